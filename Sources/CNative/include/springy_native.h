@@ -1,0 +1,40 @@
+// Native helpers that need C: libpng's setjmp-based error handling, and the
+// pinned FreeType font face handed to Cairo.
+#ifndef SPRINGY_NATIVE_H
+#define SPRINGY_NATIVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cairo.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Encodes a Cairo image (CAIRO_FORMAT_ARGB32 / RGB24, native-endian, premultiplied)
+/// as PNG into a malloc'ed buffer. `opaque` writes RGB (no alpha channel);
+/// otherwise RGBA with alpha un-premultiplied. `filters` is a libpng
+/// PNG_FILTER_* mask (0 = libpng's default), `level` the zlib level 0-9,
+/// `strategy` a zlib strategy (-1 = libpng's default). No time chunk is written.
+/// Returns 0 on success; on failure a message in `error`.
+int springy_png_encode(const uint8_t *data, int width, int height, int stride, int opaque,
+                       int level, int filters, int strategy,
+                       uint8_t **out, size_t *outLength, char *error, size_t errorLength);
+
+/// Decodes a PNG file into 8-bit RGBA (not premultiplied), malloc'ed.
+int springy_png_decode_file(const char *path, uint8_t **out, int *width, int *height,
+                            char *error, size_t errorLength);
+/// Decodes PNG bytes into 8-bit RGBA (not premultiplied), malloc'ed.
+int springy_png_decode_memory(const uint8_t *bytes, size_t length, uint8_t **out, int *width, int *height,
+                              char *error, size_t errorLength);
+
+void springy_free(void *pointer);
+
+/// Loads the font at `path` (one pinned file) as a Cairo font face. Returns
+/// NULL with a message when the file is missing or not a font.
+cairo_font_face_t *springy_font_face_from_file(const char *path, char *error, size_t errorLength);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,135 @@
+#include "springy_native.h"
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint8_t *data;
+    size_t length;
+    size_t capacity;
+    int failed;
+} Buffer;
+
+typedef struct {
+    char *error;
+    size_t errorLength;
+} ErrorSink;
+
+static void write_bytes(png_structp png, png_bytep bytes, png_size_t length) {
+    Buffer *b = (Buffer *)png_get_io_ptr(png);
+    if (b->failed) return;
+    if (b->length + length > b->capacity) {
+        size_t cap = b->capacity ? b->capacity : 65536;
+        while (cap < b->length + length) cap *= 2;
+        uint8_t *grown = (uint8_t *)realloc(b->data, cap);
+        if (!grown) { b->failed = 1; png_error(png, "out of memory"); return; }
+        b->data = grown;
+        b->capacity = cap;
+    }
+    memcpy(b->data + b->length, bytes, length);
+    b->length += length;
+}
+
+static void flush_bytes(png_structp png) { (void)png; }
+
+static void on_error(png_structp png, png_const_charp message) {
+    ErrorSink *sink = (ErrorSink *)png_get_error_ptr(png);
+    if (sink && sink->error && sink->errorLength) snprintf(sink->error, sink->errorLength, "libpng: %s", message);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
+
+int springy_png_encode(const uint8_t *data, int width, int height, int stride, int opaque,
+                       int level, int filters, int strategy,
+                       uint8_t **out, size_t *outLength, char *error, size_t errorLength) {
+    ErrorSink sink = {error, errorLength};
+    Buffer buffer = {0};
+    uint8_t *row = NULL;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
+    if (!png) { snprintf(error, errorLength, "libpng: cannot create write struct"); return 1; }
+    png_infop info = png_create_info_struct(png);
+    if (!info) { png_destroy_write_struct(&png, NULL); snprintf(error, errorLength, "libpng: no info struct"); return 1; }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(buffer.data);
+        free(row);
+        return 1;
+    }
+    png_set_write_fn(png, &buffer, write_bytes, flush_bytes);
+    png_set_compression_level(png, level);
+    if (strategy >= 0) png_set_compression_strategy(png, strategy);
+    if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
+                 opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(png, info);
+    row = (uint8_t *)malloc((size_t)width * 4);
+    if (!row) png_error(png, "out of memory");
+    for (int y = 0; y < height; ++y) {
+        const uint32_t *src = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+        uint8_t *dst = row;
+        for (int x = 0; x < width; ++x) {
+            uint32_t p = src[x];
+            uint32_t a = p >> 24, r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+            if (opaque) {
+                *dst++ = (uint8_t)r; *dst++ = (uint8_t)g; *dst++ = (uint8_t)b;
+            } else {
+                if (a != 0 && a != 255) {
+                    r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
+                }
+                *dst++ = (uint8_t)r; *dst++ = (uint8_t)g; *dst++ = (uint8_t)b; *dst++ = (uint8_t)a;
+            }
+        }
+        png_write_row(png, row);
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(row);
+    *out = buffer.data;
+    *outLength = buffer.length;
+    return 0;
+}
+
+static int finish_read(png_image *image, uint8_t **out, int *width, int *height, char *error, size_t errorLength) {
+    image->format = PNG_FORMAT_RGBA;
+    size_t size = PNG_IMAGE_SIZE(*image);
+    uint8_t *pixels = (uint8_t *)malloc(size ? size : 1);
+    if (!pixels) { png_image_free(image); snprintf(error, errorLength, "out of memory"); return 1; }
+    if (!png_image_finish_read(image, NULL, pixels, 0, NULL)) {
+        snprintf(error, errorLength, "libpng: %s", image->message);
+        free(pixels);
+        png_image_free(image);
+        return 1;
+    }
+    *out = pixels;
+    *width = (int)image->width;
+    *height = (int)image->height;
+    return 0;
+}
+
+int springy_png_decode_file(const char *path, uint8_t **out, int *width, int *height, char *error, size_t errorLength) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&image, path)) {
+        snprintf(error, errorLength, "libpng: %s", image.message);
+        return 1;
+    }
+    return finish_read(&image, out, width, height, error, errorLength);
+}
+
+int springy_png_decode_memory(const uint8_t *bytes, size_t length, uint8_t **out, int *width, int *height, char *error, size_t errorLength) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, bytes, length)) {
+        snprintf(error, errorLength, "libpng: %s", image.message);
+        return 1;
+    }
+    return finish_read(&image, out, width, height, error, errorLength);
+}
+
+void springy_free(void *pointer) { free(pointer); }
