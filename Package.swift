@@ -24,8 +24,9 @@ let package = Package(
         .target(name: "CNative", dependencies: ["CCairo", "CPNG"],
                 linkerSettings: [.linkedLibrary("freetype")]),
 
-        .target(name: "SpringyScene", dependencies: [.product(name: "Yams", package: "Yams")]),
-        .target(name: "SpringyDynamics", dependencies: ["CBox2D"]),
+        .target(name: "SpringyCore"),
+        .target(name: "SpringyScene", dependencies: ["SpringyCore", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SpringyDynamics", dependencies: ["SpringyCore", "CBox2D"]),
         .target(name: "SpringyLayout", dependencies: ["SpringyScene", "SpringyDynamics"]),
         .target(name: "SpringyRender", dependencies: ["SpringyLayout", "CCairo", "CNative"]),
         .target(name: "SpringyOutput", dependencies: ["SpringyRender", "CNative"]),

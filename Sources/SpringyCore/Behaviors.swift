@@ -1,0 +1,91 @@
+// UIKit Dynamics vocabulary shared by the scene model and the dynamics engine:
+// behaviors name their items by id ("frog", "0.3"), in UIKit's units.
+
+/// UIDynamicItemBehavior's properties. In `defaults`, every field is set.
+public struct ItemProperties: Sendable, Equatable {
+    public var elasticity: Double?
+    public var friction: Double?
+    public var density: Double?
+    public var resistance: Double?
+    public var angularResistance: Double?
+    public var allowsRotation: Bool?
+    public var anchored: Bool?
+    public init(elasticity: Double? = nil, friction: Double? = nil, density: Double? = nil,
+                resistance: Double? = nil, angularResistance: Double? = nil,
+                allowsRotation: Bool? = nil, anchored: Bool? = nil) {
+        self.elasticity = elasticity; self.friction = friction; self.density = density
+        self.resistance = resistance; self.angularResistance = angularResistance
+        self.allowsRotation = allowsRotation; self.anchored = anchored
+    }
+    /// UIKit's observed defaults (DYNAMICS.md, "Item defaults").
+    public static let uikit = ItemProperties(elasticity: 0.2, friction: 0.2, density: 1, resistance: 0.1,
+                                             angularResistance: 0.1, allowsRotation: true, anchored: false)
+    /// `other`'s set fields over this one's.
+    public func merged(with other: ItemProperties) -> ItemProperties {
+        ItemProperties(elasticity: other.elasticity ?? elasticity, friction: other.friction ?? friction,
+                       density: other.density ?? density, resistance: other.resistance ?? resistance,
+                       angularResistance: other.angularResistance ?? angularResistance,
+                       allowsRotation: other.allowsRotation ?? allowsRotation, anchored: other.anchored ?? anchored)
+    }
+}
+
+public enum CollisionMode: String, Sendable {
+    case items, boundaries, everything
+    public var includesItems: Bool { self != .boundaries }
+    public var includesBoundaries: Bool { self != .items }
+}
+
+public enum PushMode: String, Sendable { case continuous, instantaneous }
+
+public struct NamedSegment: Sendable, Equatable {
+    public var name: String
+    public var from: Vec2
+    public var to: Vec2
+    public init(name: String, from: Vec2, to: Vec2) { self.name = name; self.from = from; self.to = to }
+}
+
+/// The collision bounds of a dynamic item.
+public enum ItemShape: String, Sendable { case rectangle, ellipse }
+
+public enum AttachTarget: Sendable, Equatable {
+    case point(Vec2)
+    case item(String)
+}
+
+public indirect enum BehaviorSpec: Sendable {
+    case gravity(items: [String], vector: Vec2)
+    case collision(items: [String], mode: CollisionMode, bounds: Bool, insets: [Double], boundaries: [NamedSegment])
+    case attachment(item: String, to: AttachTarget, length: Double?, frequency: Double, damping: Double,
+                    offset: Vec2, toOffset: Vec2)
+    case snap(item: String, to: Vec2, damping: Double)
+    case push(items: [String], mode: PushMode, vector: Vec2, offset: Vec2)
+    case item(items: [String], properties: ItemProperties)
+    case composite([BehaviorSpec])
+
+    public var kindName: String {
+        switch self {
+        case .gravity: return "gravity"
+        case .collision: return "collision"
+        case .attachment: return "attachment"
+        case .snap: return "snap"
+        case .push: return "push"
+        case .item: return "item"
+        case .composite: return "composite"
+        }
+    }
+}
+
+/// One parameter change of a `set` event.
+public enum BehaviorParameter: Sendable, Equatable {
+    case magnitude(Double)
+    case angle(Double)
+    case direction(Vec2)
+    case length(Double)
+    case frequency(Double)
+    case damping(Double)
+    case anchor(Vec2)
+    case snapPoint(Vec2)
+    case active(Bool)
+    case properties(ItemProperties)
+}
+

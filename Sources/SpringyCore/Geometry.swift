@@ -1,0 +1,81 @@
+import Foundation
+
+/// A point or a vector, in points (UIKit's coordinate space: origin top-left, y down).
+public struct Vec2: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    public static let zero = Vec2(0, 0)
+    public static func + (a: Vec2, b: Vec2) -> Vec2 { Vec2(a.x + b.x, a.y + b.y) }
+    public static func - (a: Vec2, b: Vec2) -> Vec2 { Vec2(a.x - b.x, a.y - b.y) }
+    public static func * (a: Vec2, s: Double) -> Vec2 { Vec2(a.x * s, a.y * s) }
+    public static func / (a: Vec2, s: Double) -> Vec2 { Vec2(a.x / s, a.y / s) }
+    public static prefix func - (a: Vec2) -> Vec2 { Vec2(-a.x, -a.y) }
+    public var length: Double { (x * x + y * y).squareRoot() }
+    public func distance(to other: Vec2) -> Double { (self - other).length }
+    public var isFinite: Bool { x.isFinite && y.isFinite }
+    /// Rotates by `angle` radians (clockwise on screen, as UIKit's y-down transforms do).
+    public func rotated(by angle: Double) -> Vec2 {
+        let c = cos(angle), s = sin(angle)
+        return Vec2(x * c - y * s, x * s + y * c)
+    }
+    public var description: String { "(\(x), \(y))" }
+}
+
+public struct Size2: Equatable, Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
+}
+
+public struct Rect: Equatable, Hashable, Sendable {
+    public var origin: Vec2
+    public var size: Size2
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        origin = Vec2(x, y); size = Size2(width, height)
+    }
+    public init(center: Vec2, size: Size2) {
+        origin = Vec2(center.x - size.width / 2, center.y - size.height / 2); self.size = size
+    }
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+    public var center: Vec2 { Vec2(origin.x + size.width / 2, origin.y + size.height / 2) }
+    public func intersects(_ r: Rect) -> Bool {
+        minX < r.maxX && r.minX < maxX && minY < r.maxY && r.minY < maxY
+    }
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
+    }
+    public func offsetBy(_ d: Vec2) -> Rect { Rect(x: minX + d.x, y: minY + d.y, width: width, height: height) }
+}
+
+/// An sRGB colour with straight (not premultiplied) alpha, components 0...1.
+public struct Color: Equatable, Hashable, Sendable {
+    public var r: Double, g: Double, b: Double, a: Double
+    public init(r: Double, g: Double, b: Double, a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
+    /// Parses `#RRGGBB` or `#RRGGBBAA`.
+    public init?(hex: String) {
+        guard hex.hasPrefix("#") else { return nil }
+        let digits = hex.dropFirst()
+        guard digits.count == 6 || digits.count == 8, let v = UInt32(digits, radix: 16),
+              digits.allSatisfy({ $0.isHexDigit }) else { return nil }
+        if digits.count == 6 {
+            self.init(r: Double((v >> 16) & 0xff) / 255, g: Double((v >> 8) & 0xff) / 255, b: Double(v & 0xff) / 255)
+        } else {
+            self.init(r: Double((v >> 24) & 0xff) / 255, g: Double((v >> 16) & 0xff) / 255,
+                      b: Double((v >> 8) & 0xff) / 255, a: Double(v & 0xff) / 255)
+        }
+    }
+    public func withAlpha(_ a: Double) -> Color { Color(r: r, g: g, b: b, a: a) }
+    public static let white = Color(r: 1, g: 1, b: 1)
+    public static let black = Color(r: 0, g: 0, b: 0)
+}
+
+public extension Double {
+    var degreesToRadians: Double { self * .pi / 180 }
+    var radiansToDegrees: Double { self * 180 / .pi }
+}

@@ -1,0 +1,115 @@
+import SpringyCore
+
+extension SceneDecoder {
+    func decodeCollection(_ v: YAMLValue) throws -> CollectionSpec {
+        let m = try v.mapping(allowed: ["layout", "sections", "selection", "dynamics", "transitions"])
+        let layout = try m["layout"].map(decodeLayout) ?? LayoutSpec()
+        let sectionsValue = try m.require("sections")
+        var sections: [SectionSpec] = []
+        var total = 0
+        for s in try sectionsValue.list() {
+            let sm = try s.mapping(allowed: ["items", "header"])
+            let itemsValue = try sm.require("items")
+            let labels: [String]
+            if case .sequence = itemsValue.node {
+                labels = try itemsValue.list().map { try $0.string() }
+            } else {
+                let count = try itemsValue.int(min: 0, max: limits.maxItems)
+                labels = (0..<count).map { String($0) }
+            }
+            total += labels.count
+            if total > limits.maxItems { throw itemsValue.error("more than \(limits.maxItems) items in the collection") }
+            sections.append(SectionSpec(labels: labels, header: try sm["header"]?.string()))
+        }
+        if sections.isEmpty { throw sectionsValue.error("a collection needs at least one section") }
+        var selection: [IndexPath] = []
+        if let sel = m["selection"] {
+            for e in try sel.list() {
+                let s = try e.string()
+                guard let ip = IndexPath(string: s), ip.section < sections.count, ip.item < sections[ip.section].count else {
+                    throw e.error("\"\(s)\" is not an item of the collection (write \"section.item\", e.g. \"0.3\")")
+                }
+                if !selection.contains(ip) { selection.append(ip) }
+            }
+        }
+        let dynamics = try m["dynamics"].map(decodeDynamics) ?? CollectionDynamicsSpec()
+        let transitions = try m["transitions"].map(decodeTransitions) ?? TransitionSpec()
+        if dynamics.kind == .springy, layout.kind != .flow {
+            throw (m["dynamics"] ?? v).error("springy dynamics needs a flow layout")
+        }
+        return CollectionSpec(layout: layout, sections: sections, selection: selection,
+                              dynamics: dynamics, transitions: transitions)
+    }
+
+    func decodeLayout(_ v: YAMLValue) throws -> LayoutSpec {
+        let m = try v.mapping(allowed: ["kind", "direction", "item_size", "line_spacing", "interitem_spacing",
+                                        "section_inset", "align", "header_height", "sticky_headers",
+                                        "row_height", "expanded_height"])
+        var l = LayoutSpec()
+        if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, [.flow, .list]) }
+        if let x = m["direction"] { l.direction = try x.oneOf(ScrollDirection.self, [.vertical, .horizontal]) }
+        if let x = m["item_size"] { l.itemSize = try x.size() }
+        if let x = m["line_spacing"] { l.lineSpacing = try x.double(min: 0) }
+        if let x = m["interitem_spacing"] { l.interitemSpacing = try x.double(min: 0) }
+        if let x = m["section_inset"] {
+            let values = try x.list()
+            guard values.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
+            l.sectionInset = try values.map { try $0.double(min: 0) }
+        }
+        if let x = m["align"] {
+            let s = try x.string()
+            guard s == "bottom" || s == "top" else { throw x.error("expected \"top\" or \"bottom\", found \"\(s)\"") }
+            l.alignBottom = s == "bottom"
+        }
+        if let x = m["header_height"] { l.headerHeight = try x.double(min: 0) }
+        if let x = m["sticky_headers"] { l.stickyHeaders = try x.bool() }
+        if let x = m["row_height"] { l.rowHeight = try x.double(above: 0) }
+        if let x = m["expanded_height"] { l.expandedHeight = try x.double(above: 0) }
+        return l
+    }
+
+    func decodeDynamics(_ v: YAMLValue) throws -> CollectionDynamicsSpec {
+        let m = try v.mapping(allowed: ["kind", "spring", "gravity", "collision", "scroll_resistance", "margin",
+                                        "corner_springs"])
+        var d = CollectionDynamicsSpec()
+        if let x = m["kind"] { d.kind = try x.oneOf(CollectionDynamicsKind.self, [.none, .springy, .drag]) }
+        if let x = m["spring"] {
+            let sm = try x.mapping(allowed: ["length", "damping", "frequency"])
+            if let l = sm["length"] { d.spring.length = try l.double(min: 0) }
+            if let l = sm["damping"] { d.spring.damping = try l.double(min: 0, max: 10) }
+            if let l = sm["frequency"] { d.spring.frequency = try l.double(min: 0, max: 60) }
+        }
+        if let x = m["gravity"] {
+            let gm = try x.mapping(allowed: ["magnitude"])
+            d.gravity = try gm["magnitude"]?.double(min: -1000, max: 1000) ?? d.gravity
+        }
+        if let x = m["collision"] {
+            let cm = try x.mapping(allowed: ["mode", "elasticity"])
+            if let mode = cm["mode"] { d.collisionMode = try mode.oneOf(CollisionMode.self, [.items, .boundaries, .everything]) }
+            if let e = cm["elasticity"] { d.elasticity = try e.double(min: 0, max: 1) }
+        }
+        if let x = m["scroll_resistance"] { d.scrollResistance = try x.double(above: 0) }
+        if let x = m["margin"] { d.margin = try x.double(min: 0, max: 1000) }
+        if let x = m["corner_springs"] {
+            let cm = try x.mapping(allowed: ["frequency", "damping", "square"])
+            if let f = cm["frequency"] { d.cornerFrequency = try f.double(above: 0, max: 60) }
+            if let f = cm["damping"] { d.cornerDamping = try f.double(min: 0, max: 10) }
+            if let f = cm["square"] { d.cornerSquare = try f.size() }
+        }
+        return d
+    }
+
+    func decodeTransitions(_ v: YAMLValue) throws -> TransitionSpec {
+        let m = try v.mapping(allowed: ["animation", "keep_selected_visible", "fade"])
+        var t = TransitionSpec()
+        if let a = m["animation"] {
+            let am = try a.mapping(allowed: ["duration", "damping_ratio", "initial_velocity"])
+            if let x = am["duration"] { t.duration = try x.double(min: 0, max: 60) }
+            if let x = am["damping_ratio"] { t.dampingRatio = try x.double(above: 0, max: 10) }
+            if let x = am["initial_velocity"] { t.initialVelocity = try x.double(min: -1000, max: 1000) }
+        }
+        if let x = m["keep_selected_visible"] { t.keepSelectedVisible = try x.bool() }
+        if let x = m["fade"] { t.fade = try x.bool() }
+        return t
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import SpringyCore
+
+/// Turns the checked YAML tree into a `Scene`, section by section.
+struct SceneDecoder {
+    let file: String
+    let limits: SceneLimits
+
+    static let topKeys = ["springy", "name", "viewport", "time", "defaults", "style", "golden",
+                          "collection", "items", "behaviors", "script"]
+
+    func decode(_ root: YAMLValue) throws -> Scene {
+        let m = try root.mapping(allowed: Self.topKeys)
+        let versionValue = try m.require("springy")
+        let version: Int
+        do { version = try versionValue.int() } catch {
+            throw versionValue.error("expected the format version as a whole number; supported: \(Scene.supportedVersions.map(String.init).joined(separator: ", "))")
+        }
+        guard Scene.supportedVersions.contains(version) else {
+            throw versionValue.error("format version \(version) is not supported; this springy reads version \(Scene.supportedVersions.map(String.init).joined(separator: ", "))")
+        }
+        let slug = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = try m["name"]?.string() ?? slug
+        let viewport = try decodeViewport(try m.require("viewport"))
+        let time = try decodeTime(m["time"])
+        var defaults = ItemProperties.uikit
+        if let d = m["defaults"] { defaults = defaults.merged(with: try decodeProperties(d, allowItems: false).1) }
+        let style = try m["style"].map(decodeStyle) ?? Style()
+        let golden = try m["golden"].map(decodeGolden) ?? GoldenSpec()
+        let collection = try m["collection"].map(decodeCollection)
+        let items = try m["items"].map(decodeItems) ?? []
+        if collection == nil && items.isEmpty {
+            throw root.error("a scene needs `collection`, `items`, or both")
+        }
+        var references = ItemReferences(freeItems: items.map(\.name), sections: collection?.sections.map(\.count) ?? [])
+        let behaviors = try m["behaviors"].map { try decodeBehaviors($0, references: &references) } ?? []
+        let script = try m["script"].map { try decodeScript($0, references: references, behaviorCount: behaviors.count) } ?? []
+        let pixels = Double(viewport.pixelWidth) * Double(viewport.pixelHeight)
+        if pixels > Double(limits.maxPixels) {
+            throw (try m.require("viewport")).error("a frame of \(viewport.pixelWidth)×\(viewport.pixelHeight) pixels is over the limit of \(limits.maxPixels) pixels")
+        }
+        if time.maxFrameCount > limits.maxFrames {
+            throw (m["time"] ?? root).error("\(time.maxFrameCount) frames is over the limit of \(limits.maxFrames)")
+        }
+        let itemCount = items.count + (collection?.sections.reduce(0) { $0 + $1.count } ?? 0)
+        if itemCount > limits.maxItems {
+            throw (m["collection"] ?? root).error("\(itemCount) items is over the limit of \(limits.maxItems)")
+        }
+        return Scene(file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,
+                     style: style, golden: golden, collection: collection, items: items,
+                     behaviors: behaviors, script: script)
+    }
+
+    func decodeViewport(_ v: YAMLValue) throws -> Viewport {
+        let m = try v.mapping(allowed: ["size", "scale", "background"])
+        let size = try m.require("size").size()
+        let scale = try m["scale"]?.int(min: 1, max: 3) ?? 2
+        let background = try m["background"]?.color() ?? Color.white
+        return Viewport(size: size, scale: scale, background: background)
+    }
+
+    func decodeTime(_ v: YAMLValue?) throws -> TimeSpec {
+        var t = TimeSpec(fps: 60, stepRate: 120, duration: 2, untilRest: false, maxDuration: 10)
+        guard let v else { return t }
+        let m = try v.mapping(allowed: ["fps", "duration", "until", "max_duration", "step_rate"])
+        t.fps = try m["fps"]?.int(min: 1, max: 240) ?? 60
+        t.stepRate = try m["step_rate"]?.int(min: 30, max: 10_000) ?? 120
+        if let u = m["until"] {
+            guard try u.string() == "rest" else { throw u.error("the only `until` is \"rest\"") }
+            if let d = m["duration"] { throw d.error("give either `duration` or `until: rest` (with `max_duration`), not both") }
+            t.untilRest = true
+            t.duration = nil
+            t.maxDuration = try m["max_duration"]?.double(above: 0) ?? 10
+        } else {
+            t.duration = try m["duration"]?.double(above: 0) ?? 2
+            if let md = m["max_duration"] { throw md.error("`max_duration` goes with `until: rest`") }
+        }
+        return t
+    }
+
+    func decodeStyle(_ v: YAMLValue) throws -> Style {
+        let keys = ["cell", "cell_selected", "palette", "palette_seed", "text", "header", "header_text",
+                    "corner_radius", "font_size", "header_font_size", "springs", "spring_color",
+                    "spring_width", "finger"]
+        let m = try v.mapping(allowed: keys)
+        var s = Style()
+        if let x = m["cell"] { s.cell = try x.color() }
+        if let x = m["cell_selected"] { s.cellSelected = try x.color() }
+        if let x = m["palette"] { s.palette = try x.list().map { try $0.color() } }
+        if let x = m["palette_seed"] {
+            if m["palette"] != nil { throw x.error("give either `palette` or `palette_seed`, not both") }
+            s.palette = Palette.seeded(try x.int(min: 0), count: 24)
+        }
+        if let x = m["text"] { s.text = try x.color() }
+        if let x = m["header"] { s.header = try x.color() }
+        if let x = m["header_text"] { s.headerText = try x.color() }
+        if let x = m["corner_radius"] { s.cornerRadius = try x.double(min: 0) }
+        if let x = m["font_size"] { s.fontSize = try x.double(above: 0, max: 500) }
+        if let x = m["header_font_size"] { s.headerFontSize = try x.double(above: 0, max: 500) }
+        if let x = m["springs"] { s.springs = try x.bool() }
+        if let x = m["spring_color"] { s.springColor = try x.color() }
+        if let x = m["spring_width"] { s.springWidth = try x.double(above: 0, max: 100) }
+        if let x = m["finger"] { s.finger = try x.bool() }
+        return s
+    }
+
+    func decodeGolden(_ v: YAMLValue) throws -> GoldenSpec {
+        let m = try v.mapping(allowed: ["frames", "tolerance"])
+        var g = GoldenSpec()
+        if let f = m["frames"] {
+            g.frames = try f.list().map { e in
+                if case .scalar(let s) = e.node, s.string == "last" { return .last }
+                return .index(try e.int(min: 0))
+            }
+        }
+        if let t = m["tolerance"] {
+            let tm = try t.mapping(allowed: ["channel", "pixels"])
+            g.channelTolerance = try tm["channel"]?.int(min: 0, max: 255) ?? g.channelTolerance
+            g.pixelFraction = try tm["pixels"]?.double(min: 0, max: 1) ?? g.pixelFraction
+        }
+        return g
+    }
+
+    func decodeItems(_ v: YAMLValue) throws -> [FreeItemSpec] {
+        guard case .mapping(let raw) = v.node else { throw v.error("expected a mapping of item names to items") }
+        var out: [FreeItemSpec] = []
+        for (k, node) in raw {
+            let keyValue = try YAMLValue(node: k, path: v.path, context: v.context)
+            let name = try keyValue.string()
+            guard !name.isEmpty, IndexPath(string: name) == nil, !name.hasPrefix("header.") else {
+                throw keyValue.error("item name \"\(name)\" is reserved for collection cells or headers; choose another")
+            }
+            if out.contains(where: { $0.name == name }) { throw keyValue.error("item \"\(name)\" is defined twice") }
+            let item = try v.child(node, name)
+            let m = try item.mapping(allowed: ["center", "size", "fill", "label", "shape", "angle"])
+            out.append(FreeItemSpec(
+                name: name,
+                center: try m.require("center").point(),
+                size: try m.require("size").size(),
+                angle: (try m["angle"]?.double() ?? 0).degreesToRadians,
+                fill: try m["fill"]?.color() ?? Color(hex: "#007AFF")!,
+                label: try m["label"]?.string(),
+                shape: try m["shape"]?.oneOf(FreeItemSpec.Shape.self, [.rectangle, .ellipse]) ?? .rectangle))
+        }
+        if out.count > limits.maxItems { throw v.error("more than \(limits.maxItems) items") }
+        return out
+    }
+}
+
+/// Deterministic colour palettes (the expanding list's "seeded palette").
+public enum Palette {
+    /// `count` pleasant colours from a fixed-seed generator (SplitMix64): same seed, same colours, everywhere.
+    public static func seeded(_ seed: Int, count: Int) -> [Color] {
+        var state = UInt64(bitPattern: Int64(seed)) &+ 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            state = state &+ 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z = z ^ (z >> 31)
+            return Double(z >> 11) / Double(1 << 53)
+        }
+        return (0..<count).map { _ in
+            // hue anywhere, saturation and brightness in a readable band
+            hsb(h: next(), s: 0.45 + 0.35 * next(), b: 0.7 + 0.25 * next())
+        }
+    }
+
+    static func hsb(h: Double, s: Double, b: Double) -> Color {
+        let i = Int(h * 6) % 6, f = h * 6 - Double(Int(h * 6))
+        let p = b * (1 - s), q = b * (1 - f * s), t = b * (1 - (1 - f) * s)
+        switch i {
+        case 0: return Color(r: b, g: t, b: p)
+        case 1: return Color(r: q, g: b, b: p)
+        case 2: return Color(r: p, g: b, b: t)
+        case 3: return Color(r: p, g: q, b: b)
+        case 4: return Color(r: t, g: p, b: b)
+        default: return Color(r: b, g: p, b: q)
+        }
+    }
+}
+
+/// What behaviors and script events may name: free views and collection cells.
+struct ItemReferences {
+    var freeItems: [String]
+    var sections: [Int]
+
+    func check(_ v: YAMLValue) throws -> String {
+        let name = try v.string()
+        if freeItems.contains(name) { return name }
+        if let ip = IndexPath(string: name) {
+            guard ip.section < sections.count, ip.item < sections[ip.section] else {
+                throw v.error("no cell \(name) in the collection (\(sections.count) section(s))")
+            }
+            return name
+        }
+        let hint = suggestion(for: name, among: freeItems).map { " (did you mean \"\($0)\"?)" } ?? ""
+        throw v.error("no item named \"\(name)\"\(hint)")
+    }
+}

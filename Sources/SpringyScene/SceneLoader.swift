@@ -1,0 +1,78 @@
+import Foundation
+import SpringyCore
+import Yams
+
+/// Limits that keep a scene file from exhausting the machine.
+public struct SceneLimits: Sendable {
+    public var maxFileBytes = 4 * 1024 * 1024
+    /// YAML nodes visited while decoding, aliases counted every time they are used.
+    public var maxNodes = 1_000_000
+    public var maxItems = 2_000_000
+    public var maxPixels = 7680 * 4320
+    public var maxFrames = 100_000
+    public var maxScriptEvents = 10_000
+    public init() {}
+    public static let `default` = SceneLimits()
+}
+
+public enum SceneLoader {
+    /// Reads, parses and validates a scene file. Throws `SceneError` naming file, line, column and key.
+    public static func load(path: String, limits: SceneLimits = .default) throws -> Scene {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SceneError(file: path, line: 1, column: 1, keyPath: "", message: "no such file")
+        }
+        if isDirectory.boolValue {
+            throw SceneError(file: path, line: 1, column: 1, keyPath: "",
+                             message: "is a directory; expected a scene file (.yaml)")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw SceneError(file: path, line: 1, column: 1, keyPath: "", message: "cannot be read (permissions?)")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: limits.maxFileBytes + 1)) ?? Data()
+        if data.count > limits.maxFileBytes {
+            throw SceneError(file: path, line: 1, column: 1, keyPath: "",
+                             message: "file is larger than the \(limits.maxFileBytes / 1024 / 1024) MiB limit for scene files")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneError(file: path, line: 1, column: 1, keyPath: "", message: "is not UTF-8 text")
+        }
+        return try decode(yaml: text, file: path, limits: limits)
+    }
+
+    /// Decodes scene text; `file` names it in errors.
+    public static func decode(yaml text: String, file: String, limits: SceneLimits = .default) throws -> Scene {
+        if text.unicodeScalars.contains(where: { $0 == "\u{0}" }) {
+            throw SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is not a text file (contains NUL bytes)")
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let e as YamlError {
+            throw sceneError(from: e, file: file)
+        } catch {
+            throw SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is not valid YAML: \(error)")
+        }
+        guard let root else {
+            throw SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is empty; a scene needs at least `springy: 1` and `viewport`")
+        }
+        let context = DecodeContext(file: file, nodeBudget: limits.maxNodes)
+        let value = try YAMLValue(node: root, path: "", context: context)
+        guard case .mapping = root else {
+            throw value.error("a scene file must be a mapping of keys (springy, viewport, ...), found something else")
+        }
+        return try SceneDecoder(file: file, limits: limits).decode(value)
+    }
+
+    static func sceneError(from e: YamlError, file: String) -> SceneError {
+        switch e {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return SceneError(file: file, line: mark.line, column: mark.column, keyPath: "", message: "is not valid YAML: \(problem)")
+        case let .reader(problem, _, _, _):
+            return SceneError(file: file, line: 1, column: 1, keyPath: "", message: "cannot be read as YAML: \(problem)")
+        default:
+            return SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is not valid YAML: \(e)")
+        }
+    }
+}

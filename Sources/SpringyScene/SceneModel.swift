@@ -1,0 +1,231 @@
+import SpringyCore
+
+/// A decoded, validated scene file (see SCENE-FORMAT.md). Lengths in points,
+/// times in seconds, angles in radians (files use degrees).
+public struct Scene: Sendable {
+    public static let supportedVersions = [1]
+
+    public var file: String
+    public var name: String
+    /// The scene's short name: the file name without its extension (used for output folders).
+    public var slug: String
+    public var viewport: Viewport
+    public var time: TimeSpec
+    public var defaults: ItemProperties
+    public var style: Style
+    public var golden: GoldenSpec
+    public var collection: CollectionSpec?
+    public var items: [FreeItemSpec]
+    public var behaviors: [BehaviorDecl]
+    public var script: [ScriptEvent]
+}
+
+public struct Viewport: Sendable {
+    public var size: Size2
+    public var scale: Int
+    public var background: Color
+    public var pixelWidth: Int { Int((size.width * Double(scale)).rounded(.up)) }
+    public var pixelHeight: Int { Int((size.height * Double(scale)).rounded(.up)) }
+}
+
+public struct TimeSpec: Sendable {
+    public var fps: Int
+    /// Fixed solver steps per second.
+    public var stepRate: Int
+    /// Fixed length, or nil when the scene runs `until: rest`.
+    public var duration: Double?
+    public var untilRest: Bool
+    public var maxDuration: Double
+    /// The number of output frames for a fixed-length scene; for `until: rest`, the most it may have.
+    public var maxFrameCount: Int {
+        let d = duration ?? maxDuration
+        return max(1, Int((d * Double(fps)).rounded()))
+    }
+    /// The number of whole solver steps done before frame `index` is shown.
+    public func steps(forFrame index: Int) -> Int { index * stepRate / fps }
+}
+
+public struct Style: Sendable {
+    public var cell = Color(hex: "#8E8E93")!
+    public var cellSelected = Color(hex: "#FF3B30")!
+    /// Per-item fills, cycled by item index within its section; overrides `cell` when set.
+    public var palette: [Color] = []
+    public var text = Color.white
+    public var header = Color(hex: "#D1D1D6")!
+    public var headerText = Color(hex: "#1C1C1E")!
+    public var cornerRadius: Double = 8
+    public var fontSize: Double = 17
+    public var headerFontSize: Double = 15
+    /// Draw each spring as a line from its anchor to its attachment point.
+    public var springs = false
+    public var springColor = Color(hex: "#007AFF")!
+    public var springWidth: Double = 1.5
+    /// Draw the finger as a translucent circle during gestures.
+    public var finger = false
+    public init() {}
+}
+
+public enum GoldenFrame: Sendable, Equatable {
+    case index(Int)
+    case last
+}
+
+public struct GoldenSpec: Sendable {
+    public var frames: [GoldenFrame] = [.index(0), .last]
+    /// Largest per-channel difference (0-255) a pixel may have and still count as equal.
+    public var channelTolerance: Int = 2
+    /// Fraction of pixels that may differ beyond `channelTolerance`.
+    public var pixelFraction: Double = 0.001
+}
+
+public struct FreeItemSpec: Sendable {
+    public typealias Shape = ItemShape
+    public var name: String
+    public var center: Vec2
+    public var size: Size2
+    public var angle: Double
+    public var fill: Color
+    public var label: String?
+    public var shape: Shape
+}
+
+// MARK: - Collection
+
+public struct CollectionSpec: Sendable {
+    public var layout: LayoutSpec
+    public var sections: [SectionSpec]
+    public var selection: [IndexPath]
+    public var dynamics: CollectionDynamicsSpec
+    public var transitions: TransitionSpec
+}
+
+public struct IndexPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var section: Int
+    public var item: Int
+    public init(_ section: Int, _ item: Int) { self.section = section; self.item = item }
+    public init?(string: String) {
+        let parts = string.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let s = Int(parts[0]), let i = Int(parts[1]), s >= 0, i >= 0 else { return nil }
+        self.init(s, i)
+    }
+    public var description: String { "\(section).\(item)" }
+    public static func < (a: IndexPath, b: IndexPath) -> Bool {
+        a.section != b.section ? a.section < b.section : a.item < b.item
+    }
+}
+
+public enum LayoutKind: String, Sendable { case flow, list }
+public enum ScrollDirection: String, Sendable { case vertical, horizontal }
+
+public struct LayoutSpec: Sendable {
+    public var kind: LayoutKind = .flow
+    public var direction: ScrollDirection = .vertical
+    public var itemSize = Size2(50, 50)
+    public var lineSpacing: Double = 10
+    public var interitemSpacing: Double = 10
+    /// top, left, bottom, right
+    public var sectionInset: [Double] = [0, 0, 0, 0]
+    public var alignBottom = false
+    public var headerHeight: Double = 0
+    public var stickyHeaders = false
+    public var rowHeight: Double = 100
+    public var expandedHeight: Double = 300
+    public init() {}
+}
+
+public struct SectionSpec: Sendable {
+    public var labels: [String]
+    public var header: String?
+    public var count: Int { labels.count }
+}
+
+public enum CollectionDynamicsKind: String, Sendable { case none, springy, drag }
+
+public struct SpringParameters: Sendable, Equatable {
+    public var length: Double?
+    public var damping: Double
+    public var frequency: Double
+}
+
+public struct CollectionDynamicsSpec: Sendable {
+    public var kind: CollectionDynamicsKind = .none
+    public var spring = SpringParameters(length: 0, damping: 0.5, frequency: 0.8)
+    public var gravity: Double = 0.3
+    public var collisionMode: CollisionMode = .boundaries
+    public var elasticity: Double = 1
+    public var scrollResistance: Double = 500
+    public var margin: Double = 2
+    public var cornerFrequency: Double = 8
+    public var cornerDamping: Double = 0.6
+    public var cornerSquare = Size2(40, 40)
+    public init() {}
+}
+
+public struct TransitionSpec: Sendable {
+    public var duration: Double = 0.4
+    public var dampingRatio: Double = 1
+    public var initialVelocity: Double = 0
+    public var keepSelectedVisible = true
+    public var fade = false
+    public init() {}
+}
+
+// MARK: - Behaviors
+
+/// A behavior as written in the file, with where it was written.
+public struct BehaviorDecl: Sendable {
+    public var spec: BehaviorSpec
+    /// Key path in the file, e.g. `behaviors[2].attachment`.
+    public var path: String
+    public var line: Int
+}
+
+// MARK: - Script
+
+public enum PanRelease: String, Sendable { case fling, hold }
+
+public struct PanGesture: Sendable {
+    /// Set when the pan drags a free view; otherwise the pan scrolls the collection.
+    public var item: String?
+    public var path: [Vec2]
+    public var duration: Double
+    public var release: PanRelease
+    public var hold: Double
+}
+
+public struct LongPressGesture: Sendable {
+    public var at: Vec2
+    public var press: Double
+    public var path: [Vec2]
+    public var duration: Double
+    public var hold: Double
+}
+
+public enum InsertPosition: Sendable, Equatable {
+    case rightOfCenter
+    case indexPath(IndexPath)
+}
+
+public enum ScriptAction: Sendable {
+    case pan(PanGesture)
+    case tap(target: TapTarget)
+    case insert(position: InsertPosition, count: Int)
+    case delete(items: [IndexPath])
+    case select(items: [IndexPath])
+    case longPress(LongPressGesture)
+    case addBehavior(BehaviorSpec)
+    case set(behavior: Int, parameters: [BehaviorParameter])
+    case removeBehavior(Int)
+}
+
+public enum TapTarget: Sendable, Equatable {
+    case item(String)
+    case point(Vec2)
+}
+
+public struct ScriptEvent: Sendable {
+    public var at: Double
+    public var action: ScriptAction
+    public var path: String
+    public var line: Int
+}

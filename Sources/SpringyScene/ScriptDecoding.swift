@@ -1,0 +1,147 @@
+import SpringyCore
+
+extension SceneDecoder {
+    static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove"]
+
+    func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int) throws -> [ScriptEvent] {
+        let entries = try v.list()
+        if entries.count > limits.maxScriptEvents {
+            throw v.error("\(entries.count) script events is over the limit of \(limits.maxScriptEvents)")
+        }
+        var events: [ScriptEvent] = []
+        var addedBehaviors = 0
+        for e in entries {
+            let m = try e.mapping(allowed: ["at"] + Self.actions)
+            let at = try m.require("at").double(min: 0)
+            let actionEntries = m.entries.filter { $0.0 != "at" }
+            guard actionEntries.count == 1, let (kind, _, body) = actionEntries.first else {
+                throw e.error("each script event has `at` and exactly one of: \(Self.actions.joined(separator: ", "))")
+            }
+            let action = try decodeAction(kind, body, references: references,
+                                          behaviorCount: behaviorCount + addedBehaviors)
+            if case .addBehavior = action { addedBehaviors += 1 }
+            events.append(ScriptEvent(at: at, action: action, path: body.path, line: body.line))
+        }
+        // Stable: events at the same time keep file order.
+        return events.enumerated().sorted { a, b in
+            a.element.at != b.element.at ? a.element.at < b.element.at : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    func decodeAction(_ kind: String, _ v: YAMLValue, references: ItemReferences, behaviorCount: Int) throws -> ScriptAction {
+        func indexPaths(_ value: YAMLValue) throws -> [IndexPath] {
+            try value.list().map { e in
+                let s = try e.string()
+                guard let ip = IndexPath(string: s), ip.section < references.sections.count else {
+                    throw e.error("\"\(s)\" is not a cell of the collection (write \"section.item\")")
+                }
+                return ip
+            }
+        }
+        func points(_ value: YAMLValue) throws -> [Vec2] {
+            let pts = try value.list().map { try $0.point() }
+            if pts.isEmpty { throw value.error("a path needs at least one point") }
+            return pts
+        }
+        switch kind {
+        case "pan":
+            let m = try v.mapping(allowed: ["from", "to", "path", "item", "duration", "release", "hold"])
+            var path: [Vec2]
+            if let p = m["path"] {
+                if m["from"] != nil || m["to"] != nil { throw p.error("give `path` or `from`/`to`, not both") }
+                path = try points(p)
+            } else {
+                path = [try m.require("from").point(), try m.require("to").point()]
+            }
+            if path.count == 1 { path.append(path[0]) }
+            var item: String?
+            if let i = m["item"] {
+                item = try references.check(i)
+                if IndexPath(string: item!) != nil { throw i.error("a pan drags a free view by name; cells move with the content") }
+            }
+            return .pan(PanGesture(item: item, path: path, duration: try m.require("duration").double(above: 0, max: 3600),
+                                   release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
+                                   hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0))
+        case "tap":
+            let m = try v.mapping(allowed: ["item", "at"])
+            if let i = m["item"] { return .tap(target: .item(try references.check(i))) }
+            return .tap(target: .point(try m.require("at").point()))
+        case "insert":
+            let m = try v.mapping(allowed: ["at", "count"])
+            let atValue = try m.require("at")
+            let s = try atValue.string()
+            let position: InsertPosition
+            if s == "right_of_center" { position = .rightOfCenter } else {
+                guard let ip = IndexPath(string: s), ip.section < references.sections.count else {
+                    throw atValue.error("expected right_of_center or an index path \"section.item\", found \"\(s)\"")
+                }
+                position = .indexPath(ip)
+            }
+            return .insert(position: position, count: try m["count"]?.int(min: 1, max: 10_000) ?? 1)
+        case "delete":
+            let m = try v.mapping(allowed: ["items"])
+            return .delete(items: try indexPaths(try m.require("items")))
+        case "select":
+            let m = try v.mapping(allowed: ["items"])
+            return .select(items: try indexPaths(try m.require("items")))
+        case "long_press":
+            let m = try v.mapping(allowed: ["at", "press", "path", "duration", "hold"])
+            let at = try m.require("at").point()
+            return .longPress(LongPressGesture(at: at, press: try m["press"]?.double(min: 0, max: 60) ?? 0.5,
+                                               path: try m["path"].map(points) ?? [at],
+                                               duration: try m["duration"]?.double(min: 0, max: 3600) ?? 0,
+                                               hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0))
+        case "snap":
+            return .addBehavior(try decodeBehavior(kind: "snap", v, references: references))
+        case "push":
+            // A push in a script is a tap's flick: instantaneous unless it says otherwise.
+            var spec = try decodeBehavior(kind: "push", v, references: references)
+            if case let .push(items, _, vector, offset) = spec, case .mapping(let raw) = v.node,
+               !raw.keys.contains(where: { $0.string == "mode" }) {
+                spec = .push(items: items, mode: .instantaneous, vector: vector, offset: offset)
+            }
+            return .addBehavior(spec)
+        case "add":
+            return .addBehavior(try decodeBehavior(v, references: references).0)
+        case "remove":
+            let m = try v.mapping(allowed: ["behavior"])
+            return .removeBehavior(try m.require("behavior").int(min: 0, max: behaviorCount - 1))
+        case "set":
+            let m = try v.mapping(allowed: ["behavior", "magnitude", "angle", "direction", "length", "frequency",
+                                            "damping", "anchor", "to", "active", "elasticity", "friction",
+                                            "density", "resistance", "angular_resistance", "allows_rotation", "anchored"])
+            let indexValue = try m.require("behavior")
+            guard behaviorCount > 0 else { throw indexValue.error("the scene has no behaviors to set") }
+            let index = try indexValue.int(min: 0, max: behaviorCount - 1)
+            var params: [BehaviorParameter] = []
+            var props = ItemProperties()
+            var hasProps = false
+            for (key, _, value) in m.entries where key != "behavior" {
+                switch key {
+                case "magnitude": params.append(.magnitude(try value.double(min: -1000, max: 1000)))
+                case "angle": params.append(.angle(try value.double().degreesToRadians))
+                case "direction": params.append(.direction(try value.point()))
+                case "length": params.append(.length(try value.double(min: 0)))
+                case "frequency": params.append(.frequency(try value.double(min: 0, max: Self.maxFrequency)))
+                case "damping": params.append(.damping(try value.double(min: 0, max: 10)))
+                case "anchor": params.append(.anchor(try value.point()))
+                case "to": params.append(.snapPoint(try value.point()))
+                case "active": params.append(.active(try value.bool()))
+                case "elasticity": props.elasticity = try value.double(min: 0, max: 1); hasProps = true
+                case "friction": props.friction = try value.double(min: 0, max: 100); hasProps = true
+                case "density": props.density = try value.double(above: 0, max: 1e6); hasProps = true
+                case "resistance": props.resistance = try value.double(min: 0, max: 1e4); hasProps = true
+                case "angular_resistance": props.angularResistance = try value.double(min: 0, max: 1e4); hasProps = true
+                case "allows_rotation": props.allowsRotation = try value.bool(); hasProps = true
+                case "anchored": props.anchored = try value.bool(); hasProps = true
+                default: break
+                }
+            }
+            if hasProps { params.append(.properties(props)) }
+            if params.isEmpty { throw v.error("`set` needs at least one parameter besides `behavior`") }
+            return .set(behavior: index, parameters: params)
+        default:
+            throw v.error("unknown script action \"\(kind)\"")
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import SpringyCore
+import Yams
+
+/// Shared state of one decode: the file name and the node budget that keeps
+/// YAML aliases (which Yams shares, not copies) from expanding without bound.
+final class DecodeContext {
+    let file: String
+    var remainingNodes: Int
+    init(file: String, nodeBudget: Int) { self.file = file; remainingNodes = nodeBudget }
+}
+
+/// A YAML node with its key path, read with typed accessors that fail with located errors.
+struct YAMLValue {
+    let node: Node
+    let path: String
+    let context: DecodeContext
+
+    init(node: Node, path: String, context: DecodeContext) throws {
+        self.node = node; self.path = path; self.context = context
+        context.remainingNodes -= 1
+        if context.remainingNodes < 0 {
+            throw SceneError(file: context.file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1,
+                             keyPath: path,
+                             message: "the document expands to too many nodes (YAML aliases repeated too often?); " +
+                                      "limit is \(SceneLimits.default.maxNodes)")
+        }
+    }
+
+    var line: Int { node.mark?.line ?? 1 }
+    var column: Int { node.mark?.column ?? 1 }
+
+    func error(_ message: String) -> SceneError {
+        SceneError(file: context.file, line: line, column: column, keyPath: path, message: message)
+    }
+
+    private var kindName: String {
+        switch node {
+        case .scalar(let s):
+            if s.style == .plain {
+                if Double(s.string) != nil { return "a number" }
+                if ["true", "false", "yes", "no"].contains(s.string.lowercased()) { return "a boolean" }
+                if ["~", "null", ""].contains(s.string) { return "nothing (null)" }
+            }
+            return "text \"\(s.string.prefix(40))\""
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        }
+    }
+
+    func child(_ node: Node, _ key: String) throws -> YAMLValue {
+        try YAMLValue(node: node, path: path.isEmpty ? key : "\(path).\(key)", context: context)
+    }
+
+    // MARK: scalars
+
+    func string() throws -> String {
+        guard case .scalar(let s) = node else { throw error("expected text, found \(kindName)") }
+        return s.string
+    }
+
+    func double() throws -> Double {
+        guard case .scalar(let s) = node, s.style == .plain, let v = Double(s.string.replacingOccurrences(of: "_", with: "")) else {
+            throw error("expected a number, found \(kindName)")
+        }
+        guard v.isFinite else { throw error("expected a finite number, found \(s.string)") }
+        return v
+    }
+
+    func double(min: Double? = nil, above: Double? = nil, max: Double? = nil) throws -> Double {
+        let v = try double()
+        if let lo = min, v < lo { throw error("must be at least \(fmt(lo)), found \(fmt(v))") }
+        if let lo = above, v <= lo { throw error("must be greater than \(fmt(lo)), found \(fmt(v))") }
+        if let hi = max, v > hi { throw error("must be at most \(fmt(hi)), found \(fmt(v))") }
+        return v
+    }
+
+    func int(min: Int? = nil, max: Int? = nil) throws -> Int {
+        guard case .scalar(let s) = node, s.style == .plain, let v = Int(s.string) else {
+            throw error("expected a whole number, found \(kindName)")
+        }
+        if let lo = min, v < lo { throw error("must be at least \(lo), found \(v)") }
+        if let hi = max, v > hi { throw error("must be at most \(hi), found \(v)") }
+        return v
+    }
+
+    func bool() throws -> Bool {
+        guard case .scalar(let s) = node, s.style == .plain else { throw error("expected true or false, found \(kindName)") }
+        switch s.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw error("expected true or false, found \(kindName)")
+        }
+    }
+
+    func oneOf<E: RawRepresentable>(_ type: E.Type, _ cases: [E]) throws -> E where E.RawValue == String {
+        let s = try string()
+        if let v = E(rawValue: s) { return v }
+        let names = cases.map(\.rawValue)
+        let hint = suggestion(for: s, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+        throw error("\"\(s)\" is not one of \(names.joined(separator: ", "))\(hint)")
+    }
+
+    func color() throws -> Color {
+        let s = try string()
+        guard let c = Color(hex: s) else { throw error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(s)\"") }
+        return c
+    }
+
+    // MARK: collections
+
+    func list() throws -> [YAMLValue] {
+        guard case .sequence(let seq) = node else { throw error("expected a list, found \(kindName)") }
+        var out: [YAMLValue] = []
+        out.reserveCapacity(seq.count)
+        for (i, n) in seq.enumerated() {
+            out.append(try YAMLValue(node: n, path: "\(path)[\(i)]", context: context))
+        }
+        return out
+    }
+
+    /// A pair of numbers `[a, b]`; `what` names them in the error (e.g. "[width, height]").
+    func pair(_ what: String) throws -> (Double, Double) {
+        guard case .sequence(let seq) = node, seq.count == 2 else { throw error("expected \(what)") }
+        let items = try list()
+        do {
+            return (try items[0].double(), try items[1].double())
+        } catch {
+            throw self.error("expected \(what) as two numbers")
+        }
+    }
+
+    func point() throws -> Vec2 {
+        let (x, y) = try pair("[x, y]")
+        return Vec2(x, y)
+    }
+
+    func size(allowZero: Bool = false) throws -> Size2 {
+        let (w, h) = try pair("[width, height]")
+        if allowZero ? (w < 0 || h < 0) : (w <= 0 || h <= 0) {
+            throw error("width and height must be \(allowZero ? "zero or more" : "greater than 0"), found [\(fmt(w)), \(fmt(h))]")
+        }
+        return Size2(w, h)
+    }
+
+    func mapping(allowed: [String]) throws -> YAMLMapping {
+        guard case .mapping(let m) = node else { throw error("expected a mapping, found \(kindName)") }
+        var entries: [(String, YAMLValue, YAMLValue)] = []
+        var seen: [String] = []
+        for (k, v) in m {
+            let keyValue = try YAMLValue(node: k, path: path, context: context)
+            guard case .scalar(let ks) = k else { throw keyValue.error("keys must be text") }
+            let key = ks.string
+            let keyPath = path.isEmpty ? key : "\(path).\(key)"
+            guard allowed.contains(key) else {
+                let hint = suggestion(for: key, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw SceneError(file: context.file, line: keyValue.line, column: keyValue.column, keyPath: keyPath,
+                                 message: "unknown key \"\(key)\"\(hint); expected one of: \(allowed.joined(separator: ", "))")
+            }
+            if seen.contains(key) {
+                throw SceneError(file: context.file, line: keyValue.line, column: keyValue.column, keyPath: keyPath,
+                                 message: "key \"\(key)\" appears twice")
+            }
+            seen.append(key)
+            entries.append((key, keyValue, try child(v, key)))
+        }
+        return YAMLMapping(owner: self, entries: entries)
+    }
+}
+
+/// A mapping whose keys were checked against the allowed set; keeps file order.
+struct YAMLMapping {
+    let owner: YAMLValue
+    let entries: [(String, YAMLValue, YAMLValue)]
+
+    subscript(key: String) -> YAMLValue? { entries.first { $0.0 == key }?.2 }
+    var keys: [String] { entries.map(\.0) }
+
+    func require(_ key: String) throws -> YAMLValue {
+        if let v = self[key] { return v }
+        let path = owner.path.isEmpty ? key : "\(owner.path).\(key)"
+        throw SceneError(file: owner.context.file, line: owner.line, column: owner.column, keyPath: path,
+                         message: "missing required key \"\(key)\"")
+    }
+}
+
+func fmt(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}
