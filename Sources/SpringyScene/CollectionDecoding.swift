@@ -22,11 +22,11 @@ extension SceneDecoder {
             sections.append(SectionSpec(labels: labels, header: try sm["header"]?.string()))
         }
         if sections.isEmpty { throw sectionsValue.error("a collection needs at least one section") }
-        var selection: [IndexPath] = []
+        var selection: [ItemPath] = []
         if let sel = m["selection"] {
             for e in try sel.list() {
                 let s = try e.string()
-                guard let ip = IndexPath(string: s), ip.section < sections.count, ip.item < sections[ip.section].count else {
+                guard let ip = ItemPath(string: s), ip.section < sections.count, ip.item < sections[ip.section].count else {
                     throw e.error("\"\(s)\" is not an item of the collection (write \"section.item\", e.g. \"0.3\")")
                 }
                 if !selection.contains(ip) { selection.append(ip) }

@@ -127,7 +127,7 @@ struct SceneDecoder {
         for (k, node) in raw {
             let keyValue = try YAMLValue(node: k, path: v.path, context: v.context)
             let name = try keyValue.string()
-            guard !name.isEmpty, IndexPath(string: name) == nil, !name.hasPrefix("header.") else {
+            guard !name.isEmpty, ItemPath(string: name) == nil, !name.hasPrefix("header.") else {
                 throw keyValue.error("item name \"\(name)\" is reserved for collection cells or headers; choose another")
             }
             if out.contains(where: { $0.name == name }) { throw keyValue.error("item \"\(name)\" is defined twice") }
@@ -188,7 +188,7 @@ struct ItemReferences {
     func check(_ v: YAMLValue) throws -> String {
         let name = try v.string()
         if freeItems.contains(name) { return name }
-        if let ip = IndexPath(string: name) {
+        if let ip = ItemPath(string: name) {
             guard ip.section < sections.count, ip.item < sections[ip.section] else {
                 throw v.error("no cell \(name) in the collection (\(sections.count) section(s))")
             }

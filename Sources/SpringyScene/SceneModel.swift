@@ -94,12 +94,12 @@ public struct FreeItemSpec: Sendable {
 public struct CollectionSpec: Sendable {
     public var layout: LayoutSpec
     public var sections: [SectionSpec]
-    public var selection: [IndexPath]
+    public var selection: [ItemPath]
     public var dynamics: CollectionDynamicsSpec
     public var transitions: TransitionSpec
 }
 
-public struct IndexPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct ItemPath: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var section: Int
     public var item: Int
     public init(_ section: Int, _ item: Int) { self.section = section; self.item = item }
@@ -109,7 +109,7 @@ public struct IndexPath: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(s, i)
     }
     public var description: String { "\(section).\(item)" }
-    public static func < (a: IndexPath, b: IndexPath) -> Bool {
+    public static func < (a: ItemPath, b: ItemPath) -> Bool {
         a.section != b.section ? a.section < b.section : a.item < b.item
     }
 }
@@ -203,15 +203,15 @@ public struct LongPressGesture: Sendable {
 
 public enum InsertPosition: Sendable, Equatable {
     case rightOfCenter
-    case indexPath(IndexPath)
+    case indexPath(ItemPath)
 }
 
 public enum ScriptAction: Sendable {
     case pan(PanGesture)
     case tap(target: TapTarget)
     case insert(position: InsertPosition, count: Int)
-    case delete(items: [IndexPath])
-    case select(items: [IndexPath])
+    case delete(items: [ItemPath])
+    case select(items: [ItemPath])
     case longPress(LongPressGesture)
     case addBehavior(BehaviorSpec)
     case set(behavior: Int, parameters: [BehaviorParameter])

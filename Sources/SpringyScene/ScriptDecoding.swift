@@ -29,10 +29,10 @@ extension SceneDecoder {
     }
 
     func decodeAction(_ kind: String, _ v: YAMLValue, references: ItemReferences, behaviorCount: Int) throws -> ScriptAction {
-        func indexPaths(_ value: YAMLValue) throws -> [IndexPath] {
+        func indexPaths(_ value: YAMLValue) throws -> [ItemPath] {
             try value.list().map { e in
                 let s = try e.string()
-                guard let ip = IndexPath(string: s), ip.section < references.sections.count else {
+                guard let ip = ItemPath(string: s), ip.section < references.sections.count else {
                     throw e.error("\"\(s)\" is not a cell of the collection (write \"section.item\")")
                 }
                 return ip
@@ -57,7 +57,7 @@ extension SceneDecoder {
             var item: String?
             if let i = m["item"] {
                 item = try references.check(i)
-                if IndexPath(string: item!) != nil { throw i.error("a pan drags a free view by name; cells move with the content") }
+                if ItemPath(string: item!) != nil { throw i.error("a pan drags a free view by name; cells move with the content") }
             }
             return .pan(PanGesture(item: item, path: path, duration: try m.require("duration").double(above: 0, max: 3600),
                                    release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
@@ -72,7 +72,7 @@ extension SceneDecoder {
             let s = try atValue.string()
             let position: InsertPosition
             if s == "right_of_center" { position = .rightOfCenter } else {
-                guard let ip = IndexPath(string: s), ip.section < references.sections.count else {
+                guard let ip = ItemPath(string: s), ip.section < references.sections.count else {
                     throw atValue.error("expected right_of_center or an index path \"section.item\", found \"\(s)\"")
                 }
                 position = .indexPath(ip)

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import SpringyGolden
+import SpringyLayout
+import SpringyOutput
+import SpringyScene
+
+extension Springy {
+    struct Trace: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the scene's trace: one JSON object per frame (JSON Lines).")
+
+        @Argument(help: "A scene file.")
+        var scene: String
+
+        @Option(name: .long, help: "Only these frames, e.g. 30-59.")
+        var frames: FrameRange?
+
+        func run() throws {
+            let s = try loadScenes([scene])[0]
+            var out = ""
+            do {
+                try Simulation(scene: s).run(frames: frames?.range) { state in
+                    out += SpringyLayout.Trace.line(state)
+                    out += "\n"
+                    if out.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
+                }
+            } catch let e as SimulationError {
+                FileHandle.standardOutput.write(Data(out.utf8))
+                warn("\(e)"); throw ExitCode(2)
+            }
+            FileHandle.standardOutput.write(Data(out.utf8))
+        }
+    }
+
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check scene files; print every problem; exit 2 if any is bad.")
+
+        @Argument(help: "Scene files.")
+        var scenes: [String]
+
+        func run() throws {
+            var bad = false
+            for path in scenes {
+                do {
+                    let scene = try SceneLoader.load(path: path)
+                    _ = try Simulation(scene: scene)
+                    print("ok \(path)")
+                } catch {
+                    warn("\(error)")
+                    bad = true
+                }
+            }
+            if bad { throw ExitCode(2) }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compare scenes' golden frames with golden/<scene>/; --record writes them.",
+            discussion: "With no scenes, checks every scene in scenes/. Failures write the actual frame and a diff image under --failures.")
+
+        @Argument(help: "Scene files (default: scenes/*.yaml).")
+        var scenes: [String] = []
+
+        @Flag(name: .long, help: "Write new golden images (refused when CI is set).")
+        var record = false
+
+        @Option(name: .long, help: "Folder of golden images.")
+        var golden: String = "golden"
+
+        @Option(name: .long, help: "Where failing frames and diff images go.")
+        var failures: String = ".springy-failures"
+
+        func run() throws {
+            let paths = scenes.isEmpty ? try defaultScenes() : scenes
+            let loaded = try loadScenes(paths)
+            let store = GoldenStore(goldenRoot: golden, failureRoot: failures)
+            if record {
+                if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
+                    warn("springy: refusing to record golden images with CI set: goldens are recorded on purpose, by a person, and committed with the reason")
+                    throw ExitCode(2)
+                }
+                for scene in loaded {
+                    do { for line in try store.record(scene) { print(line) } } catch {
+                        warn("\(error)"); throw ExitCode(2)
+                    }
+                }
+                return
+            }
+            var failed = false
+            for scene in loaded {
+                let results: [GoldenResult]
+                do { results = try store.check(scene) } catch {
+                    warn("\(error)"); throw ExitCode(2)
+                }
+                for r in results {
+                    if r.passed { print("ok \(r.goldenPath)") } else { warn("FAIL \(r.message)"); failed = true }
+                }
+            }
+            if failed { throw ExitCode(1) }
+        }
+    }
+}

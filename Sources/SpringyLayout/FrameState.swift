@@ -1,0 +1,62 @@
+import SpringyCore
+import SpringyDynamics
+
+/// One output frame's state: a plain value, everything downstream is a pure function of it.
+/// Coordinates are the viewport's (content coordinates minus the content offset).
+public struct FrameState: Equatable, Sendable {
+    public var frame: Int
+    public var time: Double
+    public var contentOffset: Vec2
+    public var atRest: Bool
+    /// In drawing order (z, then layout order).
+    public var items: [ItemState]
+    public var headers: [HeaderState]
+    public var springs: [SpringSnapshot]
+    public var events: [ContactEvent]
+    /// The finger, while a gesture touches the screen.
+    public var finger: Vec2?
+
+    public init(frame: Int, time: Double, contentOffset: Vec2, atRest: Bool, items: [ItemState],
+                headers: [HeaderState], springs: [SpringSnapshot], events: [ContactEvent], finger: Vec2?) {
+        self.frame = frame; self.time = time; self.contentOffset = contentOffset; self.atRest = atRest
+        self.items = items; self.headers = headers; self.springs = springs; self.events = events; self.finger = finger
+    }
+
+    /// Whether two frames draw the same picture (frame number, time and events aside).
+    public func drawsSame(as other: FrameState) -> Bool {
+        items == other.items && headers == other.headers && springs == other.springs && finger == other.finger
+            && contentOffset == other.contentOffset
+    }
+}
+
+public struct ItemState: Equatable, Sendable {
+    public var id: String
+    public var center: Vec2
+    public var size: Size2
+    /// Radians (the trace writes degrees).
+    public var angle: Double
+    public var alpha: Double
+    public var z: Int
+    public var velocity: Vec2
+    public var selected: Bool
+    // Drawing hints (not in the trace).
+    public var fill: Color
+    public var label: String?
+    public var shape: ItemShape
+    public var isCell: Bool
+
+    public init(id: String, center: Vec2, size: Size2, angle: Double, alpha: Double, z: Int, velocity: Vec2,
+                selected: Bool, fill: Color, label: String?, shape: ItemShape, isCell: Bool) {
+        self.id = id; self.center = center; self.size = size; self.angle = angle; self.alpha = alpha; self.z = z
+        self.velocity = velocity; self.selected = selected; self.fill = fill; self.label = label
+        self.shape = shape; self.isCell = isCell
+    }
+}
+
+public struct HeaderState: Equatable, Sendable {
+    public var id: String
+    public var frame: Rect
+    public var pinned: Bool
+    public var title: String?
+    public var z: Int
+}

@@ -1,0 +1,31 @@
+import SpringyCore
+import SpringyScene
+
+/// UICollectionViewLayoutAttributes: where one cell or header is, in content coordinates.
+public struct LayoutAttributes: Equatable, Sendable {
+    public enum Kind: Sendable { case cell, header }
+    public var kind: Kind
+    public var indexPath: ItemPath
+    public var frame: Rect
+    public var angle: Double = 0
+    public var alpha: Double = 1
+    public var z: Int = 0
+    public var center: Vec2 { frame.center }
+    public var size: Size2 { frame.size }
+
+    public init(kind: Kind, indexPath: ItemPath, frame: Rect, z: Int = 0) {
+        self.kind = kind; self.indexPath = indexPath; self.frame = frame; self.z = z
+    }
+}
+
+/// A layout computes attributes; querying a rect costs in proportion to what is in it.
+public protocol CollectionLayout {
+    var contentSize: Size2 { get }
+    var sectionCounts: [Int] { get }
+    /// Cells and (unpinned) headers intersecting `rect`, in index order, headers before their cells.
+    func attributes(in rect: Rect) -> [LayoutAttributes]
+    func attributes(for indexPath: ItemPath) -> LayoutAttributes?
+    func headerAttributes(section: Int) -> LayoutAttributes?
+    /// The content-coordinate span (along the scroll axis) of a whole section: header, items, insets.
+    func sectionSpan(_ section: Int) -> (start: Double, end: Double)
+}

@@ -1,0 +1,322 @@
+import Foundation
+import SpringyCore
+import SpringyDynamics
+import SpringyScene
+
+/// A problem found while running a scene, located at the behavior or event that caused it.
+public struct SimulationError: Error, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var keyPath: String
+    public var message: String
+    public var description: String { "\(file):\(line):1: \(keyPath.isEmpty ? "" : keyPath + ": ")\(message)" }
+}
+
+/// Runs a scene on fixed steps: script, gestures, scroll view, layout dynamics and
+/// animators, producing one `FrameState` per output frame. Frames must be asked
+/// for in increasing order; the solver never depends on which frames are asked for.
+public final class Simulation {
+    public let scene: Scene
+    public let h: Double
+    public private(set) var stepIndex = 0
+    let freeAnimator: Animator?
+    public let collection: CollectionView?
+    /// Scene behaviors first, then those scripts add, by index (nil once removed).
+    var behaviorIDs: [BehaviorID?] = []
+    var behaviorLabels: [String] = []
+    var nextEvent = 0
+    var gestures: [ActiveGesture] = []
+    var events: [ContactEvent] = []
+    var lastFrame = -1
+
+    public init(scene: Scene) throws {
+        self.scene = scene
+        h = 1 / Double(scene.time.stepRate)
+        if !scene.items.isEmpty || !scene.behaviors.isEmpty {
+            let bounds = Rect(x: 0, y: 0, width: scene.viewport.size.width, height: scene.viewport.size.height)
+            freeAnimator = Animator(bounds: bounds, stepRate: scene.time.stepRate, defaults: scene.defaults)
+        } else {
+            freeAnimator = nil
+        }
+        collection = scene.collection.map { CollectionView(spec: $0, viewSize: scene.viewport.size) }
+        if let animator = freeAnimator {
+            for item in scene.items {
+                try animator.addItem(id: item.name, center: item.center, size: item.size, angle: item.angle, shape: item.shape)
+            }
+            for (k, decl) in scene.behaviors.enumerated() {
+                try guarded(line: decl.line, path: decl.path) {
+                    try ensureCells(for: decl.spec, in: animator)
+                    behaviorIDs.append(try animator.addBehavior(decl.spec, label: "behaviors[\(k)] (\(decl.spec.kindName))"))
+                    behaviorLabels.append(decl.path)
+                }
+            }
+        }
+        try checkSupported()
+    }
+
+    /// Free behaviors may name collection cells: they join the free animator at their layout place.
+    private func ensureCells(for spec: BehaviorSpec, in animator: Animator) throws {
+        guard let collection else { return }
+        var ids: [String] = []
+        switch spec {
+        case .gravity(let items, _), .collision(let items, _, _, _, _), .push(let items, _, _, _), .item(let items, _): ids = items
+        case let .attachment(item, to, _, _, _, _, _): ids = [item]; if case .item(let o) = to { ids.append(o) }
+        case .snap(let item, _, _): ids = [item]
+        case .composite(let children): for c in children { try ensureCells(for: c, in: animator) }
+        }
+        for id in ids where !animator.hasItem(id) {
+            if let ip = ItemPath(string: id), let a = collection.layout.attributes(for: ip) {
+                try animator.addItem(id: id, center: a.center - collection.contentOffset, size: a.size)
+            }
+        }
+    }
+
+    private func checkSupported() throws {
+        for e in scene.script {
+            let unsupported: String?
+            switch e.action {
+            case .pan(let p) where p.item == nil && collection == nil:
+                unsupported = "a pan without `item` scrolls a collection, and this scene has none"
+            case .insert, .delete:
+                unsupported = collection == nil ? "insert and delete need a collection" : "insert and delete are not supported by this version of springy's layouts yet"
+            case .longPress:
+                unsupported = "long_press needs `collection.dynamics.kind: drag`, which this version of springy does not run yet"
+            default:
+                unsupported = nil
+            }
+            if let message = unsupported {
+                throw SimulationError(file: scene.file, line: e.line, keyPath: e.path, message: message)
+            }
+        }
+        if let c = scene.collection, c.dynamics.kind != .none {
+            throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics.kind",
+                                  message: "\(c.dynamics.kind.rawValue) dynamics is not supported by this version of springy yet")
+        }
+        if let c = scene.collection, c.layout.kind == .list {
+            throw SimulationError(file: scene.file, line: 1, keyPath: "collection.layout.kind",
+                                  message: "the list layout is not supported by this version of springy yet")
+        }
+    }
+
+    func guarded<T>(line: Int, path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as DynamicsError {
+            throw SimulationError(file: scene.file, line: line, keyPath: path, message: e.description)
+        }
+    }
+
+    // MARK: - Frames
+
+    public var time: Double { Double(stepIndex) * h }
+
+    /// The state frame `index` shows: after the last whole step at or before its time.
+    public func frame(_ index: Int) throws -> FrameState {
+        precondition(index > lastFrame, "frames are produced in increasing order")
+        lastFrame = index
+        let target = scene.time.steps(forFrame: index)
+        while stepIndex < target { try step() }
+        return snapshot(frame: index)
+    }
+
+    /// True once nothing moves and no scripted input remains.
+    public var isAtRest: Bool {
+        if !gestures.isEmpty { return false }
+        if let c = collection, c.scroll.isMoving { return false }
+        return freeAnimator?.isAtRest ?? true
+    }
+
+    /// Whether every scripted event has fired and every gesture has ended.
+    public var scriptFinished: Bool { nextEvent >= scene.script.count && gestures.isEmpty }
+
+    // MARK: - Stepping
+
+    func step() throws {
+        let now = time
+        // Events fire before the first step that starts at or after their time.
+        while nextEvent < scene.script.count, eventStep(scene.script[nextEvent].at) <= stepIndex {
+            try fire(scene.script[nextEvent])
+            nextEvent += 1
+        }
+        let t = now + h
+        var k = 0
+        while k < gestures.count {
+            if try gestures[k].update(time: t, simulation: self) { k += 1 } else { gestures.remove(at: k) }
+        }
+        collection?.scroll.advance(h: h)
+        if let animator = freeAnimator {
+            do { try animator.step() } catch let e as DynamicsError {
+                throw SimulationError(file: scene.file, line: 1, keyPath: "behaviors", message: e.description)
+            }
+            events.append(contentsOf: animator.drainEvents())
+        }
+        stepIndex += 1
+    }
+
+    func eventStep(_ at: Double) -> Int { Int((at / h - 1e-9).rounded(.up)) }
+
+    func fire(_ e: ScriptEvent) throws {
+        try guarded(line: e.line, path: e.path) {
+            switch e.action {
+            case .pan(let p):
+                gestures.append(ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e))
+            case .tap(let target):
+                if let c = collection {
+                    var ip: ItemPath?
+                    switch target {
+                    case .item(let id): ip = ItemPath(string: id)
+                    case .point(let p): ip = c.item(at: p)
+                    }
+                    if let ip { c.toggleSelection(ip) }
+                }
+            case .select(let items):
+                collection?.setSelection(items)
+            case .addBehavior(let spec):
+                guard let animator = freeAnimator else { return }
+                try ensureCells(for: spec, in: animator)
+                behaviorIDs.append(try animator.addBehavior(spec, label: "\(e.path) (\(spec.kindName))"))
+                behaviorLabels.append(e.path)
+            case let .set(index, parameters):
+                guard let animator = freeAnimator, index < behaviorIDs.count, let id = behaviorIDs[index] else {
+                    throw DynamicsError.invalid("behavior \(index) is not in the animator (removed?)", behavior: e.path)
+                }
+                try animator.set(id, parameters)
+            case .removeBehavior(let index):
+                guard let animator = freeAnimator, index < behaviorIDs.count, let id = behaviorIDs[index] else { return }
+                animator.removeBehavior(id)
+                behaviorIDs[index] = nil
+            case .insert, .delete, .longPress:
+                break // rejected in checkSupported
+            }
+        }
+    }
+
+    // MARK: - Snapshot
+
+    func snapshot(frame index: Int) -> FrameState {
+        var items: [ItemState] = []
+        var headers: [HeaderState] = []
+        var offset = Vec2.zero
+        if let c = collection {
+            let v = c.visibleState(style: scene.style)
+            items = v.items
+            headers = v.headers
+            offset = c.contentOffset
+        }
+        var springs: [SpringSnapshot] = []
+        if let animator = freeAnimator {
+            var cells: [String: Int] = [:]
+            for (i, item) in items.enumerated() { cells[item.id] = i }
+            for spec in scene.items {
+                guard let s = animator.state(of: spec.name) else { continue }
+                items.append(ItemState(id: spec.name, center: s.center, size: spec.size, angle: s.angle, alpha: 1,
+                                       z: 0, velocity: s.velocity, selected: false, fill: spec.fill, label: spec.label,
+                                       shape: spec.shape, isCell: false))
+            }
+            // Cells a free behavior moves are drawn where the animator has them.
+            for id in animator.itemIDs {
+                guard let i = cells[id], let s = animator.state(of: id) else { continue }
+                items[i].center = s.center
+                items[i].angle = s.angle
+                items[i].velocity = s.velocity
+            }
+            springs = animator.springs
+        }
+        let finger = gestures.lazy.compactMap(\.finger).first
+        let state = FrameState(frame: index, time: Double(index) / Double(scene.time.fps), contentOffset: offset,
+                               atRest: isAtRest, items: items, headers: headers, springs: springs,
+                               events: events, finger: finger)
+        events.removeAll()
+        return state
+    }
+}
+
+/// A gesture in progress.
+struct ActiveGesture {
+    let pan: PanGesture
+    let start: Double
+    let event: ScriptEvent
+    let path: GesturePath
+    var began = false
+    var released = false
+    var dragBehavior: BehaviorID?
+    var finger: Vec2?
+
+    init(pan: PanGesture, start: Double, event: ScriptEvent) {
+        self.pan = pan; self.start = start; self.event = event
+        path = GesturePath(points: pan.path, duration: pan.duration)
+    }
+
+    /// Advances to time `t`; returns false once the gesture is over.
+    mutating func update(time t: Double, simulation sim: Simulation) throws -> Bool {
+        let local = t - start
+        let position = path.position(at: local)
+        let lifted = local >= pan.duration + (pan.release == .hold ? pan.hold : 0)
+        if let item = pan.item {
+            guard let animator = sim.freeAnimator else { return false }
+            if !began {
+                began = true
+                // UIKit's drag: an attachment from the grabbed point of the item to the finger.
+                guard let s = animator.state(of: item) else { return false }
+                let offset = (path.points[0] - s.center).rotated(by: -s.angle)
+                dragBehavior = try animator.addBehavior(
+                    .attachment(item: item, to: .point(path.points[0]), length: nil, frequency: 0, damping: 0,
+                                offset: offset, toOffset: .zero), label: "\(event.path) (drag)")
+            }
+            if lifted {
+                if let id = dragBehavior { animator.removeBehavior(id) }
+                finger = nil
+                return false
+            }
+            if let id = dragBehavior { animator.setAnchor(id, position) }
+            finger = position
+            return true
+        }
+        guard let c = sim.collection else { return false }
+        if !began {
+            began = true
+            c.scroll.beginTracking(finger: c.along(path.points[0]))
+        }
+        if lifted {
+            let v = pan.release == .fling ? c.along(path.finalVelocity) : 0
+            c.scroll.track(finger: c.along(position), h: sim.h)
+            c.scroll.release(fingerVelocity: v)
+            finger = nil
+            return false
+        }
+        c.scroll.track(finger: c.along(position), h: sim.h)
+        finger = position
+        return true
+    }
+}
+
+extension Simulation {
+    /// Runs the scene and hands `body` the frames in `range` (all when nil). A scene that
+    /// runs `until: rest` ends at the first frame at rest once its script is done.
+    public func run(frames range: ClosedRange<Int>? = nil, _ body: (FrameState) throws -> Void) throws {
+        let count = scene.time.maxFrameCount
+        for i in 0..<count {
+            if let r = range, i > r.upperBound { return }
+            if let r = range, i < r.lowerBound {
+                try advance(toFrame: i)
+            } else {
+                try body(try frame(i))
+            }
+            if scene.time.untilRest && isAtRest && scriptFinished && i > 0 { return }
+        }
+    }
+
+    /// Advances to frame `index` without producing it (its events are dropped).
+    public func advance(toFrame index: Int) throws {
+        precondition(index > lastFrame, "frames are produced in increasing order")
+        lastFrame = index
+        let target = scene.time.steps(forFrame: index)
+        while stepIndex < target { try step() }
+        events.removeAll()
+    }
+
+    /// Every frame of the scene.
+    public static func frames(of scene: Scene) throws -> [FrameState] {
+        var out: [FrameState] = []
+        try Simulation(scene: scene).run { out.append($0) }
+        return out
+    }
+}

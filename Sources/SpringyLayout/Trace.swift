@@ -1,0 +1,64 @@
+import SpringyCore
+import SpringyDynamics
+
+/// The machine-readable trace (SCENE-FORMAT.md, "Trace"): one JSON object per frame.
+public enum Trace {
+    /// Numbers are rounded to 1/10000 (of a point, second or degree) so traces are stable and short.
+    static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        var r = (v * 10_000).rounded() / 10_000
+        if r == 0 { r = 0 } // no "-0.0"
+        if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
+        return String(r)
+    }
+
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 { out += "\\u" + String(format4(u.value)) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+
+    private static func format4(_ v: UInt32) -> String {
+        let hex = String(v, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    static func pair(_ p: Vec2) -> String { "[\(number(p.x)), \(number(p.y))]" }
+
+    public static func line(_ f: FrameState) -> String {
+        var s = "{\"frame\": \(f.frame), \"time\": \(number(f.time)), \"content_offset\": \(pair(f.contentOffset)), "
+        s += "\"at_rest\": \(f.atRest), \"items\": ["
+        s += f.items.map { i in
+            "{\"id\": \(string(i.id)), \"center\": \(pair(i.center)), \"size\": [\(number(i.size.width)), \(number(i.size.height))], "
+                + "\"angle\": \(number(i.angle.radiansToDegrees)), \"alpha\": \(number(i.alpha)), \"z\": \(i.z), "
+                + "\"velocity\": \(pair(i.velocity)), \"selected\": \(i.selected)}"
+        }.joined(separator: ", ")
+        s += "], \"headers\": ["
+        s += f.headers.map { h in
+            "{\"id\": \(string(h.id)), \"frame\": [\(number(h.frame.minX)), \(number(h.frame.minY)), \(number(h.frame.width)), \(number(h.frame.height))], \"pinned\": \(h.pinned)}"
+        }.joined(separator: ", ")
+        s += "], \"springs\": ["
+        s += f.springs.map { sp in
+            "{\"item\": \(string(sp.item)), \"anchor\": \(pair(sp.anchor)), \"point\": \(pair(sp.point))}"
+        }.joined(separator: ", ")
+        s += "], \"events\": ["
+        s += f.events.map { e in
+            var o = "{\"kind\": \"\(e.kind.rawValue)\""
+            if !e.item.isEmpty { o += ", \"item\": \(string(e.item)), \"with\": \(string(e.with))" }
+            if let p = e.point { o += ", \"point\": \(pair(p))" }
+            return o + "}"
+        }.joined(separator: ", ")
+        s += "]}"
+        return s
+    }
+}

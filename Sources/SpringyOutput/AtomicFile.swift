@@ -1,0 +1,54 @@
+import Foundation
+
+/// Writes files whole or not at all: to a temporary name in the same folder, then rename.
+public enum AtomicFile {
+    /// Temporary files carry this marker so an interrupted run's leftovers can be recognised.
+    public static let temporaryMarker = ".springy-tmp-"
+
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let dir = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let tmp = (dir.isEmpty ? "" : dir + "/") + "." + name + temporaryMarker + String(getpid())
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        var written = 0
+        let failure: Int32? = bytes.withUnsafeBytes { raw -> Int32? in
+            while written < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 { if errno == EINTR { continue }; return errno }
+                written += n
+            }
+            return nil
+        }
+        close(fd)
+        if let err = failure {
+            unlink(tmp)
+            throw OutputError("cannot write \(path): \(String(cString: strerror(err)))")
+        }
+        if rename(tmp, path) != 0 {
+            let err = errno
+            unlink(tmp)
+            throw OutputError("cannot write \(path): \(String(cString: strerror(err)))")
+        }
+    }
+
+    /// Creates a folder (and its parents), with a clear error when it cannot.
+    public static func makeDirectory(_ path: String) throws {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            guard isDir.boolValue else { throw OutputError("\(path) exists and is not a folder") }
+            return
+        }
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw OutputError("cannot create folder \(path): \((error as NSError).localizedDescription)")
+        }
+    }
+
+    /// Removes temporary files an interrupted run left in `dir`.
+    public static func removeLeftovers(in dir: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+        for n in names.sorted() where n.hasPrefix(".") && n.contains(temporaryMarker) {
+            unlink(dir + "/" + n)
+        }
+    }
+}
