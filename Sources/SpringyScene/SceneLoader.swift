@@ -57,12 +57,32 @@ public enum SceneLoader {
         guard let root else {
             throw SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is empty; a scene needs at least `springy: 1` and `viewport`")
         }
+        try checkExpansion(root, file: file, limit: limits.maxNodes)
         let context = DecodeContext(file: file, nodeBudget: limits.maxNodes)
         let value = try YAMLValue(node: root, path: "", context: context)
         guard case .mapping = root else {
             throw value.error("a scene file must be a mapping of keys (springy, viewport, ...), found something else")
         }
         return try SceneDecoder(file: file, limits: limits).decode(value)
+    }
+
+    /// Yams shares aliased nodes, so an alias bomb costs nothing until something walks
+    /// it. Walk it here, counting every node as expanded, and stop at the limit.
+    static func checkExpansion(_ root: Node, file: String, limit: Int) throws {
+        var count = 0
+        var stack = [root]
+        while let node = stack.popLast() {
+            count += 1
+            if count > limit {
+                throw SceneError(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, keyPath: "",
+                                 message: "YAML aliases expand this document to more than \(limit) nodes; refusing to read it")
+            }
+            switch node {
+            case .mapping(let m): for (k, v) in m { stack.append(k); stack.append(v) }
+            case .sequence(let s): stack.append(contentsOf: s)
+            default: break
+            }
+        }
     }
 
     static func sceneError(from e: YamlError, file: String) -> SceneError {
