@@ -1,0 +1,99 @@
+import Foundation
+import SpringyGolden
+import SpringyOutput
+import SpringyScene
+import SpringyRender
+import XCTest
+
+/// Every scene in scenes/ against golden/<scene>/. Tests never record; a missing golden
+/// fails with the command that records it.
+final class GoldenTests: XCTestCase {
+    func testEverySceneMatchesItsGoldenFrames() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/scenes")
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        XCTAssertFalse(names.isEmpty)
+        let store = GoldenStore(goldenRoot: packageRoot + "/golden", failureRoot: packageRoot + "/.springy-failures")
+        for name in names {
+            let scene = try SceneLoader.load(path: packageRoot + "/scenes/" + name)
+            for r in try store.check(scene) {
+                XCTAssertTrue(r.passed, r.message)
+            }
+        }
+    }
+
+    func testOnePixelMovedBeyondToleranceFailsWithADiffImage() throws {
+        let dir = temporaryDirectory()
+        let scenePath = "\(dir)/box.yaml"
+        try """
+        springy: 1
+        viewport: { size: [40, 40], scale: 1, background: "#FFFFFF" }
+        time: { fps: 10, duration: 0.1 }
+        golden: { frames: [0], tolerance: { channel: 2, pixels: 0 } }
+        items:
+          box: { center: [20, 20], size: [10, 10], fill: "#000000" }
+        """.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let scene = try SceneLoader.load(path: scenePath)
+        let store = GoldenStore(goldenRoot: "\(dir)/golden", failureRoot: "\(dir)/failures")
+        _ = try store.record(scene)
+        XCTAssertTrue(try store.check(scene).allSatisfy(\.passed), "a fresh golden passes")
+
+        // Move one pixel of the golden by more than the tolerance.
+        let goldenPath = store.goldenPath(scene: scene, frame: 0)
+        var image = try RGBAImage.decode(file: goldenPath)
+        image.pixels[0] = image.pixels[0] &- 3
+        try writeRGBA(image, to: goldenPath)
+        let results = try store.check(scene)
+        XCTAssertEqual(results.count, 1)
+        let r = results[0]
+        XCTAssertFalse(r.passed)
+        XCTAssertEqual(r.difference?.pixelsOver, 1)
+        XCTAssertEqual(r.difference?.largestDelta, 3)
+        XCTAssertTrue(r.message.contains(r.actualPath!) && r.message.contains(r.diffPath!), r.message)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: r.actualPath!))
+        let diff = try RGBAImage.decode(file: r.diffPath!)
+        XCTAssertEqual(Array(diff.pixels[0..<3]), [255, 0, 0], "the changed pixel is highlighted")
+
+        // Within tolerance (a delta of 2) passes.
+        image.pixels[0] = image.pixels[0] &+ 1
+        try writeRGBA(image, to: goldenPath)
+        XCTAssertTrue(try store.check(scene).allSatisfy(\.passed))
+    }
+
+    func testAMissingGoldenFailsWithTheRecordCommand() throws {
+        let dir = temporaryDirectory()
+        let scene = try SceneLoader.load(path: packageRoot + "/scenes/falling-box.yaml")
+        let results = try GoldenStore(goldenRoot: "\(dir)/none", failureRoot: "\(dir)/f").check(scene)
+        XCTAssertFalse(results.isEmpty)
+        for r in results {
+            XCTAssertFalse(r.passed)
+            XCTAssertTrue(r.message.contains("springy check --record"), r.message)
+        }
+    }
+
+    func testRecordIsRefusedUnderCI() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = "true"
+        let dir = temporaryDirectory()
+        let r = try runSpringy(["check", "--record", "--golden", dir, "scenes/falling-box.yaml"], environment: env)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    /// Writes straight RGBA pixels as an RGBA PNG (through the project's own encoder).
+    func writeRGBA(_ image: RGBAImage, to path: String) throws {
+        let canvas = SpringyRender.Canvas(width: image.width, height: image.height, opaque: false)
+        let stride = canvas.stride
+        let data = canvas.data
+        for y in 0..<image.height {
+            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<image.width {
+                let i = (y * image.width + x) * 4
+                let a = UInt32(image.pixels[i + 3])
+                func pre(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                row[x] = a << 24 | pre(image.pixels[i]) << 16 | pre(image.pixels[i + 1]) << 8 | pre(image.pixels[i + 2])
+            }
+        }
+        canvas.markDirty()
+        try AtomicFile.write(try PNGCodec.encode(canvas), to: path)
+    }
+}
