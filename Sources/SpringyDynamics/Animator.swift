@@ -56,6 +56,7 @@ public final class Animator {
     private var worldGravity = Vec2.zero
     private var pendingEvents: [ContactEvent] = []
     private var wasAtRest = true
+    private var movingAnchors: [(body: Int32, x: Float, y: Float)] = []
     public private(set) var stepCount = 0
 
     public init(bounds: Rect, stepRate: Int = 120, defaults: ItemProperties = .uikit, origin: Vec2 = .zero) {
@@ -318,11 +319,25 @@ public final class Animator {
         return p
     }
 
+    /// The anchor travels to `point` over the next step, then stops there.
     private func moveAnchor(_ s: Int, to point: Vec2) {
         guard let anchorBody = slots[s].staticBodies.first else { return }
+        var st = [Float](repeating: 0, count: 6)
+        sb_body_state(world, anchorBody, &st)
         let (x, y) = metres(point)
-        sb_body_set_transform(world, anchorBody, x, y, 0)
+        sb_body_set_velocity(world, anchorBody, (x - st[0]) / Float(h), (y - st[1]) / Float(h), 0)
+        movingAnchors.removeAll { $0.body == anchorBody }
+        movingAnchors.append((anchorBody, x, y))
         if let item = slots[s].springItem { wake(item) }
+    }
+
+    /// Anchors given a velocity for this step: stopped exactly at their targets afterwards.
+    private func settleAnchors() {
+        for a in movingAnchors {
+            sb_body_set_velocity(world, a.body, 0, 0, 0)
+            sb_body_set_transform(world, a.body, a.x, a.y, 0)
+        }
+        movingAnchors.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Stepping
@@ -331,6 +346,7 @@ public final class Animator {
     public func step() throws {
         applyForces()
         sb_world_step(world, Float(h), Units.velocityIterations, Units.positionIterations)
+        settleAnchors()
         stepCount += 1
         collectContactEvents()
         try checkFinite()
@@ -464,8 +480,10 @@ public final class Animator {
         var reducedMass = bodies[bi].mass
         switch to {
         case .point(let p):
+            // A kinematic anchor: moved by velocity over a step, so a dragged item follows
+            // the finger through its joint instead of lagging behind a teleported anchor.
             let (x, y) = metres(p)
-            anchorBody = sb_body_create(world, Int32(SB_STATIC), x, y, 0)
+            anchorBody = sb_body_create(world, Int32(SB_KINEMATIC), x, y, 0)
             slots[s].staticBodies.append(anchorBody)
             anchorPoint = p
         case .item(let other):
