@@ -55,7 +55,7 @@ public final class Animator {
     private var nextBehavior = 0
     private var worldGravity = Vec2.zero
     private var pendingEvents: [ContactEvent] = []
-    private var wasAtRest = true
+    private var wasAtRest = false
     private var movingAnchors: [(body: Int32, x: Float, y: Float)] = []
     public private(set) var stepCount = 0
 
