@@ -57,6 +57,7 @@ struct SBWorld {
     std::vector<b2Body *> bodies;
     std::vector<b2Joint *> joints;
     std::vector<FixtureInfo *> infos;
+    b2Body *ground = nullptr;
     explicit SBWorld(b2Vec2 g) : world(g) {
         world.SetContactFilter(&filter);
         world.SetContactListener(&listener);
@@ -255,6 +256,41 @@ int32_t sb_joint_create_revolute(SBWorld *w, int32_t a, int32_t b, float x, floa
     def.collideConnected = collideConnected != 0;
     w->joints.push_back(w->world.CreateJoint(&def));
     return (int32_t)w->joints.size() - 1;
+}
+int32_t sb_joint_create_target(SBWorld *w, int32_t body, float px, float py, float tx, float ty,
+                               float stiffness, float damping) {
+    b2Body *b = w->body(body);
+    if (!b) return -1;
+    if (!w->ground) {
+        b2BodyDef gd;
+        w->ground = w->world.CreateBody(&gd);
+    }
+    b2MouseJointDef def;
+    def.bodyA = w->ground;
+    def.bodyB = b;
+    def.target.Set(px, py);   // fixes the body's local anchor at this point
+    def.maxForce = 1e30f;
+    def.stiffness = 0.0f;     // set below: the pole-matched damping may be negative
+    def.damping = 0.0f;
+    def.collideConnected = true;
+    auto *j = static_cast<b2MouseJoint *>(w->world.CreateJoint(&def));
+    j->SetStiffness(stiffness);
+    j->SetDamping(damping);
+    j->SetTarget(b2Vec2(tx, ty));
+    w->joints.push_back(j);
+    return (int32_t)w->joints.size() - 1;
+}
+void sb_joint_set_target(SBWorld *w, int32_t i, float x, float y) {
+    b2Joint *j = w->joint(i);
+    if (!j || j->GetType() != e_mouseJoint) return;
+    static_cast<b2MouseJoint *>(j)->SetTarget(b2Vec2(x, y));
+}
+void sb_joint_set_target_spring(SBWorld *w, int32_t i, float stiffness, float damping) {
+    b2Joint *j = w->joint(i);
+    if (!j || j->GetType() != e_mouseJoint) return;
+    auto *m = static_cast<b2MouseJoint *>(j);
+    m->SetStiffness(stiffness);
+    m->SetDamping(damping);
 }
 void sb_joint_destroy(SBWorld *w, int32_t i) {
     b2Joint *j = w->joint(i);

@@ -16,8 +16,8 @@ public final class Animator {
         /// Gravity this body feels (pt/s² per unit of magnitude), from the gravity behaviors it is in.
         var gravity = Vec2.zero
         var gravityIsWorld = false
-        /// Collision behaviors (by slot index) whose mode includes items and that hold this body.
-        var itemCollisionGroups: [Int] = []
+        /// Collision behaviors whose mode includes items and that hold this body.
+        var itemCollisionGroups: [BehaviorID] = []
         var removed = false
     }
 
@@ -29,17 +29,21 @@ public final class Animator {
         var staticBodies: [Int32] = []
         /// For attachments and snaps: where the joint's item end is, for drawing.
         var springItem: String?
+        /// The attachment is a target joint (no anchor body).
+        var targetJoint = false
         var active = true
         var children: [BehaviorID] = []
         var parent: BehaviorID?
     }
 
     struct Boundary {
-        let slot: Int
+        let behavior: BehaviorID
         let name: String
     }
 
     public let bounds: Rect
+    /// Box2D's polygon radius (1 pt) less its linear slop (0.5 pt).
+    static let boundsSkinOffset = 0.5
     public let stepRate: Int
     public let defaults: ItemProperties
     public var h: Double { 1 / Double(stepRate) }
@@ -210,8 +214,9 @@ public final class Animator {
     }
 
     public func removeBehavior(_ id: BehaviorID) {
-        guard let s = slotIndex[id] else { return }
-        for child in slots[s].children { removeBehavior(child) }
+        guard let first = slotIndex[id] else { return }
+        for child in slots[first].children { removeBehavior(child) }
+        guard let s = slotIndex[id] else { return } // children may have compacted the slots
         let spec = slots[s].spec
         for j in slots[s].joints { sb_joint_destroy(world, j) }
         for b in slots[s].staticBodies { sb_body_destroy(world, b) }
@@ -228,9 +233,20 @@ public final class Animator {
         default: break
         }
         for item in referencedItems(spec) { wake(item) }
+        compactSlots()
     }
 
     public var behaviorIDs: [BehaviorID] { slots.filter(\.active).map(\.id) }
+
+    /// Drops removed behaviors' slots once they outnumber the live ones, so a layout that
+    /// adds and removes springs as cells scroll by does not slow down over time.
+    private func compactSlots() {
+        let live = slots.filter { slotIndex[$0.id] != nil }
+        guard slots.count - live.count > 64, slots.count - live.count > live.count else { return }
+        slots = live
+        slotIndex = [:]
+        for (k, slot) in slots.enumerated() { slotIndex[slot.id] = k }
+    }
 
     /// Changes a behavior's parameters, as a script's `set` or a layout does.
     public func set(_ id: BehaviorID, _ parameters: [BehaviorParameter]) throws {
@@ -304,6 +320,31 @@ public final class Animator {
         }
     }
 
+    /// Replaces the items a gravity, collision, push or item behavior acts on
+    /// (UIGravityBehavior.addItem / removeItem and friends).
+    public func setItems(_ id: BehaviorID, _ items: [String]) throws {
+        guard let s = slotIndex[id] else { return }
+        for item in items where bodyIndex[item] == nil {
+            throw DynamicsError.unknownItem(item, behavior: slots[s].label)
+        }
+        let old = referencedItems(slots[s].spec)
+        switch slots[s].spec {
+        case let .gravity(_, v):
+            slots[s].spec = .gravity(items: items, vector: v)
+            applyGravity()
+        case let .collision(_, m, b, i, seg):
+            slots[s].spec = .collision(items: items, mode: m, bounds: b, insets: i, boundaries: seg)
+            for id in old + items { if let b = bodyIndex[id] { refreshCollisionGroups(b) } }
+        case let .push(_, m, v, o):
+            slots[s].spec = .push(items: items, mode: m, vector: v, offset: o)
+        case let .item(_, p):
+            slots[s].spec = .item(items: items, properties: p)
+            for id in old + items { if let b = bodyIndex[id] { applyProperties(b) } }
+        default:
+            throw DynamicsError.invalid("only gravity, collision, push and item behaviors hold a list of items", behavior: slots[s].label)
+        }
+    }
+
     /// Moves a point attachment's anchor (the layouts' and gestures' hot path).
     public func setAnchor(_ id: BehaviorID, _ point: Vec2) {
         guard let s = slotIndex[id] else { return }
@@ -321,6 +362,11 @@ public final class Animator {
 
     /// The anchor travels to `point` over the next step, then stops there.
     private func moveAnchor(_ s: Int, to point: Vec2) {
+        if slots[s].targetJoint, let j = slots[s].joints.first {
+            let (x, y) = metres(point)
+            sb_joint_set_target(world, j, x, y)
+            return
+        }
         guard let anchorBody = slots[s].staticBodies.first else { return }
         var st = [Float](repeating: 0, count: 6)
         sb_body_state(world, anchorBody, &st)
@@ -452,14 +498,18 @@ public final class Animator {
             slots[s].staticBodies.append(body)
             func edge(_ name: String, _ a: Vec2, _ b: Vec2) {
                 let tag = -Int64(boundaries.count) - 1
-                boundaries.append(Boundary(slot: s, name: name))
+                boundaries.append(Boundary(behavior: slots[s].id, name: name))
                 let (x1, y1) = metres(a), (x2, y2) = metres(b)
                 // Boundaries lend the item its own friction and have no bounce of their own.
                 sb_body_add_edge(world, body, x1, y1, x2, y2, 1, 0, tag, 1)
             }
             if hasBounds {
+                // The edges sit half a point outside the bounds: Box2D gives an edge a 1 pt skin
+                // and lets a resting body sink 0.5 pt into it, so items at rest end flush with
+                // the bounds, where UIKit draws them.
                 let r = Rect(x: bounds.minX + insets[1], y: bounds.minY + insets[0],
                              width: bounds.width - insets[1] - insets[3], height: bounds.height - insets[0] - insets[2])
+                    .insetBy(dx: -Self.boundsSkinOffset, dy: -Self.boundsSkinOffset)
                 let tl = Vec2(r.minX, r.minY), tr = Vec2(r.maxX, r.minY), br = Vec2(r.maxX, r.maxY), bl = Vec2(r.minX, r.maxY)
                 edge("bounds", tl, tr); edge("bounds", tr, br); edge("bounds", br, bl); edge("bounds", bl, tl)
             }
@@ -474,6 +524,18 @@ public final class Animator {
             throw DynamicsError.unknownItem(item, behavior: slots[s].label)
         }
         let itemPoint = st.center + offset.rotated(by: st.angle)
+        slots[s].targetJoint = false
+        if frequency > 0, case .point(let p) = to, (length ?? p.distance(to: itemPoint)) < 1 {
+            // A zero-length spring to a point: Box2D's target ("mouse") joint is exactly a
+            // 2-D linear spring, without the distance joint's dead zone below 0.5 pt.
+            let (k, d) = SpringMapping.coefficients(frequency: frequency, dampingRatio: damping, mass: bodies[bi].mass, h: h)
+            let (px, py) = metres(itemPoint), (tx, ty) = metres(p)
+            slots[s].joints.append(sb_joint_create_target(world, bodies[bi].handle, px, py, tx, ty, Float(k), Float(d)))
+            slots[s].springItem = item
+            slots[s].targetJoint = true
+            wake(item)
+            return
+        }
         let anchorBody: Int32
         let anchorPoint: Vec2
         var anchorLocal = Vec2.zero
@@ -624,10 +686,10 @@ public final class Animator {
 
     private func refreshCollisionGroups(_ i: Int) {
         let id = bodies[i].id
-        bodies[i].itemCollisionGroups = slots.indices.filter { s in
-            guard slots[s].active, case let .collision(items, mode, _, _, _) = slots[s].spec else { return false }
+        bodies[i].itemCollisionGroups = slots.filter { slot in
+            guard slot.active, case let .collision(items, mode, _, _, _) = slot.spec else { return false }
             return mode.includesItems && items.contains(id)
-        }
+        }.map(\.id)
         sb_body_refilter(world, bodies[i].handle)
         sb_body_set_awake(world, bodies[i].handle, 1)
     }
@@ -642,7 +704,8 @@ public final class Animator {
         }
         if a < 0 && b < 0 { return false }
         let item = Int(a >= 0 ? a : b), boundary = Int(-(a >= 0 ? b : a) - 1)
-        let slot = slots[boundaries[boundary].slot]
+        guard let s = slotIndex[boundaries[boundary].behavior] else { return false }
+        let slot = slots[s]
         guard slot.active, case let .collision(items, mode, _, _, _) = slot.spec, mode.includesBoundaries else { return false }
         return items.contains(bodies[item].id)
     }

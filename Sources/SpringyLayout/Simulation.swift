@@ -38,7 +38,9 @@ public final class Simulation {
         } else {
             freeAnimator = nil
         }
-        collection = scene.collection.map { CollectionView(spec: $0, viewSize: scene.viewport.size) }
+        collection = try scene.collection.map {
+            try CollectionView(spec: $0, viewSize: scene.viewport.size, stepRate: scene.time.stepRate, defaults: scene.defaults)
+        }
         if let animator = freeAnimator {
             for item in scene.items {
                 try animator.addItem(id: item.name, center: item.center, size: item.size, angle: item.angle, shape: item.shape)
@@ -78,7 +80,7 @@ public final class Simulation {
             case .pan(let p) where p.item == nil && collection == nil:
                 unsupported = "a pan without `item` scrolls a collection, and this scene has none"
             case .insert, .delete:
-                unsupported = collection == nil ? "insert and delete need a collection" : "insert and delete are not supported by this version of springy's layouts yet"
+                unsupported = collection == nil ? "insert and delete need a collection" : nil
             case .longPress:
                 unsupported = "long_press needs `collection.dynamics.kind: drag`, which this version of springy does not run yet"
             default:
@@ -88,7 +90,7 @@ public final class Simulation {
                 throw SimulationError(file: scene.file, line: e.line, keyPath: e.path, message: message)
             }
         }
-        if let c = scene.collection, c.dynamics.kind != .none {
+        if let c = scene.collection, c.dynamics.kind == .drag {
             throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics.kind",
                                   message: "\(c.dynamics.kind.rawValue) dynamics is not supported by this version of springy yet")
         }
@@ -121,6 +123,7 @@ public final class Simulation {
     public var isAtRest: Bool {
         if !gestures.isEmpty { return false }
         if let c = collection, c.scroll.isMoving { return false }
+        if let s = collection?.springy, !s.isAtRest { return false }
         return freeAnimator?.isAtRest ?? true
     }
 
@@ -142,6 +145,17 @@ public final class Simulation {
             if try gestures[k].update(time: t, simulation: self) { k += 1 } else { gestures.remove(at: k) }
         }
         collection?.scroll.advance(h: h)
+        if let springy = collection?.springy {
+            do { try springy.step() } catch let e as DynamicsError {
+                throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
+            }
+            events.append(contentsOf: springy.animator.drainEvents().filter { $0.kind == .began || $0.kind == .ended }.map { e in
+                var e = e
+                e.item = cellID(e.item)
+                if e.with.hasPrefix("cell:") { e.with = cellID(e.with) }
+                return e
+            })
+        }
         if let animator = freeAnimator {
             do { try animator.step() } catch let e as DynamicsError {
                 throw SimulationError(file: scene.file, line: 1, keyPath: "behaviors", message: e.description)
@@ -149,6 +163,11 @@ public final class Simulation {
             events.append(contentsOf: animator.drainEvents())
         }
         stepIndex += 1
+    }
+
+    /// The index path naming a springy cell's body ("cell:<key>").
+    func cellID(_ body: String) -> String {
+        collection?.springy?.indexPath(ofBody: body)?.description ?? body
     }
 
     func eventStep(_ at: Double) -> Int { Int((at / h - 1e-9).rounded(.up)) }
@@ -183,7 +202,29 @@ public final class Simulation {
                 guard let animator = freeAnimator, index < behaviorIDs.count, let id = behaviorIDs[index] else { return }
                 animator.removeBehavior(id)
                 behaviorIDs[index] = nil
-            case .insert, .delete, .longPress:
+            case let .insert(position, count):
+                guard let c = collection else { return }
+                let at: ItemPath
+                switch position {
+                case .rightOfCenter: at = c.indexRightOfCenter()
+                case .indexPath(let ip): at = ItemPath(ip.section, min(ip.item, c.sections[min(ip.section, c.sections.count - 1)].count))
+                }
+                guard at.section < c.sections.count else { return }
+                c.insert(at: at, count: count)
+                var starts: [Int: Vec2] = [:]
+                for k in 0..<count {
+                    let ip = ItemPath(at.section, at.item + k)
+                    if let key = c.key(ip), let a = c.layout.attributes(for: ip) {
+                        // The write-up's new cell starts one content height less a cell above its slot.
+                        starts[key] = c.vertical ? a.center : a.center - Vec2(0, c.layout.contentSize.height - a.size.height)
+                    }
+                }
+                try c.springy?.layoutChanged(newCells: starts)
+            case .delete(let items):
+                guard let c = collection else { return }
+                c.delete(items)
+                try c.springy?.layoutChanged(newCells: [:])
+            case .longPress:
                 break // rejected in checkSupported
             }
         }
@@ -219,6 +260,9 @@ public final class Simulation {
                 items[i].velocity = s.velocity
             }
             springs = animator.springs
+        }
+        if let springy = collection?.springy {
+            springs += springy.springs.map { SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset) }
         }
         let finger = gestures.lazy.compactMap(\.finger).first
         let state = FrameState(frame: index, time: Double(index) / Double(scene.time.fps), contentOffset: offset,
@@ -274,6 +318,7 @@ struct ActiveGesture {
         if !began {
             began = true
             c.scroll.beginTracking(finger: c.along(path.points[0]))
+            c.springy?.touch = path.points[0]
         }
         if lifted {
             let v = pan.release == .fling ? c.along(path.finalVelocity) : 0
@@ -283,6 +328,7 @@ struct ActiveGesture {
             return false
         }
         c.scroll.track(finger: c.along(position), h: sim.h)
+        c.springy?.touch = position
         finger = position
         return true
     }

@@ -83,7 +83,10 @@ extension SceneDecoder {
             let gm = try x.mapping(allowed: ["magnitude"])
             d.gravity = try gm["magnitude"]?.double(min: -1000, max: 1000) ?? d.gravity
         }
-        if let x = m["collision"] {
+        if let x = m["collision"], case .scalar(let sc) = x.node {
+            guard sc.string == "none" || sc.string == "false" else { throw x.error("expected a mapping { mode, elasticity } or none") }
+            d.collisionEnabled = false
+        } else if let x = m["collision"] {
             let cm = try x.mapping(allowed: ["mode", "elasticity"])
             if let mode = cm["mode"] { d.collisionMode = try mode.oneOf(CollisionMode.self, [.items, .boundaries, .everything]) }
             if let e = cm["elasticity"] { d.elasticity = try e.double(min: 0, max: 1) }

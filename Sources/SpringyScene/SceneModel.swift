@@ -151,6 +151,7 @@ public struct CollectionDynamicsSpec: Sendable {
     public var kind: CollectionDynamicsKind = .none
     public var spring = SpringParameters(length: 0, damping: 0.5, frequency: 0.8)
     public var gravity: Double = 0.3
+    public var collisionEnabled = true
     public var collisionMode: CollisionMode = .boundaries
     public var elasticity: Double = 1
     public var scrollResistance: Double = 500

@@ -68,6 +68,12 @@ int32_t sb_joint_create_distance(SBWorld *world, int32_t bodyA, int32_t bodyB,
                                  float stiffness, float damping, int32_t collideConnected);
 /// Revolute joint (a pin) at a world point.
 int32_t sb_joint_create_revolute(SBWorld *world, int32_t bodyA, int32_t bodyB, float x, float y, int32_t collideConnected);
+/// A zero-length 2-D spring from a world target to a point of `body` (Box2D's mouse joint):
+/// the body point starts at (px, py) and is pulled toward the target.
+int32_t sb_joint_create_target(SBWorld *world, int32_t body, float px, float py, float tx, float ty,
+                               float stiffness, float damping);
+void sb_joint_set_target(SBWorld *world, int32_t joint, float x, float y);
+void sb_joint_set_target_spring(SBWorld *world, int32_t joint, float stiffness, float damping);
 void sb_joint_destroy(SBWorld *world, int32_t joint);
 void sb_joint_set_distance(SBWorld *world, int32_t joint, float length, float minLength, float maxLength, float stiffness, float damping);
 /// World positions of the joint's two anchors: ax, ay, bx, by.

@@ -1,0 +1,185 @@
+import SpringyCore
+import SpringyDynamics
+import SpringyScene
+
+/// The springy flow layout (the carousel, and iOS 7 Messages' bubbles): every cell in
+/// the viewport widened by `margin` item lengths hangs on a spring at its flow
+/// position, shares one gravity and one boundary collision, and a scroll drags each
+/// one by scrollDelta × min(1, distance from the touch / resistance) before the
+/// solver runs, so cells near the finger follow it and far ones lag.
+public final class SpringyCarousel {
+    struct Managed {
+        let key: Int
+        let body: String
+        let spring: BehaviorID
+        var indexPath: ItemPath
+    }
+
+    unowned let collection: CollectionView
+    let params: CollectionDynamicsSpec
+    public private(set) var animator: Animator
+    private var gravity: BehaviorID?
+    private var collision: BehaviorID?
+    private var propertiesBehavior: BehaviorID?
+    /// Managed cells in index order, and where each key is in that list.
+    private var managed: [Managed] = []
+    private var position: [Int: Int] = [:]
+    private let stepRate: Int
+    private let defaults: ItemProperties
+    private var lastOffset: Double
+    /// Where the finger last touched, in viewport coordinates (UIKit's pan recogniser
+    /// keeps reporting its last location after the finger lifts).
+    var touch: Vec2?
+    /// How far beyond the viewport cells are managed, along the scroll axis.
+    let margin: Double
+
+    init(collection: CollectionView, stepRate: Int, defaults: ItemProperties) throws {
+        self.collection = collection
+        params = collection.spec.dynamics
+        self.stepRate = stepRate
+        self.defaults = defaults
+        let itemLength = collection.vertical ? collection.spec.layout.itemSize.height : collection.spec.layout.itemSize.width
+        margin = params.margin * itemLength
+        lastOffset = collection.scroll.offset
+        animator = Animator(bounds: Rect(x: 0, y: 0, width: 0, height: 0), stepRate: stepRate, defaults: defaults)
+        try rebuildWorldBehaviors()
+        try sync()
+    }
+
+    func body(_ key: Int) -> String { "cell:\(key)" }
+
+    public var managedCount: Int { managed.count }
+
+    /// The layout's animator works in content coordinates; its bounds are the content.
+    private func rebuildWorldBehaviors() throws {
+        let content = collection.layout.contentSize
+        let bounds = Rect(x: 0, y: 0, width: content.width, height: content.height)
+        if animator.bounds != bounds {
+            // A new content size is a new reference area: carry the managed bodies over.
+            let old = animator
+            let next = Animator(bounds: bounds, stepRate: stepRate, defaults: defaults, origin: collection.contentOffset)
+            var carried: [Managed] = []
+            for m in managed {
+                guard let s = old.state(of: m.body) else { continue }
+                let anchor = old.anchor(of: m.spring) ?? s.center
+                try next.addItem(id: m.body, center: s.center, size: collection.spec.layout.itemSize, angle: s.angle, velocity: s.velocity)
+                next.setVelocity(m.body, s.velocity, angular: s.angularVelocity)
+                let spring = try next.addBehavior(springSpec(m.body, anchor), label: "collection.dynamics.spring")
+                carried.append(Managed(key: m.key, body: m.body, spring: spring, indexPath: m.indexPath))
+            }
+            animator = next
+            managed = carried
+            let ids = managed.map(\.body)
+            gravity = try animator.addBehavior(.gravity(items: ids, vector: Vec2(0, params.gravity)), label: "collection.dynamics.gravity")
+            if params.collisionEnabled {
+                collision = try animator.addBehavior(.collision(items: ids, mode: params.collisionMode, bounds: true,
+                                                               insets: [0, 0, 0, 0], boundaries: []),
+                                                     label: "collection.dynamics.collision")
+            }
+            // The write-up's cells bounce with elasticity 1; they rest on the floor without friction,
+            // or UIKit's default friction (0.2) would hold a cell up to 2.4 pt from its slot.
+            propertiesBehavior = try animator.addBehavior(.item(items: ids, properties: ItemProperties(elasticity: params.elasticity, friction: 0)),
+                                                          label: "collection.dynamics.item")
+        }
+    }
+
+    func springSpec(_ body: String, _ anchor: Vec2) -> BehaviorSpec {
+        .attachment(item: body, to: .point(anchor), length: params.spring.length, frequency: params.spring.frequency,
+                    damping: params.spring.damping, offset: .zero, toOffset: .zero)
+    }
+
+    /// The cells whose slots are within the widened viewport, in index order.
+    private func window() -> [LayoutAttributes] {
+        let v = collection.visibleRect
+        let r = collection.vertical ? Rect(x: v.minX, y: v.minY - margin, width: v.width, height: v.height + 2 * margin)
+                                    : Rect(x: v.minX - margin, y: v.minY, width: v.width + 2 * margin, height: v.height)
+        return collection.layout.attributes(in: r).filter { $0.kind == .cell }
+    }
+
+    /// Adds cells entering the window and removes cells leaving it, in index order;
+    /// moves every managed spring's anchor to its cell's current slot.
+    func sync(newCells: [Int: Vec2] = [:]) throws {
+        let wanted = window()
+        var keep: [Managed] = []
+        var wantedKeys: [Int: LayoutAttributes] = [:]
+        for a in wanted { if let k = collection.key(a.indexPath) { wantedKeys[k] = a } }
+        for m in managed {
+            if wantedKeys[m.key] == nil {
+                animator.removeItem(m.body)
+                animator.removeBehavior(m.spring)
+            }
+        }
+        var added = false
+        for a in wanted {
+            guard let k = collection.key(a.indexPath) else { continue }
+            if let i = position[k], managed[i].key == k {
+                var m = managed[i]
+                m.indexPath = a.indexPath
+                keep.append(m)
+                animator.setAnchor(managed[i].spring, a.center)
+            } else {
+                let start = newCells[k] ?? a.center
+                try animator.addItem(id: body(k), center: start, size: a.size)
+                let spring = try animator.addBehavior(springSpec(body(k), a.center), label: "collection.dynamics.spring")
+                keep.append(Managed(key: k, body: body(k), spring: spring, indexPath: a.indexPath))
+                added = true
+            }
+        }
+        let changed = added || keep.count != managed.count
+        managed = keep
+        position = [:]
+        for (i, m) in managed.enumerated() { position[m.key] = i }
+        if changed {
+            let ids = managed.map(\.body)
+            if let g = gravity { try animator.setItems(g, ids) }
+            if let c = collision { try animator.setItems(c, ids) }
+            if let p = propertiesBehavior { try animator.setItems(p, ids) }
+        }
+    }
+
+    /// Called once per step after the scroll view moved and before the solver runs.
+    func step() throws {
+        let offset = collection.scroll.offset
+        let delta = offset - lastOffset
+        lastOffset = offset
+        if delta != 0 { try sync() }
+        if delta != 0, let t = touch {
+            let touchAlong = collection.along(t) + offset
+            for m in managed {
+                guard let anchor = animator.anchor(of: m.spring), let s = animator.state(of: m.body) else { continue }
+                let distance = abs(collection.along(anchor) - touchAlong)
+                let factor = min(1, distance / params.scrollResistance)
+                let shift = delta * factor
+                let moved = collection.vertical ? s.center + Vec2(0, shift) : s.center + Vec2(shift, 0)
+                animator.updateItem(m.body, center: moved)
+            }
+        }
+        try animator.step()
+    }
+
+    /// After cells were inserted or deleted: the new layout's slots become the springs' anchors
+    /// (cells keep where they are and spring there); new cells start where `newCells` says.
+    func layoutChanged(newCells: [Int: Vec2]) throws {
+        try rebuildWorldBehaviors()
+        try sync(newCells: newCells)
+    }
+
+    public func state(ofKey key: Int) -> ItemDynamics? {
+        guard position[key] != nil else { return nil }
+        return animator.state(of: body(key))
+    }
+
+    public var isAtRest: Bool { animator.isAtRest }
+
+    /// The index path of a managed cell's body ("cell:<key>"), as the trace names cells.
+    public func indexPath(ofBody body: String) -> ItemPath? {
+        guard body.hasPrefix("cell:"), let k = Int(body.dropFirst(5)), let i = position[k] else { return nil }
+        return managed[i].indexPath
+    }
+
+    public var springs: [SpringSnapshot] {
+        animator.springs.map { s in
+            SpringSnapshot(item: indexPath(ofBody: s.item)?.description ?? s.item, anchor: s.anchor, point: s.point)
+        }
+    }
+}
