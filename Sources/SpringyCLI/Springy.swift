@@ -13,7 +13,7 @@ public struct Springy: ParsableCommand {
         Scene files are described in SCENE-FORMAT.md.
         """,
         version: version,
-        subcommands: [Render.self, Trace.self, Validate.self, Check.self])
+        subcommands: [Render.self, Trace.self, Validate.self, Check.self, Bench.self])
 
     public init() {}
 

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import SpringyLayout
+import SpringyOutput
+import SpringyRender
+import SpringyScene
+
+extension Springy {
+    struct Bench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Measure a scene: frames/s and ms per stage (simulate, draw, encode, write), bytes per frame, peak memory.",
+            discussion: "Build with -c release for meaningful numbers: swift run -c release springy bench scenes/bench/carousel-1m.yaml")
+
+        @Argument(help: "Scene files.")
+        var scenes: [String]
+
+        @Option(name: .long, help: "Threads for the full-pipeline run (default: all cores).")
+        var threads: Int?
+
+        @Flag(name: .long, help: "One JSON object per scene instead of a table.")
+        var json = false
+
+        func run() throws {
+            let loaded = try loadScenes(scenes)
+            let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
+            for scene in loaded {
+                let r = try measure(scene, threads: n)
+                if json {
+                    print(r.json)
+                } else {
+                    print(r.table)
+                }
+            }
+        }
+
+        struct Result {
+            var name: String
+            var frames: Int
+            var simulate, draw, encode, write: Double   // seconds, summed over frames, one thread
+            var pipelineOne, pipelineN: Double          // wall seconds for the whole render
+            var threads: Int
+            var bytes: Int
+            var peakMemoryKB: Int
+
+            func ms(_ s: Double) -> String { String(format: "%.3f", s * 1000 / Double(max(frames, 1))) }
+            var table: String {
+                """
+                \(name): \(frames) frames
+                  one thread, per frame: simulate \(ms(simulate)) ms, draw \(ms(draw)) ms, encode \(ms(encode)) ms, write \(ms(write)) ms
+                  full pipeline: \(String(format: "%.1f", Double(frames) / pipelineOne)) frames/s on 1 thread (\(ms(pipelineOne)) ms/frame), \(String(format: "%.1f", Double(frames) / pipelineN)) frames/s on \(threads)
+                  \(bytes / max(frames, 1)) bytes per frame, peak memory \(peakMemoryKB / 1024) MiB
+                """
+            }
+            var json: String {
+                "{\"scene\": \"\(name)\", \"frames\": \(frames), \"simulate_ms\": \(ms(simulate)), \"draw_ms\": \(ms(draw)), " +
+                    "\"encode_ms\": \(ms(encode)), \"write_ms\": \(ms(write)), \"pipeline_ms_1\": \(ms(pipelineOne)), " +
+                    "\"fps_1\": \(String(format: "%.2f", Double(frames) / pipelineOne)), \"threads\": \(threads), " +
+                    "\"fps_n\": \(String(format: "%.2f", Double(frames) / pipelineN)), \"bytes_per_frame\": \(bytes / max(frames, 1)), " +
+                    "\"peak_memory_kb\": \(peakMemoryKB)}"
+            }
+        }
+
+        static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+        func measure(_ scene: Scene, threads: Int) throws -> Result {
+            let dir = NSTemporaryDirectory() + "springy-bench-\(getpid())"
+            try AtomicFile.makeDirectory(dir)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let renderer = try Renderer(scene: scene)
+            var r = Result(name: scene.slug, frames: 0, simulate: 0, draw: 0, encode: 0, write: 0, pipelineOne: 0,
+                           pipelineN: 0, threads: threads, bytes: 0, peakMemoryKB: 0)
+            // Stage by stage, one thread.
+            let simulation = try Simulation(scene: scene)
+            var t = Self.now()
+            try simulation.run { state in
+                let t1 = Self.now()
+                r.simulate += t1 - t
+                let canvas = renderer.render(state)
+                _ = canvas.data
+                let t2 = Self.now()
+                let bytes = try PNGCodec.encode(canvas)
+                let t3 = Self.now()
+                try AtomicFile.write(bytes, to: "\(dir)/\(FramePipeline.frameName(state.frame))")
+                let t4 = Self.now()
+                r.draw += t2 - t1; r.encode += t3 - t2; r.write += t4 - t3
+                r.frames += 1
+                r.bytes += bytes.count
+                t = Self.now()
+            }
+            // The whole pipeline, on one thread and on N.
+            for (count, keyPath) in [(1, \Result.pipelineOne), (threads, \Result.pipelineN)] {
+                let start = Self.now()
+                try FramePipeline(scene: scene, threads: count).run { i, _, bytes in
+                    try AtomicFile.write(bytes, to: "\(dir)/\(FramePipeline.frameName(i))")
+                }
+                r[keyPath: keyPath] = Self.now() - start
+            }
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            r.peakMemoryKB = usage.ru_maxrss
+            return r
+        }
+    }
+}
