@@ -11,8 +11,17 @@ public final class CollectionView {
     /// Stable identity of each cell, parallel to `sections[s].labels`.
     public private(set) var keys: [[Int]]
     private var nextKey: Int
-    public private(set) var layout: FlowLayout
+    /// The current (target) layout.
+    public private(set) var layout: any CollectionLayout
+    /// What is shown: the layout, or a transition toward it.
+    public private(set) var presentation: Presentation
+    public private(set) var transition: LayoutTransition?
     public var scroll: ScrollAxis
+    /// Header attribute computations (sticky headers are recomputed on every scroll step).
+    public private(set) var headerLayoutPasses = 0
+    /// The headers the current frame shows, viewport coordinates.
+    public private(set) var headers: [HeaderState] = []
+    private var headersOffset: Double = .nan
     /// Sorted, so iteration order is fixed.
     public private(set) var selection: [ItemPath]
     /// Counts of full layout computations, for tests that prove what a scroll recomputes.
@@ -20,7 +29,14 @@ public final class CollectionView {
     /// The springy layout's dynamics, when `dynamics.kind` is springy.
     public private(set) var springy: SpringyCarousel?
 
-    public var vertical: Bool { spec.layout.direction == .vertical }
+    public var vertical: Bool { spec.layout.direction == .vertical || spec.layout.kind == .list }
+
+    static func makeLayout(spec: CollectionSpec, sections: [SectionSpec], viewSize: Size2, selection: [ItemPath]) -> any CollectionLayout {
+        switch spec.layout.kind {
+        case .flow: return FlowLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize)
+        case .list: return ListLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, expanded: selection.first)
+        }
+    }
 
     public init(spec: CollectionSpec, viewSize: Size2, stepRate: Int, defaults: ItemProperties) throws {
         self.spec = spec
@@ -29,12 +45,15 @@ public final class CollectionView {
         var k = 0
         keys = spec.sections.map { s in (0..<s.count).map { _ in defer { k += 1 }; return k } }
         nextKey = k
-        layout = FlowLayout(spec: spec.layout, sectionCounts: spec.sections.map(\.count), viewSize: viewSize)
-        cellLayoutPasses = 1
-        let vertical = spec.layout.direction == .vertical
-        scroll = ScrollAxis(viewLength: vertical ? viewSize.height : viewSize.width,
-                            contentLength: vertical ? layout.contentSize.height : layout.contentSize.width)
         selection = spec.selection.sorted()
+        if spec.layout.kind == .list, selection.count > 1 { selection = [selection[0]] }
+        let initial = Self.makeLayout(spec: spec, sections: spec.sections, viewSize: viewSize, selection: selection)
+        layout = initial
+        presentation = .layout(initial)
+        cellLayoutPasses = 1
+        let vertical = spec.layout.direction == .vertical || spec.layout.kind == .list
+        scroll = ScrollAxis(viewLength: vertical ? viewSize.height : viewSize.width,
+                            contentLength: vertical ? initial.contentSize.height : initial.contentSize.width)
         if spec.dynamics.kind == .springy {
             springy = try SpringyCarousel(collection: self, stepRate: stepRate, defaults: defaults)
         }
@@ -71,12 +90,13 @@ public final class CollectionView {
     }
 
     public func label(_ ip: ItemPath) -> String {
+        if spec.layout.kind == .list && sections[ip.section].generated { return "Cell (\(ip.section), \(ip.item))" }
         let labels = sections[ip.section].labels
         return ip.item < labels.count ? labels[ip.item] : String(ip.item)
     }
 
     public func fill(_ ip: ItemPath, style: Style) -> Color {
-        if isSelected(ip) { return style.cellSelected }
+        if isSelected(ip) && spec.layout.kind != .list { return style.cellSelected }
         if !style.palette.isEmpty, let k = key(ip) { return style.palette[k % style.palette.count] }
         return style.cell
     }
@@ -110,9 +130,85 @@ public final class CollectionView {
     }
 
     func relayout() {
-        layout = FlowLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize)
+        layout = Self.makeLayout(spec: spec, sections: sections, viewSize: viewSize, selection: selection)
+        presentation = .layout(layout)
+        transition = nil
         cellLayoutPasses += 1
         scroll.contentLength = vertical ? layout.contentSize.height : layout.contentSize.width
+        headersOffset = .nan
+    }
+
+    // MARK: - Selection in the list layout: expand and collapse with a spring animation
+
+    /// A tap on a row of the list layout: selects it (expands), or deselects it when it was
+    /// selected (collapses); the change animates from what is shown now, offset included.
+    public func tapList(_ ip: ItemPath, at time: Double) {
+        guard key(ip) != nil else { return }
+        selection = selection.first == ip ? [] : [ip]
+        let current = transition.map { Presentation.transition($0, frozenAt: time) } ?? presentation
+        let fromOffset = scroll.offset
+        layout = Self.makeLayout(spec: spec, sections: sections, viewSize: viewSize, selection: selection)
+        cellLayoutPasses += 1
+        scroll.contentLength = layout.contentSize.height
+        var target = fromOffset
+        if spec.transitions.keepSelectedVisible, let f = layout.attributes(for: ip)?.frame {
+            // Scroll down if its bottom would be below the view, up if its top is above.
+            if f.maxY > target + viewSize.height { target = f.maxY - viewSize.height }
+            if f.minY < target { target = f.minY }
+        }
+        target = min(max(target, 0), max(0, layout.contentSize.height - viewSize.height))
+        let t = spec.transitions
+        let curve = SpringCurve(duration: t.duration, dampingRatio: t.dampingRatio, initialVelocity: t.initialVelocity)
+        let tr = LayoutTransition(from: current, to: layout, fromOffset: fromOffset, toOffset: target, curve: curve, start: time)
+        transition = tr
+        presentation = .transition(tr, frozenAt: nil)
+        scroll.setOffset(fromOffset)
+    }
+
+    /// Advances a running transition to `time` (the offset moves on the same curve as the cells).
+    public func advance(to time: Double) {
+        guard let tr = transition else { return }
+        if tr.isFinished(at: time) {
+            scroll.setOffset(tr.toOffset)
+            transition = nil
+            presentation = .layout(layout)
+        } else {
+            scroll.setOffset(tr.offset(at: time))
+        }
+        headersOffset = .nan
+    }
+
+    public var isAnimating: Bool { transition != nil }
+
+    // MARK: - Headers
+
+    /// Recomputes the header attributes when the offset or the layout changed; cells are not
+    /// recomputed for a pure scroll. With sticky headers a header's leading edge is
+    /// min(max(view top, section top), section end − header height).
+    public func updateHeaders(at time: Double) {
+        guard spec.layout.headerHeight > 0 else { return }
+        let offset = scroll.offset
+        if offset == headersOffset { return }
+        headersOffset = offset
+        headerLayoutPasses += 1
+        let h = spec.layout.headerHeight
+        let viewLength = vertical ? viewSize.height : viewSize.width
+        var out: [HeaderState] = []
+        for s in 0..<sections.count {
+            let span = presentation.sectionSpan(s, at: time)
+            guard span.end > offset, span.start < offset + viewLength else { continue }
+            var lead = span.start
+            var pinned = false
+            if spec.layout.stickyHeaders {
+                lead = min(max(offset, span.start), span.end - h)
+                pinned = lead > span.start + 1e-9
+            }
+            guard lead + h > offset, lead < offset + viewLength else { continue }
+            let frame = vertical ? Rect(x: 0, y: lead - offset, width: viewSize.width, height: h)
+                                 : Rect(x: lead - offset, y: 0, width: h, height: viewSize.height)
+            out.append(HeaderState(id: "header.\(s)", frame: frame, pinned: pinned, title: sections[s].header, z: 1))
+        }
+        headers = out
     }
 
     /// The first cell whose centre is right of (below) the middle of the view.
@@ -128,33 +224,36 @@ public final class CollectionView {
     // MARK: - What a frame shows
 
     /// The cells and headers the frame shows, in viewport coordinates, in index order.
-    public func visibleState(style: Style) -> (items: [ItemState], headers: [HeaderState]) {
+    public func visibleState(style: Style, time: Double) -> (items: [ItemState], headers: [HeaderState]) {
+        updateHeaders(at: time)
         let offset = contentOffset
         let visible = visibleRect
         var items: [ItemState] = []
-        var headers: [HeaderState] = []
         // Cells the dynamics moves may be drawn away from their slots: look a little wider.
         let margin = springy?.margin ?? 0
         let search = vertical ? Rect(x: visible.minX, y: visible.minY - margin, width: visible.width, height: visible.height + 2 * margin)
                               : Rect(x: visible.minX - margin, y: visible.minY, width: visible.width + 2 * margin, height: visible.height)
-        for a in layout.attributes(in: search) {
-            switch a.kind {
-            case .cell:
-                var center = a.center, angle = a.angle, velocity = Vec2.zero
-                if let k = key(a.indexPath), let d = springy?.state(ofKey: k) {
-                    center = d.center; angle = d.angle; velocity = d.velocity
-                }
-                let frame = Rect(center: center, size: a.size)
-                guard frame.intersects(visible) else { continue }
-                items.append(ItemState(id: a.indexPath.description, center: center - offset, size: a.size,
-                                       angle: angle, alpha: a.alpha, z: a.z, velocity: velocity,
-                                       selected: isSelected(a.indexPath), fill: fill(a.indexPath, style: style),
-                                       label: label(a.indexPath), shape: .rectangle, isCell: true))
-            case .header:
-                guard a.frame.intersects(visible) else { continue }
-                headers.append(HeaderState(id: "header.\(a.indexPath.section)", frame: a.frame.offsetBy(-offset),
-                                           pinned: false, title: sections[a.indexPath.section].header, z: a.z))
+        let slack = spec.layout.kind == .list ? spec.layout.expandedHeight + spec.layout.rowHeight : 0
+        for ip in presentation.cells(in: search, at: time, slack: slack) {
+            guard var frame = presentation.frame(ip, at: time) else { continue }
+            var angle = 0.0, velocity = Vec2.zero
+            if let k = key(ip), let d = springy?.state(ofKey: k) {
+                frame = Rect(center: d.center, size: frame.size)
+                angle = d.angle; velocity = d.velocity
             }
+            guard frame.intersects(visible) else { continue }
+            var alpha = 1.0
+            if spec.transitions.fade, let tr = transition {
+                // For comparison: UIKit's default, appearing rows fade in and disappearing ones out.
+                let p = tr.curve.progress(time - tr.start)
+                let inFrom = tr.from.frame(ip, at: tr.start).map { $0.intersects(Rect(x: 0, y: tr.fromOffset, width: viewSize.width, height: viewSize.height)) } ?? false
+                let inTo = tr.to.attributes(for: ip).map { $0.frame.intersects(Rect(x: 0, y: tr.toOffset, width: viewSize.width, height: viewSize.height)) } ?? false
+                if !inFrom && inTo { alpha = p } else if inFrom && !inTo { alpha = 1 - p }
+            }
+            items.append(ItemState(id: ip.description, center: frame.center - offset, size: frame.size,
+                                   angle: angle, alpha: alpha, z: 0, velocity: velocity,
+                                   selected: isSelected(ip), fill: fill(ip, style: style),
+                                   label: label(ip), shape: .rectangle, isCell: true))
         }
         return (items, headers)
     }

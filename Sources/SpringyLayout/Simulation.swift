@@ -94,10 +94,6 @@ public final class Simulation {
             throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics.kind",
                                   message: "\(c.dynamics.kind.rawValue) dynamics is not supported by this version of springy yet")
         }
-        if let c = scene.collection, c.layout.kind == .list {
-            throw SimulationError(file: scene.file, line: 1, keyPath: "collection.layout.kind",
-                                  message: "the list layout is not supported by this version of springy yet")
-        }
     }
 
     func guarded<T>(line: Int, path: String, _ body: () throws -> T) throws -> T {
@@ -124,6 +120,7 @@ public final class Simulation {
         if !gestures.isEmpty { return false }
         if let c = collection, c.scroll.isMoving { return false }
         if let s = collection?.springy, !s.isAtRest { return false }
+        if let c = collection, c.isAnimating { return false }
         return freeAnimator?.isAtRest ?? true
     }
 
@@ -145,6 +142,7 @@ public final class Simulation {
             if try gestures[k].update(time: t, simulation: self) { k += 1 } else { gestures.remove(at: k) }
         }
         collection?.scroll.advance(h: h)
+        collection?.advance(to: t)
         if let springy = collection?.springy {
             do { try springy.step() } catch let e as DynamicsError {
                 throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
@@ -163,6 +161,7 @@ public final class Simulation {
             events.append(contentsOf: animator.drainEvents())
         }
         stepIndex += 1
+        collection?.updateHeaders(at: time)
     }
 
     /// The index path naming a springy cell's body ("cell:<key>").
@@ -184,7 +183,9 @@ public final class Simulation {
                     case .item(let id): ip = ItemPath(string: id)
                     case .point(let p): ip = c.item(at: p)
                     }
-                    if let ip { c.toggleSelection(ip) }
+                    if let ip {
+                        if c.spec.layout.kind == .list { c.tapList(ip, at: time) } else { c.toggleSelection(ip) }
+                    }
                 }
             case .select(let items):
                 collection?.setSelection(items)
@@ -237,7 +238,7 @@ public final class Simulation {
         var headers: [HeaderState] = []
         var offset = Vec2.zero
         if let c = collection {
-            let v = c.visibleState(style: scene.style)
+            let v = c.visibleState(style: scene.style, time: time)
             items = v.items
             headers = v.headers
             offset = c.contentOffset

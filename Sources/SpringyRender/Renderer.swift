@@ -99,7 +99,15 @@ public struct Renderer {
             cairo_restore(cr)
         }
         setColor(cr, item.fill, alpha: item.alpha)
-        cairo_fill(cr)
+        if item.selected && item.isCell && item.fill != style.cellSelected {
+            // A selected cell that keeps its own colour (list rows) gets an outline.
+            cairo_fill_preserve(cr)
+            setColor(cr, style.cellSelected, alpha: item.alpha)
+            cairo_set_line_width(cr, 4)
+            cairo_stroke(cr)
+        } else {
+            cairo_fill(cr)
+        }
         if let label = item.label, !label.isEmpty {
             drawText(cr, label, size: style.fontSize, color: style.text, alpha: item.alpha, center: .zero,
                      maxWidth: r.width - 6)

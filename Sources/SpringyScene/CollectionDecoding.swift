@@ -19,7 +19,9 @@ extension SceneDecoder {
             }
             total += labels.count
             if total > limits.maxItems { throw itemsValue.error("more than \(limits.maxItems) items in the collection") }
-            sections.append(SectionSpec(labels: labels, header: try sm["header"]?.string()))
+            var section = SectionSpec(labels: labels, header: try sm["header"]?.string())
+            if case .sequence = itemsValue.node {} else { section.generated = true }
+            sections.append(section)
         }
         if sections.isEmpty { throw sectionsValue.error("a collection needs at least one section") }
         var selection: [ItemPath] = []

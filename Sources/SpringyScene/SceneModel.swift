@@ -136,6 +136,8 @@ public struct LayoutSpec: Sendable {
 public struct SectionSpec: Sendable {
     public var labels: [String]
     public var header: String?
+    /// The labels were generated from a count (cells are then numbered, or "Cell (s, i)" in lists).
+    public var generated = false
     public var count: Int { labels.count }
 }
 

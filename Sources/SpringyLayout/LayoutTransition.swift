@@ -1,0 +1,83 @@
+import SpringyCore
+import SpringyScene
+
+/// What the collection view shows for its layout: a layout, or a spring-animated
+/// transition between what it showed and a new layout. Every element moves from
+/// its attributes in the old presentation to those in the new layout — rows that
+/// appear or disappear included — along one `SpringCurve`, and so does the content offset.
+public indirect enum Presentation {
+    case layout(any CollectionLayout)
+    /// `from` is frozen at the moment the transition began.
+    case transition(LayoutTransition, frozenAt: Double?)
+
+    func progress(at time: Double) -> (LayoutTransition, Double)? {
+        guard case let .transition(t, frozen) = self else { return nil }
+        return (t, t.curve.progress((frozen ?? time) - t.start))
+    }
+
+    public func frame(_ ip: ItemPath, at time: Double) -> Rect? {
+        switch self {
+        case .layout(let l): return l.attributes(for: ip)?.frame
+        case .transition(let t, _):
+            let p = progress(at: time)!.1
+            let to = t.to.attributes(for: ip)?.frame
+            let from = t.from.frame(ip, at: t.start)
+            switch (from, to) {
+            case let (f?, n?): return lerp(f, n, p)
+            default: return to ?? from
+            }
+        }
+    }
+
+    public func sectionSpan(_ s: Int, at time: Double) -> (start: Double, end: Double) {
+        switch self {
+        case .layout(let l): return l.sectionSpan(s)
+        case .transition(let t, _):
+            let p = progress(at: time)!.1
+            let a = t.from.sectionSpan(s, at: t.start), b = t.to.sectionSpan(s)
+            return (a.start + (b.start - a.start) * p, a.end + (b.end - a.end) * p)
+        }
+    }
+
+    /// Index paths of cells that may be in `rect` at `time`, in index order.
+    public func cells(in rect: Rect, at time: Double, slack: Double) -> [ItemPath] {
+        switch self {
+        case .layout(let l):
+            return l.attributes(in: rect).filter { $0.kind == .cell }.map(\.indexPath)
+        case .transition(let t, _):
+            let wide = Rect(x: rect.minX - slack, y: rect.minY - slack, width: rect.width + 2 * slack, height: rect.height + 2 * slack)
+            var all = t.from.cells(in: wide, at: t.start, slack: slack)
+            all += t.to.attributes(in: wide).filter { $0.kind == .cell }.map(\.indexPath)
+            all.sort()
+            var unique: [ItemPath] = []
+            for ip in all where unique.last != ip { unique.append(ip) }
+            return unique
+        }
+    }
+}
+
+/// One animated layout change.
+public final class LayoutTransition {
+    public let from: Presentation
+    public let to: any CollectionLayout
+    public let fromOffset: Double
+    public let toOffset: Double
+    public let curve: SpringCurve
+    public let start: Double
+
+    init(from: Presentation, to: any CollectionLayout, fromOffset: Double, toOffset: Double, curve: SpringCurve, start: Double) {
+        self.from = from; self.to = to; self.fromOffset = fromOffset; self.toOffset = toOffset
+        self.curve = curve; self.start = start
+    }
+
+    public func offset(at time: Double) -> Double {
+        fromOffset + (toOffset - fromOffset) * curve.progress(time - start)
+    }
+
+    public func isFinished(at time: Double) -> Bool { time - start >= curve.duration }
+}
+
+func lerp(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {
+    Rect(x: a.minX + (b.minX - a.minX) * p, y: a.minY + (b.minY - a.minY) * p,
+         width: a.width + (b.width - a.width) * p, height: a.height + (b.height - a.height) * p)
+}

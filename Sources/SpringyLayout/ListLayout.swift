@@ -1,0 +1,137 @@
+import Foundation
+import SpringyCore
+import SpringyScene
+
+/// Full-width rows (`row_height`), the selected one `expanded_height`, sections with
+/// optional headers and the flow layout's section insets. With at most one
+/// expanded row, every position is arithmetic: a rect query costs what is in it.
+public struct ListLayout: CollectionLayout {
+    public let spec: LayoutSpec
+    public let viewSize: Size2
+    public let sectionCounts: [Int]
+    public let expanded: ItemPath?
+
+    struct Section {
+        var start: Double
+        var itemsStart: Double
+        var end: Double
+        var count: Int
+    }
+    private var sections: [Section] = []
+    public private(set) var contentSize: Size2
+
+    var extra: Double { spec.expandedHeight - spec.rowHeight }
+
+    public init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2, expanded: ItemPath?) {
+        self.spec = spec
+        self.viewSize = viewSize
+        self.sectionCounts = sectionCounts
+        let valid = expanded.flatMap { $0.section < sectionCounts.count && $0.item < sectionCounts[$0.section] ? $0 : nil }
+        self.expanded = valid
+        var y = 0.0
+        var built: [Section] = []
+        for (s, count) in sectionCounts.enumerated() {
+            let itemsStart = y + spec.headerHeight + spec.sectionInset[0]
+            var end = itemsStart + Double(count) * spec.rowHeight + spec.sectionInset[2]
+            if valid?.section == s { end += spec.expandedHeight - spec.rowHeight }
+            built.append(Section(start: y, itemsStart: itemsStart, end: end, count: count))
+            y = end
+        }
+        sections = built
+        contentSize = Size2(viewSize.width, y)
+    }
+
+    private func frame(_ s: Int, _ k: Int) -> Rect {
+        let sec = sections[s]
+        var top = sec.itemsStart + Double(k) * spec.rowHeight
+        var height = spec.rowHeight
+        if let e = expanded, e.section == s {
+            if k > e.item { top += extra } else if k == e.item { height = spec.expandedHeight }
+        }
+        let left = spec.sectionInset[1]
+        return Rect(x: left, y: top, width: viewSize.width - left - spec.sectionInset[3], height: height)
+    }
+
+    public func attributes(for ip: ItemPath) -> LayoutAttributes? {
+        guard ip.section < sections.count, ip.item < sections[ip.section].count else { return nil }
+        return LayoutAttributes(kind: .cell, indexPath: ip, frame: frame(ip.section, ip.item))
+    }
+
+    public func headerAttributes(section s: Int) -> LayoutAttributes? {
+        guard spec.headerHeight > 0, s < sections.count else { return nil }
+        return LayoutAttributes(kind: .header, indexPath: ItemPath(s, 0),
+                                frame: Rect(x: 0, y: sections[s].start, width: viewSize.width, height: spec.headerHeight), z: 1)
+    }
+
+    public func sectionSpan(_ s: Int) -> (start: Double, end: Double) { (sections[s].start, sections[s].end) }
+
+    /// The row containing content position `y` in section `s` (clamped).
+    private func row(atY y: Double, section s: Int) -> Int {
+        let sec = sections[s]
+        var k = Int(((y - sec.itemsStart) / spec.rowHeight).rounded(.down))
+        if let e = expanded, e.section == s, k > e.item {
+            let expandedEnd = sec.itemsStart + Double(e.item) * spec.rowHeight + spec.expandedHeight
+            k = y < expandedEnd ? e.item : e.item + 1 + Int(((y - expandedEnd) / spec.rowHeight).rounded(.down))
+        }
+        return min(max(k, 0), max(sec.count - 1, 0))
+    }
+
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        var out: [LayoutAttributes] = []
+        var lo = 0, hi = sections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sections[mid].end <= rect.minY { lo = mid + 1 } else { hi = mid }
+        }
+        var s = lo
+        while s < sections.count, sections[s].start < rect.maxY {
+            if let h = headerAttributes(section: s), h.frame.intersects(rect) { out.append(h) }
+            if sections[s].count > 0 {
+                let first = row(atY: rect.minY, section: s), last = row(atY: rect.maxY, section: s)
+                if first <= last {
+                    for k in first...last {
+                        let f = frame(s, k)
+                        if f.intersects(rect) { out.append(LayoutAttributes(kind: .cell, indexPath: ItemPath(s, k), frame: f)) }
+                    }
+                }
+            }
+            s += 1
+        }
+        return out
+    }
+}
+
+/// UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:) as DYNAMICS.md
+/// defines it: the damped oscillator's step response with ω₀ = ln(1500)/(ζ·T), p(T) = 1.
+public struct SpringCurve: Sendable, Equatable {
+    public var duration: Double
+    public var dampingRatio: Double
+    public var initialVelocity: Double
+
+    public init(duration: Double, dampingRatio: Double, initialVelocity: Double) {
+        self.duration = duration; self.dampingRatio = dampingRatio; self.initialVelocity = initialVelocity
+    }
+
+    /// Progress 0 → 1 at `t` seconds.
+    public func progress(_ t: Double) -> Double {
+        guard duration > 0, t < duration else { return 1 }
+        guard t > 0 else { return 0 }
+        let zeta = max(dampingRatio, 0.05)
+        let w0 = log(1500) / (zeta * duration)
+        let v0 = initialVelocity
+        if abs(zeta - 1) < 1e-9 {
+            return 1 - exp(-w0 * t) * (1 + (w0 - v0) * t)
+        }
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            return 1 - exp(-zeta * w0 * t) * (cos(wd * t) + ((zeta * w0 - v0) / wd) * sin(wd * t))
+        }
+        // Overdamped: two real decay rates, same start (0) and start velocity (v0).
+        let r = w0 * (zeta * zeta - 1).squareRoot()
+        let r1 = -zeta * w0 + r, r2 = -zeta * w0 - r
+        let c2 = (v0 + r1) / (r2 - r1)
+        let c1 = -1 - c2
+        return 1 + c1 * exp(r1 * t) + c2 * exp(r2 * t)
+    }
+}
+
