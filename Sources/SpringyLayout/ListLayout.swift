@@ -116,22 +116,16 @@ public struct SpringCurve: Sendable, Equatable {
     public func progress(_ t: Double) -> Double {
         guard duration > 0, t < duration else { return 1 }
         guard t > 0 else { return 0 }
-        let zeta = max(dampingRatio, 0.05)
+        // ζ is clamped to 0.05...1: above 1 the curve (ω₀ chosen so the motion settles
+        // within 1/1500 at T) would not have settled at T and p(T) = 1 would be a jump.
+        let zeta = min(max(dampingRatio, 0.05), 1)
         let w0 = log(1500) / (zeta * duration)
         let v0 = initialVelocity
-        if abs(zeta - 1) < 1e-9 {
+        if zeta == 1 {
             return 1 - exp(-w0 * t) * (1 + (w0 - v0) * t)
         }
-        if zeta < 1 {
-            let wd = w0 * (1 - zeta * zeta).squareRoot()
-            return 1 - exp(-zeta * w0 * t) * (cos(wd * t) + ((zeta * w0 - v0) / wd) * sin(wd * t))
-        }
-        // Overdamped: two real decay rates, same start (0) and start velocity (v0).
-        let r = w0 * (zeta * zeta - 1).squareRoot()
-        let r1 = -zeta * w0 + r, r2 = -zeta * w0 - r
-        let c2 = (v0 + r1) / (r2 - r1)
-        let c1 = -1 - c2
-        return 1 + c1 * exp(r1 * t) + c2 * exp(r2 * t)
+        let wd = w0 * (1 - zeta * zeta).squareRoot()
+        return 1 - exp(-zeta * w0 * t) * (cos(wd * t) + ((zeta * w0 - v0) / wd) * sin(wd * t))
     }
 }
 

@@ -1,0 +1,178 @@
+import Foundation
+import SpringyCore
+import SpringyLayout
+import SpringyScene
+import XCTest
+
+/// Expand/collapse rows and sticky headers (the second write-up), through the trace's frames.
+final class ListLayoutTests: XCTestCase {
+    func list(rows: Int = 20, fps: Int = 60, script: String, extra: String = "") -> String {
+        """
+        springy: 1
+        viewport: { size: [375, 667], scale: 1 }
+        time: { fps: \(fps), duration: 2 }
+        collection:
+          layout: { kind: list, row_height: 100, expanded_height: 300 }
+          sections:
+            - items: \(rows)
+          transitions:
+            animation: { duration: 0.4, damping_ratio: 1, initial_velocity: 0 }
+        \(extra)
+        script:
+        \(script)
+        """
+    }
+
+    func testATappedRowsHeightFollowsTheSpringCurve() throws {
+        let f = try frames(list(script: """
+          - at: 0.5
+            tap: { item: "0.2" }
+        """))
+        let curve = SpringCurve(duration: 0.4, dampingRatio: 1, initialVelocity: 0)
+        for frame in f {
+            let t = frame.time - 0.5
+            let expected = t <= 0 ? 100 : 100 + 200 * curve.progress(t)
+            XCTAssertEqual(item(frame, "0.2")!.size.height, expected, accuracy: 0.5, "frame \(frame.frame)")
+        }
+        XCTAssertEqual(item(f.last!, "0.2")!.size.height, 300)
+    }
+
+    func testTheSpringCurveIsDynamicsMDsFormula() {
+        let c = SpringCurve(duration: 0.4, dampingRatio: 1, initialVelocity: 0)
+        let w0 = log(1500) / 0.4
+        for t in stride(from: 0.0, through: 0.39, by: 0.03) {
+            XCTAssertEqual(c.progress(t), 1 - exp(-w0 * t) * (1 + w0 * t), accuracy: 1e-12)
+        }
+        XCTAssertEqual(c.progress(0.4), 1)
+        let under = SpringCurve(duration: 0.5, dampingRatio: 0.5, initialVelocity: 0.5)
+        let w = log(1500) / (0.5 * 0.5), wd = w * (1 - 0.25).squareRoot()
+        let t = 0.1
+        XCTAssertEqual(under.progress(t), 1 - exp(-0.5 * w * t) * (cos(wd * t) + ((0.5 * w - 0.5) / wd) * sin(wd * t)), accuracy: 1e-12)
+        // a ratio above 1 moves as a critically damped curve and has settled by T
+        let over = SpringCurve(duration: 0.4, dampingRatio: 2, initialVelocity: 0)
+        XCTAssertEqual(over.progress(0.2), c.progress(0.2))
+        XCTAssertEqual(over.progress(0.3999), 1, accuracy: 0.01)
+    }
+
+    func testExpandingARowNearTheBottomScrollsItFullyOnScreen() throws {
+        let f = try frames(list(script: """
+          - at: 0.2
+            tap: { item: "0.5" }
+        """))
+        let row = item(f.last!, "0.5")!
+        let top = row.center.y - row.size.height / 2, bottom = row.center.y + row.size.height / 2
+        XCTAssertEqual(row.size.height, 300)
+        XCTAssertGreaterThanOrEqual(top, -0.001)
+        XCTAssertLessThanOrEqual(bottom, 667.001)
+        XCTAssertEqual(f.last!.contentOffset.y, 800 - 667, accuracy: 0.001, "scrolled just enough")
+        // The offset moves on the same curve as the cells, not after them.
+        let curve = SpringCurve(duration: 0.4, dampingRatio: 1, initialVelocity: 0)
+        for frame in f where frame.time > 0.2 && frame.time < 0.6 {
+            XCTAssertEqual(frame.contentOffset.y, 133 * curve.progress(frame.time - 0.2), accuracy: 0.01)
+        }
+    }
+
+    func testASecondTapCollapsesAndAnotherRowMovesTheSelection() throws {
+        let f = try frames(list(script: """
+          - at: 0.1
+            tap: { item: "0.1" }
+          - at: 0.7
+            tap: { item: "0.1" }
+          - at: 1.3
+            tap: { item: "0.3" }
+        """))
+        XCTAssertEqual(item(f[35], "0.1")!.size.height, 300)
+        XCTAssertTrue(item(f[35], "0.1")!.selected)
+        XCTAssertEqual(item(f[70], "0.1")!.size.height, 100)
+        XCTAssertFalse(item(f[70], "0.1")!.selected)
+        XCTAssertEqual(item(f.last!, "0.3")!.size.height, 300)
+        XCTAssertEqual(item(f.last!, "0.1")!.size.height, 100)
+    }
+
+    func testRowsEnteringTheViewComeFromTheirPreviousAttributesNotAFade() throws {
+        let f = try frames(list(script: """
+          - at: 0.2
+            tap: { item: "0.5" }
+        """))
+        // 0.7 is off screen before (its top at 700) and on screen after (top 900 − 133 = 767? no: 0.6 is)
+        for frame in f where frame.time > 0.2 && frame.time < 0.6 {
+            for it in frame.items { XCTAssertEqual(it.alpha, 1, "\(it.id) at frame \(frame.frame)") }
+            if let six = item(frame, "0.6") {
+                // 0.6 slides from its old place (600) towards its new one (800), shifted by the offset
+                XCTAssertGreaterThan(six.center.y + frame.contentOffset.y, 649.9)
+            }
+        }
+    }
+
+    func stickyScene() throws -> Scene {
+        try SceneLoader.load(path: packageRoot + "/scenes/sticky-headers.yaml")
+    }
+
+    func testStickyHeadersFollowThePushingRuleAtEveryFrame() throws {
+        let scene = try stickyScene()
+        let counts = scene.collection!.sections.map(\.count)
+        var spans: [(Double, Double)] = []
+        var y = 0.0
+        for c in counts { let end = y + 40 + Double(c) * 80; spans.append((y, end)); y = end }
+        var pushedSeen = false
+        for frame in try Simulation.frames(of: scene) {
+            let top = frame.contentOffset.y
+            for h in frame.headers {
+                let s = Int(h.id.dropFirst("header.".count))!
+                let expected = min(max(top, spans[s].0), spans[s].1 - 40) - top
+                XCTAssertEqual(h.frame.minY, expected, accuracy: 0.01, "\(h.id) at frame \(frame.frame)")
+                if h.frame.minY < -0.5 { pushedSeen = true }
+                XCTAssertEqual(h.z, 1)
+            }
+        }
+        XCTAssertTrue(pushedSeen, "a header is pushed off at some frame")
+    }
+
+    func testAPureScrollRecomputesHeadersButNotCells() throws {
+        let scene = try SceneLoader.decode(yaml: """
+        springy: 1
+        viewport: { size: [375, 667], scale: 1 }
+        time: { fps: 120, duration: 2 }
+        collection:
+          layout: { kind: list, row_height: 80, header_height: 40, sticky_headers: true }
+          sections:
+            - { items: 10, header: "A" }
+            - { items: 10, header: "B" }
+            - { items: 10, header: "C" }
+        script:
+          - at: 0.1
+            pan: { from: [187, 600], to: [187, 100], duration: 1.2, release: hold }
+        """, file: "scroll.yaml")
+        let sim = try Simulation(scene: scene)
+        let c = sim.collection!
+        _ = try sim.frame(13)       // the pan has begun
+        let cells0 = c.cellLayoutPasses, headers0 = c.headerLayoutPasses
+        var steps = 0, last = c.scroll.offset
+        var frame = 14
+        while steps < 100 {
+            _ = try sim.frame(frame)
+            frame += 1
+            if c.scroll.offset != last { steps += 1; last = c.scroll.offset } else { XCTFail("frame \(frame) did not scroll"); break }
+        }
+        XCTAssertEqual(c.headerLayoutPasses - headers0, 100, "100 scroll steps, 100 header computations")
+        XCTAssertEqual(c.cellLayoutPasses - cells0, 0, "no cell layout for a pure scroll")
+    }
+
+    func testASelectionRecomputesTheWholeLayout() throws {
+        let sim = try Simulation(scene: try SceneLoader.decode(yaml: list(script: """
+          - at: 0.1
+            tap: { item: "0.1" }
+        """), file: "x.yaml"))
+        _ = try sim.frame(1)
+        let before = sim.collection!.cellLayoutPasses
+        _ = try sim.frame(10)
+        XCTAssertEqual(sim.collection!.cellLayoutPasses, before + 1)
+    }
+
+    func testListScenesAreDeterministic() throws {
+        for name in ["expand-collapse", "sticky-headers", "expand-sticky"] {
+            let scene = try SceneLoader.load(path: packageRoot + "/scenes/\(name).yaml")
+            XCTAssertEqual(try Simulation.frames(of: scene).map(Trace.line), try Simulation.frames(of: scene).map(Trace.line), name)
+        }
+    }
+}
