@@ -19,6 +19,9 @@ public final class Animator {
         /// Collision behaviors whose mode includes items and that hold this body.
         var itemCollisionGroups: [BehaviorID] = []
         var removed = false
+        var hasFixture = false
+        /// A kinematic anchor body (no shape, no mass), not an item.
+        var isAnchor = false
     }
 
     struct Slot {
@@ -61,6 +64,8 @@ public final class Animator {
     private var pendingEvents: [ContactEvent] = []
     private var wasAtRest = false
     private var movingAnchors: [(body: Int32, x: Float, y: Float)] = []
+    /// Push behaviors, in the order they were added.
+    private var pushSlots: [BehaviorID] = []
     public private(set) var stepCount = 0
 
     public init(bounds: Rect, stepRate: Int = 120, defaults: ItemProperties = .uikit, origin: Vec2 = .zero) {
@@ -90,7 +95,7 @@ public final class Animator {
 
     // MARK: - Items
 
-    public var itemIDs: [String] { bodies.filter { !$0.removed }.map(\.id) }
+    public var itemIDs: [String] { bodies.filter { !$0.removed && !$0.isAnchor }.map(\.id) }
     public func hasItem(_ id: String) -> Bool { bodyIndex[id] != nil }
 
     /// Adds a dynamic item (a body whose collision rectangle is 2 pt smaller than
@@ -100,10 +105,53 @@ public final class Animator {
         guard bodyIndex[id] == nil else { throw DynamicsError.duplicateItem(id) }
         let (x, y) = metres(center)
         let handle = sb_body_create(world, Int32(SB_DYNAMIC), x, y, Float(angle))
-        let tag = Int64(bodies.count)
         let p = defaults
-        let friction = Float(p.friction ?? 0.2), restitution = Float(p.elasticity ?? 0.2)
-        switch shape {
+        bodyIndex[id] = bodies.count
+        bodies.append(Body(id: id, handle: handle, size: size, shape: shape, properties: p,
+                           mass: Units.mass(density: p.density ?? 1, size: size)))
+        applyProperties(bodies.count - 1)
+        if velocity != .zero {
+            sb_body_set_velocity(world, handle, metres(velocity.x), metres(velocity.y), 0)
+        }
+        // A new item is in no gravity behavior yet.
+        sb_body_set_gravity_scale(world, handle, 0)
+    }
+
+    /// A kinematic point other items can be attached to (`to: <id>` with `to_offset`),
+    /// moved with `moveAnchorBody` — the drag layout's square around the finger.
+    public func addAnchorBody(id: String, center: Vec2) throws {
+        guard bodyIndex[id] == nil else { throw DynamicsError.duplicateItem(id) }
+        let (x, y) = metres(center)
+        let handle = sb_body_create(world, Int32(SB_KINEMATIC), x, y, 0)
+        bodyIndex[id] = bodies.count
+        var body = Body(id: id, handle: handle, size: Size2(0, 0), shape: .rectangle, properties: defaults, mass: 0)
+        body.isAnchor = true
+        bodies.append(body)
+    }
+
+    /// Moves an anchor body to `center` over the next step (then stops it there), waking what hangs on it.
+    public func moveAnchorBody(_ id: String, to center: Vec2) {
+        guard let i = bodyIndex[id], bodies[i].isAnchor else { return }
+        let handle = bodies[i].handle
+        var st = [Float](repeating: 0, count: 6)
+        sb_body_state(world, handle, &st)
+        let (x, y) = metres(center)
+        if st[0] == x && st[1] == y { return }
+        sb_body_set_velocity(world, handle, (x - st[0]) / Float(h), (y - st[1]) / Float(h), 0)
+        movingAnchors.removeAll { $0.body == handle }
+        movingAnchors.append((handle, x, y))
+        sb_body_set_awake(world, handle, 1)
+    }
+
+    /// Collision shapes are made when an item first joins a collision behavior: items that
+    /// never collide cost the broad phase nothing (the drag layout's thousand cells).
+    private func ensureFixture(_ i: Int) {
+        guard !bodies[i].hasFixture, !bodies[i].isAnchor else { return }
+        bodies[i].hasFixture = true
+        let b = bodies[i], size = b.size, handle = b.handle
+        let tag = Int64(i)
+        let friction = Float(b.properties.friction ?? 0.2), restitution = Float(b.properties.elasticity ?? 0.2)
+        switch b.shape {
         case .rectangle:
             sb_body_add_box(world, handle, metres(max(size.width / 2 - 1, 0.05)), metres(max(size.height / 2 - 1, 0.05)),
                             friction, restitution, tag, 0)
@@ -121,14 +169,8 @@ public final class Animator {
                 sb_body_add_polygon(world, handle, xy, 8, friction, restitution, tag, 0)
             }
         }
-        bodyIndex[id] = bodies.count
-        bodies.append(Body(id: id, handle: handle, size: size, shape: shape, properties: p,
-                           mass: Units.mass(density: p.density ?? 1, size: size)))
-        applyProperties(bodies.count - 1)
-        if velocity != .zero {
-            sb_body_set_velocity(world, handle, metres(velocity.x), metres(velocity.y), 0)
-        }
-        applyGravity()
+        // Box2D recomputes mass from fixtures (density 0 here); set UIKit's again.
+        applyProperties(i)
     }
 
     /// Removes an item and every behavior's hold on it (joints go with the body).
@@ -200,6 +242,7 @@ public final class Animator {
         case let .snap(item, point, damping):
             buildSnap(s, item: item, point: point, damping: damping)
         case .push:
+            pushSlots.append(id)
             for item in referencedItems(spec) { wake(item) }
         case .item(let items, _):
             for item in items { if let b = bodyIndex[item] { applyProperties(b) } }
@@ -431,8 +474,9 @@ public final class Animator {
     }
 
     private func applyForces() {
-        for s in slots.indices where slots[s].active {
-            guard case let .push(items, mode, vector, offset) = slots[s].spec else { continue }
+        pushSlots.removeAll { slotIndex[$0] == nil }
+        for id in pushSlots {
+            guard let s = slotIndex[id], slots[s].active, case let .push(items, mode, vector, offset) = slots[s].spec else { continue }
             for id in items {
                 guard let i = bodyIndex[id], let st = state(of: id) else { continue }
                 let at = metres(st.center + offset.rotated(by: st.angle))
@@ -644,6 +688,7 @@ public final class Animator {
     }
 
     private func applyProperties(_ i: Int) {
+        if bodies[i].isAnchor { return }
         var p = defaults
         for slot in slots where slot.active {
             if case let .item(items, props) = slot.spec, items.contains(bodies[i].id) { p = p.merged(with: props) }
@@ -676,7 +721,7 @@ public final class Animator {
         worldGravity = first ?? .zero
         let g = worldGravity * Units.gravityMetresPerSecond2
         sb_world_set_gravity(world, Float(g.x), Float(g.y))
-        for i in bodies.indices where !bodies[i].removed {
+        for i in bodies.indices where !bodies[i].removed && !bodies[i].isAnchor {
             let isWorld = bodies[i].gravity == worldGravity && worldGravity != .zero
             bodies[i].gravityIsWorld = isWorld
             sb_body_set_gravity_scale(world, bodies[i].handle, isWorld ? 1 : 0)
@@ -686,10 +731,13 @@ public final class Animator {
 
     private func refreshCollisionGroups(_ i: Int) {
         let id = bodies[i].id
+        var inCollision = false
         bodies[i].itemCollisionGroups = slots.filter { slot in
-            guard slot.active, case let .collision(items, mode, _, _, _) = slot.spec else { return false }
-            return mode.includesItems && items.contains(id)
+            guard slot.active, case let .collision(items, mode, _, _, _) = slot.spec, items.contains(id) else { return false }
+            inCollision = true
+            return mode.includesItems
         }.map(\.id)
+        if inCollision { ensureFixture(i) }
         sb_body_refilter(world, bodies[i].handle)
         sb_body_set_awake(world, bodies[i].handle, 1)
     }
