@@ -36,8 +36,10 @@ extension Springy {
 
         struct Result {
             var name: String
+            var fps: Int
             var frames: Int
             var simulate, draw, encode, write: Double   // seconds, summed over frames, one thread
+            var solver = 0.0                            // of `simulate`, the animators' steps
             var pipelineOne, pipelineN: Double          // wall seconds for the whole render
             var threads: Int
             var bytes: Int
@@ -47,6 +49,7 @@ extension Springy {
             var table: String {
                 """
                 \(name): \(frames) frames
+                  solver (animator steps): \(ms(solver)) ms per frame, \(String(format: "%.1f", Double(frames) / (Double(fps) * max(solver, 1e-9))))× real time
                   one thread, per frame: simulate \(ms(simulate)) ms, draw \(ms(draw)) ms, encode \(ms(encode)) ms, write \(ms(write)) ms
                   full pipeline: \(String(format: "%.1f", Double(frames) / pipelineOne)) frames/s on 1 thread (\(ms(pipelineOne)) ms/frame), \(String(format: "%.1f", Double(frames) / pipelineN)) frames/s on \(threads)
                   \(bytes / max(frames, 1)) bytes per frame, peak memory \(peakMemoryKB / 1024) MiB
@@ -68,10 +71,11 @@ extension Springy {
             try AtomicFile.makeDirectory(dir)
             defer { try? FileManager.default.removeItem(atPath: dir) }
             let renderer = try Renderer(scene: scene)
-            var r = Result(name: scene.slug, frames: 0, simulate: 0, draw: 0, encode: 0, write: 0, pipelineOne: 0,
+            var r = Result(name: scene.slug, fps: scene.time.fps, frames: 0, simulate: 0, draw: 0, encode: 0, write: 0, pipelineOne: 0,
                            pipelineN: 0, threads: threads, bytes: 0, peakMemoryKB: 0)
             // Stage by stage, one thread.
             let simulation = try Simulation(scene: scene)
+            simulation.solverClock = Self.now
             var t = Self.now()
             try simulation.run { state in
                 let t1 = Self.now()
@@ -96,6 +100,7 @@ extension Springy {
                 }
                 r[keyPath: keyPath] = Self.now() - start
             }
+            r.solver = simulation.solverSeconds
             var usage = rusage()
             getrusage(RUSAGE_SELF.rawValue, &usage)
             r.peakMemoryKB = usage.ru_maxrss

@@ -64,6 +64,8 @@ public final class Animator {
     private var pendingEvents: [ContactEvent] = []
     private var wasAtRest = false
     private var movingAnchors: [(body: Int32, x: Float, y: Float)] = []
+    /// Items attached to each anchor body, in the order they were attached.
+    private var anchorDependents: [String: [String]] = [:]
     /// Push behaviors, in the order they were added.
     private var pushSlots: [BehaviorID] = []
     public private(set) var stepCount = 0
@@ -129,18 +131,13 @@ public final class Animator {
         bodies.append(body)
     }
 
-    /// Moves an anchor body to `center` over the next step (then stops it there), waking what hangs on it.
+    /// Moves an anchor body to `center` at once, as setting UIAttachmentBehavior.anchorPoint does:
+    /// the springs on it see a displacement, not a velocity, and what hangs on it wakes.
     public func moveAnchorBody(_ id: String, to center: Vec2) {
         guard let i = bodyIndex[id], bodies[i].isAnchor else { return }
-        let handle = bodies[i].handle
-        var st = [Float](repeating: 0, count: 6)
-        sb_body_state(world, handle, &st)
         let (x, y) = metres(center)
-        if st[0] == x && st[1] == y { return }
-        sb_body_set_velocity(world, handle, (x - st[0]) / Float(h), (y - st[1]) / Float(h), 0)
-        movingAnchors.removeAll { $0.body == handle }
-        movingAnchors.append((handle, x, y))
-        sb_body_set_awake(world, handle, 1)
+        sb_body_set_transform(world, bodies[i].handle, x, y, 0)
+        for item in anchorDependents[id] ?? [] { wake(item) }
     }
 
     /// Collision shapes are made when an item first joins a collision behavior: items that
@@ -598,6 +595,7 @@ public final class Animator {
             }
             anchorBody = bodies[oi].handle
             anchorPoint = os.center + toOffset.rotated(by: os.angle)
+            if bodies[oi].isAnchor { anchorDependents[other, default: []].append(item) }
             anchorLocal = toOffset
             let ma = bodies[oi].mass, mb = bodies[bi].mass
             if sb_body_type(world, anchorBody) == Int32(SB_DYNAMIC) { reducedMass = ma * mb / (ma + mb) }

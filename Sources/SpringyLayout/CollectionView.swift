@@ -28,6 +28,9 @@ public final class CollectionView {
     public private(set) var cellLayoutPasses = 0
     /// The springy layout's dynamics, when `dynamics.kind` is springy.
     public private(set) var springy: SpringyCarousel?
+    /// The drag in progress (or settling back), when `dynamics.kind` is drag.
+    public var drag: DragSession?
+    private var dragKeys: [Int: Int] = [:]
 
     public var vertical: Bool { spec.layout.direction == .vertical || spec.layout.kind == .list }
 
@@ -234,12 +237,19 @@ public final class CollectionView {
         let search = vertical ? Rect(x: visible.minX, y: visible.minY - margin, width: visible.width, height: visible.height + 2 * margin)
                               : Rect(x: visible.minX - margin, y: visible.minY, width: visible.width + 2 * margin, height: visible.height)
         let slack = spec.layout.kind == .list ? spec.layout.expandedHeight + spec.layout.rowHeight : 0
-        for ip in presentation.cells(in: search, at: time, slack: slack) {
+        var paths = presentation.cells(in: search, at: time, slack: slack)
+        if let d = drag {
+            // Dragged cells can be anywhere: consider all of them.
+            paths = Array(Set(paths + d.cells.map(\.indexPath))).sorted()
+        }
+        for ip in paths {
             guard var frame = presentation.frame(ip, at: time) else { continue }
             var angle = 0.0, velocity = Vec2.zero
-            if let k = key(ip), let d = springy?.state(ofKey: k) {
+            var z = 0
+            if let k = key(ip), let d = springy?.state(ofKey: k) ?? drag?.state(ofKey: k) {
                 frame = Rect(center: d.center, size: frame.size)
                 angle = d.angle; velocity = d.velocity
+                if drag != nil { z = 1 }
             }
             guard frame.intersects(visible) else { continue }
             var alpha = 1.0
@@ -251,7 +261,7 @@ public final class CollectionView {
                 if !inFrom && inTo { alpha = p } else if inFrom && !inTo { alpha = 1 - p }
             }
             items.append(ItemState(id: ip.description, center: frame.center - offset, size: frame.size,
-                                   angle: angle, alpha: alpha, z: 0, velocity: velocity,
+                                   angle: angle, alpha: alpha, z: z, velocity: velocity,
                                    selected: isSelected(ip), fill: fill(ip, style: style),
                                    label: label(ip), shape: .rectangle, isCell: true))
         }

@@ -28,6 +28,10 @@ public final class Simulation {
     var gestures: [ActiveGesture] = []
     var events: [ContactEvent] = []
     var lastFrame = -1
+    /// Seconds spent in the animators' steps (for `springy bench`; never affects the output).
+    public private(set) var solverSeconds = 0.0
+    /// Reads a monotonic clock, when the bench asks for solver timings.
+    public var solverClock: (() -> Double)?
 
     public init(scene: Scene) throws {
         self.scene = scene
@@ -82,17 +86,13 @@ public final class Simulation {
             case .insert, .delete:
                 unsupported = collection == nil ? "insert and delete need a collection" : nil
             case .longPress:
-                unsupported = "long_press needs `collection.dynamics.kind: drag`, which this version of springy does not run yet"
+                unsupported = scene.collection?.dynamics.kind == .drag ? nil : "long_press drags selected cells: it needs `collection.dynamics.kind: drag`"
             default:
                 unsupported = nil
             }
             if let message = unsupported {
                 throw SimulationError(file: scene.file, line: e.line, keyPath: e.path, message: message)
             }
-        }
-        if let c = scene.collection, c.dynamics.kind == .drag {
-            throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics.kind",
-                                  message: "\(c.dynamics.kind.rawValue) dynamics is not supported by this version of springy yet")
         }
     }
 
@@ -120,7 +120,7 @@ public final class Simulation {
         if !gestures.isEmpty { return false }
         if let c = collection, c.scroll.isMoving { return false }
         if let s = collection?.springy, !s.isAtRest { return false }
-        if let c = collection, c.isAnimating { return false }
+        if let c = collection, c.isAnimating || c.drag != nil { return false }
         return freeAnimator?.isAtRest ?? true
     }
 
@@ -143,6 +143,14 @@ public final class Simulation {
         }
         collection?.scroll.advance(h: h)
         collection?.advance(to: t)
+        let solverStart = solverClock?()
+        defer { if let start = solverStart, let now = solverClock?() { solverSeconds += now - start } }
+        if let c = collection, let drag = c.drag {
+            do { try drag.step() } catch let e as DynamicsError {
+                throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
+            }
+            if drag.isFinished { c.drag = nil }
+        }
         if let springy = collection?.springy {
             do { try springy.step() } catch let e as DynamicsError {
                 throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
@@ -225,8 +233,8 @@ public final class Simulation {
                 guard let c = collection else { return }
                 c.delete(items)
                 try c.springy?.layoutChanged(newCells: [:])
-            case .longPress:
-                break // rejected in checkSupported
+            case .longPress(let press):
+                gestures.append(ActiveGesture(longPress: press, start: time, event: e))
             }
         }
     }
@@ -262,6 +270,13 @@ public final class Simulation {
             }
             springs = animator.springs
         }
+        if let drag = collection?.drag {
+            var names: [String: String] = [:]
+            for cell in drag.cells { names["cell:\(cell.key)"] = cell.indexPath.description }
+            springs += drag.animator.springs.map {
+                SpringSnapshot(item: names[$0.item] ?? $0.item, anchor: $0.anchor - offset, point: $0.point - offset)
+            }
+        }
         if let springy = collection?.springy {
             springs += springy.springs.map { SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset) }
         }
@@ -277,6 +292,7 @@ public final class Simulation {
 /// A gesture in progress.
 struct ActiveGesture {
     let pan: PanGesture
+    var longPress: LongPressGesture?
     let start: Double
     let event: ScriptEvent
     let path: GesturePath
@@ -290,8 +306,40 @@ struct ActiveGesture {
         path = GesturePath(points: pan.path, duration: pan.duration)
     }
 
+    init(longPress: LongPressGesture, start: Double, event: ScriptEvent) {
+        pan = PanGesture(item: nil, path: longPress.path, duration: longPress.duration, release: .hold, hold: longPress.hold)
+        self.longPress = longPress
+        self.start = start; self.event = event
+        path = GesturePath(points: longPress.path, duration: longPress.duration)
+    }
+
+    /// A long press: finger down at `at`; recognised after `press` s, when the selected
+    /// cells are handed to the drag; then along `path` for `duration` s; `hold` s still; lift.
+    mutating func updateLongPress(_ lp: LongPressGesture, time t: Double, simulation sim: Simulation) throws -> Bool {
+        guard let c = sim.collection else { return false }
+        let local = t - start
+        let moving = local - lp.press
+        let position = moving < 0 ? lp.at : path.position(at: moving)
+        if moving >= 0 && !began {
+            began = true
+            if c.drag == nil && !c.selection.isEmpty {
+                c.drag = try DragSession(collection: c, touch: lp.at + c.contentOffset, stepRate: sim.scene.time.stepRate,
+                                         defaults: sim.scene.defaults)
+            }
+        }
+        if moving >= lp.duration + lp.hold {
+            if began, let d = c.drag, !d.released { d.release() }
+            finger = nil
+            return false
+        }
+        if began, let d = c.drag, !d.released { d.move(to: position + c.contentOffset) }
+        finger = position
+        return true
+    }
+
     /// Advances to time `t`; returns false once the gesture is over.
     mutating func update(time t: Double, simulation sim: Simulation) throws -> Bool {
+        if let lp = longPress { return try updateLongPress(lp, time: t, simulation: sim) }
         let local = t - start
         let position = path.position(at: local)
         let lifted = local >= pan.duration + (pan.release == .hold ? pan.hold : 0)

@@ -194,6 +194,9 @@ public struct PanGesture: Sendable {
     public var duration: Double
     public var release: PanRelease
     public var hold: Double
+    public init(item: String?, path: [Vec2], duration: Double, release: PanRelease, hold: Double) {
+        self.item = item; self.path = path; self.duration = duration; self.release = release; self.hold = hold
+    }
 }
 
 public struct LongPressGesture: Sendable {
