@@ -22,7 +22,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("box2d"), .linkedLibrary("stdc++")]),
         // libpng's setjmp error handling and the FreeType font face live in C.
         .target(name: "CNative", dependencies: ["CCairo", "CPNG"],
-                linkerSettings: [.linkedLibrary("freetype")]),
+                linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("z")]),
 
         .target(name: "SpringyCore"),
         .target(name: "SpringyScene", dependencies: ["SpringyCore", .product(name: "Yams", package: "Yams")]),

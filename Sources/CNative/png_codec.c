@@ -1,5 +1,6 @@
 #include "springy_native.h"
 #include <png.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,3 +134,7 @@ int springy_png_decode_memory(const uint8_t *bytes, size_t length, uint8_t **out
 }
 
 void springy_free(void *pointer) { free(pointer); }
+
+uint32_t springy_crc32(uint32_t crc, const uint8_t *bytes, size_t length) {
+    return (uint32_t)crc32((uLong)crc, bytes, (uInt)length);
+}

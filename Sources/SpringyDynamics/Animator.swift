@@ -42,6 +42,8 @@ public final class Animator {
     struct Boundary {
         let behavior: BehaviorID
         let name: String
+        let from: Vec2
+        let to: Vec2
     }
 
     public let bounds: Rect
@@ -451,6 +453,11 @@ public final class Animator {
         return true
     }
 
+    /// The live collision boundaries' segments, in points (for drawing).
+    public var boundarySegments: [(from: Vec2, to: Vec2)] {
+        boundaries.filter { slotIndex[$0.behavior] != nil }.map { ($0.from, $0.to) }
+    }
+
     /// Contact and pause/resume events since the last call.
     public func drainEvents() -> [ContactEvent] {
         defer { pendingEvents.removeAll(keepingCapacity: true) }
@@ -539,7 +546,7 @@ public final class Animator {
             slots[s].staticBodies.append(body)
             func edge(_ name: String, _ a: Vec2, _ b: Vec2) {
                 let tag = -Int64(boundaries.count) - 1
-                boundaries.append(Boundary(behavior: slots[s].id, name: name))
+                boundaries.append(Boundary(behavior: slots[s].id, name: name, from: a, to: b))
                 let (x1, y1) = metres(a), (x2, y2) = metres(b)
                 // Boundaries lend the item its own friction and have no bounce of their own.
                 sb_body_add_edge(world, body, x1, y1, x2, y2, 1, 0, tag, 1)

@@ -15,6 +15,10 @@ public struct FrameState: Equatable, Sendable {
     public var events: [ContactEvent]
     /// The finger, while a gesture touches the screen.
     public var finger: Vec2?
+    /// Collision boundaries (for the overlay), viewport coordinates.
+    public var boundaries: [Segment] = []
+    /// Contacts that began recently: where, and how long ago (s), for the flashing overlay.
+    public var flashes: [Flash] = []
 
     public init(frame: Int, time: Double, contentOffset: Vec2, atRest: Bool, items: [ItemState],
                 headers: [HeaderState], springs: [SpringSnapshot], events: [ContactEvent], finger: Vec2?) {
@@ -25,7 +29,7 @@ public struct FrameState: Equatable, Sendable {
     /// Whether two frames draw the same picture (frame number, time and events aside).
     public func drawsSame(as other: FrameState) -> Bool {
         items == other.items && headers == other.headers && springs == other.springs && finger == other.finger
-            && contentOffset == other.contentOffset
+            && contentOffset == other.contentOffset && boundaries == other.boundaries && flashes == other.flashes
     }
 }
 
@@ -59,4 +63,16 @@ public struct HeaderState: Equatable, Sendable {
     public var pinned: Bool
     public var title: String?
     public var z: Int
+}
+
+public struct Segment: Equatable, Sendable {
+    public var from: Vec2
+    public var to: Vec2
+    public init(from: Vec2, to: Vec2) { self.from = from; self.to = to }
+}
+
+public struct Flash: Equatable, Sendable {
+    public var point: Vec2
+    public var age: Double
+    public init(point: Vec2, age: Double) { self.point = point; self.age = age }
 }

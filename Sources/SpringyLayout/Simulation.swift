@@ -28,6 +28,10 @@ public final class Simulation {
     var gestures: [ActiveGesture] = []
     var events: [ContactEvent] = []
     var lastFrame = -1
+    /// Contacts that began in the last `flashDuration` s (point, time), for the overlay.
+    var recentContacts: [(Vec2, Double)] = []
+    static let flashDuration = 0.25
+    private var eventsSeen = 0
     /// Seconds spent in the animators' steps (for `springy bench`; never affects the output).
     public private(set) var solverSeconds = 0.0
     /// Reads a monotonic clock, when the bench asks for solver timings.
@@ -159,6 +163,7 @@ public final class Simulation {
                 var e = e
                 e.item = cellID(e.item)
                 if e.with.hasPrefix("cell:") { e.with = cellID(e.with) }
+                if let p = e.point, let c = collection { e.point = p - c.contentOffset }
                 return e
             })
         }
@@ -170,6 +175,10 @@ public final class Simulation {
         }
         stepIndex += 1
         collection?.updateHeaders(at: time)
+        for e in events[eventsSeen...] where e.kind == .began {
+            if let p = e.point { recentContacts.append((p, time)) }
+        }
+        eventsSeen = events.count
     }
 
     /// The index path naming a springy cell's body ("cell:<key>").
@@ -281,11 +290,20 @@ public final class Simulation {
             springs += springy.springs.map { SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset) }
         }
         let finger = gestures.lazy.compactMap(\.finger).first
+        recentContacts.removeAll { time - $0.1 > Self.flashDuration }
+        var boundaries: [Segment] = []
+        if let animator = freeAnimator {
+            boundaries = animator.boundarySegments.map { Segment(from: $0.from, to: $0.to) }
+        }
         let state = FrameState(frame: index, time: Double(index) / Double(scene.time.fps), contentOffset: offset,
                                atRest: isAtRest, items: items, headers: headers, springs: springs,
                                events: events, finger: finger)
         events.removeAll()
-        return state
+        eventsSeen = 0
+        var withOverlays = state
+        withOverlays.boundaries = boundaries
+        withOverlays.flashes = recentContacts.map { Flash(point: $0.0, age: time - $0.1) }
+        return withOverlays
     }
 }
 
@@ -406,6 +424,7 @@ extension Simulation {
         let target = scene.time.steps(forFrame: index)
         while stepIndex < target { try step() }
         events.removeAll()
+        eventsSeen = 0
     }
 
     /// Every frame of the scene.

@@ -32,7 +32,10 @@ public struct Renderer {
     }
 
     /// Draws on any Cairo context (image, PDF, SVG), in points scaled by `scale`.
-    public func draw(_ state: FrameState, on cr: OpaquePointer, scale: Double) {
+    /// A `ghost` alpha draws only the moving things, faded (the trail's older frames).
+    public func draw(_ state: FrameState, on cr: OpaquePointer, scale: Double, ghost: Double? = nil) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
         cairo_scale(cr, scale, scale)
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -42,11 +45,23 @@ public struct Renderer {
         cairo_font_options_destroy(options)
         cairo_set_font_face(cr, font)
 
+        if let alpha = ghost {
+            cairo_push_group(cr)
+            drawContent(state, cr)
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+            return
+        }
         setColor(cr, viewport.background)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        if style.boundaries { drawBoundaries(cr, state.boundaries) }
+        drawContent(state, cr)
+        drawOverlays(state, cr)
+    }
 
+    func drawContent(_ state: FrameState, _ cr: OpaquePointer) {
         // The collection view's layer: cells and headers by z (cells first at equal z), then free views above it.
         enum Element { case item(ItemState), header(HeaderState) }
         var layer: [(z: Int, kind: Int, order: Int, element: Element)] = []
@@ -60,12 +75,80 @@ public struct Renderer {
             }
         }
         for item in state.items where !item.isCell { drawItem(cr, item) }
-        if style.springs { for s in state.springs { drawSpring(cr, s) } }
+    }
+
+    /// Springs, anchors, velocities, contacts, the finger and the clock, over everything.
+    func drawOverlays(_ state: FrameState, _ cr: OpaquePointer) {
+        if style.springs || style.coils { for s in state.springs { drawSpring(cr, s) } }
+        if style.anchors {
+            setColor(cr, style.springColor)
+            for s in state.springs {
+                cairo_arc(cr, s.anchor.x, s.anchor.y, 4, 0, 2 * .pi)
+                cairo_fill(cr)
+            }
+        }
+        if style.velocityArrows {
+            for item in state.items where item.velocity.length > 1 { drawArrow(cr, from: item.center, velocity: item.velocity) }
+        }
+        if style.contacts {
+            for f in state.flashes {
+                let fade = max(0, 1 - f.age / 0.25)
+                cairo_arc(cr, f.point.x, f.point.y, 6 + 10 * (1 - fade), 0, 2 * .pi)
+                cairo_set_source_rgba(cr, 1, 0.8, 0, 0.9 * fade)
+                cairo_fill(cr)
+            }
+        }
         if style.finger, let f = state.finger {
             cairo_arc(cr, f.x, f.y, 22, 0, 2 * .pi)
             cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.25)
             cairo_fill(cr)
         }
+        if style.clock {
+            let text = String(format: "t = %.2f s", state.time)
+            cairo_set_font_size(cr, 13)
+            var te = cairo_text_extents_t()
+            cairo_text_extents(cr, text, &te)
+            let x = viewport.size.width - te.x_advance - 10, y = 22.0
+            cairo_rectangle(cr, x - 6, y - 15, te.x_advance + 12, 21)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.55)
+            cairo_fill(cr)
+            cairo_set_source_rgba(cr, 1, 1, 1, 1)
+            cairo_move_to(cr, x, y)
+            cairo_show_text(cr, text)
+        }
+    }
+
+    func drawBoundaries(_ cr: OpaquePointer, _ segments: [Segment]) {
+        cairo_set_source_rgba(cr, 0.35, 0.35, 0.4, 0.9)
+        cairo_set_line_width(cr, 2)
+        let dashes: [Double] = [6, 4]
+        cairo_set_dash(cr, dashes, 2, 0)
+        for s in segments {
+            cairo_move_to(cr, s.from.x, s.from.y)
+            cairo_line_to(cr, s.to.x, s.to.y)
+        }
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    func drawArrow(_ cr: OpaquePointer, from p: Vec2, velocity v: Vec2) {
+        // 0.1 s of motion, at least 8 pt long
+        let d = v * 0.1
+        let len = max(d.length, 8)
+        let u = v / v.length
+        let tip = p + u * len
+        cairo_set_source_rgba(cr, 0.1, 0.5, 0.1, 0.9)
+        cairo_set_line_width(cr, 2)
+        cairo_move_to(cr, p.x, p.y)
+        cairo_line_to(cr, tip.x, tip.y)
+        cairo_stroke(cr)
+        let n = Vec2(-u.y, u.x)
+        let back = tip - u * 8
+        cairo_move_to(cr, tip.x, tip.y)
+        cairo_line_to(cr, back.x + n.x * 4, back.y + n.y * 4)
+        cairo_line_to(cr, back.x - n.x * 4, back.y - n.y * 4)
+        cairo_close_path(cr)
+        cairo_fill(cr)
     }
 
     func setColor(_ cr: OpaquePointer, _ c: Color, alpha: Double = 1) {
@@ -148,8 +231,28 @@ public struct Renderer {
     func drawSpring(_ cr: OpaquePointer, _ s: SpringSnapshot) {
         setColor(cr, style.springColor)
         cairo_set_line_width(cr, style.springWidth)
-        cairo_move_to(cr, s.anchor.x, s.anchor.y)
-        cairo_line_to(cr, s.point.x, s.point.y)
+        let d = s.point - s.anchor
+        let len = d.length
+        if style.coils && len > 12 {
+            // A coil: straight ends, a zigzag of a fixed number of turns between them.
+            let u = d / len, n = Vec2(-u.y, u.x)
+            let lead = 6.0, turns = 10
+            cairo_move_to(cr, s.anchor.x, s.anchor.y)
+            let a = s.anchor + u * lead
+            cairo_line_to(cr, a.x, a.y)
+            let body = len - 2 * lead
+            for k in 0..<(2 * turns) {
+                let t = (Double(k) + 0.5) / Double(2 * turns)
+                let p = a + u * (body * t) + n * (k % 2 == 0 ? 5 : -5)
+                cairo_line_to(cr, p.x, p.y)
+            }
+            let b = s.point - u * lead
+            cairo_line_to(cr, b.x, b.y)
+            cairo_line_to(cr, s.point.x, s.point.y)
+        } else {
+            cairo_move_to(cr, s.anchor.x, s.anchor.y)
+            cairo_line_to(cr, s.point.x, s.point.y)
+        }
         cairo_stroke(cr)
         cairo_arc(cr, s.anchor.x, s.anchor.y, 3, 0, 2 * .pi)
         cairo_fill(cr)

@@ -81,7 +81,7 @@ struct SceneDecoder {
     func decodeStyle(_ v: YAMLValue) throws -> Style {
         let keys = ["cell", "cell_selected", "palette", "palette_seed", "text", "header", "header_text",
                     "corner_radius", "font_size", "header_font_size", "springs", "spring_color",
-                    "spring_width", "finger"]
+                    "spring_width", "finger", "coils", "anchors", "velocity_arrows", "boundaries", "contacts", "clock"]
         let m = try v.mapping(allowed: keys)
         var s = Style()
         if let x = m["cell"] { s.cell = try x.color() }
@@ -101,6 +101,12 @@ struct SceneDecoder {
         if let x = m["spring_color"] { s.springColor = try x.color() }
         if let x = m["spring_width"] { s.springWidth = try x.double(above: 0, max: 100) }
         if let x = m["finger"] { s.finger = try x.bool() }
+        if let x = m["coils"] { s.coils = try x.bool() }
+        if let x = m["anchors"] { s.anchors = try x.bool() }
+        if let x = m["velocity_arrows"] { s.velocityArrows = try x.bool() }
+        if let x = m["boundaries"] { s.boundaries = try x.bool() }
+        if let x = m["contacts"] { s.contacts = try x.bool() }
+        if let x = m["clock"] { s.clock = try x.bool() }
         return s
     }
 

@@ -62,6 +62,13 @@ public struct Style: Sendable {
     public var springWidth: Double = 1.5
     /// Draw the finger as a translucent circle during gestures.
     public var finger = false
+    /// Overlays for documentation pictures (all off by default).
+    public var coils = false            // springs drawn as coils
+    public var anchors = false          // attachment anchors as dots
+    public var velocityArrows = false
+    public var boundaries = false       // collision boundaries
+    public var contacts = false         // contact points flash on contact_began
+    public var clock = false            // the frame time in a corner
     public init() {}
 }
 

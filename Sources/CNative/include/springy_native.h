@@ -30,6 +30,9 @@ int springy_png_decode_memory(const uint8_t *bytes, size_t length, uint8_t **out
 
 void springy_free(void *pointer);
 
+/// zlib's CRC-32 (for the APNG chunks the project assembles).
+uint32_t springy_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
+
 /// Loads the font at `path` (one pinned file) as a Cairo font face. Returns
 /// NULL with a message when the file is missing or not a font.
 cairo_font_face_t *springy_font_face_from_file(const char *path, char *error, size_t errorLength);

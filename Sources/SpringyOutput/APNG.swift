@@ -1,0 +1,73 @@
+import CNative
+import Foundation
+
+/// Animated PNG assembled from libpng-encoded frames (Debian's libpng has no APNG
+/// writer): the first frame's IHDR, an acTL, then per frame an fcTL and its image data —
+/// IDAT for the first frame (so any PNG viewer shows it), fdAT for the rest.
+public struct APNGWriter {
+    public let fps: Int
+    public let loops: Int
+    private var frames: [[UInt8]] = []
+
+    public init(fps: Int, loops: Int = 0) { self.fps = fps; self.loops = loops }
+
+    public mutating func add(png: [UInt8]) { frames.append(png) }
+    public var frameCount: Int { frames.count }
+
+    struct Chunk { var type: String; var data: ArraySlice<UInt8> }
+
+    static func chunks(_ png: [UInt8]) throws -> [Chunk] {
+        guard png.count > 8, Array(png[0..<8]) == [137, 80, 78, 71, 13, 10, 26, 10] else { throw OutputError("not a PNG") }
+        var out: [Chunk] = []
+        var i = 8
+        while i + 12 <= png.count {
+            let length = Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
+            let type = String(decoding: png[(i + 4)..<(i + 8)], as: UTF8.self)
+            guard i + 12 + length <= png.count else { throw OutputError("truncated PNG chunk \(type)") }
+            out.append(Chunk(type: type, data: png[(i + 8)..<(i + 8 + length)]))
+            i += 12 + length
+        }
+        return out
+    }
+
+    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff)] }
+    static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xff)] }
+
+    static func append(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
+        out += be32(UInt32(data.count))
+        let typed = Array(type.utf8) + data
+        out += typed
+        let crc = typed.withUnsafeBufferPointer { springy_crc32(0, $0.baseAddress, $0.count) }
+        out += be32(crc)
+    }
+
+    /// The whole file.
+    public func bytes() throws -> [UInt8] {
+        guard let first = frames.first else { throw OutputError("an animation needs at least one frame") }
+        let firstChunks = try Self.chunks(first)
+        guard let ihdr = firstChunks.first(where: { $0.type == "IHDR" }) else { throw OutputError("PNG without IHDR") }
+        let width = Array(ihdr.data.prefix(4)), height = Array(ihdr.data.dropFirst(4).prefix(4))
+        var out: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+        Self.append("IHDR", Array(ihdr.data), to: &out)
+        Self.append("acTL", Self.be32(UInt32(frames.count)) + Self.be32(UInt32(loops)), to: &out)
+        var sequence: UInt32 = 0
+        for (k, png) in frames.enumerated() {
+            let chunks = k == 0 ? firstChunks : try Self.chunks(png)
+            // fcTL: sequence, width, height, x, y, delay num/den, dispose (none), blend (source)
+            let fctl = Self.be32(sequence) + width + height + Self.be32(0) + Self.be32(0)
+                + Self.be16(1) + Self.be16(UInt16(fps)) + [0, 0]
+            Self.append("fcTL", fctl, to: &out)
+            sequence += 1
+            for c in chunks where c.type == "IDAT" {
+                if k == 0 {
+                    Self.append("IDAT", Array(c.data), to: &out)
+                } else {
+                    Self.append("fdAT", Self.be32(sequence) + Array(c.data), to: &out)
+                    sequence += 1
+                }
+            }
+        }
+        Self.append("IEND", [], to: &out)
+        return out
+    }
+}
