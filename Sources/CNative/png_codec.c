@@ -138,3 +138,18 @@ void springy_free(void *pointer) { free(pointer); }
 uint32_t springy_crc32(uint32_t crc, const uint8_t *bytes, size_t length) {
     return (uint32_t)crc32((uLong)crc, bytes, (uInt)length);
 }
+
+void springy_xrgb_to_yuv444(const uint8_t *data, int width, int height, int stride, uint8_t *out) {
+    size_t plane = (size_t)width * (size_t)height;
+    for (int y = 0; y < height; ++y) {
+        const uint32_t *row = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+        for (int x = 0; x < width; ++x) {
+            uint32_t p = row[x];
+            int r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+            size_t i = (size_t)y * (size_t)width + (size_t)x;
+            out[i] = (uint8_t)(((66 * r + 129 * g + 25 * b + 128) >> 8) + 16);
+            out[i + plane] = (uint8_t)(((-38 * r - 74 * g + 112 * b + 128) >> 8) + 128);
+            out[i + 2 * plane] = (uint8_t)(((112 * r - 94 * g - 18 * b + 128) >> 8) + 128);
+        }
+    }
+}

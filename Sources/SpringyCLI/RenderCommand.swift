@@ -9,8 +9,18 @@ extension Springy {
         static let configuration = CommandConfiguration(
             abstract: "Render scenes to PNG sequences: DIR/<scene>/frame-00000.png ...")
 
-        @Argument(help: "Scene files (.yaml).")
+        @Argument(help: "Scene files (.yaml); a lone - sends y4m to standard output.")
         var scenes: [String]
+
+        @Option(name: .long, parsing: .singleValue,
+                help: "Output formats (repeat or comma-separate): png (frame sequence), apng, sheet, trail, pdf, svg, y4m, mp4, webm.")
+        var format: [String] = []
+
+        @Option(name: .long, help: "Frames for sheet, trail, pdf and svg: a count (evenly spaced) or a list like 0,30,last. Default: 8 for sheet and trail, the scene's golden frames for pdf and svg.")
+        var pick: String?
+
+        @Option(name: .long, help: "Columns of a contact sheet.")
+        var columns: Int = 4
 
         @Option(name: .long, help: "Output folder.")
         var out: String = "out"
@@ -36,7 +46,23 @@ extension Springy {
         @Flag(name: .long, help: "No progress bar and no summary.")
         var quiet = false
 
+        static let formats = ["png", "apng", "sheet", "trail", "pdf", "svg", "y4m", "mp4", "webm"]
+
+        var formats: [String] {
+            let list = format.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
+            return list.isEmpty ? ["png"] : list
+        }
+
+        var toStdout: Bool { scenes.contains("-") }
+
         func validate() throws {
+            for f in formats where !Self.formats.contains(f) {
+                throw ValidationError("--format \(f) is not one of \(Self.formats.joined(separator: ", "))")
+            }
+            if let p = pick, FramePick(p) == nil { throw ValidationError("--pick takes a count or a list like 0,30,last, not \(p)") }
+            if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100") }
+            if toStdout && formats != ["y4m"] { throw ValidationError("- (standard output) is for --format y4m alone") }
+            if toStdout && scenes.filter({ $0 != "-" }).count != 1 { throw ValidationError("- (standard output) takes exactly one scene") }
             if let s = scale, !(1...3).contains(s) { throw ValidationError("--scale must be 1, 2 or 3, not \(s)") }
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
             if !(0...9).contains(pngLevel) { throw ValidationError("--png-level must be 0-9, not \(pngLevel)") }
@@ -46,9 +72,14 @@ extension Springy {
         }
 
         func run() throws {
-            let loaded = try loadScenes(scenes)
+            let loaded = try loadScenes(scenes.filter { $0 != "-" })
             let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
             let png = PNGSettings(level: pngLevel, filter: PNGSettings.Filter(rawValue: pngFilter)!)
+            let wanted = formats
+            if wanted.contains("mp4") || wanted.contains("webm"), FFmpeg.path == nil {
+                warn("springy: --format mp4/webm needs ffmpeg on PATH (apt-get install ffmpeg); or pipe y4m into it: springy render SCENE --format y4m - | ffmpeg -i - out.mp4")
+                throw ExitCode(2)
+            }
             // Check every destination before writing anything.
             for scene in loaded {
                 let dir = "\(out)/\(scene.slug)"
@@ -56,43 +87,114 @@ extension Springy {
                     warn("springy: --frames \(r.lowerBound)-\(r.upperBound): \(scene.file) has \(scene.time.maxFrameCount) frames (0-\(scene.time.maxFrameCount - 1))")
                     throw ExitCode(2)
                 }
-                if !overwrite, let existing = existingFrames(in: dir), !existing.isEmpty {
-                    warn("springy: \(dir) already holds \(existing.count) frame(s) (e.g. \(existing[0])); pass --overwrite to replace them, or choose another --out")
+                if !overwrite && !toStdout, let existing = existingOutputs(in: dir, scene: scene, formats: wanted), !existing.isEmpty {
+                    warn("springy: \(dir) already holds \(existing.count) output file(s) (e.g. \(existing[0])); pass --overwrite to replace them, or choose another --out")
                     throw ExitCode(2)
                 }
             }
-            let interactive = !quiet && isatty(2) != 0
+            let interactive = !quiet && !toStdout && isatty(2) != 0
             for scene in loaded {
-                let dir = "\(out)/\(scene.slug)"
+                try renderScene(scene, formats: wanted, threads: threadCount, png: png, interactive: interactive)
+            }
+        }
+
+        func renderScene(_ scene: Scene, formats wanted: [String], threads: Int, png: PNGSettings, interactive: Bool) throws {
+            let dir = "\(out)/\(scene.slug)"
+            if !toStdout {
                 do {
                     try AtomicFile.makeDirectory(dir)
                     AtomicFile.removeLeftovers(in: dir)
                 } catch { warn("springy: \(error)"); throw ExitCode(2) }
-                let pipeline = try FramePipeline(scene: scene, scale: scale, png: png, threads: threadCount)
-                let started = Date()
-                var count = 0, bytes = 0
-                let total = frames.map { min($0.range.upperBound, scene.time.maxFrameCount - 1) - $0.range.lowerBound + 1 }
-                    ?? scene.time.maxFrameCount
-                do {
-                    try pipeline.run(frames: frames?.range) { index, _, data in
-                        try AtomicFile.write(data, to: "\(dir)/\(FramePipeline.frameName(index))")
-                        count += 1
-                        bytes += data.count
-                        if interactive { progress(scene.slug, count, total) }
-                    }
-                } catch let e as SimulationError {
-                    if interactive { warn("") }
-                    warn("\(e)"); throw ExitCode(2)
-                } catch let e as OutputError {
-                    if interactive { warn("") }
-                    warn("springy: \(e)"); throw ExitCode(2)
-                }
-                if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-                if !quiet {
-                    let seconds = Date().timeIntervalSince(started)
-                    print("\(scene.slug): \(count) frames in \(String(format: "%.2f", seconds)) s, \(formatBytes(bytes)) → \(dir)")
-                }
             }
+            var pipeline = try FramePipeline(scene: scene, scale: scale, png: png, threads: threads)
+            let wantsPNG = wanted.contains("png") || wanted.contains("apng")
+            let wantsVideo = wanted.contains("y4m") || wanted.contains("mp4") || wanted.contains("webm")
+            let keepStates = wanted.contains("sheet") || wanted.contains("trail") || wanted.contains("pdf") || wanted.contains("svg")
+            pipeline.encodePNG = wantsPNG
+            pipeline.encodeY4M = wantsVideo
+            let started = Date()
+            var count = 0, bytes = 0
+            let total = frames.map { min($0.range.upperBound, scene.time.maxFrameCount - 1) - $0.range.lowerBound + 1 }
+                ?? scene.time.maxFrameCount
+            var apng = APNGWriter(fps: scene.time.fps)
+            var states: [FrameState] = []
+            var video: [VideoSink] = []
+            do {
+                let header = Y4M.header(width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps)
+                if toStdout { video.append(try VideoSink.stdout(header: header)) }
+                else {
+                    if wanted.contains("y4m") { video.append(try VideoSink.file("\(dir)/\(scene.slug).y4m", header: header)) }
+                    for f in ["mp4", "webm"] where wanted.contains(f) {
+                        video.append(try VideoSink.ffmpeg(output: "\(dir)/\(scene.slug).\(f)", header: header))
+                    }
+                }
+                try pipeline.runEncoded(frames: frames?.range) { index, state, encoded in
+                    if wanted.contains("png") {
+                        try AtomicFile.write(encoded.png, to: "\(dir)/\(FramePipeline.frameName(index))")
+                        bytes += encoded.png.count
+                    }
+                    if wanted.contains("apng") { apng.add(png: encoded.png) }
+                    for v in video { try v.write(encoded.y4m) }
+                    if keepStates { states.append(state) }
+                    count += 1
+                    if interactive { progress(scene.slug, count, total) }
+                }
+                for v in video { try v.finish() }
+                if wanted.contains("apng") {
+                    let data = try apng.bytes()
+                    try AtomicFile.write(data, to: "\(dir)/\(scene.slug).apng")
+                    bytes += data.count
+                }
+                let renderer = pipeline.renderer
+                func picked(_ fallback: FramePick) -> [FrameState] {
+                    let choice = pick.flatMap(FramePick.init) ?? fallback
+                    let indices = choice.resolve(count: states.count)
+                    return indices.map { states[$0] }
+                }
+                if wanted.contains("sheet") {
+                    let data = try Stills.sheet(picked(.evenly(8)), renderer: renderer, columns: columns)
+                    try AtomicFile.write(data, to: "\(dir)/\(scene.slug)-sheet.png")
+                    bytes += data.count
+                }
+                if wanted.contains("trail") {
+                    let data = try Stills.trail(picked(.evenly(8)), renderer: renderer)
+                    try AtomicFile.write(data, to: "\(dir)/\(scene.slug)-trail.png")
+                    bytes += data.count
+                }
+                for (f, isPDF) in [("pdf", true), ("svg", false)] where wanted.contains(f) {
+                    for state in picked(.list(scene.golden.frames)) {
+                        let base = (FramePipeline.frameName(state.frame) as NSString).deletingPathExtension
+                        try Stills.vector(state, renderer: renderer, pdf: isPDF, to: "\(dir)/\(base).\(f)")
+                    }
+                }
+            } catch let e as SimulationError {
+                if interactive { warn("") }
+                for v in video { v.abandon() }
+                warn("\(e)"); throw ExitCode(2)
+            } catch let e as OutputError {
+                if interactive { warn("") }
+                for v in video { v.abandon() }
+                warn("springy: \(e)"); throw ExitCode(2)
+            }
+            if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if !quiet && !toStdout {
+                let seconds = Date().timeIntervalSince(started)
+                print("\(scene.slug): \(count) frames in \(String(format: "%.2f", seconds)) s, \(formatBytes(bytes)) → \(dir) (\(wanted.joined(separator: ", ")))")
+            }
+        }
+
+        /// Files this render would replace.
+        func existingOutputs(in dir: String, scene: Scene, formats: [String]) -> [String]? {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return nil }
+            return names.filter { n in
+                (formats.contains("png") && n.hasPrefix("frame-") && n.hasSuffix(".png"))
+                    || (formats.contains("pdf") && n.hasPrefix("frame-") && n.hasSuffix(".pdf"))
+                    || (formats.contains("svg") && n.hasPrefix("frame-") && n.hasSuffix(".svg"))
+                    || (formats.contains("apng") && n == "\(scene.slug).apng")
+                    || (formats.contains("sheet") && n == "\(scene.slug)-sheet.png")
+                    || (formats.contains("trail") && n == "\(scene.slug)-trail.png")
+                    || ["y4m", "mp4", "webm"].contains { formats.contains($0) && n == "\(scene.slug).\($0)" }
+            }.sorted()
         }
 
         func existingFrames(in dir: String) -> [String]? {

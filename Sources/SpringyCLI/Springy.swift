@@ -13,7 +13,7 @@ public struct Springy: ParsableCommand {
         Scene files are described in SCENE-FORMAT.md.
         """,
         version: version,
-        subcommands: [Render.self, Trace.self, Validate.self, Check.self, Bench.self])
+        subcommands: [Render.self, Trace.self, Validate.self, Check.self, Bench.self, PlotCommand.self, Docs.self])
 
     public init() {}
 

@@ -7,9 +7,11 @@ import Foundation
 public struct APNGWriter {
     public let fps: Int
     public let loops: Int
+    /// Each frame lasts `step` / `fps` seconds (a sequence thinned to every step-th frame).
+    public let step: Int
     private var frames: [[UInt8]] = []
 
-    public init(fps: Int, loops: Int = 0) { self.fps = fps; self.loops = loops }
+    public init(fps: Int, loops: Int = 0, step: Int = 1) { self.fps = fps; self.loops = loops; self.step = step }
 
     public mutating func add(png: [UInt8]) { frames.append(png) }
     public var frameCount: Int { frames.count }
@@ -55,7 +57,7 @@ public struct APNGWriter {
             let chunks = k == 0 ? firstChunks : try Self.chunks(png)
             // fcTL: sequence, width, height, x, y, delay num/den, dispose (none), blend (source)
             let fctl = Self.be32(sequence) + width + height + Self.be32(0) + Self.be32(0)
-                + Self.be16(1) + Self.be16(UInt16(fps)) + [0, 0]
+                + Self.be16(UInt16(step)) + Self.be16(UInt16(fps)) + [0, 0]
             Self.append("fcTL", fctl, to: &out)
             sequence += 1
             for c in chunks where c.type == "IDAT" {

@@ -13,6 +13,9 @@ public struct FramePipeline {
     public var renderer: Renderer
     public var png: PNGSettings
     public var threads: Int
+    /// Encode PNG bytes for each frame (the default), and/or raw YUV4MPEG2 frames.
+    public var encodePNG = true
+    public var encodeY4M = false
 
     public init(scene: Scene, scale: Int? = nil, png: PNGSettings = PNGSettings(), threads: Int = 1) throws {
         self.scene = scene
@@ -30,20 +33,37 @@ public struct FramePipeline {
     /// bytes, in frame order, on the calling thread.
     public func run(frames range: ClosedRange<Int>? = nil, only wanted: Set<Int>? = nil,
                     sink: (Int, FrameState, [UInt8]) throws -> Void) throws {
+        try runEncoded(frames: range, only: wanted) { i, state, out in try sink(i, state, out.png) }
+    }
+
+    public struct Encoded {
+        public var png: [UInt8] = []
+        public var y4m: [UInt8] = []
+    }
+
+    /// Like `run`, with every encoding the pipeline is set up for.
+    public func runEncoded(frames range: ClosedRange<Int>? = nil, only wanted: Set<Int>? = nil,
+                           sink: (Int, FrameState, Encoded) throws -> Void) throws {
         let simulation = try Simulation(scene: scene)
         let batchSize = threads * 4
         var batch: [FrameState] = []
         func flush() throws {
             guard !batch.isEmpty else { return }
-            var results = [Result<[UInt8], Error>?](repeating: nil, count: batch.count)
+            var results = [Result<Encoded, Error>?](repeating: nil, count: batch.count)
             let states = batch
-            let renderer = self.renderer, png = self.png
+            let renderer = self.renderer, png = self.png, wantPNG = encodePNG, wantY4M = encodeY4M
             results.withUnsafeMutableBufferPointer { out in
                 let buffer = out
                 DispatchQueue.concurrentPerform(iterations: threads) { worker in
                     var k = worker
                     while k < states.count {
-                        buffer[k] = Result { try PNGCodec.encode(renderer.render(states[k]), settings: png) }
+                        buffer[k] = Result {
+                            let canvas = renderer.render(states[k])
+                            var e = Encoded()
+                            if wantPNG { e.png = try PNGCodec.encode(canvas, settings: png) }
+                            if wantY4M { e.y4m = Y4M.frame(canvas) }
+                            return e
+                        }
                         k += threads
                     }
                 }

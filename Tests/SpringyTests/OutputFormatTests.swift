@@ -1,0 +1,165 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SpringyGolden
+import SpringyOutput
+import SpringyScene
+import XCTest
+
+/// Each output format, decoded from what was written.
+final class OutputFormatTests: XCTestCase {
+    let sceneText = """
+    springy: 1
+    viewport: { size: [120, 160], scale: 1, background: "#FFFFFF" }
+    time: { fps: 20, duration: 1 }
+    golden: { frames: [0, 10, last] }
+    items:
+      box: { center: [60, 30], size: [40, 40], fill: "#FF3B30", label: "B" }
+    behaviors:
+      - gravity: { items: [box] }
+      - collision: { items: [box] }
+    """
+
+    func render(_ formats: String, extra: [String] = []) throws -> String {
+        let dir = temporaryDirectory(formats)
+        try sceneText.write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        let r = try runSpringy(["render", "\(dir)/s.yaml", "--out", "\(dir)/out", "--quiet", "--format", formats] + extra)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return "\(dir)/out/s"
+    }
+
+    func chunks(_ bytes: [UInt8]) -> [(String, [UInt8])] {
+        var out: [(String, [UInt8])] = []
+        var i = 8
+        while i + 12 <= bytes.count {
+            let n = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            out.append((String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self), Array(bytes[(i + 8)..<(i + 8 + n)])))
+            i += 12 + n
+        }
+        return out
+    }
+
+    func u32(_ b: [UInt8], _ at: Int) -> Int { Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3]) }
+
+    func testAPNGHasEveryFrameTheDelaysALoopAndFrameZeroFirst() throws {
+        let dir = try render("png,apng")
+        let apng = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/s.apng")))
+        let c = chunks(apng)
+        XCTAssertEqual(c.first?.0, "IHDR")
+        let actl = c.first { $0.0 == "acTL" }!.1
+        XCTAssertEqual(u32(actl, 0), 20, "frame count")
+        XCTAssertEqual(u32(actl, 4), 0, "loops forever")
+        let fctls = c.filter { $0.0 == "fcTL" }.map(\.1)
+        XCTAssertEqual(fctls.count, 20)
+        for f in fctls {
+            XCTAssertEqual(Int(f[20]) << 8 | Int(f[21]), 1)
+            XCTAssertEqual(Int(f[22]) << 8 | Int(f[23]), 20, "1/20 s a frame")
+        }
+        XCTAssertEqual(c.last?.0, "IEND")
+        // sequence numbers run 0, 1, 2, ... over fcTL and fdAT
+        var expected = 0
+        for (type, data) in c where type == "fcTL" || type == "fdAT" {
+            XCTAssertEqual(u32(data, 0), expected); expected += 1
+        }
+        // A plain PNG decoder shows frame 0.
+        XCTAssertEqual(try RGBAImage.decode(bytes: apng), try RGBAImage.decode(file: "\(dir)/frame-00000.png"))
+    }
+
+    func testSheetAndTrailSizes() throws {
+        let dir = try render("sheet,trail", extra: ["--pick", "6", "--columns", "3"])
+        let sheet = try RGBAImage.decode(file: "\(dir)/s-sheet.png")
+        // 3 columns × 2 rows of 60×80 thumbnails, 12 pt gaps, 22 pt captions
+        XCTAssertEqual(sheet.width, 3 * (60 + 12) + 12)
+        XCTAssertEqual(sheet.height, 2 * (80 + 22 + 12) + 12)
+        let trail = try RGBAImage.decode(file: "\(dir)/s-trail.png")
+        XCTAssertEqual(trail.width, 120)
+        XCTAssertEqual(trail.height, 160)
+    }
+
+    func rasterMatches(_ image: RGBAImage, frame: String) throws {
+        let raster = try RGBAImage.decode(file: frame)
+        XCTAssertEqual(image.width, raster.width)
+        XCTAssertEqual(image.height, raster.height)
+        let d = ImageDiff.compare(expected: raster, actual: image, channelTolerance: 48)
+        XCTAssertLessThan(d.fraction, 0.03, "vector and raster agree but for antialiasing: \(d.summary)")
+    }
+
+    func run(_ tool: String, _ args: [String]) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [tool] + args
+        try p.run()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, "\(tool) (scripts/install-deps installs it)")
+    }
+
+    func testPDFAndSVGStillsOpenAndMatchTheRasterFrame() throws {
+        let dir = try render("png,pdf,svg", extra: ["--pick", "0,10"])
+        try run("pdftoppm", ["-r", "72", "-png", "-singlefile", "\(dir)/frame-00010.pdf", "\(dir)/from-pdf"])
+        try rasterMatches(try RGBAImage.decode(file: "\(dir)/from-pdf.png"), frame: "\(dir)/frame-00010.png")
+        try run("rsvg-convert", ["-w", "120", "-h", "160", "-o", "\(dir)/from-svg.png", "\(dir)/frame-00010.svg"])
+        try rasterMatches(try RGBAImage.decode(file: "\(dir)/from-svg.png"), frame: "\(dir)/frame-00010.png")
+        let parser = XMLParser(contentsOf: URL(fileURLWithPath: "\(dir)/frame-00010.svg"))!
+        XCTAssertTrue(parser.parse(), "the SVG is well-formed XML")
+    }
+
+    func testY4MHeaderAndFrameSizes() throws {
+        let dir = try render("y4m")
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/s.y4m"))
+        let header = "YUV4MPEG2 W120 H160 F20:1 Ip A1:1 C444\n"
+        XCTAssertEqual(String(decoding: data.prefix(header.utf8.count), as: UTF8.self), header)
+        XCTAssertEqual(data.count, header.utf8.count + 20 * (6 + 3 * 120 * 160))
+        XCTAssertEqual(String(decoding: data[header.utf8.count..<(header.utf8.count + 6)], as: UTF8.self), "FRAME\n")
+    }
+
+    func testY4MToStandardOutput() throws {
+        let dir = temporaryDirectory()
+        try sceneText.write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        let r = try runSpringy(["render", "\(dir)/s.yaml", "--format", "y4m", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("YUV4MPEG2 W120 H160"))
+    }
+
+    func testDocsTwiceInARowWritesNothingTheSecondTime() throws {
+        let dir = temporaryDirectory()
+        try sceneText.write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        let first = try runSpringy(["docs", "\(dir)/s.yaml", "--out", "\(dir)/gallery"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        for f in ["README.md", "s/s.apng", "s/s-poster.png", "s/s-filmstrip.png"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/gallery/\(f)"), f)
+        }
+        func stamps() throws -> [String: Date] {
+            var out: [String: Date] = [:]
+            let e = FileManager.default.enumerator(atPath: "\(dir)/gallery")!
+            while let f = e.nextObject() as? String {
+                out[f] = try FileManager.default.attributesOfItem(atPath: "\(dir)/gallery/\(f)")[.modificationDate] as? Date
+            }
+            return out
+        }
+        let before = try stamps()
+        Thread.sleep(forTimeInterval: 0.05)
+        let second = try runSpringy(["docs", "\(dir)/s.yaml", "--out", "\(dir)/gallery"])
+        XCTAssertEqual(second.status, 0)
+        XCTAssertTrue(second.stdout.contains("nothing to do"), second.stdout)
+        XCTAssertEqual(try stamps(), before, "no file written")
+        // An edited scene is rendered again.
+        try (sceneText + "\nname: Edited\n").write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        let third = try runSpringy(["docs", "\(dir)/s.yaml", "--out", "\(dir)/gallery"])
+        XCTAssertTrue(third.stdout.contains("1 scene(s) rendered"), third.stdout)
+    }
+
+    func testPlotWritesAChart() throws {
+        let dir = temporaryDirectory()
+        try sceneText.write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        let r = try runSpringy(["plot", "\(dir)/s.yaml", "--item", "box", "--quantity", "y", "--spring", "1,0.5", "--out", "\(dir)/p.png"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let image = try RGBAImage.decode(file: "\(dir)/p.png")
+        XCTAssertEqual(image.width, 800)
+        let svg = try runSpringy(["plot", "\(dir)/s.yaml", "--item", "box", "--out", "\(dir)/p.svg"])
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        XCTAssertTrue(XMLParser(contentsOf: URL(fileURLWithPath: "\(dir)/p.svg"))!.parse())
+        let bad = try runSpringy(["plot", "\(dir)/s.yaml", "--item", "nobody", "--out", "\(dir)/q.png"])
+        XCTAssertEqual(bad.status, 2)
+    }
+}
