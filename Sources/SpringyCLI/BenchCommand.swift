@@ -21,8 +21,12 @@ extension Springy {
         @Flag(name: .long, help: "One JSON object per scene instead of a table.")
         var json = false
 
+        @Flag(name: .customLong("png-sweep"), help: "Instead: encode 12 frames of each scene with every zlib level 1-9, filter and strategy, and print ms and bytes per frame.")
+        var pngSweep = false
+
         func run() throws {
             let loaded = try loadScenes(scenes)
+            if pngSweep { try sweep(loaded); return }
             let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
             for scene in loaded {
                 let r = try measure(scene, threads: n)
@@ -40,6 +44,8 @@ extension Springy {
             var frames: Int
             var simulate, draw, encode, write: Double   // seconds, summed over frames, one thread
             var solver = 0.0                            // of `simulate`, the animators' steps
+            var restFrames = 0                          // frames that show the scene at rest
+            var restShare = 0.0                         // share of the one-thread pipeline's time they took
             var pipelineOne, pipelineN: Double          // wall seconds for the whole render
             var threads: Int
             var bytes: Int
@@ -52,6 +58,7 @@ extension Springy {
                   solver (animator steps): \(ms(solver)) ms per frame, \(String(format: "%.1f", Double(frames) / (Double(fps) * max(solver, 1e-9))))× real time
                   one thread, per frame: simulate \(ms(simulate)) ms, draw \(ms(draw)) ms, encode \(ms(encode)) ms, write \(ms(write)) ms
                   full pipeline: \(String(format: "%.1f", Double(frames) / pipelineOne)) frames/s on 1 thread (\(ms(pipelineOne)) ms/frame), \(String(format: "%.1f", Double(frames) / pipelineN)) frames/s on \(threads)
+                  \(restFrames) frames at rest took \(String(format: "%.1f", restShare * 100)) % of the one-thread time
                   \(bytes / max(frames, 1)) bytes per frame, peak memory \(peakMemoryKB / 1024) MiB
                 """
             }
@@ -60,7 +67,30 @@ extension Springy {
                     "\"encode_ms\": \(ms(encode)), \"write_ms\": \(ms(write)), \"pipeline_ms_1\": \(ms(pipelineOne)), " +
                     "\"fps_1\": \(String(format: "%.2f", Double(frames) / pipelineOne)), \"threads\": \(threads), " +
                     "\"fps_n\": \(String(format: "%.2f", Double(frames) / pipelineN)), \"bytes_per_frame\": \(bytes / max(frames, 1)), " +
-                    "\"peak_memory_kb\": \(peakMemoryKB)}"
+                    "\"rest_frames\": \(restFrames), \"rest_share\": \(String(format: "%.4f", restShare)), \"peak_memory_kb\": \(peakMemoryKB)}"
+            }
+        }
+
+        func sweep(_ scenes: [Scene]) throws {
+            var canvases: [Canvas] = []
+            for scene in scenes {
+                let renderer = try Renderer(scene: scene)
+                let picks = Set(FramePick.evenly(12).resolve(count: scene.time.maxFrameCount))
+                try Simulation(scene: scene).run { if picks.contains($0.frame) { canvases.append(renderer.render($0)) } }
+            }
+            print("level filter strategy   ms/frame  bytes/frame")
+            for level in 1...9 {
+                for filter in PNGSettings.Filter.allCases {
+                    for strategy in PNGSettings.Strategy.allCases where strategy != .huffman || level == 1 {
+                        let settings = PNGSettings(level: level, filter: filter, strategy: strategy)
+                        let start = Self.now()
+                        var bytes = 0
+                        for c in canvases { bytes += try PNGCodec.encode(c, settings: settings).count }
+                        let ms = (Self.now() - start) * 1000 / Double(canvases.count)
+                        print(String(format: "%5d %-6@ %-9@ %8.2f %12d", level, filter.rawValue as NSString, strategy.rawValue as NSString,
+                                     ms, bytes / canvases.count))
+                    }
+                }
             }
         }
 
@@ -95,10 +125,15 @@ extension Springy {
             // The whole pipeline, on one thread and on N.
             for (count, keyPath) in [(1, \Result.pipelineOne), (threads, \Result.pipelineN)] {
                 let start = Self.now()
-                try FramePipeline(scene: scene, threads: count).run { i, _, bytes in
+                var last = start, restTime = 0.0, rest = 0
+                try FramePipeline(scene: scene, threads: count).run { i, state, bytes in
                     try AtomicFile.write(bytes, to: "\(dir)/\(FramePipeline.frameName(i))")
+                    let now = Self.now()
+                    if state.atRest { restTime += now - last; rest += 1 }
+                    last = now
                 }
                 r[keyPath: keyPath] = Self.now() - start
+                if count == 1 { r.restFrames = rest; r.restShare = restTime / r.pipelineOne }
             }
             r.solver = simulation.solverSeconds
             var usage = rusage()

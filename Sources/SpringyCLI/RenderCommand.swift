@@ -40,6 +40,12 @@ extension Springy {
         @Option(name: .customLong("png-filter"), help: "PNG row filter: none, sub, up, avg, paeth or all (adaptive).")
         var pngFilter: String = PNGSettings().filter.rawValue
 
+        @Option(name: .customLong("png-strategy"), help: "zlib strategy: default, filtered, huffman, rle or fixed.")
+        var pngStrategy: String = PNGSettings().strategy.rawValue
+
+        @Option(name: .long, help: "Render only shard K of N (K/N, 1-based): a contiguous share of the frames. The N shards together equal one full run, byte for byte.")
+        var shard: String?
+
         @Flag(name: .long, help: "Replace frames already in the output folder.")
         var overwrite = false
 
@@ -47,6 +53,25 @@ extension Springy {
         var quiet = false
 
         static let formats = ["png", "apng", "sheet", "trail", "pdf", "svg", "y4m", "mp4", "webm"]
+
+        static func parseShard(_ text: String) -> (Int, Int)? {
+            let parts = text.split(separator: "/")
+            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else { return nil }
+            return (k, n)
+        }
+
+        /// The frames this run renders: `--frames`, then this shard's contiguous share of them.
+        func frameRange(for scene: Scene) -> ClosedRange<Int>? {
+            let all = 0...(scene.time.maxFrameCount - 1)
+            var range = frames.map { $0.range.clamped(to: all) } ?? all
+            if let sh = shard, let (k, n) = Self.parseShard(sh) {
+                let count = range.count
+                let lo = range.lowerBound + count * (k - 1) / n, hi = range.lowerBound + count * k / n - 1
+                if hi < lo { return nil }
+                range = lo...hi
+            }
+            return range
+        }
 
         var formats: [String] {
             let list = format.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
@@ -59,6 +84,12 @@ extension Springy {
             for f in formats where !Self.formats.contains(f) {
                 throw ValidationError("--format \(f) is not one of \(Self.formats.joined(separator: ", "))")
             }
+            if let sh = shard, Self.parseShard(sh) == nil {
+                throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/4, not \(sh)")
+            }
+            if shard != nil && formats != ["png"] {
+                throw ValidationError("--shard splits a PNG sequence; other formats need the whole scene")
+            }
             if let p = pick, FramePick(p) == nil { throw ValidationError("--pick takes a count or a list like 0,30,last, not \(p)") }
             if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100") }
             if toStdout && formats != ["y4m"] { throw ValidationError("- (standard output) is for --format y4m alone") }
@@ -66,6 +97,9 @@ extension Springy {
             if let s = scale, !(1...3).contains(s) { throw ValidationError("--scale must be 1, 2 or 3, not \(s)") }
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
             if !(0...9).contains(pngLevel) { throw ValidationError("--png-level must be 0-9, not \(pngLevel)") }
+            if PNGSettings.Strategy(rawValue: pngStrategy) == nil {
+                throw ValidationError("--png-strategy must be one of \(PNGSettings.Strategy.allCases.map(\.rawValue).joined(separator: ", ")), not \(pngStrategy)")
+            }
             if PNGSettings.Filter(rawValue: pngFilter) == nil {
                 throw ValidationError("--png-filter must be one of \(PNGSettings.Filter.allCases.map(\.rawValue).joined(separator: ", ")), not \(pngFilter)")
             }
@@ -74,7 +108,8 @@ extension Springy {
         func run() throws {
             let loaded = try loadScenes(scenes.filter { $0 != "-" })
             let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
-            let png = PNGSettings(level: pngLevel, filter: PNGSettings.Filter(rawValue: pngFilter)!)
+            let png = PNGSettings(level: pngLevel, filter: PNGSettings.Filter(rawValue: pngFilter)!,
+                                  strategy: PNGSettings.Strategy(rawValue: pngStrategy)!)
             let wanted = formats
             if wanted.contains("mp4") || wanted.contains("webm"), FFmpeg.path == nil {
                 warn("springy: --format mp4/webm needs ffmpeg on PATH (apt-get install ffmpeg); or pipe y4m into it: springy render SCENE --format y4m - | ffmpeg -i - out.mp4")
@@ -87,7 +122,8 @@ extension Springy {
                     warn("springy: --frames \(r.lowerBound)-\(r.upperBound): \(scene.file) has \(scene.time.maxFrameCount) frames (0-\(scene.time.maxFrameCount - 1))")
                     throw ExitCode(2)
                 }
-                if !overwrite && !toStdout, let existing = existingOutputs(in: dir, scene: scene, formats: wanted), !existing.isEmpty {
+                if !overwrite && !toStdout, let existing = existingOutputs(in: dir, scene: scene, formats: wanted,
+                                                                            frames: frameRange(for: scene)), !existing.isEmpty {
                     warn("springy: \(dir) already holds \(existing.count) output file(s) (e.g. \(existing[0])); pass --overwrite to replace them, or choose another --out")
                     throw ExitCode(2)
                 }
@@ -114,8 +150,11 @@ extension Springy {
             pipeline.encodeY4M = wantsVideo
             let started = Date()
             var count = 0, bytes = 0
-            let total = frames.map { min($0.range.upperBound, scene.time.maxFrameCount - 1) - $0.range.lowerBound + 1 }
-                ?? scene.time.maxFrameCount
+            guard let range = frameRange(for: scene) else {
+                if !quiet { print("\(scene.slug): shard \(shard ?? "") has no frames") }
+                return
+            }
+            let total = range.count
             var apng = APNGWriter(fps: scene.time.fps)
             var states: [FrameState] = []
             var video: [VideoSink] = []
@@ -128,7 +167,7 @@ extension Springy {
                         video.append(try VideoSink.ffmpeg(output: "\(dir)/\(scene.slug).\(f)", header: header))
                     }
                 }
-                try pipeline.runEncoded(frames: frames?.range) { index, state, encoded in
+                try pipeline.runEncoded(frames: range) { index, state, encoded in
                     if wanted.contains("png") {
                         try AtomicFile.write(encoded.png, to: "\(dir)/\(FramePipeline.frameName(index))")
                         bytes += encoded.png.count
@@ -184,10 +223,11 @@ extension Springy {
         }
 
         /// Files this render would replace.
-        func existingOutputs(in dir: String, scene: Scene, formats: [String]) -> [String]? {
+        func existingOutputs(in dir: String, scene: Scene, formats: [String], frames range: ClosedRange<Int>?) -> [String]? {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return nil }
             return names.filter { n in
-                (formats.contains("png") && n.hasPrefix("frame-") && n.hasSuffix(".png"))
+                (formats.contains("png") && n.hasPrefix("frame-") && n.hasSuffix(".png")
+                    && Int(n.dropFirst(6).dropLast(4)).map { range?.contains($0) ?? false } == true)
                     || (formats.contains("pdf") && n.hasPrefix("frame-") && n.hasSuffix(".pdf"))
                     || (formats.contains("svg") && n.hasPrefix("frame-") && n.hasSuffix(".svg"))
                     || (formats.contains("apng") && n == "\(scene.slug).apng")

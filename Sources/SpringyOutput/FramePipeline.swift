@@ -4,10 +4,14 @@ import SpringyLayout
 import SpringyRender
 import SpringyScene
 
-/// Scene → Simulation → FrameState → Renderer → PNG, with rendering and encoding spread
-/// over `threads` workers. The simulation runs on the calling thread; frames are handed
-/// over in batches, so memory stays bounded; each frame is a pure function of its state,
-/// so the bytes do not depend on the thread count.
+/// Scene → Simulation → FrameState → Renderer → PNG.
+///
+/// On one thread everything runs in turn on the caller. On N threads the simulation
+/// runs ahead on its own thread, N workers draw and encode, and the caller receives
+/// the frames in order; at most a few frames per worker are in flight, so memory stays
+/// bounded whatever the length. A frame that draws the same as the one before (a scene
+/// at rest) reuses its encoded bytes: no drawing, no encoding. Every frame is a pure
+/// function of its state, so the bytes do not depend on the thread count.
 public struct FramePipeline {
     public var scene: Scene
     public var renderer: Renderer
@@ -16,6 +20,8 @@ public struct FramePipeline {
     /// Encode PNG bytes for each frame (the default), and/or raw YUV4MPEG2 frames.
     public var encodePNG = true
     public var encodeY4M = false
+    /// Reuse the previous frame's bytes when nothing visible changed.
+    public var reuseRestFrames = true
 
     public init(scene: Scene, scale: Int? = nil, png: PNGSettings = PNGSettings(), threads: Int = 1) throws {
         self.scene = scene
@@ -29,55 +35,155 @@ public struct FramePipeline {
         return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
     }
 
-    /// Renders the frames in `range` (all when nil); `sink` gets each frame's index and PNG
-    /// bytes, in frame order, on the calling thread.
+    public struct Encoded {
+        public var png: [UInt8] = []
+        public var y4m: [UInt8] = []
+        /// True when these bytes are the previous frame's, reused.
+        public var reused = false
+    }
+
+    /// Frames `range` (all when nil) as PNG bytes, in order, on the calling thread.
     public func run(frames range: ClosedRange<Int>? = nil, only wanted: Set<Int>? = nil,
                     sink: (Int, FrameState, [UInt8]) throws -> Void) throws {
         try runEncoded(frames: range, only: wanted) { i, state, out in try sink(i, state, out.png) }
     }
 
-    public struct Encoded {
-        public var png: [UInt8] = []
-        public var y4m: [UInt8] = []
+    func encode(_ state: FrameState) throws -> Encoded {
+        let canvas = renderer.render(state)
+        var e = Encoded()
+        if encodePNG { e.png = try PNGCodec.encode(canvas, settings: png) }
+        if encodeY4M { e.y4m = Y4M.frame(canvas) }
+        return e
     }
 
     /// Like `run`, with every encoding the pipeline is set up for.
     public func runEncoded(frames range: ClosedRange<Int>? = nil, only wanted: Set<Int>? = nil,
                            sink: (Int, FrameState, Encoded) throws -> Void) throws {
-        let simulation = try Simulation(scene: scene)
-        let batchSize = threads * 4
-        var batch: [FrameState] = []
-        func flush() throws {
-            guard !batch.isEmpty else { return }
-            var results = [Result<Encoded, Error>?](repeating: nil, count: batch.count)
-            let states = batch
-            let renderer = self.renderer, png = self.png, wantPNG = encodePNG, wantY4M = encodeY4M
-            results.withUnsafeMutableBufferPointer { out in
-                let buffer = out
-                DispatchQueue.concurrentPerform(iterations: threads) { worker in
-                    var k = worker
-                    while k < states.count {
-                        buffer[k] = Result {
-                            let canvas = renderer.render(states[k])
-                            var e = Encoded()
-                            if wantPNG { e.png = try PNGCodec.encode(canvas, settings: png) }
-                            if wantY4M { e.y4m = Y4M.frame(canvas) }
-                            return e
-                        }
-                        k += threads
+        if threads == 1 {
+            let simulation = try Simulation(scene: scene)
+            var previous: (FrameState, Encoded)?
+            try simulation.run(frames: range) { state in
+                if let wanted, !wanted.contains(state.frame) { return }
+                var out: Encoded
+                if reuseRestFrames, let (p, bytes) = previous, state.drawsSame(as: p) {
+                    out = bytes
+                    out.reused = true
+                } else {
+                    out = try encode(state)
+                }
+                previous = (state, out)
+                try sink(state.frame, state, out)
+            }
+            return
+        }
+        try runParallel(range: range, wanted: wanted, sink: sink)
+    }
+
+    /// Shared state of a parallel run, guarded by one condition lock.
+    final class Exchange {
+        struct Job { let sequence: Int; let state: FrameState; let reuse: Bool }
+        let lock = NSCondition()
+        var jobs: [Job] = []
+        var jobHead = 0
+        var produced = 0          // jobs handed out so far
+        var consumed = 0          // frames the caller has taken
+        var finishedProducing = false
+        var results: [Int: Encoded] = [:]
+        var states: [Int: FrameState] = [:]
+        var failure: Error?
+        var cancelled = false
+        let capacity: Int
+        init(capacity: Int) { self.capacity = capacity }
+    }
+
+    func runParallel(range: ClosedRange<Int>?, wanted: Set<Int>?, sink: (Int, FrameState, Encoded) throws -> Void) throws {
+        let x = Exchange(capacity: threads * 3)
+        let scene = self.scene
+        let reuse = reuseRestFrames
+        // The simulation, ahead on its own thread.
+        let producer = Thread {
+            do {
+                let simulation = try Simulation(scene: scene)
+                var previous: FrameState?
+                try simulation.run(frames: range) { state in
+                    if let wanted, !wanted.contains(state.frame) { return }
+                    let same = reuse && previous.map { state.drawsSame(as: $0) } == true
+                    previous = state
+                    x.lock.lock()
+                    defer { x.lock.unlock() }
+                    // At most `capacity` frames between the simulation and the caller.
+                    while x.produced - x.consumed >= x.capacity && !x.cancelled { x.lock.wait() }
+                    if x.cancelled { throw CancellationError() }
+                    x.jobs.append(.init(sequence: x.produced, state: state, reuse: same))
+                    x.produced += 1
+                    x.lock.broadcast()
+                }
+            } catch is CancellationError {
+            } catch {
+                x.lock.lock(); if x.failure == nil { x.failure = error }; x.lock.unlock()
+            }
+            x.lock.lock(); x.finishedProducing = true; x.lock.broadcast(); x.lock.unlock()
+        }
+        producer.stackSize = 8 << 20
+        producer.start()
+        // Workers: draw and encode.
+        let group = DispatchGroup()
+        for _ in 0..<threads {
+            group.enter()
+            let worker = Thread {
+                defer { group.leave() }
+                while true {
+                    x.lock.lock()
+                    while x.jobHead >= x.jobs.count && !x.finishedProducing && !x.cancelled { x.lock.wait() }
+                    if x.cancelled || x.jobHead >= x.jobs.count { x.lock.unlock(); return }
+                    let job = x.jobs[x.jobHead]
+                    x.jobHead += 1
+                    if x.jobHead > 64 && x.jobHead * 2 > x.jobs.count {
+                        x.jobs.removeFirst(x.jobHead); x.jobHead = 0
                     }
+                    x.lock.broadcast()
+                    x.lock.unlock()
+                    var out = Encoded()
+                    if job.reuse { out.reused = true } else {
+                        do { out = try encode(job.state) } catch {
+                            x.lock.lock(); if x.failure == nil { x.failure = error }; x.cancelled = true
+                            x.lock.broadcast(); x.lock.unlock(); return
+                        }
+                    }
+                    x.lock.lock()
+                    x.results[job.sequence] = out
+                    x.states[job.sequence] = job.state
+                    x.lock.broadcast()
+                    x.lock.unlock()
                 }
             }
-            for (k, r) in results.enumerated() {
-                try sink(states[k].frame, states[k], try r!.get())
-            }
-            batch.removeAll(keepingCapacity: true)
+            worker.stackSize = 8 << 20
+            worker.start()
         }
-        try simulation.run(frames: range) { state in
-            if let wanted, !wanted.contains(state.frame) { return }
-            batch.append(state)
-            if batch.count >= batchSize { try flush() }
+        // The caller: frames in order.
+        var next = 0
+        var previous: Encoded?
+        var sinkError: Error?
+        while sinkError == nil {
+            x.lock.lock()
+            while x.results[next] == nil && x.failure == nil && !(x.finishedProducing && next >= x.produced) { x.lock.wait() }
+            if x.failure != nil || x.results[next] == nil { x.lock.unlock(); break }
+            var out = x.results.removeValue(forKey: next)!
+            let state = x.states.removeValue(forKey: next)!
+            x.consumed += 1
+            x.lock.broadcast()
+            x.lock.unlock()
+            if out.reused, let p = previous { out.png = p.png; out.y4m = p.y4m } else { previous = out }
+            do { try sink(state.frame, state, out) } catch { sinkError = error }
+            next += 1
         }
-        try flush()
+        x.lock.lock(); x.cancelled = true; x.lock.broadcast(); x.lock.unlock()
+        group.wait()
+        while true {
+            x.lock.lock(); let done = x.finishedProducing; if !done { x.lock.wait() }; x.lock.unlock()
+            if done { break }
+        }
+        if let e = sinkError { throw e }
+        if let e = x.failure { throw e }
     }
 }

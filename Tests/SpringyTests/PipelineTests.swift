@@ -84,4 +84,37 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(decoded.width, 750)
         XCTAssertEqual(decoded.height, 1334)
     }
+
+    func testThreeShardsTogetherEqualTheUnshardedRunByteForByte() throws {
+        let dir = temporaryDirectory()
+        let scene = packageRoot + "/scenes/springy-carousel-insert.yaml"
+        XCTAssertEqual(try runSpringy(["render", scene, "--out", "\(dir)/full", "--quiet", "--scale", "1", "--frames", "0-99"]).status, 0)
+        for k in 1...3 {
+            let r = try runSpringy(["render", scene, "--out", "\(dir)/sharded", "--quiet", "--scale", "1", "--frames", "0-99", "--shard", "\(k)/3"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        let full = try files("\(dir)/full/springy-carousel-insert")
+        let sharded = try files("\(dir)/sharded/springy-carousel-insert")
+        XCTAssertEqual(full.count, 100)
+        XCTAssertEqual(full, sharded)
+        // shard 2 of 3 is one contiguous range
+        let second = try runSpringy(["render", scene, "--out", "\(dir)/second", "--quiet", "--scale", "1", "--frames", "0-99", "--shard", "2/3"])
+        XCTAssertEqual(second.status, 0)
+        XCTAssertEqual(try files("\(dir)/second/springy-carousel-insert").keys.sorted(),
+                       (33...65).map { FramePipeline.frameName($0) })
+    }
+
+    func testRestFramesReuseTheEncodedBytesOfTheFrameBefore() throws {
+        let scene = try SceneLoader.load(path: packageRoot + "/scenes/bench/rest-after-1s.yaml")
+        for threads in [1, 2] {
+            var reused = 0, last: [UInt8] = []
+            var sameAsBefore = true
+            try FramePipeline(scene: scene, threads: threads).runEncoded { i, state, out in
+                if out.reused { reused += 1; sameAsBefore = sameAsBefore && out.png == last }
+                last = out.png
+            }
+            XCTAssertGreaterThan(reused, 100, "threads \(threads)")
+            XCTAssertTrue(sameAsBefore)
+        }
+    }
 }
