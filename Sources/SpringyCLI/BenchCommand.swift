@@ -12,6 +12,8 @@ extension Springy {
             abstract: "Measure a scene: frames/s and ms per stage (simulate, draw, encode, write), bytes per frame, peak memory.",
             discussion: "Build with -c release for meaningful numbers: swift run -c release springy bench scenes/bench/carousel-1m.yaml")
 
+        @OptionGroup var limitOptions: LimitOptions
+
         @Argument(help: "Scene files.")
         var scenes: [String]
 
@@ -25,7 +27,7 @@ extension Springy {
         var pngSweep = false
 
         func run() throws {
-            let loaded = try loadScenes(scenes)
+            let loaded = try loadScenes(scenes, limits: limitOptions.limits)
             if pngSweep { try sweep(loaded); return }
             let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
             for scene in loaded {

@@ -11,6 +11,8 @@ extension Springy {
             abstract: "Make documentation pictures: per scene an animated PNG, a poster frame and a filmstrip, and DIR/README.md, a gallery.",
             discussion: "A scene whose file, springy version and settings are unchanged since the last run is skipped; a run with nothing to do writes nothing.")
 
+        @OptionGroup var limitOptions: LimitOptions
+
         @Argument(help: "Scene files (default: scenes/*.yaml).")
         var scenes: [String] = []
 
@@ -48,7 +50,7 @@ extension Springy {
 
         func run() throws {
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
-            let loaded = try loadScenes(paths)
+            let loaded = try loadScenes(paths, limits: limitOptions.limits)
             do { try AtomicFile.makeDirectory(out) } catch { warn("springy: \(error)"); throw ExitCode(2) }
             var rendered = 0, unchanged = 0
             var entries: [Entry] = []

@@ -10,6 +10,8 @@ extension Springy {
         static let configuration = CommandConfiguration(
             abstract: "Print the scene's trace: one JSON object per frame (JSON Lines).")
 
+        @OptionGroup var limitOptions: LimitOptions
+
         @Argument(help: "A scene file.")
         var scene: String
 
@@ -17,7 +19,7 @@ extension Springy {
         var frames: FrameRange?
 
         func run() throws {
-            let s = try loadScenes([scene])[0]
+            let s = try loadScenes([scene], limits: limitOptions.limits)[0]
             var out = ""
             do {
                 try Simulation(scene: s).run(frames: frames?.range) { state in
@@ -37,6 +39,8 @@ extension Springy {
         static let configuration = CommandConfiguration(
             abstract: "Check scene files; print every problem; exit 2 if any is bad.")
 
+        @OptionGroup var limitOptions: LimitOptions
+
         @Argument(help: "Scene files.")
         var scenes: [String]
 
@@ -44,7 +48,7 @@ extension Springy {
             var bad = false
             for path in scenes {
                 do {
-                    let scene = try SceneLoader.load(path: path)
+                    let scene = try SceneLoader.load(path: path, limits: limitOptions.limits)
                     _ = try Simulation(scene: scene)
                     print("ok \(path)")
                 } catch {
@@ -61,6 +65,8 @@ extension Springy {
             abstract: "Compare scenes' golden frames with golden/<scene>/; --record writes them.",
             discussion: "With no scenes, checks every scene in scenes/. Failures write the actual frame and a diff image under --failures.")
 
+        @OptionGroup var limitOptions: LimitOptions
+
         @Argument(help: "Scene files (default: scenes/*.yaml).")
         var scenes: [String] = []
 
@@ -75,7 +81,7 @@ extension Springy {
 
         func run() throws {
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
-            let loaded = try loadScenes(paths)
+            let loaded = try loadScenes(paths, limits: limitOptions.limits)
             let store = GoldenStore(goldenRoot: golden, failureRoot: failures)
             if record {
                 if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {

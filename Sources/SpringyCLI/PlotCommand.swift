@@ -11,6 +11,8 @@ extension Springy {
             commandName: "plot",
             abstract: "Chart one item's x, y or speed, or the content offset, over time (PNG or SVG).")
 
+        @OptionGroup var limitOptions: LimitOptions
+
         @Argument(help: "A scene file.")
         var scene: String
 
@@ -45,7 +47,7 @@ extension Springy {
         }
 
         func run() throws {
-            let s = try loadScenes([scene])[0]
+            let s = try loadScenes([scene], limits: limitOptions.limits)[0]
             if !overwrite && FileManager.default.fileExists(atPath: out) {
                 warn("springy: \(out) exists; pass --overwrite to replace it"); throw ExitCode(2)
             }

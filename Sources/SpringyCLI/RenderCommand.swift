@@ -9,6 +9,8 @@ extension Springy {
         static let configuration = CommandConfiguration(
             abstract: "Render scenes to PNG sequences: DIR/<scene>/frame-00000.png ...")
 
+        @OptionGroup var limitOptions: LimitOptions
+
         @Argument(help: "Scene files (.yaml); a lone - sends y4m to standard output.")
         var scenes: [String]
 
@@ -106,7 +108,7 @@ extension Springy {
         }
 
         func run() throws {
-            let loaded = try loadScenes(scenes.filter { $0 != "-" })
+            let loaded = try loadScenes(scenes.filter { $0 != "-" }, limits: limitOptions.limits)
             let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
             let png = PNGSettings(level: pngLevel, filter: PNGSettings.Filter(rawValue: pngFilter)!,
                                   strategy: PNGSettings.Strategy(rawValue: pngStrategy)!)

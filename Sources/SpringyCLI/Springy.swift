@@ -43,12 +43,47 @@ func warn(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
+/// Limits on what a scene may ask for; each has a generous default (README, "Limits").
+struct LimitOptions: ParsableArguments {
+    @Option(name: .customLong("max-file-size"), help: "Largest scene file, bytes.")
+    var maxFileSize: Int = SceneLimits.default.maxFileBytes
+    @Option(name: .customLong("max-nodes"), help: "YAML nodes after alias expansion.")
+    var maxNodes: Int = SceneLimits.default.maxNodes
+    @Option(name: .customLong("max-depth"), help: "YAML nesting depth.")
+    var maxDepth: Int = SceneLimits.default.maxDepth
+    @Option(name: .customLong("max-items"), help: "Items (cells and free views) in a scene.")
+    var maxItems: Int = SceneLimits.default.maxItems
+    @Option(name: .customLong("max-bodies"), help: "Bodies simulated at once.")
+    var maxBodies: Int = SceneLimits.default.maxBodies
+    @Option(name: .customLong("max-pixels"), help: "Pixels in one frame.")
+    var maxPixels: Int = SceneLimits.default.maxPixels
+    @Option(name: .customLong("max-frames"), help: "Frames in a scene.")
+    var maxFrames: Int = SceneLimits.default.maxFrames
+    @Option(name: .customLong("max-events"), help: "Script events in a scene.")
+    var maxEvents: Int = SceneLimits.default.maxScriptEvents
+
+    func validate() throws {
+        for (name, v) in [("--max-file-size", maxFileSize), ("--max-nodes", maxNodes), ("--max-depth", maxDepth),
+                          ("--max-items", maxItems), ("--max-bodies", maxBodies), ("--max-pixels", maxPixels),
+                          ("--max-frames", maxFrames), ("--max-events", maxEvents)] where v < 1 {
+            throw ValidationError("\(name) must be at least 1")
+        }
+    }
+
+    var limits: SceneLimits {
+        var l = SceneLimits()
+        l.maxFileBytes = maxFileSize; l.maxNodes = maxNodes; l.maxDepth = maxDepth; l.maxItems = maxItems
+        l.maxBodies = maxBodies; l.maxPixels = maxPixels; l.maxFrames = maxFrames; l.maxScriptEvents = maxEvents
+        return l
+    }
+}
+
 /// Loads every scene, printing each bad one's error; throws exit code 2 if any was bad.
-func loadScenes(_ paths: [String]) throws -> [Scene] {
+func loadScenes(_ paths: [String], limits: SceneLimits = .default) throws -> [Scene] {
     var scenes: [Scene] = []
     var bad = false
     for p in paths {
-        do { scenes.append(try SceneLoader.load(path: p)) } catch {
+        do { scenes.append(try SceneLoader.load(path: p, limits: limits)) } catch {
             warn("\(error)")
             bad = true
         }

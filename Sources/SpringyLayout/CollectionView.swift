@@ -41,7 +41,7 @@ public final class CollectionView {
         }
     }
 
-    public init(spec: CollectionSpec, viewSize: Size2, stepRate: Int, defaults: ItemProperties) throws {
+    public init(spec: CollectionSpec, viewSize: Size2, stepRate: Int, defaults: ItemProperties, maxBodies: Int = SceneLimits.default.maxBodies) throws {
         self.spec = spec
         self.viewSize = viewSize
         sections = spec.sections
@@ -58,7 +58,7 @@ public final class CollectionView {
         scroll = ScrollAxis(viewLength: vertical ? viewSize.height : viewSize.width,
                             contentLength: vertical ? initial.contentSize.height : initial.contentSize.width)
         if spec.dynamics.kind == .springy {
-            springy = try SpringyCarousel(collection: self, stepRate: stepRate, defaults: defaults)
+            springy = try SpringyCarousel(collection: self, stepRate: stepRate, defaults: defaults, maxBodies: maxBodies)
         }
     }
 

@@ -17,8 +17,12 @@ public final class DragSession {
     public private(set) var released = false
     static let square = "drag.square"
 
-    init(collection: CollectionView, touch: Vec2, stepRate: Int, defaults: ItemProperties) throws {
+    init(collection: CollectionView, touch: Vec2, stepRate: Int, defaults: ItemProperties, maxBodies: Int) throws {
         let params = collection.spec.dynamics
+        if collection.selection.count > maxBodies {
+            throw DynamicsError.invalid("dragging \(collection.selection.count) selected cells is over the limit of \(maxBodies) simulated bodies (--max-bodies)",
+                                        behavior: "long_press")
+        }
         animator = Animator(bounds: Rect(x: 0, y: 0, width: collection.layout.contentSize.width,
                                          height: collection.layout.contentSize.height),
                             stepRate: stepRate, defaults: defaults, origin: collection.contentOffset)

@@ -46,8 +46,13 @@ public final class Simulation {
         } else {
             freeAnimator = nil
         }
-        collection = try scene.collection.map {
-            try CollectionView(spec: $0, viewSize: scene.viewport.size, stepRate: scene.time.stepRate, defaults: scene.defaults)
+        do {
+            collection = try scene.collection.map {
+                try CollectionView(spec: $0, viewSize: scene.viewport.size, stepRate: scene.time.stepRate, defaults: scene.defaults,
+                                   maxBodies: scene.limits.maxBodies)
+            }
+        } catch let e as DynamicsError {
+            throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
         }
         if let animator = freeAnimator {
             for item in scene.items {
@@ -342,7 +347,7 @@ struct ActiveGesture {
             began = true
             if c.drag == nil && !c.selection.isEmpty {
                 c.drag = try DragSession(collection: c, touch: lp.at + c.contentOffset, stepRate: sim.scene.time.stepRate,
-                                         defaults: sim.scene.defaults)
+                                         defaults: sim.scene.defaults, maxBodies: sim.scene.limits.maxBodies)
             }
         }
         if moving >= lp.duration + lp.hold {

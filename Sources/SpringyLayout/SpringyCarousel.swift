@@ -33,7 +33,10 @@ public final class SpringyCarousel {
     /// How far beyond the viewport cells are managed, along the scroll axis.
     let margin: Double
 
-    init(collection: CollectionView, stepRate: Int, defaults: ItemProperties) throws {
+    let maxBodies: Int
+
+    init(collection: CollectionView, stepRate: Int, defaults: ItemProperties, maxBodies: Int) throws {
+        self.maxBodies = maxBodies
         self.collection = collection
         params = collection.spec.dynamics
         self.stepRate = stepRate
@@ -100,6 +103,10 @@ public final class SpringyCarousel {
     /// moves every managed spring's anchor to its cell's current slot.
     func sync(newCells: [Int: Vec2] = [:]) throws {
         let wanted = window()
+        if wanted.count > maxBodies {
+            throw DynamicsError.invalid("\(wanted.count) cells in the springy window is over the limit of \(maxBodies) simulated bodies (--max-bodies; or a smaller collection.dynamics.margin)",
+                                        behavior: "collection.dynamics")
+        }
         var keep: [Managed] = []
         var wantedKeys: [Int: LayoutAttributes] = [:]
         for a in wanted { if let k = collection.key(a.indexPath) { wantedKeys[k] = a } }

@@ -37,18 +37,49 @@ struct SceneDecoder {
         let script = try m["script"].map { try decodeScript($0, references: references, behaviorCount: behaviors.count) } ?? []
         let pixels = Double(viewport.pixelWidth) * Double(viewport.pixelHeight)
         if pixels > Double(limits.maxPixels) {
-            throw (try m.require("viewport")).error("a frame of \(viewport.pixelWidth)×\(viewport.pixelHeight) pixels is over the limit of \(limits.maxPixels) pixels")
+            throw (try m.require("viewport")).error("a frame of \(viewport.pixelWidth)×\(viewport.pixelHeight) pixels is over the limit of \(limits.maxPixels) pixels (--max-pixels)")
         }
         if time.maxFrameCount > limits.maxFrames {
-            throw (m["time"] ?? root).error("\(time.maxFrameCount) frames is over the limit of \(limits.maxFrames)")
+            throw (m["time"] ?? root).error("\(time.maxFrameCount) frames is over the limit of \(limits.maxFrames) (--max-frames)")
         }
         let itemCount = items.count + (collection?.sections.reduce(0) { $0 + $1.count } ?? 0)
         if itemCount > limits.maxItems {
-            throw (m["collection"] ?? root).error("\(itemCount) items is over the limit of \(limits.maxItems)")
+            throw (m["collection"] ?? root).error("\(itemCount) items is over the limit of \(limits.maxItems) (--max-items)")
         }
+        if items.count > limits.maxBodies {
+            throw (m["items"] ?? root).error("\(items.count) free items is over the limit of \(limits.maxBodies) simulated bodies (--max-bodies)")
+        }
+        if let c = collection, c.dynamics.kind == .drag, c.selection.count > limits.maxBodies {
+            throw (m["collection"] ?? root).error("\(c.selection.count) selected cells to drag is over the limit of \(limits.maxBodies) simulated bodies (--max-bodies)")
+        }
+        try checkFrequencies(behaviors.map(\.spec), collection: collection, stepRate: time.stepRate, root: root, mapping: m)
         return Scene(file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,
                      style: style, golden: golden, collection: collection, items: items,
-                     behaviors: behaviors, script: script)
+                     behaviors: behaviors, script: script, limits: limits)
+    }
+
+    /// A spring a fixed step cannot follow (more than a quarter of the step rate) is rejected.
+    func checkFrequencies(_ specs: [BehaviorSpec], collection: CollectionSpec?, stepRate: Int, root: YAMLValue, mapping m: YAMLMapping) throws {
+        let limit = Double(stepRate) / 4
+        func check(_ f: Double, _ what: String, _ at: YAMLValue) throws {
+            if f > limit {
+                throw at.error("\(what) of \(fmt(f)) Hz is more than a \(stepRate) steps/s solver can integrate (at most \(fmt(limit)) Hz, a quarter of time.step_rate)")
+            }
+        }
+        func walk(_ spec: BehaviorSpec, _ at: YAMLValue) throws {
+            switch spec {
+            case let .attachment(_, _, _, f, _, _, _): try check(f, "a spring", at)
+            case .composite(let children): for c in children { try walk(c, at) }
+            default: break
+            }
+        }
+        if let b = m["behaviors"] {
+            for (spec, entry) in zip(specs, try b.list()) { try walk(spec, entry) }
+        }
+        if let c = collection, let cv = m["collection"] {
+            try check(c.dynamics.spring.frequency, "collection.dynamics.spring", cv)
+            try check(c.dynamics.cornerFrequency, "collection.dynamics.corner_springs", cv)
+        }
     }
 
     func decodeViewport(_ v: YAMLValue) throws -> Viewport {

@@ -11,6 +11,10 @@ public struct SceneLimits: Sendable {
     public var maxPixels = 7680 * 4320
     public var maxFrames = 100_000
     public var maxScriptEvents = 10_000
+    /// How deeply YAML collections may nest.
+    public var maxDepth = 64
+    /// Bodies simulated at once (free items, springy cells in the window, dragged cells).
+    public var maxBodies = 20_000
     public init() {}
     public static let `default` = SceneLimits()
 }
@@ -33,7 +37,7 @@ public enum SceneLoader {
         let data = (try? handle.read(upToCount: limits.maxFileBytes + 1)) ?? Data()
         if data.count > limits.maxFileBytes {
             throw SceneError(file: path, line: 1, column: 1, keyPath: "",
-                             message: "file is larger than the \(limits.maxFileBytes / 1024 / 1024) MiB limit for scene files")
+                             message: "file is larger than the \(limits.maxFileBytes) bytes allowed for scene files (--max-file-size)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneError(file: path, line: 1, column: 1, keyPath: "", message: "is not UTF-8 text")
@@ -57,7 +61,7 @@ public enum SceneLoader {
         guard let root else {
             throw SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is empty; a scene needs at least `springy: 1` and `viewport`")
         }
-        try checkExpansion(root, file: file, limit: limits.maxNodes)
+        try checkExpansion(root, file: file, limit: limits.maxNodes, maxDepth: limits.maxDepth)
         let context = DecodeContext(file: file, nodeBudget: limits.maxNodes)
         let value = try YAMLValue(node: root, path: "", context: context)
         guard case .mapping = root else {
@@ -68,18 +72,22 @@ public enum SceneLoader {
 
     /// Yams shares aliased nodes, so an alias bomb costs nothing until something walks
     /// it. Walk it here, counting every node as expanded, and stop at the limit.
-    static func checkExpansion(_ root: Node, file: String, limit: Int) throws {
+    static func checkExpansion(_ root: Node, file: String, limit: Int, maxDepth: Int) throws {
         var count = 0
-        var stack = [root]
-        while let node = stack.popLast() {
+        var stack = [(root, 1)]
+        while let (node, depth) = stack.popLast() {
             count += 1
             if count > limit {
                 throw SceneError(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, keyPath: "",
-                                 message: "YAML aliases expand this document to more than \(limit) nodes; refusing to read it")
+                                 message: "YAML aliases expand this document to more than \(limit) nodes; refusing to read it (--max-nodes)")
+            }
+            if depth > maxDepth {
+                throw SceneError(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, keyPath: "",
+                                 message: "YAML nested more than \(maxDepth) levels deep (--max-depth)")
             }
             switch node {
-            case .mapping(let m): for (k, v) in m { stack.append(k); stack.append(v) }
-            case .sequence(let s): stack.append(contentsOf: s)
+            case .mapping(let m): for (k, v) in m { stack.append((k, depth + 1)); stack.append((v, depth + 1)) }
+            case .sequence(let s): for e in s { stack.append((e, depth + 1)) }
             default: break
             }
         }

@@ -18,6 +18,8 @@ public struct Scene: Sendable {
     public var items: [FreeItemSpec]
     public var behaviors: [BehaviorDecl]
     public var script: [ScriptEvent]
+    /// The limits the scene was read with (the simulation checks bodies against them).
+    public var limits: SceneLimits = .default
 }
 
 public struct Viewport: Sendable {

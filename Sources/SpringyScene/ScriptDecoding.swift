@@ -6,7 +6,7 @@ extension SceneDecoder {
     func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int) throws -> [ScriptEvent] {
         let entries = try v.list()
         if entries.count > limits.maxScriptEvents {
-            throw v.error("\(entries.count) script events is over the limit of \(limits.maxScriptEvents)")
+            throw v.error("\(entries.count) script events is over the limit of \(limits.maxScriptEvents) (--max-events)")
         }
         var events: [ScriptEvent] = []
         var addedBehaviors = 0
