@@ -37,6 +37,6 @@ let package = Package(
         ]),
         .executableTarget(name: "springy", dependencies: ["SpringyCLI"]),
         .testTarget(name: "SpringyTests", dependencies: ["SpringyCLI", "springy"],
-                    resources: []),
+                    exclude: ["hostile"]),
     ]
 )

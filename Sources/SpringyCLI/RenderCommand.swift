@@ -108,6 +108,7 @@ extension Springy {
         }
 
         func run() throws {
+            Interrupt.install()
             let loaded = try loadScenes(scenes.filter { $0 != "-" }, limits: limitOptions.limits)
             let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
             let png = PNGSettings(level: pngLevel, filter: PNGSettings.Filter(rawValue: pngFilter)!,
@@ -124,8 +125,8 @@ extension Springy {
                     warn("springy: --frames \(r.lowerBound)-\(r.upperBound): \(scene.file) has \(scene.time.maxFrameCount) frames (0-\(scene.time.maxFrameCount - 1))")
                     throw ExitCode(2)
                 }
-                if !overwrite && !toStdout, let existing = existingOutputs(in: dir, scene: scene, formats: wanted,
-                                                                            frames: frameRange(for: scene)), !existing.isEmpty {
+                if !overwrite && !toStdout && !resumable(dir, scene: scene, formats: wanted),
+                   let existing = existingOutputs(in: dir, scene: scene, formats: wanted, frames: frameRange(for: scene)), !existing.isEmpty {
                     warn("springy: \(dir) already holds \(existing.count) output file(s) (e.g. \(existing[0])); pass --overwrite to replace them, or choose another --out")
                     throw ExitCode(2)
                 }
@@ -157,6 +158,17 @@ extension Springy {
                 return
             }
             let total = range.count
+            // Frames an interrupted run of this same command already wrote are kept, not redone.
+            var missing: Set<Int>?
+            if !overwrite && wanted == ["png"] && resumable(dir, scene: scene, formats: wanted) {
+                missing = Set(range.filter { !FileManager.default.fileExists(atPath: "\(dir)/\(FramePipeline.frameName($0))") })
+            }
+            let marker = "\(dir)/\(Self.partialMarker)"
+            if !toStdout {
+                do { try AtomicFile.write(Array(runKey(scene, formats: wanted).utf8), to: marker) } catch {
+                    warn("springy: \(error)"); throw ExitCode(2)
+                }
+            }
             var apng = APNGWriter(fps: scene.time.fps)
             var states: [FrameState] = []
             var video: [VideoSink] = []
@@ -169,7 +181,8 @@ extension Springy {
                         video.append(try VideoSink.ffmpeg(output: "\(dir)/\(scene.slug).\(f)", header: header))
                     }
                 }
-                try pipeline.runEncoded(frames: range) { index, state, encoded in
+                try pipeline.runEncoded(frames: range, only: missing) { index, state, encoded in
+                    try Interrupt.check()
                     if wanted.contains("png") {
                         try AtomicFile.write(encoded.png, to: "\(dir)/\(FramePipeline.frameName(index))")
                         bytes += encoded.png.count
@@ -208,6 +221,12 @@ extension Springy {
                         try Stills.vector(state, renderer: renderer, pdf: isPDF, to: "\(dir)/\(base).\(f)")
                     }
                 }
+            } catch let e as Interrupt.Received {
+                if interactive { warn("") }
+                for v in video { v.abandon() }
+                AtomicFile.removeLeftovers(in: dir)
+                warn("springy: interrupted — \(count) frame(s) of \(scene.slug) written, all whole; run the same command again to complete the set")
+                throw ExitCode(128 + e.signal)
             } catch let e as SimulationError {
                 if interactive { warn("") }
                 for v in video { v.abandon() }
@@ -217,11 +236,26 @@ extension Springy {
                 for v in video { v.abandon() }
                 warn("springy: \(e)"); throw ExitCode(2)
             }
+            if !toStdout { unlink(marker) }
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             if !quiet && !toStdout {
                 let seconds = Date().timeIntervalSince(started)
                 print("\(scene.slug): \(count) frames in \(String(format: "%.2f", seconds)) s, \(formatBytes(bytes)) → \(dir) (\(wanted.joined(separator: ", ")))")
             }
+        }
+
+        static let partialMarker = ".springy-partial"
+
+        /// What identifies this render's output: the scene file, springy's version and the settings.
+        func runKey(_ scene: Scene, formats: [String]) -> String {
+            let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
+            return Docs.hash([Array(source), Array(Springy.version.utf8),
+                              Array("\(scale ?? scene.viewport.scale) \(pngLevel) \(pngFilter) \(pngStrategy) \(formats)".utf8)])
+        }
+
+        /// An interrupted run of this same command left `dir`: complete it instead of refusing.
+        func resumable(_ dir: String, scene: Scene, formats: [String]) -> Bool {
+            (try? String(contentsOfFile: "\(dir)/\(Self.partialMarker)", encoding: .utf8)) == runKey(scene, formats: formats)
         }
 
         /// Files this render would replace.

@@ -60,6 +60,10 @@ struct YAMLValue {
     }
 
     func double() throws -> Double {
+        if case .scalar(let s) = node, s.style == .plain,
+           [".inf", "+.inf", "-.inf", ".nan", ".Inf", "-.Inf", ".NaN", ".INF", "-.INF", ".NAN"].contains(s.string) {
+            throw error("expected a finite number, found \(s.string)")
+        }
         guard case .scalar(let s) = node, s.style == .plain, let v = Double(s.string.replacingOccurrences(of: "_", with: "")) else {
             throw error("expected a number, found \(kindName)")
         }

@@ -1,0 +1,51 @@
+import Foundation
+import SpringyLayout
+import SpringyScene
+import XCTest
+
+/// Every file in hostile/ is either rejected with the message its first line expects
+/// (`# expect: <fragment>`), located as file:line:column, or simulated without a NaN.
+final class HostileSceneTests: XCTestCase {
+    let folder = packageRoot + "/Tests/SpringyTests/hostile"
+
+    func expectation(_ path: String) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        if data.isEmpty { return "is empty" }
+        let first = String(decoding: data.prefix(200), as: UTF8.self).split(separator: "\n").first ?? ""
+        guard first.hasPrefix("# expect: ") else { XCTFail("\(path) has no expectation"); return "" }
+        return String(first.dropFirst("# expect: ".count))
+    }
+
+    func testEveryHostileSceneIsRejectedClearlyOrSimulatedWithoutNaN() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 40)
+        for name in names {
+            let path = "\(folder)/\(name)"
+            let expect = try expectation(path)
+            do {
+                let scene = try SceneLoader.load(path: path)
+                if expect == "ok" {
+                    var frames = 0
+                    try Simulation(scene: scene).run { f in
+                        frames += 1
+                        for it in f.items {
+                            XCTAssertTrue(it.center.isFinite && it.velocity.isFinite && it.angle.isFinite, "\(name): \(it.id) at frame \(f.frame)")
+                        }
+                    }
+                    XCTAssertGreaterThan(frames, 0, name)
+                } else {
+                    _ = try Simulation(scene: scene)
+                    XCTFail("\(name) was accepted; expected an error containing \"\(expect)\"")
+                }
+            } catch {
+                let message = "\(error)"
+                XCTAssertNotEqual(expect, "ok", "\(name): \(message)")
+                XCTAssertTrue(message.contains(expect), "\(name): \(message) — expected \"\(expect)\"")
+                XCTAssertTrue(message.hasPrefix(path + ":"), "\(name) names the file: \(message)")
+                let location = message.dropFirst(path.count + 1).split(separator: ":")
+                XCTAssertTrue(location.count >= 2 && Int(location[0]) != nil && Int(location[1]) != nil, "\(name): line and column in \(message)")
+                XCTAssertFalse(message.contains("\n"), "\(name): one line")
+            }
+        }
+    }
+}
