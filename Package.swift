@@ -36,6 +36,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springy", dependencies: ["SpringyCLI"]),
+        // libFuzzer target for the scene decoder (scripts/fuzz); a replayer when built normally.
+        .executableTarget(name: "springy-fuzz", dependencies: ["SpringyScene", "SpringyLayout"]),
         .testTarget(name: "SpringyTests", dependencies: ["SpringyCLI", "springy"],
                     exclude: ["hostile"]),
     ]

@@ -65,8 +65,8 @@ extension SceneDecoder {
         }
         if let x = m["header_height"] { l.headerHeight = try x.double(min: 0) }
         if let x = m["sticky_headers"] { l.stickyHeaders = try x.bool() }
-        if let x = m["row_height"] { l.rowHeight = try x.double(above: 0) }
-        if let x = m["expanded_height"] { l.expandedHeight = try x.double(above: 0) }
+        if let x = m["row_height"] { l.rowHeight = try x.double(min: YAMLValue.smallestLength) }
+        if let x = m["expanded_height"] { l.expandedHeight = try x.double(min: YAMLValue.smallestLength) }
         return l
     }
 

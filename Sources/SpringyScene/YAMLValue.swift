@@ -68,8 +68,14 @@ struct YAMLValue {
             throw error("expected a number, found \(kindName)")
         }
         guard v.isFinite else { throw error("expected a finite number, found \(s.string)") }
+        // No scene needs more; beyond it sizes and times overflow whole-number arithmetic.
+        guard abs(v) <= Self.largest else { throw error("\(s.string) is too large (at most \(fmt(Self.largest)) in size)") }
         return v
     }
+
+    static let largest = 1e9
+    /// The smallest length a size may have, in points.
+    static let smallestLength = 0.01
 
     func double(min: Double? = nil, above: Double? = nil, max: Double? = nil) throws -> Double {
         let v = try double()
@@ -129,6 +135,8 @@ struct YAMLValue {
         let items = try list()
         do {
             return (try items[0].double(), try items[1].double())
+        } catch let e as SceneError where e.message.contains("too large") || e.message.contains("finite") {
+            throw e
         } catch {
             throw self.error("expected \(what) as two numbers")
         }
@@ -143,6 +151,9 @@ struct YAMLValue {
         let (w, h) = try pair("[width, height]")
         if allowZero ? (w < 0 || h < 0) : (w <= 0 || h <= 0) {
             throw error("width and height must be \(allowZero ? "zero or more" : "greater than 0"), found [\(fmt(w)), \(fmt(h))]")
+        }
+        if !allowZero && (w < Self.smallestLength || h < Self.smallestLength) {
+            throw error("width and height must be at least \(Self.smallestLength) pt, found [\(w), \(h)]")
         }
         return Size2(w, h)
     }
