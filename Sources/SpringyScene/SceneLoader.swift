@@ -50,6 +50,8 @@ public enum SceneLoader {
         if text.unicodeScalars.contains(where: { $0 == "\u{0}" }) {
             throw SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is not a text file (contains NUL bytes)")
         }
+        // Yams composes nested collections recursively: bound the nesting before it sees the text.
+        try checkNesting(text, file: file, maxDepth: limits.maxDepth)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -68,6 +70,54 @@ public enum SceneLoader {
             throw value.error("a scene file must be a mapping of keys (springy, viewport, ...), found something else")
         }
         return try SceneDecoder(file: file, limits: limits).decode(value)
+    }
+
+    /// Flow collections (`[`, `{`) outside quotes and comments, plus block indentation
+    /// (a level needs at least one more column), bound how deep the document can nest.
+    static func checkNesting(_ text: String, file: String, maxDepth: Int) throws {
+        var depth = 0, line = 1, column = 0
+        var quote: Character?
+        var escaped = false, comment = false, atLineStart = true, indent = 0
+        var previous: Character = "\n"
+        for ch in text {
+            column += 1
+            if ch == "\n" {
+                line += 1; column = 0; comment = false; atLineStart = true; indent = 0
+                if quote == "'" { } // single-quoted scalars may span lines
+                previous = ch
+                continue
+            }
+            if atLineStart {
+                if ch == " " { indent += 1; if indent > maxDepth * 8 {
+                    throw SceneError(file: file, line: line, column: column, keyPath: "",
+                                     message: "YAML indented more than \(maxDepth * 8) columns (nested too deeply; --max-depth)")
+                } } else { atLineStart = false }
+            }
+            if comment { previous = ch; continue }
+            if let q = quote {
+                if q == "\"" && ch == "\\" && !escaped { escaped = true; previous = ch; continue }
+                if ch == q && !escaped { quote = nil }
+                escaped = false
+                previous = ch
+                continue
+            }
+            switch ch {
+            case "\"", "'":
+                if previous == " " || previous == "\n" || previous == "[" || previous == "{" || previous == "," || previous == ":" { quote = ch }
+            case "#":
+                if previous == " " || previous == "\n" || previous == "\t" { comment = true }
+            case "[", "{":
+                depth += 1
+                if depth > maxDepth {
+                    throw SceneError(file: file, line: line, column: column, keyPath: "",
+                                     message: "YAML nested more than \(maxDepth) levels deep (--max-depth)")
+                }
+            case "]", "}":
+                depth = max(0, depth - 1)
+            default: break
+            }
+            previous = ch
+        }
     }
 
     /// Yams shares aliased nodes, so an alias bomb costs nothing until something walks
