@@ -6,8 +6,9 @@ import Yams
 /// YAML aliases (which Yams shares, not copies) from expanding without bound.
 final class DecodeContext {
     let file: String
+    let nodeBudget: Int
     var remainingNodes: Int
-    init(file: String, nodeBudget: Int) { self.file = file; remainingNodes = nodeBudget }
+    init(file: String, nodeBudget: Int) { self.file = file; self.nodeBudget = nodeBudget; remainingNodes = nodeBudget }
 }
 
 /// A YAML node with its key path, read with typed accessors that fail with located errors.
@@ -22,8 +23,7 @@ struct YAMLValue {
         if context.remainingNodes < 0 {
             throw SceneError(file: context.file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1,
                              keyPath: path,
-                             message: "the document expands to too many nodes (YAML aliases repeated too often?); " +
-                                      "limit is \(SceneLimits.default.maxNodes)")
+                             message: "the document expands to more than \(context.nodeBudget) nodes (YAML aliases repeated too often?; --max-nodes)")
         }
     }
 
