@@ -7,7 +7,7 @@ import SpringyScene
 extension Springy {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Render scenes to PNG sequences: DIR/<scene>/frame-00000.png ...")
+            abstract: "Render scenes: PNG sequences (DIR/<scene>/frame-00000.png ...), or with --format animated PNGs, sheets, trails, PDF/SVG stills and video frames.")
 
         @OptionGroup var limitOptions: LimitOptions
 
@@ -221,20 +221,22 @@ extension Springy {
                         try Stills.vector(state, renderer: renderer, pdf: isPDF, to: "\(dir)/\(base).\(f)")
                     }
                 }
-            } catch let e as Interrupt.Received {
+            } catch {
+                // Whatever stopped the run, no half-written video is left behind.
                 if interactive { warn("") }
                 for v in video { v.abandon() }
-                AtomicFile.removeLeftovers(in: dir)
-                warn("springy: interrupted — \(count) frame(s) of \(scene.slug) written, all whole; run the same command again to complete the set")
-                throw ExitCode(128 + e.signal)
-            } catch let e as SimulationError {
-                if interactive { warn("") }
-                for v in video { v.abandon() }
-                warn("\(e)"); throw ExitCode(2)
-            } catch let e as OutputError {
-                if interactive { warn("") }
-                for v in video { v.abandon() }
-                warn("springy: \(e)"); throw ExitCode(2)
+                switch error {
+                case let e as Interrupt.Received:
+                    AtomicFile.removeLeftovers(in: dir)
+                    warn("springy: interrupted — \(count) frame(s) of \(scene.slug) written, all whole; run the same command again to complete the set")
+                    throw ExitCode(128 + e.signal)
+                case is SimulationError:
+                    warn("\(error)"); throw ExitCode(2)
+                case is OutputError:
+                    warn("springy: \(error)"); throw ExitCode(2)
+                default:
+                    throw error
+                }
             }
             if !toStdout { unlink(marker) }
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
@@ -271,11 +273,6 @@ extension Springy {
                     || (formats.contains("trail") && n == "\(scene.slug)-trail.png")
                     || ["y4m", "mp4", "webm"].contains { formats.contains($0) && n == "\(scene.slug).\($0)" }
             }.sorted()
-        }
-
-        func existingFrames(in dir: String) -> [String]? {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return nil }
-            return names.filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }.sorted()
         }
 
         func progress(_ name: String, _ done: Int, _ total: Int) {

@@ -10,7 +10,7 @@ public struct Springy: ParsableCommand {
         abstract: "Render physics-driven collection views (UIKit Dynamics on Box2D) to PNG sequences, traces and golden tests.",
         discussion: """
         Exit codes: 0 ok, 1 a golden image differs, 2 bad input (a scene file, a flag, a path).
-        Scene files are described in SCENE-FORMAT.md.
+        The scene format: the README's "Scenes" section and the contract it extends, SCENE-FORMAT.md.
         """,
         version: version,
         subcommands: [Render.self, Trace.self, Validate.self, Check.self, Bench.self, PlotCommand.self, Docs.self])

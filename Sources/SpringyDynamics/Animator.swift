@@ -183,14 +183,24 @@ public final class Animator {
         bodyIndex[id] = nil
     }
 
+    /// A body's position, angle and velocities in Box2D's units, read without a heap allocation
+    /// (this is read for every body on every step).
+    private struct RawState { var x, y, angle, vx, vy, w: Float }
+    private func rawState(_ handle: Int32) -> RawState {
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 6) { b in
+            sb_body_state(world, handle, b.baseAddress!)
+            return RawState(x: b[0], y: b[1], angle: b[2], vx: b[3], vy: b[4], w: b[5])
+        }
+    }
+
     public func state(of id: String) -> ItemDynamics? {
         guard let i = bodyIndex[id] else { return nil }
-        var s = [Float](repeating: 0, count: 6)
-        sb_body_state(world, bodies[i].handle, &s)
-        return ItemDynamics(center: points(s[0], s[1]), angle: Double(s[2]),
-                            velocity: Vec2(Double(s[3]), Double(s[4])) * Units.pointsPerMetre,
-                            angularVelocity: Double(s[5]))
+        let r = rawState(bodies[i].handle)
+        return ItemDynamics(center: points(r.x, r.y), angle: Double(r.angle),
+                            velocity: Vec2(Double(r.vx), Double(r.vy)) * Units.pointsPerMetre,
+                            angularVelocity: Double(r.w))
     }
+
 
     public func mass(of id: String) -> Double? {
         bodyIndex[id].map { Double(sb_body_mass(world, bodies[$0].handle)) }
@@ -410,10 +420,9 @@ public final class Animator {
             return
         }
         guard let anchorBody = slots[s].staticBodies.first else { return }
-        var st = [Float](repeating: 0, count: 6)
-        sb_body_state(world, anchorBody, &st)
+        let current = rawState(anchorBody)
         let (x, y) = metres(point)
-        sb_body_set_velocity(world, anchorBody, (x - st[0]) / Float(h), (y - st[1]) / Float(h), 0)
+        sb_body_set_velocity(world, anchorBody, (x - current.x) / Float(h), (y - current.y) / Float(h), 0)
         movingAnchors.removeAll { $0.body == anchorBody }
         movingAnchors.append((anchorBody, x, y))
         if let item = slots[s].springItem { wake(item) }
@@ -447,8 +456,9 @@ public final class Animator {
 
     /// True when every dynamic body sleeps (Box2D: under 1 pt/s and 2°/s for 0.5 s).
     public var isAtRest: Bool {
-        for b in bodies where !b.removed {
-            if sb_body_type(world, b.handle) == Int32(SB_DYNAMIC) && sb_body_is_awake(world, b.handle) != 0 { return false }
+        for i in bodies.indices where !bodies[i].removed {
+            let handle = bodies[i].handle
+            if sb_body_type(world, handle) == Int32(SB_DYNAMIC) && sb_body_is_awake(world, handle) != 0 { return false }
         }
         return true
     }
@@ -493,12 +503,12 @@ public final class Animator {
             }
             if mode == .instantaneous { slots[s].active = false }
         }
-        for b in bodies where !b.removed && !b.gravityIsWorld && b.gravity != .zero {
-            let g = b.gravity * Units.gravityMetresPerSecond2
-            let m = Double(sb_body_mass(world, b.handle))
-            var st = [Float](repeating: 0, count: 6)
-            sb_body_state(world, b.handle, &st)
-            sb_body_apply_force(world, b.handle, Float(g.x * m), Float(g.y * m), st[0], st[1])
+        for i in bodies.indices where !bodies[i].removed && !bodies[i].gravityIsWorld && bodies[i].gravity != .zero {
+            let handle = bodies[i].handle
+            let g = bodies[i].gravity * Units.gravityMetresPerSecond2
+            let m = Double(sb_body_mass(world, handle))
+            let r = rawState(handle)
+            sb_body_apply_force(world, handle, Float(g.x * m), Float(g.y * m), r.x, r.y)
         }
     }
 
@@ -523,15 +533,16 @@ public final class Animator {
     }
 
     private func checkFinite() throws {
-        var st = [Float](repeating: 0, count: 6)
-        for b in bodies where !b.removed {
-            sb_body_state(world, b.handle, &st)
-            if !st.allSatisfy({ $0.isFinite }) {
-                let labels = slots.filter { $0.active && (behaviorTouches($0.spec, b.id) || $0.springItem == b.id) }.map(\.label)
-                throw DynamicsError.nonFinite(item: b.id, behaviors: labels, step: stepCount)
+        for i in bodies.indices where !bodies[i].removed {
+            let r = rawState(bodies[i].handle)
+            if !(r.x.isFinite && r.y.isFinite && r.angle.isFinite && r.vx.isFinite && r.vy.isFinite && r.w.isFinite) {
+                let id = bodies[i].id
+                let labels = slots.filter { $0.active && (behaviorTouches($0.spec, id) || $0.springItem == id) }.map(\.label)
+                throw DynamicsError.nonFinite(item: id, behaviors: labels, step: stepCount)
             }
         }
     }
+
 
     private func wake(_ id: String) {
         if let i = bodyIndex[id] { sb_body_set_awake(world, bodies[i].handle, 1) }

@@ -75,11 +75,9 @@ public enum ImageDiff {
                 }
             }
         }
-        cairo_mark(canvas)
+        canvas.markDirty()
         return try PNGCodec.encode(canvas)
     }
-
-    private static func cairo_mark(_ canvas: Canvas) { canvas.markDirty() }
 }
 
 /// One checked golden frame.
@@ -118,8 +116,7 @@ public struct GoldenStore {
     }
 
     /// Renders the frames the scene's `golden.frames` names, `last` resolved to its final frame.
-    public static func renderGoldenFrames(_ scene: Scene, threads: Int = 1) throws -> [(Int, [UInt8])] {
-        var wanted: [Int] = []
+    public static func renderGoldenFrames(_ scene: Scene) throws -> [(Int, [UInt8])] {
         var states: [FrameState] = []
         var last: FrameState?
         try Simulation(scene: scene).run { state in
@@ -129,9 +126,10 @@ public struct GoldenStore {
         if scene.golden.frames.contains(.last), let l = last, !states.contains(where: { $0.frame == l.frame }) {
             states.append(l)
         }
-        for f in scene.golden.frames { if case .index(let i) = f, let l = last, i > l.frame { wanted.append(i) } }
-        if !wanted.isEmpty {
-            throw OutputError("\(scene.file): golden.frames: frame \(wanted[0]) is past the scene's last frame \(last?.frame ?? 0)")
+        for f in scene.golden.frames {
+            if case .index(let i) = f, let l = last, i > l.frame {
+                throw OutputError("\(scene.file): golden.frames: frame \(i) is past the scene's last frame, \(l.frame)")
+            }
         }
         let renderer = try Renderer(scene: scene)
         return try states.sorted { $0.frame < $1.frame }.map { ($0.frame, try PNGCodec.encode(renderer.render($0))) }

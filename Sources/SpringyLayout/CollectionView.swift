@@ -30,7 +30,6 @@ public final class CollectionView {
     public private(set) var springy: SpringyCarousel?
     /// The drag in progress (or settling back), when `dynamics.kind` is drag.
     public var drag: DragSession?
-    private var dragKeys: [Int: Int] = [:]
 
     public var vertical: Bool { spec.layout.direction == .vertical || spec.layout.kind == .list }
 

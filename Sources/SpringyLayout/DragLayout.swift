@@ -13,7 +13,6 @@ public final class DragSession {
     /// The dragged cells: key and index path, in index order.
     public let cells: [(key: Int, indexPath: ItemPath)]
     let origin: Vec2          // the touch when the press was recognised, content coordinates
-    let composite: BehaviorID
     public private(set) var released = false
     static let square = "drag.square"
 
@@ -43,7 +42,7 @@ public final class DragSession {
             cells.append((key, ip))
         }
         self.cells = cells
-        composite = try animator.addBehavior(.composite(springs), label: "collection.dynamics (drag)")
+        try animator.addBehavior(.composite(springs), label: "collection.dynamics (drag)")
     }
 
     /// The finger moved (content coordinates).

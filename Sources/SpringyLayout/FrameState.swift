@@ -21,9 +21,11 @@ public struct FrameState: Equatable, Sendable {
     public var flashes: [Flash] = []
 
     public init(frame: Int, time: Double, contentOffset: Vec2, atRest: Bool, items: [ItemState],
-                headers: [HeaderState], springs: [SpringSnapshot], events: [ContactEvent], finger: Vec2?) {
+                headers: [HeaderState], springs: [SpringSnapshot], events: [ContactEvent], finger: Vec2?,
+                boundaries: [Segment] = [], flashes: [Flash] = []) {
         self.frame = frame; self.time = time; self.contentOffset = contentOffset; self.atRest = atRest
         self.items = items; self.headers = headers; self.springs = springs; self.events = events; self.finger = finger
+        self.boundaries = boundaries; self.flashes = flashes
     }
 
     /// Whether two frames draw the same picture (frame number, time and events aside).

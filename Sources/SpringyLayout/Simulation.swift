@@ -302,13 +302,11 @@ public final class Simulation {
         }
         let state = FrameState(frame: index, time: Double(index) / Double(scene.time.fps), contentOffset: offset,
                                atRest: isAtRest, items: items, headers: headers, springs: springs,
-                               events: events, finger: finger)
+                               events: events, finger: finger, boundaries: boundaries,
+                               flashes: recentContacts.map { Flash(point: $0.0, age: time - $0.1) })
         events.removeAll()
         eventsSeen = 0
-        var withOverlays = state
-        withOverlays.boundaries = boundaries
-        withOverlays.flashes = recentContacts.map { Flash(point: $0.0, age: time - $0.1) }
-        return withOverlays
+        return state
     }
 }
 
@@ -320,7 +318,6 @@ struct ActiveGesture {
     let event: ScriptEvent
     let path: GesturePath
     var began = false
-    var released = false
     var dragBehavior: BehaviorID?
     var finger: Vec2?
 

@@ -5,10 +5,24 @@ public enum AtomicFile {
     /// Temporary files carry this marker so an interrupted run's leftovers can be recognised.
     public static let temporaryMarker = ".springy-tmp-"
 
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    /// Where a file is written before it is renamed to `path`: hidden, marked, per process.
+    public static func temporaryPath(for path: String) -> String {
         let dir = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        let tmp = (dir.isEmpty ? "" : dir + "/") + "." + name + temporaryMarker + String(getpid())
+        return (dir.isEmpty ? "" : dir + "/") + "." + name + temporaryMarker + String(getpid())
+    }
+
+    /// Moves a finished temporary file into place, or removes it and fails.
+    public static func commit(_ tmp: String, to path: String) throws {
+        guard rename(tmp, path) == 0 else {
+            let err = errno
+            unlink(tmp)
+            throw OutputError("cannot write \(path): \(String(cString: strerror(err)))")
+        }
+    }
+
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let tmp = temporaryPath(for: path)
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))") }
         var written = 0
@@ -25,11 +39,7 @@ public enum AtomicFile {
             unlink(tmp)
             throw OutputError("cannot write \(path): \(String(cString: strerror(err)))")
         }
-        if rename(tmp, path) != 0 {
-            let err = errno
-            unlink(tmp)
-            throw OutputError("cannot write \(path): \(String(cString: strerror(err)))")
-        }
+        try commit(tmp, to: path)
     }
 
     /// Creates a folder (and its parents), with a clear error when it cannot.

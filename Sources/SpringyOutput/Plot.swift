@@ -120,15 +120,7 @@ public struct Plot {
     /// Writes PNG (by libpng) or SVG (by Cairo), chosen by the file's extension.
     public func write(to path: String) throws {
         if path.lowercased().hasSuffix(".svg") {
-            let tmp = path + AtomicFile.temporaryMarker + String(getpid())
-            guard let surface = cairo_svg_surface_create(tmp, width, height) else { throw OutputError("cannot write \(path)") }
-            let cr = cairo_create(surface)!
-            try draw(on: cr)
-            cairo_destroy(cr)
-            cairo_surface_finish(surface)
-            let ok = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-            cairo_surface_destroy(surface)
-            guard ok, rename(tmp, path) == 0 else { unlink(tmp); throw OutputError("cannot write \(path)") }
+            try VectorFile.write(to: path, pdf: false, width: width, height: height) { try draw(on: $0) }
         } else {
             let canvas = Canvas(width: Int(width), height: Int(height), opaque: true)
             let cr = cairo_create(canvas.surface)!

@@ -100,23 +100,11 @@ public enum Stills {
 
     /// A vector still through Cairo's own PDF or SVG surface, in points.
     public static func vector(_ frame: FrameState, renderer: Renderer, pdf: Bool, to path: String) throws {
-        let tmp = path + AtomicFile.temporaryMarker + String(getpid())
-        let w = renderer.viewport.size.width, h = renderer.viewport.size.height
-        let surface = pdf ? cairo_pdf_surface_create(tmp, w, h) : cairo_svg_surface_create(tmp, w, h)
-        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw OutputError("cannot write \(path)")
-        }
-        let cr = cairo_create(surface)!
-        renderer.draw(frame, on: cr, scale: 1)
-        cairo_destroy(cr)
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
-        guard status == CAIRO_STATUS_SUCCESS, rename(tmp, path) == 0 else {
-            unlink(tmp)
-            throw OutputError("cannot write \(path)")
+        try VectorFile.write(to: path, pdf: pdf, width: renderer.viewport.size.width, height: renderer.viewport.size.height) { cr in
+            renderer.draw(frame, on: cr, scale: 1)
         }
     }
+
 }
 
 /// YUV4MPEG2: a header, then "FRAME\n" and planar Y, Cb, Cr (4:4:4, BT.601 studio range) per frame.
@@ -134,5 +122,30 @@ public enum Y4M {
             springy_xrgb_to_yuv444(data, Int32(w), Int32(h), Int32(stride), b.baseAddress! + 6)
         }
         return out
+    }
+}
+
+/// A PDF or SVG file drawn through Cairo's own surface, written whole or not at all.
+public enum VectorFile {
+    public static func write(to path: String, pdf: Bool, width: Double, height: Double,
+                             draw: (OpaquePointer) throws -> Void) throws {
+        let tmp = AtomicFile.temporaryPath(for: path)
+        let surface = pdf ? cairo_pdf_surface_create(tmp, width, height) : cairo_svg_surface_create(tmp, width, height)
+        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            if let surface { cairo_surface_destroy(surface) }
+            unlink(tmp)
+            throw OutputError("cannot write \(path)")
+        }
+        let cr = cairo_create(surface)!
+        do { try draw(cr) } catch {
+            cairo_destroy(cr); cairo_surface_destroy(surface); unlink(tmp)
+            throw error
+        }
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        guard status == CAIRO_STATUS_SUCCESS else { unlink(tmp); throw OutputError("cannot write \(path)") }
+        try AtomicFile.commit(tmp, to: path)
     }
 }

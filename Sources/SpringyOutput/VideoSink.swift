@@ -8,8 +8,7 @@ public final class VideoSink {
     init(_ kind: Kind) { self.kind = kind }
 
     public static func file(_ path: String, header: [UInt8]) throws -> VideoSink {
-        let tmp = (path as NSString).deletingLastPathComponent + "/." + (path as NSString).lastPathComponent
-            + AtomicFile.temporaryMarker + String(getpid())
+        let tmp = AtomicFile.temporaryPath(for: path)
         guard FileManager.default.createFile(atPath: tmp, contents: Data(header)), let h = FileHandle(forWritingAtPath: tmp) else {
             throw OutputError("cannot write \(path)")
         }
@@ -52,7 +51,7 @@ public final class VideoSink {
         switch kind {
         case let .file(h, tmp, path):
             h.closeFile()
-            guard rename(tmp, path) == 0 else { unlink(tmp); throw OutputError("cannot write \(path)") }
+            try AtomicFile.commit(tmp, to: path)
         case .stdout:
             break
         case let .process(p, h, tmp, path):

@@ -82,8 +82,8 @@ public enum SceneLoader {
         for ch in text {
             column += 1
             if ch == "\n" {
+                // (quoted scalars may span lines: the quote stays open)
                 line += 1; column = 0; comment = false; atLineStart = true; indent = 0
-                if quote == "'" { } // single-quoted scalars may span lines
                 previous = ch
                 continue
             }
