@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringyCore
 import SpringyLayout
 import SpringyOutput
 import SpringyRender
@@ -33,14 +34,11 @@ extension Springy {
             if !(1...60).contains(every) { throw ValidationError("--every must be between 1 and 60") }
         }
 
-        /// FNV-1a, 64 bit: a stable content hash (no randomised hashing).
+        /// A stable content hash of the parts (FNV-1a, as the cache files have always used).
         static func hash(_ parts: [[UInt8]]) -> String {
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for part in parts {
-                for b in part { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-                h = (h ^ 0xff) &* 0x100_0000_01b3
-            }
-            return String(h, radix: 16)
+            var h = ContentHash()
+            for part in parts { h.add(part); h.endPart() }
+            return String(h.value, radix: 16)
         }
 
         struct Entry {

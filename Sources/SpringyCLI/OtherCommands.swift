@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringyCore
 import SpringyGolden
 import SpringyLayout
 import SpringyOutput
@@ -8,18 +9,43 @@ import SpringyScene
 extension Springy {
     struct Trace: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the scene's trace: one JSON object per frame (JSON Lines).")
+            abstract: "Print the scene's trace: one JSON object per frame (JSON Lines); or, with --hash, a content hash per scene.",
+            discussion: """
+            --hash prints one line per scene: the FNV-1a 64 hash of its trace text, the hash of every frame's \
+            PNG bytes (with --pixels; '-' without), the frame count and the scene path. The pinned table \
+            golden/pinned-hashes.tsv is made this way (scripts/record-hashes) and checked by the tests.
+            """)
 
         @OptionGroup var limitOptions: LimitOptions
 
-        @Argument(help: "A scene file.")
-        var scene: String
+        @Argument(help: "Scene files (one, unless --hash).")
+        var scenes: [String]
 
         @Option(name: .long, help: "Only these frames, e.g. 30-59.")
         var frames: FrameRange?
 
+        @Flag(name: .long, help: "Print content hashes instead of the trace.")
+        var hash = false
+
+        @Flag(name: .long, help: "With --hash, also hash every frame's PNG bytes, made by the render pipeline.")
+        var pixels = false
+
+        @Option(name: .long, help: "With --pixels, draw and encode on this many threads.")
+        var threads: Int = 1
+
+        func validate() throws {
+            if !hash && scenes.count != 1 { throw ValidationError("trace prints one scene; --hash takes several") }
+            if pixels && !hash { throw ValidationError("--pixels goes with --hash") }
+            if !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256, not \(threads)") }
+        }
+
         func run() throws {
-            let s = try loadScenes([scene], limits: limitOptions.limits)[0]
+            let loaded = try loadScenes(scenes, limits: limitOptions.limits)
+            if hash {
+                for (s, path) in zip(loaded, scenes) { try printHash(s, path: path) }
+                return
+            }
+            let s = loaded[0]
             var out = ""
             do {
                 try Simulation(scene: s).run(frames: frames?.range) { state in
@@ -32,6 +58,29 @@ extension Springy {
                 warn("\(e)"); throw ExitCode(2)
             }
             FileHandle.standardOutput.write(Data(out.utf8))
+        }
+
+        func printHash(_ s: Scene, path: String) throws {
+            var traceHash = ContentHash(), pixelHash = ContentHash()
+            var count = 0
+            do {
+                if pixels {
+                    let pipeline = try FramePipeline(scene: s, threads: threads)
+                    try pipeline.run(frames: frames?.range) { _, state, png in
+                        traceHash.add(SpringyLayout.Trace.line(state)); traceHash.endPart()
+                        pixelHash.add(png); pixelHash.endPart()
+                        count += 1
+                    }
+                } else {
+                    try Simulation(scene: s).run(frames: frames?.range) { state in
+                        traceHash.add(SpringyLayout.Trace.line(state)); traceHash.endPart()
+                        count += 1
+                    }
+                }
+            } catch let e as SimulationError {
+                warn("\(e)"); throw ExitCode(2)
+            }
+            print("\(traceHash.hex)\t\(pixels ? pixelHash.hex : "-")\t\(count)\t\(path)")
         }
     }
 

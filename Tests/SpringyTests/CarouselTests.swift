@@ -127,11 +127,9 @@ final class CarouselTests: XCTestCase {
         XCTAssertTrue(f.last!.atRest)
     }
 
-    func testCarouselTracesAndFramesAreDeterministic() throws {
+    func testACarouselFrameRangeTracesTheSameAsTheFullRun() throws {
         let scene = try SceneLoader.load(path: packageRoot + "/scenes/springy-carousel-insert.yaml")
         let a = try Simulation.frames(of: scene).map(Trace.line)
-        let b = try Simulation.frames(of: scene).map(Trace.line)
-        XCTAssertEqual(a, b)
         var part: [String] = []
         try Simulation(scene: scene).run(frames: 200...260) { part.append(Trace.line($0)) }
         XCTAssertEqual(part, Array(a[200...260]).map { $0 }, "a frame range traces the same as the full run")

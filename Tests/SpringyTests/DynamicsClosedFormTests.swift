@@ -216,13 +216,4 @@ final class DynamicsClosedFormTests: XCTestCase {
             }
         }
     }
-
-    func testEveryCatalogueSceneIsDeterministic() throws {
-        for name in ["gravity", "collision", "attachment", "springs", "snap", "push", "item-properties", "newtons-cradle"] {
-            let scene = try SceneLoader.load(path: packageRoot + "/scenes/\(name).yaml")
-            let a = try Simulation.frames(of: scene).map(Trace.line)
-            let b = try Simulation.frames(of: scene).map(Trace.line)
-            XCTAssertEqual(a, b, name)
-        }
-    }
 }

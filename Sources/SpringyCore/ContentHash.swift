@@ -1,0 +1,24 @@
+/// FNV-1a, 64 bit: a stable content hash. Swift's `Hasher` is seeded per process, so
+/// anything written to a file or compared across runs is hashed with this instead.
+public struct ContentHash: Sendable {
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    public mutating func add<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        var h = value
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        value = h
+    }
+
+    public mutating func add(_ text: String) { add(text.utf8) }
+
+    /// Ends one part, so ["ab", "c"] and ["a", "bc"] hash differently.
+    public mutating func endPart() { value = (value ^ 0xff) &* 0x100_0000_01b3 }
+
+    /// Sixteen lowercase hex digits.
+    public var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
