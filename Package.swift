@@ -1,6 +1,12 @@
 // swift-tools-version:5.10
 import PackageDescription
 
+// The dependency rule (CONTRIBUTING.md): every module lists every module it imports, and
+// imports only modules below it in this order:
+//   Core, Frame  →  Scene, Dynamics  →  Layout  →  Simulation  →  Render  →  Output
+//   →  Golden  →  Pipeline  →  CLI
+// Render and Output never import Layout, Simulation or Dynamics. Tests/ArchitectureTests
+// checks this against the sources.
 let package = Package(
     name: "Springy",
     products: [
@@ -24,21 +30,44 @@ let package = Package(
         .target(name: "CNative", dependencies: ["CCairo", "CPNG"],
                 linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("z")]),
 
+        // Geometry, colours, hashes and UIKit Dynamics' vocabulary.
         .target(name: "SpringyCore"),
+        // The seam: FrameState and what it holds, plain values only.
+        .target(name: "SpringyFrame", dependencies: ["SpringyCore"]),
+        // The scene model and its validating YAML decoder.
         .target(name: "SpringyScene", dependencies: ["SpringyCore", .product(name: "Yams", package: "Yams")]),
-        .target(name: "SpringyDynamics", dependencies: ["SpringyCore", "CBox2D"]),
-        .target(name: "SpringyLayout", dependencies: ["SpringyScene", "SpringyDynamics"]),
-        .target(name: "SpringyRender", dependencies: ["SpringyLayout", "CCairo", "CNative"]),
-        .target(name: "SpringyOutput", dependencies: ["SpringyRender", "CNative"]),
-        .target(name: "SpringyGolden", dependencies: ["SpringyOutput"]),
+        // UIDynamicAnimator on Box2D.
+        .target(name: "SpringyDynamics", dependencies: ["SpringyCore", "SpringyFrame", "CBox2D"]),
+        // Collection layouts, the scroll view, layout-driven dynamics.
+        .target(name: "SpringyLayout", dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics"]),
+        // The clock, the step order, the script player, gestures and frame assembly.
+        .target(name: "SpringySimulation", dependencies: [
+            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringyLayout",
+        ]),
+        // Every Cairo call: frames, sheets, trails, plots, vector stills, diff images.
+        .target(name: "SpringyRender", dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "CCairo", "CNative"]),
+        // Bytes and files: PNG/APNG/y4m writers, video sinks, the trace writer, atomic files, file names.
+        .target(name: "SpringyOutput", dependencies: [
+            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "CNative",
+        ]),
+        // Image comparison and golden storage (no simulation).
+        .target(name: "SpringyGolden", dependencies: ["SpringyCore", "SpringyScene", "SpringyRender", "SpringyOutput"]),
+        // The only place that runs Scene → Simulation → Render → Output: render jobs, golden
+        // checks, traces, plots, the docs gallery, the benchmark.
+        .target(name: "SpringyPipeline", dependencies: [
+            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender", "SpringyOutput",
+            "SpringyGolden",
+        ]),
         .target(name: "SpringyCLI", dependencies: [
-            "SpringyScene", "SpringyLayout", "SpringyRender", "SpringyOutput", "SpringyGolden",
+            "SpringyCore", "SpringyScene", "SpringyOutput", "SpringyGolden", "SpringyPipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springy", dependencies: ["SpringyCLI"]),
         // libFuzzer target for the scene decoder (scripts/fuzz); a replayer when built normally.
-        .executableTarget(name: "springy-fuzz", dependencies: ["SpringyScene", "SpringyLayout"]),
-        .testTarget(name: "SpringyTests", dependencies: ["SpringyCLI", "springy"],
-                    exclude: ["hostile"]),
+        .executableTarget(name: "springy-fuzz", dependencies: ["SpringyScene", "SpringySimulation"]),
+        .testTarget(name: "SpringyTests", dependencies: [
+            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringyLayout", "SpringySimulation",
+            "SpringyRender", "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyCLI", "springy",
+        ], exclude: ["hostile"]),
     ]
 )

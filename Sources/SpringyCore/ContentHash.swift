@@ -22,3 +22,6 @@ public struct ContentHash: Sendable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
+
+/// An error that names its own place (`file:line:column: key: message`), printed as it is.
+public protocol LocatedError: Error, CustomStringConvertible {}

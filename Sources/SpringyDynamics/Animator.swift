@@ -1,6 +1,7 @@
 import CBox2D
 import Foundation
 import SpringyCore
+import SpringyFrame
 
 /// UIDynamicAnimator on Box2D: items become bodies, behaviors become world
 /// gravity, fixtures, joints and forces (DYNAMICS.md, "How each behavior maps

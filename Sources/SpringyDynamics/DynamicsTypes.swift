@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyFrame
 
 /// Identifies a behavior added to an `Animator`.
 public struct BehaviorID: Hashable, Comparable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 
 /// UIKit Dynamics' units over Box2D's (DYNAMICS.md, "Units").
 public enum Units {

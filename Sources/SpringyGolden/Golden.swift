@@ -1,5 +1,5 @@
 import Foundation
-import SpringyLayout
+import SpringyCore
 import SpringyOutput
 import SpringyRender
 import SpringyScene
@@ -44,40 +44,6 @@ public enum ImageDiff {
         return ImageDifference(width: actual.width, height: actual.height, pixelsOver: over, largestDelta: largest,
                                sizeMismatch: false)
     }
-
-    /// Changed pixels in red over a faded grey copy of the expected image, as PNG.
-    public static func diffImage(expected: RGBAImage, actual: RGBAImage, channelTolerance: Int) throws -> [UInt8] {
-        let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
-        let canvas = Canvas(width: w, height: h, opaque: true)
-        let stride = canvas.stride
-        let data = canvas.data
-        for y in 0..<h {
-            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w {
-                let inE = x < expected.width && y < expected.height, inA = x < actual.width && y < actual.height
-                var changed = !(inE && inA)
-                var grey = 255.0
-                if inE {
-                    let i = (y * expected.width + x) * 4
-                    let p = expected.pixels
-                    grey = (0.299 * Double(p[i]) + 0.587 * Double(p[i + 1]) + 0.114 * Double(p[i + 2])) * Double(p[i + 3]) / 255
-                        + 255 * (1 - Double(p[i + 3]) / 255)
-                    if inA {
-                        let j = (y * actual.width + x) * 4
-                        for c in 0..<4 where abs(Int(p[i + c]) - Int(actual.pixels[j + c])) > channelTolerance { changed = true }
-                    }
-                }
-                if changed {
-                    row[x] = 0xFFFF_0000
-                } else {
-                    let g = UInt32(255 - (255 - grey) * 0.3)
-                    row[x] = 0xFF00_0000 | (g << 16) | (g << 8) | g
-                }
-            }
-        }
-        canvas.markDirty()
-        return try PNGCodec.encode(canvas)
-    }
 }
 
 /// One checked golden frame.
@@ -112,32 +78,14 @@ public struct GoldenStore {
     }
 
     public func goldenPath(scene: Scene, frame: Int) -> String {
-        "\(goldenRoot)/\(scene.slug)/\(FramePipeline.frameName(frame))"
+        "\(goldenRoot)/\(scene.slug)/\(OutputNames.frame(frame))"
     }
 
-    /// Renders the frames the scene's `golden.frames` names, `last` resolved to its final frame.
-    public static func renderGoldenFrames(_ scene: Scene) throws -> [(Int, [UInt8])] {
-        var states: [FrameState] = []
-        var last: FrameState?
-        try Simulation(scene: scene).run { state in
-            last = state
-            if scene.golden.frames.contains(.index(state.frame)) { states.append(state) }
-        }
-        if scene.golden.frames.contains(.last), let l = last, !states.contains(where: { $0.frame == l.frame }) {
-            states.append(l)
-        }
-        for f in scene.golden.frames {
-            if case .index(let i) = f, let l = last, i > l.frame {
-                throw OutputError("\(scene.file): golden.frames: frame \(i) is past the scene's last frame, \(l.frame)")
-            }
-        }
-        let renderer = try Renderer(scene: scene)
-        return try states.sorted { $0.frame < $1.frame }.map { ($0.frame, try PNGCodec.encode(renderer.render($0))) }
-    }
-
-    public func check(_ scene: Scene) throws -> [GoldenResult] {
+    /// Compares rendered frames (number, PNG bytes) with the scene's goldens; a failure
+    /// writes the actual frame and a diff image under `failureRoot`.
+    public func check(_ scene: Scene, frames rendered: [(Int, [UInt8])]) throws -> [GoldenResult] {
         var results: [GoldenResult] = []
-        for (frame, bytes) in try Self.renderGoldenFrames(scene) {
+        for (frame, bytes) in rendered {
             let path = goldenPath(scene: scene, frame: frame)
             guard FileManager.default.fileExists(atPath: path) else {
                 results.append(GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: nil,
@@ -152,12 +100,13 @@ public struct GoldenStore {
             if !r.passed {
                 let dir = "\(failureRoot)/\(scene.slug)"
                 try AtomicFile.makeDirectory(dir)
-                let base = (FramePipeline.frameName(frame) as NSString).deletingPathExtension
-                r.actualPath = "\(dir)/\(base)-actual.png"
-                r.diffPath = "\(dir)/\(base)-diff.png"
-                try AtomicFile.write(bytes, to: r.actualPath!)
-                try AtomicFile.write(try ImageDiff.diffImage(expected: expected, actual: actual,
-                                                             channelTolerance: scene.golden.channelTolerance), to: r.diffPath!)
+                let base = (OutputNames.frame(frame) as NSString).deletingPathExtension
+                let actualPath = "\(dir)/\(base)-actual.png", diffPath = "\(dir)/\(base)-diff.png"
+                r.actualPath = actualPath
+                r.diffPath = diffPath
+                try AtomicFile.write(bytes, to: actualPath)
+                let picture = DiffImage.draw(expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
+                try AtomicFile.write(try PNGCodec.encode(picture), to: diffPath)
             }
             results.append(r)
         }
@@ -165,11 +114,11 @@ public struct GoldenStore {
     }
 
     /// Writes the scene's golden frames; returns one line per frame saying what changed.
-    public func record(_ scene: Scene) throws -> [String] {
+    public func record(_ scene: Scene, frames rendered: [(Int, [UInt8])]) throws -> [String] {
         var lines: [String] = []
         let dir = "\(goldenRoot)/\(scene.slug)"
         try AtomicFile.makeDirectory(dir)
-        for (frame, bytes) in try Self.renderGoldenFrames(scene) {
+        for (frame, bytes) in rendered {
             let path = goldenPath(scene: scene, frame: frame)
             if FileManager.default.fileExists(atPath: path) {
                 let old = try RGBAImage.decode(file: path)

@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyFrame
 import SpringyDynamics
 import SpringyScene
 
@@ -95,12 +96,6 @@ public final class CollectionView {
         if spec.layout.kind == .list && sections[ip.section].generated { return "Cell (\(ip.section), \(ip.item))" }
         let labels = sections[ip.section].labels
         return ip.item < labels.count ? labels[ip.item] : String(ip.item)
-    }
-
-    public func fill(_ ip: ItemPath, style: Style) -> Color {
-        if isSelected(ip) && spec.layout.kind != .list { return style.cellSelected }
-        if !style.palette.isEmpty, let k = key(ip) { return style.palette[k % style.palette.count] }
-        return style.cell
     }
 
     // MARK: - Data changes
@@ -226,7 +221,7 @@ public final class CollectionView {
     // MARK: - What a frame shows
 
     /// The cells and headers the frame shows, in viewport coordinates, in index order.
-    public func visibleState(style: Style, time: Double) -> (items: [ItemState], headers: [HeaderState]) {
+    public func visibleState(time: Double) -> (items: [ItemState], headers: [HeaderState]) {
         updateHeaders(at: time)
         let offset = contentOffset
         let visible = visibleRect
@@ -261,8 +256,8 @@ public final class CollectionView {
             }
             items.append(ItemState(id: ip.description, center: frame.center - offset, size: frame.size,
                                    angle: angle, alpha: alpha, z: z, velocity: velocity,
-                                   selected: isSelected(ip), fill: fill(ip, style: style),
-                                   label: label(ip), shape: .rectangle, isCell: true))
+                                   selected: isSelected(ip), kind: spec.layout.kind == .list ? .row : .cell,
+                                   paletteKey: key(ip), label: label(ip), shape: .rectangle))
         }
         return (items, headers)
     }

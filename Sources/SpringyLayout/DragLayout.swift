@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyFrame
 import SpringyDynamics
 import SpringyScene
 
@@ -16,7 +17,7 @@ public final class DragSession {
     public private(set) var released = false
     static let square = "drag.square"
 
-    init(collection: CollectionView, touch: Vec2, stepRate: Int, defaults: ItemProperties, maxBodies: Int) throws {
+    public init(collection: CollectionView, touch: Vec2, stepRate: Int, defaults: ItemProperties, maxBodies: Int) throws {
         let params = collection.spec.dynamics
         if collection.selection.count > maxBodies {
             throw DynamicsError.invalid("dragging \(collection.selection.count) selected cells is over the limit of \(maxBodies) simulated bodies (--max-bodies)",
@@ -46,18 +47,18 @@ public final class DragSession {
     }
 
     /// The finger moved (content coordinates).
-    func move(to touch: Vec2) { animator.moveAnchorBody(Self.square, to: touch) }
+    public func move(to touch: Vec2) { animator.moveAnchorBody(Self.square, to: touch) }
 
     /// The finger lifted: the square goes back to where the press began.
-    func release() {
+    public func release() {
         released = true
         animator.moveAnchorBody(Self.square, to: origin)
     }
 
-    func step() throws { try animator.step() }
+    public func step() throws { try animator.step() }
 
     public func state(ofKey key: Int) -> ItemDynamics? { animator.state(of: "cell:\(key)") }
 
     /// Done when the press has ended and everything rests.
-    var isFinished: Bool { released && animator.isAtRest }
+    public var isFinished: Bool { released && animator.isAtRest }
 }

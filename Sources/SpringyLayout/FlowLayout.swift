@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyScene
 
 /// UICollectionViewFlowLayout: lines of items with the spacing, insets and headers

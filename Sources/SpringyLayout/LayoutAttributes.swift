@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyFrame
 import SpringyScene
 
 /// UICollectionViewLayoutAttributes: where one cell or header is, in content coordinates.

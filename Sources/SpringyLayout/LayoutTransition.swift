@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyFrame
 import SpringyScene
 
 /// What the collection view shows for its layout: a layout, or a spring-animated

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyScene
 
 /// Full-width rows (`row_height`), the selected one `expanded_height`, sections with

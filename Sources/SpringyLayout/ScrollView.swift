@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 
 /// UIScrollView along one axis: the content follows a tracking finger (rubber-banded
 /// past the edges), decelerates after a fling, and springs back from an overscroll

@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyFrame
 import SpringyDynamics
 import SpringyScene
 
@@ -29,7 +30,7 @@ public final class SpringyCarousel {
     private var lastOffset: Double
     /// Where the finger last touched, in viewport coordinates (UIKit's pan recogniser
     /// keeps reporting its last location after the finger lifts).
-    var touch: Vec2?
+    public var touch: Vec2?
     /// How far beyond the viewport cells are managed, along the scroll axis.
     let margin: Double
 
@@ -145,7 +146,7 @@ public final class SpringyCarousel {
     }
 
     /// Called once per step after the scroll view moved and before the solver runs.
-    func step() throws {
+    public func step() throws {
         let offset = collection.scroll.offset
         let delta = offset - lastOffset
         lastOffset = offset
@@ -166,7 +167,7 @@ public final class SpringyCarousel {
 
     /// After cells were inserted or deleted: the new layout's slots become the springs' anchors
     /// (cells keep where they are and spring there); new cells start where `newCells` says.
-    func layoutChanged(newCells: [Int: Vec2]) throws {
+    public func layoutChanged(newCells: [Int: Vec2]) throws {
         try rebuildWorldBehaviors()
         try sync(newCells: newCells)
     }

@@ -1,5 +1,6 @@
 import CNative
 import Foundation
+import SpringyCore
 import SpringyRender
 
 /// libpng settings. UI frames are large flat areas: no row filter and a low zlib level
@@ -64,13 +65,7 @@ public enum PNGCodec {
     }
 }
 
-/// Decoded 8-bit RGBA pixels (straight alpha).
-public struct RGBAImage: Equatable, Sendable {
-    public var width: Int
-    public var height: Int
-    public var pixels: [UInt8]
-
-    public init(width: Int, height: Int, pixels: [UInt8]) { self.width = width; self.height = height; self.pixels = pixels }
+extension RGBAImage {
 
     public static func decode(file path: String) throws -> RGBAImage {
         var out: UnsafeMutablePointer<UInt8>?

@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
 import SpringyCore
-import SpringyLayout
+import SpringyFrame
 import SpringyScene
 
 /// Draws a `FrameState` with Cairo: cells, headers, free views, springs, the finger.
@@ -65,7 +65,7 @@ public struct Renderer {
         // The collection view's layer: cells and headers by z (cells first at equal z), then free views above it.
         enum Element { case item(ItemState), header(HeaderState) }
         var layer: [(z: Int, kind: Int, order: Int, element: Element)] = []
-        for (i, item) in state.items.enumerated() where item.isCell { layer.append((item.z, 0, i, .item(item))) }
+        for (i, item) in state.items.enumerated() where item.inCollection { layer.append((item.z, 0, i, .item(item))) }
         for (i, header) in state.headers.enumerated() { layer.append((header.z, 1, i, .header(header))) }
         layer.sort { ($0.z, $0.kind, $0.order) < ($1.z, $1.kind, $1.order) }
         for e in layer {
@@ -74,7 +74,7 @@ public struct Renderer {
             case .header(let header): drawHeader(cr, header)
             }
         }
-        for item in state.items where !item.isCell { drawItem(cr, item) }
+        for item in state.items where !item.inCollection { drawItem(cr, item) }
     }
 
     /// Springs, anchors, velocities, contacts, the finger and the clock, over everything.
@@ -166,6 +166,17 @@ public struct Renderer {
         cairo_close_path(cr)
     }
 
+    /// The style's colour for an item: a view's own, a selected cell's, or the palette's by the cell's key.
+    func fillColor(_ item: ItemState) -> Color {
+        switch item.kind {
+        case .view: return item.color ?? style.cell
+        case .cell where item.selected: return style.cellSelected
+        case .cell, .row:
+            if !style.palette.isEmpty, let k = item.paletteKey { return style.palette[k % style.palette.count] }
+            return style.cell
+        }
+    }
+
     func drawItem(_ cr: OpaquePointer, _ item: ItemState) {
         guard item.alpha > 0 else { return }
         cairo_save(cr)
@@ -181,8 +192,9 @@ public struct Renderer {
             cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
             cairo_restore(cr)
         }
-        setColor(cr, item.fill, alpha: item.alpha)
-        if item.selected && item.isCell && item.fill != style.cellSelected {
+        let fill = fillColor(item)
+        setColor(cr, fill, alpha: item.alpha)
+        if item.selected && item.inCollection && fill != style.cellSelected {
             // A selected cell that keeps its own colour (list rows) gets an outline.
             cairo_fill_preserve(cr)
             setColor(cr, style.cellSelected, alpha: item.alpha)

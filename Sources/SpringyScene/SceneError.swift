@@ -1,7 +1,8 @@
 import Foundation
+import SpringyCore
 
 /// A problem with a scene file, located as `file:line:column: key.path: message`.
-public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
+public struct SceneError: LocatedError, Equatable, Sendable {
     public var file: String
     public var line: Int
     public var column: Int
@@ -17,7 +18,7 @@ public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
 }
 
 /// Several problems in one file (validation reports all it can find).
-public struct SceneErrors: Error, CustomStringConvertible, Sendable {
+public struct SceneErrors: LocatedError, Sendable {
     public var errors: [SceneError]
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }

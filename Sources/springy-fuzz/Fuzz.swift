@@ -2,7 +2,7 @@
 // with -sanitize=fuzzer,address -DFUZZING. Built normally it replays files given as
 // arguments (a corpus or a crash) through the same path, for regression tests.
 import Foundation
-import SpringyLayout
+import SpringySimulation
 import SpringyScene
 
 /// Decode, validate and run the first frames of a scene; errors are fine, crashes are not.

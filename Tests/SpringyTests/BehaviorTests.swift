@@ -1,7 +1,11 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyLayout
+import SpringyOutput
+import SpringyPipeline
 import SpringyScene
+import SpringySimulation
 import XCTest
 
 /// Behaviors' UIKit meanings, through scene text and the frames the trace is made of.

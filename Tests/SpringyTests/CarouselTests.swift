@@ -1,7 +1,11 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyLayout
+import SpringyOutput
+import SpringyPipeline
 import SpringyScene
+import SpringySimulation
 import XCTest
 
 /// The springy carousel and the scroll view, through scene text and the trace's frames.
@@ -129,9 +133,9 @@ final class CarouselTests: XCTestCase {
 
     func testACarouselFrameRangeTracesTheSameAsTheFullRun() throws {
         let scene = try SceneLoader.load(path: packageRoot + "/scenes/springy-carousel-insert.yaml")
-        let a = try Simulation.frames(of: scene).map(Trace.line)
+        let a = try Simulation.frames(of: scene).map(TraceWriter.line)
         var part: [String] = []
-        try Simulation(scene: scene).run(frames: 200...260) { part.append(Trace.line($0)) }
+        try Simulation(scene: scene).run(frames: 200...260) { part.append(TraceWriter.line($0)) }
         XCTAssertEqual(part, Array(a[200...260]).map { $0 }, "a frame range traces the same as the full run")
     }
 

@@ -1,7 +1,11 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyLayout
+import SpringyOutput
+import SpringyPipeline
 import SpringyScene
+import SpringySimulation
 import XCTest
 
 /// The springy multi-select drag (the third write-up), through the trace's frames.

@@ -1,8 +1,13 @@
 import Foundation
+import SpringyCore
+import SpringyFrame
 import SpringyGolden
+import SpringyLayout
 import SpringyOutput
-import SpringyScene
+import SpringyPipeline
 import SpringyRender
+import SpringyScene
+import SpringySimulation
 import XCTest
 
 /// Every scene in scenes/ against golden/<scene>/. Tests never record; a missing golden
@@ -15,7 +20,7 @@ final class GoldenTests: XCTestCase {
         let store = GoldenStore(goldenRoot: packageRoot + "/golden", failureRoot: packageRoot + "/.springy-failures")
         for name in names {
             let scene = try SceneLoader.load(path: packageRoot + "/scenes/" + name)
-            for r in try store.check(scene) {
+            for r in try GoldenRun.check(scene, store: store) {
                 XCTAssertTrue(r.passed, r.message)
             }
         }
@@ -34,15 +39,15 @@ final class GoldenTests: XCTestCase {
         """.write(toFile: scenePath, atomically: true, encoding: .utf8)
         let scene = try SceneLoader.load(path: scenePath)
         let store = GoldenStore(goldenRoot: "\(dir)/golden", failureRoot: "\(dir)/failures")
-        _ = try store.record(scene)
-        XCTAssertTrue(try store.check(scene).allSatisfy(\.passed), "a fresh golden passes")
+        _ = try GoldenRun.record(scene, store: store)
+        XCTAssertTrue(try GoldenRun.check(scene, store: store).allSatisfy(\.passed), "a fresh golden passes")
 
         // Move one pixel of the golden by more than the tolerance.
         let goldenPath = store.goldenPath(scene: scene, frame: 0)
         var image = try RGBAImage.decode(file: goldenPath)
         image.pixels[0] = image.pixels[0] &- 3
         try writeRGBA(image, to: goldenPath)
-        let results = try store.check(scene)
+        let results = try GoldenRun.check(scene, store: store)
         XCTAssertEqual(results.count, 1)
         let r = results[0]
         XCTAssertFalse(r.passed)
@@ -56,13 +61,13 @@ final class GoldenTests: XCTestCase {
         // Within tolerance (a delta of 2) passes.
         image.pixels[0] = image.pixels[0] &+ 1
         try writeRGBA(image, to: goldenPath)
-        XCTAssertTrue(try store.check(scene).allSatisfy(\.passed))
+        XCTAssertTrue(try GoldenRun.check(scene, store: store).allSatisfy(\.passed))
     }
 
     func testAMissingGoldenFailsWithTheRecordCommand() throws {
         let dir = temporaryDirectory()
         let scene = try SceneLoader.load(path: packageRoot + "/scenes/falling-box.yaml")
-        let results = try GoldenStore(goldenRoot: "\(dir)/none", failureRoot: "\(dir)/f").check(scene)
+        let results = try GoldenRun.check(scene, store: GoldenStore(goldenRoot: "\(dir)/none", failureRoot: "\(dir)/f"))
         XCTAssertFalse(results.isEmpty)
         for r in results {
             XCTAssertFalse(r.passed)

@@ -1,6 +1,11 @@
 import Foundation
+import SpringyCore
+import SpringyFrame
 import SpringyLayout
+import SpringyOutput
+import SpringyPipeline
 import SpringyScene
+import SpringySimulation
 import XCTest
 
 /// Every file in hostile/ is either rejected with the message its first line expects

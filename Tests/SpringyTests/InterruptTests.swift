@@ -1,5 +1,11 @@
 import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyLayout
 import SpringyOutput
+import SpringyPipeline
+import SpringyScene
+import SpringySimulation
 import XCTest
 
 /// A render killed mid-way leaves only whole PNGs, and the same command completes the set.

@@ -1,7 +1,11 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyLayout
+import SpringyOutput
+import SpringyPipeline
 import SpringyScene
+import SpringySimulation
 import XCTest
 
 /// Expand/collapse rows and sticky headers (the second write-up), through the trace's frames.

@@ -1,11 +1,16 @@
 import Foundation
-#if canImport(FoundationXML)
 import FoundationXML
-#endif
+import SpringyCore
+import SpringyFrame
 import SpringyGolden
+import SpringyLayout
 import SpringyOutput
+import SpringyPipeline
 import SpringyScene
+import SpringySimulation
 import XCTest
+#if canImport(FoundationXML)
+#endif
 
 /// Each output format, decoded from what was written.
 final class OutputFormatTests: XCTestCase {

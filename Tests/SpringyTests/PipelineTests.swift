@@ -1,8 +1,12 @@
 import Foundation
+import SpringyCore
+import SpringyFrame
 import SpringyGolden
 import SpringyLayout
 import SpringyOutput
+import SpringyPipeline
 import SpringyScene
+import SpringySimulation
 import XCTest
 
 final class PipelineTests: XCTestCase {
@@ -101,7 +105,7 @@ final class PipelineTests: XCTestCase {
         let second = try runSpringy(["render", scene, "--out", "\(dir)/second", "--quiet", "--scale", "1", "--frames", "0-99", "--shard", "2/3"])
         XCTAssertEqual(second.status, 0)
         XCTAssertEqual(try files("\(dir)/second/springy-carousel-insert").keys.sorted(),
-                       (33...65).map { FramePipeline.frameName($0) })
+                       (33...65).map { OutputNames.frame($0) })
     }
 
     func testRestFramesReuseTheEncodedBytesOfTheFrameBefore() throws {

@@ -1,7 +1,11 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyLayout
+import SpringyOutput
+import SpringyPipeline
 import SpringyScene
+import SpringySimulation
 import XCTest
 
 /// Random valid scenes from fixed seeds (SplitMix64): no crash, no NaN, items that collide
@@ -97,7 +101,7 @@ final class PropertyTests: XCTestCase {
             }
             let a = try Simulation.frames(of: s)
             let b = try Simulation.frames(of: s)
-            XCTAssertEqual(a.map(Trace.line), b.map(Trace.line), "seed \(seed): two runs")
+            XCTAssertEqual(a.map(TraceWriter.line), b.map(TraceWriter.line), "seed \(seed): two runs")
             var e0: Double?
             for f in a {
                 var energy = 0.0

@@ -1,7 +1,11 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyLayout
+import SpringyOutput
+import SpringyPipeline
 import SpringyScene
+import SpringySimulation
 import XCTest
 
 /// The package root (where scenes/ and golden/ are).

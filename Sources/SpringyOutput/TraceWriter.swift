@@ -1,8 +1,8 @@
 import SpringyCore
-import SpringyDynamics
+import SpringyFrame
 
 /// The machine-readable trace (SCENE-FORMAT.md, "Trace"): one JSON object per frame.
-public enum Trace {
+public enum TraceWriter {
     /// Numbers are rounded to 1/10000 (of a point, second or degree) so traces are stable and short.
     static func number(_ v: Double) -> String {
         guard v.isFinite else { return "null" }

@@ -1,8 +1,10 @@
 import Dispatch
 import Foundation
-import SpringyLayout
+import SpringyFrame
+import SpringyOutput
 import SpringyRender
 import SpringyScene
+import SpringySimulation
 
 /// Scene → Simulation → FrameState → Renderer → PNG.
 ///
@@ -30,16 +32,18 @@ public struct FramePipeline {
         self.threads = max(1, threads)
     }
 
-    public static func frameName(_ index: Int) -> String {
-        let digits = String(index)
-        return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
-    }
-
     public struct Encoded {
         public var png: [UInt8] = []
         public var y4m: [UInt8] = []
         /// True when these bytes are the previous frame's, reused.
         public var reused = false
+    }
+
+    /// The states of frames `range` (all when nil), simulated on the calling thread.
+    public func states(frames range: ClosedRange<Int>? = nil) throws -> [FrameState] {
+        var out: [FrameState] = []
+        try Simulation(scene: scene).run(frames: range) { out.append($0) }
+        return out
     }
 
     /// Frames `range` (all when nil) as PNG bytes, in order, on the calling thread.
@@ -48,7 +52,8 @@ public struct FramePipeline {
         try runEncoded(frames: range, only: wanted) { i, state, out in try sink(i, state, out.png) }
     }
 
-    func encode(_ state: FrameState) throws -> Encoded {
+    /// One frame through this pipeline's renderer and encoders.
+    public func encode(_ state: FrameState) throws -> Encoded {
         let canvas = renderer.render(state)
         var e = Encoded()
         if encodePNG { e.png = try PNGCodec.encode(canvas, settings: png) }

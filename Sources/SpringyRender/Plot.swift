@@ -1,6 +1,5 @@
 import CCairo
 import Foundation
-import SpringyRender
 
 /// A line chart drawn with Cairo: axes, ticks, labels, one measured series and an
 /// optional closed-form curve — the picture a doc about damping wants.
@@ -117,17 +116,18 @@ public struct Plot {
         }
     }
 
-    /// Writes PNG (by libpng) or SVG (by Cairo), chosen by the file's extension.
-    public func write(to path: String) throws {
-        if path.lowercased().hasSuffix(".svg") {
-            try VectorFile.write(to: path, pdf: false, width: width, height: height) { try draw(on: $0) }
-        } else {
-            let canvas = Canvas(width: Int(width), height: Int(height), opaque: true)
-            let cr = cairo_create(canvas.surface)!
-            try draw(on: cr)
-            cairo_destroy(cr)
-            try AtomicFile.write(try PNGCodec.encode(canvas), to: path)
-        }
+    /// The chart as pixels (Output encodes them as PNG).
+    public func canvas() throws -> Canvas {
+        let canvas = Canvas(width: Int(width), height: Int(height), opaque: true)
+        let cr = cairo_create(canvas.surface)!
+        defer { cairo_destroy(cr) }
+        try draw(on: cr)
+        return canvas
+    }
+
+    /// The chart as an SVG document, drawn by Cairo.
+    public func svg() throws -> [UInt8] {
+        try VectorDrawing.bytes(pdf: false, width: width, height: height) { try draw(on: $0) }
     }
 
     /// A released spring's closed form (DYNAMICS.md): rest + A·e^(−ζωt)(cos ω_d t + (ζω/ω_d) sin ω_d t).

@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyFrame
 
 /// A finger moving along a polyline at constant speed.
 public struct GesturePath: Sendable {

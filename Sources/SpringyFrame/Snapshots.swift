@@ -1,3 +1,5 @@
+import SpringyCore
+
 // What a frame shows of the physics: springs and contact events.
 
 /// A spring or rigid attachment as drawn: from its anchor to the point on the item.

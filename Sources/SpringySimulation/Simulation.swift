@@ -1,10 +1,12 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyDynamics
+import SpringyLayout
 import SpringyScene
 
 /// A problem found while running a scene, located at the behavior or event that caused it.
-public struct SimulationError: Error, CustomStringConvertible {
+public struct SimulationError: LocatedError {
     public var file: String
     public var line: Int
     public var keyPath: String
@@ -260,7 +262,7 @@ public final class Simulation {
         var headers: [HeaderState] = []
         var offset = Vec2.zero
         if let c = collection {
-            let v = c.visibleState(style: scene.style, time: time)
+            let v = c.visibleState(time: time)
             items = v.items
             headers = v.headers
             offset = c.contentOffset
@@ -272,8 +274,8 @@ public final class Simulation {
             for spec in scene.items {
                 guard let s = animator.state(of: spec.name) else { continue }
                 items.append(ItemState(id: spec.name, center: s.center, size: spec.size, angle: s.angle, alpha: 1,
-                                       z: 0, velocity: s.velocity, selected: false, fill: spec.fill, label: spec.label,
-                                       shape: spec.shape, isCell: false))
+                                       z: 0, velocity: s.velocity, selected: false, kind: .view, color: spec.fill, label: spec.label,
+                                       shape: spec.shape))
             }
             // Cells a free behavior moves are drawn where the animator has them.
             for id in animator.itemIDs {

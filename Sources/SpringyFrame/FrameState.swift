@@ -1,5 +1,4 @@
 import SpringyCore
-import SpringyDynamics
 
 /// One output frame's state: a plain value, everything downstream is a pure function of it.
 /// Coordinates are the viewport's (content coordinates minus the content offset).
@@ -35,6 +34,10 @@ public struct FrameState: Equatable, Sendable {
     }
 }
 
+/// What an item is: a collection cell (in the collection view's layer), a list row (a cell
+/// whose selection is shown as an outline) or a free view (drawn above the collection).
+public enum ItemKind: String, Equatable, Sendable { case cell, row, view }
+
 public struct ItemState: Equatable, Sendable {
     public var id: String
     public var center: Vec2
@@ -45,18 +48,25 @@ public struct ItemState: Equatable, Sendable {
     public var z: Int
     public var velocity: Vec2
     public var selected: Bool
-    // Drawing hints (not in the trace).
-    public var fill: Color
+    // Facts for drawing (not in the trace); the renderer applies the style.
+    public var kind: ItemKind
+    /// A cell's stable identity, which picks its colour from the style's palette.
+    public var paletteKey: Int?
+    /// A free view's own colour, as its scene declares it.
+    public var color: Color?
     public var label: String?
     public var shape: ItemShape
-    public var isCell: Bool
 
     public init(id: String, center: Vec2, size: Size2, angle: Double, alpha: Double, z: Int, velocity: Vec2,
-                selected: Bool, fill: Color, label: String?, shape: ItemShape, isCell: Bool) {
+                selected: Bool, kind: ItemKind, paletteKey: Int? = nil, color: Color? = nil, label: String?,
+                shape: ItemShape) {
         self.id = id; self.center = center; self.size = size; self.angle = angle; self.alpha = alpha; self.z = z
-        self.velocity = velocity; self.selected = selected; self.fill = fill; self.label = label
-        self.shape = shape; self.isCell = isCell
+        self.velocity = velocity; self.selected = selected; self.kind = kind; self.paletteKey = paletteKey
+        self.color = color; self.label = label; self.shape = shape
     }
+
+    /// Cells and rows live in the collection view's layer; views above it.
+    public var inCollection: Bool { kind != .view }
 }
 
 public struct HeaderState: Equatable, Sendable {
@@ -65,6 +75,10 @@ public struct HeaderState: Equatable, Sendable {
     public var pinned: Bool
     public var title: String?
     public var z: Int
+
+    public init(id: String, frame: Rect, pinned: Bool, title: String?, z: Int) {
+        self.id = id; self.frame = frame; self.pinned = pinned; self.title = title; self.z = z
+    }
 }
 
 public struct Segment: Equatable, Sendable {

@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import SpringyCore
+import SpringyOutput
+import SpringyPipeline
+import SpringyScene
+
+/// Prints to standard error.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Limits on what a scene may ask for; each has a generous default (README, "Limits").
+struct LimitOptions: ParsableArguments {
+    @Option(name: .customLong("max-file-size"), help: "Largest scene file, bytes.")
+    var maxFileSize: Int = SceneLimits.default.maxFileBytes
+    @Option(name: .customLong("max-nodes"), help: "YAML nodes after alias expansion.")
+    var maxNodes: Int = SceneLimits.default.maxNodes
+    @Option(name: .customLong("max-depth"), help: "YAML nesting depth.")
+    var maxDepth: Int = SceneLimits.default.maxDepth
+    @Option(name: .customLong("max-items"), help: "Items (cells and free views) in a scene.")
+    var maxItems: Int = SceneLimits.default.maxItems
+    @Option(name: .customLong("max-bodies"), help: "Bodies simulated at once.")
+    var maxBodies: Int = SceneLimits.default.maxBodies
+    @Option(name: .customLong("max-pixels"), help: "Pixels in one frame.")
+    var maxPixels: Int = SceneLimits.default.maxPixels
+    @Option(name: .customLong("max-frames"), help: "Frames in a scene.")
+    var maxFrames: Int = SceneLimits.default.maxFrames
+    @Option(name: .customLong("max-events"), help: "Script events in a scene.")
+    var maxEvents: Int = SceneLimits.default.maxScriptEvents
+
+    func validate() throws {
+        for (name, v) in [("--max-file-size", maxFileSize), ("--max-nodes", maxNodes), ("--max-depth", maxDepth),
+                          ("--max-items", maxItems), ("--max-bodies", maxBodies), ("--max-pixels", maxPixels),
+                          ("--max-frames", maxFrames), ("--max-events", maxEvents)] where v < 1 {
+            throw ValidationError("\(name) must be at least 1")
+        }
+    }
+
+    var limits: SceneLimits {
+        var l = SceneLimits()
+        l.maxFileBytes = maxFileSize; l.maxNodes = maxNodes; l.maxDepth = maxDepth; l.maxItems = maxItems
+        l.maxBodies = maxBodies; l.maxPixels = maxPixels; l.maxFrames = maxFrames; l.maxScriptEvents = maxEvents
+        return l
+    }
+}
+
+/// Loads every scene, printing each bad one's error; throws exit code 2 if any was bad.
+func loadScenes(_ paths: [String], limits: SceneLimits = .default) throws -> [Scene] {
+    var scenes: [Scene] = []
+    var bad = false
+    for p in paths {
+        do { scenes.append(try SceneLoader.load(path: p, limits: limits)) } catch {
+            warn("\(error)")
+            bad = true
+        }
+    }
+    if bad { throw ExitCode(2) }
+    return scenes
+}
+
+/// `A-B` or `A`, inclusive frame numbers.
+struct FrameRange: ExpressibleByArgument {
+    var range: ClosedRange<Int>
+    init?(argument: String) {
+        let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 1, let a = Int(parts[0]), a >= 0 { range = a...a; return }
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else { return nil }
+        range = a...b
+    }
+    static var defaultValueDescription: String { "all" }
+}
+
+/// `K/N`: shard K of N, 1-based.
+struct Shard: ExpressibleByArgument {
+    var k: Int
+    var n: Int
+    init?(argument: String) {
+        let parts = argument.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else { return nil }
+        self.k = k; self.n = n
+    }
+}
+
+/// `FREQUENCY,DAMPING[,REST]`: a released spring to draw beside a plot.
+struct SpringArgument: ExpressibleByArgument {
+    var frequency: Double
+    var damping: Double
+    var rest: Double?
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard (2...3).contains(parts.count), let f = parts[0], let d = parts[1], f > 0, f.isFinite, d >= 0, d.isFinite
+        else { return nil }
+        if parts.count == 3 { guard let r = parts[2], r.isFinite else { return nil }; rest = r }
+        frequency = f; damping = d
+    }
+}
+
+/// `png,apng`: formats, comma-separated (the option may also repeat).
+struct FormatList: ExpressibleByArgument {
+    var formats: [OutputFormat]
+    init?(argument: String) {
+        var out: [OutputFormat] = []
+        for part in argument.split(separator: ",") {
+            guard let f = OutputFormat(rawValue: part.trimmingCharacters(in: .whitespaces).lowercased()) else { return nil }
+            out.append(f)
+        }
+        if out.isEmpty { return nil }
+        formats = out
+    }
+    static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) }
+}
+extension PlotQuantity: ExpressibleByArgument {}
+extension PNGSettings.Filter: ExpressibleByArgument {}
+extension PNGSettings.Strategy: ExpressibleByArgument {}
+extension FramePick: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
+/// The scenes in `scenes/` when none are named.
+func defaultScenes() throws -> [String] {
+    let dir = "scenes"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
+        warn("springy: no scenes named and no scenes/ folder here")
+        throw ExitCode(2)
+    }
+    return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.sorted().map { "\(dir)/\($0)" }
+}
+
+/// Prints an error the way the command line reports it and gives the exit to throw:
+/// located errors (scene, simulation) as `file:line:column: key: message`, others after `springy:`.
+func report(_ error: Error) -> Error {
+    switch error {
+    case is ExitCode: return error
+    case is LocatedError: warn("\(error)")
+    default: warn("springy: \(error)")
+    }
+    return ExitCode(2)
+}

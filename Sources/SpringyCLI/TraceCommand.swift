@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import SpringyPipeline
+
+extension Springy {
+    struct Trace: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the scene's trace: one JSON object per frame (JSON Lines); or, with --hash, a content hash per scene.",
+            discussion: """
+            --hash prints one line per scene: the FNV-1a 64 hash of its trace text, the hash of every frame's \
+            PNG bytes (with --pixels; '-' without), the frame count and the scene path. The pinned table \
+            golden/pinned-hashes.tsv is made this way (scripts/record-hashes) and checked by the tests.
+            """)
+
+        @Argument(help: "Scene files (one, unless --hash).")
+        var scenes: [String]
+
+        @Option(name: .long, help: "Only these frames, e.g. 30-59.")
+        var frames: FrameRange?
+
+        @Flag(name: .long, help: "Print content hashes instead of the trace.")
+        var hash = false
+
+        @Flag(name: .long, help: "With --hash, also hash every frame's PNG bytes, made by the render pipeline.")
+        var pixels = false
+
+        @Option(name: .long, help: "With --pixels, draw and encode on this many threads.")
+        var threads: Int = 1
+
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
+        func validate() throws {
+            if !hash && scenes.count != 1 { throw ValidationError("trace prints one scene; --hash takes several") }
+            if pixels && !hash { throw ValidationError("--pixels goes with --hash") }
+            if !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256, not \(threads)") }
+        }
+
+        func run() throws {
+            let loaded = try loadScenes(scenes, limits: limitOptions.limits)
+            if hash {
+                for (scene, path) in zip(loaded, scenes) {
+                    do {
+                        let h = try TraceJob.hashes(scene, frames: frames?.range, pixels: pixels, threads: threads)
+                        print("\(h.trace)\t\(h.pixels ?? "-")\t\(h.frames)\t\(path)")
+                    } catch { throw report(error) }
+                }
+                return
+            }
+            var out = ""
+            do {
+                try TraceJob.lines(loaded[0], frames: frames?.range) { line in
+                    out += line
+                    out += "\n"
+                    if out.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
+                }
+            } catch {
+                FileHandle.standardOutput.write(Data(out.utf8))
+                throw report(error)
+            }
+            FileHandle.standardOutput.write(Data(out.utf8))
+        }
+    }
+}

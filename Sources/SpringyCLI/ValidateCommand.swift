@@ -1,0 +1,30 @@
+import ArgumentParser
+import SpringyPipeline
+import SpringyScene
+
+extension Springy {
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check scene files; print every problem; exit 2 if any is bad.")
+
+        @Argument(help: "Scene files.")
+        var scenes: [String]
+
+        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+
+        func run() throws {
+            var bad = false
+            for path in scenes {
+                do {
+                    let scene = try SceneLoader.load(path: path, limits: limitOptions.limits)
+                    try TraceJob.validate(scene)
+                    print("ok \(path)")
+                } catch {
+                    warn("\(error)")
+                    bad = true
+                }
+            }
+            if bad { throw ExitCode(2) }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import CNative
+import SpringyRender
+
+/// YUV4MPEG2: a header, then "FRAME\n" and planar Y, Cb, Cr (4:4:4, BT.601 studio range) per frame.
+public enum Y4M {
+    public static func header(width: Int, height: Int, fps: Int) -> [UInt8] {
+        Array("YUV4MPEG2 W\(width) H\(height) F\(fps):1 Ip A1:1 C444\n".utf8)
+    }
+
+    public static func frame(_ canvas: Canvas) -> [UInt8] {
+        let w = canvas.width, h = canvas.height
+        var out = [UInt8](repeating: 0, count: 6 + 3 * w * h)
+        out.replaceSubrange(0..<6, with: Array("FRAME\n".utf8))
+        let data = canvas.data, stride = canvas.stride
+        out.withUnsafeMutableBufferPointer { b in
+            springy_xrgb_to_yuv444(data, Int32(w), Int32(h), Int32(stride), b.baseAddress! + 6)
+        }
+        return out
+    }
+}

@@ -1,0 +1,115 @@
+import Dispatch
+import Foundation
+import SpringyOutput
+import SpringyRender
+import SpringyScene
+import SpringySimulation
+
+/// `springy bench`: what each stage of the pipeline costs (never used by tests for timing).
+public enum Benchmark {
+    public struct Result {
+        var name: String
+        var fps: Int
+        var frames: Int
+        var simulate, draw, encode, write: Double   // seconds, summed over frames, one thread
+        var solver = 0.0                            // of `simulate`, the animators' steps
+        var restFrames = 0                          // frames that show the scene at rest
+        var restShare = 0.0                         // share of the one-thread pipeline's time they took
+        var pipelineOne, pipelineN: Double          // wall seconds for the whole render
+        var threads: Int
+        var bytes: Int
+        var peakMemoryKB: Int
+
+        func ms(_ s: Double) -> String { String(format: "%.3f", s * 1000 / Double(max(frames, 1))) }
+        public var table: String {
+            """
+            \(name): \(frames) frames
+              solver (animator steps): \(ms(solver)) ms per frame, \(String(format: "%.1f", Double(frames) / (Double(fps) * max(solver, 1e-9))))× real time
+              one thread, per frame: simulate \(ms(simulate)) ms, draw \(ms(draw)) ms, encode \(ms(encode)) ms, write \(ms(write)) ms
+              full pipeline: \(String(format: "%.1f", Double(frames) / pipelineOne)) frames/s on 1 thread (\(ms(pipelineOne)) ms/frame), \(String(format: "%.1f", Double(frames) / pipelineN)) frames/s on \(threads)
+              \(restFrames) frames at rest took \(String(format: "%.1f", restShare * 100)) % of the one-thread time
+              \(bytes / max(frames, 1)) bytes per frame, peak memory \(peakMemoryKB / 1024) MiB
+            """
+        }
+        public var json: String {
+            "{\"scene\": \"\(name)\", \"frames\": \(frames), \"simulate_ms\": \(ms(simulate)), \"draw_ms\": \(ms(draw)), " +
+                "\"encode_ms\": \(ms(encode)), \"write_ms\": \(ms(write)), \"pipeline_ms_1\": \(ms(pipelineOne)), " +
+                "\"fps_1\": \(String(format: "%.2f", Double(frames) / pipelineOne)), \"threads\": \(threads), " +
+                "\"fps_n\": \(String(format: "%.2f", Double(frames) / pipelineN)), \"bytes_per_frame\": \(bytes / max(frames, 1)), " +
+                "\"rest_frames\": \(restFrames), \"rest_share\": \(String(format: "%.4f", restShare)), \"peak_memory_kb\": \(peakMemoryKB)}"
+        }
+    }
+
+    /// Encodes 12 frames of each scene at every zlib level, filter and strategy; one line each.
+    public static func pngSweep(_ scenes: [Scene], print: (String) -> Void) throws {
+        var canvases: [Canvas] = []
+        for scene in scenes {
+            let renderer = try Renderer(scene: scene)
+            let picks = Set(FramePick.evenly(12).resolve(count: scene.time.maxFrameCount))
+            try Simulation(scene: scene).run { if picks.contains($0.frame) { canvases.append(renderer.render($0)) } }
+        }
+        print("level filter strategy   ms/frame  bytes/frame")
+        for level in 1...9 {
+            for filter in PNGSettings.Filter.allCases {
+                for strategy in PNGSettings.Strategy.allCases where strategy != .huffman || level == 1 {
+                    let settings = PNGSettings(level: level, filter: filter, strategy: strategy)
+                    let start = now()
+                    var bytes = 0
+                    for c in canvases { bytes += try PNGCodec.encode(c, settings: settings).count }
+                    let ms = (now() - start) * 1000 / Double(canvases.count)
+                    print(String(format: "%5d %-6@ %-9@ %8.2f %12d", level, filter.rawValue as NSString, strategy.rawValue as NSString,
+                                 ms, bytes / canvases.count))
+                }
+            }
+        }
+    }
+
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// Stage by stage on one thread, then the whole pipeline on one and on `threads` threads.
+    public static func measure(_ scene: Scene, threads: Int) throws -> Result {
+        let dir = NSTemporaryDirectory() + "springy-bench-\(getpid())"
+        try AtomicFile.makeDirectory(dir)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let renderer = try Renderer(scene: scene)
+        var r = Result(name: scene.slug, fps: scene.time.fps, frames: 0, simulate: 0, draw: 0, encode: 0, write: 0, pipelineOne: 0,
+                       pipelineN: 0, threads: threads, bytes: 0, peakMemoryKB: 0)
+        // Stage by stage, one thread.
+        let simulation = try Simulation(scene: scene)
+        simulation.solverClock = now
+        var t = now()
+        try simulation.run { state in
+            let t1 = now()
+            r.simulate += t1 - t
+            let canvas = renderer.render(state)
+            _ = canvas.data
+            let t2 = now()
+            let bytes = try PNGCodec.encode(canvas)
+            let t3 = now()
+            try AtomicFile.write(bytes, to: "\(dir)/\(OutputNames.frame(state.frame))")
+            let t4 = now()
+            r.draw += t2 - t1; r.encode += t3 - t2; r.write += t4 - t3
+            r.frames += 1
+            r.bytes += bytes.count
+            t = now()
+        }
+        // The whole pipeline, on one thread and on N.
+        for (count, keyPath) in [(1, \Result.pipelineOne), (threads, \Result.pipelineN)] {
+            let start = now()
+            var last = start, restTime = 0.0, rest = 0
+            try FramePipeline(scene: scene, threads: count).run { i, state, bytes in
+                try AtomicFile.write(bytes, to: "\(dir)/\(OutputNames.frame(i))")
+                let now = now()
+                if state.atRest { restTime += now - last; rest += 1 }
+                last = now
+            }
+            r[keyPath: keyPath] = now() - start
+            if count == 1 { r.restFrames = rest; r.restShare = restTime / r.pipelineOne }
+        }
+        r.solver = simulation.solverSeconds
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        r.peakMemoryKB = usage.ru_maxrss
+        return r
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyOutput
+import SpringyRender
+import SpringyScene
+
+/// `springy docs`: per scene an APNG, a poster frame and a filmstrip, and a gallery README.
+public struct DocsGallery {
+    public struct Entry {
+        public var scene: Scene
+        public var path: String
+        public init(scene: Scene, path: String) { self.scene = scene; self.path = path }
+    }
+
+    public var out: String
+    public var scale: Int
+    public var every: Int
+    public var version: String
+    public var threads: Int
+
+    public init(out: String, scale: Int, every: Int, version: String, threads: Int) {
+        self.out = out; self.scale = scale; self.every = every; self.version = version; self.threads = threads
+    }
+
+    public func folder(_ scene: Scene) -> String { OutputNames.sceneFolder(out, scene) }
+
+    public func outputs(_ scene: Scene) -> [String] {
+        ["\(scene.slug).apng", "\(scene.slug)-poster.png", "\(scene.slug)-filmstrip.png"]
+    }
+
+    /// A stable content hash of the scene file, springy's version and the settings.
+    public func key(sceneFile path: String) -> String {
+        let source = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+        var h = ContentHash()
+        for part in [Array(source), Array(version.utf8), Array("docs-1 scale \(scale) every \(every)".utf8)] {
+            h.add(part); h.endPart()
+        }
+        return String(h.value, radix: 16)
+    }
+
+    var stampName: String { ".springy-docs-hash" }
+
+    /// Whether the scene's pictures are already those its file and settings make.
+    public func isUpToDate(_ entry: Entry) -> Bool {
+        let dir = folder(entry.scene)
+        return (try? String(contentsOfFile: "\(dir)/\(stampName)", encoding: .utf8)) == key(sceneFile: entry.path)
+            && outputs(entry.scene).allSatisfy { FileManager.default.fileExists(atPath: "\(dir)/\($0)") }
+    }
+
+    /// Renders one scene's pictures into its folder and stamps them with the key.
+    public func render(_ entry: Entry) throws {
+        let scene = entry.scene, dir = folder(scene)
+        try AtomicFile.makeDirectory(dir)
+        let pipeline = try FramePipeline(scene: scene, scale: scale, threads: threads)
+        var apng = APNGWriter(fps: scene.time.fps, step: every)
+        var states: [FrameState] = []
+        var pngs: [[UInt8]] = []
+        try pipeline.run { index, state, bytes in
+            if index % every == 0 { apng.add(png: bytes) }
+            states.append(state)
+            pngs.append(bytes)
+        }
+        try AtomicFile.write(try apng.bytes(), to: "\(dir)/\(scene.slug).apng")
+        // The poster: the last frame the scene's author chose for its golden test.
+        if let poster = FramePick.list(scene.golden.frames).resolve(count: states.count).last {
+            try AtomicFile.write(pngs[poster], to: "\(dir)/\(scene.slug)-poster.png")
+        }
+        let strip = FramePick.evenly(6).resolve(count: states.count).map { states[$0] }
+        let filmstrip = try Stills.sheet(strip, renderer: pipeline.renderer, columns: 6, thumbnailScale: 0.4)
+        try AtomicFile.write(try PNGCodec.encode(filmstrip), to: "\(dir)/\(scene.slug)-filmstrip.png")
+        try AtomicFile.write(Array(key(sceneFile: entry.path).utf8), to: "\(dir)/\(stampName)")
+    }
+
+    /// The gallery page for `entries`, in their order.
+    public func readme(_ entries: [Entry]) -> String {
+        var s = "# Springy gallery\n\nMade by `springy docs` from the scene files; every picture is rendered, none edited.\n"
+        for e in entries {
+            let slug = e.scene.slug
+            s += "\n## \(e.scene.name)\n\n"
+            s += "`\(e.path)` — \(e.scene.time.maxFrameCount) frames at \(e.scene.time.fps) fps.\n\n"
+            s += "![\(e.scene.name), animated](\(slug)/\(slug).apng)\n\n"
+            s += "![\(e.scene.name), poster frame](\(slug)/\(slug)-poster.png)\n\n"
+            s += "![\(e.scene.name), filmstrip](\(slug)/\(slug)-filmstrip.png)\n\n"
+            s += "Made with: `springy docs \(e.path) --out \(out) --scale \(scale) --every \(every)`\n"
+        }
+        return s
+    }
+}

@@ -1,0 +1,114 @@
+import CCairo
+import Foundation
+import SpringyFrame
+
+public enum Stills {
+    static func canvas(width: Int, height: Int, draw: (OpaquePointer) -> Void) -> Canvas {
+        let canvas = Canvas(width: width, height: height, opaque: true)
+        let cr = cairo_create(canvas.surface)!
+        draw(cr)
+        cairo_destroy(cr)
+        return canvas
+    }
+
+    /// A contact sheet: the frames in `columns` columns, each with its time underneath.
+    public static func sheet(_ frames: [FrameState], renderer: Renderer, columns: Int, thumbnailScale: Double = 0.5) throws -> Canvas {
+        let w = renderer.viewport.size.width * thumbnailScale, h = renderer.viewport.size.height * thumbnailScale
+        let gap = 12.0, caption = 22.0
+        let cols = max(1, min(columns, frames.count))
+        let rows = (frames.count + cols - 1) / cols
+        let width = Int((Double(cols) * (w + gap) + gap).rounded(.up))
+        let height = Int((Double(rows) * (h + caption + gap) + gap).rounded(.up))
+        let font = try PinnedFont.face()
+        return canvas(width: width, height: height) { cr in
+            cairo_set_source_rgb(cr, 0.93, 0.93, 0.95)
+            cairo_paint(cr)
+            for (k, f) in frames.enumerated() {
+                let x = gap + Double(k % cols) * (w + gap), y = gap + Double(k / cols) * (h + caption + gap)
+                cairo_save(cr)
+                cairo_translate(cr, x, y)
+                cairo_rectangle(cr, 0, 0, w, h)
+                cairo_clip(cr)
+                renderer.draw(f, on: cr, scale: thumbnailScale)
+                cairo_restore(cr)
+                cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
+                cairo_set_line_width(cr, 1)
+                cairo_rectangle(cr, x - 0.5, y - 0.5, w + 1, h + 1)
+                cairo_stroke(cr)
+                cairo_set_font_face(cr, font)
+                cairo_set_font_size(cr, 13)
+                let text = String(format: "%.2f s · frame %d", f.time, f.frame)
+                var te = cairo_text_extents_t()
+                cairo_text_extents(cr, text, &te)
+                cairo_set_source_rgb(cr, 0.2, 0.2, 0.22)
+                cairo_move_to(cr, x + (w - te.x_advance) / 2, y + h + 16)
+                cairo_show_text(cr, text)
+            }
+        }
+    }
+
+    /// One still with the motion of `frames` overlaid: the last frame whole, older ones fainter.
+    public static func trail(_ frames: [FrameState], renderer: Renderer) throws -> Canvas {
+        guard let last = frames.last else { throw DrawingError("a trail needs at least one frame") }
+        return canvas(width: renderer.pixelWidth, height: renderer.pixelHeight) { cr in
+            var background = last
+            background.items = []; background.headers = []; background.springs = []; background.finger = nil
+            renderer.draw(background, on: cr, scale: Double(renderer.scale))
+            let older = frames.dropLast()
+            for (k, f) in older.enumerated() {
+                let alpha = 0.12 + 0.5 * Double(k + 1) / Double(older.count + 1)
+                renderer.draw(f, on: cr, scale: Double(renderer.scale), ghost: alpha)
+            }
+            renderer.draw(last, on: cr, scale: Double(renderer.scale), ghost: 1)
+        }
+    }
+
+    /// A vector still through Cairo's own PDF or SVG surface, in points.
+    public static func vector(_ frame: FrameState, renderer: Renderer, pdf: Bool) throws -> [UInt8] {
+        try VectorDrawing.bytes(pdf: pdf, width: renderer.viewport.size.width, height: renderer.viewport.size.height) { cr in
+            renderer.draw(frame, on: cr, scale: 1)
+        }
+    }
+
+}
+
+/// A PDF or SVG drawn through Cairo's own surface, into memory (Output writes the file).
+public enum VectorDrawing {
+    final class Sink { var bytes: [UInt8] = [] }
+
+    public static func bytes(pdf: Bool, width: Double, height: Double,
+                             draw: (OpaquePointer) throws -> Void) throws -> [UInt8] {
+        let sink = Sink()
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        let write: cairo_write_func_t = { closure, data, length in
+            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+            if let data { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length))) }
+            return CAIRO_STATUS_SUCCESS
+        }
+        let surface = pdf ? cairo_pdf_surface_create_for_stream(write, context, width, height)
+                          : cairo_svg_surface_create_for_stream(write, context, width, height)
+        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            if let surface { cairo_surface_destroy(surface) }
+            throw DrawingError("Cairo cannot make a \(pdf ? "PDF" : "SVG") surface of \(width) × \(height) pt")
+        }
+        let cr = cairo_create(surface)!
+        do { try draw(cr) } catch {
+            cairo_destroy(cr); cairo_surface_destroy(surface)
+            throw error
+        }
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw DrawingError("Cairo could not finish the \(pdf ? "PDF" : "SVG"): \(String(cString: cairo_status_to_string(status)))")
+        }
+        return withExtendedLifetime(sink) { sink.bytes }
+    }
+}
+
+/// A picture that cannot be drawn.
+public struct DrawingError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
