@@ -52,29 +52,6 @@ public enum AttachTarget: Sendable, Equatable {
     case item(String)
 }
 
-public indirect enum BehaviorSpec: Sendable {
-    case gravity(items: [String], vector: Vec2)
-    case collision(items: [String], mode: CollisionMode, bounds: Bool, insets: [Double], boundaries: [NamedSegment])
-    case attachment(item: String, to: AttachTarget, length: Double?, frequency: Double, damping: Double,
-                    offset: Vec2, toOffset: Vec2)
-    case snap(item: String, to: Vec2, damping: Double)
-    case push(items: [String], mode: PushMode, vector: Vec2, offset: Vec2)
-    case item(items: [String], properties: ItemProperties)
-    case composite([BehaviorSpec])
-
-    public var kindName: String {
-        switch self {
-        case .gravity: return "gravity"
-        case .collision: return "collision"
-        case .attachment: return "attachment"
-        case .snap: return "snap"
-        case .push: return "push"
-        case .item: return "item"
-        case .composite: return "composite"
-        }
-    }
-}
-
 /// One parameter change of a `set` event.
 public enum BehaviorParameter: Sendable, Equatable {
     case magnitude(Double)

@@ -68,7 +68,7 @@ struct SceneDecoder {
         }
         func walk(_ spec: BehaviorSpec, _ at: YAMLValue) throws {
             switch spec {
-            case let .attachment(_, _, _, f, _, _, _): try check(f, "a spring", at)
+            case .attachment(let a): try check(a.frequency, "a spring", at)
             case .composite(let children): for c in children { try walk(c, at) }
             default: break
             }

@@ -96,9 +96,10 @@ extension SceneDecoder {
         case "push":
             // A push in a script is a tap's flick: instantaneous unless it says otherwise.
             var spec = try decodeBehavior(kind: "push", v, references: references)
-            if case let .push(items, _, vector, offset) = spec, case .mapping(let raw) = v.node,
+            if case .push(var push) = spec, case .mapping(let raw) = v.node,
                !raw.keys.contains(where: { $0.string == "mode" }) {
-                spec = .push(items: items, mode: .instantaneous, vector: vector, offset: offset)
+                push.mode = .instantaneous
+                spec = .push(push)
             }
             return .addBehavior(spec)
         case "add":

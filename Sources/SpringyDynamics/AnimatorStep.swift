@@ -1,0 +1,60 @@
+import CBox2D
+import Foundation
+import SpringyCore
+import SpringyFrame
+
+// One fixed step of the world, as a short list of phases.
+
+extension Animator {
+    /// Advances one fixed step of 1/stepRate s.
+    public func step() throws {
+        applyForces()
+        sb_world_step(world, Float(h), Units.velocityIterations, Units.positionIterations)
+        settleAnchors()
+        stepCount += 1
+        collectContactEvents()
+        try checkFinite()
+        let rest = isAtRest
+        if rest != wasAtRest {
+            pendingEvents.append(ContactEvent(kind: rest ? .paused : .resumed, item: "", with: "", point: nil))
+            wasAtRest = rest
+        }
+    }
+
+    /// True when every dynamic body sleeps (Box2D: under 1 pt/s and 2°/s for 0.5 s).
+    public var isAtRest: Bool {
+        for i in bodies.indices where !bodies[i].removed {
+            let handle = bodies[i].handle
+            if sb_body_type(world, handle) == Int32(SB_DYNAMIC) && sb_body_is_awake(world, handle) != 0 { return false }
+        }
+        return true
+    }
+
+    /// The live collision boundaries' segments, in points (for drawing).
+    public var boundarySegments: [(from: Vec2, to: Vec2)] {
+        boundaries.filter { slotIndex[$0.behavior] != nil }.map { ($0.from, $0.to) }
+    }
+
+    /// Contact and pause/resume events since the last call.
+    public func drainEvents() -> [ContactEvent] {
+        defer { pendingEvents.removeAll(keepingCapacity: true) }
+        return pendingEvents
+    }
+
+
+    func checkFinite() throws {
+        for i in bodies.indices where !bodies[i].removed {
+            let r = rawState(bodies[i].handle)
+            if !(r.x.isFinite && r.y.isFinite && r.angle.isFinite && r.vx.isFinite && r.vy.isFinite && r.w.isFinite) {
+                let id = bodies[i].id
+                let labels = slots.filter { $0.active && (behaviorTouches($0.spec, id) || $0.springItem == id) }.map(\.label)
+                throw DynamicsError.nonFinite(item: id, behaviors: labels, step: stepCount)
+            }
+        }
+    }
+
+
+    func wake(_ id: String) {
+        if let i = bodyIndex[id] { sb_body_set_awake(world, bodies[i].handle, 1) }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import SpringyCore
+import SpringyDynamics
+import SpringyFrame
+import SpringyLayout
+import SpringyScene
+
+// Frame assembly: what the collection view, the animators and the gestures show, as one FrameState.
+
+extension Simulation {
+    func snapshot(frame index: Int) -> FrameState {
+        var items: [ItemState] = []
+        var headers: [HeaderState] = []
+        var offset = Vec2.zero
+        if let c = collection {
+            let v = c.visibleState(time: time)
+            items = v.items
+            headers = v.headers
+            offset = c.contentOffset
+        }
+        var springs: [SpringSnapshot] = []
+        if let animator = freeAnimator {
+            var cells: [String: Int] = [:]
+            for (i, item) in items.enumerated() { cells[item.id] = i }
+            for spec in scene.items {
+                guard let s = animator.state(of: spec.name) else { continue }
+                items.append(ItemState(id: spec.name, center: s.center, size: spec.size, angle: s.angle, alpha: 1,
+                                       z: 0, velocity: s.velocity, selected: false, kind: .view, color: spec.fill, label: spec.label,
+                                       shape: spec.shape))
+            }
+            // Cells a free behavior moves are drawn where the animator has them.
+            for id in animator.itemIDs {
+                guard let i = cells[id], let s = animator.state(of: id) else { continue }
+                items[i].center = s.center
+                items[i].angle = s.angle
+                items[i].velocity = s.velocity
+            }
+            springs = animator.springs
+        }
+        if let drag = collection?.drag {
+            var names: [String: String] = [:]
+            for cell in drag.cells { names["cell:\(cell.key)"] = cell.indexPath.description }
+            springs += drag.animator.springs.map {
+                SpringSnapshot(item: names[$0.item] ?? $0.item, anchor: $0.anchor - offset, point: $0.point - offset)
+            }
+        }
+        if let springy = collection?.springy {
+            springs += springy.springs.map { SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset) }
+        }
+        let finger = gestures.lazy.compactMap(\.finger).first
+        recentContacts.removeAll { time - $0.1 > Self.flashDuration }
+        var boundaries: [Segment] = []
+        if let animator = freeAnimator {
+            boundaries = animator.boundarySegments.map { Segment(from: $0.from, to: $0.to) }
+        }
+        let state = FrameState(frame: index, time: Double(index) / Double(scene.time.fps), contentOffset: offset,
+                               atRest: isAtRest, items: items, headers: headers, springs: springs,
+                               events: events, finger: finger, boundaries: boundaries,
+                               flashes: recentContacts.map { Flash(point: $0.0, age: time - $0.1) })
+        events.removeAll()
+        eventsSeen = 0
+        return state
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import SpringyCore
+import SpringyDynamics
+import SpringyFrame
+import SpringyLayout
+import SpringyScene
+
+// The script player: each event fires before the first step that starts at or after its time.
+
+extension Simulation {
+    func eventStep(_ at: Double) -> Int { Int((at / h - 1e-9).rounded(.up)) }
+
+    func fire(_ e: ScriptEvent) throws {
+        try guarded(line: e.line, path: e.path) {
+            switch e.action {
+            case .pan(let p):
+                gestures.append(ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e))
+            case .tap(let target):
+                if let c = collection {
+                    var ip: ItemPath?
+                    switch target {
+                    case .item(let id): ip = ItemPath(string: id)
+                    case .point(let p): ip = c.item(at: p)
+                    }
+                    if let ip {
+                        if c.spec.layout.kind == .list { c.tapList(ip, at: time) } else { c.toggleSelection(ip) }
+                    }
+                }
+            case .select(let items):
+                collection?.setSelection(items)
+            case .addBehavior(let spec):
+                guard let animator = freeAnimator else { return }
+                try ensureCells(for: spec, in: animator)
+                behaviorIDs.append(try animator.addBehavior(spec, label: "\(e.path) (\(spec.kindName))"))
+                behaviorLabels.append(e.path)
+            case let .set(index, parameters):
+                guard let animator = freeAnimator, index < behaviorIDs.count, let id = behaviorIDs[index] else {
+                    throw DynamicsError.invalid("behavior \(index) is not in the animator (removed?)", behavior: e.path)
+                }
+                try animator.set(id, parameters)
+            case .removeBehavior(let index):
+                guard let animator = freeAnimator, index < behaviorIDs.count, let id = behaviorIDs[index] else { return }
+                animator.removeBehavior(id)
+                behaviorIDs[index] = nil
+            case let .insert(position, count):
+                guard let c = collection else { return }
+                let at: ItemPath
+                switch position {
+                case .rightOfCenter: at = c.indexRightOfCenter()
+                case .indexPath(let ip): at = ItemPath(ip.section, min(ip.item, c.sections[min(ip.section, c.sections.count - 1)].count))
+                }
+                guard at.section < c.sections.count else { return }
+                c.insert(at: at, count: count)
+                var starts: [Int: Vec2] = [:]
+                for k in 0..<count {
+                    let ip = ItemPath(at.section, at.item + k)
+                    if let key = c.key(ip), let a = c.layout.attributes(for: ip) {
+                        // The write-up's new cell starts one content height less a cell above its slot.
+                        starts[key] = c.vertical ? a.center : a.center - Vec2(0, c.layout.contentSize.height - a.size.height)
+                    }
+                }
+                try c.springy?.layoutChanged(newCells: starts)
+            case .delete(let items):
+                guard let c = collection else { return }
+                c.delete(items)
+                try c.springy?.layoutChanged(newCells: [:])
+            case .longPress(let press):
+                gestures.append(ActiveGesture(longPress: press, start: time, event: e))
+            }
+        }
+    }
+}
