@@ -65,9 +65,15 @@ let package = Package(
         .executableTarget(name: "springy", dependencies: ["SpringyCLI"]),
         // libFuzzer target for the scene decoder (scripts/fuzz); a replayer when built normally.
         .executableTarget(name: "springy-fuzz", dependencies: ["SpringyScene", "SpringySimulation"]),
-        .testTarget(name: "SpringyTests", dependencies: [
-            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringyLayout", "SpringySimulation",
-            "SpringyRender", "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyCLI", "springy",
-        ], exclude: ["hostile"]),
+        // Helpers shared by the test targets (paths, running the binary, temporary folders).
+        .target(name: "SpringyTestSupport", dependencies: ["SpringyFrame", "SpringyScene", "SpringySimulation"],
+                path: "Tests/SpringyTestSupport"),
+        // Tests by module; the end-to-end ones run the `springy` binary.
+        .testTarget(name: "SceneTests", dependencies: ["SpringyCore", "SpringyTestSupport", "springy"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
+        .testTarget(name: "LayoutTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
+        .testTarget(name: "OutputTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
+        .testTarget(name: "GoldenTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport", "springy"], exclude: ["hostile"]),
     ]
 )

@@ -6,6 +6,7 @@ import SpringyOutput
 import SpringyPipeline
 import SpringyScene
 import SpringySimulation
+import SpringyTestSupport
 import XCTest
 
 /// The springy multi-select drag (the third write-up), through the trace's frames.

@@ -7,6 +7,7 @@ import SpringyOutput
 import SpringyPipeline
 import SpringyScene
 import SpringySimulation
+import SpringyTestSupport
 import XCTest
 
 final class PipelineTests: XCTestCase {
@@ -108,17 +109,24 @@ final class PipelineTests: XCTestCase {
                        (33...65).map { OutputNames.frame($0) })
     }
 
-    func testRestFramesReuseTheEncodedBytesOfTheFrameBefore() throws {
+    func testRestFramesReuseBytesAndMatchARunThatDrawsEveryFrame() throws {
         let scene = try SceneLoader.load(path: packageRoot + "/scenes/bench/rest-after-1s.yaml")
+        var drawn = try FramePipeline(scene: scene, threads: 1)
+        drawn.reuseRestFrames = false
+        var reference: [[UInt8]] = []
+        try drawn.runEncoded { _, _, out in
+            XCTAssertFalse(out.reused)
+            reference.append(out.png)
+        }
         for threads in [1, 2] {
-            var reused = 0, last: [UInt8] = []
-            var sameAsBefore = true
-            try FramePipeline(scene: scene, threads: threads).runEncoded { i, state, out in
-                if out.reused { reused += 1; sameAsBefore = sameAsBefore && out.png == last }
-                last = out.png
+            var reused = 0, frames: [[UInt8]] = []
+            try FramePipeline(scene: scene, threads: threads).runEncoded { _, _, out in
+                if out.reused { reused += 1 }
+                frames.append(out.png)
             }
             XCTAssertGreaterThan(reused, 100, "threads \(threads)")
-            XCTAssertTrue(sameAsBefore)
+            XCTAssertEqual(frames.count, reference.count)
+            XCTAssertTrue(frames == reference, "reused frames are byte for byte the frames drawn afresh (threads \(threads))")
         }
     }
 }

@@ -8,6 +8,7 @@ import SpringyPipeline
 import SpringyRender
 import SpringyScene
 import SpringySimulation
+import SpringyTestSupport
 import XCTest
 
 /// Every scene in scenes/ against golden/<scene>/. Tests never record; a missing golden

@@ -6,6 +6,7 @@ import SpringyOutput
 import SpringyPipeline
 import SpringyScene
 import SpringySimulation
+import SpringyTestSupport
 import XCTest
 
 /// Random valid scenes from fixed seeds (SplitMix64): no crash, no NaN, items that collide

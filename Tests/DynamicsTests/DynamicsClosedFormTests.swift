@@ -6,6 +6,7 @@ import SpringyOutput
 import SpringyPipeline
 import SpringyScene
 import SpringySimulation
+import SpringyTestSupport
 import XCTest
 
 /// The solver against DYNAMICS.md's closed forms and tolerances, through the public

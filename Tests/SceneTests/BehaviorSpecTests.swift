@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyTestSupport
 import XCTest
 
 /// Setting a behavior's parameter is a field assignment on a plain value: no physics engine.

@@ -8,6 +8,7 @@ import SpringyOutput
 import SpringyPipeline
 import SpringyScene
 import SpringySimulation
+import SpringyTestSupport
 import XCTest
 #if canImport(FoundationXML)
 #endif

@@ -6,12 +6,13 @@ import SpringyOutput
 import SpringyPipeline
 import SpringyScene
 import SpringySimulation
+import SpringyTestSupport
 import XCTest
 
 /// Every file in hostile/ is either rejected with the message its first line expects
 /// (`# expect: <fragment>`), located as file:line:column, or simulated without a NaN.
 final class HostileSceneTests: XCTestCase {
-    let folder = packageRoot + "/Tests/SpringyTests/hostile"
+    let folder = packageRoot + "/Tests/EndToEndTests/hostile"
 
     func expectation(_ path: String) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))

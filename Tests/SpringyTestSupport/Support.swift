@@ -1,22 +1,17 @@
 import Foundation
-import SpringyCore
 import SpringyFrame
-import SpringyLayout
-import SpringyOutput
-import SpringyPipeline
 import SpringyScene
 import SpringySimulation
-import XCTest
 
 /// The package root (where scenes/ and golden/ are).
-let packageRoot: String = {
+public let packageRoot: String = {
     var url = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 { url.deleteLastPathComponent() }
     return url.path
 }()
 
 /// The built `springy` executable, next to the test bundle.
-let springyBinary: String = {
+public let springyBinary: String = {
     let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for candidate in [dir.appendingPathComponent("springy"), dir.deletingLastPathComponent().appendingPathComponent("springy")] {
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
@@ -24,14 +19,14 @@ let springyBinary: String = {
     return packageRoot + "/.build/debug/springy"
 }()
 
-struct RunResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct RunResult {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 }
 
 /// Runs the command line for real.
-func runSpringy(_ arguments: [String], cwd: String = packageRoot, environment: [String: String]? = nil) throws -> RunResult {
+public func runSpringy(_ arguments: [String], cwd: String = packageRoot, environment: [String: String]? = nil) throws -> RunResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: springyBinary)
     p.arguments = arguments
@@ -48,7 +43,7 @@ func runSpringy(_ arguments: [String], cwd: String = packageRoot, environment: [
 }
 
 /// A fresh temporary folder.
-func temporaryDirectory(_ name: String = #function) -> String {
+public func temporaryDirectory(_ name: String = #function) -> String {
     let safe = name.filter { $0.isLetter || $0.isNumber }
     let path = NSTemporaryDirectory() + "springy-tests-\(safe)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -56,8 +51,8 @@ func temporaryDirectory(_ name: String = #function) -> String {
 }
 
 /// Decodes scene text and runs it through the public path to its frames.
-func frames(_ yaml: String, file: String = "test.yaml") throws -> [FrameState] {
+public func frames(_ yaml: String, file: String = "test.yaml") throws -> [FrameState] {
     try Simulation.frames(of: try SceneLoader.decode(yaml: yaml, file: file))
 }
 
-func item(_ f: FrameState, _ id: String) -> ItemState? { f.items.first { $0.id == id } }
+public func item(_ f: FrameState, _ id: String) -> ItemState? { f.items.first { $0.id == id } }

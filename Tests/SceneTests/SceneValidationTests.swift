@@ -1,4 +1,5 @@
 import Foundation
+import SpringyTestSupport
 import XCTest
 
 /// Ten kinds of bad scene: each exits 2 with one `file:line:column:` line and writes nothing.

@@ -6,6 +6,7 @@ import SpringyOutput
 import SpringyPipeline
 import SpringyScene
 import SpringySimulation
+import SpringyTestSupport
 import XCTest
 
 /// A render killed mid-way leaves only whole PNGs, and the same command completes the set.

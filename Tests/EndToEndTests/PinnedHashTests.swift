@@ -1,4 +1,5 @@
 import Foundation
+import SpringyTestSupport
 import XCTest
 
 /// Determinism pinned to constants, the way Box2D's determinism test pins a state hash:

@@ -6,6 +6,7 @@ import SpringyOutput
 import SpringyPipeline
 import SpringyScene
 import SpringySimulation
+import SpringyTestSupport
 import XCTest
 
 /// Expand/collapse rows and sticky headers (the second write-up), through the trace's frames.

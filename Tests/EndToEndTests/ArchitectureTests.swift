@@ -1,4 +1,5 @@
 import Foundation
+import SpringyTestSupport
 import XCTest
 
 /// The dependency rule of Package.swift and CONTRIBUTING.md, checked against the sources.
