@@ -20,7 +20,7 @@ extension Springy {
         @Flag(name: .customLong("png-sweep"), help: "Instead: encode 12 frames of each scene with every zlib level 1-9, filter and strategy, and print ms and bytes per frame.")
         var pngSweep = false
 
-        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+        @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }

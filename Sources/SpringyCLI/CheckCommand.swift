@@ -21,7 +21,7 @@ extension Springy {
         @Option(name: .long, help: "Where failing frames and diff images go.")
         var failures: String = ".springy-failures"
 
-        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+        @OptionGroup var limitOptions: LimitOptions
 
         func run() throws {
             let paths = scenes.isEmpty ? try defaultScenes() : scenes

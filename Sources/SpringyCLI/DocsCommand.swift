@@ -24,7 +24,7 @@ extension Springy {
         @Flag(name: .long, help: "Render even unchanged scenes.")
         var force = false
 
-        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+        @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
             if !(1...3).contains(scale) { throw ValidationError("--scale must be 1, 2 or 3") }

@@ -26,7 +26,7 @@ extension Springy {
         @Flag(name: .long, help: "Replace the output file if it exists.")
         var overwrite = false
 
-        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+        @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
             if quantity != .offset && item == nil { throw ValidationError("--item is needed for --quantity \(quantity.rawValue)") }

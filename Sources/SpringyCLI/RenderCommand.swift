@@ -52,7 +52,7 @@ extension Springy {
         @Option(name: .customLong("png-strategy"), help: "zlib strategy.")
         var pngStrategy: PNGSettings.Strategy = PNGSettings().strategy
 
-        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+        @OptionGroup var limitOptions: LimitOptions
 
         var formats: [OutputFormat] {
             let list = format.flatMap(\.formats)

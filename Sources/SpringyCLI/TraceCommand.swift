@@ -27,7 +27,7 @@ extension Springy {
         @Option(name: .long, help: "With --pixels, draw and encode on this many threads.")
         var threads: Int = 1
 
-        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+        @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
             if !hash && scenes.count != 1 { throw ValidationError("trace prints one scene; --hash takes several") }

@@ -10,7 +10,7 @@ extension Springy {
         @Argument(help: "Scene files.")
         var scenes: [String]
 
-        @OptionGroup(title: "Limits") var limitOptions: LimitOptions
+        @OptionGroup var limitOptions: LimitOptions
 
         func run() throws {
             var bad = false
