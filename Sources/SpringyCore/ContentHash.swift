@@ -16,6 +16,14 @@ public struct ContentHash: Sendable {
     /// Ends one part, so ["ab", "c"] and ["a", "bc"] hash differently.
     public mutating func endPart() { value = (value ^ 0xff) &* 0x100_0000_01b3 }
 
+    /// The hash of `parts`, each ended, as unpadded hex: the key the render resume marker
+    /// and the docs stamp have always used.
+    public static func key(_ parts: [[UInt8]]) -> String {
+        var h = ContentHash()
+        for part in parts { h.add(part); h.endPart() }
+        return String(h.value, radix: 16)
+    }
+
     /// Sixteen lowercase hex digits.
     public var hex: String {
         let digits = String(value, radix: 16)

@@ -32,11 +32,7 @@ public struct DocsGallery {
     /// A stable content hash of the scene file, springy's version and the settings.
     public func key(sceneFile path: String) -> String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
-        var h = ContentHash()
-        for part in [Array(source), Array(version.utf8), Array("docs-1 scale \(scale) every \(every)".utf8)] {
-            h.add(part); h.endPart()
-        }
-        return String(h.value, radix: 16)
+        return ContentHash.key([Array(source), Array(version.utf8), Array("docs-1 scale \(scale) every \(every)".utf8)])
     }
 
     var stampName: String { ".springy-docs-hash" }

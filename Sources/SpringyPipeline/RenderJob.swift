@@ -73,12 +73,8 @@ public struct RenderJob {
     public var runKey: String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
         let p = settings.png
-        var h = ContentHash()
-        for part in [Array(source), Array(version.utf8),
-                     Array("\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue))".utf8)] {
-            h.add(part); h.endPart()
-        }
-        return String(h.value, radix: 16)
+        let settingsText = "\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue))"
+        return ContentHash.key([Array(source), Array(version.utf8), Array(settingsText.utf8)])
     }
 
     /// An interrupted run of this same command left the folder: complete it instead of refusing.
