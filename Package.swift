@@ -70,8 +70,8 @@ let package = Package(
                 path: "Tests/SpringyTestSupport"),
         // Tests by module; the end-to-end ones run the `springy` binary.
         .testTarget(name: "SceneTests", dependencies: ["SpringyCore", "SpringyTestSupport", "springy"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
-        .testTarget(name: "LayoutTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
+        .testTarget(name: "LayoutTests", dependencies: ["SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
         .testTarget(name: "GoldenTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport", "springy"], exclude: ["hostile"]),

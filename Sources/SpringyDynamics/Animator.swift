@@ -50,9 +50,11 @@ public final class Animator {
     public let bounds: Rect
     /// Box2D's polygon radius (1 pt) less its linear slop (0.5 pt).
     static let boundsSkinOffset = 0.5
-    public let stepRate: Int
-    public let defaults: ItemProperties
-    public var h: Double { 1 / Double(stepRate) }
+    /// Step rate, item defaults and body limit, shared by every animator of a scene.
+    public let settings: WorldSettings
+    public var stepRate: Int { settings.stepRate }
+    public var defaults: ItemProperties { settings.defaults }
+    public var h: Double { settings.stepDuration }
     /// Points subtracted before handing positions to Box2D, so float precision stays where the action is.
     public let origin: Vec2
 
@@ -72,11 +74,12 @@ public final class Animator {
     /// Push behaviors, in the order they were added.
     var pushSlots: [BehaviorID] = []
     public internal(set) var stepCount = 0
+    /// Items (not anchor bodies) in the world now, held to `settings.maxBodies`.
+    var liveItems = 0
 
-    public init(bounds: Rect, stepRate: Int = 120, defaults: ItemProperties = .uikit, origin: Vec2 = .zero) {
+    public init(bounds: Rect, settings: WorldSettings = .uikit, origin: Vec2 = .zero) {
         self.bounds = bounds
-        self.stepRate = stepRate
-        self.defaults = ItemProperties.uikit.merged(with: defaults)
+        self.settings = settings
         self.origin = origin
         world = sb_world_create(0, 0)
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -108,6 +111,11 @@ public final class Animator {
     public func addItem(id: String, center: Vec2, size: Size2, angle: Double = 0, shape: ItemShape = .rectangle,
                         velocity: Vec2 = .zero) throws {
         guard bodyIndex[id] == nil else { throw DynamicsError.duplicateItem(id) }
+        guard liveItems < settings.maxBodies else {
+            throw DynamicsError.invalid("adding \(id) would go over the limit of \(settings.maxBodies) simulated bodies (--max-bodies)",
+                                        behavior: id)
+        }
+        liveItems += 1
         let (x, y) = metres(center)
         let handle = sb_body_create(world, Int32(SB_DYNAMIC), x, y, Float(angle))
         let p = defaults
@@ -180,6 +188,7 @@ public final class Animator {
             removeItemFromSpec(s, id)
         }
         sb_body_destroy(world, bodies[i].handle)
+        if !bodies[i].isAnchor { liveItems -= 1 }
         bodies[i].removed = true
         bodyIndex[id] = nil
     }

@@ -27,10 +27,11 @@ public final class CollectionView {
     public private(set) var selection: [ItemPath]
     /// Counts of full layout computations, for tests that prove what a scroll recomputes.
     public private(set) var cellLayoutPasses = 0
-    /// The springy layout's dynamics, when `dynamics.kind` is springy.
-    public private(set) var springy: SpringyCarousel?
-    /// The drag in progress (or settling back), when `dynamics.kind` is drag.
-    public var drag: DragSession?
+    /// The layout's dynamics: the springy flow layout's for its whole life (`dynamics.kind:
+    /// springy`), or a drag from the moment a long press is recognised until its cells
+    /// settle back (`dynamics.kind: drag`).
+    public private(set) var dynamics: (any LayoutDynamics)?
+    let world: WorldSettings
 
     public var vertical: Bool { spec.layout.direction == .vertical || spec.layout.kind == .list }
 
@@ -41,8 +42,9 @@ public final class CollectionView {
         }
     }
 
-    public init(spec: CollectionSpec, viewSize: Size2, stepRate: Int, defaults: ItemProperties, maxBodies: Int = SceneLimits.default.maxBodies) throws {
+    public init(spec: CollectionSpec, viewSize: Size2, world: WorldSettings = .uikit) throws {
         self.spec = spec
+        self.world = world
         self.viewSize = viewSize
         sections = spec.sections
         var k = 0
@@ -58,8 +60,41 @@ public final class CollectionView {
         scroll = ScrollAxis(viewLength: vertical ? viewSize.height : viewSize.width,
                             contentLength: vertical ? initial.contentSize.height : initial.contentSize.width)
         if spec.dynamics.kind == .springy {
-            springy = try SpringyCarousel(collection: self, stepRate: stepRate, defaults: defaults, maxBodies: maxBodies)
+            dynamics = try SpringyCarousel(params: spec.dynamics, itemSize: spec.layout.itemSize, world: world, in: geometry)
         }
+    }
+
+    /// What the layout's dynamics reads of this view, as plain values.
+    public var geometry: CollectionGeometry {
+        CollectionGeometry(layout: layout, offset: scroll.offset, viewSize: viewSize, vertical: vertical, keys: keys)
+    }
+
+    // MARK: - Layout dynamics
+
+    /// A long press was recognised at `point` (viewport coordinates): with drag dynamics,
+    /// the selected cells are handed to a new drag unless one is still settling.
+    public func longPressBegan(at point: Vec2) throws {
+        guard spec.dynamics.kind == .drag, dynamics == nil, !selection.isEmpty else { return }
+        dynamics = try DragSession(params: spec.dynamics, selection: selection, touch: point + contentOffset, world: world,
+                                   in: geometry)
+    }
+
+    public func fingerMoved(to point: Vec2, source: FingerSource) {
+        dynamics?.fingerMoved(to: point, source: source, in: geometry)
+    }
+
+    public func fingerLifted(source: FingerSource) { dynamics?.fingerLifted(source: source) }
+
+    /// One solver step of the layout's dynamics; a finished drag hands its cells back.
+    public func stepDynamics() throws {
+        guard let d = dynamics else { return }
+        try d.step(in: geometry)
+        if d.isFinished { dynamics = nil }
+    }
+
+    /// After inserts and deletes: the dynamics re-anchors its cells; new cells start at `newCells`.
+    public func dynamicsLayoutChanged(newCells: [Int: Vec2]) throws {
+        try dynamics?.layoutChanged(in: geometry, newCells: newCells)
     }
 
     public var contentOffset: Vec2 { vertical ? Vec2(0, scroll.offset) : Vec2(scroll.offset, 0) }
@@ -68,10 +103,7 @@ public final class CollectionView {
     /// A point's coordinate along the scroll axis.
     public func along(_ p: Vec2) -> Double { vertical ? p.y : p.x }
 
-    public func key(_ ip: ItemPath) -> Int? {
-        guard ip.section < keys.count, ip.item < keys[ip.section].count else { return nil }
-        return keys[ip.section][ip.item]
-    }
+    public func key(_ ip: ItemPath) -> Int? { CollectionGeometry.key(ip, in: keys) }
 
     public func isSelected(_ ip: ItemPath) -> Bool { selection.contains(ip) }
 
@@ -227,23 +259,21 @@ public final class CollectionView {
         let visible = visibleRect
         var items: [ItemState] = []
         // Cells the dynamics moves may be drawn away from their slots: look a little wider.
-        let margin = springy?.margin ?? 0
-        let search = vertical ? Rect(x: visible.minX, y: visible.minY - margin, width: visible.width, height: visible.height + 2 * margin)
-                              : Rect(x: visible.minX - margin, y: visible.minY, width: visible.width + 2 * margin, height: visible.height)
+        let search = geometry.widened(visible, by: dynamics?.reach ?? 0)
         let slack = spec.layout.kind == .list ? spec.layout.expandedHeight + spec.layout.rowHeight : 0
         var paths = presentation.cells(in: search, at: time, slack: slack)
-        if let d = drag {
+        if let anywhere = dynamics?.cellsDrawnAnywhere, !anywhere.isEmpty {
             // Dragged cells can be anywhere: consider all of them.
-            paths = Array(Set(paths + d.cells.map(\.indexPath))).sorted()
+            paths = Array(Set(paths + anywhere)).sorted()
         }
         for ip in paths {
             guard var frame = presentation.frame(ip, at: time) else { continue }
             var angle = 0.0, velocity = Vec2.zero
             var z = 0
-            if let k = key(ip), let d = springy?.state(ofKey: k) ?? drag?.state(ofKey: k) {
+            if let k = key(ip), let dynamics, let d = dynamics.state(ofKey: k) {
                 frame = Rect(center: d.center, size: frame.size)
                 angle = d.angle; velocity = d.velocity
-                if drag != nil { z = 1 }
+                z = dynamics.cellZ
             }
             guard frame.intersects(visible) else { continue }
             var alpha = 1.0

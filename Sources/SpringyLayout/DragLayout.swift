@@ -9,7 +9,7 @@ import SpringyScene
 /// when they are made — so each cell keeps its offset from the finger. The square
 /// follows the finger, returns to where the press began when it lifts, and once the
 /// animator rests the cells go back to the grid.
-public final class DragSession {
+public final class DragSession: LayoutDynamics {
     public let animator: Animator
     /// The dragged cells: key and index path, in index order.
     public let cells: [(key: Int, indexPath: ItemPath)]
@@ -17,23 +17,24 @@ public final class DragSession {
     public private(set) var released = false
     static let square = "drag.square"
 
-    public init(collection: CollectionView, touch: Vec2, stepRate: Int, defaults: ItemProperties, maxBodies: Int) throws {
-        let params = collection.spec.dynamics
-        if collection.selection.count > maxBodies {
-            throw DynamicsError.invalid("dragging \(collection.selection.count) selected cells is over the limit of \(maxBodies) simulated bodies (--max-bodies)",
+    /// `touch` is in content coordinates; `selection` the selected cells, in index order.
+    public init(params: CollectionDynamicsSpec, selection: [ItemPath], touch: Vec2, world: WorldSettings,
+                in geometry: CollectionGeometry) throws {
+        if selection.count > world.maxBodies {
+            throw DynamicsError.invalid("dragging \(selection.count) selected cells is over the limit of \(world.maxBodies) simulated bodies (--max-bodies)",
                                         behavior: "long_press")
         }
-        animator = Animator(bounds: Rect(x: 0, y: 0, width: collection.layout.contentSize.width,
-                                         height: collection.layout.contentSize.height),
-                            stepRate: stepRate, defaults: defaults, origin: collection.contentOffset)
+        let content = geometry.layout.contentSize
+        animator = Animator(bounds: Rect(x: 0, y: 0, width: content.width, height: content.height),
+                            settings: world, origin: geometry.contentOffset)
         origin = touch
         try animator.addAnchorBody(id: Self.square, center: touch)
         var cells: [(Int, ItemPath)] = []
         var springs: [BehaviorSpec] = []
         let hw = params.cornerSquare.width / 2, hh = params.cornerSquare.height / 2
         let corners = [Vec2(-hw, -hh), Vec2(hw, -hh), Vec2(hw, hh), Vec2(-hw, hh)]
-        for ip in collection.selection {
-            guard let key = collection.key(ip), let a = collection.layout.attributes(for: ip) else { continue }
+        for ip in selection {
+            guard let key = geometry.key(ip), let a = geometry.layout.attributes(for: ip) else { continue }
             let id = "cell:\(key)"
             try animator.addItem(id: id, center: a.center, size: a.size)
             for c in corners {
@@ -46,19 +47,42 @@ public final class DragSession {
         try animator.addBehavior(.composite(springs), label: "collection.dynamics (drag)")
     }
 
-    /// The finger moved (content coordinates).
-    public func move(to touch: Vec2) { animator.moveAnchorBody(Self.square, to: touch) }
+    /// The long-press finger moved: the square follows it until the press ends.
+    public func fingerMoved(to point: Vec2, source: FingerSource, in geometry: CollectionGeometry) {
+        guard source == .longPress, !released else { return }
+        animator.moveAnchorBody(Self.square, to: point + geometry.contentOffset)
+    }
 
-    /// The finger lifted: the square goes back to where the press began.
-    public func release() {
+    /// The long press ended: the square goes back to where the press began.
+    public func fingerLifted(source: FingerSource) {
+        guard source == .longPress, !released else { return }
         released = true
         animator.moveAnchorBody(Self.square, to: origin)
     }
 
-    public func step() throws { try animator.step() }
+    public func step(in geometry: CollectionGeometry) throws { try animator.step() }
+
+    /// The dragged cells keep their bodies while the layout changes under them.
+    public func layoutChanged(in geometry: CollectionGeometry, newCells: [Int: Vec2]) throws {}
 
     public func state(ofKey key: Int) -> ItemDynamics? { animator.state(of: "cell:\(key)") }
 
+    public var reach: Double { 0 }
+    public var cellsDrawnAnywhere: [ItemPath] { cells.map(\.indexPath) }
+    public var cellZ: Int { 1 }
+
+    public var springs: [SpringSnapshot] {
+        var names: [String: String] = [:]
+        for cell in cells { names["cell:\(cell.key)"] = cell.indexPath.description }
+        return animator.springs.map { SpringSnapshot(item: names[$0.item] ?? $0.item, anchor: $0.anchor, point: $0.point) }
+    }
+
+    /// The drag has no collisions; the animator's pause and resume events are not contacts.
+    public func drainContacts() -> [ContactEvent] {
+        animator.drainEvents().filter { $0.kind == .began || $0.kind == .ended }
+    }
+
+    public var isAtRest: Bool { isFinished }
     /// Done when the press has ended and everything rests.
     public var isFinished: Bool { released && animator.isAtRest }
 }

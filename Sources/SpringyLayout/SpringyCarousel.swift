@@ -8,7 +8,7 @@ import SpringyScene
 /// position, shares one gravity and one boundary collision, and a scroll drags each
 /// one by scrollDelta × min(1, distance from the touch / resistance) before the
 /// solver runs, so cells near the finger follow it and far ones lag.
-public final class SpringyCarousel {
+public final class SpringyCarousel: LayoutDynamics {
     struct Managed {
         let key: Int
         let body: String
@@ -16,8 +16,9 @@ public final class SpringyCarousel {
         var indexPath: ItemPath
     }
 
-    unowned let collection: CollectionView
     let params: CollectionDynamicsSpec
+    let itemSize: Size2
+    let world: WorldSettings
     public private(set) var animator: Animator
     private var gravity: BehaviorID?
     private var collision: BehaviorID?
@@ -25,48 +26,45 @@ public final class SpringyCarousel {
     /// Managed cells in index order, and where each key is in that list.
     private var managed: [Managed] = []
     private var position: [Int: Int] = [:]
-    private let stepRate: Int
-    private let defaults: ItemProperties
     private var lastOffset: Double
     /// Where the finger last touched, in viewport coordinates (UIKit's pan recogniser
     /// keeps reporting its last location after the finger lifts).
-    public var touch: Vec2?
+    public private(set) var touch: Vec2?
     /// How far beyond the viewport cells are managed, along the scroll axis.
     let margin: Double
 
-    let maxBodies: Int
-
-    init(collection: CollectionView, stepRate: Int, defaults: ItemProperties, maxBodies: Int) throws {
-        self.maxBodies = maxBodies
-        self.collection = collection
-        params = collection.spec.dynamics
-        self.stepRate = stepRate
-        self.defaults = defaults
-        let itemLength = collection.vertical ? collection.spec.layout.itemSize.height : collection.spec.layout.itemSize.width
-        margin = params.margin * itemLength
-        lastOffset = collection.scroll.offset
-        animator = Animator(bounds: Rect(x: 0, y: 0, width: 0, height: 0), stepRate: stepRate, defaults: defaults)
-        try rebuildWorldBehaviors()
-        try sync()
+    public init(params: CollectionDynamicsSpec, itemSize: Size2, world: WorldSettings, in geometry: CollectionGeometry) throws {
+        self.params = params
+        self.itemSize = itemSize
+        self.world = world
+        margin = params.margin * (geometry.vertical ? itemSize.height : itemSize.width)
+        lastOffset = geometry.offset
+        animator = Animator(bounds: Rect(x: 0, y: 0, width: 0, height: 0), settings: world)
+        try rebuildWorldBehaviors(geometry)
+        try sync(geometry)
     }
 
     func body(_ key: Int) -> String { "cell:\(key)" }
 
     public var managedCount: Int { managed.count }
+    public var reach: Double { margin }
+    public var cellsDrawnAnywhere: [ItemPath] { [] }
+    public var cellZ: Int { 0 }
+    public var isFinished: Bool { false }
 
     /// The layout's animator works in content coordinates; its bounds are the content.
-    private func rebuildWorldBehaviors() throws {
-        let content = collection.layout.contentSize
+    private func rebuildWorldBehaviors(_ geometry: CollectionGeometry) throws {
+        let content = geometry.layout.contentSize
         let bounds = Rect(x: 0, y: 0, width: content.width, height: content.height)
         if animator.bounds != bounds {
             // A new content size is a new reference area: carry the managed bodies over.
             let old = animator
-            let next = Animator(bounds: bounds, stepRate: stepRate, defaults: defaults, origin: collection.contentOffset)
+            let next = Animator(bounds: bounds, settings: world, origin: geometry.contentOffset)
             var carried: [Managed] = []
             for m in managed {
                 guard let s = old.state(of: m.body) else { continue }
                 let anchor = old.anchor(of: m.spring) ?? s.center
-                try next.addItem(id: m.body, center: s.center, size: collection.spec.layout.itemSize, angle: s.angle, velocity: s.velocity)
+                try next.addItem(id: m.body, center: s.center, size: itemSize, angle: s.angle, velocity: s.velocity)
                 next.setVelocity(m.body, s.velocity, angular: s.angularVelocity)
                 let spring = try next.addBehavior(springSpec(m.body, anchor), label: "collection.dynamics.spring")
                 carried.append(Managed(key: m.key, body: m.body, spring: spring, indexPath: m.indexPath))
@@ -93,24 +91,22 @@ public final class SpringyCarousel {
     }
 
     /// The cells whose slots are within the widened viewport, in index order.
-    private func window() -> [LayoutAttributes] {
-        let v = collection.visibleRect
-        let r = collection.vertical ? Rect(x: v.minX, y: v.minY - margin, width: v.width, height: v.height + 2 * margin)
-                                    : Rect(x: v.minX - margin, y: v.minY, width: v.width + 2 * margin, height: v.height)
-        return collection.layout.attributes(in: r).filter { $0.kind == .cell }
+    private func window(_ geometry: CollectionGeometry) -> [LayoutAttributes] {
+        let r = geometry.widened(geometry.visibleRect, by: margin)
+        return geometry.layout.attributes(in: r).filter { $0.kind == .cell }
     }
 
     /// Adds cells entering the window and removes cells leaving it, in index order;
     /// moves every managed spring's anchor to its cell's current slot.
-    func sync(newCells: [Int: Vec2] = [:]) throws {
-        let wanted = window()
-        if wanted.count > maxBodies {
-            throw DynamicsError.invalid("\(wanted.count) cells in the springy window is over the limit of \(maxBodies) simulated bodies (--max-bodies; or a smaller collection.dynamics.margin)",
+    func sync(_ geometry: CollectionGeometry, newCells: [Int: Vec2] = [:]) throws {
+        let wanted = window(geometry)
+        if wanted.count > world.maxBodies {
+            throw DynamicsError.invalid("\(wanted.count) cells in the springy window is over the limit of \(world.maxBodies) simulated bodies (--max-bodies; or a smaller collection.dynamics.margin)",
                                         behavior: "collection.dynamics")
         }
         var keep: [Managed] = []
         var wantedKeys: [Int: LayoutAttributes] = [:]
-        for a in wanted { if let k = collection.key(a.indexPath) { wantedKeys[k] = a } }
+        for a in wanted { if let k = geometry.key(a.indexPath) { wantedKeys[k] = a } }
         for m in managed {
             if wantedKeys[m.key] == nil {
                 animator.removeItem(m.body)
@@ -119,7 +115,7 @@ public final class SpringyCarousel {
         }
         var added = false
         for a in wanted {
-            guard let k = collection.key(a.indexPath) else { continue }
+            guard let k = geometry.key(a.indexPath) else { continue }
             if let i = position[k], managed[i].key == k {
                 var m = managed[i]
                 m.indexPath = a.indexPath
@@ -146,19 +142,19 @@ public final class SpringyCarousel {
     }
 
     /// Called once per step after the scroll view moved and before the solver runs.
-    public func step() throws {
-        let offset = collection.scroll.offset
+    public func step(in geometry: CollectionGeometry) throws {
+        let offset = geometry.offset
         let delta = offset - lastOffset
         lastOffset = offset
-        if delta != 0 { try sync() }
+        if delta != 0 { try sync(geometry) }
         if delta != 0, let t = touch {
-            let touchAlong = collection.along(t) + offset
+            let touchAlong = geometry.along(t) + offset
             for m in managed {
                 guard let anchor = animator.anchor(of: m.spring), let s = animator.state(of: m.body) else { continue }
-                let distance = abs(collection.along(anchor) - touchAlong)
+                let distance = abs(geometry.along(anchor) - touchAlong)
                 let factor = min(1, distance / params.scrollResistance)
                 let shift = delta * factor
-                let moved = collection.vertical ? s.center + Vec2(0, shift) : s.center + Vec2(shift, 0)
+                let moved = geometry.vertical ? s.center + Vec2(0, shift) : s.center + Vec2(shift, 0)
                 animator.updateItem(m.body, center: moved)
             }
         }
@@ -167,9 +163,26 @@ public final class SpringyCarousel {
 
     /// After cells were inserted or deleted: the new layout's slots become the springs' anchors
     /// (cells keep where they are and spring there); new cells start where `newCells` says.
-    public func layoutChanged(newCells: [Int: Vec2]) throws {
-        try rebuildWorldBehaviors()
-        try sync(newCells: newCells)
+    public func layoutChanged(in geometry: CollectionGeometry, newCells: [Int: Vec2]) throws {
+        try rebuildWorldBehaviors(geometry)
+        try sync(geometry, newCells: newCells)
+    }
+
+    /// The scrolling finger is what the springs lag behind; a long press is not.
+    public func fingerMoved(to point: Vec2, source: FingerSource, in geometry: CollectionGeometry) {
+        if source == .pan { touch = point }
+    }
+
+    /// The pan recogniser keeps its last location: nothing changes when the finger lifts.
+    public func fingerLifted(source: FingerSource) {}
+
+    public func drainContacts() -> [ContactEvent] {
+        animator.drainEvents().filter { $0.kind == .began || $0.kind == .ended }.map { e in
+            var e = e
+            e.item = indexPath(ofBody: e.item)?.description ?? e.item
+            e.with = indexPath(ofBody: e.with)?.description ?? e.with
+            return e
+        }
     }
 
     public func state(ofKey key: Int) -> ItemDynamics? {

@@ -14,7 +14,7 @@ public struct SceneLimits: Sendable {
     /// How deeply YAML collections may nest.
     public var maxDepth = 64
     /// Bodies simulated at once (free items, springy cells in the window, dragged cells).
-    public var maxBodies = 20_000
+    public var maxBodies = WorldSettings.defaultMaxBodies
     public init() {}
     public static let `default` = SceneLimits()
 }

@@ -20,6 +20,11 @@ public struct Scene: Sendable {
     public var script: [ScriptEvent]
     /// The limits the scene was read with (the simulation checks bodies against them).
     public var limits: SceneLimits = .default
+
+    /// What every animator of this scene shares: step rate, item defaults, body limit.
+    public var world: WorldSettings {
+        WorldSettings(stepRate: time.stepRate, defaults: defaults, maxBodies: limits.maxBodies)
+    }
 }
 
 public struct Viewport: Sendable {

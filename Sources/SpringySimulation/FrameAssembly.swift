@@ -37,15 +37,8 @@ extension Simulation {
             }
             springs = animator.springs
         }
-        if let drag = collection?.drag {
-            var names: [String: String] = [:]
-            for cell in drag.cells { names["cell:\(cell.key)"] = cell.indexPath.description }
-            springs += drag.animator.springs.map {
-                SpringSnapshot(item: names[$0.item] ?? $0.item, anchor: $0.anchor - offset, point: $0.point - offset)
-            }
-        }
-        if let springy = collection?.springy {
-            springs += springy.springs.map { SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset) }
+        if let dynamics = collection?.dynamics {
+            springs += dynamics.springs.map { SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset) }
         }
         let finger = gestures.lazy.compactMap(\.finger).first
         recentContacts.removeAll { time - $0.1 > Self.flashDuration }

@@ -30,70 +30,114 @@ struct ActiveGesture {
 
     /// A long press: finger down at `at`; recognised after `press` s, when the selected
     /// cells are handed to the drag; then along `path` for `duration` s; `hold` s still; lift.
-    mutating func updateLongPress(_ lp: LongPressGesture, time t: Double, simulation sim: Simulation) throws -> Bool {
-        guard let c = sim.collection else { return false }
+    mutating func updateLongPress(_ lp: LongPressGesture, time t: Double, target: some GestureTarget) throws -> Bool {
+        guard target.hasCollection else { return false }
         let local = t - start
         let moving = local - lp.press
         let position = moving < 0 ? lp.at : path.position(at: moving)
         if moving >= 0 && !began {
             began = true
-            if c.drag == nil && !c.selection.isEmpty {
-                c.drag = try DragSession(collection: c, touch: lp.at + c.contentOffset, stepRate: sim.scene.time.stepRate,
-                                         defaults: sim.scene.defaults, maxBodies: sim.scene.limits.maxBodies)
-            }
+            try target.longPressBegan(at: lp.at)
         }
         if moving >= lp.duration + lp.hold {
-            if began, let d = c.drag, !d.released { d.release() }
+            if began { target.longPressEnded() }
             finger = nil
             return false
         }
-        if began, let d = c.drag, !d.released { d.move(to: position + c.contentOffset) }
+        if began { target.longPressMoved(to: position) }
         finger = position
         return true
     }
 
     /// Advances to time `t`; returns false once the gesture is over.
-    mutating func update(time t: Double, simulation sim: Simulation) throws -> Bool {
-        if let lp = longPress { return try updateLongPress(lp, time: t, simulation: sim) }
+    mutating func update(time t: Double, target: some GestureTarget) throws -> Bool {
+        if let lp = longPress { return try updateLongPress(lp, time: t, target: target) }
         let local = t - start
         let position = path.position(at: local)
         let lifted = local >= pan.duration + (pan.release == .hold ? pan.hold : 0)
         if let item = pan.item {
-            guard let animator = sim.freeAnimator else { return false }
             if !began {
                 began = true
-                // UIKit's drag: an attachment from the grabbed point of the item to the finger.
-                guard let s = animator.state(of: item) else { return false }
-                let offset = (path.points[0] - s.center).rotated(by: -s.angle)
-                dragBehavior = try animator.addBehavior(
-                    .attachment(item: item, to: .point(path.points[0]), length: nil, frequency: 0, damping: 0,
-                                offset: offset, toOffset: .zero), label: "\(event.path) (drag)")
+                dragBehavior = try target.grab(item: item, at: path.points[0], label: "\(event.path) (drag)")
+                if dragBehavior == nil { return false }
             }
+            guard let id = dragBehavior else { return false }
             if lifted {
-                if let id = dragBehavior { animator.removeBehavior(id) }
+                target.letGo(id)
                 finger = nil
                 return false
             }
-            if let id = dragBehavior { animator.setAnchor(id, position) }
+            target.moveGrab(id, to: position)
             finger = position
             return true
         }
-        guard let c = sim.collection else { return false }
+        guard target.hasCollection else { return false }
         if !began {
             began = true
-            c.scroll.beginTracking(finger: c.along(path.points[0]))
-            c.springy?.touch = path.points[0]
+            target.scrollBegan(at: path.points[0])
         }
         if lifted {
-            let v = pan.release == .fling ? c.along(path.finalVelocity) : 0
-            c.scroll.track(finger: c.along(position), h: sim.h)
-            c.scroll.release(fingerVelocity: v)
+            target.scrollEnded(at: position, velocity: pan.release == .fling ? path.finalVelocity : .zero)
             finger = nil
             return false
         }
-        c.scroll.track(finger: c.along(position), h: sim.h)
-        c.springy?.touch = position
+        target.scrollMoved(to: position)
         finger = position
         return true
     }
+}
+
+/// The narrow surface gestures act on: free items they grab, the collection view's
+/// scroll view and its long press. Points are in viewport coordinates.
+protocol GestureTarget: AnyObject {
+    var hasCollection: Bool { get }
+    /// UIKit's drag of a free item: an attachment from the grabbed point to the finger.
+    /// Nil when there is no such item.
+    func grab(item: String, at point: Vec2, label: String) throws -> BehaviorID?
+    func moveGrab(_ grab: BehaviorID, to point: Vec2)
+    func letGo(_ grab: BehaviorID)
+    func scrollBegan(at point: Vec2)
+    func scrollMoved(to point: Vec2)
+    /// The finger lifts at `point` moving at `velocity` (pt/s; zero when it stops first).
+    func scrollEnded(at point: Vec2, velocity: Vec2)
+    func longPressBegan(at point: Vec2) throws
+    func longPressMoved(to point: Vec2)
+    func longPressEnded()
+}
+
+extension Simulation: GestureTarget {
+    var hasCollection: Bool { collection != nil }
+
+    func grab(item: String, at point: Vec2, label: String) throws -> BehaviorID? {
+        guard let animator = freeAnimator, let s = animator.state(of: item) else { return nil }
+        let offset = (point - s.center).rotated(by: -s.angle)
+        return try animator.addBehavior(.attachment(item: item, to: .point(point), length: nil, frequency: 0, damping: 0,
+                                                    offset: offset, toOffset: .zero), label: label)
+    }
+
+    func moveGrab(_ grab: BehaviorID, to point: Vec2) { freeAnimator?.setAnchor(grab, point) }
+    func letGo(_ grab: BehaviorID) { freeAnimator?.removeBehavior(grab) }
+
+    func scrollBegan(at point: Vec2) {
+        guard let c = collection else { return }
+        c.scroll.beginTracking(finger: c.along(point))
+        c.fingerMoved(to: point, source: .pan)
+    }
+
+    func scrollMoved(to point: Vec2) {
+        guard let c = collection else { return }
+        c.scroll.track(finger: c.along(point), h: h)
+        c.fingerMoved(to: point, source: .pan)
+    }
+
+    func scrollEnded(at point: Vec2, velocity: Vec2) {
+        guard let c = collection else { return }
+        c.scroll.track(finger: c.along(point), h: h)
+        c.scroll.release(fingerVelocity: c.along(velocity))
+        c.fingerLifted(source: .pan)
+    }
+
+    func longPressBegan(at point: Vec2) throws { try collection?.longPressBegan(at: point) }
+    func longPressMoved(to point: Vec2) { collection?.fingerMoved(to: point, source: .longPress) }
+    func longPressEnded() { collection?.fingerLifted(source: .longPress) }
 }

@@ -59,11 +59,11 @@ extension Simulation {
                         starts[key] = c.vertical ? a.center : a.center - Vec2(0, c.layout.contentSize.height - a.size.height)
                     }
                 }
-                try c.springy?.layoutChanged(newCells: starts)
+                try c.dynamicsLayoutChanged(newCells: starts)
             case .delete(let items):
                 guard let c = collection else { return }
                 c.delete(items)
-                try c.springy?.layoutChanged(newCells: [:])
+                try c.dynamicsLayoutChanged(newCells: [:])
             case .longPress(let press):
                 gestures.append(ActiveGesture(longPress: press, start: time, event: e))
             }

@@ -44,14 +44,13 @@ public final class Simulation {
         h = 1 / Double(scene.time.stepRate)
         if !scene.items.isEmpty || !scene.behaviors.isEmpty {
             let bounds = Rect(x: 0, y: 0, width: scene.viewport.size.width, height: scene.viewport.size.height)
-            freeAnimator = Animator(bounds: bounds, stepRate: scene.time.stepRate, defaults: scene.defaults)
+            freeAnimator = Animator(bounds: bounds, settings: scene.world)
         } else {
             freeAnimator = nil
         }
         do {
             collection = try scene.collection.map {
-                try CollectionView(spec: $0, viewSize: scene.viewport.size, stepRate: scene.time.stepRate, defaults: scene.defaults,
-                                   maxBodies: scene.limits.maxBodies)
+                try CollectionView(spec: $0, viewSize: scene.viewport.size, world: scene.world)
             }
         } catch let e as DynamicsError {
             throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
@@ -128,8 +127,8 @@ public final class Simulation {
     public var isAtRest: Bool {
         if !gestures.isEmpty { return false }
         if let c = collection, c.scroll.isMoving { return false }
-        if let s = collection?.springy, !s.isAtRest { return false }
-        if let c = collection, c.isAnimating || c.drag != nil { return false }
+        if let d = collection?.dynamics, !d.isAtRest { return false }
+        if let c = collection, c.isAnimating { return false }
         return freeAnimator?.isAtRest ?? true
     }
 
@@ -148,27 +147,19 @@ public final class Simulation {
         let t = now + h
         var k = 0
         while k < gestures.count {
-            if try gestures[k].update(time: t, simulation: self) { k += 1 } else { gestures.remove(at: k) }
+            if try gestures[k].update(time: t, target: self) { k += 1 } else { gestures.remove(at: k) }
         }
         collection?.scroll.advance(h: h)
         collection?.advance(to: t)
         let solverStart = solverClock?()
         defer { if let start = solverStart, let now = solverClock?() { solverSeconds += now - start } }
-        if let c = collection, let drag = c.drag {
-            do { try drag.step() } catch let e as DynamicsError {
+        if let c = collection, let dynamics = c.dynamics {
+            do { try c.stepDynamics() } catch let e as DynamicsError {
                 throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
             }
-            if drag.isFinished { c.drag = nil }
-        }
-        if let springy = collection?.springy {
-            do { try springy.step() } catch let e as DynamicsError {
-                throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
-            }
-            events.append(contentsOf: springy.animator.drainEvents().filter { $0.kind == .began || $0.kind == .ended }.map { e in
+            events.append(contentsOf: dynamics.drainContacts().map { e in
                 var e = e
-                e.item = cellID(e.item)
-                if e.with.hasPrefix("cell:") { e.with = cellID(e.with) }
-                if let p = e.point, let c = collection { e.point = p - c.contentOffset }
+                if let p = e.point { e.point = p - c.contentOffset }
                 return e
             })
         }
@@ -184,11 +175,6 @@ public final class Simulation {
             if let p = e.point { recentContacts.append((p, time)) }
         }
         eventsSeen = events.count
-    }
-
-    /// The index path naming a springy cell's body ("cell:<key>").
-    func cellID(_ body: String) -> String {
-        collection?.springy?.indexPath(ofBody: body)?.description ?? body
     }
 
 }

@@ -12,10 +12,7 @@ import XCTest
 /// Behaviors' UIKit meanings, through scene text and the frames the trace is made of.
 final class BehaviorTests: XCTestCase {
     func twoBoxes(mode: String, extra: String = "") -> String {
-        """
-        springy: 1
-        viewport: { size: [300, 400], scale: 1 }
-        time: { fps: 60, duration: 2 }
+        scene(300, 400, """
         items:
           low: { center: [150, 250], size: [60, 60] }
           high: { center: [150, 100], size: [60, 60] }
@@ -23,21 +20,18 @@ final class BehaviorTests: XCTestCase {
           - gravity: { items: [high] }
           - collision: { items: [low, high], mode: \(mode) }
         \(extra)
-        """
+        """)
     }
 
     func testBoundaryContactsReportBeganWithAPointAndEnded() throws {
-        let f = try frames("""
-        springy: 1
-        viewport: { size: [300, 400], scale: 1 }
-        time: { fps: 60, duration: 2 }
+        let f = try frames(scene(300, 400, """
         items:
           ball: { center: [150, 100], size: [50, 50], shape: ellipse }
         behaviors:
           - gravity: { items: [ball] }
           - collision: { items: [ball], mode: boundaries }
           - item: { items: [ball], elasticity: 0.8 }
-        """)
+        """))
         let events = f.flatMap(\.events).filter { $0.item == "ball" }
         let began = events.first { $0.kind == .began }
         XCTAssertEqual(began?.with, "bounds")
@@ -60,26 +54,20 @@ final class BehaviorTests: XCTestCase {
     }
 
     func testNamedLineBoundariesStopItems() throws {
-        let f = try frames("""
-        springy: 1
-        viewport: { size: [300, 400], scale: 1 }
-        time: { fps: 60, duration: 2 }
+        let f = try frames(scene(300, 400, """
         items:
           box: { center: [150, 50], size: [40, 40] }
         behaviors:
           - gravity: { items: [box] }
           - collision: { items: [box], bounds: false, boundaries: { shelf: { from: [0, 200], to: [300, 200] } } }
-        """)
+        """))
         XCTAssertTrue(f.flatMap(\.events).contains { $0.kind == .began && $0.with == "shelf" })
         XCTAssertEqual(item(f.last!, "box")!.center.y, 180, accuracy: 1.5)
     }
 
     func testACompositeBehaviorActsAsItsChildren() throws {
         let plain = try frames(twoBoxes(mode: "everything"))
-        let composite = try frames("""
-        springy: 1
-        viewport: { size: [300, 400], scale: 1 }
-        time: { fps: 60, duration: 2 }
+        let composite = try frames(scene(300, 400, """
         items:
           low: { center: [150, 250], size: [60, 60] }
           high: { center: [150, 100], size: [60, 60] }
@@ -88,15 +76,12 @@ final class BehaviorTests: XCTestCase {
               behaviors:
                 - gravity: { items: [high] }
                 - collision: { items: [low, high], mode: everything }
-        """)
+        """))
         XCTAssertEqual(plain.map { $0.items }, composite.map { $0.items })
     }
 
     func testAnAttachmentsLengthDefaultsToTheDistanceAtCreation() throws {
-        let f = try frames("""
-        springy: 1
-        viewport: { size: [400, 600], scale: 1 }
-        time: { fps: 60, duration: 2 }
+        let f = try frames(scene(400, 600, """
         items:
           a: { center: [100, 100], size: [40, 40] }
           b: { center: [180, 160], size: [40, 40] }
@@ -104,7 +89,7 @@ final class BehaviorTests: XCTestCase {
           - attachment: { item: b, to: a, frequency: 4, damping: 1 }
           - gravity: { items: [b] }
           - item: { items: [a], anchored: true }
-        """)
+        """))
         let last = f.last!
         XCTAssertEqual(item(last, "a")!.center, Vec2(100, 100))
         // A stiff spring of rest length 100 holding a weight stretches a little past 100.
@@ -115,10 +100,7 @@ final class BehaviorTests: XCTestCase {
     }
 
     func testSettingGravityMidSceneReversesIt() throws {
-        let f = try frames("""
-        springy: 1
-        viewport: { size: [300, 2000], scale: 1 }
-        time: { fps: 60, duration: 1 }
+        let f = try frames(scene(300, 2000, time: "fps: 60, duration: 1", """
         items:
           box: { center: [150, 1000], size: [40, 40] }
         behaviors:
@@ -126,23 +108,20 @@ final class BehaviorTests: XCTestCase {
         script:
           - at: 0.5
             set: { behavior: 0, magnitude: -1 }
-        """)
+        """))
         let v = f.map { item($0, "box")!.velocity.y }
         XCTAssertGreaterThan(v[30], 400)
         XCTAssertLessThan(v[59], v[40], "decelerating after the change")
     }
 
     func testUntilRestEndsTheSceneWhenTheAnimatorPauses() throws {
-        let f = try frames("""
-        springy: 1
-        viewport: { size: [300, 400], scale: 1 }
-        time: { fps: 60, until: rest, max_duration: 10 }
+        let f = try frames(scene(300, 400, time: "fps: 60, until: rest, max_duration: 10", """
         items:
           box: { center: [150, 100], size: [60, 60] }
         behaviors:
           - gravity: { items: [box] }
           - collision: { items: [box] }
-        """)
+        """))
         XCTAssertLessThan(f.count, 600)
         XCTAssertTrue(f.last!.atRest)
         XCTAssertFalse(f.dropLast().contains { $0.atRest })

@@ -22,12 +22,14 @@ final class ArchitectureTests: XCTestCase {
         return e.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { root + "/" + $0 }
     }
 
-    func imports(ofModule module: String) throws -> [String: Set<String>] {
+    func imports(ofModule module: String, in folder: String = "Sources") throws -> [String: Set<String>] {
         var out: [String: Set<String>] = [:]
-        for file in swiftFiles("Sources/" + module) {
+        for file in swiftFiles(folder + "/" + module) {
             let text = try String(contentsOfFile: file, encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
-                out[String(line.dropFirst(7)).trimmingCharacters(in: .whitespaces), default: []].insert(file)
+            for line in text.split(separator: "\n") {
+                let statement = line.hasPrefix("@testable ") ? line.dropFirst(10) : line[...]
+                guard statement.hasPrefix("import ") else { continue }
+                out[String(statement.dropFirst(7)).trimmingCharacters(in: .whitespaces), default: []].insert(file)
             }
         }
         return out
@@ -37,7 +39,7 @@ final class ArchitectureTests: XCTestCase {
     func declared() throws -> [String: Set<String>] {
         let text = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
         var out: [String: Set<String>] = [:]
-        let pattern = try NSRegularExpression(pattern: #"\.(?:target|executableTarget)\(name: "(\w[\w-]*)"(?:, dependencies: \[([^\]]*)\])?"#)
+        let pattern = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|testTarget)\(name: "(\w[\w-]*)"(?:, dependencies: \[([^\]]*)\])?"#)
         let ns = text as NSString
         for m in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             let name = ns.substring(with: m.range(at: 1))
@@ -56,7 +58,7 @@ final class ArchitectureTests: XCTestCase {
         return out
     }
 
-    static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "XCTest"]
+    static let system: Set<String> = ["Foundation", "FoundationXML", "Dispatch", "Glibc", "XCTest", "Testing"]
 
     func testEveryModuleImportsOnlyModulesBelowIt() throws {
         for (module, rank) in Self.rank.sorted(by: { $0.key < $1.key }) {
@@ -78,6 +80,21 @@ final class ArchitectureTests: XCTestCase {
                               "\(module) imports \(imported) (\(files.sorted().first ?? "")) without declaring it in Package.swift")
             }
         }
+    }
+
+    /// Test targets too: a test that imports a module must say so, not reach it through another.
+    func testEveryTestTargetDeclaresWhatItImports() throws {
+        let deps = try declared()
+        let targets = (try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Tests")).sorted()
+        for target in targets where deps[target] != nil {
+            let declared = deps[target] ?? []
+            for (imported, files) in try imports(ofModule: target, in: "Tests").sorted(by: { $0.key < $1.key })
+            where !Self.system.contains(imported) && imported != target {
+                XCTAssertTrue(declared.contains(imported),
+                              "\(target) imports \(imported) (\(files.sorted().first ?? "")) without declaring it in Package.swift")
+            }
+        }
+        XCTAssertNotNil(deps["EndToEndTests"], "test targets are read from Package.swift")
     }
 
     func testNoSwiftSourceFileIsOver400Lines() throws {

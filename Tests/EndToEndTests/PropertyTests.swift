@@ -79,14 +79,11 @@ final class PropertyTests: XCTestCase {
             script = "script:\n  - at: \((g.range(0, 0.8) * 100).rounded() / 100)\n    push: { item: \(last), angle: \(g.range(0, 360).rounded()), magnitude: \((g.range(0, 5) * 100).rounded() / 100) }\n"
             closed = false
         }
-        let yaml = """
-        springy: 1
-        viewport: { size: [300, 400], scale: 1 }
-        time: { fps: 30, duration: 1 }
+        let yaml = SpringyTestSupport.scene(300, 400, time: "fps: 30, duration: 1", """
         items:
         \(items)behaviors:
         \(behaviors)\(script)
-        """
+        """)
         let a = angle.degreesToRadians
         return Generated(yaml: yaml, sizes: sizes, ellipses: ellipses, densities: densities,
                          gravity: Vec2(cos(a), sin(a)) * (magnitude * 1000), bounded: true, closed: closed)

@@ -12,10 +12,7 @@ import XCTest
 /// The springy carousel and the scroll view, through scene text and the trace's frames.
 final class CarouselTests: XCTestCase {
     func carousel(width: Double = 375, items: Int = 30, fps: Int = 120, duration: Double = 8, script: String) -> String {
-        """
-        springy: 1
-        viewport: { size: [\(width), 667], scale: 1 }
-        time: { fps: \(fps), duration: \(duration) }
+        scene(width, 667, time: "fps: \(fps), duration: \(duration)", """
         collection:
           layout: { kind: flow, direction: horizontal, item_size: [70, 70], line_spacing: 10, interitem_spacing: 10, align: bottom }
           sections:
@@ -23,10 +20,23 @@ final class CarouselTests: XCTestCase {
           dynamics: { kind: springy }
         script:
         \(script)
-        """
+        """)
     }
 
     func x(_ f: FrameState, _ id: String) -> Double? { item(f, id)?.center.x }
+
+    /// A plain vertical grid of 80 pt cells on a phone screen, panned once at 0.1 s.
+    func grid(items: Int, duration: Double, pan: String) -> String {
+        scene(375, 667, time: "fps: 60, duration: \(duration)", """
+        collection:
+          layout: { kind: flow, item_size: [80, 80] }
+          sections:
+            - items: \(items)
+        script:
+          - at: 0.1
+            pan: \(pan)
+        """)
+    }
 
     func testNearCellsFollowTheFingerAndFarCellsLagByTheFullDelta() throws {
         // A wide view so that cells 500 pt and more from the touch are on screen.
@@ -86,18 +96,7 @@ final class CarouselTests: XCTestCase {
     }
 
     func testAFlingDeceleratesAsUIScrollViewDoes() throws {
-        let f = try frames("""
-        springy: 1
-        viewport: { size: [375, 667], scale: 1 }
-        time: { fps: 60, duration: 4 }
-        collection:
-          layout: { kind: flow, item_size: [80, 80] }
-          sections:
-            - items: 400
-        script:
-          - at: 0.1
-            pan: { from: [187, 600], to: [187, 500], duration: 0.1, release: fling }
-        """)
+        let f = try frames(grid(items: 400, duration: 4, pan: "{ from: [187, 600], to: [187, 500], duration: 0.1, release: fling }"))
         // released at 0.2 s at offset 100 with 1000 pt/s
         let release = 12
         XCTAssertEqual(f[release].contentOffset.y, 100, accuracy: 0.01)
@@ -111,18 +110,7 @@ final class CarouselTests: XCTestCase {
     }
 
     func testAnOverscrollRubberBandsAndReturnsToTheEdge() throws {
-        let f = try frames("""
-        springy: 1
-        viewport: { size: [375, 667], scale: 1 }
-        time: { fps: 60, duration: 3 }
-        collection:
-          layout: { kind: flow, item_size: [80, 80] }
-          sections:
-            - items: 20
-        script:
-          - at: 0.1
-            pan: { from: [187, 200], to: [187, 400], duration: 0.4, release: hold }
-        """)
+        let f = try frames(grid(items: 20, duration: 3, pan: "{ from: [187, 200], to: [187, 400], duration: 0.4, release: hold }"))
         // frame 29 (t = 0.4833 s): the finger is 191.67 pt down, still touching
         let pulled = f[29].contentOffset.y
         XCTAssertLessThan(pulled, 0, "pulled past the top")

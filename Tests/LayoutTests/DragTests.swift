@@ -14,10 +14,7 @@ final class DragTests: XCTestCase {
     /// Cells 0.13, 0.14 and 0.20 around the press at cell 0.14 (90, 145); the finger moves
     /// down-right, holds still for `hold` s, and lifts.
     func dragScene(hold: Double = 1.5, until: String = "duration: 6") -> String {
-        """
-        springy: 1
-        viewport: { size: [375, 667], scale: 1 }
-        time: { fps: 60, \(until) }
+        scene(375, 667, time: "fps: 60, \(until)", """
         collection:
           layout: { kind: flow }
           sections:
@@ -29,7 +26,7 @@ final class DragTests: XCTestCase {
           - { at: 0.1, tap: { item: "0.20" } }
           - at: 0.3
             long_press: { at: [155, 145], press: 0.5, path: [[155, 145], [250, 330]], duration: 0.6, hold: \(hold) }
-        """
+        """)
     }
 
     func testDraggedCellsKeepTheirOffsetsFromTheFingerOnceItHoldsStill() throws {
@@ -73,10 +70,7 @@ final class DragTests: XCTestCase {
     }
 
     func testTapTogglesSelection() throws {
-        let f = try frames("""
-        springy: 1
-        viewport: { size: [375, 667], scale: 1 }
-        time: { fps: 10, duration: 1 }
+        let f = try frames(scene(375, 667, time: "fps: 10, duration: 1", """
         collection:
           layout: { kind: flow }
           sections:
@@ -86,7 +80,7 @@ final class DragTests: XCTestCase {
           - { at: 0.2, tap: { item: "0.3" } }
           - { at: 0.5, tap: { at: [220, 30] } }
           - { at: 0.7, select: { items: ["0.9", "0.10"] } }
-        """)
+        """))
         XCTAssertTrue(item(f[3], "0.3")!.selected)
         XCTAssertFalse(item(f[6], "0.3")!.selected, "a second tap (at its point) deselects")
         XCTAssertEqual(f[8].items.filter(\.selected).map(\.id), ["0.9", "0.10"])

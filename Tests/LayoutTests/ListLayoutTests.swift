@@ -12,10 +12,7 @@ import XCTest
 /// Expand/collapse rows and sticky headers (the second write-up), through the trace's frames.
 final class ListLayoutTests: XCTestCase {
     func list(rows: Int = 20, fps: Int = 60, script: String, extra: String = "") -> String {
-        """
-        springy: 1
-        viewport: { size: [375, 667], scale: 1 }
-        time: { fps: \(fps), duration: 2 }
+        scene(375, 667, time: "fps: \(fps), duration: 2", """
         collection:
           layout: { kind: list, row_height: 100, expanded_height: 300 }
           sections:
@@ -25,7 +22,7 @@ final class ListLayoutTests: XCTestCase {
         \(extra)
         script:
         \(script)
-        """
+        """)
     }
 
     func testATappedRowsHeightFollowsTheSpringCurve() throws {
@@ -134,10 +131,7 @@ final class ListLayoutTests: XCTestCase {
     }
 
     func testAPureScrollRecomputesHeadersButNotCells() throws {
-        let scene = try SceneLoader.decode(yaml: """
-        springy: 1
-        viewport: { size: [375, 667], scale: 1 }
-        time: { fps: 120, duration: 2 }
+        let scene = try SceneLoader.decode(yaml: scene(375, 667, time: "fps: 120, duration: 2", """
         collection:
           layout: { kind: list, row_height: 80, header_height: 40, sticky_headers: true }
           sections:
@@ -147,7 +141,7 @@ final class ListLayoutTests: XCTestCase {
         script:
           - at: 0.1
             pan: { from: [187, 600], to: [187, 100], duration: 1.2, release: hold }
-        """, file: "scroll.yaml")
+        """), file: "scroll.yaml")
         let sim = try Simulation(scene: scene)
         let c = sim.collection!
         _ = try sim.frame(13)       // the pan has begun

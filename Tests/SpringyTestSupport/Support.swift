@@ -56,3 +56,25 @@ public func frames(_ yaml: String, file: String = "test.yaml") throws -> [FrameS
 }
 
 public func item(_ f: FrameState, _ id: String) -> ItemState? { f.items.first { $0.id == id } }
+
+/// Scene text for a test: the header every scene starts with (`springy: 1`, a viewport
+/// of `width` × `height` pt at scale 1 and `time: { <time> }`), then `body` (items,
+/// behaviors, collection, script), so each test states only what it is about.
+public func scene(_ width: Double, _ height: Double, time: String = "fps: 60, duration: 2", _ body: String) -> String {
+    func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+    return """
+    springy: 1
+    viewport: { size: [\(number(width)), \(number(height))], scale: 1 }
+    time: { \(time) }
+    \(body)
+    """
+}
+
+/// Scene text for free items: `items` are `name: { ... }` lines, `behaviors` one flow
+/// mapping each (`gravity: { items: [box] }`), `extra` any further sections.
+public func scene(_ width: Double, _ height: Double, time: String = "fps: 60, duration: 2",
+                  items: [String], behaviors: [String], extra: String = "") -> String {
+    let itemLines = items.map { "  " + $0 }.joined(separator: "\n")
+    let behaviorLines = behaviors.map { "  - " + $0 }.joined(separator: "\n")
+    return scene(width, height, time: time, "items:\n\(itemLines)\nbehaviors:\n\(behaviorLines)\n\(extra)")
+}

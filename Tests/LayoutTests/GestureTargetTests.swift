@@ -1,0 +1,77 @@
+import SpringyCore
+@testable import SpringyDynamics
+import SpringyScene
+@testable import SpringySimulation
+import SpringyTestSupport
+import XCTest
+
+/// Gestures act through the narrow `GestureTarget` surface, so a recording target sees
+/// exactly what a scripted gesture does, step by step.
+final class GestureTargetTests: XCTestCase {
+    final class Recorder: GestureTarget {
+        var calls: [String] = []
+        var hasCollection = true
+        func grab(item: String, at point: Vec2, label: String) throws -> BehaviorID? {
+            calls.append("grab \(item) \(point.x),\(point.y)")
+            return BehaviorID(raw: 7)
+        }
+        func moveGrab(_ grab: BehaviorID, to point: Vec2) { calls.append("move \(point.x)") }
+        func letGo(_ grab: BehaviorID) { calls.append("let go") }
+        func scrollBegan(at point: Vec2) { calls.append("scroll began \(point.y)") }
+        func scrollMoved(to point: Vec2) { calls.append("scroll \(point.y)") }
+        func scrollEnded(at point: Vec2, velocity: Vec2) { calls.append("scroll ended \(point.y) v \(velocity.y)") }
+        func longPressBegan(at point: Vec2) throws { calls.append("press began") }
+        func longPressMoved(to point: Vec2) { calls.append("press \(point.x)") }
+        func longPressEnded() { calls.append("press ended") }
+    }
+
+    func gesture(_ script: String) throws -> ActiveGesture {
+        let s = try SceneLoader.decode(yaml: scene(300, 300, """
+        items:
+          box: { center: [100, 100], size: [20, 20] }
+        collection:
+          layout: { kind: flow, item_size: [50, 50] }
+          sections:
+            - items: 40
+          dynamics: { kind: drag }
+        script:
+          - at: 0
+            \(script)
+        """), file: "gesture.yaml")
+        let e = s.script[0]
+        switch e.action {
+        case .pan(let p): return ActiveGesture(pan: p, start: 0, event: e)
+        case .longPress(let lp): return ActiveGesture(longPress: lp, start: 0, event: e)
+        default: throw XCTSkip("not a gesture")
+        }
+    }
+
+    func run(_ g: inout ActiveGesture, _ target: Recorder, steps: Int, h: Double = 0.1) throws {
+        for k in 1...steps where try !g.update(time: Double(k) * h, target: target) { break }
+    }
+
+    func testAFlingScrollsThenLiftsWithTheFingersVelocity() throws {
+        var g = try gesture("pan: { from: [150, 250], to: [150, 150], duration: 0.2, release: fling }")
+        let target = Recorder()
+        try run(&g, target, steps: 5)
+        XCTAssertEqual(target.calls, ["scroll began 250.0", "scroll 200.0", "scroll ended 150.0 v -500.0"])
+    }
+
+    func testAPanOnAnItemGrabsMovesAndLetsGo() throws {
+        var g = try gesture("pan: { item: box, from: [100, 100], to: [200, 100], duration: 0.2 }")
+        let target = Recorder()
+        try run(&g, target, steps: 5)
+        XCTAssertEqual(target.calls.first, "grab box 100.0,100.0")
+        XCTAssertEqual(target.calls.last, "let go")
+        XCTAssertTrue(target.calls.contains("move 150.0"))
+    }
+
+    func testALongPressBeginsAfterItsPressTimeAndEnds() throws {
+        var g = try gesture("long_press: { at: [100, 100], press: 0.25, path: [[100, 100], [200, 100]], duration: 0.2 }")
+        let target = Recorder()
+        try run(&g, target, steps: 10)
+        XCTAssertEqual(target.calls.first, "press began")
+        XCTAssertEqual(target.calls.last, "press ended")
+        XCTAssertFalse(target.calls.contains("scroll began 100.0"), "a long press does not scroll")
+    }
+}
