@@ -21,7 +21,7 @@ final class GestureTargetTests: XCTestCase {
         func scrollMoved(to point: Vec2) { calls.append("scroll \(point.y)") }
         func scrollEnded(at point: Vec2, velocity: Vec2) { calls.append("scroll ended \(point.y) v \(velocity.y)") }
         func longPressBegan(at point: Vec2) throws { calls.append("press began") }
-        func longPressMoved(to point: Vec2) { calls.append("press \(point.x)") }
+        func longPressMoved(to point: Vec2) { calls.append("press \(Int(point.x.rounded()))") }
         func longPressEnded() { calls.append("press ended") }
     }
 
@@ -46,32 +46,28 @@ final class GestureTargetTests: XCTestCase {
         }
     }
 
-    func run(_ g: inout ActiveGesture, _ target: Recorder, steps: Int, h: Double = 0.1) throws {
-        for k in 1...steps where try !g.update(time: Double(k) * h, target: target) { break }
+    /// What a target is asked to do by the scripted gesture over `steps` steps of 0.1 s.
+    func calls(_ script: String, steps: Int) throws -> [String] {
+        var g = try gesture(script)
+        let target = Recorder()
+        for k in 1...steps where try !g.update(time: Double(k) * 0.1, target: target) { break }
+        return target.calls
     }
 
     func testAFlingScrollsThenLiftsWithTheFingersVelocity() throws {
-        var g = try gesture("pan: { from: [150, 250], to: [150, 150], duration: 0.2, release: fling }")
-        let target = Recorder()
-        try run(&g, target, steps: 5)
-        XCTAssertEqual(target.calls, ["scroll began 250.0", "scroll 200.0", "scroll ended 150.0 v -500.0"])
+        let calls = try calls("pan: { from: [150, 250], to: [150, 150], duration: 0.2, release: fling }", steps: 5)
+        XCTAssertEqual(calls, ["scroll began 250.0", "scroll 200.0", "scroll ended 150.0 v -500.0"])
     }
 
     func testAPanOnAnItemGrabsMovesAndLetsGo() throws {
-        var g = try gesture("pan: { item: box, from: [100, 100], to: [200, 100], duration: 0.2 }")
-        let target = Recorder()
-        try run(&g, target, steps: 5)
-        XCTAssertEqual(target.calls.first, "grab box 100.0,100.0")
-        XCTAssertEqual(target.calls.last, "let go")
-        XCTAssertTrue(target.calls.contains("move 150.0"))
+        let calls = try calls("pan: { item: box, from: [100, 100], to: [200, 100], duration: 0.2 }", steps: 5)
+        XCTAssertEqual(calls, ["grab box 100.0,100.0", "move 150.0", "let go"])
     }
 
     func testALongPressBeginsAfterItsPressTimeAndEnds() throws {
-        var g = try gesture("long_press: { at: [100, 100], press: 0.25, path: [[100, 100], [200, 100]], duration: 0.2 }")
-        let target = Recorder()
-        try run(&g, target, steps: 10)
-        XCTAssertEqual(target.calls.first, "press began")
-        XCTAssertEqual(target.calls.last, "press ended")
-        XCTAssertFalse(target.calls.contains("scroll began 100.0"), "a long press does not scroll")
+        let calls = try calls("long_press: { at: [100, 100], press: 0.25, path: [[100, 100], [200, 100]], duration: 0.2 }",
+                              steps: 10)
+        // recognised at 0.3 s (the first step after 0.25 s), moving until 0.45 s, lifted at 0.5 s
+        XCTAssertEqual(calls, ["press began", "press 125", "press 175", "press ended"])
     }
 }
