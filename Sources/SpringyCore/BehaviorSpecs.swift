@@ -7,7 +7,30 @@ import Foundation
 public struct GravitySpec: Sendable, Equatable {
     public var items: [String]
     public var vector: Vec2
+    /// The angle kept while the magnitude is 0 (Apple: setting magnitude 0 resets it to 0).
+    public var restingAngle = 0.0
     public init(items: [String], vector: Vec2) { self.items = items; self.vector = vector }
+}
+
+/// A vector set by angle and magnitude separately, as UIGravityBehavior and UIPushBehavior
+/// are: the angle survives a magnitude of 0 in `restingAngle`.
+enum PolarVector {
+    static func settingMagnitude(_ v: inout Vec2, _ restingAngle: inout Double, _ m: Double) {
+        let len = v.length
+        if m == 0 {
+            restingAngle = 0   // Apple: magnitude 0 resets the angle to 0
+            v = .zero
+        } else if len > 0 {
+            v = v / len * m
+        } else {
+            v = restingAngle == 0 ? Vec2(m, 0) : Vec2(cos(restingAngle), sin(restingAngle)) * m
+        }
+    }
+
+    static func settingAngle(_ v: inout Vec2, _ restingAngle: inout Double, _ a: Double) {
+        let len = v.length
+        if len > 0 { v = Vec2(cos(a), sin(a)) * len } else { restingAngle = a }
+    }
 }
 
 /// UICollisionBehavior.
@@ -55,6 +78,8 @@ public struct PushSpec: Sendable, Equatable {
     public var mode: PushMode
     public var vector: Vec2
     public var offset: Vec2
+    /// The angle kept while the magnitude is 0 (UIKit's default angle is 0).
+    public var restingAngle = 0.0
     public init(items: [String], mode: PushMode, vector: Vec2, offset: Vec2) {
         self.items = items; self.mode = mode; self.vector = vector; self.offset = offset
     }
@@ -128,21 +153,19 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
     public func setting(_ p: BehaviorParameter) -> BehaviorSpec? {
         switch (self, p) {
         case (.gravity(var g), .magnitude(let m)):
-            let len = g.vector.length
-            g.vector = len > 0 ? g.vector / len * m : Vec2(0, m)
+            PolarVector.settingMagnitude(&g.vector, &g.restingAngle, m)
             return .gravity(g)
         case (.gravity(var g), .angle(let a)):
-            g.vector = Vec2(cos(a), sin(a)) * g.vector.length
+            PolarVector.settingAngle(&g.vector, &g.restingAngle, a)
             return .gravity(g)
         case (.gravity(var g), .direction(let d)):
             g.vector = d
             return .gravity(g)
         case (.push(var s), .magnitude(let m)):
-            let len = s.vector.length
-            s.vector = len > 0 ? s.vector / len * m : Vec2(m, 0)
+            PolarVector.settingMagnitude(&s.vector, &s.restingAngle, m)
             return .push(s)
         case (.push(var s), .angle(let a)):
-            s.vector = Vec2(cos(a), sin(a)) * s.vector.length
+            PolarVector.settingAngle(&s.vector, &s.restingAngle, a)
             return .push(s)
         case (.push(var s), .direction(let d)):
             s.vector = d

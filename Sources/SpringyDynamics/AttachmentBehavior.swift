@@ -18,7 +18,8 @@ extension Animator {
         if frequency > 0, case .point(let p) = to, (length ?? p.distance(to: itemPoint)) < 1 {
             // A zero-length spring to a point: Box2D's target ("mouse") joint is exactly a
             // 2-D linear spring, without the distance joint's dead zone below 0.5 pt.
-            let (k, d) = SpringMapping.coefficients(frequency: frequency, dampingRatio: damping, mass: bodies[bi].mass, h: h)
+            let (k, d) = SpringMapping.coefficients(frequency: frequency, dampingRatio: damping, mass: bodies[bi].mass, h: h,
+                                                    model: settings.springs)
             let (px, py) = metres(itemPoint), (tx, ty) = metres(p)
             slots[s].joints.append(sb_joint_create_target(world, bodies[bi].handle, px, py, tx, ty, Float(k), Float(d)))
             slots[s].springItem = item
@@ -62,7 +63,8 @@ extension Animator {
                                              metres(anchorLocal.x), metres(anchorLocal.y), metres(offset.x), metres(offset.y),
                                              l, l, l, 0, 0, 1)
         } else {
-            let (k, d) = SpringMapping.coefficients(frequency: frequency, dampingRatio: damping, mass: reducedMass, h: h)
+            let (k, d) = SpringMapping.coefficients(frequency: frequency, dampingRatio: damping, mass: reducedMass, h: h,
+                                                    model: settings.springs)
             joint = sb_joint_create_distance(world, anchorBody, bodies[bi].handle,
                                              metres(anchorLocal.x), metres(anchorLocal.y), metres(offset.x), metres(offset.y),
                                              metres(restLength), 0, Float.greatestFiniteMagnitude, Float(k), Float(d), 1)

@@ -58,7 +58,9 @@ public final class CollectionView {
         cellLayoutPasses = 1
         let vertical = spec.layout.direction == .vertical || spec.layout.kind == .list
         scroll = ScrollAxis(viewLength: vertical ? viewSize.height : viewSize.width,
-                            contentLength: vertical ? initial.contentSize.height : initial.contentSize.width)
+                            contentLength: vertical ? initial.contentSize.height : initial.contentSize.width,
+                            bounces: spec.scroll.bounces,
+                            alwaysBounce: vertical ? spec.scroll.alwaysBounceVertical : spec.scroll.alwaysBounceHorizontal)
         if spec.dynamics.kind == .springy {
             dynamics = try SpringyCarousel(params: spec.dynamics, itemSize: spec.layout.itemSize, world: world, in: geometry)
         }
@@ -179,11 +181,15 @@ public final class CollectionView {
         layout = Self.makeLayout(spec: spec, sections: sections, viewSize: viewSize, selection: selection)
         cellLayoutPasses += 1
         scroll.contentLength = layout.contentSize.height
+        // The write-up's targetContentOffset: with nothing selected the proposed offset stays;
+        // a selected row is scrolled down into view if its bottom is below the view, and up if
+        // its top is above the view or under a pinned header (to the header's bottom).
         var target = fromOffset
-        if spec.transitions.keepSelectedVisible, let f = layout.attributes(for: ip)?.frame {
-            // Scroll down if its bottom would be below the view, up if its top is above.
+        if spec.transitions.keepSelectedVisible, let selected = selection.first,
+           let f = layout.attributes(for: selected)?.frame {
+            let pinned = spec.layout.stickyHeaders ? spec.layout.headerHeight : 0
             if f.maxY > target + viewSize.height { target = f.maxY - viewSize.height }
-            if f.minY < target { target = f.minY }
+            if f.minY < target + pinned { target = f.minY - pinned }
         }
         target = min(max(target, 0), max(0, layout.contentSize.height - viewSize.height))
         let t = spec.transitions

@@ -27,13 +27,22 @@ public struct ScrollAxis: Sendable {
     /// The view's length along the axis.
     public var viewLength: Double
     public var contentLength: Double
+    /// UIScrollView.bounces: rubber-band past the edges (else the offset stops at them).
+    public var bounces: Bool
+    /// alwaysBounceVertical/Horizontal for this axis: drag (and bounce) even when the
+    /// content is no longer than the view.
+    public var alwaysBounce: Bool
     var phase: Phase = .idle
 
-    public init(viewLength: Double, contentLength: Double, offset: Double = 0) {
+    public init(viewLength: Double, contentLength: Double, offset: Double = 0, bounces: Bool = true, alwaysBounce: Bool = false) {
         self.viewLength = viewLength; self.contentLength = contentLength; self.offset = offset
+        self.bounces = bounces; self.alwaysBounce = alwaysBounce
     }
 
     public var maxOffset: Double { max(0, contentLength - viewLength) }
+    /// Whether a pan moves the content: UIKit's scroll view ignores a drag along an axis
+    /// whose content fits the view unless it always bounces there.
+    public var isScrollable: Bool { contentLength > viewLength || (alwaysBounce && bounces) }
     public var isMoving: Bool { if case .idle = phase { return false } else { return true } }
     public var isTracking: Bool { if case .tracking = phase { return true } else { return false } }
 
@@ -50,6 +59,7 @@ public struct ScrollAxis: Sendable {
     }
 
     public mutating func beginTracking(finger: Double) {
+        guard isScrollable else { return }
         // A finger landing on moving content catches it: tracking starts from where it is.
         phase = .tracking(startOffset: unbanded(offset), startFinger: finger)
         velocity = 0
@@ -72,7 +82,8 @@ public struct ScrollAxis: Sendable {
         guard case let .tracking(startOffset, startFinger) = phase else { return }
         let raw = startOffset - (finger - startFinger)
         let new: Double
-        if raw < 0 { new = -Self.rubberBand(-raw, dimension: viewLength) }
+        if !bounces { new = min(max(raw, 0), maxOffset) }
+        else if raw < 0 { new = -Self.rubberBand(-raw, dimension: viewLength) }
         else if raw > maxOffset { new = maxOffset + Self.rubberBand(raw - maxOffset, dimension: viewLength) }
         else { new = raw }
         velocity = (new - offset) / h
@@ -81,6 +92,7 @@ public struct ScrollAxis: Sendable {
 
     /// Lifts the finger; `fingerVelocity` is along the axis (pt/s), 0 for a held release.
     public mutating func release(fingerVelocity: Double) {
+        guard isScrollable else { return }
         let v = -fingerVelocity
         if offset < 0 || offset > maxOffset {
             let edge = offset < 0 ? 0 : maxOffset
@@ -103,8 +115,15 @@ public struct ScrollAxis: Sendable {
             let (x, v) = Self.decelerated(start: start, velocity: v0, time: t)
             let rest = start - v0 / (1000 * log(Self.normalDeceleration))
             if x < 0 || x > maxOffset {
-                // Ran past an edge: the band takes the remaining velocity and brings it back.
+                // Ran past an edge: the band takes the remaining velocity and brings it back;
+                // without bouncing the content stops dead at the edge.
                 let edge = x < 0 ? 0.0 : maxOffset
+                if !bounces {
+                    offset = edge
+                    velocity = 0
+                    phase = .idle
+                    return
+                }
                 offset = edge
                 velocity = v
                 phase = .bouncing(edge: edge, displacement: 0, velocity: v, time: 0)

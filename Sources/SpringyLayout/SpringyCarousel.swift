@@ -78,10 +78,12 @@ public final class SpringyCarousel: LayoutDynamics {
                                                                insets: [0, 0, 0, 0], boundaries: []),
                                                      label: "collection.dynamics.collision")
             }
-            // The write-up's cells bounce with elasticity 1; they rest on the floor without friction,
-            // or UIKit's default friction (0.2) would hold a cell up to 2.4 pt from its slot.
-            propertiesBehavior = try animator.addBehavior(.item(items: ids, properties: ItemProperties(elasticity: params.elasticity, friction: 0)),
-                                                          label: "collection.dynamics.item")
+            // The write-up makes an elasticity-1 item behavior but never gives it an item, so its
+            // cells keep the item defaults; `apply_elasticity: true` gives it the cells, as its prose reads.
+            if params.applyElasticity {
+                propertiesBehavior = try animator.addBehavior(.item(items: ids, properties: ItemProperties(elasticity: params.elasticity)),
+                                                              label: "collection.dynamics.item")
+            }
         }
     }
 

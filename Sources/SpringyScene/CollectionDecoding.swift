@@ -2,7 +2,7 @@ import SpringyCore
 
 extension SceneDecoder {
     func decodeCollection(_ v: YAMLValue) throws -> CollectionSpec {
-        let m = try v.mapping(allowed: ["layout", "sections", "selection", "dynamics", "transitions"])
+        let m = try v.mapping(allowed: ["layout", "sections", "selection", "dynamics", "transitions", "scroll"])
         let layout = try m["layout"].map(decodeLayout) ?? LayoutSpec()
         let sectionsValue = try m.require("sections")
         var sections: [SectionSpec] = []
@@ -39,8 +39,19 @@ extension SceneDecoder {
         if dynamics.kind == .springy, layout.kind != .flow {
             throw (m["dynamics"] ?? v).error("springy dynamics needs a flow layout")
         }
-        return CollectionSpec(layout: layout, sections: sections, selection: selection,
-                              dynamics: dynamics, transitions: transitions)
+        var spec = CollectionSpec(layout: layout, sections: sections, selection: selection,
+                                  dynamics: dynamics, transitions: transitions)
+        if let x = m["scroll"] { spec.scroll = try decodeScroll(x) }
+        return spec
+    }
+
+    func decodeScroll(_ v: YAMLValue) throws -> ScrollSpec {
+        let m = try v.mapping(allowed: ["bounces", "always_bounce_vertical", "always_bounce_horizontal"])
+        var s = ScrollSpec()
+        if let x = m["bounces"] { s.bounces = try x.bool() }
+        if let x = m["always_bounce_vertical"] { s.alwaysBounceVertical = try x.bool() }
+        if let x = m["always_bounce_horizontal"] { s.alwaysBounceHorizontal = try x.bool() }
+        return s
     }
 
     func decodeLayout(_ v: YAMLValue) throws -> LayoutSpec {
@@ -89,9 +100,10 @@ extension SceneDecoder {
             guard sc.string == "none" || sc.string == "false" else { throw x.error("expected a mapping { mode, elasticity } or none") }
             d.collisionEnabled = false
         } else if let x = m["collision"] {
-            let cm = try x.mapping(allowed: ["mode", "elasticity"])
+            let cm = try x.mapping(allowed: ["mode", "elasticity", "apply_elasticity"])
             if let mode = cm["mode"] { d.collisionMode = try mode.oneOf(CollisionMode.self, [.items, .boundaries, .everything]) }
             if let e = cm["elasticity"] { d.elasticity = try e.double(min: 0, max: 1) }
+            if let a = cm["apply_elasticity"] { d.applyElasticity = try a.bool() }
         }
         if let x = m["scroll_resistance"] { d.scrollResistance = try x.double(above: 0) }
         if let x = m["margin"] { d.margin = try x.double(min: 0, max: 1000) }

@@ -7,7 +7,7 @@ struct SceneDecoder {
     let limits: SceneLimits
 
     static let topKeys = ["springy", "name", "viewport", "time", "defaults", "style", "golden",
-                          "collection", "items", "behaviors", "script"]
+                          "collection", "items", "behaviors", "script", "solver"]
 
     func decode(_ root: YAMLValue) throws -> Scene {
         let m = try root.mapping(allowed: Self.topKeys)
@@ -25,6 +25,11 @@ struct SceneDecoder {
         let time = try decodeTime(m["time"])
         var defaults = ItemProperties.uikit
         if let d = m["defaults"] { defaults = defaults.merged(with: try decodeProperties(d, allowItems: false).1) }
+        var springs = SpringModel.poles
+        if let solver = m["solver"] {
+            let sm = try solver.mapping(allowed: ["springs"])
+            if let x = sm["springs"] { springs = try x.oneOf(SpringModel.self, SpringModel.allCases) }
+        }
         let style = try m["style"].map(decodeStyle) ?? Style()
         let golden = try m["golden"].map(decodeGolden) ?? GoldenSpec()
         let collection = try m["collection"].map(decodeCollection)
@@ -55,7 +60,7 @@ struct SceneDecoder {
         try checkFrequencies(behaviors.map(\.spec), collection: collection, stepRate: time.stepRate, root: root, mapping: m)
         return Scene(file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,
                      style: style, golden: golden, collection: collection, items: items,
-                     behaviors: behaviors, script: script, limits: limits)
+                     behaviors: behaviors, script: script, limits: limits, springs: springs)
     }
 
     /// A spring a fixed step cannot follow (more than a quarter of the step rate) is rejected.

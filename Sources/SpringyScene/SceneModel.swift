@@ -20,10 +20,12 @@ public struct Scene: Sendable {
     public var script: [ScriptEvent]
     /// The limits the scene was read with (the simulation checks bodies against them).
     public var limits: SceneLimits = .default
+    /// `solver.springs`: how springs map onto Box2D's joints.
+    public var springs: SpringModel = .poles
 
-    /// What every animator of this scene shares: step rate, item defaults, body limit.
+    /// What every animator of this scene shares: step rate, item defaults, body limit, spring model.
     public var world: WorldSettings {
-        WorldSettings(stepRate: time.stepRate, defaults: defaults, maxBodies: limits.maxBodies)
+        WorldSettings(stepRate: time.stepRate, defaults: defaults, maxBodies: limits.maxBodies, springs: springs)
     }
 }
 
@@ -111,6 +113,17 @@ public struct CollectionSpec: Sendable {
     public var selection: [ItemPath]
     public var dynamics: CollectionDynamicsSpec
     public var transitions: TransitionSpec
+    public var scroll = ScrollSpec()
+}
+
+/// UIScrollView's properties (`collection.scroll`), with UIKit's defaults.
+public struct ScrollSpec: Sendable, Equatable {
+    /// Rubber-banding past the content's edges.
+    public var bounces = true
+    /// Bouncing (and so dragging) even when the content is no longer than the view.
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
+    public init() {}
 }
 
 public struct ItemPath: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -169,7 +182,11 @@ public struct CollectionDynamicsSpec: Sendable {
     public var gravity: Double = 0.3
     public var collisionEnabled = true
     public var collisionMode: CollisionMode = .boundaries
+    /// The elasticity of the write-up's item behavior (a child of its collision behavior).
     public var elasticity: Double = 1
+    /// Whether that item behavior is given the cells. The write-up never adds an item to
+    /// it, so by default the cells keep the world's item defaults (UIKit's elasticity 0.2).
+    public var applyElasticity = false
     public var scrollResistance: Double = 500
     public var margin: Double = 2
     public var cornerFrequency: Double = 8

@@ -7,6 +7,10 @@ import SpringyScene
 
 /// A gesture in progress.
 struct ActiveGesture {
+    /// Times are sums of steps; a moment due at the end of a step counts as reached at it
+    /// (0.3 s after 0.1 s is 36 steps of 1/120 s, although 36 × (1/120) − 0.1 < 0.2 in floating point).
+    static let timeSlack = 1e-9
+
     let pan: PanGesture
     var longPress: LongPressGesture?
     let start: Double
@@ -35,11 +39,11 @@ struct ActiveGesture {
         let local = t - start
         let moving = local - lp.press
         let position = moving < 0 ? lp.at : path.position(at: moving)
-        if moving >= 0 && !began {
+        if moving >= -Self.timeSlack && !began {
             began = true
             try target.longPressBegan(at: lp.at)
         }
-        if moving >= lp.duration + lp.hold {
+        if moving >= lp.duration + lp.hold - Self.timeSlack {
             if began { target.longPressEnded() }
             finger = nil
             return false
@@ -54,7 +58,7 @@ struct ActiveGesture {
         if let lp = longPress { return try updateLongPress(lp, time: t, target: target) }
         let local = t - start
         let position = path.position(at: local)
-        let lifted = local >= pan.duration + (pan.release == .hold ? pan.hold : 0)
+        let lifted = local >= pan.duration + (pan.release == .hold ? pan.hold : 0) - Self.timeSlack
         if let item = pan.item {
             if !began {
                 began = true

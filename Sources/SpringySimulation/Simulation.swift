@@ -145,11 +145,13 @@ public final class Simulation {
             nextEvent += 1
         }
         let t = now + h
+        // The scroll view's free motion over this step first: a fling released at the end of
+        // this step starts coasting on the next one, and a finger landing now catches the content where it is.
+        collection?.scroll.advance(h: h)
         var k = 0
         while k < gestures.count {
             if try gestures[k].update(time: t, target: self) { k += 1 } else { gestures.remove(at: k) }
         }
-        collection?.scroll.advance(h: h)
         collection?.advance(to: t)
         let solverStart = solverClock?()
         defer { if let start = solverStart, let now = solverClock?() { solverSeconds += now - start } }

@@ -114,6 +114,21 @@ final class BehaviorTests: XCTestCase {
         XCTAssertLessThan(v[59], v[40], "decelerating after the change")
     }
 
+    func testGravityAfterMagnitudeZeroThenOnePointsRight() throws {
+        let f = try frames(scene(2000, 2000, time: "fps: 60, duration: 1", """
+        items:
+          box: { center: [1000, 1000], size: [40, 40] }
+        behaviors:
+          - gravity: { items: [box] }
+        script:
+          - { at: 0.2, set: { behavior: 0, magnitude: 0 } }
+          - { at: 0.3, set: { behavior: 0, magnitude: 1 } }
+        """))
+        let a = item(f[30], "box")!.velocity, b = item(f[59], "box")!.velocity
+        XCTAssertGreaterThan(b.x - a.x, 400, "accelerates to the right")
+        XCTAssertEqual(b.y, a.y, accuracy: 40, "not down (only resistance changes it)")
+    }
+
     func testUntilRestEndsTheSceneWhenTheAnimatorPauses() throws {
         let f = try frames(scene(300, 400, time: "fps: 60, until: rest, max_duration: 10", """
         items:

@@ -26,20 +26,6 @@ final class DynamicsClosedFormTests: XCTestCase {
         }
     }
 
-    /// Peaks (time, value) of a sampled signal, parabola-interpolated.
-    func extremes(_ xs: [Double], dt: Double) -> [(Double, Double)] {
-        var out: [(Double, Double)] = []
-        for i in 1..<(xs.count - 1) {
-            let (a, b, c) = (xs[i - 1], xs[i], xs[i + 1])
-            let isMax = b > a && b >= c, isMin = b < a && b <= c
-            guard isMax || isMin else { continue }
-            let denom = a - 2 * b + c
-            let d = denom != 0 ? 0.5 * (a - c) / denom : 0
-            out.append(((Double(i) + d) * dt, b - 0.25 * (a - c) * d))
-        }
-        return out
-    }
-
     func testSpringsHaveTheClosedFormPeriodAndDecay() throws {
         for frequency in [0.8, 1.0, 8.0] {
             for zeta in [0.1, 0.5] {

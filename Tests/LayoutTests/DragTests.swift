@@ -43,6 +43,25 @@ final class DragTests: XCTestCase {
         XCTAssertEqual(f[holdEnd].springs.count, 12, "four springs per dragged cell")
     }
 
+    func testALongPressIsRecognisedExactlyAtItsPressTime() throws {
+        // 0.1 s + 0.2 s is reached at the end of step 36 of 1/120 s, so frame 36 at 120 fps shows the drag.
+        for (at, press) in [(0.1, 0.2), (0.3, 0.5), (0.7, 0.1)] {
+            let f = try frames(scene(375, 667, time: "fps: 120, duration: 1.5", """
+            collection:
+              layout: { kind: flow }
+              sections:
+                - items: 100
+              selection: ["0.14"]
+              dynamics: { kind: drag }
+            script:
+              - at: \(at)
+                long_press: { at: [155, 145], press: \(press), duration: 0.2 }
+            """))
+            let raised = f.firstIndex { $0.items.contains { $0.z == 1 } }
+            XCTAssertEqual(raised, Int(((at + press) * 120).rounded()), "at \(at), press \(press)")
+        }
+    }
+
     func testUnselectedCellsNeverMoveAndEveryCellReturnsToTheGrid() throws {
         let f = try frames(dragScene(hold: 0.2, until: "until: rest, max_duration: 20"))
         let grid = f[0]

@@ -91,6 +91,45 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertEqual(item(f.last!, "0.1")!.size.height, 100)
     }
 
+    func testCollapsingKeepsTheProposedOffset() throws {
+        // 0.0 expands to 300 pt; a pan scrolls 150 pt so its top is off screen; collapsing it
+        // leaves the offset where it is (nothing is selected, so the proposal stands).
+        let f = try frames(list(script: """
+          - at: 0.1
+            tap: { item: "0.0" }
+          - at: 0.7
+            pan: { from: [187, 500], to: [187, 350], duration: 0.3, release: hold }
+          - at: 1.2
+            tap: { item: "0.0" }
+        """))
+        XCTAssertEqual(f[66].contentOffset.y, 150, accuracy: 1e-9)
+        XCTAssertTrue(f[72...].allSatisfy { $0.contentOffset.y == 150 }, "collapsing does not scroll")
+        XCTAssertEqual(item(f.last!, "0.2")?.center.y ?? 0, 250 - 150, accuracy: 1e-6, "rows collapsed under a still offset")
+    }
+
+    func testAnExpandedRowScrollsToJustBelowThePinnedHeader() throws {
+        // Scrolled 230 pt, section 1's header is pinned; its row 1.0 (content y 180–280, under the
+        // header) expands and scrolls so its top sits at the header's bottom: offset 180 − 40.
+        let f = try frames(scene(375, 667, time: "fps: 60, duration: 2", """
+        collection:
+          layout: { kind: list, row_height: 100, expanded_height: 300, header_height: 40, sticky_headers: true }
+          sections:
+            - { items: 1, header: "A" }
+            - { items: 10, header: "B" }
+        script:
+          - at: 0.1
+            pan: { from: [187, 500], to: [187, 270], duration: 0.3, release: hold }
+          - at: 0.6
+            tap: { item: "1.0" }
+        """))
+        XCTAssertEqual(f[30].contentOffset.y, 230, accuracy: 1e-9)
+        let last = f.last!
+        XCTAssertEqual(last.contentOffset.y, 140, accuracy: 1e-6)
+        let row = item(last, "1.0")!
+        XCTAssertEqual(row.center.y - row.size.height / 2, 40, accuracy: 1e-6, "just below the pinned header")
+        XCTAssertEqual(last.headers.first { $0.id == "header.1" }?.frame.maxY ?? 0, 40, accuracy: 1e-6)
+    }
+
     func testRowsEnteringTheViewComeFromTheirPreviousAttributesNotAFade() throws {
         let f = try frames(list(script: """
           - at: 0.2

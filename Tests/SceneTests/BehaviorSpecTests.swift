@@ -16,6 +16,30 @@ final class BehaviorSpecTests: XCTestCase {
         XCTAssertEqual(s.vector.y, 0, accuracy: 1e-12)
     }
 
+    func vector(_ spec: BehaviorSpec?) -> Vec2? {
+        switch spec {
+        case .gravity(let g)?: return g.vector
+        case .push(let p)?: return p.vector
+        default: return nil
+        }
+    }
+
+    /// Apple: setting magnitude 0 makes the vector (0, 0) and resets the angle to 0, so a
+    /// magnitude set afterwards points right unless the angle is set again.
+    func testMagnitudeZeroResetsTheAngleToZero() throws {
+        for start in [BehaviorSpec.gravity(items: ["a"], vector: Vec2(0, 1)),
+                      .push(items: ["a"], mode: .continuous, vector: Vec2(0, 1), offset: .zero)] {
+            let zero = try XCTUnwrap(start.setting(.magnitude(0)))
+            XCTAssertEqual(vector(zero), .zero)
+            XCTAssertEqual(vector(zero.setting(.magnitude(1))), Vec2(1, 0), "right, not down")
+            let turned = try XCTUnwrap(zero.setting(.angle(.pi)))
+            XCTAssertEqual(vector(turned), .zero, "still no magnitude")
+            let v = try XCTUnwrap(vector(turned.setting(.magnitude(2))))
+            XCTAssertEqual(v.x, -2, accuracy: 1e-12, "the angle set while at 0 is kept")
+            XCTAssertEqual(v.y, 0, accuracy: 1e-12)
+        }
+    }
+
     func testAttachmentFieldsAreAssignedOneByOne() {
         let a = BehaviorSpec.attachment(item: "a", to: .point(Vec2(1, 2)), length: nil, frequency: 1, damping: 0.1,
                                         offset: .zero, toOffset: .zero)

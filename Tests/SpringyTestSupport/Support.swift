@@ -78,3 +78,18 @@ public func scene(_ width: Double, _ height: Double, time: String = "fps: 60, du
     let behaviorLines = behaviors.map { "  - " + $0 }.joined(separator: "\n")
     return scene(width, height, time: time, "items:\n\(itemLines)\nbehaviors:\n\(behaviorLines)\n\(extra)")
 }
+
+/// Peaks and troughs (time, value) of a signal sampled every `dt`, parabola-interpolated.
+public func extremes(_ xs: [Double], dt: Double) -> [(Double, Double)] {
+    var out: [(Double, Double)] = []
+    guard xs.count > 2 else { return out }
+    for i in 1..<(xs.count - 1) {
+        let (a, b, c) = (xs[i - 1], xs[i], xs[i + 1])
+        let isMax = b > a && b >= c, isMin = b < a && b <= c
+        guard isMax || isMin else { continue }
+        let denom = a - 2 * b + c
+        let d = denom != 0 ? 0.5 * (a - c) / denom : 0
+        out.append(((Double(i) + d) * dt, b - 0.25 * (a - c) * d))
+    }
+    return out
+}

@@ -1,0 +1,89 @@
+import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyTestSupport
+import XCTest
+
+/// `solver.springs`: exact oscillation (poles, the default) or exact static stiffness, and
+/// the snap's joints on their effective mass (DYNAMICS.md, "Springs").
+final class SpringModelTests: XCTestCase {
+    /// A 100 pt ball on a spring of rest length 200 from (100, 200), released 100 pt out along x.
+    func oscillation(frequency: Double, zeta: Double, periods: Double, springs: String = "poles") throws -> [Double] {
+        let f = try frames(scene(800, 400, time: "fps: 120, duration: \(periods / frequency + 0.2)", """
+        solver: { springs: \(springs) }
+        items:
+          ball: { center: [400, 200], size: [100, 100] }
+        behaviors:
+          - attachment: { item: ball, to: [100, 200], length: 200, frequency: \(frequency), damping: \(zeta) }
+          - item: { items: [ball], resistance: 0, angular_resistance: 0 }
+        """))
+        return f.map { item($0, "ball")!.center.x - 300 }
+    }
+
+    func testAnUndampedSpringKeepsItsAmplitude() throws {
+        for frequency in [0.8, 2.0, 8.0] {
+            let ext = extremes(try oscillation(frequency: frequency, zeta: 0, periods: 5.2), dt: 1.0 / 120)
+            XCTAssertGreaterThanOrEqual(ext.count, 10)
+            guard let first = ext.first, ext.count >= 10 else { continue }
+            XCTAssertEqual(abs(ext[9].1) / abs(first.1), 1, accuracy: 0.005, "\(frequency) Hz after 5 periods")
+        }
+    }
+
+    /// A 50 pt item hanging from (200, 100) on a spring of rest length 100; gravity chosen so
+    /// that the exact sag g/ω² is 10 pt. Returns the measured sag once it rests.
+    func sag(frequency: Double, springs: String) throws -> Double {
+        let omega = 2 * Double.pi * frequency
+        let magnitude = 10 * omega * omega / 1000
+        let f = try frames(scene(400, 400, time: "fps: 60, duration: 4", """
+        solver: { springs: \(springs) }
+        items:
+          weight: { center: [200, 200], size: [50, 50] }
+        behaviors:
+          - attachment: { item: weight, to: [200, 100], length: 100, frequency: \(frequency), damping: 1 }
+          - gravity: { items: [weight], magnitude: \(magnitude) }
+        """))
+        return item(f.last!, "weight")!.center.y - 200
+    }
+
+    func testTheStiffnessModelDeflectsExactlyUnderASteadyForce() throws {
+        for frequency in [2.0, 4.0, 8.0] {
+            XCTAssertEqual(try sag(frequency: frequency, springs: "stiffness"), 10, accuracy: 0.2, "\(frequency) Hz")
+        }
+        // Pole matching trades this for exact oscillation: at 8 Hz and ratio 1 the spring is
+        // 1.54× stiffer (DYNAMICS.md's table).
+        XCTAssertEqual(try sag(frequency: 8, springs: "poles"), 10 / 1.54, accuracy: 0.1)
+    }
+
+    func testTheStiffnessModelKeepsLowFrequencyOscillationWithinTwoPercent() throws {
+        for (frequency, zeta) in [(0.8, 0.1), (2.0, 0.1), (2.0, 0.3)] {
+            let ext = extremes(try oscillation(frequency: frequency, zeta: zeta, periods: 3.2, springs: "stiffness"), dt: 1.0 / 120)
+            XCTAssertGreaterThan(ext.count, 4)
+            guard ext.count > 4 else { continue }
+            let period = 1 / (frequency * (1 - zeta * zeta).squareRoot())
+            let measured = (ext[4].0 - ext[0].0) / 2
+            XCTAssertEqual(measured, period, accuracy: 0.02 * period, "period \(frequency) Hz ζ \(zeta)")
+            let ratio = exp(-2 * .pi * zeta / (1 - zeta * zeta).squareRoot())
+            let measuredRatio = pow(abs(ext[4].1 / ext[0].1), 0.5)
+            XCTAssertEqual(measuredRatio, ratio, accuracy: 0.02 * ratio, "decay \(frequency) Hz ζ \(zeta)")
+        }
+    }
+
+    /// Each of the snap's four 4 Hz joints acts on the mass the item shows at its corner,
+    /// rotation included: for a square, 1 / (1/m + (h/2)²/I) = m / 2.5. Two of them pull
+    /// along x, so a sideways offset oscillates at 4·√(2/2.5) Hz.
+    func testTheSnapsJointsUseTheirEffectiveMass() throws {
+        let f = try frames(scene(600, 400, time: "fps: 120, duration: 1.5", """
+        items:
+          card: { center: [200, 200], size: [100, 100] }
+        behaviors:
+          - snap: { item: card, to: [300, 200], damping: 0.1 }
+        """))
+        let ext = extremes(f.map { item($0, "card")!.center.x - 300 }, dt: 1.0 / 120)
+        XCTAssertGreaterThan(ext.count, 4)
+        guard ext.count > 4 else { return }
+        let share = (2 / 2.5).squareRoot()
+        let zeta = 0.1 * share
+        let period = 1 / (4 * share * (1 - zeta * zeta).squareRoot())
+        XCTAssertEqual((ext[4].0 - ext[0].0) / 2, period, accuracy: 0.03 * period)
+    }
+}
