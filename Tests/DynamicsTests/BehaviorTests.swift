@@ -115,15 +115,9 @@ final class BehaviorTests: XCTestCase {
     }
 
     func testGravityAfterMagnitudeZeroThenOnePointsRight() throws {
-        let f = try frames(scene(2000, 2000, time: "fps: 60, duration: 1", """
-        items:
-          box: { center: [1000, 1000], size: [40, 40] }
-        behaviors:
-          - gravity: { items: [box] }
-        script:
-          - { at: 0.2, set: { behavior: 0, magnitude: 0 } }
-          - { at: 0.3, set: { behavior: 0, magnitude: 1 } }
-        """))
+        let f = try frames(scene(2000, 2000, time: "fps: 60, duration: 1",
+                                 items: ["box: { center: [1000, 1000], size: [40, 40] }"], behaviors: ["gravity: { items: [box] }"],
+                                 extra: "script: [{ at: 0.2, set: { behavior: 0, magnitude: 0 } }, { at: 0.3, set: { behavior: 0, magnitude: 1 } }]"))
         let a = item(f[30], "box")!.velocity, b = item(f[59], "box")!.velocity
         XCTAssertGreaterThan(b.x - a.x, 400, "accelerates to the right")
         XCTAssertEqual(b.y, a.y, accuracy: 40, "not down (only resistance changes it)")

@@ -93,3 +93,20 @@ public func extremes(_ xs: [Double], dt: Double) -> [(Double, Double)] {
     }
     return out
 }
+
+/// The mean period and the amplitude ratio per period of an oscillation, from its extremes:
+/// measured over `halves` half periods after the first extreme; nil when there are too few.
+public func periodAndDecay(_ ext: [(Double, Double)], halves: Int) -> (period: Double, ratio: Double)? {
+    guard ext.count > halves, halves > 0 else { return nil }
+    let period = (ext[halves].0 - ext[0].0) / Double(halves) * 2
+    let perHalf = pow(abs(ext[halves].1 / ext[0].1), 1 / Double(halves))
+    return (period, perHalf * perHalf)
+}
+
+/// The relative errors of a measured oscillation's period and decay per period against
+/// DYNAMICS.md's closed forms 1/(f√(1−ζ²)) and e^(−2πζ/√(1−ζ²)).
+public func springErrors(_ ext: [(Double, Double)], frequency: Double, zeta: Double, halves: Int) -> (period: Double, decay: Double)? {
+    guard let m = periodAndDecay(ext, halves: halves) else { return nil }
+    let root = (1 - zeta * zeta).squareRoot()
+    return (m.period * frequency * root - 1, m.ratio / exp(-2 * .pi * zeta / root) - 1)
+}
