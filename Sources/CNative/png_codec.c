@@ -153,3 +153,19 @@ void springy_xrgb_to_yuv444(const uint8_t *data, int width, int height, int stri
         }
     }
 }
+
+void springy_argb_to_rgba(const uint8_t *data, int width, int height, int stride, uint8_t *out) {
+    for (int y = 0; y < height; ++y) {
+        const uint32_t *row = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+        uint8_t *o = out + (size_t)y * (size_t)width * 4;
+        for (int x = 0; x < width; ++x) {
+            uint32_t p = row[x];
+            unsigned a = p >> 24, r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+            if (a != 0 && a != 255) {
+                r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
+                if (r > 255) r = 255; if (g > 255) g = 255; if (b > 255) b = 255;
+            }
+            o[4 * x] = (uint8_t)r; o[4 * x + 1] = (uint8_t)g; o[4 * x + 2] = (uint8_t)b; o[4 * x + 3] = (uint8_t)a;
+        }
+    }
+}

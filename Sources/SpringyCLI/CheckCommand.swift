@@ -26,6 +26,7 @@ extension Springy {
         func run() throws {
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
+            try refuseSharedNames(loaded) { "\(golden)/\($0.slug)" }
             let store = GoldenStore(goldenRoot: golden, failureRoot: failures)
             if record {
                 if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {

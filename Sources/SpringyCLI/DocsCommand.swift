@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringyCore
 import SpringyOutput
 import SpringyPipeline
 
@@ -34,6 +35,7 @@ extension Springy {
         func run() throws {
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
+            try refuseSharedNames(loaded) { OutputNames.sceneFolder(out, $0) }
             do { try AtomicFile.makeDirectory(out) } catch { throw report(error) }
             let gallery = DocsGallery(out: out, scale: scale, every: every, version: Springy.version,
                                       threads: ProcessInfo.processInfo.activeProcessorCount)
@@ -45,16 +47,13 @@ extension Springy {
                 rendered += 1
                 print("docs: \(entry.scene.slug) → \(gallery.folder(entry.scene))")
             }
-            let readme = gallery.readme(entries)
-            let readmePath = "\(out)/README.md"
-            let wroteReadme = (try? String(contentsOfFile: readmePath, encoding: .utf8)) != readme
-            if wroteReadme {
-                do { try AtomicFile.write(Array(readme.utf8), to: readmePath) } catch { throw report(error) }
-            }
+            // The page lists every scene of the gallery, not only those of this run.
+            let wroteReadme: Bool
+            do { wroteReadme = try gallery.writePage(gallery.merged(entries)) } catch { throw report(error) }
             if rendered == 0 && !wroteReadme {
-                print("docs: nothing to do — all \(unchanged) scene(s) are up to date in \(out)")
+                print("docs: nothing to do — \(unchanged == 1 ? "the scene is" : "all \(unchanged) scenes are") up to date in \(out)")
             } else {
-                print("docs: \(rendered) scene(s) rendered, \(unchanged) unchanged\(wroteReadme ? ", README.md written" : "")")
+                print("docs: \(counted(rendered, "scene")) rendered, \(unchanged) unchanged\(wroteReadme ? ", README.md written" : "")")
             }
         }
     }

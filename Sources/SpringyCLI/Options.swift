@@ -59,16 +59,91 @@ func loadScenes(_ paths: [String], limits: SceneLimits = .default) throws -> [Sc
     return scenes
 }
 
-/// `A-B` or `A`, inclusive frame numbers.
-struct FrameRange: ExpressibleByArgument {
-    var range: ClosedRange<Int>
-    init?(argument: String) {
-        let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
-        if parts.count == 1, let a = Int(parts[0]), a >= 0 { range = a...a; return }
-        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else { return nil }
-        range = a...b
+/// Scenes whose outputs (or goldens) live in a folder named after the file must not share
+/// that name: two `carousel.yaml` from different folders would mix their frames. Refuses
+/// (exit 2) naming both files.
+func refuseSharedNames(_ scenes: [Scene], folder: (Scene) -> String) throws {
+    var owner: [String: String] = [:]
+    for scene in scenes {
+        let f = folder(scene)
+        if let other = owner[f], other != scene.file {
+            warn("springy: \(other) and \(scene.file) would both write into \(f) (scenes are named by their file name, \(scene.slug)); rename one, or run them separately with different --out")
+            throw ExitCode(2)
+        }
+        owner[f] = scene.file
     }
-    static var defaultValueDescription: String { "all" }
+}
+
+/// `A-B`, `A`, `last` or `A-last`: inclusive frame numbers (`last` is the scene's last frame).
+struct FrameRange {
+    var lower: Int?          // nil: `last`
+    var upper: Int?          // nil: `last`
+
+    struct Invalid: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Parses the option's text, saying why it is not a range.
+    static func parse(_ text: String) throws -> FrameRange {
+        func bound(_ s: Substring) throws -> Int? {
+            let t = s.trimmingCharacters(in: .whitespaces)
+            if t == "last" { return nil }
+            guard let n = Int(t), n >= 0 else {
+                throw Invalid(description: "\"\(text)\" is not a frame range: \"\(t)\" is neither a frame number (0 or more) nor `last`; write A-B, A, last or A-last, e.g. 30-59")
+            }
+            return n
+        }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1:
+            let b = try bound(parts[0])
+            return FrameRange(lower: b, upper: b)
+        case 2:
+            let a = try bound(parts[0]), b = try bound(parts[1])
+            if a == nil && b != nil {
+                throw Invalid(description: "\"\(text)\" starts at the last frame and ends before it; write A-last")
+            }
+            if let a, let b, b < a {
+                throw Invalid(description: "\"\(text)\" ends before it starts (\(b) < \(a)); write the smaller frame first: \(b)-\(a)")
+            }
+            return FrameRange(lower: a, upper: b)
+        default:
+            throw Invalid(description: "\"\(text)\" is not a frame range; write A-B, A, last or A-last, e.g. 30-59")
+        }
+    }
+
+    /// The frames among `count` (frames 0…count−1), or why they are not there.
+    func range(count: Int, file: String) throws -> ClosedRange<Int> {
+        let last = count - 1
+        let a = lower ?? last, b = upper ?? last
+        if a > last || b > last {
+            throw Invalid(description: "--frames \(describe): \(file) has \(counted(count, "frame")) (0-\(last))")
+        }
+        return a...b
+    }
+
+    var describe: String {
+        let a = lower.map(String.init) ?? "last", b = upper.map(String.init) ?? "last"
+        return a == b ? a : "\(a)-\(b)"
+    }
+}
+
+/// The range `--frames` asks of one scene; a range past its end is bad input (exit 2).
+func frameRange(_ frames: FrameRange?, of scene: Scene) throws -> ClosedRange<Int>? {
+    guard let frames else { return nil }
+    do { return try frames.range(count: scene.time.maxFrameCount, file: scene.file) } catch {
+        warn("springy: \(error)")
+        throw ExitCode(2)
+    }
+}
+
+/// A `--pick` that names frames the scene does not have is bad input (exit 2), not clamped.
+func checkPick(_ pick: FramePick?, of scene: Scene) throws {
+    guard let pick else { return }
+    if let problem = pick.problem(count: scene.time.maxFrameCount) {
+        warn("springy: --pick: \(scene.file): \(problem)")
+        throw ExitCode(2)
+    }
 }
 
 /// `K/N`: shard K of N, 1-based.

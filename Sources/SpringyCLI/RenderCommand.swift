@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringyCore
 import SpringyOutput
 import SpringyPipeline
 import SpringyScene
@@ -19,7 +20,7 @@ extension Springy {
                 help: "Output formats (repeat or comma-separate): png (frame sequence), apng, sheet, trail, pdf, svg, y4m, mp4, webm.")
         var format: [FormatList] = []
 
-        @Option(name: .long, help: "Only these frames, e.g. 30-59 or 12.")
+        @Option(name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: FrameRange.parse)
         var frames: FrameRange?
 
         @Option(name: .long, help: "Pixels per point (1, 2 or 3), instead of the scene's.")
@@ -68,16 +69,19 @@ extension Springy {
             if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100") }
             if toStdout && formats != [.y4m] { throw ValidationError("- (standard output) is for --format y4m alone") }
             if toStdout && scenes.filter({ $0 != "-" }).count != 1 { throw ValidationError("- (standard output) takes exactly one scene") }
+            if toStdout && isatty(1) != 0 {
+                throw ValidationError("- writes binary y4m to standard output, which is a terminal: pipe it into a program (| ffmpeg -i - ...) or redirect it (> scene.y4m)")
+            }
             if let s = scale, !(1...3).contains(s) { throw ValidationError("--scale must be 1, 2 or 3, not \(s)") }
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
             if !(0...9).contains(pngLevel) { throw ValidationError("--png-level must be 0-9, not \(pngLevel)") }
         }
 
-        func settings() -> RenderJob.Settings {
+        func settings(for scene: Scene) throws -> RenderJob.Settings {
             var s = RenderJob.Settings()
             s.formats = formats
             s.out = out
-            s.frames = frames?.range
+            s.frames = try frameRange(frames, of: scene)
             s.shard = shard.map { ($0.k, $0.n) }
             s.scale = scale
             s.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
@@ -93,19 +97,17 @@ extension Springy {
             Interrupt.install()
             let loaded = try loadScenes(scenes.filter { $0 != "-" }, limits: limitOptions.limits)
             if formats.contains(.mp4) || formats.contains(.webm), FFmpeg.path == nil {
-                warn("springy: --format mp4/webm needs ffmpeg on PATH (apt-get install ffmpeg); or pipe y4m into it: springy render SCENE --format y4m - | ffmpeg -i - out.mp4")
+                warn("springy: --format mp4/webm needs ffmpeg on PATH (apt-get install ffmpeg); or render --format y4m and convert it elsewhere (README.md shows the ffmpeg command)")
                 throw ExitCode(2)
             }
-            let jobs = loaded.map { RenderJob(scene: $0, settings: settings(), version: Springy.version) }
+            for scene in loaded where formats.contains(where: \.isStill) { try checkPick(pick, of: scene) }
+            let jobs = try loaded.map { RenderJob(scene: $0, settings: try settings(for: $0), version: Springy.version) }
+            try refuseSharedNames(loaded) { OutputNames.sceneFolder(out, $0) }
             // Check every destination before writing anything.
             for job in jobs {
                 let scene = job.scene
-                if let r = frames?.range, r.lowerBound >= scene.time.maxFrameCount {
-                    warn("springy: --frames \(r.lowerBound)-\(r.upperBound): \(scene.file) has \(scene.time.maxFrameCount) frames (0-\(scene.time.maxFrameCount - 1))")
-                    throw ExitCode(2)
-                }
                 if !overwrite && !toStdout && !job.resumable, let existing = job.existingOutputs(), !existing.isEmpty {
-                    warn("springy: \(job.folder) already holds \(existing.count) output file(s) (e.g. \(existing[0])); pass --overwrite to replace them, or choose another --out")
+                    warn("springy: \(job.folder) already holds \(counted(existing.count, "output file")) (e.g. \(existing[0])); pass --overwrite to replace them, or choose another --out")
                     throw ExitCode(2)
                 }
             }
@@ -129,7 +131,7 @@ extension Springy {
                 if interactive { warn("") }
                 switch stopped.underlying {
                 case let e as Interrupt.Received:
-                    warn("springy: interrupted — \(stopped.framesWritten) frame(s) of \(slug) written, all whole; run the same command again to complete the set")
+                    warn("springy: interrupted — " + Self.kept(stopped, slug: slug, folder: job.folder))
                     throw ExitCode(128 + e.signal)
                 default:
                     throw report(stopped.underlying)
@@ -138,10 +140,32 @@ extension Springy {
                 throw report(error)
             }
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            for w in summary.warnings { warn("springy: warning: \(w)") }
             if !quiet && !toStdout {
                 let seconds = Date().timeIntervalSince(started)
-                print("\(slug): \(summary.frames) frames in \(String(format: "%.2f", seconds)) s, \(formatBytes(summary.bytes)) → \(summary.folder) (\(job.settings.formats.map(\.rawValue).joined(separator: ", ")))")
+                print("\(slug): \(counted(summary.frames, "frame")) in \(String(format: "%.2f", seconds)) s, \(formatBytes(summary.bytes)) → \(summary.folder) (\(Self.describe(summary)))")
             }
+        }
+
+        /// "png: 120 files, 1.2 MB; apng: 340.1 kB" — every format written, with its true size.
+        static func describe(_ summary: RenderJob.Summary) -> String {
+            summary.written.map { w in
+                w.files == 1 ? "\(w.format.rawValue) \(formatBytes(w.bytes))" : "\(w.format.rawValue) \(counted(w.files, "file")) \(formatBytes(w.bytes))"
+            }.joined(separator: ", ")
+        }
+
+        /// What an interrupted render kept: only whole PNG frames survive; the rest is written whole or not at all.
+        static func kept(_ stopped: RenderJob.Stopped, slug: String, folder: String) -> String {
+            var parts: [String] = []
+            if stopped.framesKept > 0 {
+                parts.append("\(counted(stopped.framesKept, "PNG frame")) of \(slug) kept in \(folder), each whole; run the same command again to complete the set")
+            } else {
+                parts.append("no frames of \(slug) kept")
+            }
+            if !stopped.discarded.isEmpty {
+                parts.append("\(stopped.discarded.map(\.rawValue).joined(separator: ", ")) not written (only ever written complete)")
+            }
+            return parts.joined(separator: "; ")
         }
 
         func progress(_ name: String, _ done: Int, _ total: Int) {

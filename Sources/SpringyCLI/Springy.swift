@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringyCore
 import SpringyScene
 
 /// The `springy` command line.
@@ -19,6 +20,15 @@ public struct Springy: ParsableCommand {
 
     /// Runs the command line; every error but a golden mismatch exits with 2.
     public static func runMain(_ arguments: [String]? = nil) -> Never {
+        let args = arguments ?? Array(CommandLine.arguments.dropFirst())
+        if let first = args.first, !first.hasPrefix("-") {
+            let names = configuration.subcommands.map { $0._commandName } + ["help"]
+            if !names.contains(first) {
+                let hint = suggestion(for: first, among: names).map { "; did you mean '\($0)'?" } ?? ""
+                FileHandle.standardError.write(Data("springy: '\(first)' is not a command\(hint) (commands: \(names.joined(separator: ", ")))\n".utf8))
+                Foundation.exit(2)
+            }
+        }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

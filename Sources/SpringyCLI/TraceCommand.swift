@@ -15,7 +15,7 @@ extension Springy {
         @Argument(help: "Scene files (one, unless --hash).")
         var scenes: [String]
 
-        @Option(name: .long, help: "Only these frames, e.g. 30-59.")
+        @Option(name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: FrameRange.parse)
         var frames: FrameRange?
 
         @Flag(name: .long, help: "Print content hashes instead of the trace.")
@@ -40,7 +40,7 @@ extension Springy {
             if hash {
                 for (scene, path) in zip(loaded, scenes) {
                     do {
-                        let h = try TraceJob.hashes(scene, frames: frames?.range, pixels: pixels, threads: threads)
+                        let h = try TraceJob.hashes(scene, frames: try frameRange(frames, of: scene), pixels: pixels, threads: threads)
                         print("\(h.trace)\t\(h.pixels ?? "-")\t\(h.frames)\t\(path)")
                     } catch { throw report(error) }
                 }
@@ -48,7 +48,7 @@ extension Springy {
             }
             var out = ""
             do {
-                try TraceJob.lines(loaded[0], frames: frames?.range) { line in
+                try TraceJob.lines(loaded[0], frames: try frameRange(frames, of: loaded[0])) { line in
                     out += line
                     out += "\n"
                     if out.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }

@@ -33,3 +33,6 @@ public struct ContentHash: Sendable {
 
 /// An error that names its own place (`file:line:column: key: message`), printed as it is.
 public protocol LocatedError: Error, CustomStringConvertible {}
+
+/// "1 frame", "2 frames": a count and its noun, plural when it is not 1.
+public func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

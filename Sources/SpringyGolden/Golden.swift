@@ -18,7 +18,7 @@ public struct ImageDifference: Sendable {
 
     public var summary: String {
         if sizeMismatch { return "image sizes differ" }
-        return "\(pixelsOver) pixel(s) over tolerance (\(String(format: "%.4f", fraction * 100)) %), largest channel delta \(largestDelta)"
+        return "\(counted(pixelsOver, "pixel")) over tolerance (\(String(format: "%.4f", fraction * 100)) %), largest channel delta \(largestDelta)"
     }
 }
 

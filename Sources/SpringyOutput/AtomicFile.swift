@@ -42,15 +42,17 @@ public enum AtomicFile {
         try commit(tmp, to: path)
     }
 
-    /// Creates a folder (and its parents), with a clear error when it cannot.
+    /// Creates a folder (and its parents), with a clear error naming the path and the cause.
     public static func makeDirectory(_ path: String) throws {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw OutputError("\(path) exists and is not a folder") }
+            guard isDir.boolValue else { throw OutputError("cannot use \(path) as a folder: a file of that name is in the way") }
             return
         }
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw OutputError("cannot create folder \(path): \((error as NSError).localizedDescription)")
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path && parent != "/" { try makeDirectory(parent) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw OutputError("cannot create folder \(path): \(String(cString: strerror(errno)))")
         }
     }
 

@@ -21,22 +21,50 @@ public final class VideoSink {
         return VideoSink(.stdout)
     }
 
-    public static func ffmpeg(output path: String, header: [UInt8]) throws -> VideoSink {
+    /// What an ffmpeg sink is fed: YUV4MPEG2 (4:4:4, BT.601 studio range, as `Y4M` writes
+    /// it), or straight RGBA frames of the given size, which keep alpha.
+    public enum FFmpegInput: Equatable {
+        case y4m(header: [UInt8])
+        case rgba(width: Int, height: Int, fps: Int)
+    }
+
+    /// The ffmpeg arguments for `output` (mp4 or webm): H.264 yuv420p with even sizes made by
+    /// scaling, BT.709 tags and the index up front (+faststart) so browsers and QuickTime play
+    /// it; VP9 yuv420p, or yuva420p (alpha kept) when fed RGBA.
+    public static func ffmpegArguments(output: String, input: FFmpegInput) -> [String] {
+        var args = ["-y", "-loglevel", "error"]
+        switch input {
+        case .y4m: args += ["-f", "yuv4mpegpipe", "-i", "-"]
+        case let .rgba(w, h, fps): args += ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(w)x\(h)", "-r", "\(fps)", "-i", "-"]
+        }
+        let inMatrix: String
+        if case .y4m = input { inMatrix = "in_color_matrix=bt601:in_range=tv:" } else { inMatrix = "" }
+        let even = "scale=trunc((iw+1)/2)*2:trunc((ih+1)/2)*2:\(inMatrix)out_color_matrix=bt709:out_range=tv:flags=bicubic"
+        let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+        if (output as NSString).pathExtension == "webm" {
+            let alpha: Bool
+            if case .rgba = input { alpha = true } else { alpha = false }
+            args += ["-vf", even, "-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "32", "-pix_fmt", alpha ? "yuva420p" : "yuv420p"]
+            if alpha { args += ["-auto-alt-ref", "0"] }
+            args += tags
+        } else {
+            args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18"] + tags + ["-movflags", "+faststart"]
+        }
+        return args
+    }
+
+    public static func ffmpeg(output path: String, input: FFmpegInput) throws -> VideoSink {
         guard let ffmpeg = FFmpeg.path else { throw OutputError("ffmpeg is not on PATH (apt-get install ffmpeg)") }
         let ext = (path as NSString).pathExtension
-        let tmp = (path as NSString).deletingLastPathComponent + "/." + (path as NSString).deletingPathExtension.split(separator: "/").last!
+        let tmp = (path as NSString).deletingLastPathComponent + "/." + ((path as NSString).deletingPathExtension as NSString).lastPathComponent
             + AtomicFile.temporaryMarker + String(getpid()) + "." + ext
         let p = Process()
         p.executableURL = URL(fileURLWithPath: ffmpeg)
-        var args = ["-y", "-loglevel", "error", "-f", "yuv4mpegpipe", "-i", "-"]
-        args += ext == "webm" ? ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "32", "-pix_fmt", "yuv420p"]
-                              : ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
-        args.append(tmp)
-        p.arguments = args
+        p.arguments = ffmpegArguments(output: path, input: input) + ["-f", ext == "webm" ? "webm" : "mp4", tmp]
         let pipe = Pipe()
         p.standardInput = pipe
-        try p.run()
-        pipe.fileHandleForWriting.write(Data(header))
+        do { try p.run() } catch { throw OutputError("cannot start ffmpeg for \(path): \(error.localizedDescription)") }
+        if case .y4m(let header) = input { pipe.fileHandleForWriting.write(Data(header)) }
         return VideoSink(.process(p, pipe.fileHandleForWriting, tmp: tmp, path: path))
     }
 

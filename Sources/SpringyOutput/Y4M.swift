@@ -18,3 +18,16 @@ public enum Y4M {
         return out
     }
 }
+
+/// Straight (not premultiplied) RGBA bytes of a canvas, for encoders that keep alpha.
+public enum RawRGBA {
+    public static func frame(_ canvas: Canvas) -> [UInt8] {
+        let w = canvas.width, h = canvas.height
+        var out = [UInt8](repeating: 0, count: 4 * w * h)
+        let data = canvas.data, stride = canvas.stride
+        out.withUnsafeMutableBufferPointer { b in
+            springy_argb_to_rgba(data, Int32(w), Int32(h), Int32(stride), b.baseAddress!)
+        }
+        return out
+    }
+}

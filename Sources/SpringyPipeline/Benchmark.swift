@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SpringyCore
 import SpringyOutput
 import SpringyRender
 import SpringyScene
@@ -23,11 +24,11 @@ public enum Benchmark {
         func ms(_ s: Double) -> String { String(format: "%.3f", s * 1000 / Double(max(frames, 1))) }
         public var table: String {
             """
-            \(name): \(frames) frames
+            \(name): \(counted(frames, "frame"))
               solver (animator steps): \(ms(solver)) ms per frame, \(String(format: "%.1f", Double(frames) / (Double(fps) * max(solver, 1e-9))))× real time
               one thread, per frame: simulate \(ms(simulate)) ms, draw \(ms(draw)) ms, encode \(ms(encode)) ms, write \(ms(write)) ms
               full pipeline: \(String(format: "%.1f", Double(frames) / pipelineOne)) frames/s on 1 thread (\(ms(pipelineOne)) ms/frame), \(String(format: "%.1f", Double(frames) / pipelineN)) frames/s on \(threads)
-              \(restFrames) frames at rest took \(String(format: "%.1f", restShare * 100)) % of the one-thread time
+              \(counted(restFrames, "frame")) at rest took \(String(format: "%.1f", restShare * 100)) % of the one-thread time
               \(bytes / max(frames, 1)) bytes per frame, peak memory \(peakMemoryKB / 1024) MiB
             """
         }

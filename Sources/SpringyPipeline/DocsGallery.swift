@@ -68,16 +68,65 @@ public struct DocsGallery {
         try AtomicFile.write(Array(key(sceneFile: entry.path).utf8), to: "\(dir)/\(stampName)")
     }
 
-    /// The gallery page for `entries`, in their order.
-    public func readme(_ entries: [Entry]) -> String {
-        var s = "# Springy gallery\n\nMade by `springy docs` from the scene files; every picture is rendered, none edited.\n"
+    /// One scene of the gallery as its index remembers it.
+    public struct IndexRow: Equatable {
+        public var slug: String
+        public var path: String
+        public var name: String
+        public var frames: Int
+        public var fps: Int
+    }
+
+    var indexPath: String { "\(out)/.springy-docs-index" }
+
+    /// The gallery's scenes as the last `springy docs` into `out` left them, in page order;
+    /// rows whose folder is gone are dropped.
+    public func index() -> [IndexRow] {
+        guard let text = try? String(contentsOfFile: indexPath, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard f.count == 5, let frames = Int(f[3]), let fps = Int(f[4]) else { return nil }
+            return IndexRow(slug: f[0], path: f[1], name: f[2], frames: frames, fps: fps)
+        }.filter { FileManager.default.fileExists(atPath: "\(out)/\($0.slug)") }
+    }
+
+    /// The index after this run: scenes already in the gallery keep their place (updated
+    /// when rendered again), new ones follow in the order given.
+    public func merged(_ entries: [Entry]) -> [IndexRow] {
+        func clean(_ s: String) -> String { s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+        var rows = index()
         for e in entries {
-            let slug = e.scene.slug
-            s += "\n## \(e.scene.name)\n\n"
-            s += "`\(e.path)` — \(e.scene.time.maxFrameCount) frames at \(e.scene.time.fps) fps.\n\n"
-            s += "![\(e.scene.name), animated](\(slug)/\(slug).apng)\n\n"
-            s += "![\(e.scene.name), poster frame](\(slug)/\(slug)-poster.png)\n\n"
-            s += "![\(e.scene.name), filmstrip](\(slug)/\(slug)-filmstrip.png)\n\n"
+            let row = IndexRow(slug: e.scene.slug, path: clean(e.path), name: clean(e.scene.name),
+                               frames: e.scene.time.maxFrameCount, fps: e.scene.time.fps)
+            if let i = rows.firstIndex(where: { $0.slug == row.slug }) { rows[i] = row } else { rows.append(row) }
+        }
+        return rows
+    }
+
+    public func indexText(_ rows: [IndexRow]) -> String {
+        rows.map { "\($0.slug)\t\($0.path)\t\($0.name)\t\($0.frames)\t\($0.fps)\n" }.joined()
+    }
+
+    /// Writes the index and the gallery page for `rows`; returns whether the page changed.
+    public func writePage(_ rows: [IndexRow]) throws -> Bool {
+        let page = readme(rows), path = "\(out)/README.md"
+        let changed = (try? String(contentsOfFile: path, encoding: .utf8)) != page
+        let text = indexText(rows)
+        if (try? String(contentsOfFile: indexPath, encoding: .utf8)) != text { try AtomicFile.write(Array(text.utf8), to: indexPath) }
+        if changed { try AtomicFile.write(Array(page.utf8), to: path) }
+        return changed
+    }
+
+    /// The gallery page for `rows`, in their order.
+    public func readme(_ rows: [IndexRow]) -> String {
+        var s = "# Springy gallery\n\nMade by `springy docs` from the scene files; every picture is rendered, none edited.\n"
+        for e in rows {
+            let slug = e.slug
+            s += "\n## \(e.name)\n\n"
+            s += "`\(e.path)` — \(e.frames) frame\(e.frames == 1 ? "" : "s") at \(e.fps) fps.\n\n"
+            s += "![\(e.name), animated](\(slug)/\(slug).apng)\n\n"
+            s += "![\(e.name), poster frame](\(slug)/\(slug)-poster.png)\n\n"
+            s += "![\(e.name), filmstrip](\(slug)/\(slug)-filmstrip.png)\n\n"
             s += "Made with: `springy docs \(e.path) --out \(out) --scale \(scale) --every \(every)`\n"
         }
         return s

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 import SpringyScene
 
 /// Which frames a sheet, trail or still shows: `8` (evenly spaced), or `0,30,last`.
@@ -15,6 +16,20 @@ public enum FramePick: Equatable {
         }
         if out.isEmpty { return nil }
         self = .list(out)
+    }
+
+    /// Why this pick does not fit `count` frames, or nil when it does: asking for more
+    /// frames than there are, or for a frame past the last.
+    public func problem(count: Int) -> String? {
+        switch self {
+        case .evenly(let n) where n > count:
+            return "\(n) frames asked for, and the scene has \(counted(count, "frame"))"
+        case .list(let l):
+            for f in l { if case .index(let i) = f, i >= count { return "frame \(i) is past the last frame, \(count - 1)" } }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// The picked frame numbers among `count` frames, in order, without repeats.

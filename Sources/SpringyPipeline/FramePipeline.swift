@@ -22,6 +22,8 @@ public struct FramePipeline {
     /// Encode PNG bytes for each frame (the default), and/or raw YUV4MPEG2 frames.
     public var encodePNG = true
     public var encodeY4M = false
+    /// Straight RGBA bytes per frame (for a video encoder that keeps alpha).
+    public var encodeRGBA = false
     /// Reuse the previous frame's bytes when nothing visible changed.
     public var reuseRestFrames = true
 
@@ -35,6 +37,7 @@ public struct FramePipeline {
     public struct Encoded {
         public var png: [UInt8] = []
         public var y4m: [UInt8] = []
+        public var rgba: [UInt8] = []
         /// True when these bytes are the previous frame's, reused.
         public var reused = false
     }
@@ -58,6 +61,7 @@ public struct FramePipeline {
         var e = Encoded()
         if encodePNG { e.png = try PNGCodec.encode(canvas, settings: png) }
         if encodeY4M { e.y4m = Y4M.frame(canvas) }
+        if encodeRGBA { e.rgba = RawRGBA.frame(canvas) }
         return e
     }
 

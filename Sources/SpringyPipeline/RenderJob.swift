@@ -35,14 +35,32 @@ public struct RenderJob {
 
     public struct Summary {
         public var frames = 0
-        public var bytes = 0
         public var folder = ""
+        /// What was written, per format in the order asked for: files and their bytes on disk.
+        public var written: [(format: OutputFormat, files: Int, bytes: Int)] = []
+        /// Things the user should know about the outputs (an mp4 cannot keep alpha, ...).
+        public var warnings: [String] = []
+        public var bytes: Int { written.reduce(0) { $0 + $1.bytes } }
+
+        mutating func add(_ format: OutputFormat, bytes: Int, files: Int = 1) {
+            if let i = written.firstIndex(where: { $0.format == format }) {
+                written[i].files += files
+                written[i].bytes += bytes
+            } else {
+                written.append((format, files, bytes))
+            }
+        }
     }
 
-    /// A run stopped part-way (by `cancelled` throwing): how many frames were written whole.
+    /// A run stopped part-way (by `cancelled` throwing): what of it is kept. Only PNG frames
+    /// are kept from a stopped run (each is written whole); animations, videos and stills
+    /// exist only complete, so none of them is.
     public struct Stopped: Error {
         public var underlying: Error
-        public var framesWritten: Int
+        /// PNG frames written whole before the stop (0 when PNG was not asked for).
+        public var framesKept: Int
+        /// The formats asked for that left nothing behind.
+        public var discarded: [OutputFormat]
     }
 
     public var scene: Scene
@@ -110,7 +128,13 @@ public struct RenderJob {
         }
         var pipeline = try FramePipeline(scene: scene, scale: settings.scale, png: settings.png, threads: settings.threads)
         pipeline.encodePNG = formats.contains(.png) || formats.contains(.apng)
-        pipeline.encodeY4M = formats.contains { $0.isVideo }
+        // A webm keeps a transparent background's alpha (VP9 yuva420p): it is fed RGBA.
+        let webmAlpha = formats.contains(.webm) && !pipeline.renderer.opaque && !settings.toStdout
+        pipeline.encodeY4M = formats.contains(.y4m) || formats.contains(.mp4) || (formats.contains(.webm) && !webmAlpha)
+        pipeline.encodeRGBA = webmAlpha
+        if !pipeline.renderer.opaque, formats.contains(.mp4) || formats.contains(.y4m) {
+            summary.warnings.append("\(scene.file): the background is transparent, and \(formats.contains(.mp4) ? "mp4 (H.264)" : "y4m") has no alpha: it shows black there (webm and apng keep alpha)")
+        }
         let keepStates = formats.contains { $0.isStill }
         guard let range = frameRange else { return summary }
         let total = range.count
@@ -124,41 +148,62 @@ public struct RenderJob {
         var apng = APNGWriter(fps: scene.time.fps)
         var states: [FrameState] = []
         var video: [VideoSink] = []
+        var webm: VideoSink?
+        var pngFrames = 0
         do {
             let header = Y4M.header(width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps)
             if settings.toStdout { video.append(try VideoSink.stdout(header: header)) } else {
                 if formats.contains(.y4m) { video.append(try VideoSink.file("\(dir)/\(OutputNames.video(scene, "y4m"))", header: header)) }
-                for f in [OutputFormat.mp4, .webm] where formats.contains(f) {
-                    video.append(try VideoSink.ffmpeg(output: "\(dir)/\(OutputNames.video(scene, f.rawValue))", header: header))
+                if formats.contains(.mp4) {
+                    video.append(try VideoSink.ffmpeg(output: "\(dir)/\(OutputNames.video(scene, "mp4"))", input: .y4m(header: header)))
+                }
+                if formats.contains(.webm) {
+                    let input: VideoSink.FFmpegInput = webmAlpha
+                        ? .rgba(width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps)
+                        : .y4m(header: header)
+                    webm = try VideoSink.ffmpeg(output: "\(dir)/\(OutputNames.video(scene, "webm"))", input: input)
                 }
             }
             try pipeline.runEncoded(frames: range, only: missing) { index, state, encoded in
                 try cancelled()
                 if formats.contains(.png) {
                     try AtomicFile.write(encoded.png, to: "\(dir)/\(OutputNames.frame(index))")
-                    summary.bytes += encoded.png.count
+                    summary.add(.png, bytes: encoded.png.count)
+                    pngFrames += 1
                 }
                 if formats.contains(.apng) { apng.add(png: encoded.png) }
                 for v in video { try v.write(encoded.y4m) }
+                try webm?.write(webmAlpha ? encoded.rgba : encoded.y4m)
                 if keepStates { states.append(state) }
                 summary.frames += 1
                 progress(summary.frames, total)
             }
+            if let webm { video.append(webm) }
             for v in video { try v.finish() }
+            if !settings.toStdout {
+                for f in [OutputFormat.y4m, .mp4, .webm] where formats.contains(f) {
+                    summary.add(f, bytes: Self.fileSize("\(dir)/\(OutputNames.video(scene, f.rawValue))"))
+                }
+            }
             if formats.contains(.apng) {
                 let data = try apng.bytes()
                 try AtomicFile.write(data, to: "\(dir)/\(OutputNames.apng(scene))")
-                summary.bytes += data.count
+                summary.add(.apng, bytes: data.count)
             }
             try writeStills(states, formats: formats, renderer: pipeline.renderer, into: dir, summary: &summary)
         } catch {
             // Whatever stopped the run, no half-written video is left behind.
+            if let webm, !video.contains(where: { $0 === webm }) { video.append(webm) }
             for v in video { v.abandon() }
             AtomicFile.removeLeftovers(in: dir)
-            throw Stopped(underlying: error, framesWritten: summary.frames)
+            throw Stopped(underlying: error, framesKept: pngFrames, discarded: settings.formats.filter { $0 != .png })
         }
         if !settings.toStdout { unlink(marker) }
         return summary
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     func writeStills(_ states: [FrameState], formats: Set<OutputFormat>, renderer: Renderer, into dir: String,
@@ -169,17 +214,18 @@ public struct RenderJob {
         if formats.contains(.sheet) {
             let data = try PNGCodec.encode(try Stills.sheet(picked(.evenly(8)), renderer: renderer, columns: settings.columns))
             try AtomicFile.write(data, to: "\(dir)/\(OutputNames.sheet(scene))")
-            summary.bytes += data.count
+            summary.add(.sheet, bytes: data.count)
         }
         if formats.contains(.trail) {
             let data = try PNGCodec.encode(try Stills.trail(picked(.evenly(8)), renderer: renderer))
             try AtomicFile.write(data, to: "\(dir)/\(OutputNames.trail(scene))")
-            summary.bytes += data.count
+            summary.add(.trail, bytes: data.count)
         }
         for (f, isPDF) in [(OutputFormat.pdf, true), (.svg, false)] where formats.contains(f) {
             for state in picked(.list(scene.golden.frames)) {
                 let data = try Stills.vector(state, renderer: renderer, pdf: isPDF)
                 try AtomicFile.write(data, to: "\(dir)/\(OutputNames.frame(state.frame, extension: f.rawValue))")
+                summary.add(f, bytes: data.count)
             }
         }
     }

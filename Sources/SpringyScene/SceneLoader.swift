@@ -24,23 +24,25 @@ public enum SceneLoader {
     public static func load(path: String, limits: SceneLimits = .default) throws -> Scene {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SceneError(file: path, line: 1, column: 1, keyPath: "", message: "no such file")
+            throw SceneError(file: path, line: 0, column: 0, keyPath: "", message: "no such file")
         }
         if isDirectory.boolValue {
-            throw SceneError(file: path, line: 1, column: 1, keyPath: "",
+            throw SceneError(file: path, line: 0, column: 0, keyPath: "",
                              message: "is a directory; expected a scene file (.yaml)")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SceneError(file: path, line: 1, column: 1, keyPath: "", message: "cannot be read (permissions?)")
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw SceneError(file: path, line: 0, column: 0, keyPath: "", message: "cannot be read: \(String(cString: strerror(errno)))")
         }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: limits.maxFileBytes + 1)) ?? Data()
         if data.count > limits.maxFileBytes {
-            throw SceneError(file: path, line: 1, column: 1, keyPath: "",
+            throw SceneError(file: path, line: 0, column: 0, keyPath: "",
                              message: "file is larger than the \(limits.maxFileBytes) bytes allowed for scene files (--max-file-size)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneError(file: path, line: 1, column: 1, keyPath: "", message: "is not UTF-8 text")
+            throw SceneError(file: path, line: 0, column: 0, keyPath: "", message: "is not UTF-8 text")
         }
         return try decode(yaml: text, file: path, limits: limits)
     }

@@ -152,7 +152,7 @@ final class OutputFormatTests: XCTestCase {
         // An edited scene is rendered again.
         try (sceneText + "\nname: Edited\n").write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
         let third = try runSpringy(["docs", "\(dir)/s.yaml", "--out", "\(dir)/gallery"])
-        XCTAssertTrue(third.stdout.contains("1 scene(s) rendered"), third.stdout)
+        XCTAssertTrue(third.stdout.contains("1 scene rendered"), third.stdout)
     }
 
     func testPlotWritesAChart() throws {

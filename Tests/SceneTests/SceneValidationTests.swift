@@ -25,6 +25,13 @@ final class SceneValidationTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, "one line for \(name): \(r.stderr)", file: file, line: testLine)
         let first = String(lines.first ?? "")
         XCTAssertTrue(first.hasPrefix(path + ":"), "names the file: \(first)", file: file, line: testLine)
+        XCTAssertTrue(first.contains(fragment), "\(first) should mention \(fragment)", file: file, line: testLine)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written for \(name)", file: file, line: testLine)
+        if line == 0 {
+            // A problem with the file as a whole: no made-up line and column.
+            XCTAssertTrue(first.hasPrefix(path + ": "), "no location: \(first)", file: file, line: testLine)
+            return
+        }
         let location = first.dropFirst(path.count + 1).split(separator: ":")
         XCTAssertGreaterThanOrEqual(location.count, 2, file: file, line: testLine)
         XCTAssertNotNil(Int(location[0]), "a line number in \(first)", file: file, line: testLine)
@@ -81,7 +88,7 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testDirectoryInsteadOfFile() throws {
-        try assertRejected("a-directory", nil, expect: "is a directory", line: 1)
+        try assertRejected("a-directory", nil, expect: "is a directory", line: 0)
     }
 
     func testValidateReportsEveryBadFileAndExits2() throws {

@@ -32,6 +32,8 @@ void springy_free(void *pointer);
 
 /// Cairo pixels (native-endian xRGB) to planar Y, Cb, Cr (4:4:4, BT.601 studio range).
 void springy_xrgb_to_yuv444(const uint8_t *data, int width, int height, int stride, uint8_t *out);
+/* Cairo ARGB32 (premultiplied, native endian) to straight RGBA bytes, width*height*4 of them. */
+void springy_argb_to_rgba(const uint8_t *data, int width, int height, int stride, uint8_t *out);
 
 /// zlib's CRC-32 (for the APNG chunks the project assembles).
 uint32_t springy_crc32(uint32_t crc, const uint8_t *bytes, size_t length);

@@ -1,0 +1,104 @@
+import Foundation
+import SpringyTestSupport
+import XCTest
+
+/// mp4 and webm read back by ffprobe (Debian's ffmpeg; scripts/install-deps installs it).
+final class VideoTests: XCTestCase {
+    func tool(_ name: String) throws -> String {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let p = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        throw XCTSkip("\(name) is not on PATH (scripts/install-deps installs ffmpeg): video outputs not checked")
+    }
+
+    /// ffprobe's `key=value` lines for the first video stream.
+    func probe(_ file: String) throws -> [String: String] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try tool("ffprobe"))
+        p.arguments = ["-v", "error", "-select_streams", "v:0", "-show_streams", "-show_format", file]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, "ffprobe reads \(file)")
+        var fields: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let kv = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if kv.count == 2, fields[kv[0]] == nil { fields[kv[0]] = kv[1] }
+        }
+        return fields
+    }
+
+    func render(_ background: String, format: String) throws -> String {
+        _ = try tool("ffmpeg")
+        let dir = temporaryDirectory(format + background.filter(\.isLetter))
+        try scene(121, 81, time: "fps: 10, duration: 0.5", """
+        items:
+          box: { center: [60, 30], size: [30, 30], fill: "#FF3B30" }
+        behaviors:
+          - gravity: { items: [box] }
+        """).replacingOccurrences(of: "scale: 1 }", with: "scale: 1, background: \"\(background)\" }")
+            .write(toFile: "\(dir)/v.yaml", atomically: true, encoding: .utf8)
+        let r = try runSpringy(["render", "\(dir)/v.yaml", "--out", dir, "--format", format, "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return "\(dir)/v/v.\(format)"
+    }
+
+    func testAnOddSizedMP4IsScaledToEvenYUV420WithBT709TagsAndFaststart() throws {
+        let file = try render("#FFFFFF", format: "mp4")
+        let s = try probe(file)
+        XCTAssertEqual(s["codec_name"], "h264")
+        XCTAssertEqual(s["width"], "122")
+        XCTAssertEqual(s["height"], "82")
+        XCTAssertEqual(s["pix_fmt"], "yuv420p")
+        XCTAssertEqual(s["color_space"], "bt709")
+        XCTAssertEqual(s["color_primaries"], "bt709")
+        XCTAssertEqual(s["color_transfer"], "bt709")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        let moov = try XCTUnwrap(bytes.range(of: Data("moov".utf8))).lowerBound
+        let mdat = try XCTUnwrap(bytes.range(of: Data("mdat".utf8))).lowerBound
+        XCTAssertLessThan(moov, mdat, "faststart: the index comes before the media")
+    }
+
+    func testAWebMOfATransparentBackgroundKeepsItsAlpha() throws {
+        let file = try render("#00000000", format: "webm")
+        let s = try probe(file)
+        XCTAssertEqual(s["codec_name"], "vp9")
+        XCTAssertEqual(s["TAG:alpha_mode"] ?? s["TAG:ALPHA_MODE"], "1", "VP9 with an alpha channel: \(s)")
+    }
+
+    func testAnMP4OfATransparentBackgroundWarns() throws {
+        _ = try tool("ffmpeg")
+        let dir = temporaryDirectory()
+        try scene(40, 40, time: "fps: 10, duration: 0.2", "items:\n  a: { center: [20, 20], size: [10, 10] }")
+            .replacingOccurrences(of: "scale: 1 }", with: "scale: 1, background: \"#00000000\" }")
+            .write(toFile: "\(dir)/t.yaml", atomically: true, encoding: .utf8)
+        let r = try runSpringy(["render", "\(dir)/t.yaml", "--out", dir, "--format", "mp4", "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning") && r.stderr.contains("alpha"), r.stderr)
+    }
+
+    func testTheReadmesPipeExampleMakesAPlayableMP4() throws {
+        _ = try tool("ffmpeg")
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "`springy render s.yaml --format y4m - \\| ffmpeg")).lowerBound
+        let end = try XCTUnwrap(readme[readme.index(after: start)...].firstIndex(of: "`"))
+        let command = String(readme[readme.index(after: start)..<end]).replacingOccurrences(of: "\\|", with: "|")
+        let dir = temporaryDirectory()
+        try scene(121, 81, time: "fps: 10, duration: 0.3", "items:\n  a: { center: [20, 20], size: [10, 10] }")
+            .write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "set -o pipefail; " + command.replacingOccurrences(of: "springy ", with: "'\(springyBinary)' ")
+                        .replacingOccurrences(of: "ffmpeg -i", with: "ffmpeg -loglevel error -y -i")]
+        p.currentDirectoryURL = URL(fileURLWithPath: dir)
+        try p.run()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, command)
+        let s = try probe("\(dir)/out.mp4")
+        XCTAssertEqual(s["pix_fmt"], "yuv420p", "QuickTime and Safari play yuv420p, not yuv444p")
+        XCTAssertEqual(s["width"], "122")
+    }
+}
