@@ -23,6 +23,14 @@ extension Springy {
 
         @OptionGroup var limitOptions: LimitOptions
 
+        /// The command that records `paths`' goldens, keeping this command's own folders.
+        func recordCommand(_ paths: [String]) -> String {
+            var words = ["springy", "check", "--record"]
+            if golden != "golden" { words += ["--golden", golden] }
+            if failures != ".springy-failures" { words += ["--failures", failures] }
+            return (words + paths).map(shellQuoted).joined(separator: " ")
+        }
+
         func run() throws {
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
@@ -38,14 +46,24 @@ extension Springy {
                 }
                 return
             }
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: golden, isDirectory: &isDir), isDir.boolValue else {
+                warn("springy: --golden \(golden): no such folder of golden images (record them with: \(recordCommand(paths)))")
+                throw ExitCode(2)
+            }
             var failed = false
-            for scene in loaded {
+            var passed = 0, differ = 0, missing = 0
+            for (scene, path) in zip(loaded, paths) {
                 let results: [GoldenResult]
                 do { results = try GoldenRun.check(scene, store: store) } catch { throw report(error) }
                 for r in results {
-                    if r.passed { print("ok \(r.goldenPath)") } else { warn("FAIL \(r.message)"); failed = true }
+                    if r.passed { passed += 1; print("ok \(r.goldenPath)"); continue }
+                    failed = true
+                    if r.missing { missing += 1 } else { differ += 1 }
+                    warn("FAIL \(r.message(recordCommand: recordCommand([path])))")
                 }
             }
+            print("check: \(passed) passed, \(differ) failed, \(missing) missing")
             if failed { throw ExitCode(1) }
         }
     }

@@ -52,19 +52,22 @@ public struct GoldenResult: Sendable {
     public var frame: Int
     public var goldenPath: String
     public var difference: ImageDifference?
-    /// Set when the frame failed: where the actual frame and the diff image were written.
+    /// Set when the frame failed: where the expected and actual frames and the diff image were written.
+    public var expectedPath: String?
     public var actualPath: String?
     public var diffPath: String?
     public var missing: Bool
     public var passed: Bool
 
-    public var message: String {
+    /// What to say about this frame; `recordCommand` is the command that records this
+    /// scene's goldens with the user's own flags.
+    public func message(recordCommand: String) -> String {
         if missing {
-            return "\(goldenPath) is missing; record it with: springy check --record \(scene)"
+            return "\(goldenPath) is missing; record it with: \(recordCommand)"
         }
         guard let d = difference else { return "\(goldenPath): ok" }
         if passed { return "\(goldenPath): ok (\(d.summary))" }
-        return "\(goldenPath) differs: \(d.summary); actual frame: \(actualPath ?? "-"), diff image: \(diffPath ?? "-")"
+        return "\(goldenPath) differs: \(d.summary); expected: \(expectedPath ?? "-"), actual: \(actualPath ?? "-"), diff: \(diffPath ?? "-"); if the change is meant, record it with: \(recordCommand)"
     }
 }
 
@@ -101,9 +104,12 @@ public struct GoldenStore {
                 let dir = "\(failureRoot)/\(scene.slug)"
                 try AtomicFile.makeDirectory(dir)
                 let base = (OutputNames.frame(frame) as NSString).deletingPathExtension
+                let expectedPath = "\(dir)/\(base)-expected.png"
                 let actualPath = "\(dir)/\(base)-actual.png", diffPath = "\(dir)/\(base)-diff.png"
+                r.expectedPath = expectedPath
                 r.actualPath = actualPath
                 r.diffPath = diffPath
+                try AtomicFile.write(Array(try Data(contentsOf: URL(fileURLWithPath: path))), to: expectedPath)
                 try AtomicFile.write(bytes, to: actualPath)
                 let picture = DiffImage.draw(expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
                 try AtomicFile.write(try PNGCodec.encode(picture), to: diffPath)
@@ -113,7 +119,9 @@ public struct GoldenStore {
         return results
     }
 
-    /// Writes the scene's golden frames; returns one line per frame saying what changed.
+    /// Writes the scene's golden frames; returns one line per frame saying what changed, by
+    /// the same measure `check` uses (pixels over the scene's channel tolerance): a frame
+    /// no pixel of which is over it is left as it is.
     public func record(_ scene: Scene, frames rendered: [(Int, [UInt8])]) throws -> [String] {
         var lines: [String] = []
         let dir = "\(goldenRoot)/\(scene.slug)"
@@ -123,8 +131,8 @@ public struct GoldenStore {
             if FileManager.default.fileExists(atPath: path) {
                 let old = try RGBAImage.decode(file: path)
                 let new = try RGBAImage.decode(bytes: bytes)
-                let d = ImageDiff.compare(expected: old, actual: new, channelTolerance: 0)
-                if d.pixelsOver == 0 && !d.sizeMismatch { lines.append("unchanged \(path)"); continue }
+                let d = ImageDiff.compare(expected: old, actual: new, channelTolerance: scene.golden.channelTolerance)
+                if d.pixelsOver == 0 && !d.sizeMismatch { lines.append("unchanged \(path) (\(d.summary))"); continue }
                 lines.append("replaced \(path): \(d.summary)")
             } else {
                 lines.append("recorded \(path)")

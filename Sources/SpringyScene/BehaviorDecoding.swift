@@ -6,11 +6,15 @@ extension SceneDecoder {
     /// Above this a spring at 120 steps/s is no longer integrated meaningfully.
     static let maxFrequency = 60.0
 
-    func decodeBehaviors(_ v: YAMLValue, references: inout ItemReferences) throws -> [BehaviorDecl] {
-        try v.list().map { entry in
-            let (spec, kindValue) = try decodeBehavior(entry, references: references)
-            return BehaviorDecl(spec: spec, path: kindValue.path, line: kindValue.line)
+    /// Every entry on its own: a bad behavior is noted in `problems` and the rest are still read.
+    func decodeBehaviors(_ v: YAMLValue, references: inout ItemReferences, problems: Problems) throws -> [BehaviorDecl] {
+        var out: [BehaviorDecl] = []
+        for entry in try v.list() {
+            if let (spec, kindValue) = try problems.attempt({ try decodeBehavior(entry, references: references) }) {
+                out.append(BehaviorDecl(spec: spec, path: kindValue.path, line: kindValue.line))
+            }
         }
+        return out
     }
 
     /// One `- kind: { ... }` entry.

@@ -9,8 +9,24 @@ struct SceneDecoder {
     static let topKeys = ["springy", "name", "viewport", "time", "defaults", "style", "golden",
                           "collection", "items", "behaviors", "script", "solver"]
 
+    /// Problems found so far: every independent one is reported, not only the first.
+    final class Problems {
+        var list: [SceneError] = []
+        /// Runs `body`; a scene error is noted and gives nil (other errors propagate).
+        func attempt<T>(_ body: () throws -> T) throws -> T? {
+            do { return try body() } catch let e as SceneError {
+                list.append(e)
+                return nil
+            } catch let e as SceneErrors {
+                list += e.errors
+                return nil
+            }
+        }
+    }
+
     func decode(_ root: YAMLValue) throws -> Scene {
-        let m = try root.mapping(allowed: Self.topKeys)
+        let problems = Problems()
+        let m = try root.mapping(allowed: Self.topKeys, problems: problems)
         let versionValue = try m.require("springy")
         let version: Int
         do { version = try versionValue.int() } catch {
@@ -20,29 +36,69 @@ struct SceneDecoder {
             throw versionValue.error("format version \(version) is not supported; this springy reads version \(Scene.supportedVersions.map(String.init).joined(separator: ", "))")
         }
         let slug = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        let name = try m["name"]?.string() ?? slug
-        let viewport = try decodeViewport(try m.require("viewport"))
-        let time = try decodeTime(m["time"])
-        var defaults = ItemProperties.uikit
-        if let d = m["defaults"] { defaults = defaults.merged(with: try decodeProperties(d, allowItems: false).1) }
-        var springs = SpringModel.poles
-        if let solver = m["solver"] {
-            let sm = try solver.mapping(allowed: ["springs"])
-            if let x = sm["springs"] { springs = try x.oneOf(SpringModel.self, SpringModel.allCases) }
+        // Each section is decoded on its own, so that one bad section does not hide another.
+        let name = try problems.attempt { try m["name"]?.string() ?? slug } ?? slug
+        let viewport = try problems.attempt { try decodeViewport(try m.require("viewport")) }
+        let time = try problems.attempt { try decodeTime(m["time"]) }
+        let defaults = try problems.attempt {
+            try m["defaults"].map { ItemProperties.uikit.merged(with: try decodeProperties($0, allowItems: false).1) } ?? .uikit
         }
-        let style = try m["style"].map(decodeStyle) ?? Style()
-        let golden = try m["golden"].map(decodeGolden) ?? GoldenSpec()
-        let collection = try m["collection"].map(decodeCollection)
-        let items = try m["items"].map(decodeItems) ?? []
-        if collection == nil && items.isEmpty {
-            throw root.error("a scene needs `collection`, `items`, or both")
+        let springs = try problems.attempt { try decodeSolver(m["solver"]) }
+        let style = try problems.attempt { try m["style"].map(decodeStyle) ?? Style() }
+        let golden = try problems.attempt { try m["golden"].map(decodeGolden) ?? GoldenSpec() }
+        let collection = try problems.attempt { try m["collection"].map(decodeCollection) }
+        let items = try problems.attempt { try m["items"].map(decodeItems) ?? [] }
+        // Behaviors and the script name items and cells: checked only when those decoded.
+        var behaviors: [BehaviorDecl] = []
+        var script: [ScriptEvent] = []
+        if let collection, let items {
+            if collection == nil && items.isEmpty {
+                _ = try problems.attempt { throw root.error("a scene needs `collection`, `items`, or both") }
+            }
+            var references = ItemReferences(freeItems: items.map(\.name), sections: collection?.sections.map(\.count) ?? [])
+            if let b = m["behaviors"] {
+                behaviors = try problems.attempt { try decodeBehaviors(b, references: &references, problems: problems) } ?? []
+            }
+            if let sv = m["script"] {
+                script = try problems.attempt {
+                    try decodeScript(sv, references: references, behaviorCount: behaviors.count, problems: problems)
+                } ?? []
+            }
+            if let time {
+                _ = try problems.attempt { try checkLimits(m, root: root, viewport: viewport, time: time, items: items, collection: collection) }
+                _ = try problems.attempt {
+                    try checkFrequencies(behaviors, collection: collection, stepRate: time.stepRate, mapping: m)
+                }
+            }
         }
-        var references = ItemReferences(freeItems: items.map(\.name), sections: collection?.sections.map(\.count) ?? [])
-        let behaviors = try m["behaviors"].map { try decodeBehaviors($0, references: &references) } ?? []
-        let script = try m["script"].map { try decodeScript($0, references: references, behaviorCount: behaviors.count) } ?? []
-        let pixels = Double(viewport.pixelWidth) * Double(viewport.pixelHeight)
-        if pixels > Double(limits.maxPixels) {
-            throw (try m.require("viewport")).error("a frame of \(viewport.pixelWidth)×\(viewport.pixelHeight) pixels is over the limit of \(limits.maxPixels) pixels (--max-pixels)")
+        if problems.list.count == 1 { throw problems.list[0] }
+        if !problems.list.isEmpty {
+            throw SceneErrors(errors: problems.list.enumerated().sorted { a, b in
+                (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+            }.map(\.element))
+        }
+        guard let viewport, let time, let defaults, let springs, let style, let golden, let collection, let items else {
+            throw root.error("the scene could not be read")   // not reached: every nil above noted a problem
+        }
+        return Scene(file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,
+                     style: style, golden: golden, collection: collection, items: items,
+                     behaviors: behaviors, script: script, limits: limits, springs: springs)
+    }
+
+    func decodeSolver(_ v: YAMLValue?) throws -> SpringModel {
+        guard let v else { return .poles }
+        let sm = try v.mapping(allowed: ["springs"])
+        return try sm["springs"].map { try $0.oneOf(SpringModel.self, SpringModel.allCases) } ?? .poles
+    }
+
+    /// The --max-* limits on what the scene asks for.
+    func checkLimits(_ m: YAMLMapping, root: YAMLValue, viewport: Viewport?, time: TimeSpec, items: [FreeItemSpec],
+                     collection: CollectionSpec?) throws {
+        if let viewport {
+            let pixels = Double(viewport.pixelWidth) * Double(viewport.pixelHeight)
+            if pixels > Double(limits.maxPixels) {
+                throw (try m.require("viewport")).error("a frame of \(viewport.pixelWidth)×\(viewport.pixelHeight) pixels is over the limit of \(limits.maxPixels) pixels (--max-pixels)")
+            }
         }
         if time.maxFrameCount > limits.maxFrames {
             throw (m["time"] ?? root).error("\(time.maxFrameCount) frames is over the limit of \(limits.maxFrames) (--max-frames)")
@@ -57,33 +113,28 @@ struct SceneDecoder {
         if let c = collection, c.dynamics.kind == .drag, c.selection.count > limits.maxBodies {
             throw (m["collection"] ?? root).error("\(c.selection.count) selected cells to drag is over the limit of \(limits.maxBodies) simulated bodies (--max-bodies)")
         }
-        try checkFrequencies(behaviors.map(\.spec), collection: collection, stepRate: time.stepRate, root: root, mapping: m)
-        return Scene(file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,
-                     style: style, golden: golden, collection: collection, items: items,
-                     behaviors: behaviors, script: script, limits: limits, springs: springs)
     }
 
     /// A spring a fixed step cannot follow (more than a quarter of the step rate) is rejected.
-    func checkFrequencies(_ specs: [BehaviorSpec], collection: CollectionSpec?, stepRate: Int, root: YAMLValue, mapping m: YAMLMapping) throws {
+    func checkFrequencies(_ behaviors: [BehaviorDecl], collection: CollectionSpec?, stepRate: Int, mapping m: YAMLMapping) throws {
         let limit = Double(stepRate) / 4
-        func check(_ f: Double, _ what: String, _ at: YAMLValue) throws {
+        func check(_ f: Double, _ what: String, line: Int, path: String) throws {
             if f > limit {
-                throw at.error("\(what) of \(fmt(f)) Hz is more than a \(stepRate) steps/s solver can integrate (at most \(fmt(limit)) Hz, a quarter of time.step_rate)")
+                throw SceneError(file: file, line: line, column: 1, keyPath: path,
+                                 message: "\(what) of \(fmt(f)) Hz is more than a \(stepRate) steps/s solver can integrate (at most \(fmt(limit)) Hz, a quarter of time.step_rate)")
             }
         }
-        func walk(_ spec: BehaviorSpec, _ at: YAMLValue) throws {
+        func walk(_ spec: BehaviorSpec, _ decl: BehaviorDecl) throws {
             switch spec {
-            case .attachment(let a): try check(a.frequency, "a spring", at)
-            case .composite(let children): for c in children { try walk(c, at) }
+            case .attachment(let a): try check(a.frequency, "a spring", line: decl.line, path: decl.path)
+            case .composite(let children): for c in children { try walk(c, decl) }
             default: break
             }
         }
-        if let b = m["behaviors"] {
-            for (spec, entry) in zip(specs, try b.list()) { try walk(spec, entry) }
-        }
+        for decl in behaviors { try walk(decl.spec, decl) }
         if let c = collection, let cv = m["collection"] {
-            try check(c.dynamics.spring.frequency, "collection.dynamics.spring", cv)
-            try check(c.dynamics.cornerFrequency, "collection.dynamics.corner_springs", cv)
+            try check(c.dynamics.spring.frequency, "collection.dynamics.spring", line: cv.line, path: cv.path)
+            try check(c.dynamics.cornerFrequency, "collection.dynamics.corner_springs", line: cv.line, path: cv.path)
         }
     }
 

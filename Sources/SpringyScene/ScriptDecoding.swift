@@ -3,7 +3,7 @@ import SpringyCore
 extension SceneDecoder {
     static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove"]
 
-    func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int) throws -> [ScriptEvent] {
+    func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int, problems: Problems) throws -> [ScriptEvent] {
         let entries = try v.list()
         if entries.count > limits.maxScriptEvents {
             throw v.error("\(entries.count) script events is over the limit of \(limits.maxScriptEvents) (--max-events)")
@@ -11,16 +11,20 @@ extension SceneDecoder {
         var events: [ScriptEvent] = []
         var addedBehaviors = 0
         for e in entries {
-            let m = try e.mapping(allowed: ["at"] + Self.actions)
-            let at = try m.require("at").double(min: 0)
-            let actionEntries = m.entries.filter { $0.0 != "at" }
-            guard actionEntries.count == 1, let (kind, _, body) = actionEntries.first else {
-                throw e.error("each script event has `at` and exactly one of: \(Self.actions.joined(separator: ", "))")
+            // Every event on its own: a bad one is noted and the rest are still read.
+            let event: ScriptEvent? = try problems.attempt {
+                let m = try e.mapping(allowed: ["at"] + Self.actions)
+                let actionEntries = m.entries.filter { $0.0 != "at" }
+                guard actionEntries.count == 1, let (kind, _, body) = actionEntries.first else {
+                    throw e.error("each script event has `at` and exactly one of: \(Self.actions.joined(separator: ", "))")
+                }
+                // An `add` counts for the behavior numbers after it even when it is itself wrong.
+                defer { if ["add", "snap", "push"].contains(kind) { addedBehaviors += 1 } }
+                let at = try m.require("at").double(min: 0)
+                let action = try decodeAction(kind, body, references: references, behaviorCount: behaviorCount + addedBehaviors)
+                return ScriptEvent(at: at, action: action, path: body.path, line: body.line)
             }
-            let action = try decodeAction(kind, body, references: references,
-                                          behaviorCount: behaviorCount + addedBehaviors)
-            if case .addBehavior = action { addedBehaviors += 1 }
-            events.append(ScriptEvent(at: at, action: action, path: body.path, line: body.line))
+            if let event { events.append(event) }
         }
         // Stable: events at the same time keep file order.
         return events.enumerated().sorted { a, b in

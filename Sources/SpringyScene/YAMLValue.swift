@@ -159,6 +159,14 @@ struct YAMLValue {
     }
 
     func mapping(allowed: [String]) throws -> YAMLMapping {
+        let problems = SceneDecoder.Problems()
+        let m = try mapping(allowed: allowed, problems: problems)
+        if let first = problems.list.first { throw first }
+        return m
+    }
+
+    /// The mapping with its unknown and repeated keys noted in `problems` and left out.
+    func mapping(allowed: [String], problems: SceneDecoder.Problems) throws -> YAMLMapping {
         guard case .mapping(let m) = node else { throw error("expected a mapping, found \(kindName)") }
         var entries: [(String, YAMLValue, YAMLValue)] = []
         var seen: [String] = []
@@ -169,12 +177,14 @@ struct YAMLValue {
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             guard allowed.contains(key) else {
                 let hint = suggestion(for: key, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw SceneError(file: context.file, line: keyValue.line, column: keyValue.column, keyPath: keyPath,
-                                 message: "unknown key \"\(key)\"\(hint); expected one of: \(allowed.joined(separator: ", "))")
+                problems.list.append(SceneError(file: context.file, line: keyValue.line, column: keyValue.column, keyPath: keyPath,
+                                                message: "unknown key \"\(key)\"\(hint); expected one of: \(allowed.joined(separator: ", "))"))
+                continue
             }
             if seen.contains(key) {
-                throw SceneError(file: context.file, line: keyValue.line, column: keyValue.column, keyPath: keyPath,
-                                 message: "key \"\(key)\" appears twice")
+                problems.list.append(SceneError(file: context.file, line: keyValue.line, column: keyValue.column, keyPath: keyPath,
+                                                message: "key \"\(key)\" appears twice"))
+                continue
             }
             seen.append(key)
             entries.append((key, keyValue, try child(v, key)))

@@ -22,7 +22,7 @@ final class GoldenTests: XCTestCase {
         for name in names {
             let scene = try SceneLoader.load(path: packageRoot + "/scenes/" + name)
             for r in try GoldenRun.check(scene, store: store) {
-                XCTAssertTrue(r.passed, r.message)
+                XCTAssertTrue(r.passed, r.message(recordCommand: "springy check --record scenes/\(name)"))
             }
         }
     }
@@ -54,15 +54,20 @@ final class GoldenTests: XCTestCase {
         XCTAssertFalse(r.passed)
         XCTAssertEqual(r.difference?.pixelsOver, 1)
         XCTAssertEqual(r.difference?.largestDelta, 3)
-        XCTAssertTrue(r.message.contains(r.actualPath!) && r.message.contains(r.diffPath!), r.message)
+        let message = r.message(recordCommand: "R")
+        XCTAssertTrue(message.contains(r.actualPath!) && message.contains(r.diffPath!) && message.contains(r.expectedPath!), message)
         XCTAssertTrue(FileManager.default.fileExists(atPath: r.actualPath!))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: r.expectedPath!)), try Data(contentsOf: URL(fileURLWithPath: goldenPath)),
+                       "the expected image is written beside actual and diff")
         let diff = try RGBAImage.decode(file: r.diffPath!)
         XCTAssertEqual(Array(diff.pixels[0..<3]), [255, 0, 0], "the changed pixel is highlighted")
 
-        // Within tolerance (a delta of 2) passes.
+        // Within tolerance (a delta of 2) passes, and recording sees it the same way: unchanged.
         image.pixels[0] = image.pixels[0] &+ 1
         try writeRGBA(image, to: goldenPath)
         XCTAssertTrue(try GoldenRun.check(scene, store: store).allSatisfy(\.passed))
+        let lines = try GoldenRun.record(scene, store: store)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("unchanged") && $0.contains("0 pixels over tolerance") }, "\(lines)")
     }
 
     func testAMissingGoldenFailsWithTheRecordCommand() throws {
@@ -72,8 +77,21 @@ final class GoldenTests: XCTestCase {
         XCTAssertFalse(results.isEmpty)
         for r in results {
             XCTAssertFalse(r.passed)
-            XCTAssertTrue(r.message.contains("springy check --record"), r.message)
+            XCTAssertTrue(r.message(recordCommand: "springy check --record x").contains("springy check --record x"))
         }
+    }
+
+    func testCheckOnTheCommandLineKeepsTheUsersFlagsAndSumsUp() throws {
+        let missingFolder = try runSpringy(["check", "--golden", "/nonexistent-goldens", "scenes/falling-box.yaml"])
+        XCTAssertEqual(missingFolder.status, 2, "a missing folder is bad input")
+        XCTAssertTrue(missingFolder.stderr.contains("/nonexistent-goldens"), missingFolder.stderr)
+        let dir = temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: "\(dir)/g", withIntermediateDirectories: true)
+        let r = try runSpringy(["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "scenes/falling-box.yaml"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("springy check --record --golden \(dir)/g --failures \(dir)/f scenes/falling-box.yaml"), r.stderr)
+        let summary = try XCTUnwrap(r.stdout.split(separator: "\n").last)
+        XCTAssertTrue(summary.hasPrefix("check: 0 passed, 0 failed, ") && summary.hasSuffix(" missing"), String(summary))
     }
 
     func testRecordIsRefusedUnderCI() throws {

@@ -103,6 +103,34 @@ final class SceneValidationTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("\(dir)/b.yaml:1:10"), r.stderr)
     }
 
+    func testValidateReportsEveryIndependentProblemInAFile() throws {
+        let dir = temporaryDirectory()
+        try """
+        springy: 1
+        viewport: { size: [300, 400], scale: 7 }
+        colour: red
+        items:
+          box: { center: [10, 10], size: [20, 20] }
+        behaviors:
+          - gravity: { items: [nobody] }
+          - gravity: { items: [box] }
+          - attachment: { item: box, to: [0, 0], frequency: -1 }
+        script:
+          - at: -1
+            tap: { at: [1, 1] }
+          - at: 0.5
+            remove: { behavior: 9 }
+        """.write(toFile: "\(dir)/many.yaml", atomically: true, encoding: .utf8)
+        let r = try runSpringy(["validate", "\(dir)/many.yaml"])
+        XCTAssertEqual(r.status, 2)
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        for (line, fragment) in [(2, "scale"), (3, "colour"), (7, "nobody"), (9, "frequency"), (11, "at"), (14, "behavior")] {
+            XCTAssertTrue(lines.contains { $0.hasPrefix("\(dir)/many.yaml:\(line):") && $0.contains(fragment) },
+                          "line \(line) (\(fragment)) reported: \(r.stderr)")
+        }
+        XCTAssertEqual(lines.count, 6, r.stderr)
+    }
+
     func testBadFlagExits2() throws {
         let r = try runSpringy(["render", "--threads", "0", "scenes/falling-box.yaml"])
         XCTAssertEqual(r.status, 2)
