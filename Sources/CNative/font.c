@@ -30,3 +30,9 @@ cairo_font_face_t *springy_font_face_from_file(const char *path, char *error, si
     }
     return cf;
 }
+
+int springy_font_has_glyph(cairo_font_face_t *cf, uint32_t codepoint) {
+    FT_Face face = (FT_Face)cairo_font_face_get_user_data(cf, &face_key);
+    if (!face) return 0;
+    return FT_Get_Char_Index(face, codepoint) != 0;
+}

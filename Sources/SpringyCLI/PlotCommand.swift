@@ -11,7 +11,7 @@ extension Springy {
         @Argument(help: "A scene file.")
         var scene: String
 
-        @Option(name: .long, help: "The item: a free view's name or a cell's index path (not needed for offset).")
+        @Option(name: .long, help: "The item: a free view's name, a cell's index path or a header (header.N); not needed for offset.")
         var item: String?
 
         @Option(name: .long, help: "The quantity to chart.")

@@ -73,6 +73,30 @@ public struct Color: Equatable, Hashable, Sendable {
     public func withAlpha(_ a: Double) -> Color { Color(r: r, g: g, b: b, a: a) }
     public static let white = Color(r: 1, g: 1, b: 1)
     public static let black = Color(r: 0, g: 0, b: 0)
+
+    /// This colour painted over an opaque `background`.
+    public func over(_ background: Color) -> Color {
+        Color(r: r * a + background.r * (1 - a), g: g * a + background.g * (1 - a), b: b * a + background.b * (1 - a))
+    }
+
+    /// WCAG 2 relative luminance (sRGB, ignoring alpha).
+    public var relativeLuminance: Double {
+        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    }
+
+    /// WCAG 2 contrast ratio of two opaque colours, 1 … 21.
+    public func contrast(with other: Color) -> Double {
+        let a = relativeLuminance, b = other.relativeLuminance
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
+    /// White or black, whichever reads better on this (opaque) colour: white while it meets
+    /// WCAG AA (4.5:1), else the one with the higher contrast.
+    public var readableText: Color {
+        let w = contrast(with: .white)
+        return w >= 4.5 || w >= contrast(with: .black) ? .white : .black
+    }
 }
 
 public extension Double {

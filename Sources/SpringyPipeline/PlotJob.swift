@@ -1,3 +1,4 @@
+import SpringyCore
 import SpringyFrame
 import SpringyOutput
 import SpringyRender
@@ -27,19 +28,37 @@ public struct PlotJob {
         self.spring = spring.map { (frequency: $0.0, damping: $0.1, rest: $0.2) }
     }
 
+    /// Where `item` is in a frame: a free view or cell (with its velocity), or a header
+    /// (`header.N`, whose velocity is the change of its position since the frame before).
+    func locate(_ f: FrameState) -> (center: Vec2, velocity: Vec2?)? {
+        if let it = f.items.first(where: { $0.id == item }) { return (it.center, it.velocity) }
+        if let h = f.headers.first(where: { $0.id == item }) { return (h.frame.center, nil) }
+        return nil
+    }
+
     public func plot() throws -> Plot {
         var points: [(Double, Double)] = []
         var seen = false
+        var previous: (time: Double, center: Vec2)?
         try Simulation(scene: scene).run { f in
-            let v: Double?
             switch quantity {
-            case .offset: v = f.contentOffset.x != 0 ? f.contentOffset.x : f.contentOffset.y
+            case .offset:
+                points.append((f.time, f.contentOffset.x != 0 ? f.contentOffset.x : f.contentOffset.y))
             case .x, .y, .speed:
-                guard let it = f.items.first(where: { $0.id == item }) else { v = nil; break }
+                guard let at = locate(f) else {
+                    // Off screen: a gap in the line, not a straight bridge across it.
+                    if seen, let last = points.last, last.1.isFinite { points.append((f.time, .nan)) }
+                    previous = nil
+                    return
+                }
                 seen = true
-                v = quantity == .x ? it.center.x : quantity == .y ? it.center.y : it.velocity.length
+                let speed: Double
+                if let v = at.velocity { speed = v.length } else if let p = previous, f.time > p.time {
+                    speed = (at.center - p.center).length / (f.time - p.time)
+                } else { speed = .nan }
+                previous = (f.time, at.center)
+                points.append((f.time, quantity == .x ? at.center.x : quantity == .y ? at.center.y : speed))
             }
-            if let v { points.append((f.time, v)) }
         }
         let name = item ?? ""
         if quantity != .offset && !seen { throw NeverOnScreen(item: name) }
@@ -47,8 +66,9 @@ public struct PlotJob {
         var plot = Plot(title: "\(scene.name): \(quantity == .offset ? "content offset" : "\(name) \(quantity.rawValue)")",
                         xLabel: "time (s)", yLabel: "\(quantity.rawValue) (\(unit))", series: points, seriesName: "simulated")
         if let sp = spring {
-            let rest = sp.rest ?? (points.last?.1 ?? 0)
-            plot.curve = Plot.springCurve(frequency: sp.frequency, dampingRatio: sp.damping, start: points.first?.1 ?? 0,
+            let finite = points.filter { $0.1.isFinite }
+            let rest = sp.rest ?? (finite.last?.1 ?? 0)
+            plot.curve = Plot.springCurve(frequency: sp.frequency, dampingRatio: sp.damping, start: finite.first?.1 ?? 0,
                                           rest: rest, times: points.map(\.0))
             plot.curveName = "closed form (\(Plot.label(sp.frequency)) Hz, ζ \(Plot.label(sp.damping)))"
         }

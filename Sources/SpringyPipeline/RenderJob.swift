@@ -127,6 +127,7 @@ public struct RenderJob {
             AtomicFile.removeLeftovers(in: dir)
         }
         var pipeline = try FramePipeline(scene: scene, scale: settings.scale, png: settings.png, threads: settings.threads)
+        summary.warnings += try Renderer.glyphWarnings(scene)
         pipeline.encodePNG = formats.contains(.png) || formats.contains(.apng)
         // A webm keeps a transparent background's alpha (VP9 yuva420p): it is fed RGBA.
         let webmAlpha = formats.contains(.webm) && !pipeline.renderer.opaque && !settings.toStdout
@@ -217,7 +218,11 @@ public struct RenderJob {
             summary.add(.sheet, bytes: data.count)
         }
         if formats.contains(.trail) {
-            let data = try PNGCodec.encode(try Stills.trail(picked(.evenly(8)), renderer: renderer))
+            let trail = try Stills.trail(picked(.evenly(8)), renderer: renderer)
+            if !trail.showsMotion {
+                summary.warnings.append("\(scene.file): the trail shows no motion: nothing moved between the picked frames, or every earlier position is hidden under the last one (pick other frames with --pick, or use --format sheet)")
+            }
+            let data = try PNGCodec.encode(trail.canvas)
             try AtomicFile.write(data, to: "\(dir)/\(OutputNames.trail(scene))")
             summary.add(.trail, bytes: data.count)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import CCairo
 
 /// A Cairo image surface owned by Swift.
@@ -25,4 +26,13 @@ public final class Canvas {
 extension Canvas {
     /// Tells Cairo the pixels were changed directly.
     public func markDirty() { cairo_surface_mark_dirty(surface) }
+
+    /// Whether both canvases hold the same pixels.
+    public func samePixels(as other: Canvas) -> Bool {
+        guard width == other.width, height == other.height, opaque == other.opaque else { return false }
+        cairo_surface_flush(surface)
+        cairo_surface_flush(other.surface)
+        for y in 0..<height where memcmp(data + y * stride, other.data + y * other.stride, width * 4) != 0 { return false }
+        return true
+    }
 }

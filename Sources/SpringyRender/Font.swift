@@ -18,6 +18,20 @@ public enum PinnedFont {
     nonisolated(unsafe) private static var cached: OpaquePointer?
     private static let lock = NSLock()
 
+    /// The characters of `text` the pinned font has no glyph for (spaces and controls aside).
+    public static func missingCharacters(in text: String) throws -> [Character] {
+        let f = try face()
+        lock.lock(); defer { lock.unlock() }
+        var out: [Character] = []
+        for ch in text where !ch.isWhitespace {
+            let covered = ch.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control || $0.properties.isVariationSelector
+                || $0.properties.generalCategory == .nonspacingMark && springy_font_has_glyph(f, $0.value) != 0
+                || springy_font_has_glyph(f, $0.value) != 0 }
+            if !covered && !out.contains(ch) { out.append(ch) }
+        }
+        return out
+    }
+
     /// The Cairo font face, loaded once and shared (Cairo locks FreeType faces itself).
     public static func face() throws -> OpaquePointer {
         lock.lock(); defer { lock.unlock() }

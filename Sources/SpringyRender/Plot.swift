@@ -42,7 +42,8 @@ public struct Plot {
         cairo_paint(cr)
         let left = 70.0, right = 20.0, top = 44.0, bottom = 56.0
         let pw = width - left - right, ph = height - top - bottom
-        let all = series + curve
+        // A NaN value is a gap (the item was off screen): it breaks the line and takes no room.
+        let all = (series + curve).filter { $0.1.isFinite }
         guard !all.isEmpty else { return }
         let x0 = all.map(\.0).min()!, x1 = max(all.map(\.0).max()!, x0 + 1e-6)
         var y0 = all.map(\.1).min()!, y1 = all.map(\.1).max()!
@@ -83,8 +84,11 @@ public struct Plot {
         cairo_move_to(cr, left, 26); cairo_show_text(cr, title)
 
         func polyline(_ pts: [(Double, Double)]) {
-            for (k, p) in pts.enumerated() {
-                if k == 0 { cairo_move_to(cr, px(p.0), py(p.1)) } else { cairo_line_to(cr, px(p.0), py(p.1)) }
+            var drawing = false
+            for p in pts {
+                guard p.1.isFinite else { drawing = false; continue }
+                if drawing { cairo_line_to(cr, px(p.0), py(p.1)) } else { cairo_move_to(cr, px(p.0), py(p.1)) }
+                drawing = true
             }
             cairo_stroke(cr)
         }

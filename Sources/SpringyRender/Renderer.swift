@@ -19,6 +19,25 @@ public struct Renderer {
         font = try PinnedFont.face()
     }
 
+    /// Texts of the scene (labels, headers) with characters the pinned font cannot draw.
+    public static func glyphWarnings(_ scene: Scene) throws -> [String] {
+        var texts: [String] = scene.items.compactMap(\.label)
+        for section in scene.collection?.sections ?? [] {
+            texts += section.labels
+            if let h = section.header { texts.append(h) }
+        }
+        var out: [String] = []
+        var seen: Set<String> = []   // only asked, never iterated: the order is the texts'
+        for t in texts where !t.utf8.allSatisfy({ $0 >= 32 && $0 < 127 }) && !seen.contains(t) {
+            seen.insert(t)
+            let missing = try PinnedFont.missingCharacters(in: t)
+            if !missing.isEmpty {
+                out.append("\(scene.file): the text \"\(t)\" has characters DejaVu Sans cannot draw (\(missing.map { String($0) }.joined(separator: " "))); they show as boxes")
+            }
+        }
+        return out
+    }
+
     public var pixelWidth: Int { Int((viewport.size.width * Double(scale)).rounded(.up)) }
     public var pixelHeight: Int { Int((viewport.size.height * Double(scale)).rounded(.up)) }
     public var opaque: Bool { viewport.background.a >= 1 }
@@ -32,8 +51,10 @@ public struct Renderer {
     }
 
     /// Draws on any Cairo context (image, PDF, SVG), in points scaled by `scale`.
-    /// A `ghost` alpha draws only the moving things, faded (the trail's older frames).
-    public func draw(_ state: FrameState, on cr: OpaquePointer, scale: Double, ghost: Double? = nil) {
+    /// A `ghost` alpha draws only the items `only` names (all when nil), faded, without
+    /// background or overlays (the trail's older frames).
+    public func draw(_ state: FrameState, on cr: OpaquePointer, scale: Double, ghost: Double? = nil, only: Set<String>? = nil,
+                     headers: Bool = true, background: Bool = true, overlays: Bool = true) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_scale(cr, scale, scale)
@@ -47,46 +68,69 @@ public struct Renderer {
 
         if let alpha = ghost {
             cairo_push_group(cr)
-            drawContent(state, cr)
+            drawContent(state, cr, only: only, headers: false, overlays: false)
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, alpha)
             return
         }
-        setColor(cr, viewport.background)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        if style.boundaries { drawBoundaries(cr, state.boundaries) }
-        drawContent(state, cr)
-        drawOverlays(state, cr)
-    }
-
-    func drawContent(_ state: FrameState, _ cr: OpaquePointer) {
-        // The collection view's layer: cells and headers by z (cells first at equal z), then free views above it.
-        enum Element { case item(ItemState), header(HeaderState) }
-        var layer: [(z: Int, kind: Int, order: Int, element: Element)] = []
-        for (i, item) in state.items.enumerated() where item.inCollection { layer.append((item.z, 0, i, .item(item))) }
-        for (i, header) in state.headers.enumerated() { layer.append((header.z, 1, i, .header(header))) }
-        layer.sort { ($0.z, $0.kind, $0.order) < ($1.z, $1.kind, $1.order) }
-        for e in layer {
-            switch e.element {
-            case .item(let item): drawItem(cr, item)
-            case .header(let header): drawHeader(cr, header)
-            }
+        if background {
+            setColor(cr, viewport.background)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         }
-        for item in state.items where !item.inCollection { drawItem(cr, item) }
+        if style.boundaries && background { drawBoundaries(cr, state.boundaries) }
+        drawContent(state, cr, only: only, headers: headers, overlays: overlays)
+        if overlays { drawOverlays(state, cr) }
     }
 
-    /// Springs, anchors, velocities, contacts, the finger and the clock, over everything.
-    func drawOverlays(_ state: FrameState, _ cr: OpaquePointer) {
-        if style.springs || style.coils { for s in state.springs { drawSpring(cr, s) } }
+    /// Layers bottom to top: the collection view's cells and headers by z, then the free views.
+    /// Each layer draws its bodies, then the springs of its items, then its labels, so a label
+    /// is never under a spring; items `only` leaves out are not drawn.
+    func drawContent(_ state: FrameState, _ cr: OpaquePointer, only: Set<String>? = nil, headers: Bool = true, overlays: Bool) {
+        enum Element { case item(ItemState), header(HeaderState) }
+        var elements: [(layer: Int, z: Int, kind: Int, order: Int, element: Element)] = []
+        for (i, item) in state.items.enumerated() where only?.contains(item.id) ?? true {
+            elements.append(item.inCollection ? (0, item.z, 0, i, .item(item)) : (1, 0, 0, i, .item(item)))
+        }
+        if headers {
+            for (i, header) in state.headers.enumerated() { elements.append((0, header.z, 1, i, .header(header))) }
+        }
+        elements.sort { ($0.layer, $0.z, $0.kind, $0.order) < ($1.layer, $1.z, $1.kind, $1.order) }
+        var layerOf: [String: Int] = [:]
+        var start = 0, layerIndex = 0
+        while start < elements.count {
+            var end = start
+            while end < elements.count && (elements[end].layer, elements[end].z) == (elements[start].layer, elements[start].z) { end += 1 }
+            let layer = elements[start..<end]
+            for e in layer {
+                switch e.element {
+                case .item(let item): drawBody(cr, item); layerOf[item.id] = layerIndex
+                case .header(let header): drawHeader(cr, header)
+                }
+            }
+            if overlays { drawSprings(cr, state.springs.filter { layerOf[$0.item] == layerIndex }) }
+            for e in layer { if case .item(let item) = e.element { drawLabel(cr, item) } }
+            start = end
+            layerIndex += 1
+        }
+        // Springs whose item is not drawn (off screen) still show, over everything.
+        if overlays { drawSprings(cr, state.springs.filter { layerOf[$0.item] == nil }) }
+    }
+
+    func drawSprings(_ cr: OpaquePointer, _ springs: [SpringSnapshot]) {
+        if style.springs || style.coils { for s in springs { drawSpring(cr, s) } }
         if style.anchors {
             setColor(cr, style.springColor)
-            for s in state.springs {
+            for s in springs {
                 cairo_arc(cr, s.anchor.x, s.anchor.y, 4, 0, 2 * .pi)
                 cairo_fill(cr)
             }
         }
+    }
+
+    /// Velocities, contacts, the finger and the clock, over everything.
+    func drawOverlays(_ state: FrameState, _ cr: OpaquePointer) {
         if style.velocityArrows {
             for item in state.items where item.velocity.length > 1 { drawArrow(cr, from: item.center, velocity: item.velocity) }
         }
@@ -177,7 +221,7 @@ public struct Renderer {
         }
     }
 
-    func drawItem(_ cr: OpaquePointer, _ item: ItemState) {
+    func drawBody(_ cr: OpaquePointer, _ item: ItemState) {
         guard item.alpha > 0 else { return }
         cairo_save(cr)
         cairo_translate(cr, item.center.x, item.center.y)
@@ -203,10 +247,23 @@ public struct Renderer {
         } else {
             cairo_fill(cr)
         }
-        if let label = item.label, !label.isEmpty {
-            drawText(cr, label, size: style.fontSize, color: style.text, alpha: item.alpha, center: .zero,
-                     maxWidth: r.width - 6)
-        }
+        cairo_restore(cr)
+    }
+
+    /// The label's colour: the scene's, or white or black, whichever meets WCAG AA on the fill
+    /// as it shows over the background.
+    func labelColor(_ item: ItemState) -> Color {
+        if let c = style.text { return c }
+        return fillColor(item).over(viewport.background.a >= 1 ? viewport.background : .white).readableText
+    }
+
+    func drawLabel(_ cr: OpaquePointer, _ item: ItemState) {
+        guard item.alpha > 0, let label = item.label, !label.isEmpty else { return }
+        cairo_save(cr)
+        cairo_translate(cr, item.center.x, item.center.y)
+        cairo_rotate(cr, item.angle)
+        drawText(cr, label, size: style.fontSize, color: labelColor(item), alpha: item.alpha,
+                 box: Size2(item.size.width - 6, item.size.height - 4))
         cairo_restore(cr)
     }
 
@@ -224,20 +281,26 @@ public struct Renderer {
         cairo_show_text(cr, title)
     }
 
-    /// Centred text, shrunk to fit `maxWidth`.
-    func drawText(_ cr: OpaquePointer, _ text: String, size: Double, color: Color, alpha: Double, center: Vec2, maxWidth: Double) {
+    /// Text centred on the origin at its own size: cut with an ellipsis to fit `box`'s width,
+    /// or with `text_overflow: wrap` broken into lines at spaces (as many as fit the height).
+    func drawText(_ cr: OpaquePointer, _ text: String, size: Double, color: Color, alpha: Double, box: Size2) {
         cairo_set_font_size(cr, size)
-        var te = cairo_text_extents_t()
-        cairo_text_extents(cr, text, &te)
-        if te.x_advance > maxWidth, maxWidth > 0 {
-            cairo_set_font_size(cr, size * maxWidth / te.x_advance)
-            cairo_text_extents(cr, text, &te)
-        }
         var fe = cairo_font_extents_t()
         cairo_font_extents(cr, &fe)
+        let lines = TextFit.lines(text, width: box.width, maxLines: style.textOverflow == .wrap ? max(1, Int(box.height / fe.height)) : 1) {
+            var te = cairo_text_extents_t()
+            cairo_text_extents(cr, $0, &te)
+            return te.x_advance
+        }
         setColor(cr, color, alpha: alpha)
-        cairo_move_to(cr, center.x - te.x_advance / 2, center.y + (fe.ascent - fe.descent) / 2)
-        cairo_show_text(cr, text)
+        let top = -fe.height * Double(lines.count) / 2
+        for (k, line) in lines.enumerated() {
+            var te = cairo_text_extents_t()
+            cairo_text_extents(cr, line, &te)
+            let baseline = top + fe.height * Double(k) + (fe.height + fe.ascent - fe.descent) / 2
+            cairo_move_to(cr, -te.x_advance / 2, baseline)
+            cairo_show_text(cr, line)
+        }
     }
 
     func drawSpring(_ cr: OpaquePointer, _ s: SpringSnapshot) {

@@ -47,20 +47,38 @@ public enum Stills {
         }
     }
 
-    /// One still with the motion of `frames` overlaid: the last frame whole, older ones fainter.
-    public static func trail(_ frames: [FrameState], renderer: Renderer) throws -> Canvas {
+    /// One still with the motion of `frames`: what stays put drawn once, the earlier positions
+    /// of what moves fainter the older they are, then the last frame's moving items with its
+    /// springs, anchors and finger on top — in z order throughout. `showsMotion` is false when
+    /// the picture is the last frame alone (nothing moved, or every earlier position is hidden).
+    public static func trail(_ frames: [FrameState], renderer: Renderer) throws -> (canvas: Canvas, showsMotion: Bool) {
         guard let last = frames.last else { throw DrawingError("a trail needs at least one frame") }
-        return canvas(width: renderer.pixelWidth, height: renderer.pixelHeight) { cr in
-            var background = last
-            background.items = []; background.headers = []; background.springs = []; background.finger = nil
-            renderer.draw(background, on: cr, scale: Double(renderer.scale))
-            let older = frames.dropLast()
+        let older = Array(frames.dropLast())
+        var moving: Set<String> = []   // looked up only; drawing order comes from the frames
+        var lastByID: [String: ItemState] = [:]
+        for item in last.items { lastByID[item.id] = item }
+        for f in older {
+            for item in f.items {
+                guard let now = lastByID[item.id] else { moving.insert(item.id); continue }
+                if now.center != item.center || now.angle != item.angle || now.size != item.size || now.alpha != item.alpha {
+                    moving.insert(item.id)
+                }
+            }
+        }
+        let still = Set(last.items.map(\.id).filter { !moving.contains($0) })
+        let scale = Double(renderer.scale)
+        let picture = canvas(width: renderer.pixelWidth, height: renderer.pixelHeight) { cr in
+            renderer.draw(last, on: cr, scale: scale, only: still, overlays: false)
             for (k, f) in older.enumerated() {
                 let alpha = 0.12 + 0.5 * Double(k + 1) / Double(older.count + 1)
-                renderer.draw(f, on: cr, scale: Double(renderer.scale), ghost: alpha)
+                renderer.draw(f, on: cr, scale: scale, ghost: alpha, only: moving)
             }
-            renderer.draw(last, on: cr, scale: Double(renderer.scale), ghost: 1)
+            renderer.draw(last, on: cr, scale: scale, only: moving, headers: false, background: false)
         }
+        let plain = canvas(width: renderer.pixelWidth, height: renderer.pixelHeight) { cr in
+            renderer.draw(last, on: cr, scale: scale)
+        }
+        return (picture, !moving.isEmpty && !picture.samePixels(as: plain))
     }
 
     /// A vector still through Cairo's own PDF or SVG surface, in points.

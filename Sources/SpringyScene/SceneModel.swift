@@ -59,7 +59,10 @@ public struct Style: Sendable {
     public var cellSelected = Color(hex: "#FF3B30")!
     /// Per-item fills, cycled by item index within its section; overrides `cell` when set.
     public var palette: [Color] = []
-    public var text = Color.white
+    /// Label colour; nil: white or black, whichever meets WCAG AA against each fill.
+    public var text: Color?
+    /// Labels wider than their cell: cut with an ellipsis (`truncate`) or broken into lines (`wrap`).
+    public var textOverflow: TextOverflow = .truncate
     public var header = Color(hex: "#D1D1D6")!
     public var headerText = Color(hex: "#1C1C1E")!
     public var cornerRadius: Double = 8
@@ -80,6 +83,8 @@ public struct Style: Sendable {
     public var clock = false            // the frame time in a corner
     public init() {}
 }
+
+public enum TextOverflow: String, Sendable, CaseIterable { case truncate, wrap }
 
 public enum GoldenFrame: Sendable, Equatable {
     case index(Int)

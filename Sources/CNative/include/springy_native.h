@@ -41,6 +41,8 @@ uint32_t springy_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
 /// Loads the font at `path` (one pinned file) as a Cairo font face. Returns
 /// NULL with a message when the file is missing or not a font.
 cairo_font_face_t *springy_font_face_from_file(const char *path, char *error, size_t errorLength);
+/* Whether the font face (made by springy_font_face_from_file) has a glyph for the Unicode code point. */
+int springy_font_has_glyph(cairo_font_face_t *face, uint32_t codepoint);
 
 #ifdef __cplusplus
 }

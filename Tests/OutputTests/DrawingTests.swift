@@ -1,0 +1,117 @@
+import Foundation
+import SpringyCore
+import SpringyOutput
+import SpringyRender
+import SpringyScene
+import SpringyTestSupport
+import XCTest
+
+/// What the pictures show: labels readable and on top, trails that keep z-order and overlays.
+final class DrawingTests: XCTestCase {
+    /// Renders `text` as scene `s.yaml` with `args`; returns the output folder and the run.
+    func render(_ text: String, _ args: [String], name: String = #function) throws -> (dir: String, result: RunResult) {
+        let dir = temporaryDirectory(name)
+        try text.write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        let r = try runSpringy(["render", "\(dir)/s.yaml", "--out", dir] + args)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return ("\(dir)/s", r)
+    }
+
+    func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
+        let i = (y * image.width + x) * 4
+        return (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
+    }
+
+    /// A dark box labelled "WWW" with (or without) a thick red spring through its middle.
+    func labelled(springs: Bool) -> String {
+        scene(200, 120, time: "fps: 10, duration: 0.1", """
+        style: { springs: \(springs), spring_color: "#FF0000", spring_width: 10, font_size: 30 }
+        items:
+          box: { center: [130, 60], size: [120, 60], fill: "#1C1C1E", label: "WWW" }
+        behaviors:
+          - attachment: { item: box, to: [10, 60], frequency: 1, damping: 1 }
+          - item: { items: [box], anchored: true }
+        """)
+    }
+
+    func testLabelsAreDrawnOverSprings() throws {
+        let plain = try RGBAImage.decode(file: try render(labelled(springs: false), ["--frames", "0"], name: "plain").dir + "/frame-00000.png")
+        let sprung = try RGBAImage.decode(file: try render(labelled(springs: true), ["--frames", "0"], name: "sprung").dir + "/frame-00000.png")
+        var ink = 0, covered = 0
+        for y in 0..<plain.height {
+            for x in 0..<plain.width {
+                let p = pixel(plain, x, y)
+                guard p.r > 240 && p.g > 240 && p.b > 240 && x > 80 else { continue }   // the label's white ink on the box
+                ink += 1
+                let q = pixel(sprung, x, y)
+                if q.g < 200 { covered += 1 }
+            }
+        }
+        XCTAssertGreaterThan(ink, 100)
+        XCTAssertEqual(covered, 0, "no ink of the label is under the spring")
+    }
+
+    func testWithoutAStyleColourLabelsMeetWCAGAAOnEveryFill() throws {
+        for seed in 0..<30 {
+            for fill in Palette.seeded(seed, count: 24) {
+                let text = fill.readableText
+                XCTAssertGreaterThanOrEqual(text.contrast(with: fill), 4.5, "seed \(seed): \(fill)")
+            }
+        }
+        XCTAssertEqual(Color(hex: "#FFD60A")!.readableText, .black)
+        XCTAssertEqual(Color(hex: "#1C1C1E")!.readableText, .white)
+    }
+
+    func testLongTextIsCutWithAnEllipsisOrWrappedNeverShrunk() {
+        let measure: (String) -> Double = { Double($0.count) * 10 }
+        XCTAssertEqual(TextFit.lines("Hello world", width: 60, maxLines: 1, measure: measure), ["Hello…"])
+        XCTAssertEqual(TextFit.lines("Hello world", width: 60, maxLines: 2, measure: measure), ["Hello", "world"])
+        XCTAssertEqual(TextFit.lines("Hello big world", width: 60, maxLines: 2, measure: measure), ["Hello", "big w…"])
+        XCTAssertEqual(TextFit.lines("Fits", width: 60, maxLines: 1, measure: measure), ["Fits"])
+        XCTAssertEqual(TextFit.lines("Supercalifragilistic", width: 60, maxLines: 3, measure: measure), ["Super…"])
+    }
+
+    func testAGlyphTheFontLacksIsAWarningNamingTheText() throws {
+        let text = scene(100, 100, time: "fps: 10, duration: 0.1", """
+        items:
+          box: { center: [50, 50], size: [80, 40], label: "日本" }
+        """)
+        let r = try render(text, ["--frames", "0"]).result
+        XCTAssertTrue(r.stderr.contains("warning") && r.stderr.contains("日本"), r.stderr)
+    }
+
+    func testADraggedCellsTrailIsOverTheGridAndKeepsTheSprings() throws {
+        let text = scene(300, 300, time: "fps: 20, duration: 1.6", """
+        style: { cell: "#8E8E93", cell_selected: "#FF0000", springs: true, spring_color: "#00FF00", spring_width: 3 }
+        collection:
+          layout: { kind: flow }
+          sections:
+            - items: 100
+          selection: ["0.0"]
+          dynamics: { kind: drag }
+        script:
+          - at: 0
+            long_press: { at: [35, 35], press: 0.1, path: [[35, 35], [265, 35]], duration: 1.0, hold: 1 }
+        """)
+        let dir = try render(text, ["--format", "trail", "--pick", "0,8,12,16,31"]).dir
+        let trail = try RGBAImage.decode(file: "\(dir)/s-trail.png")
+        // Along the drag, over grey grid cells, the red ghosts show (red above green and blue).
+        var tinted = 0
+        for x in stride(from: 80, to: 240, by: 4) {
+            let p = pixel(trail, x, 35)
+            if p.r > p.g + 20 { tinted += 1 }
+        }
+        XCTAssertGreaterThan(tinted, 10, "ghosts of the dragged cell are drawn over the grid")
+        var green = 0
+        for i in stride(from: 0, to: trail.pixels.count, by: 4) where trail.pixels[i + 1] > 200 && trail.pixels[i] < 80 && trail.pixels[i + 2] < 80 {
+            green += 1
+        }
+        XCTAssertGreaterThan(green, 10, "the springs are in the trail")
+    }
+
+    func testATrailWithoutVisibleMotionSaysSo() throws {
+        let r = try runSpringy(["render", packageRoot + "/scenes/static-grid.yaml", "--out", temporaryDirectory(), "--format", "trail"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("shows no motion"), r.stderr)
+    }
+}
