@@ -97,6 +97,7 @@ void sb_world_set_contact_filter(SBWorld *w, void *context, SBShouldCollide cb) 
 }
 void sb_world_step(SBWorld *w, float dt, int32_t vi, int32_t pi) { w->world.Step(dt, vi, pi); }
 int32_t sb_world_contact_event_count(const SBWorld *w) { return (int32_t)w->listener.events.size(); }
+int32_t sb_world_contact_count(const SBWorld *w) { return w->world.GetContactCount(); }
 SBContactEvent sb_world_contact_event(const SBWorld *w, int32_t i) { return w->listener.events[(size_t)i]; }
 void sb_world_clear_contact_events(SBWorld *w) { w->listener.events.clear(); }
 

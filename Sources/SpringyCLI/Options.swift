@@ -28,11 +28,13 @@ struct LimitOptions: ParsableArguments {
     var maxFrames: Int = SceneLimits.default.maxFrames
     @Option(name: .customLong("max-events"), help: "Script events in a scene.")
     var maxEvents: Int = SceneLimits.default.maxScriptEvents
+    @Option(name: .customLong("max-contacts"), help: "Contacts between colliding items at once (about 1 kB each).")
+    var maxContacts: Int = SceneLimits.default.maxContacts
 
     func validate() throws {
         for (name, v) in [("--max-file-size", maxFileSize), ("--max-nodes", maxNodes), ("--max-depth", maxDepth),
                           ("--max-items", maxItems), ("--max-bodies", maxBodies), ("--max-pixels", maxPixels),
-                          ("--max-frames", maxFrames), ("--max-events", maxEvents)] where v < 1 {
+                          ("--max-frames", maxFrames), ("--max-events", maxEvents), ("--max-contacts", maxContacts)] where v < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
     }
@@ -41,6 +43,7 @@ struct LimitOptions: ParsableArguments {
         var l = SceneLimits()
         l.maxFileBytes = maxFileSize; l.maxNodes = maxNodes; l.maxDepth = maxDepth; l.maxItems = maxItems
         l.maxBodies = maxBodies; l.maxPixels = maxPixels; l.maxFrames = maxFrames; l.maxScriptEvents = maxEvents
+        l.maxContacts = maxContacts
         return l
     }
 }

@@ -9,16 +9,23 @@ public struct WorldSettings: Sendable, Equatable {
     public var maxBodies: Int
     /// How a spring's frequency and damping ratio become Box2D's stiffness and damping.
     public var springs: SpringModel
+    /// The most contacts one animator may keep (`--max-contacts`): Box2D keeps one for every
+    /// pair of colliding bodies whose boxes overlap, about 1 kB each, and solves them all every step.
+    public var maxContacts: Int
 
     public init(stepRate: Int = 120, defaults: ItemProperties = .uikit, maxBodies: Int = WorldSettings.defaultMaxBodies,
-                springs: SpringModel = .poles) {
+                springs: SpringModel = .poles, maxContacts: Int = WorldSettings.defaultMaxContacts) {
         self.stepRate = stepRate
         self.defaults = ItemProperties.uikit.merged(with: defaults)
         self.maxBodies = maxBodies
         self.springs = springs
+        self.maxContacts = maxContacts
     }
 
     public static let defaultMaxBodies = 20_000
+    /// 100 000 contacts: about 100 MB and a second or two per simulated second in Box2D; 20 000
+    /// items piled on one spot would make 2·10⁸ (200 GB).
+    public static let defaultMaxContacts = 100_000
     /// UIKit's defaults at 120 steps per second.
     public static let uikit = WorldSettings()
 

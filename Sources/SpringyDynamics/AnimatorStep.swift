@@ -10,6 +10,11 @@ extension Animator {
     public func step() throws {
         applyForces()
         sb_world_step(world, Float(h), Units.velocityIterations, Units.positionIterations)
+        let contacts = Int(sb_world_contact_count(world))
+        if contacts > settings.maxContacts {
+            throw DynamicsError.invalid("\(contacts) contacts between colliding items is over the limit of \(settings.maxContacts) (--max-contacts): too many items overlap at once",
+                                        behavior: "collision")
+        }
         settleAnchors()
         stepCount += 1
         collectContactEvents()

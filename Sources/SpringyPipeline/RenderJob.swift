@@ -122,12 +122,13 @@ public struct RenderJob {
         let formats = Set(settings.formats)
         let dir = folder
         var summary = Summary(folder: dir)
+        // Everything that can refuse the scene (the frame size at this scale) before any folder is made.
+        var pipeline = try FramePipeline(scene: scene, scale: settings.scale, png: settings.png, threads: settings.threads)
+        summary.warnings += try Renderer.glyphWarnings(scene)
         if !settings.toStdout {
             try AtomicFile.makeDirectory(dir)
             AtomicFile.removeLeftovers(in: dir)
         }
-        var pipeline = try FramePipeline(scene: scene, scale: settings.scale, png: settings.png, threads: settings.threads)
-        summary.warnings += try Renderer.glyphWarnings(scene)
         pipeline.encodePNG = formats.contains(.png) || formats.contains(.apng)
         // A webm keeps a transparent background's alpha (VP9 yuva420p): it is fed RGBA.
         let webmAlpha = formats.contains(.webm) && !pipeline.renderer.opaque && !settings.toStdout

@@ -17,6 +17,9 @@ public struct Renderer {
         style = scene.style
         self.scale = scale ?? scene.viewport.scale
         font = try PinnedFont.face()
+        if pixelWidth > 32_767 || pixelHeight > 32_767 {
+            throw DrawingError("\(scene.file): a frame of \(pixelWidth)×\(pixelHeight) pixels at scale \(self.scale) is wider or taller than the 32767 pixels Cairo can draw on a side")
+        }
     }
 
     /// Texts of the scene (labels, headers) with characters the pinned font cannot draw.

@@ -64,6 +64,10 @@ struct SceneDecoder {
                     try decodeScript(sv, references: references, behaviorCount: behaviors.count, problems: problems)
                 } ?? []
             }
+            _ = try problems.attempt {
+                try checkOverlaps(collidingItems(behaviors, script: script, items: items), at: m["items"] ?? root)
+            }
+            _ = try problems.attempt { try checkScriptGrowth(collection, script, at: m["script"] ?? root) }
             if let time {
                 _ = try problems.attempt { try checkLimits(m, root: root, viewport: viewport, time: time, items: items, collection: collection) }
                 _ = try problems.attempt {
@@ -99,6 +103,7 @@ struct SceneDecoder {
             if pixels > Double(limits.maxPixels) {
                 throw (try m.require("viewport")).error("a frame of \(viewport.pixelWidth)×\(viewport.pixelHeight) pixels is over the limit of \(limits.maxPixels) pixels (--max-pixels)")
             }
+            try checkPixelSides(viewport, at: try m.require("viewport"))
         }
         if time.maxFrameCount > limits.maxFrames {
             throw (m["time"] ?? root).error("\(time.maxFrameCount) frames is over the limit of \(limits.maxFrames) (--max-frames)")
@@ -285,7 +290,9 @@ struct ItemReferences {
         if freeItems.contains(name) { return name }
         if let ip = ItemPath(string: name) {
             guard ip.section < sections.count, ip.item < sections[ip.section] else {
-                throw v.error("no cell \(name) in the collection (\(sections.count) section(s))")
+                let holds = sections.count == 1 ? "its section holds \(counted(sections[0], "cell"))"
+                    : "its sections hold \(sections.map(String.init).joined(separator: ", ")) cells"
+                throw v.error("no cell \(name) in the collection (\(holds))")
             }
             return name
         }

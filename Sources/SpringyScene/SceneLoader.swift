@@ -15,6 +15,8 @@ public struct SceneLimits: Sendable {
     public var maxDepth = 64
     /// Bodies simulated at once (free items, springy cells in the window, dragged cells).
     public var maxBodies = WorldSettings.defaultMaxBodies
+    /// Contacts between colliding items (pairs whose boxes overlap), at the start and at every step.
+    public var maxContacts = WorldSettings.defaultMaxContacts
     public init() {}
     public static let `default` = SceneLimits()
 }

@@ -25,7 +25,8 @@ public struct Scene: Sendable {
 
     /// What every animator of this scene shares: step rate, item defaults, body limit, spring model.
     public var world: WorldSettings {
-        WorldSettings(stepRate: time.stepRate, defaults: defaults, maxBodies: limits.maxBodies, springs: springs)
+        WorldSettings(stepRate: time.stepRate, defaults: defaults, maxBodies: limits.maxBodies, springs: springs,
+                      maxContacts: limits.maxContacts)
     }
 }
 

@@ -10,6 +10,17 @@ extension SceneDecoder {
         }
         var events: [ScriptEvent] = []
         var addedBehaviors = 0
+        // Cells the script inserts may be tapped, selected or deleted later: any section may
+        // hold as many more cells as the script inserts in all (a cell that is gone, or not
+        // there yet, when its event fires is left alone).
+        var inserted = 0
+        for e in entries {
+            if case .mapping(let raw) = e.node, let body = raw.first(where: { $0.key.string == "insert" })?.value {
+                if case .mapping(let im) = body, let c = im.first(where: { $0.key.string == "count" })?.value.int { inserted += max(1, c) } else { inserted += 1 }
+            }
+        }
+        var references = references
+        references.sections = references.sections.map { $0 + min(inserted, limits.maxItems) }
         for e in entries {
             // Every event on its own: a bad one is noted and the rest are still read.
             let event: ScriptEvent? = try problems.attempt {

@@ -80,4 +80,14 @@ final class CommandLineInputTests: XCTestCase {
         XCTAssertTrue(text.contains("terminal"), text)
         XCTAssertFalse(text.contains("YUV4MPEG2"), "no binary on the terminal")
     }
+
+    func testAScaleThatMakesFramesTooWideForCairoIsRefused() throws {
+        let dir = temporaryDirectory()
+        try scene(12_000, 10, time: "fps: 10, duration: 0.1", "items:\n  a: { center: [20, 5], size: [10, 10] }")
+            .write(toFile: "\(dir)/wide.yaml", atomically: true, encoding: .utf8)
+        let r = try runSpringy(["render", "\(dir)/wide.yaml", "--out", "\(dir)/out", "--scale", "3"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("32767"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/out"), "nothing written")
+    }
 }

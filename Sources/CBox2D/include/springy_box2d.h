@@ -32,6 +32,8 @@ void sb_world_set_gravity(SBWorld *world, float gx, float gy);
 void sb_world_set_contact_filter(SBWorld *world, void *context, SBShouldCollide callback);
 void sb_world_step(SBWorld *world, float dt, int32_t velocityIterations, int32_t positionIterations);
 int32_t sb_world_contact_event_count(const SBWorld *world);
+/// Contacts Box2D keeps now (one per pair of fixtures whose bounding boxes overlap).
+int32_t sb_world_contact_count(const SBWorld *world);
 SBContactEvent sb_world_contact_event(const SBWorld *world, int32_t index);
 void sb_world_clear_contact_events(SBWorld *world);
 

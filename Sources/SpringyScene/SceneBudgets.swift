@@ -1,0 +1,92 @@
+import Foundation
+import SpringyCore
+
+// Work a scene may ask for, checked when it is read: what would crash Cairo or Box2D, or run
+// without end, is an error naming the key and the limit in force.
+
+extension SceneDecoder {
+    /// Cairo's image surfaces are at most 32 767 pixels on a side.
+    static let maxPixelSide = 32_767
+
+    func checkPixelSides(_ viewport: Viewport, at value: YAMLValue) throws {
+        let w = viewport.pixelWidth, h = viewport.pixelHeight
+        if w > Self.maxPixelSide || h > Self.maxPixelSide {
+            throw value.error("a frame of \(w)×\(h) pixels is wider or taller than the \(Self.maxPixelSide) pixels Cairo can draw on a side (size × scale)")
+        }
+        if w < 1 || h < 1 {
+            throw value.error("a frame of \(w)×\(h) pixels has nothing to draw on (size × scale must be at least 1 pixel each way)")
+        }
+    }
+
+    /// Free items that collide with items (a collision behavior of mode items or everything,
+    /// in the scene or added by the script), in scene order.
+    func collidingItems(_ behaviors: [BehaviorDecl], script: [ScriptEvent], items: [FreeItemSpec]) -> [FreeItemSpec] {
+        var names: Set<String> = []   // asked only; the order below is the items'
+        func walk(_ spec: BehaviorSpec) {
+            switch spec {
+            case .collision(let c) where c.mode.includesItems: names.formUnion(c.items)
+            case .composite(let children): children.forEach(walk)
+            default: break
+            }
+        }
+        behaviors.forEach { walk($0.spec) }
+        for e in script { if case .addBehavior(let spec) = e.action { walk(spec) } }
+        return items.filter { names.contains($0.name) }
+    }
+
+    /// Box2D keeps a contact for every pair of colliding bodies whose boxes (grown by its 10 pt
+    /// margin) overlap; items piled on one spot make n²/2 of them. Counted by sweeping the boxes.
+    func checkOverlaps(_ colliding: [FreeItemSpec], at value: YAMLValue) throws {
+        struct Box { var minX, maxX, minY, maxY: Double; var name: String }
+        let margin = 10.0
+        let boxes = colliding.map { it -> Box in
+            let c = abs(cos(it.angle)), s = abs(sin(it.angle))
+            let hw = (it.size.width * c + it.size.height * s) / 2 + margin, hh = (it.size.width * s + it.size.height * c) / 2 + margin
+            return Box(minX: it.center.x - hw, maxX: it.center.x + hw, minY: it.center.y - hh, maxY: it.center.y + hh, name: it.name)
+        }.sorted { ($0.minX, $0.name) < ($1.minX, $1.name) }
+        var pairs = 0
+        var example: (String, String)?
+        var active: [Box] = []
+        for b in boxes {
+            active.removeAll { $0.maxX < b.minX }
+            for a in active where a.minY <= b.maxY && b.minY <= a.maxY {
+                pairs += 1
+                if example == nil { example = (a.name, b.name) }
+            }
+            if pairs > limits.maxContacts {
+                throw value.error("more than \(limits.maxContacts) pairs of colliding items overlap where they start (\(example.map { "\($0.0) and \($0.1)" } ?? "")): Box2D keeps a contact for each, about 1 kB apiece and solved every step; over the limit of \(limits.maxContacts) contacts (--max-contacts)")
+            }
+            active.append(b)
+        }
+    }
+
+    /// Cells a script inserts count against --max-items with the collection's own; every insert
+    /// or delete lays out all cells again, so that work is bounded too (ten layouts of the
+    /// largest collection --max-items allows).
+    func checkScriptGrowth(_ collection: CollectionSpec?, _ script: [ScriptEvent], at value: YAMLValue) throws {
+        guard let collection else { return }
+        var cells = collection.sections.reduce(0) { $0 + $1.count }
+        var relayout = 0
+        let budget = limits.maxItems.multipliedReportingOverflow(by: 10)
+        let maxRelayout = budget.overflow ? Int.max : budget.partialValue
+        for e in script {
+            switch e.action {
+            case .insert(_, let count):
+                cells += count
+                if cells > limits.maxItems {
+                    throw SceneError(file: file, line: e.line, column: 1, keyPath: e.path,
+                                     message: "the script's inserts make \(cells) cells, over the limit of \(limits.maxItems) items (--max-items)")
+                }
+            case .delete(let items):
+                cells = max(0, cells - items.count)
+            default:
+                continue
+            }
+            relayout += cells
+            if relayout > maxRelayout {
+                throw SceneError(file: file, line: e.line, column: 1, keyPath: e.path,
+                                 message: "the script's inserts and deletes lay out \(relayout) cells in all, over the limit of \(maxRelayout) (ten layouts of --max-items \(limits.maxItems)); use fewer, larger inserts")
+            }
+        }
+    }
+}

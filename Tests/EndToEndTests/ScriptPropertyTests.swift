@@ -1,0 +1,83 @@
+import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyOutput
+import SpringyScene
+import SpringySimulation
+import SpringyTestSupport
+import XCTest
+
+/// Random collection scripts from fixed seeds: inserts, deletes, taps and drags on cells that
+/// may be gone, several events at one time. Every run ends, draws no NaN, names each cell once
+/// per frame, and two runs agree.
+final class ScriptPropertyTests: XCTestCase {
+    func script(seed: UInt64) -> String {
+        var g = PropertyTests.Generator(state: seed)
+        let sections = g.int(1, 3)
+        var counts = (0..<sections).map { _ in g.int(0, 25) }
+        if counts.allSatisfy({ $0 == 0 }) { counts[0] = 1 }
+        let kind = ["flow", "list"][g.int(0, 1)]
+        let dynamics = kind == "flow" ? ["none", "springy", "drag"][g.int(0, 2)] : "none"
+        let direction = kind == "flow" && dynamics == "springy" ? "horizontal" : ["vertical", "horizontal"][g.int(0, 1)]
+        var inserted = 0
+        // A cell that exists at the start or may have been inserted since (it may be deleted by then).
+        func path() -> String {
+            let section = g.int(0, sections - 1)
+            return "\"\(section).\(g.int(0, max(0, counts[section] + inserted - 1)))\""
+        }
+        var events: [String] = []
+        var t = 0.0
+        for _ in 0..<g.int(3, 14) {
+            if g.next() < 0.7 { t += (g.range(0, 0.4) * 20).rounded() / 20 }   // else: the same time as the last
+            let at = String(format: "%.2f", t)
+            switch g.int(0, 6) {
+            case 0:
+                let count = g.int(1, 5)
+                events.append("  - { at: \(at), insert: { at: \(g.next() < 0.3 ? "right_of_center" : path()), count: \(count) } }")
+                inserted += count
+            case 1: events.append("  - { at: \(at), delete: { items: [\(path()), \(path())] } }")
+            case 2: events.append("  - { at: \(at), tap: { item: \(path()) } }")
+            case 3: events.append("  - { at: \(at), select: { items: [\(path())] } }")
+            case 4:
+                let x = g.range(20, 300).rounded(), y = g.range(20, 500).rounded()
+                events.append("  - { at: \(at), pan: { from: [\(x), \(y)], to: [\(x - g.range(-200, 200).rounded()), \(y - g.range(-300, 300).rounded())], duration: \(String(format: "%.2f", g.range(0.05, 0.5))), release: \(g.next() < 0.5 ? "fling" : "hold") } }")
+            case 5 where dynamics == "drag":
+                events.append("  - { at: \(at), long_press: { at: [\(g.range(20, 300).rounded()), \(g.range(20, 500).rounded())], press: 0.2, path: [[60, 60], [200, 300]], duration: 0.3 } }")
+            default: events.append("  - { at: \(at), tap: { at: [\(g.range(0, 375).rounded()), \(g.range(0, 667).rounded())] } }")
+            }
+        }
+        let sectionLines = counts.map { "    - { items: \($0), header: \"S\" }" }.joined(separator: "\n")
+        return SpringyTestSupport.scene(375, 667, time: "fps: 30, duration: \(String(format: "%.1f", t + 1))", """
+        collection:
+          layout: { kind: \(kind), direction: \(direction), header_height: \(g.next() < 0.5 ? 0 : 30), sticky_headers: \(g.next() < 0.5) }
+          sections:
+        \(sectionLines)
+          dynamics: { kind: \(dynamics) }
+        script:
+        \(events.joined(separator: "\n"))
+        """)
+    }
+
+    func testRandomScriptsRunToTheEndWithoutNaNOrRepeatsAndTwoRunsAgree() throws {
+        var ran = 0
+        for seed in UInt64(1)...60 {
+            let text = script(seed: seed)
+            let s: Scene
+            do { s = try SceneLoader.decode(yaml: text, file: "script-\(seed).yaml") } catch {
+                XCTFail("seed \(seed) did not load: \(error)\n\(text)"); continue
+            }
+            let a = try Simulation.frames(of: s)
+            XCTAssertEqual(a.count, s.time.maxFrameCount, "seed \(seed) runs to its end")
+            for f in a {
+                XCTAssertEqual(Set(f.items.map(\.id)).count, f.items.count, "seed \(seed): a cell twice in frame \(f.frame)")
+                for it in f.items {
+                    XCTAssertTrue(it.center.isFinite && it.size.width.isFinite && it.velocity.isFinite, "seed \(seed): NaN at frame \(f.frame)")
+                }
+                XCTAssertTrue(f.contentOffset.isFinite, "seed \(seed): offset at frame \(f.frame)")
+            }
+            XCTAssertEqual(a.map(TraceWriter.line), try Simulation.frames(of: s).map(TraceWriter.line), "seed \(seed): two runs")
+            ran += 1
+        }
+        XCTAssertEqual(ran, 60)
+    }
+}
