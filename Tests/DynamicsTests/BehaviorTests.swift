@@ -123,6 +123,19 @@ final class BehaviorTests: XCTestCase {
         XCTAssertEqual(b.y, a.y, accuracy: 40, "not down (only resistance changes it)")
     }
 
+    /// Apple says to add one gravity behavior per animator; Springy gives each its items, and an
+    /// item in two feels their sum (DYNAMICS.md, "Gravity").
+    func testAnItemInTwoGravityBehaviorsFeelsTheirSum() throws {
+        let f = try frames(scene(2000, 2000, time: "fps: 60, duration: 0.5",
+                                 items: ["both: { center: [1000, 1000], size: [40, 40] }", "down: { center: [200, 1000], size: [40, 40] }"],
+                                 behaviors: ["gravity: { items: [both, down] }", "gravity: { items: [both], direction: [1, 0] }",
+                                             "item: { items: [both, down], resistance: 0 }"]))
+        let both = item(f.last!, "both")!.velocity, down = item(f.last!, "down")!.velocity
+        XCTAssertEqual(down.x, 0, accuracy: 1e-6)
+        XCTAssertEqual(both.y, down.y, accuracy: 1, "the first behavior's pull")
+        XCTAssertEqual(both.x, down.y, accuracy: 1, "plus the second's, sideways")
+    }
+
     func testUntilRestEndsTheSceneWhenTheAnimatorPauses() throws {
         let f = try frames(scene(300, 400, time: "fps: 60, until: rest, max_duration: 10", """
         items:
