@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["SpringyCore", "SpringyTestSupport", "springy"]),
         .testTarget(name: "DynamicsTests", dependencies: ["SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
-        .testTarget(name: "OutputTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
+        .testTarget(name: "OutputTests", dependencies: ["CCairo", "SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
         .testTarget(name: "GoldenTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport", "springy"], exclude: ["hostile"]),
     ]

@@ -31,11 +31,20 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-contacts"), help: "Contacts between colliding items at once (about 1 kB each).")
     var maxContacts: Int = SceneLimits.default.maxContacts
 
+    /// Each limit's largest accepted value: far above any real scene, low enough that no
+    /// count, sum or buffer size built from it can overflow.
+    static let ceilings: [String: Int] = [
+        "--max-file-size": 1 << 30, "--max-nodes": 1 << 30, "--max-depth": 10_000, "--max-items": 1 << 30,
+        "--max-bodies": 10_000_000, "--max-pixels": 1 << 30, "--max-frames": 100_000_000,
+        "--max-events": 10_000_000, "--max-contacts": 100_000_000,
+    ]
+
     func validate() throws {
         for (name, v) in [("--max-file-size", maxFileSize), ("--max-nodes", maxNodes), ("--max-depth", maxDepth),
                           ("--max-items", maxItems), ("--max-bodies", maxBodies), ("--max-pixels", maxPixels),
-                          ("--max-frames", maxFrames), ("--max-events", maxEvents), ("--max-contacts", maxContacts)] where v < 1 {
-            throw ValidationError("\(name) must be at least 1")
+                          ("--max-frames", maxFrames), ("--max-events", maxEvents), ("--max-contacts", maxContacts)] {
+            let ceiling = Self.ceilings[name] ?? Int(Int32.max)
+            if !(1...ceiling).contains(v) { throw ValidationError("\(name) must be between 1 and \(ceiling), not \(v)") }
         }
     }
 
@@ -155,7 +164,8 @@ struct Shard: ExpressibleByArgument {
     var n: Int
     init?(argument: String) {
         let parts = argument.split(separator: "/")
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else { return nil }
+        // At most a million shards: a shard's share of the frames is computed without overflow.
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), (1...1_000_000).contains(n), k >= 1, k <= n else { return nil }
         self.k = k; self.n = n
     }
 }

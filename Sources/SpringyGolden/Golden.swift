@@ -111,7 +111,7 @@ public struct GoldenStore {
                 r.diffPath = diffPath
                 try AtomicFile.write(Array(try Data(contentsOf: URL(fileURLWithPath: path))), to: expectedPath)
                 try AtomicFile.write(bytes, to: actualPath)
-                let picture = DiffImage.draw(expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
+                let picture = try DiffImage.draw(expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
                 try AtomicFile.write(try PNGCodec.encode(picture), to: diffPath)
             }
             results.append(r)

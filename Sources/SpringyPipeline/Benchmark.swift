@@ -47,7 +47,7 @@ public enum Benchmark {
         for scene in scenes {
             let renderer = try Renderer(scene: scene)
             let picks = Set(FramePick.evenly(12).resolve(count: scene.time.maxFrameCount))
-            try Simulation(scene: scene).run { if picks.contains($0.frame) { canvases.append(renderer.render($0)) } }
+            try Simulation(scene: scene).run { if picks.contains($0.frame) { canvases.append(try renderer.render($0)) } }
         }
         print("level filter strategy   ms/frame  bytes/frame")
         for level in 1...9 {
@@ -82,7 +82,7 @@ public enum Benchmark {
         try simulation.run { state in
             let t1 = now()
             r.simulate += t1 - t
-            let canvas = renderer.render(state)
+            let canvas = try renderer.render(state)
             _ = canvas.data
             let t2 = now()
             let bytes = try PNGCodec.encode(canvas)

@@ -57,7 +57,8 @@ public struct FramePipeline {
 
     /// One frame through this pipeline's renderer and encoders.
     public func encode(_ state: FrameState) throws -> Encoded {
-        let canvas = renderer.render(state)
+        _ = try PinnedFont.face()   // this thread's own face, loaded (or its failure reported) before drawing
+        let canvas = try renderer.render(state)
         var e = Encoded()
         if encodePNG { e.png = try PNGCodec.encode(canvas, settings: png) }
         if encodeY4M { e.y4m = Y4M.frame(canvas) }

@@ -8,9 +8,21 @@ public final class Canvas {
     public let height: Int
     public let opaque: Bool
 
-    public init(width: Int, height: Int, opaque: Bool) {
+    /// Cairo draws images at most 32 767 pixels on a side.
+    public static let maxSide = 32_767
+
+    /// A blank image; `what` names it in the error when Cairo cannot make one that size.
+    public init(width: Int, height: Int, opaque: Bool, what: String = "an image") throws {
+        guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
+            throw DrawingError("\(what) of \(width)×\(height) pixels is outside what Cairo can draw (1 to \(Self.maxSide) pixels a side)")
+        }
+        let s = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        guard let s, cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_data(s) != nil else {
+            if let s { cairo_surface_destroy(s) }
+            throw DrawingError("\(what) of \(width)×\(height) pixels could not be made (out of memory?)")
+        }
         self.width = width; self.height = height; self.opaque = opaque
-        surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        surface = s
     }
 
     deinit { cairo_surface_destroy(surface) }

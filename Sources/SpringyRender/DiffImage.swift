@@ -3,9 +3,9 @@ import SpringyCore
 /// The picture of a golden failure.
 public enum DiffImage {
     /// Changed pixels in red over a faded grey copy of the expected image, as PNG.
-    public static func draw(expected: RGBAImage, actual: RGBAImage, channelTolerance: Int) -> Canvas {
+    public static func draw(expected: RGBAImage, actual: RGBAImage, channelTolerance: Int) throws -> Canvas {
         let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
-        let canvas = Canvas(width: w, height: h, opaque: true)
+        let canvas = try Canvas(width: w, height: h, opaque: true, what: "a diff image")
         let stride = canvas.stride
         let data = canvas.data
         for y in 0..<h {

@@ -15,33 +15,39 @@ public enum PinnedFont {
         }
     }
 
-    nonisolated(unsafe) private static var cached: OpaquePointer?
-    private static let lock = NSLock()
+    /// One font face per thread, released with its thread (see `face()`).
+    final class ThreadFace {
+        let face: OpaquePointer
+        init(_ face: OpaquePointer) { self.face = face }
+        deinit { cairo_font_face_destroy(face) }
+    }
+    static let threadKey = "springy.pinned-font"
 
     /// The characters of `text` the pinned font has no glyph for (spaces and controls aside).
     public static func missingCharacters(in text: String) throws -> [Character] {
         let f = try face()
-        lock.lock(); defer { lock.unlock() }
         var out: [Character] = []
         for ch in text where !ch.isWhitespace {
             let covered = ch.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control || $0.properties.isVariationSelector
-                || $0.properties.generalCategory == .nonspacingMark && springy_font_has_glyph(f, $0.value) != 0
                 || springy_font_has_glyph(f, $0.value) != 0 }
             if !covered && !out.contains(ch) { out.append(ch) }
         }
         return out
     }
 
-    /// The Cairo font face, loaded once and shared (Cairo locks FreeType faces itself).
+    /// The calling thread's own Cairo font face, loaded on first use and released with the
+    /// thread. Cairo keys its scaled fonts (and their glyph caches) by font face, and FreeType's
+    /// faces are not to be used from two threads at once: a face per thread shares neither
+    /// (sharing one made multi-threaded renders abort in cairo_scaled_font_destroy).
     public static func face() throws -> OpaquePointer {
-        lock.lock(); defer { lock.unlock() }
-        if let f = cached { return f }
+        let storage = Thread.current.threadDictionary
+        if let f = storage[threadKey] as? ThreadFace { return f.face }
         var message = [CChar](repeating: 0, count: 512)
         guard FileManager.default.fileExists(atPath: path) else { throw Missing(detail: "no such file") }
         guard let f = springy_font_face_from_file(path, &message, message.count) else {
             throw Missing(detail: String(cString: message))
         }
-        cached = f
+        storage[threadKey] = ThreadFace(f)
         return f
     }
 }

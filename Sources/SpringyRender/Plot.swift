@@ -122,7 +122,7 @@ public struct Plot {
 
     /// The chart as pixels (Output encodes them as PNG).
     public func canvas() throws -> Canvas {
-        let canvas = Canvas(width: Int(width), height: Int(height), opaque: true)
+        let canvas = try Canvas(width: Int(width), height: Int(height), opaque: true, what: "a chart")
         let cr = cairo_create(canvas.surface)!
         defer { cairo_destroy(cr) }
         try draw(on: cr)

@@ -10,13 +10,12 @@ public struct Renderer {
     public let viewport: Viewport
     public let style: Style
     public let scale: Int
-    let font: OpaquePointer
 
     public init(scene: Scene, scale: Int? = nil) throws {
         viewport = scene.viewport
         style = scene.style
         self.scale = scale ?? scene.viewport.scale
-        font = try PinnedFont.face()
+        _ = try PinnedFont.face()   // the font must be there; each drawing thread loads its own
         if pixelWidth > 32_767 || pixelHeight > 32_767 {
             throw DrawingError("\(scene.file): a frame of \(pixelWidth)×\(pixelHeight) pixels at scale \(self.scale) is wider or taller than the 32767 pixels Cairo can draw on a side")
         }
@@ -45,8 +44,8 @@ public struct Renderer {
     public var pixelHeight: Int { Int((viewport.size.height * Double(scale)).rounded(.up)) }
     public var opaque: Bool { viewport.background.a >= 1 }
 
-    public func render(_ state: FrameState) -> Canvas {
-        let canvas = Canvas(width: pixelWidth, height: pixelHeight, opaque: opaque)
+    public func render(_ state: FrameState) throws -> Canvas {
+        let canvas = try Canvas(width: pixelWidth, height: pixelHeight, opaque: opaque, what: "a frame")
         let cr = cairo_create(canvas.surface)!
         defer { cairo_destroy(cr) }
         draw(state, on: cr, scale: Double(scale))
@@ -67,7 +66,8 @@ public struct Renderer {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_set_font_options(cr, options)
         cairo_font_options_destroy(options)
-        cairo_set_font_face(cr, font)
+        // The drawing thread's own face (PinnedFont.face() cannot fail once the renderer exists).
+        if let font = try? PinnedFont.face() { cairo_set_font_face(cr, font) }
 
         if let alpha = ghost {
             cairo_push_group(cr)

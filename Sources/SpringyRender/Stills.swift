@@ -3,8 +3,8 @@ import Foundation
 import SpringyFrame
 
 public enum Stills {
-    static func canvas(width: Int, height: Int, draw: (OpaquePointer) -> Void) -> Canvas {
-        let canvas = Canvas(width: width, height: height, opaque: true)
+    static func canvas(width: Int, height: Int, what: String, draw: (OpaquePointer) -> Void) throws -> Canvas {
+        let canvas = try Canvas(width: width, height: height, opaque: true, what: what)
         let cr = cairo_create(canvas.surface)!
         draw(cr)
         cairo_destroy(cr)
@@ -20,7 +20,8 @@ public enum Stills {
         let width = Int((Double(cols) * (w + gap) + gap).rounded(.up))
         let height = Int((Double(rows) * (h + caption + gap) + gap).rounded(.up))
         let font = try PinnedFont.face()
-        return canvas(width: width, height: height) { cr in
+        return try canvas(width: width, height: height,
+                          what: "a contact sheet (\(frames.count) frames in \(cols) columns; fewer --columns or frames make it smaller)") { cr in
             cairo_set_source_rgb(cr, 0.93, 0.93, 0.95)
             cairo_paint(cr)
             for (k, f) in frames.enumerated() {
@@ -67,7 +68,7 @@ public enum Stills {
         }
         let still = Set(last.items.map(\.id).filter { !moving.contains($0) })
         let scale = Double(renderer.scale)
-        let picture = canvas(width: renderer.pixelWidth, height: renderer.pixelHeight) { cr in
+        let picture = try canvas(width: renderer.pixelWidth, height: renderer.pixelHeight, what: "a trail") { cr in
             renderer.draw(last, on: cr, scale: scale, only: still, overlays: false)
             for (k, f) in older.enumerated() {
                 let alpha = 0.12 + 0.5 * Double(k + 1) / Double(older.count + 1)
@@ -75,7 +76,7 @@ public enum Stills {
             }
             renderer.draw(last, on: cr, scale: scale, only: moving, headers: false, background: false)
         }
-        let plain = canvas(width: renderer.pixelWidth, height: renderer.pixelHeight) { cr in
+        let plain = try canvas(width: renderer.pixelWidth, height: renderer.pixelHeight, what: "a trail") { cr in
             renderer.draw(last, on: cr, scale: scale)
         }
         return (picture, !moving.isEmpty && !picture.samePixels(as: plain))

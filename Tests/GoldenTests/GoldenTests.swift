@@ -105,7 +105,7 @@ final class GoldenTests: XCTestCase {
 
     /// Writes straight RGBA pixels as an RGBA PNG (through the project's own encoder).
     func writeRGBA(_ image: RGBAImage, to path: String) throws {
-        let canvas = SpringyRender.Canvas(width: image.width, height: image.height, opaque: false)
+        let canvas = try SpringyRender.Canvas(width: image.width, height: image.height, opaque: false)
         let stride = canvas.stride
         let data = canvas.data
         for y in 0..<image.height {

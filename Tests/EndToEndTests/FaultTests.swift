@@ -1,0 +1,73 @@
+import Foundation
+import SpringyTestSupport
+import XCTest
+
+/// Faults found by injection (issue 19): sizes Cairo cannot draw, numbers that would overflow.
+final class FaultTests: XCTestCase {
+    /// A PNG of `width` × 1 grey pixels, made by hand (stored deflate blocks), so that its size
+    /// is not limited by what Cairo can draw.
+    static func widePNG(width: Int) -> Data {
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var c: UInt32 = 0xFFFF_FFFF
+            for b in bytes {
+                c ^= UInt32(b)
+                for _ in 0..<8 { c = (c >> 1) ^ (0xEDB8_8320 & (0 &- (c & 1))) }
+            }
+            return ~c
+        }
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be(UInt32(data.count)) + body + be(crc32(body))
+        }
+        let raw = [UInt8(0)] + [UInt8](repeating: 128, count: width * 3)
+        var z: [UInt8] = [0x78, 0x01]
+        var i = 0
+        while i < raw.count {
+            let n = min(65_535, raw.count - i)
+            z.append(i + n == raw.count ? 1 : 0)
+            z += [UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            z += raw[i..<(i + n)]
+            i += n
+        }
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
+        z += be(b << 16 | a)
+        let header = be(UInt32(width)) + be(1) + [8, 2, 0, 0, 0]
+        return Data([137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", header) + chunk("IDAT", z) + chunk("IEND", []))
+    }
+
+    func testAGoldenTooWideForCairoIsAClearError() throws {
+        let dir = temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: "\(dir)/golden/falling-box", withIntermediateDirectories: true)
+        try Self.widePNG(width: 40_000).write(to: URL(fileURLWithPath: "\(dir)/golden/falling-box/frame-00000.png"))
+        let r = try runSpringy(["check", "--golden", "\(dir)/golden", "--failures", "\(dir)/f", "scenes/falling-box.yaml"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("40000") && r.stderr.contains("32767"), r.stderr)
+    }
+
+    func testAContactSheetTooWideForCairoIsAClearError() throws {
+        let dir = temporaryDirectory()
+        try scene(2000, 100, time: "fps: 100, duration: 1", "items:\n  a: { center: [20, 50], size: [10, 10] }")
+            .write(toFile: "\(dir)/wide.yaml", atomically: true, encoding: .utf8)
+        let r = try runSpringy(["render", "\(dir)/wide.yaml", "--out", "\(dir)/out", "--format", "sheet", "--pick", "100", "--columns", "100"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("contact sheet") && r.stderr.contains("32767"), r.stderr)
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/out/wide")) ?? []
+        XCTAssertFalse(left.contains { !$0.hasPrefix(".springy-partial") }, "nothing partial kept: \(left)")
+    }
+
+    func testHugeNumericFlagsAreRangeCheckedNotTrapped() throws {
+        for args in [["render", "scenes/falling-box.yaml", "--shard", "9223372036854775807/9223372036854775807"],
+                     ["validate", "scenes/falling-box.yaml", "--max-file-size", "9223372036854775807"],
+                     ["render", "scenes/falling-box.yaml", "--threads", "9223372036854775807"],
+                     ["render", "scenes/falling-box.yaml", "--columns", "-9223372036854775808"],
+                     ["trace", "scenes/falling-box.yaml", "--frames", "9223372036854775807"],
+                     ["render", "scenes/falling-box.yaml", "--pick", "9223372036854775807", "--format", "sheet"],
+                     ["validate", "scenes/falling-box.yaml", "--max-items", "99999999999999999999"]] {
+            let r = try runSpringy(args + ["--out", temporaryDirectory()].filter { _ in args[0] == "render" })
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertFalse(r.stderr.isEmpty, "\(args) says why")
+        }
+    }
+}
