@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "SpringyTestSupport", dependencies: ["SpringyFrame", "SpringyScene", "SpringySimulation"],
                 path: "Tests/SpringyTestSupport"),
         // Tests by module; the end-to-end ones run the `springy` binary.
-        .testTarget(name: "SceneTests", dependencies: ["SpringyCore", "SpringyTestSupport", "springy"]),
+        .testTarget(name: "SceneTests", dependencies: ["SpringyCore", "SpringyScene", "SpringyTestSupport", "springy"]),
         .testTarget(name: "DynamicsTests", dependencies: ["SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["CCairo", "SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),

@@ -220,6 +220,7 @@ func defaultScenes() throws -> [String] {
 func report(_ error: Error) -> Error {
     switch error {
     case is ExitCode: return error
+    case is StandardOutput.Closed: return ExitCode(141)   // the reader went away (`| head`): stop quietly
     case is LocatedError: warn("\(error)")
     default: warn("springy: \(error)")
     }

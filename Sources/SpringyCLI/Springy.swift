@@ -20,6 +20,8 @@ public struct Springy: ParsableCommand {
 
     /// Runs the command line; every error but a golden mismatch exits with 2.
     public static func runMain(_ arguments: [String]? = nil) -> Never {
+        // A closed pipe is an error a write reports (EPIPE), not a signal that kills silently.
+        signal(SIGPIPE, SIG_IGN)
         let args = arguments ?? Array(CommandLine.arguments.dropFirst())
         if let first = args.first, !first.hasPrefix("-") {
             let names = configuration.subcommands.map { $0._commandName } + ["help"]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringyOutput
 import SpringyPipeline
 
 extension Springy {
@@ -41,7 +42,7 @@ extension Springy {
                 for (scene, path) in zip(loaded, scenes) {
                     do {
                         let h = try TraceJob.hashes(scene, frames: try frameRange(frames, of: scene), pixels: pixels, threads: threads)
-                        print("\(h.trace)\t\(h.pixels ?? "-")\t\(h.frames)\t\(path)")
+                        try StandardOutput.write("\(h.trace)\t\(h.pixels ?? "-")\t\(h.frames)\t\(path)\n")
                     } catch { throw report(error) }
                 }
                 return
@@ -51,13 +52,13 @@ extension Springy {
                 try TraceJob.lines(loaded[0], frames: try frameRange(frames, of: loaded[0])) { line in
                     out += line
                     out += "\n"
-                    if out.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
+                    if out.utf8.count > 1 << 16 { try StandardOutput.write(out); out = "" }
                 }
+                try StandardOutput.write(out)
             } catch {
-                FileHandle.standardOutput.write(Data(out.utf8))
+                try? StandardOutput.write(out)
                 throw report(error)
             }
-            FileHandle.standardOutput.write(Data(out.utf8))
         }
     }
 }

@@ -22,24 +22,63 @@ public enum AtomicFile {
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let tmp = temporaryPath(for: path)
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        let stream = try Stream(path)
+        do { try stream.write(bytes) } catch { stream.abandon(); throw error }
+        try stream.commit()
+    }
+
+    /// `bytes` to a file descriptor, all of them, or the errno that stopped it.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var written = 0
-        let failure: Int32? = bytes.withUnsafeBytes { raw -> Int32? in
-            while written < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 { if errno == EINTR { continue }; return errno }
-                written += n
+        while written < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + written, bytes.count - written)
+            if n < 0 { if errno == EINTR { continue }; return errno }
+            written += n
+        }
+        return nil
+    }
+
+    /// A file written piece by piece under a temporary name, every write and the close checked,
+    /// renamed into place only when whole (`commit`); on any failure the temporary file is gone.
+    public final class Stream {
+        public let path: String
+        let tmp: String
+        var fd: Int32
+
+        public init(_ path: String) throws {
+            self.path = path
+            tmp = AtomicFile.temporaryPath(for: path)
+            fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else { throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        }
+
+        public func write(_ bytes: [UInt8]) throws {
+            guard fd >= 0 else { throw OutputError("cannot write \(path): already closed") }
+            if let err = bytes.withUnsafeBytes({ AtomicFile.writeAll(fd, $0) }) {
+                abandon()
+                throw OutputError("cannot write \(path): \(String(cString: strerror(err)))")
             }
-            return nil
         }
-        close(fd)
-        if let err = failure {
+
+        /// Closes (a failed close loses data too) and renames into place.
+        public func commit() throws {
+            let status = close(fd)
+            let err = errno
+            fd = -1
+            if status != 0 {
+                unlink(tmp)
+                throw OutputError("cannot write \(path): \(String(cString: strerror(err)))")
+            }
+            try AtomicFile.commit(tmp, to: path)
+        }
+
+        /// Drops the temporary file.
+        public func abandon() {
+            if fd >= 0 { close(fd); fd = -1 }
             unlink(tmp)
-            throw OutputError("cannot write \(path): \(String(cString: strerror(err)))")
         }
-        try commit(tmp, to: path)
+
+        deinit { if fd >= 0 { abandon() } }
     }
 
     /// Creates a folder (and its parents), with a clear error naming the path and the cause.

@@ -1,23 +1,52 @@
 import Foundation
 
 /// Where raw video frames go: a file (atomically), standard output, or an ffmpeg process.
+/// Every write is checked; a failure names the path and the cause.
 public final class VideoSink {
-    enum Kind { case file(FileHandle, tmp: String, path: String), stdout, process(Process, FileHandle, tmp: String, path: String) }
+    /// ffmpeg and what it says on standard error (read as it goes, so it never blocks).
+    final class Encoder {
+        let process: Process
+        let input: FileHandle
+        let tmp: String
+        let path: String
+        private let lock = NSLock()
+        private var said = Data()
+        private let readerDone = DispatchSemaphore(value: 0)
+
+        init(process: Process, input: FileHandle, stderr: FileHandle, tmp: String, path: String) {
+            self.process = process; self.input = input; self.tmp = tmp; self.path = path
+            let reader = Thread { [self] in
+                while true {
+                    let chunk = stderr.availableData
+                    if chunk.isEmpty { break }
+                    lock.lock(); said.append(chunk); lock.unlock()
+                }
+                readerDone.signal()
+            }
+            reader.start()
+        }
+
+        /// Everything ffmpeg said, once it has exited.
+        func messages() -> String {
+            readerDone.wait()
+            lock.lock(); defer { lock.unlock() }
+            return String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    enum Kind { case file(AtomicFile.Stream), stdout, process(Encoder) }
     let kind: Kind
 
     init(_ kind: Kind) { self.kind = kind }
 
     public static func file(_ path: String, header: [UInt8]) throws -> VideoSink {
-        let tmp = AtomicFile.temporaryPath(for: path)
-        guard FileManager.default.createFile(atPath: tmp, contents: Data(header)), let h = FileHandle(forWritingAtPath: tmp) else {
-            throw OutputError("cannot write \(path)")
-        }
-        h.seekToEndOfFile()
-        return VideoSink(.file(h, tmp: tmp, path: path))
+        let stream = try AtomicFile.Stream(path)
+        try stream.write(header)
+        return VideoSink(.file(stream))
     }
 
     public static func stdout(header: [UInt8]) throws -> VideoSink {
-        FileHandle.standardOutput.write(Data(header))
+        try StandardOutput.write(header)
         return VideoSink(.stdout)
     }
 
@@ -61,45 +90,78 @@ public final class VideoSink {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: ffmpeg)
         p.arguments = ffmpegArguments(output: path, input: input) + ["-f", ext == "webm" ? "webm" : "mp4", tmp]
-        let pipe = Pipe()
-        p.standardInput = pipe
+        let stdin = Pipe(), stderr = Pipe()
+        p.standardInput = stdin
+        p.standardError = stderr
         do { try p.run() } catch { throw OutputError("cannot start ffmpeg for \(path): \(error.localizedDescription)") }
-        if case .y4m(let header) = input { pipe.fileHandleForWriting.write(Data(header)) }
-        return VideoSink(.process(p, pipe.fileHandleForWriting, tmp: tmp, path: path))
+        let sink = VideoSink(.process(Encoder(process: p, input: stdin.fileHandleForWriting, stderr: stderr.fileHandleForReading,
+                                              tmp: tmp, path: path)))
+        if case .y4m(let header) = input { try sink.write(header) }
+        return sink
     }
 
     public func write(_ frame: [UInt8]) throws {
         switch kind {
-        case .file(let h, _, _), .process(_, let h, _, _): h.write(Data(frame))
-        case .stdout: FileHandle.standardOutput.write(Data(frame))
+        case .file(let stream): try stream.write(frame)
+        case .stdout: try StandardOutput.write(frame)
+        case .process(let e):
+            if let err = frame.withUnsafeBytes({ AtomicFile.writeAll(e.input.fileDescriptor, $0) }) {
+                // ffmpeg stopped reading: its own words say why.
+                e.input.closeFile()
+                e.process.waitUntilExit()
+                unlink(e.tmp)
+                let said = e.messages()
+                throw OutputError("ffmpeg could not write \(e.path): \(said.isEmpty ? String(cString: strerror(err)) : said)")
+            }
         }
     }
 
     public func finish() throws {
         switch kind {
-        case let .file(h, tmp, path):
-            h.closeFile()
-            try AtomicFile.commit(tmp, to: path)
+        case .file(let stream):
+            try stream.commit()
         case .stdout:
             break
-        case let .process(p, h, tmp, path):
-            h.closeFile()
-            p.waitUntilExit()
-            guard p.terminationStatus == 0, rename(tmp, path) == 0 else {
-                unlink(tmp)
-                throw OutputError("ffmpeg could not write \(path) (exit \(p.terminationStatus))")
+        case .process(let e):
+            e.input.closeFile()
+            e.process.waitUntilExit()
+            // With -loglevel error, anything ffmpeg says is an error, even when it exits 0
+            // (it does after "No space left on device" while writing the trailer).
+            let said = e.messages()
+            guard e.process.terminationStatus == 0, said.isEmpty else {
+                unlink(e.tmp)
+                throw OutputError("ffmpeg could not write \(e.path) (exit \(e.process.terminationStatus)): \(said.isEmpty ? "no message" : said)")
             }
+            try AtomicFile.commit(e.tmp, to: e.path)
         }
     }
 
     /// Drops a half-written file.
     public func abandon() {
         switch kind {
-        case let .file(h, tmp, _): h.closeFile(); unlink(tmp)
+        case .file(let stream): stream.abandon()
         case .stdout: break
-        case let .process(p, h, tmp, _): h.closeFile(); p.terminate(); p.waitUntilExit(); unlink(tmp)
+        case .process(let e):
+            e.input.closeFile()
+            if e.process.isRunning { e.process.terminate() }
+            e.process.waitUntilExit()
+            unlink(e.tmp)
         }
     }
+}
+
+/// Standard output, every write checked: a full disk behind a redirection is an error,
+/// a closed pipe (`| head`) ends the run quietly.
+public enum StandardOutput {
+    public struct Closed: Error {}
+
+    public static func write(_ bytes: [UInt8]) throws {
+        guard let err = bytes.withUnsafeBytes({ AtomicFile.writeAll(1, $0) }) else { return }
+        if err == EPIPE { throw Closed() }
+        throw OutputError("cannot write to standard output: \(String(cString: strerror(err)))")
+    }
+
+    public static func write(_ text: String) throws { try write(Array(text.utf8)) }
 }
 
 public enum FFmpeg {

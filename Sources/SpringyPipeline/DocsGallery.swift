@@ -96,7 +96,7 @@ public struct DocsGallery {
         func clean(_ s: String) -> String { s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
         var rows = index()
         for e in entries {
-            let row = IndexRow(slug: e.scene.slug, path: clean(e.path), name: clean(e.scene.name),
+            let row = IndexRow(slug: e.scene.slug, path: clean(e.path), name: clean(e.scene.displayName),
                                frames: e.scene.time.maxFrameCount, fps: e.scene.time.fps)
             if let i = rows.firstIndex(where: { $0.slug == row.slug }) { rows[i] = row } else { rows.append(row) }
         }

@@ -63,7 +63,7 @@ public struct PlotJob {
         let name = item ?? ""
         if quantity != .offset && !seen { throw NeverOnScreen(item: name) }
         let unit = quantity == .speed ? "pt/s" : "pt"
-        var plot = Plot(title: "\(scene.name): \(quantity == .offset ? "content offset" : "\(name) \(quantity.rawValue)")",
+        var plot = Plot(title: "\(scene.displayName): \(quantity == .offset ? "content offset" : "\(name) \(quantity.rawValue)")",
                         xLabel: "time (s)", yLabel: "\(quantity.rawValue) (\(unit))", series: points, seriesName: "simulated")
         if let sp = spring {
             let finite = points.filter { $0.1.isFinite }

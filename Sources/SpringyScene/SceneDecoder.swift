@@ -35,7 +35,7 @@ struct SceneDecoder {
         guard Scene.supportedVersions.contains(version) else {
             throw versionValue.error("format version \(version) is not supported; this springy reads version \(Scene.supportedVersions.map(String.init).joined(separator: ", "))")
         }
-        let slug = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let slug = Scene.slug(forFile: file)
         // Each section is decoded on its own, so that one bad section does not hide another.
         let name = try problems.attempt { try m["name"]?.string() ?? slug } ?? slug
         let viewport = try problems.attempt { try decodeViewport(try m.require("viewport")) }

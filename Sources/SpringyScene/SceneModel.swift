@@ -1,3 +1,4 @@
+import Foundation
 import SpringyCore
 
 /// A decoded, validated scene file (see SCENE-FORMAT.md). Lengths in points,
@@ -7,7 +8,8 @@ public struct Scene: Sendable {
 
     public var file: String
     public var name: String
-    /// The scene's short name: the file name without its extension (used for output folders).
+    /// The scene's short name, made from its file name (`Scene.slug(forFile:)`): its output
+    /// folder and file names.
     public var slug: String
     public var viewport: Viewport
     public var time: TimeSpec
@@ -27,6 +29,37 @@ public struct Scene: Sendable {
     public var world: WorldSettings {
         WorldSettings(stepRate: time.stepRate, defaults: defaults, maxBodies: limits.maxBodies, springs: springs,
                       maxContacts: limits.maxContacts)
+    }
+}
+
+extension Scene {
+    /// The longest slug, in characters.
+    public static let maxSlugLength = 80
+
+    /// A safe name for output folders and files from a scene's file name: the name without its
+    /// extension, letters, digits, `-`, `_` and `.` kept, every other run of characters (spaces,
+    /// slashes, controls) made one `-`, no leading `.` or `-` (never hidden, never `..`), at most
+    /// 80 characters; `scene` when nothing is left.
+    public static func slug(forFile file: String) -> String {
+        let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        var out = ""
+        for ch in base {
+            let safe = ch.isLetter || ch.isNumber || ch == "-" || ch == "_" || ch == "."
+            let c: Character = safe && !ch.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format } ? ch : "-"
+            if c == "-" && out.last == "-" { continue }
+            out.append(c)
+        }
+        while let first = out.first, first == "." || first == "-" { out.removeFirst() }
+        if out.count > maxSlugLength { out = String(out.prefix(maxSlugLength)) }
+        while let last = out.last, last == "." || last == "-" { out.removeLast() }
+        return out.isEmpty ? "scene" : out
+    }
+
+    /// The scene's name as one line of at most 120 characters (for headings and captions).
+    public var displayName: String {
+        let line = name.map { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 }
+        let text = String(line).trimmingCharacters(in: .whitespaces)
+        return text.count > 120 ? String(text.prefix(119)) + "\u{2026}" : text
     }
 }
 
