@@ -113,16 +113,9 @@ final class FullDiskTests: XCTestCase {
         expectFailure(check, "check's failure images")
         checkNothingPartial("\(mountPoint)/failures", "check's failure images")
 
-        let trace = Process()
-        trace.executableURL = URL(fileURLWithPath: "/bin/bash")
-        trace.arguments = ["-c", "'\(springyBinary)' trace scenes/falling-box.yaml > '\(mountPoint)/trace.jsonl'"]
-        trace.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
-        let err = Pipe()
-        trace.standardError = err
-        try trace.run()
-        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        trace.waitUntilExit()
-        XCTAssertNotEqual(trace.terminationStatus, 0, "a trace cut short by a full disk fails")
+        let trace = try runProgram("/bin/bash", ["-c", "'\(springyBinary)' trace scenes/falling-box.yaml > '\(mountPoint)/trace.jsonl'"])
+        XCTAssertNotEqual(trace.status, 0, "a trace cut short by a full disk fails")
+        let said = trace.stderr
         XCTAssertTrue(said.contains("No space left on device"), said)
     }
 }

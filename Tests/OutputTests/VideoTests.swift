@@ -14,15 +14,9 @@ final class VideoTests: XCTestCase {
 
     /// ffprobe's `key=value` lines for the first video stream.
     func probe(_ file: String) throws -> [String: String] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try tool("ffprobe"))
-        p.arguments = ["-v", "error", "-select_streams", "v:0", "-show_streams", "-show_format", file]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, "ffprobe reads \(file)")
+        let r = try runProgram(try tool("ffprobe"), ["-v", "error", "-select_streams", "v:0", "-show_streams", "-show_format", file])
+        XCTAssertEqual(r.status, 0, "ffprobe reads \(file): \(r.stderr)")
+        let text = r.stdout
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let kv = line.split(separator: "=", maxSplits: 1).map(String.init)
@@ -89,14 +83,10 @@ final class VideoTests: XCTestCase {
         let dir = temporaryDirectory()
         try scene(121, 81, time: "fps: 10, duration: 0.3", "items:\n  a: { center: [20, 20], size: [10, 10] }")
             .write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", "set -o pipefail; " + command.replacingOccurrences(of: "springy ", with: "'\(springyBinary)' ")
-                        .replacingOccurrences(of: "ffmpeg -i", with: "ffmpeg -loglevel error -y -i")]
-        p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        try p.run()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, command)
+        let script = "set -o pipefail; " + command.replacingOccurrences(of: "springy ", with: "'\(springyBinary)' ")
+            .replacingOccurrences(of: "ffmpeg -i", with: "ffmpeg -loglevel error -y -i")
+        let r = try runProgram("/bin/bash", ["-c", script], cwd: dir)
+        XCTAssertEqual(r.status, 0, "\(command): \(r.stderr)")
         let s = try probe("\(dir)/out.mp4")
         XCTAssertEqual(s["pix_fmt"], "yuv420p", "QuickTime and Safari play yuv420p, not yuv444p")
         XCTAssertEqual(s["width"], "122")

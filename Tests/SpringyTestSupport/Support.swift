@@ -27,19 +27,32 @@ public struct RunResult {
 
 /// Runs the command line for real.
 public func runSpringy(_ arguments: [String], cwd: String = packageRoot, environment: [String: String]? = nil) throws -> RunResult {
+    try runProgram(springyBinary, arguments, cwd: cwd, environment: environment)
+}
+
+/// Runs a program to its end and gives what it printed (standard error read alongside, so a
+/// chatty program never blocks).
+public func runProgram(_ path: String, _ arguments: [String], cwd: String = packageRoot,
+                       environment: [String: String]? = nil) throws -> RunResult {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: springyBinary)
+    p.executableURL = URL(fileURLWithPath: path)
     p.arguments = arguments
     p.currentDirectoryURL = URL(fileURLWithPath: cwd)
     if let environment { p.environment = environment }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err
+    p.standardInput = FileHandle.nullDevice
     try p.run()
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errors = Box()
+    let done = DispatchSemaphore(value: 0)
+    Thread { errors.data = err.fileHandleForReading.readDataToEndOfFile(); done.signal() }.start()
     let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
     p.waitUntilExit()
-    return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                     stderr: String(decoding: errors.data, as: UTF8.self))
 }
 
 /// A fresh temporary folder.
