@@ -57,10 +57,16 @@ public final class CollectionView {
         presentation = .layout(initial)
         cellLayoutPasses = 1
         let vertical = spec.layout.direction == .vertical || spec.layout.kind == .list
+        let inset = spec.scroll.contentInset   // top, left, bottom, right
         scroll = ScrollAxis(viewLength: vertical ? viewSize.height : viewSize.width,
                             contentLength: vertical ? initial.contentSize.height : initial.contentSize.width,
                             bounces: spec.scroll.bounces,
-                            alwaysBounce: vertical ? spec.scroll.alwaysBounceVertical : spec.scroll.alwaysBounceHorizontal)
+                            alwaysBounce: vertical ? spec.scroll.alwaysBounceVertical : spec.scroll.alwaysBounceHorizontal,
+                            insetLeading: vertical ? inset[0] : inset[1], insetTrailing: vertical ? inset[2] : inset[3],
+                            rate: spec.scroll.decelerationRate, paging: spec.scroll.paging)
+        // UICollectionView starts at the top-left of its inset content unless told otherwise.
+        let start = spec.scroll.contentOffset.map { vertical ? $0.y : $0.x } ?? scroll.minOffset
+        if start != 0 { scroll.setOffset(start) }
         if spec.dynamics.kind == .springy {
             dynamics = try SpringyCarousel(params: spec.dynamics, itemSize: spec.layout.itemSize, world: world, in: geometry)
         }
@@ -69,6 +75,56 @@ public final class CollectionView {
     /// What the layout's dynamics reads of this view, as plain values.
     public var geometry: CollectionGeometry {
         CollectionGeometry(layout: layout, offset: scroll.offset, viewSize: viewSize, vertical: vertical, keys: keys)
+    }
+
+    // MARK: - Scrolling
+
+    /// The finger lifts with `fingerVelocity` along the axis: paging, the layout's snapping
+    /// (targetContentOffset) or free deceleration decide where the content comes to rest.
+    public func releaseScroll(fingerVelocity: Double) {
+        var axis = scroll
+        axis.release(fingerVelocity: fingerVelocity) { [self] proposed, _ in snapTarget(proposed) }
+        scroll = axis
+    }
+
+    /// UICollectionViewLayout.targetContentOffset for `snap`: the offset that puts the cell
+    /// nearest the proposed rest point at the view's centre (or its leading edge at the
+    /// section inset), nil when the layout does not snap.
+    func snapTarget(_ proposed: Double) -> Double? {
+        guard let mode = spec.layout.snap else { return nil }
+        let length = vertical ? viewSize.height : viewSize.width
+        let probe = vertical ? Rect(x: 0, y: proposed - length, width: viewSize.width, height: 3 * length)
+                             : Rect(x: proposed - length, y: 0, width: 3 * length, height: viewSize.height)
+        let leadingInset = vertical ? spec.layout.sectionInset[0] : spec.layout.sectionInset[1]
+        var best: Double?
+        for a in layout.attributes(in: probe) where a.kind == .cell {
+            let target = mode == .center ? along(a.center) - length / 2 : (vertical ? a.frame.minY : a.frame.minX) - leadingInset
+            if best.map({ abs(target - proposed) < abs($0 - proposed) }) ?? true { best = target }
+        }
+        return best
+    }
+
+    /// setContentOffset(_:animated:) along the scroll axis.
+    public func scroll(to point: Vec2, animated: Bool) {
+        scroll.scroll(to: along(point), animated: animated)
+    }
+
+    /// scrollToItem(at:at:animated:): the item's frame placed at `position` in the inset view,
+    /// within the resting offsets; `nearest` scrolls only as far as shows it whole.
+    public func scroll(toItem ip: ItemPath, position: ScrollPosition, animated: Bool) {
+        guard let f = layout.attributes(for: ip)?.frame else { return }
+        let a0 = vertical ? f.minY : f.minX, a1 = vertical ? f.maxY : f.maxX
+        let length = vertical ? viewSize.height : viewSize.width
+        let lead = scroll.insetLeading, trail = scroll.insetTrailing
+        var target = scroll.offset
+        switch position {
+        case .top, .left: target = a0 - lead
+        case .bottom, .right: target = a1 - (length - trail)
+        case .center: target = (a0 + a1) / 2 - (lead + (length - lead - trail) / 2)
+        case .nearest:
+            if a0 < scroll.offset + lead { target = a0 - lead } else if a1 > scroll.offset + length - trail { target = a1 - (length - trail) }
+        }
+        scroll.scroll(to: min(max(target, scroll.minOffset), scroll.maxOffset), animated: animated)
     }
 
     // MARK: - Layout dynamics

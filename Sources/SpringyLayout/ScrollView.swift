@@ -3,23 +3,36 @@ import SpringyCore
 import SpringyFrame
 
 /// UIScrollView along one axis: the content follows a tracking finger (rubber-banded
-/// past the edges), decelerates after a fling, and springs back from an overscroll
-/// (DYNAMICS.md, "Scrolling"). Motion after release is evaluated in closed form from
-/// the release time, so it does not drift with the step size.
+/// past the edges), decelerates after a fling, springs back from an overscroll, settles on a
+/// page or a chosen rest point, and runs programmatic animated scrolls (DYNAMICS.md,
+/// "Scrolling"). Motion after release is evaluated in closed form from the release time, so
+/// it does not drift with the step size.
 public struct ScrollAxis: Sendable {
     /// UIScrollView.DecelerationRate.normal: velocity × 0.998 per millisecond.
     public static let normalDeceleration = 0.998
+    /// UIScrollView.DecelerationRate.fast: velocity × 0.99 per millisecond.
+    public static let fastDeceleration = 0.99
     /// The rubber band's constant, widely quoted since iOS 5.
     public static let rubberBandConstant = 0.55
     /// The return from an overscroll: a critically damped spring of mass 1 and
     /// stiffness 100 (ω = 10/s). An approximation of UIKit's, not its exact curve.
     public static let bounceOmega = 10.0
+    /// A paging scroll view turns a release faster than this (pt/s) into the next page in its
+    /// direction; slower, it settles on the nearest page (Springy's threshold).
+    public static let pagingFlingSpeed = 250.0
+    /// An animated setContentOffset / scrollToItem: 0.3 s on UIKit's ease-in-out curve.
+    public static let animatedScrollDuration = 0.3
 
     enum Phase: Sendable {
         case idle
         case tracking(startOffset: Double, startFinger: Double)
         case decelerating(start: Double, velocity: Double, time: Double)
         case bouncing(edge: Double, displacement: Double, velocity: Double, time: Double)
+        /// Decelerating onto a chosen rest point (a page, a snap point):
+        /// x(t) = target + (start − target)·d^(1000t), d the paging or deceleration rate.
+        case settling(start: Double, target: Double, rate: Double, time: Double)
+        /// A programmatic animated scroll.
+        case animating(from: Double, to: Double, time: Double)
     }
 
     public private(set) var offset: Double = 0
@@ -32,17 +45,31 @@ public struct ScrollAxis: Sendable {
     /// alwaysBounceVertical/Horizontal for this axis: drag (and bounce) even when the
     /// content is no longer than the view.
     public var alwaysBounce: Bool
+    /// contentInset along this axis (leading: top or left; trailing: bottom or right): the
+    /// resting offsets run from −leading to contentLength − viewLength + trailing.
+    public var insetLeading: Double
+    public var insetTrailing: Double
+    /// decelerationRate: the velocity's factor per millisecond.
+    public var rate: Double
+    /// isPagingEnabled: a release settles on a multiple of the view's length.
+    public var paging: Bool
     var phase: Phase = .idle
 
-    public init(viewLength: Double, contentLength: Double, offset: Double = 0, bounces: Bool = true, alwaysBounce: Bool = false) {
+    public init(viewLength: Double, contentLength: Double, offset: Double = 0, bounces: Bool = true, alwaysBounce: Bool = false,
+                insetLeading: Double = 0, insetTrailing: Double = 0, rate: Double = ScrollAxis.normalDeceleration,
+                paging: Bool = false) {
         self.viewLength = viewLength; self.contentLength = contentLength; self.offset = offset
         self.bounces = bounces; self.alwaysBounce = alwaysBounce
+        self.insetLeading = insetLeading; self.insetTrailing = insetTrailing
+        self.rate = rate; self.paging = paging
     }
 
-    public var maxOffset: Double { max(0, contentLength - viewLength) }
+    /// The smallest and largest resting offsets (the content inset included).
+    public var minOffset: Double { -insetLeading }
+    public var maxOffset: Double { max(minOffset, contentLength - viewLength + insetTrailing) }
     /// Whether a pan moves the content: UIKit's scroll view ignores a drag along an axis
-    /// whose content fits the view unless it always bounces there.
-    public var isScrollable: Bool { contentLength > viewLength || (alwaysBounce && bounces) }
+    /// whose content (with its insets) fits the view unless it always bounces there.
+    public var isScrollable: Bool { contentLength + insetLeading + insetTrailing > viewLength || (alwaysBounce && bounces) }
     public var isMoving: Bool { if case .idle = phase { return false } else { return true } }
     public var isTracking: Bool { if case .tracking = phase { return true } else { return false } }
 
@@ -58,6 +85,37 @@ public struct ScrollAxis: Sendable {
         return (start + velocity * (decay - 1) / k, velocity * decay)
     }
 
+    /// UIKit's ease-in-out timing curve (cubic Bézier 0.42, 0, 0.58, 1) at time fraction `t`.
+    public static func easeInOut(_ t: Double) -> Double {
+        let x = min(max(t, 0), 1)
+        // Solve the Bézier's x(s) = x for s by bisection, then give y(s).
+        func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+        }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if bezier(mid, 0.42, 0.58) < x { lo = mid } else { hi = mid }
+        }
+        return bezier((lo + hi) / 2, 0, 1)
+    }
+
+    /// Where a release with `velocity` (pt/s, along the offset) would come to rest on its own:
+    /// x₀ − v₀ / (1000 ln d), within the resting offsets.
+    public func proposedRest(velocity v: Double) -> Double {
+        min(max(offset - v / (1000 * log(rate)), minOffset), maxOffset)
+    }
+
+    /// The page a paging release settles on: the next one in a fling's direction, else the nearest.
+    public func pageTarget(velocity v: Double) -> Double {
+        let p = offset / viewLength
+        let page: Double
+        if v > Self.pagingFlingSpeed { page = p.rounded(.down) + 1 } else if v < -Self.pagingFlingSpeed {
+            page = p.rounded(.up) - 1
+        } else { page = p.rounded() }
+        return min(max(page * viewLength, minOffset), maxOffset)
+    }
+
     public mutating func beginTracking(finger: Double) {
         guard isScrollable else { return }
         // A finger landing on moving content catches it: tracking starts from where it is.
@@ -67,9 +125,9 @@ public struct ScrollAxis: Sendable {
 
     /// The offset the finger asks for before the rubber band.
     private func unbanded(_ o: Double) -> Double {
-        if o < 0 {
-            let y = -o / viewLength
-            return y >= 1 ? o : -(viewLength / Self.rubberBandConstant) * (1 / (1 - y) - 1)
+        if o < minOffset {
+            let y = (minOffset - o) / viewLength
+            return y >= 1 ? o : minOffset - (viewLength / Self.rubberBandConstant) * (1 / (1 - y) - 1)
         }
         if o > maxOffset {
             let y = (o - maxOffset) / viewLength
@@ -82,8 +140,8 @@ public struct ScrollAxis: Sendable {
         guard case let .tracking(startOffset, startFinger) = phase else { return }
         let raw = startOffset - (finger - startFinger)
         let new: Double
-        if !bounces { new = min(max(raw, 0), maxOffset) }
-        else if raw < 0 { new = -Self.rubberBand(-raw, dimension: viewLength) }
+        if !bounces { new = min(max(raw, minOffset), maxOffset) }
+        else if raw < minOffset { new = minOffset - Self.rubberBand(minOffset - raw, dimension: viewLength) }
         else if raw > maxOffset { new = maxOffset + Self.rubberBand(raw - maxOffset, dimension: viewLength) }
         else { new = raw }
         velocity = (new - offset) / h
@@ -91,17 +149,48 @@ public struct ScrollAxis: Sendable {
     }
 
     /// Lifts the finger; `fingerVelocity` is along the axis (pt/s), 0 for a held release.
-    public mutating func release(fingerVelocity: Double) {
+    /// Past an edge the content bounces back; with paging it settles on a page; otherwise
+    /// `target` (the layout's targetContentOffset, given the proposed rest point and the
+    /// velocity) may choose where it comes to rest, and it decelerates onto that point.
+    public mutating func release(fingerVelocity: Double, target: (_ proposed: Double, _ velocity: Double) -> Double? = { _, _ in nil }) {
         guard isScrollable else { return }
         let v = -fingerVelocity
-        if offset < 0 || offset > maxOffset {
-            let edge = offset < 0 ? 0 : maxOffset
+        if offset < minOffset || offset > maxOffset {
+            let edge = offset < minOffset ? minOffset : maxOffset
             phase = .bouncing(edge: edge, displacement: offset - edge, velocity: v, time: 0)
+            return
+        }
+        let chosen: Double? = paging ? pageTarget(velocity: v) : target(proposedRest(velocity: v), v).map {
+            min(max($0, minOffset), maxOffset)
+        }
+        if let chosen {
+            // Paging settles on UIKit's fast rate; a chosen point on the scroll view's own rate.
+            settle(to: chosen, rate: paging ? Self.fastDeceleration : rate)
         } else if abs(v) > 0 {
             phase = .decelerating(start: offset, velocity: v, time: 0)
         } else {
             phase = .idle
             velocity = 0
+        }
+    }
+
+    mutating func settle(to target: Double, rate: Double) {
+        if abs(target - offset) < 0.5 {
+            offset = target
+            velocity = 0
+            phase = .idle
+        } else {
+            phase = .settling(start: offset, target: target, rate: rate, time: 0)
+        }
+    }
+
+    /// setContentOffset(_:animated:): at once, or over 0.3 s on the ease-in-out curve. The
+    /// offset is not clamped (UIKit does not clamp it either).
+    public mutating func scroll(to target: Double, animated: Bool) {
+        if animated && target != offset {
+            phase = .animating(from: offset, to: target, time: 0)
+        } else {
+            setOffset(target)
         }
     }
 
@@ -112,19 +201,18 @@ public struct ScrollAxis: Sendable {
             return
         case let .decelerating(start, v0, t0):
             let t = t0 + h
-            let (x, v) = Self.decelerated(start: start, velocity: v0, time: t)
-            let rest = start - v0 / (1000 * log(Self.normalDeceleration))
-            if x < 0 || x > maxOffset {
+            let (x, v) = Self.decelerated(start: start, velocity: v0, time: t, rate: rate)
+            let rest = start - v0 / (1000 * log(rate))
+            if x < minOffset || x > maxOffset {
                 // Ran past an edge: the band takes the remaining velocity and brings it back;
                 // without bouncing the content stops dead at the edge.
-                let edge = x < 0 ? 0.0 : maxOffset
+                let edge = x < minOffset ? minOffset : maxOffset
+                offset = edge
                 if !bounces {
-                    offset = edge
                     velocity = 0
                     phase = .idle
                     return
                 }
-                offset = edge
                 velocity = v
                 phase = .bouncing(edge: edge, displacement: 0, velocity: v, time: 0)
                 advance(h: 0)
@@ -154,6 +242,31 @@ public struct ScrollAxis: Sendable {
                 phase = .idle
             } else {
                 phase = .bouncing(edge: edge, displacement: x0, velocity: v0, time: t)
+            }
+        case let .settling(start, target, d, t0):
+            let t = t0 + h
+            let decay = pow(d, 1000 * t)
+            let x = target + (start - target) * decay
+            velocity = (start - target) * 1000 * log(d) * decay
+            if abs(x - target) < 0.5 {
+                offset = target
+                velocity = 0
+                phase = .idle
+            } else {
+                offset = x
+                phase = .settling(start: start, target: target, rate: d, time: t)
+            }
+        case let .animating(from, to, t0):
+            let t = t0 + h
+            if t >= Self.animatedScrollDuration - 1e-9 {
+                offset = to
+                velocity = 0
+                phase = .idle
+            } else {
+                let x = from + (to - from) * Self.easeInOut(t / Self.animatedScrollDuration)
+                velocity = (x - offset) / max(h, 1e-9)
+                offset = x
+                phase = .animating(from: from, to: to, time: t)
             }
         }
     }

@@ -46,8 +46,26 @@ extension SceneDecoder {
     }
 
     func decodeScroll(_ v: YAMLValue) throws -> ScrollSpec {
-        let m = try v.mapping(allowed: ["bounces", "always_bounce_vertical", "always_bounce_horizontal"])
+        let m = try v.mapping(allowed: ["bounces", "always_bounce_vertical", "always_bounce_horizontal", "paging",
+                                        "deceleration_rate", "content_inset", "content_offset"])
         var s = ScrollSpec()
+        if let x = m["paging"] { s.paging = try x.bool() }
+        if let x = m["deceleration_rate"] {
+            if case .scalar(let sc) = x.node, sc.string == "normal" || sc.string == "fast" {
+                s.decelerationRate = sc.string == "fast" ? 0.99 : 0.998
+            } else {
+                do { s.decelerationRate = try x.double(above: 0) } catch {
+                    throw x.error("expected normal, fast or a factor per millisecond between 0 and 1 (UIKit: 0.998 and 0.99)")
+                }
+                guard s.decelerationRate < 1 else { throw x.error("a deceleration rate is a factor per millisecond below 1 (UIKit: 0.998 normal, 0.99 fast)") }
+            }
+        }
+        if let x = m["content_inset"] {
+            let values = try x.list()
+            guard values.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
+            s.contentInset = try values.map { try $0.double(min: 0, max: 100_000) }
+        }
+        if let x = m["content_offset"] { s.contentOffset = try x.point() }
         if let x = m["bounces"] { s.bounces = try x.bool() }
         if let x = m["always_bounce_vertical"] { s.alwaysBounceVertical = try x.bool() }
         if let x = m["always_bounce_horizontal"] { s.alwaysBounceHorizontal = try x.bool() }
@@ -57,7 +75,7 @@ extension SceneDecoder {
     func decodeLayout(_ v: YAMLValue) throws -> LayoutSpec {
         let m = try v.mapping(allowed: ["kind", "direction", "item_size", "line_spacing", "interitem_spacing",
                                         "section_inset", "align", "header_height", "sticky_headers",
-                                        "row_height", "expanded_height"])
+                                        "row_height", "expanded_height", "snap"])
         var l = LayoutSpec()
         if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, [.flow, .list]) }
         if let x = m["direction"] { l.direction = try x.oneOf(ScrollDirection.self, [.vertical, .horizontal]) }
@@ -78,6 +96,10 @@ extension SceneDecoder {
         if let x = m["sticky_headers"] { l.stickyHeaders = try x.bool() }
         if let x = m["row_height"] { l.rowHeight = try x.double(min: YAMLValue.smallestLength) }
         if let x = m["expanded_height"] { l.expandedHeight = try x.double(min: YAMLValue.smallestLength) }
+        if let x = m["snap"] {
+            l.snap = try x.oneOf(SnapMode.self, SnapMode.allCases)
+            if l.kind != .flow { throw x.error("snap is a flow layout's targetContentOffset; a list layout does not snap") }
+        }
         return l
     }
 

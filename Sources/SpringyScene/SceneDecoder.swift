@@ -55,7 +55,8 @@ struct SceneDecoder {
             if collection == nil && items.isEmpty {
                 _ = try problems.attempt { throw root.error("a scene needs `collection`, `items`, or both") }
             }
-            var references = ItemReferences(freeItems: items.map(\.name), sections: collection?.sections.map(\.count) ?? [])
+            var references = ItemReferences(freeItems: items.map(\.name), sections: collection?.sections.map(\.count) ?? [],
+                                            scrollsVertically: collection.map { $0.layout.direction == .vertical || $0.layout.kind == .list })
             if let b = m["behaviors"] {
                 behaviors = try problems.attempt { try decodeBehaviors(b, references: &references, problems: problems) } ?? []
             }
@@ -284,6 +285,9 @@ public enum Palette {
 struct ItemReferences {
     var freeItems: [String]
     var sections: [Int]
+    /// Nil without a collection; else whether it scrolls vertically.
+    var scrollsVertically: Bool? = nil
+    var hasCollection: Bool { scrollsVertically != nil }
 
     func check(_ v: YAMLValue) throws -> String {
         let name = try v.string()

@@ -162,6 +162,14 @@ public struct ScrollSpec: Sendable, Equatable {
     /// Bouncing (and so dragging) even when the content is no longer than the view.
     public var alwaysBounceVertical = false
     public var alwaysBounceHorizontal = false
+    /// isPagingEnabled: releases settle on multiples of the view's length.
+    public var paging = false
+    /// decelerationRate: the velocity's factor per millisecond (normal 0.998, fast 0.99).
+    public var decelerationRate = 0.998
+    /// contentInset: top, left, bottom, right.
+    public var contentInset: [Double] = [0, 0, 0, 0]
+    /// The content offset at the start; nil: the top-left of the inset content (−left, −top).
+    public var contentOffset: Vec2?
     public init() {}
 }
 
@@ -196,8 +204,16 @@ public struct LayoutSpec: Sendable {
     public var stickyHeaders = false
     public var rowHeight: Double = 100
     public var expandedHeight: Double = 300
+    /// targetContentOffset: rest with a cell's centre (or leading edge) where the view's is.
+    public var snap: SnapMode?
     public init() {}
 }
+
+/// Where a snapping layout puts the cell nearest the proposed rest point.
+public enum SnapMode: String, Sendable, CaseIterable { case center, leading }
+
+/// UICollectionView.ScrollPosition, plus `nearest` (the least scroll that shows the item whole).
+public enum ScrollPosition: String, Sendable, CaseIterable { case top, center, bottom, left, right, nearest }
 
 public struct SectionSpec: Sendable {
     public var labels: [String]
@@ -264,8 +280,11 @@ public struct PanGesture: Sendable {
     public var duration: Double
     public var release: PanRelease
     public var hold: Double
-    public init(item: String?, path: [Vec2], duration: Double, release: PanRelease, hold: Double) {
+    /// The finger's velocity when it lifts (pt/s), when the script gives it; else the path's.
+    public var velocity: Vec2?
+    public init(item: String?, path: [Vec2], duration: Double, release: PanRelease, hold: Double, velocity: Vec2? = nil) {
         self.item = item; self.path = path; self.duration = duration; self.release = release; self.hold = hold
+        self.velocity = velocity
     }
 }
 
@@ -292,6 +311,10 @@ public enum ScriptAction: Sendable {
     case addBehavior(BehaviorSpec)
     case set(behavior: Int, parameters: [BehaviorParameter])
     case removeBehavior(Int)
+    /// setContentOffset(_:animated:).
+    case scrollTo(offset: Vec2, animated: Bool)
+    /// scrollToItem(at:at:animated:).
+    case scrollToItem(item: ItemPath, position: ScrollPosition, animated: Bool)
 }
 
 public enum TapTarget: Sendable, Equatable {

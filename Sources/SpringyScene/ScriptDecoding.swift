@@ -1,7 +1,8 @@
 import SpringyCore
 
 extension SceneDecoder {
-    static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove"]
+    static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
+                          "scroll_to", "scroll_to_item"]
 
     func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int, problems: Problems) throws -> [ScriptEvent] {
         let entries = try v.list()
@@ -43,6 +44,15 @@ extension SceneDecoder {
         }.map(\.element)
     }
 
+    /// `velocity: [vx, vy]`: the finger's speed when it lifts (pt/s); a fling then.
+    func panVelocity(_ m: YAMLMapping) throws -> Vec2? {
+        guard let x = m["velocity"] else { return nil }
+        let v = try x.point()
+        guard abs(v.x) <= 100_000, abs(v.y) <= 100_000 else { throw x.error("a finger's velocity is at most 100000 pt/s each way") }
+        if let r = m["release"], (try? r.string()) == "hold" { throw x.error("a release velocity makes a fling; it does not go with release: hold") }
+        return v
+    }
+
     func decodeAction(_ kind: String, _ v: YAMLValue, references: ItemReferences, behaviorCount: Int) throws -> ScriptAction {
         func indexPaths(_ value: YAMLValue) throws -> [ItemPath] {
             try value.list().map { e in
@@ -60,7 +70,7 @@ extension SceneDecoder {
         }
         switch kind {
         case "pan":
-            let m = try v.mapping(allowed: ["from", "to", "path", "item", "duration", "release", "hold"])
+            let m = try v.mapping(allowed: ["from", "to", "path", "item", "duration", "release", "hold", "velocity"])
             var path: [Vec2]
             if let p = m["path"] {
                 if m["from"] != nil || m["to"] != nil { throw p.error("give `path` or `from`/`to`, not both") }
@@ -76,7 +86,8 @@ extension SceneDecoder {
             }
             return .pan(PanGesture(item: item, path: path, duration: try m.require("duration").double(above: 0, max: 3600),
                                    release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
-                                   hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0))
+                                   hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0,
+                                   velocity: try panVelocity(m)))
         case "tap":
             let m = try v.mapping(allowed: ["item", "at"])
             if let i = m["item"] { return .tap(target: .item(try references.check(i))) }
@@ -106,6 +117,23 @@ extension SceneDecoder {
                                                path: try m["path"].map(points) ?? [at],
                                                duration: try m["duration"]?.double(min: 0, max: 3600) ?? 0,
                                                hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0))
+        case "scroll_to":
+            guard references.hasCollection else { throw v.error("scroll_to scrolls a collection, and this scene has none") }
+            let m = try v.mapping(allowed: ["offset", "animated"])
+            return .scrollTo(offset: try m.require("offset").point(), animated: try m["animated"]?.bool() ?? true)
+        case "scroll_to_item":
+            guard references.hasCollection else { throw v.error("scroll_to_item scrolls a collection, and this scene has none") }
+            let m = try v.mapping(allowed: ["item", "position", "animated"])
+            let itemValue = try m.require("item")
+            guard let ip = ItemPath(string: try references.check(itemValue)) else { throw itemValue.error("expected a cell \"section.item\"") }
+            let position = try m["position"]?.oneOf(ScrollPosition.self, ScrollPosition.allCases) ?? .nearest
+            if let scrollsVertically = references.scrollsVertically, let pv = m["position"] {
+                let wrongAxis = scrollsVertically ? [ScrollPosition.left, .right] : [.top, .bottom]
+                if wrongAxis.contains(position) {
+                    throw pv.error("\(position.rawValue) does not say where a \(scrollsVertically ? "vertical" : "horizontal") collection scrolls; use \(scrollsVertically ? "top, center, bottom" : "left, center, right") or nearest")
+                }
+            }
+            return .scrollToItem(item: ip, position: position, animated: try m["animated"]?.bool() ?? true)
         case "snap":
             return .addBehavior(try decodeBehavior(kind: "snap", v, references: references))
         case "push":

@@ -81,7 +81,7 @@ struct ActiveGesture {
             target.scrollBegan(at: path.points[0])
         }
         if lifted {
-            target.scrollEnded(at: position, velocity: pan.release == .fling ? path.finalVelocity : .zero)
+            target.scrollEnded(at: position, velocity: pan.release == .fling ? (pan.velocity ?? path.finalVelocity) : .zero)
             finger = nil
             return false
         }
@@ -137,7 +137,7 @@ extension Simulation: GestureTarget {
     func scrollEnded(at point: Vec2, velocity: Vec2) {
         guard let c = collection else { return }
         c.scroll.track(finger: c.along(point), h: h)
-        c.scroll.release(fingerVelocity: c.along(velocity))
+        c.releaseScroll(fingerVelocity: c.along(velocity))
         c.fingerLifted(source: .pan)
     }
 

@@ -66,6 +66,10 @@ extension Simulation {
                 try c.dynamicsLayoutChanged(newCells: [:])
             case .longPress(let press):
                 gestures.append(ActiveGesture(longPress: press, start: time, event: e))
+            case let .scrollTo(offset, animated):
+                collection?.scroll(to: offset, animated: animated)
+            case let .scrollToItem(item, position, animated):
+                collection?.scroll(toItem: item, position: position, animated: animated)
             }
         }
     }
