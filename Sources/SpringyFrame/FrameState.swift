@@ -69,15 +69,22 @@ public struct ItemState: Equatable, Sendable {
     public var inCollection: Bool { kind != .view }
 }
 
+/// What a supplementary view is: a section header, a footer, or a decoration view behind a
+/// section's items (its background).
+public enum SupplementaryKind: String, Sendable { case header, footer, background }
+
 public struct HeaderState: Equatable, Sendable {
     public var id: String
     public var frame: Rect
     public var pinned: Bool
     public var title: String?
     public var z: Int
+    public var kind: SupplementaryKind
+    /// A background's own colour (the style's when nil).
+    public var color: Color?
 
-    public init(id: String, frame: Rect, pinned: Bool, title: String?, z: Int) {
-        self.id = id; self.frame = frame; self.pinned = pinned; self.title = title; self.z = z
+    public init(id: String, frame: Rect, pinned: Bool, title: String?, z: Int, kind: SupplementaryKind = .header, color: Color? = nil) {
+        self.id = id; self.frame = frame; self.pinned = pinned; self.title = title; self.z = z; self.kind = kind; self.color = color
     }
 }
 

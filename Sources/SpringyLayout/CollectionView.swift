@@ -32,12 +32,14 @@ public final class CollectionView {
     /// settle back (`dynamics.kind: drag`).
     public private(set) var dynamics: (any LayoutDynamics)?
     let world: WorldSettings
+    /// Whether the layout has section footers or backgrounds to place as the view scrolls.
+    let hasFootersOrBackgrounds: Bool
 
     public var vertical: Bool { spec.layout.direction == .vertical || spec.layout.kind == .list }
 
     static func makeLayout(spec: CollectionSpec, sections: [SectionSpec], viewSize: Size2, selection: [ItemPath]) -> any CollectionLayout {
         switch spec.layout.kind {
-        case .flow: return FlowLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize)
+        case .flow: return FlowLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, sectionSpecs: sections)
         case .list: return ListLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, expanded: selection.first)
         }
     }
@@ -45,6 +47,8 @@ public final class CollectionView {
     public init(spec: CollectionSpec, viewSize: Size2, world: WorldSettings = .uikit) throws {
         self.spec = spec
         self.world = world
+        hasFootersOrBackgrounds = spec.layout.footerHeight > 0 || spec.layout.sectionBackgrounds
+            || spec.sections.contains { $0.background != nil }
         self.viewSize = viewSize
         sections = spec.sections
         var k = 0
@@ -75,56 +79,6 @@ public final class CollectionView {
     /// What the layout's dynamics reads of this view, as plain values.
     public var geometry: CollectionGeometry {
         CollectionGeometry(layout: layout, offset: scroll.offset, viewSize: viewSize, vertical: vertical, keys: keys)
-    }
-
-    // MARK: - Scrolling
-
-    /// The finger lifts with `fingerVelocity` along the axis: paging, the layout's snapping
-    /// (targetContentOffset) or free deceleration decide where the content comes to rest.
-    public func releaseScroll(fingerVelocity: Double) {
-        var axis = scroll
-        axis.release(fingerVelocity: fingerVelocity) { [self] proposed, _ in snapTarget(proposed) }
-        scroll = axis
-    }
-
-    /// UICollectionViewLayout.targetContentOffset for `snap`: the offset that puts the cell
-    /// nearest the proposed rest point at the view's centre (or its leading edge at the
-    /// section inset), nil when the layout does not snap.
-    func snapTarget(_ proposed: Double) -> Double? {
-        guard let mode = spec.layout.snap else { return nil }
-        let length = vertical ? viewSize.height : viewSize.width
-        let probe = vertical ? Rect(x: 0, y: proposed - length, width: viewSize.width, height: 3 * length)
-                             : Rect(x: proposed - length, y: 0, width: 3 * length, height: viewSize.height)
-        let leadingInset = vertical ? spec.layout.sectionInset[0] : spec.layout.sectionInset[1]
-        var best: Double?
-        for a in layout.attributes(in: probe) where a.kind == .cell {
-            let target = mode == .center ? along(a.center) - length / 2 : (vertical ? a.frame.minY : a.frame.minX) - leadingInset
-            if best.map({ abs(target - proposed) < abs($0 - proposed) }) ?? true { best = target }
-        }
-        return best
-    }
-
-    /// setContentOffset(_:animated:) along the scroll axis.
-    public func scroll(to point: Vec2, animated: Bool) {
-        scroll.scroll(to: along(point), animated: animated)
-    }
-
-    /// scrollToItem(at:at:animated:): the item's frame placed at `position` in the inset view,
-    /// within the resting offsets; `nearest` scrolls only as far as shows it whole.
-    public func scroll(toItem ip: ItemPath, position: ScrollPosition, animated: Bool) {
-        guard let f = layout.attributes(for: ip)?.frame else { return }
-        let a0 = vertical ? f.minY : f.minX, a1 = vertical ? f.maxY : f.maxX
-        let length = vertical ? viewSize.height : viewSize.width
-        let lead = scroll.insetLeading, trail = scroll.insetTrailing
-        var target = scroll.offset
-        switch position {
-        case .top, .left: target = a0 - lead
-        case .bottom, .right: target = a1 - (length - trail)
-        case .center: target = (a0 + a1) / 2 - (lead + (length - lead - trail) / 2)
-        case .nearest:
-            if a0 < scroll.offset + lead { target = a0 - lead } else if a1 > scroll.offset + length - trail { target = a1 - (length - trail) }
-        }
-        scroll.scroll(to: min(max(target, scroll.minOffset), scroll.maxOffset), animated: animated)
     }
 
     // MARK: - Layout dynamics
@@ -277,7 +231,7 @@ public final class CollectionView {
     /// recomputed for a pure scroll. With sticky headers a header's leading edge is
     /// min(max(view top, section top), section end − header height).
     public func updateHeaders(at time: Double) {
-        guard spec.layout.headerHeight > 0 else { return }
+        guard spec.layout.headerHeight > 0 || hasFootersOrBackgrounds else { return }
         let offset = scroll.offset
         if offset == headersOffset { return }
         headersOffset = offset
@@ -285,7 +239,7 @@ public final class CollectionView {
         let h = spec.layout.headerHeight
         let viewLength = vertical ? viewSize.height : viewSize.width
         var out: [HeaderState] = []
-        for s in 0..<sections.count {
+        for s in 0..<sections.count where h > 0 {
             let span = presentation.sectionSpan(s, at: time)
             guard span.end > offset, span.start < offset + viewLength else { continue }
             var lead = span.start
@@ -299,6 +253,7 @@ public final class CollectionView {
                                  : Rect(x: lead - offset, y: 0, width: h, height: viewSize.height)
             out.append(HeaderState(id: "header.\(s)", frame: frame, pinned: pinned, title: sections[s].header, z: 1))
         }
+        out += footersAndBackgrounds(offset: offset, viewLength: viewLength)
         headers = out
     }
 

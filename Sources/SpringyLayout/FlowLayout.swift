@@ -3,9 +3,10 @@ import SpringyCore
 import SpringyFrame
 import SpringyScene
 
-/// UICollectionViewFlowLayout: lines of items with the spacing, insets and headers
-/// of the scene. Per section only a few numbers are stored, so a query for a rect
-/// finds the sections by binary search and the items by arithmetic.
+/// UICollectionViewFlowLayout: lines of items with the spacing, insets, headers and footers
+/// of the scene, each section with its own values where the scene gives them. A section of
+/// one item size stores only a few numbers (a query for a rect finds the sections by binary
+/// search and the items by arithmetic); a section with per-item sizes keeps its frames.
 public struct FlowLayout: CollectionLayout {
     public let spec: LayoutSpec
     public let viewSize: Size2
@@ -14,74 +15,124 @@ public struct FlowLayout: CollectionLayout {
     struct Section {
         var start: Double        // along the scroll axis
         var itemsStart: Double   // first line's leading edge
+        var itemsEnd: Double     // last line's trailing edge
+        var insetEnd: Double     // after the trailing inset: where the footer starts
         var end: Double
         var count: Int
+        // One item size: lines of `perLine` at `crossPositions`.
         var perLine: Int
         var lines: Int
+        var crossPositions: [Double]
+        var size: Size2
+        var lineSpacing: Double
+        /// Per-item sizes: every frame, in item order (lines in order along the axis).
+        var frames: [Rect]?
+        var background: Color?
     }
 
     private var sections: [Section] = []
-    /// Cross-axis positions of the items in a line.
-    private let crossPositions: [Double]
-    private let perLine: Int
     public private(set) var contentSize: Size2
 
     var vertical: Bool { spec.direction == .vertical }
-    var itemAlong: Double { vertical ? spec.itemSize.height : spec.itemSize.width }
-    var itemAcross: Double { vertical ? spec.itemSize.width : spec.itemSize.height }
-    var insetLead: Double { vertical ? spec.sectionInset[0] : spec.sectionInset[1] }
-    var insetTrail: Double { vertical ? spec.sectionInset[2] : spec.sectionInset[3] }
-    var insetCrossLead: Double { vertical ? spec.sectionInset[1] : spec.sectionInset[0] }
-    var insetCrossTrail: Double { vertical ? spec.sectionInset[3] : spec.sectionInset[2] }
 
-    public init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2) {
+    public init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2, sectionSpecs: [SectionSpec] = []) {
         self.spec = spec
         self.viewSize = viewSize
         self.sectionCounts = sectionCounts
         let vertical = spec.direction == .vertical
-        let across = (vertical ? viewSize.width : viewSize.height)
-        let itemAcross = vertical ? spec.itemSize.width : spec.itemSize.height
-        let lead = vertical ? spec.sectionInset[1] : spec.sectionInset[0]
-        let trail = vertical ? spec.sectionInset[3] : spec.sectionInset[2]
-        let available = across - lead - trail
-        var n = max(1, Int(((available + spec.interitemSpacing) / (itemAcross + spec.interitemSpacing)).rounded(.down)))
-        if !vertical && spec.alignBottom { n = 1 }
-        perLine = n
-        if !vertical && spec.alignBottom {
-            crossPositions = [across - trail - itemAcross]
-        } else if n == 1 {
-            // A line with room for one item centres it, as UIKit's flow layout does.
-            crossPositions = [lead + (available - itemAcross) / 2]
-        } else {
-            // Full lines are justified: the leftover space goes between the items.
-            let spacing = (available - Double(n) * itemAcross) / Double(n - 1)
-            crossPositions = (0..<n).map { lead + Double($0) * (itemAcross + spacing) }
-        }
         var position = 0.0
         var built: [Section] = []
         built.reserveCapacity(sectionCounts.count)
-        let along = vertical ? spec.itemSize.height : spec.itemSize.width
-        let insetLead = vertical ? spec.sectionInset[0] : spec.sectionInset[1]
-        let insetTrail = vertical ? spec.sectionInset[2] : spec.sectionInset[3]
-        for count in sectionCounts {
-            let lines = (count + n - 1) / n
-            let itemsStart = position + spec.headerHeight + insetLead
-            let body = lines == 0 ? 0 : Double(lines) * along + Double(lines - 1) * spec.lineSpacing
-            let end = itemsStart + body + insetTrail
-            built.append(Section(start: position, itemsStart: itemsStart, end: end, count: count, perLine: n, lines: lines))
-            position = end
+        for (s, count) in sectionCounts.enumerated() {
+            let own = s < sectionSpecs.count ? sectionSpecs[s] : nil
+            let section = Self.section(count: count, start: position, spec: spec, own: own, viewSize: viewSize, vertical: vertical)
+            built.append(section)
+            position = section.end
         }
         sections = built
         contentSize = vertical ? Size2(viewSize.width, position) : Size2(position, viewSize.height)
     }
 
+    /// One section's geometry: header, leading inset, lines of items, trailing inset, footer.
+    static func section(count: Int, start: Double, spec: LayoutSpec, own: SectionSpec?, viewSize: Size2, vertical: Bool) -> Section {
+        let inset = own?.sectionInset ?? spec.sectionInset                 // top, left, bottom, right
+        let size = own?.itemSize ?? spec.itemSize
+        let lineSpacing = own?.lineSpacing ?? spec.lineSpacing
+        let interitem = own?.interitemSpacing ?? spec.interitemSpacing
+        let across = vertical ? viewSize.width : viewSize.height
+        let lead = vertical ? inset[1] : inset[0], trail = vertical ? inset[3] : inset[2]
+        let insetLead = vertical ? inset[0] : inset[1], insetTrail = vertical ? inset[2] : inset[3]
+        let available = across - lead - trail
+        let itemsStart = start + spec.headerHeight + insetLead
+        var section = Section(start: start, itemsStart: itemsStart, itemsEnd: itemsStart, insetEnd: 0, end: 0, count: count,
+                              perLine: 1, lines: 0, crossPositions: [lead], size: size, lineSpacing: lineSpacing,
+                              frames: nil, background: own?.background)
+        if let sizes = own?.sizes {
+            section.frames = Self.flow(sizes: (0..<count).map { sizes[$0 % sizes.count] }, from: itemsStart, lead: lead,
+                                       available: available, lineSpacing: lineSpacing, interitem: interitem, vertical: vertical)
+            section.itemsEnd = section.frames?.map { vertical ? $0.maxY : $0.maxX }.max() ?? itemsStart
+        } else {
+            let itemAcross = vertical ? size.width : size.height, along = vertical ? size.height : size.width
+            var n = max(1, Int(((available + interitem) / (itemAcross + interitem)).rounded(.down)))
+            if !vertical && spec.alignBottom { n = 1 }
+            section.perLine = n
+            if !vertical && spec.alignBottom {
+                section.crossPositions = [across - trail - itemAcross]
+            } else if n == 1 {
+                // A line with room for one item centres it, as UIKit's flow layout does.
+                section.crossPositions = [lead + (available - itemAcross) / 2]
+            } else {
+                // Full lines are justified: the leftover space goes between the items.
+                let spacing = (available - Double(n) * itemAcross) / Double(n - 1)
+                section.crossPositions = (0..<n).map { lead + Double($0) * (itemAcross + spacing) }
+            }
+            section.lines = (count + n - 1) / n
+            let body = section.lines == 0 ? 0 : Double(section.lines) * along + Double(section.lines - 1) * lineSpacing
+            section.itemsEnd = itemsStart + body
+        }
+        section.insetEnd = section.itemsEnd + insetTrail
+        section.end = section.insetEnd + spec.footerHeight
+        return section
+    }
+
+    /// Items of their own sizes in lines: as many as fit with the minimum spacing; a full line
+    /// is justified, a line of one item centred, the last line kept at the minimum spacing;
+    /// items centred across their line's thickness.
+    static func flow(sizes: [Size2], from start: Double, lead: Double, available: Double, lineSpacing: Double,
+                     interitem: Double, vertical: Bool) -> [Rect] {
+        func across(_ s: Size2) -> Double { vertical ? s.width : s.height }
+        func along(_ s: Size2) -> Double { vertical ? s.height : s.width }
+        var frames: [Rect] = []
+        frames.reserveCapacity(sizes.count)
+        var i = 0, position = start
+        while i < sizes.count {
+            var j = i + 1, used = across(sizes[i])
+            while j < sizes.count, used + interitem + across(sizes[j]) <= available { used += interitem + across(sizes[j]); j += 1 }
+            let line = sizes[i..<j]
+            let thickness = line.map(along).max() ?? 0
+            let last = j == sizes.count
+            let spacing = line.count > 1 && !last ? (available - line.map(across).reduce(0, +)) / Double(line.count - 1) : interitem
+            var c = line.count == 1 ? lead + (available - across(line[line.startIndex])) / 2 : lead
+            for s in line {
+                let a = position + (thickness - along(s)) / 2
+                frames.append(vertical ? Rect(x: c, y: a, width: s.width, height: s.height) : Rect(x: a, y: c, width: s.width, height: s.height))
+                c += across(s) + spacing
+            }
+            position += thickness + lineSpacing
+            i = j
+        }
+        return frames
+    }
+
     private func frame(section s: Int, item k: Int) -> Rect {
         let sec = sections[s]
-        let line = k / perLine, col = k % perLine
-        let a = sec.itemsStart + Double(line) * (itemAlong + spec.lineSpacing)
-        let c = crossPositions[col]
-        return vertical ? Rect(x: c, y: a, width: spec.itemSize.width, height: spec.itemSize.height)
-                        : Rect(x: a, y: c, width: spec.itemSize.width, height: spec.itemSize.height)
+        if let frames = sec.frames { return frames[k] }
+        let line = k / sec.perLine, col = k % sec.perLine
+        let along = vertical ? sec.size.height : sec.size.width
+        let a = sec.itemsStart + Double(line) * (along + sec.lineSpacing)
+        let c = sec.crossPositions[col]
+        return vertical ? Rect(x: c, y: a, width: sec.size.width, height: sec.size.height)
+                        : Rect(x: a, y: c, width: sec.size.width, height: sec.size.height)
     }
 
     public func attributes(for ip: ItemPath) -> LayoutAttributes? {
@@ -89,12 +140,27 @@ public struct FlowLayout: CollectionLayout {
         return LayoutAttributes(kind: .cell, indexPath: ip, frame: frame(section: ip.section, item: ip.item))
     }
 
+    /// A band across the view along the scroll axis.
+    private func band(_ from: Double, _ length: Double) -> Rect {
+        vertical ? Rect(x: 0, y: from, width: viewSize.width, height: length) : Rect(x: from, y: 0, width: length, height: viewSize.height)
+    }
+
     public func headerAttributes(section s: Int) -> LayoutAttributes? {
         guard spec.headerHeight > 0, s < sections.count else { return nil }
+        return LayoutAttributes(kind: .header, indexPath: ItemPath(s, 0), frame: band(sections[s].start, spec.headerHeight), z: 1)
+    }
+
+    public func footerAttributes(section s: Int) -> LayoutAttributes? {
+        guard spec.footerHeight > 0, s < sections.count else { return nil }
+        return LayoutAttributes(kind: .footer, indexPath: ItemPath(s, 0), frame: band(sections[s].insetEnd, spec.footerHeight), z: 1)
+    }
+
+    /// The decoration view behind a section's insets and items, when it has one.
+    public func backgroundAttributes(section s: Int) -> (LayoutAttributes, Color?)? {
+        guard s < sections.count, spec.sectionBackgrounds || sections[s].background != nil else { return nil }
         let sec = sections[s]
-        let f = vertical ? Rect(x: 0, y: sec.start, width: viewSize.width, height: spec.headerHeight)
-                         : Rect(x: sec.start, y: 0, width: spec.headerHeight, height: viewSize.height)
-        return LayoutAttributes(kind: .header, indexPath: ItemPath(s, 0), frame: f, z: 1)
+        let from = sec.start + spec.headerHeight
+        return (LayoutAttributes(kind: .background, indexPath: ItemPath(s, 0), frame: band(from, sec.insetEnd - from), z: -1), sec.background)
     }
 
     public func sectionSpan(_ s: Int) -> (start: Double, end: Double) { (sections[s].start, sections[s].end) }
@@ -116,14 +182,19 @@ public struct FlowLayout: CollectionLayout {
         while s < sections.count, sections[s].start < hi {
             let sec = sections[s]
             if let h = headerAttributes(section: s), h.frame.intersects(rect) { out.append(h) }
-            if sec.lines > 0 {
-                let pitch = itemAlong + spec.lineSpacing
-                let first = max(0, Int(((lo - sec.itemsStart - itemAlong) / pitch).rounded(.down)))
+            if let frames = sec.frames {
+                for (k, f) in frames.enumerated() where f.intersects(rect) {
+                    out.append(LayoutAttributes(kind: .cell, indexPath: ItemPath(s, k), frame: f))
+                }
+            } else if sec.lines > 0 {
+                let along = vertical ? sec.size.height : sec.size.width
+                let pitch = along + sec.lineSpacing
+                let first = max(0, Int(((lo - sec.itemsStart - along) / pitch).rounded(.down)))
                 let last = min(sec.lines - 1, Int(((hi - sec.itemsStart) / pitch).rounded(.down)))
                 if first <= last {
                     for line in first...last {
-                        for col in 0..<perLine {
-                            let k = line * perLine + col
+                        for col in 0..<sec.perLine {
+                            let k = line * sec.perLine + col
                             if k >= sec.count { break }
                             let f = frame(section: s, item: k)
                             if f.intersects(rect) { out.append(LayoutAttributes(kind: .cell, indexPath: ItemPath(s, k), frame: f)) }

@@ -4,7 +4,7 @@ import SpringyScene
 
 /// UICollectionViewLayoutAttributes: where one cell or header is, in content coordinates.
 public struct LayoutAttributes: Equatable, Sendable {
-    public enum Kind: Sendable { case cell, header }
+    public enum Kind: Sendable { case cell, header, footer, background }
     public var kind: Kind
     public var indexPath: ItemPath
     public var frame: Rect
@@ -29,4 +29,12 @@ public protocol CollectionLayout {
     func headerAttributes(section: Int) -> LayoutAttributes?
     /// The content-coordinate span (along the scroll axis) of a whole section: header, items, insets.
     func sectionSpan(_ section: Int) -> (start: Double, end: Double)
+    func footerAttributes(section: Int) -> LayoutAttributes?
+    /// A decoration view behind the section, with its own colour when it has one.
+    func backgroundAttributes(section: Int) -> (LayoutAttributes, Color?)?
+}
+
+extension CollectionLayout {
+    public func footerAttributes(section: Int) -> LayoutAttributes? { nil }
+    public func backgroundAttributes(section: Int) -> (LayoutAttributes, Color?)? { nil }
 }

@@ -45,7 +45,8 @@ public enum TraceWriter {
         }.joined(separator: ", ")
         s += "], \"headers\": ["
         s += f.headers.map { h in
-            "{\"id\": \(string(h.id)), \"frame\": [\(number(h.frame.minX)), \(number(h.frame.minY)), \(number(h.frame.width)), \(number(h.frame.height))], \"pinned\": \(h.pinned)}"
+            "{\"id\": \(string(h.id)), \"frame\": [\(number(h.frame.minX)), \(number(h.frame.minY)), \(number(h.frame.width)), \(number(h.frame.height))], \"pinned\": \(h.pinned)"
+                + (h.kind == .header ? "" : ", \"kind\": \"\(h.kind.rawValue)\"") + "}"
         }.joined(separator: ", ")
         s += "], \"springs\": ["
         s += f.springs.map { sp in

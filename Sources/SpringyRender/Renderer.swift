@@ -271,6 +271,12 @@ public struct Renderer {
     }
 
     func drawHeader(_ cr: OpaquePointer, _ h: HeaderState) {
+        if h.kind == .background {
+            roundedRect(cr, h.frame, radius: style.cornerRadius)
+            setColor(cr, h.color ?? style.sectionBackground)
+            cairo_fill(cr)
+            return
+        }
         cairo_rectangle(cr, h.frame.minX, h.frame.minY, h.frame.width, h.frame.height)
         setColor(cr, style.header)
         cairo_fill(cr)

@@ -8,7 +8,8 @@ extension SceneDecoder {
         var sections: [SectionSpec] = []
         var total = 0
         for s in try sectionsValue.list() {
-            let sm = try s.mapping(allowed: ["items", "header"])
+            let sm = try s.mapping(allowed: ["items", "header", "footer", "item_size", "sizes", "section_inset", "line_spacing",
+                                             "interitem_spacing", "background"])
             let itemsValue = try sm.require("items")
             let labels: [String]
             if case .sequence = itemsValue.node {
@@ -20,6 +21,7 @@ extension SceneDecoder {
             total += labels.count
             if total > limits.maxItems { throw itemsValue.error("more than \(limits.maxItems) items in the collection") }
             var section = SectionSpec(labels: labels, header: try sm["header"]?.string())
+            try decodeSectionLayout(sm, into: &section, layout: layout)
             if case .sequence = itemsValue.node {} else { section.generated = true }
             sections.append(section)
         }
@@ -43,6 +45,30 @@ extension SceneDecoder {
                                   dynamics: dynamics, transitions: transitions)
         if let x = m["scroll"] { spec.scroll = try decodeScroll(x) }
         return spec
+    }
+
+    /// A section's own flow values: footer, item size or per-item sizes, insets, spacing, background.
+    func decodeSectionLayout(_ sm: YAMLMapping, into section: inout SectionSpec, layout: LayoutSpec) throws {
+        section.footer = try sm["footer"]?.string()
+        let flowOnly = ["item_size", "sizes", "section_inset", "line_spacing", "interitem_spacing", "background", "footer"]
+        if layout.kind != .flow, let key = flowOnly.first(where: { sm[$0] != nil }), let value = sm[key] {
+            throw value.error("\(key) is a flow layout's per-section value; a list layout lays out rows of row_height")
+        }
+        if let x = sm["item_size"] { section.itemSize = try x.size() }
+        if let x = sm["sizes"] {
+            let list = try x.list()
+            if list.isEmpty { throw x.error("sizes lists at least one [width, height]") }
+            if sm["item_size"] != nil { throw x.error("give item_size or sizes, not both") }
+            section.sizes = try list.map { try $0.size() }
+        }
+        if let x = sm["section_inset"] {
+            let values = try x.list()
+            guard values.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
+            section.sectionInset = try values.map { try $0.double(min: 0) }
+        }
+        if let x = sm["line_spacing"] { section.lineSpacing = try x.double(min: 0) }
+        if let x = sm["interitem_spacing"] { section.interitemSpacing = try x.double(min: 0) }
+        if let x = sm["background"] { section.background = try x.color() }
     }
 
     func decodeScroll(_ v: YAMLValue) throws -> ScrollSpec {
@@ -75,7 +101,8 @@ extension SceneDecoder {
     func decodeLayout(_ v: YAMLValue) throws -> LayoutSpec {
         let m = try v.mapping(allowed: ["kind", "direction", "item_size", "line_spacing", "interitem_spacing",
                                         "section_inset", "align", "header_height", "sticky_headers",
-                                        "row_height", "expanded_height", "snap"])
+                                        "row_height", "expanded_height", "snap", "footer_height", "sticky_footers",
+                                        "section_backgrounds"])
         var l = LayoutSpec()
         if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, [.flow, .list]) }
         if let x = m["direction"] { l.direction = try x.oneOf(ScrollDirection.self, [.vertical, .horizontal]) }
@@ -96,6 +123,12 @@ extension SceneDecoder {
         if let x = m["sticky_headers"] { l.stickyHeaders = try x.bool() }
         if let x = m["row_height"] { l.rowHeight = try x.double(min: YAMLValue.smallestLength) }
         if let x = m["expanded_height"] { l.expandedHeight = try x.double(min: YAMLValue.smallestLength) }
+        if let x = m["footer_height"] { l.footerHeight = try x.double(min: 0) }
+        if let x = m["sticky_footers"] { l.stickyFooters = try x.bool() }
+        if let x = m["section_backgrounds"] { l.sectionBackgrounds = try x.bool() }
+        for key in ["footer_height", "sticky_footers", "section_backgrounds"] where l.kind == .list {
+            if let x = m[key] { throw x.error("\(key) is for flow layouts; a list layout has headers only") }
+        }
         if let x = m["snap"] {
             l.snap = try x.oneOf(SnapMode.self, SnapMode.allCases)
             if l.kind != .flow { throw x.error("snap is a flow layout's targetContentOffset; a list layout does not snap") }

@@ -175,7 +175,7 @@ struct SceneDecoder {
         let keys = ["cell", "cell_selected", "palette", "palette_seed", "text", "header", "header_text",
                     "corner_radius", "font_size", "header_font_size", "springs", "spring_color",
                     "spring_width", "finger", "coils", "anchors", "velocity_arrows", "boundaries", "contacts", "clock",
-                    "text_overflow"]
+                    "text_overflow", "section_background"]
         let m = try v.mapping(allowed: keys)
         var s = Style()
         if let x = m["cell"] { s.cell = try x.color() }
@@ -202,6 +202,7 @@ struct SceneDecoder {
         if let x = m["contacts"] { s.contacts = try x.bool() }
         if let x = m["clock"] { s.clock = try x.bool() }
         if let x = m["text_overflow"] { s.textOverflow = try x.oneOf(TextOverflow.self, TextOverflow.allCases) }
+        if let x = m["section_background"] { s.sectionBackground = try x.color() }
         return s
     }
 

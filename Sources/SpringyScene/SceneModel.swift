@@ -95,6 +95,8 @@ public struct Style: Sendable {
     public var palette: [Color] = []
     /// Label colour; nil: white or black, whichever meets WCAG AA against each fill.
     public var text: Color?
+    /// Section backgrounds (decoration views) without a colour of their own.
+    public var sectionBackground = Color(hex: "#E5E5EA")!
     /// Labels wider than their cell: cut with an ellipsis (`truncate`) or broken into lines (`wrap`).
     public var textOverflow: TextOverflow = .truncate
     public var header = Color(hex: "#D1D1D6")!
@@ -206,6 +208,12 @@ public struct LayoutSpec: Sendable {
     public var expandedHeight: Double = 300
     /// targetContentOffset: rest with a cell's centre (or leading edge) where the view's is.
     public var snap: SnapMode?
+    /// Section footers (flow): their height along the scroll axis, 0 for none.
+    public var footerHeight: Double = 0
+    /// sectionFootersPinToVisibleBounds.
+    public var stickyFooters = false
+    /// A decoration view behind every section's items and insets.
+    public var sectionBackgrounds = false
     public init() {}
 }
 
@@ -218,6 +226,16 @@ public enum ScrollPosition: String, Sendable, CaseIterable { case top, center, b
 public struct SectionSpec: Sendable {
     public var labels: [String]
     public var header: String?
+    public var footer: String?
+    /// Flow layout values for this section only (UICollectionViewDelegateFlowLayout's per-section answers).
+    public var itemSize: Size2?
+    /// Per-item sizes, cycled over the section's items (sizeForItemAt).
+    public var sizes: [Size2]?
+    public var sectionInset: [Double]?
+    public var lineSpacing: Double?
+    public var interitemSpacing: Double?
+    /// This section's background colour (a background is drawn when set, or when the layout asks for them).
+    public var background: Color?
     /// The labels were generated from a count (cells are then numbered, or "Cell (s, i)" in lists).
     public var generated = false
     public var count: Int { labels.count }

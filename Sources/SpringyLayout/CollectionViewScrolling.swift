@@ -1,0 +1,89 @@
+import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyScene
+
+// The collection view as a scroll view: releases (paging, snapping), programmatic scrolls,
+// and the supplementary views that move with the offset (footers, section backgrounds).
+
+extension CollectionView {
+    /// The finger lifts with `fingerVelocity` along the axis: paging, the layout's snapping
+    /// (targetContentOffset) or free deceleration decide where the content comes to rest.
+    public func releaseScroll(fingerVelocity: Double) {
+        var axis = scroll
+        axis.release(fingerVelocity: fingerVelocity) { [self] proposed, _ in snapTarget(proposed) }
+        scroll = axis
+    }
+
+    /// UICollectionViewLayout.targetContentOffset for `snap`: the offset that puts the cell
+    /// nearest the proposed rest point at the view's centre (or its leading edge at the
+    /// section inset), nil when the layout does not snap.
+    func snapTarget(_ proposed: Double) -> Double? {
+        guard let mode = spec.layout.snap else { return nil }
+        let length = vertical ? viewSize.height : viewSize.width
+        let probe = vertical ? Rect(x: 0, y: proposed - length, width: viewSize.width, height: 3 * length)
+                             : Rect(x: proposed - length, y: 0, width: 3 * length, height: viewSize.height)
+        let leadingInset = vertical ? spec.layout.sectionInset[0] : spec.layout.sectionInset[1]
+        var best: Double?
+        for a in layout.attributes(in: probe) where a.kind == .cell {
+            let target = mode == .center ? along(a.center) - length / 2 : (vertical ? a.frame.minY : a.frame.minX) - leadingInset
+            if best.map({ abs(target - proposed) < abs($0 - proposed) }) ?? true { best = target }
+        }
+        return best
+    }
+
+    /// setContentOffset(_:animated:) along the scroll axis.
+    public func scroll(to point: Vec2, animated: Bool) {
+        scroll.scroll(to: along(point), animated: animated)
+    }
+
+    /// scrollToItem(at:at:animated:): the item's frame placed at `position` in the inset view,
+    /// within the resting offsets; `nearest` scrolls only as far as shows it whole.
+    public func scroll(toItem ip: ItemPath, position: ScrollPosition, animated: Bool) {
+        guard let f = layout.attributes(for: ip)?.frame else { return }
+        let a0 = vertical ? f.minY : f.minX, a1 = vertical ? f.maxY : f.maxX
+        let length = vertical ? viewSize.height : viewSize.width
+        let lead = scroll.insetLeading, trail = scroll.insetTrailing
+        var target = scroll.offset
+        switch position {
+        case .top, .left: target = a0 - lead
+        case .bottom, .right: target = a1 - (length - trail)
+        case .center: target = (a0 + a1) / 2 - (lead + (length - lead - trail) / 2)
+        case .nearest:
+            if a0 < scroll.offset + lead { target = a0 - lead } else if a1 > scroll.offset + length - trail { target = a1 - (length - trail) }
+        }
+        scroll.scroll(to: min(max(target, scroll.minOffset), scroll.maxOffset), animated: animated)
+    }
+
+    /// Section footers (pinned to the view's trailing edge while their section shows, with
+    /// `sticky_footers`) and section backgrounds, in section order, viewport coordinates.
+    func footersAndBackgrounds(offset: Double, viewLength: Double) -> [HeaderState] {
+        guard hasFootersOrBackgrounds else { return [] }
+        var out: [HeaderState] = []
+        func viewport(_ r: Rect) -> Rect { vertical ? Rect(x: r.minX, y: r.minY - offset, width: r.width, height: r.height)
+                                                    : Rect(x: r.minX - offset, y: r.minY, width: r.width, height: r.height) }
+        let visible = Rect(x: 0, y: 0, width: viewSize.width, height: viewSize.height)
+        for s in 0..<sections.count {
+            if let (bg, color) = layout.backgroundAttributes(section: s), viewport(bg.frame).intersects(visible) {
+                out.append(HeaderState(id: "background.\(s)", frame: viewport(bg.frame), pinned: false, title: nil, z: -1,
+                                       kind: .background, color: color))
+            }
+            guard let footer = layout.footerAttributes(section: s) else { continue }
+            let h = spec.layout.footerHeight
+            let natural = along(footer.frame.center) - h / 2
+            var lead = natural, pinned = false
+            if spec.layout.stickyFooters {
+                let span = layout.sectionSpan(s)
+                lead = min(max(offset + viewLength - h, span.start + spec.layout.headerHeight), natural)
+                pinned = lead < natural - 1e-9
+            }
+            let frame = vertical ? Rect(x: 0, y: lead - offset, width: viewSize.width, height: h)
+                                 : Rect(x: lead - offset, y: 0, width: h, height: viewSize.height)
+            if frame.intersects(visible) {
+                out.append(HeaderState(id: "footer.\(s)", frame: frame, pinned: pinned, title: sections[s].footer, z: 1, kind: .footer))
+            }
+        }
+        return out
+    }
+
+}
