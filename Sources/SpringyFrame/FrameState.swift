@@ -12,24 +12,24 @@ public struct FrameState: Equatable, Sendable {
     public var headers: [HeaderState]
     public var springs: [SpringSnapshot]
     public var events: [ContactEvent]
-    /// The finger, while a gesture touches the screen.
-    public var finger: Vec2?
+    /// Every finger touching the screen, in the order their gestures began.
+    public var fingers: [Vec2]
     /// Collision boundaries (for the overlay), viewport coordinates.
     public var boundaries: [Segment] = []
     /// Contacts that began recently: where, and how long ago (s), for the flashing overlay.
     public var flashes: [Flash] = []
 
     public init(frame: Int, time: Double, contentOffset: Vec2, atRest: Bool, items: [ItemState],
-                headers: [HeaderState], springs: [SpringSnapshot], events: [ContactEvent], finger: Vec2?,
+                headers: [HeaderState], springs: [SpringSnapshot], events: [ContactEvent], fingers: [Vec2],
                 boundaries: [Segment] = [], flashes: [Flash] = []) {
         self.frame = frame; self.time = time; self.contentOffset = contentOffset; self.atRest = atRest
-        self.items = items; self.headers = headers; self.springs = springs; self.events = events; self.finger = finger
+        self.items = items; self.headers = headers; self.springs = springs; self.events = events; self.fingers = fingers
         self.boundaries = boundaries; self.flashes = flashes
     }
 
     /// Whether two frames draw the same picture (frame number, time and events aside).
     public func drawsSame(as other: FrameState) -> Bool {
-        items == other.items && headers == other.headers && springs == other.springs && finger == other.finger
+        items == other.items && headers == other.headers && springs == other.springs && fingers == other.fingers
             && contentOffset == other.contentOffset && boundaries == other.boundaries && flashes == other.flashes
     }
 }

@@ -145,10 +145,12 @@ public struct Renderer {
                 cairo_fill(cr)
             }
         }
-        if style.finger, let f = state.finger {
-            cairo_arc(cr, f.x, f.y, 22, 0, 2 * .pi)
-            cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.25)
-            cairo_fill(cr)
+        if style.finger {
+            for f in state.fingers {
+                cairo_arc(cr, f.x, f.y, 22, 0, 2 * .pi)
+                cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.25)
+                cairo_fill(cr)
+            }
         }
         if style.clock {
             let text = String(format: "t = %.2f s", state.time)

@@ -300,9 +300,13 @@ public struct PanGesture: Sendable {
     public var hold: Double
     /// The finger's velocity when it lifts (pt/s), when the script gives it; else the path's.
     public var velocity: Vec2?
-    public init(item: String?, path: [Vec2], duration: Double, release: PanRelease, hold: Double, velocity: Vec2? = nil) {
+    /// The system cancels the gesture instead of the finger lifting (a call comes in): the
+    /// scroll view gets no release velocity, a dragged view is let go where it is.
+    public var cancelled: Bool
+    public init(item: String?, path: [Vec2], duration: Double, release: PanRelease, hold: Double, velocity: Vec2? = nil,
+                cancelled: Bool = false) {
         self.item = item; self.path = path; self.duration = duration; self.release = release; self.hold = hold
-        self.velocity = velocity
+        self.velocity = velocity; self.cancelled = cancelled
     }
 }
 
@@ -312,6 +316,12 @@ public struct LongPressGesture: Sendable {
     public var path: [Vec2]
     public var duration: Double
     public var hold: Double
+    /// How far the finger moves while it presses (before `press` s): past UIKit's allowable
+    /// movement (10 pt) the long press fails and is never recognised.
+    public var drift: Vec2 = .zero
+    /// UILongPressGestureRecognizer.allowableMovement.
+    public static let allowableMovement = 10.0
+    public var fails: Bool { drift.length > Self.allowableMovement }
 }
 
 public enum InsertPosition: Sendable, Equatable {

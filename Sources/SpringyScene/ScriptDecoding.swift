@@ -2,7 +2,7 @@ import SpringyCore
 
 extension SceneDecoder {
     static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
-                          "scroll_to", "scroll_to_item"]
+                          "scroll_to", "scroll_to_item", "swipe"]
 
     func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int, problems: Problems) throws -> [ScriptEvent] {
         let entries = try v.list()
@@ -70,7 +70,7 @@ extension SceneDecoder {
         }
         switch kind {
         case "pan":
-            let m = try v.mapping(allowed: ["from", "to", "path", "item", "duration", "release", "hold", "velocity"])
+            let m = try v.mapping(allowed: ["from", "to", "path", "item", "duration", "release", "hold", "velocity", "cancel"])
             var path: [Vec2]
             if let p = m["path"] {
                 if m["from"] != nil || m["to"] != nil { throw p.error("give `path` or `from`/`to`, not both") }
@@ -87,7 +87,30 @@ extension SceneDecoder {
             return .pan(PanGesture(item: item, path: path, duration: try m.require("duration").double(above: 0, max: 3600),
                                    release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
                                    hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0,
-                                   velocity: try panVelocity(m)))
+                                   velocity: try panVelocity(m), cancelled: try m["cancel"]?.bool() ?? false))
+        case "swipe":
+            // UISwipeGestureRecognizer's motion: a short, fast stroke that lifts moving.
+            let m = try v.mapping(allowed: ["from", "direction", "distance", "speed", "item"])
+            let from = try m.require("from").point()
+            let dv = try m.require("direction")
+            let direction = try dv.string()
+            let unit: Vec2
+            switch direction {
+            case "left": unit = Vec2(-1, 0)
+            case "right": unit = Vec2(1, 0)
+            case "up": unit = Vec2(0, -1)
+            case "down": unit = Vec2(0, 1)
+            default: throw dv.error("expected left, right, up or down, found \"\(direction)\"")
+            }
+            let distance = try m["distance"]?.double(above: 0, max: 10_000) ?? 100
+            let speed = try m["speed"]?.double(above: 0, max: 100_000) ?? 1000
+            var item: String?
+            if let i = m["item"] {
+                item = try references.check(i)
+                if ItemPath(string: item!) != nil { throw i.error("a swipe drags a free view by name; cells move with the content") }
+            }
+            return .pan(PanGesture(item: item, path: [from, from + unit * distance], duration: distance / speed, release: .fling,
+                                   hold: 0, velocity: unit * speed))
         case "tap":
             let m = try v.mapping(allowed: ["item", "at"])
             if let i = m["item"] { return .tap(target: .item(try references.check(i))) }
@@ -111,12 +134,14 @@ extension SceneDecoder {
             let m = try v.mapping(allowed: ["items"])
             return .select(items: try indexPaths(try m.require("items")))
         case "long_press":
-            let m = try v.mapping(allowed: ["at", "press", "path", "duration", "hold"])
+            let m = try v.mapping(allowed: ["at", "press", "path", "duration", "hold", "drift"])
             let at = try m.require("at").point()
-            return .longPress(LongPressGesture(at: at, press: try m["press"]?.double(min: 0, max: 60) ?? 0.5,
-                                               path: try m["path"].map(points) ?? [at],
-                                               duration: try m["duration"]?.double(min: 0, max: 3600) ?? 0,
-                                               hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0))
+            var press = LongPressGesture(at: at, press: try m["press"]?.double(min: 0, max: 60) ?? 0.5,
+                                         path: try m["path"].map(points) ?? [at],
+                                         duration: try m["duration"]?.double(min: 0, max: 3600) ?? 0,
+                                         hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0)
+            if let d = m["drift"] { press.drift = try d.point() }
+            return .longPress(press)
         case "scroll_to":
             guard references.hasCollection else { throw v.error("scroll_to scrolls a collection, and this scene has none") }
             let m = try v.mapping(allowed: ["offset", "animated"])

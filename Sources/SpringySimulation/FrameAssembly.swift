@@ -40,7 +40,7 @@ extension Simulation {
         if let dynamics = collection?.dynamics {
             springs += dynamics.springs.map { SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset) }
         }
-        let finger = gestures.lazy.compactMap(\.finger).first
+        let fingers = gestures.compactMap(\.finger)
         recentContacts.removeAll { time - $0.1 > Self.flashDuration }
         var boundaries: [Segment] = []
         if let animator = freeAnimator {
@@ -48,7 +48,7 @@ extension Simulation {
         }
         let state = FrameState(frame: index, time: Double(index) / Double(scene.time.fps), contentOffset: offset,
                                atRest: isAtRest, items: items, headers: headers, springs: springs,
-                               events: events, finger: finger, boundaries: boundaries,
+                               events: events, fingers: fingers, boundaries: boundaries,
                                flashes: recentContacts.map { Flash(point: $0.0, age: time - $0.1) })
         events.removeAll()
         eventsSeen = 0

@@ -38,10 +38,17 @@ struct ActiveGesture {
         guard target.hasCollection else { return false }
         let local = t - start
         let moving = local - lp.press
-        let position = moving < 0 ? lp.at : path.position(at: moving)
+        if lp.fails {
+            // The finger drifts past the allowable movement while it presses: the recogniser
+            // fails, nothing is picked up, and the touch lifts at the press time.
+            if moving >= -Self.timeSlack { finger = nil; return false }
+            finger = lp.at + lp.drift * (lp.press > 0 ? min(1, local / lp.press) : 1)
+            return true
+        }
+        let position = moving < 0 ? lp.at + lp.drift * (lp.press > 0 ? min(1, local / lp.press) : 1) : path.position(at: moving) + lp.drift
         if moving >= -Self.timeSlack && !began {
             began = true
-            try target.longPressBegan(at: lp.at)
+            try target.longPressBegan(at: lp.at + lp.drift)
         }
         if moving >= lp.duration + lp.hold - Self.timeSlack {
             if began { target.longPressEnded() }
@@ -81,7 +88,8 @@ struct ActiveGesture {
             target.scrollBegan(at: path.points[0])
         }
         if lifted {
-            target.scrollEnded(at: position, velocity: pan.release == .fling ? (pan.velocity ?? path.finalVelocity) : .zero)
+            let released = pan.release == .fling && !pan.cancelled ? (pan.velocity ?? path.finalVelocity) : .zero
+            target.scrollEnded(at: position, velocity: released)
             finger = nil
             return false
         }
