@@ -124,7 +124,14 @@ public struct FlowLayout: CollectionLayout {
         return frames
     }
 
-    private func frame(section s: Int, item k: Int) -> Rect {
+    /// A frame as drawn: mirrored across the view when the layout runs right to left.
+    private func placed(_ r: Rect) -> Rect {
+        spec.rightToLeft ? Rect(x: viewSize.width - r.maxX, y: r.minY, width: r.width, height: r.height) : r
+    }
+
+    private func frame(section s: Int, item k: Int) -> Rect { placed(leftToRightFrame(section: s, item: k)) }
+
+    private func leftToRightFrame(section s: Int, item k: Int) -> Rect {
         let sec = sections[s]
         if let frames = sec.frames { return frames[k] }
         let line = k / sec.perLine, col = k % sec.perLine
@@ -183,8 +190,8 @@ public struct FlowLayout: CollectionLayout {
             let sec = sections[s]
             if let h = headerAttributes(section: s), h.frame.intersects(rect) { out.append(h) }
             if let frames = sec.frames {
-                for (k, f) in frames.enumerated() where f.intersects(rect) {
-                    out.append(LayoutAttributes(kind: .cell, indexPath: ItemPath(s, k), frame: f))
+                for (k, f) in frames.enumerated() where placed(f).intersects(rect) {
+                    out.append(LayoutAttributes(kind: .cell, indexPath: ItemPath(s, k), frame: placed(f)))
                 }
             } else if sec.lines > 0 {
                 let along = vertical ? sec.size.height : sec.size.width

@@ -102,7 +102,7 @@ extension SceneDecoder {
         let m = try v.mapping(allowed: ["kind", "direction", "item_size", "line_spacing", "interitem_spacing",
                                         "section_inset", "align", "header_height", "sticky_headers",
                                         "row_height", "expanded_height", "snap", "footer_height", "sticky_footers",
-                                        "section_backgrounds"])
+                                        "section_backgrounds", "right_to_left"])
         var l = LayoutSpec()
         if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, [.flow, .list]) }
         if let x = m["direction"] { l.direction = try x.oneOf(ScrollDirection.self, [.vertical, .horizontal]) }
@@ -128,6 +128,12 @@ extension SceneDecoder {
         if let x = m["section_backgrounds"] { l.sectionBackgrounds = try x.bool() }
         for key in ["footer_height", "sticky_footers", "section_backgrounds"] where l.kind == .list {
             if let x = m[key] { throw x.error("\(key) is for flow layouts; a list layout has headers only") }
+        }
+        if let x = m["right_to_left"] {
+            l.rightToLeft = try x.bool()
+            if l.rightToLeft && !(l.kind == .flow && l.direction == .vertical) {
+                throw x.error("right_to_left mirrors a vertical flow layout's lines; horizontal and list layouts are not mirrored yet")
+            }
         }
         if let x = m["snap"] {
             l.snap = try x.oneOf(SnapMode.self, SnapMode.allCases)

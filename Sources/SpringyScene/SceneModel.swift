@@ -214,6 +214,9 @@ public struct LayoutSpec: Sendable {
     public var stickyFooters = false
     /// A decoration view behind every section's items and insets.
     public var sectionBackgrounds = false
+    /// Right-to-left (a vertical flow layout fills its lines from the right, as UIKit's does
+    /// under a right-to-left language: flipsHorizontallyInOppositeLayoutDirection).
+    public var rightToLeft = false
     public init() {}
 }
 

@@ -81,12 +81,25 @@ final class FlowSectionsTests: XCTestCase {
         XCTAssertEqual(late.headers.first { $0.id == "background.1" }?.color, Color(hex: "#FFEEDD"))
     }
 
+    func testRightToLeftFillsLinesFromTheRight() throws {
+        let rtl = layout(try collection("collection:\n  layout: { kind: flow, item_size: [80, 80], right_to_left: true }\n  sections:\n    - { items: 6 }"))
+        let ltr = layout(try collection("collection:\n  layout: { kind: flow, item_size: [80, 80] }\n  sections:\n    - { items: 6 }"))
+        for k in 0..<6 {
+            let a = rtl.attributes(for: ItemPath(0, k))!.frame, b = ltr.attributes(for: ItemPath(0, k))!.frame
+            XCTAssertEqual(a.minX, 375 - b.maxX, accuracy: 1e-9, "item \(k) mirrored")
+            XCTAssertEqual(a.minY, b.minY)
+        }
+        XCTAssertEqual(rtl.attributes(for: ItemPath(0, 0))!.frame.maxX, 375, "the first item at the right edge")
+        XCTAssertEqual(rtl.attributes(in: Rect(x: 300, y: 0, width: 75, height: 80)).map(\.indexPath.item), [0])
+    }
+
     func testSectionValuesAreCheckedWhereTheyApply() {
         for (body, fragment) in [
             ("collection:\n  layout: { kind: list }\n  sections:\n    - { items: 3, sizes: [[10, 10]] }", "flow layout"),
             ("collection:\n  layout: { kind: list, footer_height: 20 }\n  sections:\n    - { items: 3 }", "flow"),
             ("collection:\n  sections:\n    - { items: 3, sizes: [[10, 10]], item_size: [5, 5] }", "not both"),
             ("collection:\n  sections:\n    - { items: 3, sizes: [] }", "at least one"),
+            ("collection:\n  layout: { direction: horizontal, right_to_left: true }\n  sections:\n    - { items: 3 }", "not mirrored yet"),
         ] {
             XCTAssertThrowsError(try SceneLoader.decode(yaml: scene(375, 667, body), file: "s.yaml")) { e in
                 XCTAssertTrue("\(e)".contains(fragment), "\(e)")
