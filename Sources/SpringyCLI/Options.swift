@@ -31,20 +31,18 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-contacts"), help: "Contacts between colliding items at once (about 1 kB each).")
     var maxContacts: Int = SceneLimits.default.maxContacts
 
-    /// Each limit's largest accepted value: far above any real scene, low enough that no
+    /// Each limit with its largest accepted value: far above any real scene, low enough that no
     /// count, sum or buffer size built from it can overflow.
-    static let ceilings: [String: Int] = [
-        "--max-file-size": 1 << 30, "--max-nodes": 1 << 30, "--max-depth": 10_000, "--max-items": 1 << 30,
-        "--max-bodies": 10_000_000, "--max-pixels": 1 << 30, "--max-frames": 100_000_000,
-        "--max-events": 10_000_000, "--max-contacts": 100_000_000,
-    ]
+    var bounded: [(name: String, value: Int, ceiling: Int)] {
+        [("--max-file-size", maxFileSize, 1 << 30), ("--max-nodes", maxNodes, 1 << 30), ("--max-depth", maxDepth, 10_000),
+         ("--max-items", maxItems, 1 << 30), ("--max-bodies", maxBodies, 10_000_000), ("--max-pixels", maxPixels, 1 << 30),
+         ("--max-frames", maxFrames, 100_000_000), ("--max-events", maxEvents, 10_000_000),
+         ("--max-contacts", maxContacts, 100_000_000)]
+    }
 
     func validate() throws {
-        for (name, v) in [("--max-file-size", maxFileSize), ("--max-nodes", maxNodes), ("--max-depth", maxDepth),
-                          ("--max-items", maxItems), ("--max-bodies", maxBodies), ("--max-pixels", maxPixels),
-                          ("--max-frames", maxFrames), ("--max-events", maxEvents), ("--max-contacts", maxContacts)] {
-            let ceiling = Self.ceilings[name] ?? Int(Int32.max)
-            if !(1...ceiling).contains(v) { throw ValidationError("\(name) must be between 1 and \(ceiling), not \(v)") }
+        for limit in bounded where !(1...limit.ceiling).contains(limit.value) {
+            throw ValidationError("\(limit.name) must be between 1 and \(limit.ceiling), not \(limit.value)")
         }
     }
 
@@ -86,14 +84,15 @@ func refuseSharedNames(_ scenes: [Scene], folder: (Scene) -> String) throws {
     }
 }
 
+/// An option's text that is not a value of its kind, and why (ArgumentParser prints it).
+struct InvalidValue: Error, CustomStringConvertible {
+    var description: String
+}
+
 /// `A-B`, `A`, `last` or `A-last`: inclusive frame numbers (`last` is the scene's last frame).
 struct FrameRange {
     var lower: Int?          // nil: `last`
     var upper: Int?          // nil: `last`
-
-    struct Invalid: Error, CustomStringConvertible {
-        var description: String
-    }
 
     /// Parses the option's text, saying why it is not a range.
     static func parse(_ text: String) throws -> FrameRange {
@@ -101,7 +100,7 @@ struct FrameRange {
             let t = s.trimmingCharacters(in: .whitespaces)
             if t == "last" { return nil }
             guard let n = Int(t), n >= 0 else {
-                throw Invalid(description: "\"\(text)\" is not a frame range: \"\(t)\" is neither a frame number (0 or more) nor `last`; write A-B, A, last or A-last, e.g. 30-59")
+                throw InvalidValue(description: "\"\(text)\" is not a frame range: \"\(t)\" is neither a frame number (0 or more) nor `last`; write A-B, A, last or A-last, e.g. 30-59")
             }
             return n
         }
@@ -113,14 +112,14 @@ struct FrameRange {
         case 2:
             let a = try bound(parts[0]), b = try bound(parts[1])
             if a == nil && b != nil {
-                throw Invalid(description: "\"\(text)\" starts at the last frame and ends before it; write A-last")
+                throw InvalidValue(description: "\"\(text)\" starts at the last frame and ends before it; write A-last")
             }
             if let a, let b, b < a {
-                throw Invalid(description: "\"\(text)\" ends before it starts (\(b) < \(a)); write the smaller frame first: \(b)-\(a)")
+                throw InvalidValue(description: "\"\(text)\" ends before it starts (\(b) < \(a)); write the smaller frame first: \(b)-\(a)")
             }
             return FrameRange(lower: a, upper: b)
         default:
-            throw Invalid(description: "\"\(text)\" is not a frame range; write A-B, A, last or A-last, e.g. 30-59")
+            throw InvalidValue(description: "\"\(text)\" is not a frame range; write A-B, A, last or A-last, e.g. 30-59")
         }
     }
 
@@ -129,7 +128,7 @@ struct FrameRange {
         let last = count - 1
         let a = lower ?? last, b = upper ?? last
         if a > last || b > last {
-            throw Invalid(description: "--frames \(describe): \(file) has \(counted(count, "frame")) (0-\(last))")
+            throw InvalidValue(description: "--frames \(describe): \(file) has \(counted(count, "frame")) (0-\(last))")
         }
         return a...b
     }
@@ -159,14 +158,25 @@ func checkPick(_ pick: FramePick?, of scene: Scene) throws {
 }
 
 /// `K/N`: shard K of N, 1-based.
-struct Shard: ExpressibleByArgument {
+struct Shard {
     var k: Int
     var n: Int
-    init?(argument: String) {
-        let parts = argument.split(separator: "/")
-        // At most a million shards: a shard's share of the frames is computed without overflow.
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), (1...1_000_000).contains(n), k >= 1, k <= n else { return nil }
-        self.k = k; self.n = n
+    /// At most a million shards: a shard's share of the frames is computed without overflow.
+    static let maxShards = 1_000_000
+
+    /// Parses the option's text, saying why it is not a shard.
+    static func parse(_ text: String) throws -> Shard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
+            throw InvalidValue(description: "\"\(text)\" is not a shard: write K/N, e.g. 2/4 for the second of four")
+        }
+        guard (1...maxShards).contains(n) else {
+            throw InvalidValue(description: "\"\(text)\": the number of shards must be between 1 and \(maxShards)")
+        }
+        guard (1...n).contains(k) else {
+            throw InvalidValue(description: "\"\(text)\": the shard must be between 1 and \(n)")
+        }
+        return Shard(k: k, n: n)
     }
 }
 

@@ -41,7 +41,7 @@ extension Springy {
         @Flag(name: .long, help: "No progress bar and no summary.")
         var quiet = false
 
-        @Option(name: .long, help: "Render only shard K of N (K/N, 1-based): a contiguous share of the frames. The N shards together equal one full run, byte for byte.")
+        @Option(name: .long, help: "Render only shard K of N (K/N, 1-based): a contiguous share of the frames. The N shards together equal one full run, byte for byte.", transform: Shard.parse)
         var shard: Shard?
 
         @Option(name: .customLong("png-level"), help: "zlib compression level, 0-9.")

@@ -43,7 +43,9 @@ public struct Springy: ParsableCommand {
                 // --help, --version
                 Springy.exit(withError: error)
             }
-            let message = fullMessage(for: error)
+            // "springy: The value ... is invalid ...", not "springy: Error: ...".
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             FileHandle.standardError.write(Data(("springy: " + message + "\n").utf8))
             Foundation.exit(2)
         }

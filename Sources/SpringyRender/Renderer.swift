@@ -16,8 +16,8 @@ public struct Renderer {
         style = scene.style
         self.scale = scale ?? scene.viewport.scale
         _ = try PinnedFont.face()   // the font must be there; each drawing thread loads its own
-        if pixelWidth > 32_767 || pixelHeight > 32_767 {
-            throw DrawingError("\(scene.file): a frame of \(pixelWidth)×\(pixelHeight) pixels at scale \(self.scale) is wider or taller than the 32767 pixels Cairo can draw on a side")
+        if pixelWidth > Canvas.maxSide || pixelHeight > Canvas.maxSide {
+            throw DrawingError("\(scene.file): a frame of \(pixelWidth)×\(pixelHeight) pixels at scale \(self.scale) is wider or taller than the \(Canvas.maxSide) pixels Cairo can draw on a side")
         }
     }
 

@@ -42,10 +42,10 @@ struct ActiveGesture {
             // The finger drifts past the allowable movement while it presses: the recogniser
             // fails, nothing is picked up, and the touch lifts at the press time.
             if moving >= -Self.timeSlack { finger = nil; return false }
-            finger = lp.at + lp.drift * (lp.press > 0 ? min(1, local / lp.press) : 1)
+            finger = lp.pressing(at: local)
             return true
         }
-        let position = moving < 0 ? lp.at + lp.drift * (lp.press > 0 ? min(1, local / lp.press) : 1) : path.position(at: moving) + lp.drift
+        let position = moving < 0 ? lp.pressing(at: local) : path.position(at: moving) + lp.drift
         if moving >= -Self.timeSlack && !began {
             began = true
             try target.longPressBegan(at: lp.at + lp.drift)
@@ -97,6 +97,11 @@ struct ActiveGesture {
         finger = position
         return true
     }
+}
+
+extension LongPressGesture {
+    /// Where the finger is `local` s into the press: drifting from `at` by `drift` until `press`.
+    func pressing(at local: Double) -> Vec2 { at + drift * (press > 0 ? min(1, local / press) : 1) }
 }
 
 /// The narrow surface gestures act on: free items they grab, the collection view's
