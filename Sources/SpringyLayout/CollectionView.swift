@@ -8,15 +8,20 @@ import SpringyScene
 public final class CollectionView {
     public let spec: CollectionSpec
     public let viewSize: Size2
-    public private(set) var sections: [SectionSpec]
+    public internal(set) var sections: [SectionSpec]
     /// Stable identity of each cell, parallel to `sections[s].labels`.
-    public private(set) var keys: [[Int]]
-    private var nextKey: Int
+    public internal(set) var keys: [[Int]]
+    /// Stable identity of each section, parallel to `sections`.
+    public internal(set) var sectionKeys: [Int]
+    var nextKey: Int
+    var nextSectionKey: Int
     /// The current (target) layout.
     public private(set) var layout: any CollectionLayout
     /// What is shown: the layout, or a transition toward it.
     public private(set) var presentation: Presentation
     public private(set) var transition: LayoutTransition?
+    /// A batch update's animation, while it runs.
+    var batch: BatchAnimation?
     public var scroll: ScrollAxis
     /// Header attribute computations (sticky headers are recomputed on every scroll step).
     public private(set) var headerLayoutPasses = 0
@@ -24,7 +29,7 @@ public final class CollectionView {
     public private(set) var headers: [HeaderState] = []
     private var headersOffset: Double = .nan
     /// Sorted, so iteration order is fixed.
-    public private(set) var selection: [ItemPath]
+    public internal(set) var selection: [ItemPath]
     /// Counts of full layout computations, for tests that prove what a scroll recomputes.
     public private(set) var cellLayoutPasses = 0
     /// The layout's dynamics: the springy flow layout's for its whole life (`dynamics.kind:
@@ -54,6 +59,8 @@ public final class CollectionView {
         var k = 0
         keys = spec.sections.map { s in (0..<s.count).map { _ in defer { k += 1 }; return k } }
         nextKey = k
+        sectionKeys = Array(spec.sections.indices)
+        nextSectionKey = spec.sections.count
         selection = spec.selection.sorted()
         if spec.layout.kind == .list, selection.count > 1 { selection = [selection[0]] }
         let initial = Self.makeLayout(spec: spec, sections: spec.sections, viewSize: viewSize, selection: selection)
@@ -174,6 +181,7 @@ public final class CollectionView {
         layout = Self.makeLayout(spec: spec, sections: sections, viewSize: viewSize, selection: selection)
         presentation = .layout(layout)
         transition = nil
+        batch = nil
         cellLayoutPasses += 1
         scroll.contentLength = vertical ? layout.contentSize.height : layout.contentSize.width
         headersOffset = .nan
@@ -188,6 +196,7 @@ public final class CollectionView {
         selection = selection.first == ip ? [] : [ip]
         let current = transition.map { Presentation.transition($0, frozenAt: time) } ?? presentation
         let fromOffset = scroll.offset
+        batch = nil
         layout = Self.makeLayout(spec: spec, sections: sections, viewSize: viewSize, selection: selection)
         cellLayoutPasses += 1
         scroll.contentLength = layout.contentSize.height
@@ -212,6 +221,10 @@ public final class CollectionView {
 
     /// Advances a running transition to `time` (the offset moves on the same curve as the cells).
     public func advance(to time: Double) {
+        if let b = batch {
+            if b.isFinished(at: time) { batch = nil }
+            headersOffset = .nan
+        }
         guard let tr = transition else { return }
         if tr.isFinished(at: time) {
             scroll.setOffset(tr.toOffset)
@@ -223,7 +236,7 @@ public final class CollectionView {
         headersOffset = .nan
     }
 
-    public var isAnimating: Bool { transition != nil }
+    public var isAnimating: Bool { transition != nil || batch != nil }
 
     // MARK: - Headers
 
@@ -240,7 +253,8 @@ public final class CollectionView {
         let viewLength = vertical ? viewSize.height : viewSize.width
         var out: [HeaderState] = []
         for s in 0..<sections.count where h > 0 {
-            let span = presentation.sectionSpan(s, at: time)
+            var span = presentation.sectionSpan(s, at: time)
+            if let b = batch { span = b.span(sectionKey: sectionKeys[s], to: span, at: time) }
             guard span.end > offset, span.start < offset + viewLength else { continue }
             var lead = span.start
             var pinned = false
@@ -265,47 +279,5 @@ public final class CollectionView {
         for a in layout.attributes(in: probe) where a.kind == .cell && along(a.center) > middle { return a.indexPath }
         let last = sections.count - 1
         return ItemPath(last, sections[last].count)
-    }
-
-    // MARK: - What a frame shows
-
-    /// The cells and headers the frame shows, in viewport coordinates, in index order.
-    public func visibleState(time: Double) -> (items: [ItemState], headers: [HeaderState]) {
-        updateHeaders(at: time)
-        let offset = contentOffset
-        let visible = visibleRect
-        var items: [ItemState] = []
-        // Cells the dynamics moves may be drawn away from their slots: look a little wider.
-        let search = geometry.widened(visible, by: dynamics?.reach ?? 0)
-        let slack = spec.layout.kind == .list ? spec.layout.expandedHeight + spec.layout.rowHeight : 0
-        var paths = presentation.cells(in: search, at: time, slack: slack)
-        if let anywhere = dynamics?.cellsDrawnAnywhere, !anywhere.isEmpty {
-            // Dragged cells can be anywhere: consider all of them.
-            paths = Array(Set(paths + anywhere)).sorted()
-        }
-        for ip in paths {
-            guard var frame = presentation.frame(ip, at: time) else { continue }
-            var angle = 0.0, velocity = Vec2.zero
-            var z = 0
-            if let k = key(ip), let dynamics, let d = dynamics.state(ofKey: k) {
-                frame = Rect(center: d.center, size: frame.size)
-                angle = d.angle; velocity = d.velocity
-                z = dynamics.cellZ
-            }
-            guard frame.intersects(visible) else { continue }
-            var alpha = 1.0
-            if spec.transitions.fade, let tr = transition {
-                // For comparison: UIKit's default, appearing rows fade in and disappearing ones out.
-                let p = tr.curve.progress(time - tr.start)
-                let inFrom = tr.from.frame(ip, at: tr.start).map { $0.intersects(Rect(x: 0, y: tr.fromOffset, width: viewSize.width, height: viewSize.height)) } ?? false
-                let inTo = tr.to.attributes(for: ip).map { $0.frame.intersects(Rect(x: 0, y: tr.toOffset, width: viewSize.width, height: viewSize.height)) } ?? false
-                if !inFrom && inTo { alpha = p } else if inFrom && !inTo { alpha = 1 - p }
-            }
-            items.append(ItemState(id: ip.description, center: frame.center - offset, size: frame.size,
-                                   angle: angle, alpha: alpha, z: z, velocity: velocity,
-                                   selected: isSelected(ip), kind: spec.layout.kind == .list ? .row : .cell,
-                                   paletteKey: key(ip), label: label(ip), shape: .rectangle))
-        }
-        return (items, headers)
     }
 }

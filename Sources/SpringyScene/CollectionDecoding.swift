@@ -2,29 +2,12 @@ import SpringyCore
 
 extension SceneDecoder {
     func decodeCollection(_ v: YAMLValue) throws -> CollectionSpec {
-        let m = try v.mapping(allowed: ["layout", "sections", "selection", "dynamics", "transitions", "scroll"])
+        let m = try v.mapping(allowed: ["layout", "sections", "selection", "dynamics", "transitions", "scroll", "updates"])
         let layout = try m["layout"].map(decodeLayout) ?? LayoutSpec()
         let sectionsValue = try m.require("sections")
         var sections: [SectionSpec] = []
         var total = 0
-        for s in try sectionsValue.list() {
-            let sm = try s.mapping(allowed: ["items", "header", "footer", "item_size", "sizes", "section_inset", "line_spacing",
-                                             "interitem_spacing", "background"])
-            let itemsValue = try sm.require("items")
-            let labels: [String]
-            if case .sequence = itemsValue.node {
-                labels = try itemsValue.list().map { try $0.string() }
-            } else {
-                let count = try itemsValue.int(min: 0, max: limits.maxItems)
-                labels = (0..<count).map { String($0) }
-            }
-            total += labels.count
-            if total > limits.maxItems { throw itemsValue.error("more than \(limits.maxItems) items in the collection") }
-            var section = SectionSpec(labels: labels, header: try sm["header"]?.string())
-            try decodeSectionLayout(sm, into: &section, layout: layout)
-            if case .sequence = itemsValue.node {} else { section.generated = true }
-            sections.append(section)
-        }
+        for s in try sectionsValue.list() { sections.append(try decodeSection(s, layout: layout, total: &total)) }
         if sections.isEmpty { throw sectionsValue.error("a collection needs at least one section") }
         var selection: [ItemPath] = []
         if let sel = m["selection"] {
@@ -44,7 +27,33 @@ extension SceneDecoder {
         var spec = CollectionSpec(layout: layout, sections: sections, selection: selection,
                                   dynamics: dynamics, transitions: transitions)
         if let x = m["scroll"] { spec.scroll = try decodeScroll(x) }
+        if let x = m["updates"] {
+            let um = try x.mapping(allowed: ["duration", "appearance"])
+            if let d = um["duration"] { spec.updates.duration = try d.double(min: 0, max: 60) }
+            if let a = um["appearance"] { spec.updates.appearance = try a.oneOf(UpdateAppearance.self, UpdateAppearance.allCases) }
+        }
         return spec
+    }
+
+    /// One section: its items (a count or labels), header, and its own flow values.
+    /// `total` counts the collection's items against the limit.
+    func decodeSection(_ s: YAMLValue, layout: LayoutSpec, total: inout Int, extraKeys: [String] = []) throws -> SectionSpec {
+        let sm = try s.mapping(allowed: ["items", "header", "footer", "item_size", "sizes", "section_inset", "line_spacing",
+                                         "interitem_spacing", "background"] + extraKeys)
+        let itemsValue = try sm.require("items")
+        let labels: [String]
+        if case .sequence = itemsValue.node {
+            labels = try itemsValue.list().map { try $0.string() }
+        } else {
+            let count = try itemsValue.int(min: 0, max: limits.maxItems)
+            labels = (0..<count).map { String($0) }
+        }
+        total += labels.count
+        if total > limits.maxItems { throw itemsValue.error("more than \(limits.maxItems) items in the collection") }
+        var section = SectionSpec(labels: labels, header: try sm["header"]?.string())
+        try decodeSectionLayout(sm, into: &section, layout: layout)
+        if case .sequence = itemsValue.node {} else { section.generated = true }
+        return section
     }
 
     /// A section's own flow values: footer, item size or per-item sizes, insets, spacing, background.

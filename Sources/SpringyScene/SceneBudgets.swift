@@ -79,6 +79,13 @@ extension SceneDecoder {
                 }
             case .delete(let items):
                 cells = max(0, cells - items.count)
+            case .update(let u):
+                cells += u.insert.count + u.insertSections.reduce(0) { $0 + $1.section.count }
+                if cells > limits.maxItems {
+                    throw SceneError(file: file, line: e.line, column: 1, keyPath: e.path,
+                                     message: "the script's updates make \(cells) cells, over the limit of \(limits.maxItems) items (--max-items)")
+                }
+                cells = max(0, cells - u.delete.count)
             default:
                 continue
             }

@@ -56,7 +56,8 @@ struct SceneDecoder {
                 _ = try problems.attempt { throw root.error("a scene needs `collection`, `items`, or both") }
             }
             var references = ItemReferences(freeItems: items.map(\.name), sections: collection?.sections.map(\.count) ?? [],
-                                            scrollsVertically: collection.map { $0.layout.direction == .vertical || $0.layout.kind == .list })
+                                            scrollsVertically: collection.map { $0.layout.direction == .vertical || $0.layout.kind == .list },
+                                            layout: collection?.layout)
             if let b = m["behaviors"] {
                 behaviors = try problems.attempt { try decodeBehaviors(b, references: &references, problems: problems) } ?? []
             }
@@ -288,6 +289,8 @@ struct ItemReferences {
     var sections: [Int]
     /// Nil without a collection; else whether it scrolls vertically.
     var scrollsVertically: Bool? = nil
+    /// The collection's layout, for sections a script inserts.
+    var layout: LayoutSpec? = nil
     var hasCollection: Bool { scrollsVertically != nil }
 
     func check(_ v: YAMLValue) throws -> String {

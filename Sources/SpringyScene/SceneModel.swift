@@ -155,6 +155,8 @@ public struct CollectionSpec: Sendable {
     public var dynamics: CollectionDynamicsSpec
     public var transitions: TransitionSpec
     public var scroll = ScrollSpec()
+    /// How batch updates animate (`collection.updates`).
+    public var updates = UpdateAnimationSpec()
 }
 
 /// UIScrollView's properties (`collection.scroll`), with UIKit's defaults.
@@ -346,6 +348,8 @@ public enum ScriptAction: Sendable {
     case scrollTo(offset: Vec2, animated: Bool)
     /// scrollToItem(at:at:animated:).
     case scrollToItem(item: ItemPath, position: ScrollPosition, animated: Bool)
+    /// performBatchUpdates: inserts, deletes, moves and reloads of items and sections.
+    case update(BatchUpdate)
 }
 
 public enum TapTarget: Sendable, Equatable {

@@ -2,7 +2,7 @@ import SpringyCore
 
 extension SceneDecoder {
     static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
-                          "scroll_to", "scroll_to_item", "swipe"]
+                          "scroll_to", "scroll_to_item", "swipe", "update"]
 
     func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int, problems: Problems) throws -> [ScriptEvent] {
         let entries = try v.list()
@@ -14,14 +14,30 @@ extension SceneDecoder {
         // Cells the script inserts may be tapped, selected or deleted later: any section may
         // hold as many more cells as the script inserts in all (a cell that is gone, or not
         // there yet, when its event fires is left alone).
-        var inserted = 0
+        var inserted = 0, insertedSections = 0
         for e in entries {
-            if case .mapping(let raw) = e.node, let body = raw.first(where: { $0.key.string == "insert" })?.value {
+            guard case .mapping(let raw) = e.node else { continue }
+            if let body = raw.first(where: { $0.key.string == "insert" })?.value {
                 if case .mapping(let im) = body, let c = im.first(where: { $0.key.string == "count" })?.value.int { inserted += max(1, c) } else { inserted += 1 }
+            }
+            if let body = raw.first(where: { $0.key.string == "update" })?.value, case .mapping(let um) = body {
+                for (k, v) in um {
+                    guard case .sequence(let list) = v else { continue }
+                    if k.string == "insert" || k.string == "move" { inserted += list.count }
+                    if k.string == "insert_sections" || k.string == "move_sections" { insertedSections += list.count }
+                    if k.string == "insert_sections" {
+                        for sv in list {
+                            if case .mapping(let sm) = sv, let n = sm.first(where: { $0.key.string == "items" })?.value {
+                                if case .sequence(let labels) = n { inserted += labels.count } else { inserted += max(0, n.int ?? 0) }
+                            }
+                        }
+                    }
+                }
             }
         }
         var references = references
         references.sections = references.sections.map { $0 + min(inserted, limits.maxItems) }
+            + Array(repeating: min(inserted, limits.maxItems), count: min(insertedSections, limits.maxItems))
         for e in entries {
             // Every event on its own: a bad one is noted and the rest are still read.
             let event: ScriptEvent? = try problems.attempt {
@@ -159,6 +175,8 @@ extension SceneDecoder {
                 }
             }
             return .scrollToItem(item: ip, position: position, animated: try m["animated"]?.bool() ?? true)
+        case "update":
+            return .update(try decodeUpdate(v, references: references))
         case "snap":
             return .addBehavior(try decodeBehavior(kind: "snap", v, references: references))
         case "push":

@@ -91,8 +91,8 @@ public final class Simulation {
             switch e.action {
             case .pan(let p) where p.item == nil && collection == nil:
                 unsupported = "a pan without `item` scrolls a collection, and this scene has none"
-            case .insert, .delete:
-                unsupported = collection == nil ? "insert and delete need a collection" : nil
+            case .insert, .delete, .update:
+                unsupported = collection == nil ? "insert, delete and update need a collection" : nil
             case .longPress:
                 unsupported = scene.collection?.dynamics.kind == .drag ? nil : "long_press drags selected cells: it needs `collection.dynamics.kind: drag`"
             default:
@@ -106,6 +106,8 @@ public final class Simulation {
 
     func guarded<T>(line: Int, path: String, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let e as DynamicsError {
+            throw SimulationError(file: scene.file, line: line, keyPath: path, message: e.description)
+        } catch let e as UpdateError {
             throw SimulationError(file: scene.file, line: line, keyPath: path, message: e.description)
         }
     }

@@ -1,0 +1,126 @@
+import SpringyCore
+import SpringyScene
+
+/// A batch update UIKit would refuse (it raises NSInternalInconsistencyException).
+public struct UpdateError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ message: String) { description = message }
+}
+
+/// The data of one section while a batch update rearranges it: cells by stable key.
+struct SectionRecord {
+    var key: Int
+    var spec: SectionSpec
+    var cells: [(key: Int, label: String)]
+}
+
+extension CollectionView {
+    /// performBatchUpdates: applies every change of `u` to the data in UIKit's order —
+    /// reloads, then deletes and move sources (index paths before the update), then section
+    /// inserts and moves, then item inserts and move destinations (index paths after it),
+    /// each in ascending order — and animates from what is shown now to the new layout.
+    public func performBatchUpdates(_ u: BatchUpdate, at time: Double) throws {
+        let old = currentRecords()
+        let before = BatchAnimation.Before(view: self, time: time)
+        let selectedKeys = selection.compactMap(key)
+        var numbering = (sections.flatMap(\.labels).compactMap { Int($0) }.max() ?? -1) + 1
+        func newKey() -> Int { defer { nextKey += 1 }; return nextKey }
+        func newLabel() -> String { defer { numbering += 1 }; return String(numbering) }
+
+        // Check what names the data before the update.
+        func checkSection(_ s: Int, _ what: String) throws {
+            guard s >= 0, s < old.count else { throw UpdateError("\(what) section \(s): the collection has \(old.count) sections before the update") }
+        }
+        let goneSections = u.deleteSections + u.moveSections.map(\.from)
+        for s in goneSections { try checkSection(s, "cannot delete or move") }
+        for s in u.reloadSections { try checkSection(s, "cannot reload") }
+        if let d = duplicate(goneSections + u.reloadSections) { throw UpdateError("section \(d) is deleted, moved or reloaded twice in one update") }
+        let goneItems = u.delete + u.move.map(\.from)
+        for ip in goneItems + u.reload {
+            try checkSection(ip.section, "no cell \(ip) to change:")
+            guard ip.item < old[ip.section].cells.count else {
+                throw UpdateError("no cell \(ip) before the update (section \(ip.section) has \(old[ip.section].cells.count) cells)")
+            }
+            if goneSections.contains(ip.section) || u.reloadSections.contains(ip.section) {
+                throw UpdateError("cell \(ip) is changed, and so is its whole section \(ip.section)")
+            }
+        }
+        if let d = duplicate(goneItems + u.reload) { throw UpdateError("cell \(d) is deleted, moved or reloaded twice in one update") }
+
+        // Reloads get new cells (new identities) in place; then the gone cells and sections leave.
+        var records = old
+        for s in u.reloadSections { for i in records[s].cells.indices { records[s].cells[i].key = newKey() } }
+        for ip in u.reload { records[ip.section].cells[ip.item].key = newKey() }
+        let movedCells = u.move.map { records[$0.from.section].cells[$0.from.item] }
+        for s in records.indices {
+            let gone = Set(goneItems.filter { $0.section == s }.map(\.item))
+            if !gone.isEmpty { records[s].cells = records[s].cells.enumerated().filter { !gone.contains($0.offset) }.map(\.element) }
+        }
+        let movedSections = u.moveSections.map { records[$0.from] }
+        let goneSet = Set(goneSections)
+        records = records.enumerated().filter { !goneSet.contains($0.offset) }.map(\.element)
+
+        // Sections arrive at their final indices, ascending.
+        var arriving: [(at: Int, record: SectionRecord)] = u.moveSections.enumerated().map { ($0.element.to, movedSections[$0.offset]) }
+        for insert in u.insertSections {
+            var spec = insert.section
+            if spec.generated { spec.labels = spec.labels.map { _ in newLabel() } }
+            let record = SectionRecord(key: nextSectionKey, spec: spec, cells: spec.labels.map { (newKey(), $0) })
+            nextSectionKey += 1
+            arriving.append((insert.at, record))
+        }
+        if let d = duplicate(arriving.map(\.at)) { throw UpdateError("two sections are inserted or moved to section \(d)") }
+        for (at, record) in arriving.sorted(by: { $0.at < $1.at }) {
+            guard at >= 0, at <= records.count else {
+                throw UpdateError("cannot insert or move a section to \(at): the collection would have \(records.count) sections before it")
+            }
+            records.insert(record, at: at)
+        }
+
+        // Cells arrive at their final index paths, ascending.
+        var cells: [(at: ItemPath, cell: (key: Int, label: String))] = u.move.enumerated().map { ($0.element.to, movedCells[$0.offset]) }
+        for ip in u.insert.sorted() { cells.append((ip, (newKey(), newLabel()))) }
+        if let d = duplicate(cells.map(\.at)) { throw UpdateError("two cells are inserted or moved to \(d)") }
+        for (at, cell) in cells.sorted(by: { $0.at < $1.at }) {
+            guard at.section >= 0, at.section < records.count else {
+                throw UpdateError("cannot insert or move a cell to \(at): the collection has \(records.count) sections after the update")
+            }
+            guard at.item <= records[at.section].cells.count else {
+                throw UpdateError("cannot insert or move a cell to \(at): section \(at.section) would have \(records[at.section].cells.count) cells before it")
+            }
+            records[at.section].cells.insert(cell, at: at.item)
+        }
+
+        apply(records)
+        var paths: [ItemPath] = []
+        for (s, k) in keys.enumerated() { for (i, key) in k.enumerated() where selectedKeys.contains(key) { paths.append(ItemPath(s, i)) } }
+        selection = paths.sorted()
+        if spec.layout.kind == .list, selection.count > 1 { selection = [selection[0]] }
+        relayout()
+        if !(scroll.minOffset...scroll.maxOffset).contains(scroll.offset) {
+            scroll.scroll(to: min(max(scroll.offset, scroll.minOffset), scroll.maxOffset), animated: u.animated)
+        }
+        batch = u.animated && spec.updates.duration > 0
+            ? BatchAnimation(before: before, after: self, start: time, spec: spec.updates) : nil
+        try dynamicsLayoutChanged(newCells: [:])
+    }
+
+    func currentRecords() -> [SectionRecord] {
+        sections.indices.map { s in
+            SectionRecord(key: sectionKeys[s], spec: sections[s], cells: zip(keys[s], sections[s].labels).map { ($0, $1) })
+        }
+    }
+
+    func apply(_ records: [SectionRecord]) {
+        sections = records.map { r in var spec = r.spec; spec.labels = r.cells.map(\.label); return spec }
+        keys = records.map { $0.cells.map(\.key) }
+        sectionKeys = records.map(\.key)
+    }
+}
+
+/// The first value that occurs twice, in order of first repetition.
+func duplicate<T: Hashable>(_ values: [T]) -> T? {
+    var seen = Set<T>()
+    for v in values where !seen.insert(v).inserted { return v }
+    return nil
+}

@@ -1,0 +1,44 @@
+import SpringyCore
+
+extension SceneDecoder {
+    /// `update`: performBatchUpdates. Index paths are checked for form here; whether they
+    /// name cells is checked when the update runs, against the data as it is then.
+    func decodeUpdate(_ v: YAMLValue, references: ItemReferences) throws -> BatchUpdate {
+        guard let layout = references.layout else { throw v.error("update changes a collection's data, and this scene has none") }
+        let m = try v.mapping(allowed: ["insert", "delete", "move", "reload", "insert_sections", "delete_sections",
+                                        "move_sections", "reload_sections", "animated"])
+        func path(_ e: YAMLValue) throws -> ItemPath {
+            let s = try e.string()
+            guard let ip = ItemPath(string: s) else { throw e.error("expected a cell \"section.item\", found \"\(s)\"") }
+            return ip
+        }
+        func section(_ e: YAMLValue) throws -> Int { try e.int(min: 0, max: limits.maxItems) }
+        func pair<T>(_ e: YAMLValue, _ read: (YAMLValue) throws -> T) throws -> (T, T) {
+            let l = try e.list()
+            guard l.count == 2 else { throw e.error("a move is [from, to], found \(l.count) values") }
+            return (try read(l[0]), try read(l[1]))
+        }
+        var u = BatchUpdate()
+        if let x = m["delete"] { u.delete = try x.list().map(path) }
+        if let x = m["insert"] { u.insert = try x.list().map(path) }
+        if let x = m["reload"] { u.reload = try x.list().map(path) }
+        if let x = m["move"] { u.move = try x.list().map { try pair($0, path) }.map { BatchUpdate.Move(from: $0.0, to: $0.1) } }
+        if let x = m["delete_sections"] { u.deleteSections = try x.list().map(section) }
+        if let x = m["reload_sections"] { u.reloadSections = try x.list().map(section) }
+        if let x = m["move_sections"] {
+            u.moveSections = try x.list().map { try pair($0, section) }.map { BatchUpdate.Move(from: $0.0, to: $0.1) }
+        }
+        if let x = m["insert_sections"] {
+            var total = 0
+            u.insertSections = try x.list().map { e in
+                let sm = try e.mapping(allowed: ["at", "items", "header", "footer", "item_size", "sizes", "section_inset",
+                                                 "line_spacing", "interitem_spacing", "background"])
+                let at = try section(try sm.require("at"))
+                return BatchUpdate.SectionInsert(at: at, section: try decodeSection(e, layout: layout, total: &total, extraKeys: ["at"]))
+            }
+        }
+        u.animated = try m["animated"]?.bool() ?? true
+        if u.isEmpty { throw v.error("an update needs at least one of insert, delete, move, reload, insert_sections, delete_sections, move_sections, reload_sections") }
+        return u
+    }
+}
