@@ -56,13 +56,15 @@ public struct ItemState: Equatable, Sendable {
     public var color: Color?
     public var label: String?
     public var shape: ItemShape
+    /// How high the item is lifted (pt): it casts a soft shadow that far below it; 0 for none.
+    public var elevation: Double
 
     public init(id: String, center: Vec2, size: Size2, angle: Double, alpha: Double, z: Int, velocity: Vec2,
                 selected: Bool, kind: ItemKind, paletteKey: Int? = nil, color: Color? = nil, label: String?,
-                shape: ItemShape) {
+                shape: ItemShape, elevation: Double = 0) {
         self.id = id; self.center = center; self.size = size; self.angle = angle; self.alpha = alpha; self.z = z
         self.velocity = velocity; self.selected = selected; self.kind = kind; self.paletteKey = paletteKey
-        self.color = color; self.label = label; self.shape = shape
+        self.color = color; self.label = label; self.shape = shape; self.elevation = elevation
     }
 
     /// Cells and rows live in the collection view's layer; views above it.

@@ -22,12 +22,14 @@ public final class CollectionView {
     public private(set) var transition: LayoutTransition?
     /// A batch update's animation, while it runs.
     var batch: BatchAnimation?
+    /// An interactive movement (reorder), from the lift until the cell has dropped into its slot.
+    var movement: InteractiveMovement?
     public var scroll: ScrollAxis
     /// Header attribute computations (sticky headers are recomputed on every scroll step).
     public private(set) var headerLayoutPasses = 0
     /// The headers the current frame shows, viewport coordinates.
     public private(set) var headers: [HeaderState] = []
-    private var headersOffset: Double = .nan
+    var headersOffset: Double = .nan
     /// Sorted, so iteration order is fixed.
     public internal(set) var selection: [ItemPath]
     /// Counts of full layout computations, for tests that prove what a scroll recomputes.
@@ -221,6 +223,7 @@ public final class CollectionView {
 
     /// Advances a running transition to `time` (the offset moves on the same curve as the cells).
     public func advance(to time: Double) {
+        advanceMovement(to: time)
         if let b = batch {
             if b.isFinished(at: time) { batch = nil }
             headersOffset = .nan
@@ -236,7 +239,7 @@ public final class CollectionView {
         headersOffset = .nan
     }
 
-    public var isAnimating: Bool { transition != nil || batch != nil }
+    public var isAnimating: Bool { transition != nil || batch != nil || movement != nil }
 
     // MARK: - Headers
 

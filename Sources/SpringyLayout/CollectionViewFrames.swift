@@ -39,19 +39,27 @@ extension CollectionView {
         // Cells the dynamics moves may be drawn away from their slots: look a little wider.
         let search = geometry.widened(visible, by: dynamics?.reach ?? 0)
         var paths = shownCells(in: search, at: time)
-        if let anywhere = dynamics?.cellsDrawnAnywhere, !anywhere.isEmpty {
-            // Dragged cells can be anywhere: consider all of them.
+        var anywhere = dynamics?.cellsDrawnAnywhere ?? []
+        if let m = movement, let ip = path(ofKey: m.key) { anywhere.append(ip) }
+        if !anywhere.isEmpty {
+            // Dragged and moving cells can be anywhere: consider all of them.
             paths = Array(Set(paths + anywhere)).sorted()
         }
         for ip in paths {
             guard let shown = shownFrame(ip, at: time) else { continue }
             var frame = shown.frame, alpha = shown.alpha
             var angle = 0.0, velocity = Vec2.zero
-            var z = 0
+            var z = 0, elevation = 0.0
             if let k = key(ip), let dynamics, let d = dynamics.state(ofKey: k) {
                 frame = Rect(center: d.center, size: frame.size)
                 angle = d.angle; velocity = d.velocity
                 z = dynamics.cellZ
+            }
+            if let k = key(ip), let slot = layout.attributes(for: ip)?.frame, let moving = movingFrame(key: k, slot: slot, at: time) {
+                frame = moving.frame
+                alpha = 1
+                z = 2
+                elevation = spec.reorder.elevation * moving.lift
             }
             guard frame.intersects(visible) else { continue }
             if spec.transitions.fade, let tr = transition {
@@ -64,7 +72,7 @@ extension CollectionView {
             items.append(ItemState(id: ip.description, center: frame.center - offset, size: frame.size,
                                    angle: angle, alpha: alpha, z: z, velocity: velocity,
                                    selected: isSelected(ip), kind: kind,
-                                   paletteKey: key(ip), label: label(ip), shape: .rectangle))
+                                   paletteKey: key(ip), label: label(ip), shape: .rectangle, elevation: elevation))
         }
         return (items, headers)
     }

@@ -232,6 +232,17 @@ public struct Renderer {
         cairo_translate(cr, item.center.x, item.center.y)
         cairo_rotate(cr, item.angle)
         let r = Rect(center: .zero, size: item.size)
+        if item.elevation > 0 {
+            // A lifted item's soft shadow: rings of faint black spreading below it.
+            let e = item.elevation
+            for k in 1...4 {
+                let grow = e * Double(k) / 4
+                roundedRect(cr, Rect(x: r.minX - grow, y: r.minY - grow + e / 2, width: r.width + 2 * grow, height: r.height + 2 * grow),
+                            radius: style.cornerRadius + grow)
+                cairo_set_source_rgba(cr, 0, 0, 0, 0.07 * item.alpha)
+                cairo_fill(cr)
+            }
+        }
         switch item.shape {
         case .rectangle:
             roundedRect(cr, r, radius: style.cornerRadius)

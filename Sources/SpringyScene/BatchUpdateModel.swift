@@ -47,3 +47,20 @@ public struct UpdateAnimationSpec: Sendable, Equatable {
     public var appearance: UpdateAppearance = .fade
     public init() {}
 }
+
+/// `collection.reorder`: how a cell looks while it is moved interactively.
+public struct ReorderSpec: Sendable, Equatable {
+    /// The lifted cell's scale.
+    public var liftScale = 1.1
+    /// How high it is lifted (pt): the length of its shadow.
+    public var elevation = 8.0
+    public init() {}
+}
+
+/// A `reorder` gesture: a long press that lifts the cell under it, moves it along a path and
+/// drops it (or is cancelled and puts it back).
+public struct ReorderGesture: Sendable {
+    public var press: LongPressGesture
+    public var cancelled: Bool
+    public init(press: LongPressGesture, cancelled: Bool) { self.press = press; self.cancelled = cancelled }
+}

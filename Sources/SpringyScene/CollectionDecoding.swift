@@ -2,7 +2,7 @@ import SpringyCore
 
 extension SceneDecoder {
     func decodeCollection(_ v: YAMLValue) throws -> CollectionSpec {
-        let m = try v.mapping(allowed: ["layout", "sections", "selection", "dynamics", "transitions", "scroll", "updates"])
+        let m = try v.mapping(allowed: ["layout", "sections", "selection", "dynamics", "transitions", "scroll", "updates", "reorder"])
         let layout = try m["layout"].map(decodeLayout) ?? LayoutSpec()
         let sectionsValue = try m.require("sections")
         var sections: [SectionSpec] = []
@@ -31,6 +31,11 @@ extension SceneDecoder {
             let um = try x.mapping(allowed: ["duration", "appearance"])
             if let d = um["duration"] { spec.updates.duration = try d.double(min: 0, max: 60) }
             if let a = um["appearance"] { spec.updates.appearance = try a.oneOf(UpdateAppearance.self, UpdateAppearance.allCases) }
+        }
+        if let x = m["reorder"] {
+            let rm = try x.mapping(allowed: ["lift_scale", "elevation"])
+            if let d = rm["lift_scale"] { spec.reorder.liftScale = try d.double(above: 0, max: 10) }
+            if let d = rm["elevation"] { spec.reorder.elevation = try d.double(min: 0, max: 100) }
         }
         return spec
     }

@@ -157,6 +157,8 @@ public struct CollectionSpec: Sendable {
     public var scroll = ScrollSpec()
     /// How batch updates animate (`collection.updates`).
     public var updates = UpdateAnimationSpec()
+    /// How an interactively moved cell looks (`collection.reorder`).
+    public var reorder = ReorderSpec()
 }
 
 /// UIScrollView's properties (`collection.scroll`), with UIKit's defaults.
@@ -350,6 +352,8 @@ public enum ScriptAction: Sendable {
     case scrollToItem(item: ItemPath, position: ScrollPosition, animated: Bool)
     /// performBatchUpdates: inserts, deletes, moves and reloads of items and sections.
     case update(BatchUpdate)
+    /// Interactive movement: lift the cell under a long press, move it, drop it.
+    case reorder(ReorderGesture)
 }
 
 public enum TapTarget: Sendable, Equatable {

@@ -2,7 +2,7 @@ import SpringyCore
 
 extension SceneDecoder {
     static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
-                          "scroll_to", "scroll_to_item", "swipe", "update"]
+                          "scroll_to", "scroll_to_item", "swipe", "update", "reorder"]
 
     func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int, problems: Problems) throws -> [ScriptEvent] {
         let entries = try v.list()
@@ -67,6 +67,22 @@ extension SceneDecoder {
         guard abs(v.x) <= 100_000, abs(v.y) <= 100_000 else { throw x.error("a finger's velocity is at most 100000 pt/s each way") }
         if let r = m["release"], (try? r.string()) == "hold" { throw x.error("a release velocity makes a fling; it does not go with release: hold") }
         return v
+    }
+
+    /// A long press's keys: `at`, `press`, `path`, `duration`, `hold`, `drift` (and `extra`).
+    func decodeLongPress(_ v: YAMLValue, extra: [String]) throws -> (LongPressGesture, YAMLMapping) {
+        let m = try v.mapping(allowed: ["at", "press", "path", "duration", "hold", "drift"] + extra)
+        let at = try m.require("at").point()
+        var path = [at]
+        if let p = m["path"] {
+            path = try p.list().map { try $0.point() }
+            if path.isEmpty { throw p.error("a path needs at least one point") }
+        }
+        var press = LongPressGesture(at: at, press: try m["press"]?.double(min: 0, max: 60) ?? 0.5, path: path,
+                                     duration: try m["duration"]?.double(min: 0, max: 3600) ?? 0,
+                                     hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0)
+        if let d = m["drift"] { press.drift = try d.point() }
+        return (press, m)
     }
 
     func decodeAction(_ kind: String, _ v: YAMLValue, references: ItemReferences, behaviorCount: Int) throws -> ScriptAction {
@@ -150,14 +166,11 @@ extension SceneDecoder {
             let m = try v.mapping(allowed: ["items"])
             return .select(items: try indexPaths(try m.require("items")))
         case "long_press":
-            let m = try v.mapping(allowed: ["at", "press", "path", "duration", "hold", "drift"])
-            let at = try m.require("at").point()
-            var press = LongPressGesture(at: at, press: try m["press"]?.double(min: 0, max: 60) ?? 0.5,
-                                         path: try m["path"].map(points) ?? [at],
-                                         duration: try m["duration"]?.double(min: 0, max: 3600) ?? 0,
-                                         hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0)
-            if let d = m["drift"] { press.drift = try d.point() }
-            return .longPress(press)
+            return .longPress(try decodeLongPress(v, extra: []).0)
+        case "reorder":
+            guard references.hasCollection else { throw v.error("reorder moves a collection's cell, and this scene has none") }
+            let (press, m) = try decodeLongPress(v, extra: ["cancel"])
+            return .reorder(ReorderGesture(press: press, cancelled: try m["cancel"]?.bool() ?? false))
         case "scroll_to":
             guard references.hasCollection else { throw v.error("scroll_to scrolls a collection, and this scene has none") }
             let m = try v.mapping(allowed: ["offset", "animated"])

@@ -13,6 +13,8 @@ struct ActiveGesture {
 
     let pan: PanGesture
     var longPress: LongPressGesture?
+    /// Set when the long press moves a cell interactively (a reorder) rather than starting a drag.
+    var reorder: ReorderGesture?
     let start: Double
     let event: ScriptEvent
     let path: GesturePath
@@ -32,6 +34,11 @@ struct ActiveGesture {
         path = GesturePath(points: longPress.path, duration: longPress.duration)
     }
 
+    init(reorder: ReorderGesture, start: Double, event: ScriptEvent) {
+        self.init(longPress: reorder.press, start: start, event: event)
+        self.reorder = reorder
+    }
+
     /// A long press: finger down at `at`; recognised after `press` s, when the selected
     /// cells are handed to the drag; then along `path` for `duration` s; `hold` s still; lift.
     mutating func updateLongPress(_ lp: LongPressGesture, time t: Double, target: some GestureTarget) throws -> Bool {
@@ -48,14 +55,21 @@ struct ActiveGesture {
         let position = moving < 0 ? lp.pressing(at: local) : path.position(at: moving) + lp.drift
         if moving >= -Self.timeSlack && !began {
             began = true
-            try target.longPressBegan(at: lp.at + lp.drift)
+            if reorder != nil { target.reorderBegan(at: lp.at + lp.drift) } else { try target.longPressBegan(at: lp.at + lp.drift) }
         }
         if moving >= lp.duration + lp.hold - Self.timeSlack {
-            if began { target.longPressEnded() }
+            if began {
+                if let r = reorder {
+                    try target.reorderMoved(to: position)
+                    try target.reorderEnded(cancelled: r.cancelled)
+                } else {
+                    target.longPressEnded()
+                }
+            }
             finger = nil
             return false
         }
-        if began { target.longPressMoved(to: position) }
+        if began { if reorder != nil { try target.reorderMoved(to: position) } else { target.longPressMoved(to: position) } }
         finger = position
         return true
     }
@@ -120,6 +134,10 @@ protocol GestureTarget: AnyObject {
     func longPressBegan(at point: Vec2) throws
     func longPressMoved(to point: Vec2)
     func longPressEnded()
+    /// A reorder's long press was recognised: the cell under `point` lifts (if any).
+    func reorderBegan(at point: Vec2)
+    func reorderMoved(to point: Vec2) throws
+    func reorderEnded(cancelled: Bool) throws
 }
 
 extension Simulation: GestureTarget {
@@ -157,4 +175,8 @@ extension Simulation: GestureTarget {
     func longPressBegan(at point: Vec2) throws { try collection?.longPressBegan(at: point) }
     func longPressMoved(to point: Vec2) { collection?.fingerMoved(to: point, source: .longPress) }
     func longPressEnded() { collection?.fingerLifted(source: .longPress) }
+    func reorderBegan(at point: Vec2) { collection?.beginInteractiveMovement(at: point) }
+    // Gestures move at the end of the step being taken (`time + h`).
+    func reorderMoved(to point: Vec2) throws { try collection?.updateInteractiveMovement(to: point, at: time + h) }
+    func reorderEnded(cancelled: Bool) throws { try collection?.endInteractiveMovement(at: time + h, cancelled: cancelled) }
 }

@@ -68,6 +68,8 @@ extension Simulation {
                 gestures.append(ActiveGesture(longPress: press, start: time, event: e))
             case let .scrollTo(offset, animated):
                 collection?.scroll(to: offset, animated: animated)
+            case .reorder(let r):
+                gestures.append(ActiveGesture(reorder: r, start: time, event: e))
             case .update(let u):
                 try collection?.performBatchUpdates(u, at: time)
             case let .scrollToItem(item, position, animated):

@@ -91,8 +91,8 @@ public final class Simulation {
             switch e.action {
             case .pan(let p) where p.item == nil && collection == nil:
                 unsupported = "a pan without `item` scrolls a collection, and this scene has none"
-            case .insert, .delete, .update:
-                unsupported = collection == nil ? "insert, delete and update need a collection" : nil
+            case .insert, .delete, .update, .reorder:
+                unsupported = collection == nil ? "insert, delete, update and reorder need a collection" : nil
             case .longPress:
                 unsupported = scene.collection?.dynamics.kind == .drag ? nil : "long_press drags selected cells: it needs `collection.dynamics.kind: drag`"
             default:

@@ -23,6 +23,9 @@ final class GestureTargetTests: XCTestCase {
         func longPressBegan(at point: Vec2) throws { calls.append("press began") }
         func longPressMoved(to point: Vec2) { calls.append("press \(Int(point.x.rounded()))") }
         func longPressEnded() { calls.append("press ended") }
+        func reorderBegan(at point: Vec2) { calls.append("lift \(Int(point.x.rounded()))") }
+        func reorderMoved(to point: Vec2) throws { calls.append("target \(Int(point.x.rounded()))") }
+        func reorderEnded(cancelled: Bool) throws { calls.append(cancelled ? "cancel" : "end") }
     }
 
     func gesture(_ script: String) throws -> ActiveGesture {
@@ -42,6 +45,7 @@ final class GestureTargetTests: XCTestCase {
         switch e.action {
         case .pan(let p): return ActiveGesture(pan: p, start: 0, event: e)
         case .longPress(let lp): return ActiveGesture(longPress: lp, start: 0, event: e)
+        case .reorder(let r): return ActiveGesture(reorder: r, start: 0, event: e)
         default: throw XCTSkip("not a gesture")
         }
     }
@@ -69,5 +73,11 @@ final class GestureTargetTests: XCTestCase {
                               steps: 10)
         // recognised at 0.3 s (the first step after 0.25 s), moving until 0.45 s, lifted at 0.5 s
         XCTAssertEqual(calls, ["press began", "press 125", "press 175", "press ended"])
+    }
+
+    func testAReorderLiftsMovesTheTargetAndEndsOrCancels() throws {
+        let script = "reorder: { at: [100, 100], press: 0.25, path: [[100, 100], [200, 100]], duration: 0.2"
+        XCTAssertEqual(try calls(script + " }", steps: 10), ["lift 100", "target 125", "target 175", "target 200", "end"])
+        XCTAssertEqual(try calls(script + ", cancel: true }", steps: 10), ["lift 100", "target 125", "target 175", "target 200", "cancel"])
     }
 }

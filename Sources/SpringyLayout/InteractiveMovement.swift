@@ -1,0 +1,81 @@
+import SpringyCore
+import SpringyFrame
+import SpringyScene
+
+/// Interactive movement (iOS 9): beginInteractiveMovementForItem, then
+/// updateInteractiveMovementTargetPosition as the finger moves, then end (the data source
+/// moves the item) or cancel (it goes back).
+struct InteractiveMovement {
+    /// The moving cell's identity and where it started.
+    let key: Int
+    let original: ItemPath
+    /// The target position, viewport coordinates: the lifted cell's centre follows it.
+    var position: Vec2
+    /// Once the finger lifts: when, and the cell's centre then (content coordinates).
+    var dropped: (time: Double, from: Vec2)?
+}
+
+extension CollectionView {
+    /// beginInteractiveMovementForItem for the cell under `point`; false when there is none
+    /// (or a movement is already under way).
+    @discardableResult
+    public func beginInteractiveMovement(at point: Vec2) -> Bool {
+        guard movement == nil, let ip = item(at: point), let k = key(ip) else { return false }
+        movement = InteractiveMovement(key: k, original: ip, position: point)
+        headersOffset = .nan
+        return true
+    }
+
+    /// updateInteractiveMovementTargetPosition: the cell's centre goes to `point`; when the
+    /// point is over another cell (layout.targetIndexPath's default), the item moves to that
+    /// index and its neighbours shift with the update animation.
+    public func updateInteractiveMovement(to point: Vec2, at time: Double) throws {
+        guard var m = movement, m.dropped == nil else { return }
+        m.position = point
+        movement = m
+        guard let current = path(ofKey: m.key), let target = item(at: point), target != current else { return }
+        var u = BatchUpdate()
+        u.move = [BatchUpdate.Move(from: current, to: target)]
+        try performBatchUpdates(u, at: time)
+    }
+
+    /// endInteractiveMovement (or cancelInteractiveMovement, which puts the item back):
+    /// the cell settles into its slot on the update animation.
+    public func endInteractiveMovement(at time: Double, cancelled: Bool) throws {
+        guard var m = movement, m.dropped == nil else { return }
+        if cancelled, let current = path(ofKey: m.key), current != m.original {
+            var u = BatchUpdate()
+            u.move = [BatchUpdate.Move(from: current, to: m.original)]
+            try performBatchUpdates(u, at: time)
+        }
+        m.dropped = (time, m.position + contentOffset)
+        movement = m
+    }
+
+    /// Where the moving cell is drawn at `time` (content coordinates), how large a share of
+    /// its lift remains (1 while held, → 0 as it drops); nil when it is not the moving cell.
+    func movingFrame(key k: Int, slot: Rect, at time: Double) -> (frame: Rect, lift: Double)? {
+        guard let m = movement, m.key == k else { return nil }
+        let scale = spec.reorder.liftScale
+        guard let drop = m.dropped else {
+            return (Rect(center: m.position + contentOffset, size: Size2(slot.width * scale, slot.height * scale)), 1)
+        }
+        let duration = spec.updates.duration
+        let p = duration > 0 ? ScrollAxis.easeInOut((time - drop.time) / duration) : 1
+        let center = drop.from + (slot.center - drop.from) * p
+        let f = scale + (1 - scale) * p
+        return (Rect(center: center, size: Size2(slot.width * f, slot.height * f)), 1 - p)
+    }
+
+    /// Ends a finished drop, and a movement whose cell a script deleted.
+    func advanceMovement(to time: Double) {
+        guard let m = movement else { return }
+        if path(ofKey: m.key) == nil { movement = nil; return }
+        if let drop = m.dropped, time - drop.time >= spec.updates.duration - 1e-9 { movement = nil }
+    }
+
+    func path(ofKey k: Int) -> ItemPath? {
+        for (s, keys) in keys.enumerated() { if let i = keys.firstIndex(of: k) { return ItemPath(s, i) } }
+        return nil
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyLayout
+import SpringyScene
+import SpringyTestSupport
+import XCTest
+
+/// Interactive movement: lift, follow, shift neighbours, drop or cancel.
+final class ReorderTests: XCTestCase {
+    /// Three columns of 100 × 100 cells in a 330 pt wide view (centres 50, 165, 280; rows 110 apart).
+    func grid(_ script: String, duration: Double = 3) -> String {
+        scene(330, 600, time: "fps: 60, duration: \(duration)", """
+        collection:
+          layout: { kind: flow, item_size: [100, 100] }
+          sections:
+            - { items: [A, B, C, D, E, F, G, H, I] }
+        script:
+        \(script)
+        """)
+    }
+
+    func order(_ f: FrameState) -> [String] {
+        f.items.sorted { ItemPath(string: $0.id)! < ItemPath(string: $1.id)! }.map { $0.label ?? "" }
+    }
+
+    func testTheCellDropsIntoTheSlotUnderTheFinger() throws {
+        // Lifted at 0.1 + 0.5 s (frame 36); moves 1 s to the middle of the third row's second cell.
+        let f = try frames(grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [165, 160], [175, 285]], duration: 1 } }"))
+        XCTAssertEqual(order(f.last!), ["B", "C", "D", "E", "F", "G", "H", "A", "I"])
+        // While held, its centre is the finger's position, 1.1 times its size, above the rest, lifted.
+        let held = try XCTUnwrap(f[66].items.first { $0.label == "A" })
+        XCTAssertEqual(held.center.x, f[66].fingers[0].x, accuracy: 1e-9)
+        XCTAssertEqual(held.center.y, f[66].fingers[0].y, accuracy: 1e-9)
+        XCTAssertEqual(held.size.width, 110, accuracy: 1e-9)
+        XCTAssertEqual(held.z, 2)
+        XCTAssertEqual(held.elevation, 8)
+        // Released at 1.6 s (frame 96) at (175, 285); it settles into its slot on UIKit's curve in 0.3 s.
+        let p = ScrollAxis.easeInOut(9.0 / 18)
+        let settling = try XCTUnwrap(f[105].items.first { $0.label == "A" })
+        XCTAssertEqual(settling.center.x, 175 - 10 * p, accuracy: 1e-9)
+        XCTAssertEqual(settling.center.y, 285 - 15 * p, accuracy: 1e-9)
+        XCTAssertEqual(settling.size.width, 110 - 10 * p, accuracy: 1e-9)
+        let rest = try XCTUnwrap(f[114].items.first { $0.label == "A" })
+        XCTAssertEqual(rest.center, Vec2(165, 270))
+        XCTAssertEqual(rest.size, Size2(100, 100))
+        XCTAssertEqual(rest.elevation, 0)
+    }
+
+    func testNeighboursShiftAsTheCellCrossesThem() throws {
+        let f = try frames(grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [280, 50]], duration: 0.5, hold: 0.5 } }"))
+        // Over C by 1.1 s: B and C have shifted left; A is held over C's old slot.
+        XCTAssertEqual(item(f[80], "0.0")!.label, "B")
+        XCTAssertEqual(item(f[80], "0.0")!.center, Vec2(50, 50))
+        XCTAssertEqual(item(f[80], "0.1")!.center, Vec2(165, 50))
+        XCTAssertEqual(order(f.last!), ["B", "C", "A", "D", "E", "F", "G", "H", "I"])
+    }
+
+    func testACancelledMovementPutsTheCellBack() throws {
+        let f = try frames(grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [280, 270]], duration: 0.5, cancel: true } }"))
+        XCTAssertNotEqual(order(f[60]), order(f[0]), "the data moved while the finger was down")
+        XCTAssertEqual(order(f.last!), order(f[0]))
+        XCTAssertEqual(f.last!.items.first { $0.label == "A" }!.center, Vec2(50, 50))
+    }
+
+    func testAPressOverNoCellMovesNothing() throws {
+        let f = try frames(grid("  - { at: 0.1, reorder: { at: [50, 500], path: [[50, 500], [165, 50]], duration: 0.5 } }"))
+        XCTAssertTrue(f.allSatisfy { order($0) == order(f[0]) && $0.items.allSatisfy { $0.z == 0 } })
+    }
+
+    func testReorderKeysAreChecked() {
+        for (body, fragment) in [
+            ("items: { a: { center: [10, 10], size: [5, 5] } }\nscript:\n  - { at: 0, reorder: { at: [1, 1] } }", "has none"),
+            ("collection:\n  reorder: { lift_scale: 0 }\n  sections:\n    - { items: 3 }", "lift_scale"),
+            ("collection:\n  sections:\n    - { items: 3 }\nscript:\n  - { at: 0, reorder: { at: [1, 1], cancel: 2 } }", "cancel"),
+        ] {
+            XCTAssertThrowsError(try SceneLoader.decode(yaml: scene(330, 600, body), file: "r.yaml")) { e in
+                XCTAssertTrue("\(e)".contains(fragment), "\(e)")
+            }
+        }
+    }
+}
