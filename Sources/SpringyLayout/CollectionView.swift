@@ -24,7 +24,12 @@ public final class CollectionView {
     var batch: BatchAnimation?
     /// An interactive movement (reorder), from the lift until the cell has dropped into its slot.
     var movement: InteractiveMovement?
+    /// The scroll view along the layout's scroll axis, and across it (content larger both ways).
     public var scroll: ScrollAxis
+    public var crossScroll: ScrollAxis
+    /// isDirectionalLockEnabled's decision for the current drag.
+    var lockedAxis: LockedAxis = .undecided
+    var scrollStart = Vec2.zero
     /// Header attribute computations (sticky headers are recomputed on every scroll step).
     public private(set) var headerLayoutPasses = 0
     /// The headers the current frame shows, viewport coordinates.
@@ -48,6 +53,7 @@ public final class CollectionView {
         switch spec.layout.kind {
         case .flow: return FlowLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, sectionSpecs: sections)
         case .list: return ListLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, expanded: selection.first)
+        case .grid: return GridLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize)
         }
     }
 
@@ -70,24 +76,32 @@ public final class CollectionView {
         presentation = .layout(initial)
         cellLayoutPasses = 1
         let vertical = spec.layout.direction == .vertical || spec.layout.kind == .list
-        let inset = spec.scroll.contentInset   // top, left, bottom, right
-        scroll = ScrollAxis(viewLength: vertical ? viewSize.height : viewSize.width,
-                            contentLength: vertical ? initial.contentSize.height : initial.contentSize.width,
-                            bounces: spec.scroll.bounces,
-                            alwaysBounce: vertical ? spec.scroll.alwaysBounceVertical : spec.scroll.alwaysBounceHorizontal,
-                            insetLeading: vertical ? inset[0] : inset[1], insetTrailing: vertical ? inset[2] : inset[3],
-                            rate: spec.scroll.decelerationRate, paging: spec.scroll.paging)
-        // UICollectionView starts at the top-left of its inset content unless told otherwise.
-        let start = spec.scroll.contentOffset.map { vertical ? $0.y : $0.x } ?? scroll.minOffset
-        if start != 0 { scroll.setOffset(start) }
+        // Along the scroll axis and across it; UICollectionView starts at the top-left of its
+        // inset content unless told otherwise.
+        scroll = Self.axis(spec.scroll, vertical: vertical, viewSize: viewSize, content: initial.contentSize)
+        crossScroll = Self.axis(spec.scroll, vertical: !vertical, viewSize: viewSize, content: initial.contentSize)
         if spec.dynamics.kind == .springy {
             dynamics = try SpringyCarousel(params: spec.dynamics, itemSize: spec.layout.itemSize, world: world, in: geometry)
         }
     }
 
+    /// The scroll view along the vertical (or horizontal) axis, at its starting offset.
+    static func axis(_ s: ScrollSpec, vertical: Bool, viewSize: Size2, content: Size2) -> ScrollAxis {
+        let inset = s.contentInset   // top, left, bottom, right
+        var axis = ScrollAxis(viewLength: vertical ? viewSize.height : viewSize.width,
+                              contentLength: vertical ? content.height : content.width, bounces: s.bounces,
+                              alwaysBounce: vertical ? s.alwaysBounceVertical : s.alwaysBounceHorizontal,
+                              insetLeading: vertical ? inset[0] : inset[1], insetTrailing: vertical ? inset[2] : inset[3],
+                              rate: s.decelerationRate, paging: s.paging)
+        let start = s.contentOffset.map { vertical ? $0.y : $0.x } ?? axis.minOffset
+        if start != 0 { axis.setOffset(start) }
+        return axis
+    }
+
     /// What the layout's dynamics reads of this view, as plain values.
     public var geometry: CollectionGeometry {
-        CollectionGeometry(layout: layout, offset: scroll.offset, viewSize: viewSize, vertical: vertical, keys: keys)
+        CollectionGeometry(layout: layout, offset: scroll.offset, viewSize: viewSize, vertical: vertical, keys: keys,
+                           crossOffset: crossScroll.offset)
     }
 
     // MARK: - Layout dynamics
@@ -118,11 +132,12 @@ public final class CollectionView {
         try dynamics?.layoutChanged(in: geometry, newCells: newCells)
     }
 
-    public var contentOffset: Vec2 { vertical ? Vec2(0, scroll.offset) : Vec2(scroll.offset, 0) }
+    public var contentOffset: Vec2 { vertical ? Vec2(crossScroll.offset, scroll.offset) : Vec2(scroll.offset, crossScroll.offset) }
     public var visibleRect: Rect { Rect(x: contentOffset.x, y: contentOffset.y, width: viewSize.width, height: viewSize.height) }
 
-    /// A point's coordinate along the scroll axis.
+    /// A point's coordinate along the scroll axis, and across it.
     public func along(_ p: Vec2) -> Double { vertical ? p.y : p.x }
+    public func across(_ p: Vec2) -> Double { vertical ? p.x : p.y }
 
     public func key(_ ip: ItemPath) -> Int? { CollectionGeometry.key(ip, in: keys) }
 
@@ -186,6 +201,7 @@ public final class CollectionView {
         batch = nil
         cellLayoutPasses += 1
         scroll.contentLength = vertical ? layout.contentSize.height : layout.contentSize.width
+        crossScroll.contentLength = vertical ? layout.contentSize.width : layout.contentSize.height
         headersOffset = .nan
     }
 

@@ -6,7 +6,46 @@ import SpringyScene
 // The collection view as a scroll view: releases (paging, snapping), programmatic scrolls,
 // and the supplementary views that move with the offset (footers, section backgrounds).
 
+/// isDirectionalLockEnabled: which axis a drag was locked to when it started.
+enum LockedAxis { case undecided, along, across, none }
+
 extension CollectionView {
+    /// A finger lands on the scroll view (viewport coordinates): both axes start tracking.
+    public func beginScroll(at point: Vec2) {
+        scroll.beginTracking(finger: along(point))
+        crossScroll.beginTracking(finger: across(point))
+        lockedAxis = spec.scroll.directionalLock ? .undecided : .none
+        scrollStart = point
+    }
+
+    /// The finger moves: each axis follows it, unless the drag is locked to the other. With
+    /// directional lock the first movement decides: one clearly along an axis (the other
+    /// component under half of it) locks the drag to that axis; a diagonal one leaves both free.
+    public func moveScroll(to point: Vec2, h: Double) {
+        if lockedAxis == .undecided {
+            let d = point - scrollStart
+            let a = abs(along(d)), c = abs(across(d))
+            if a > 0 || c > 0 { lockedAxis = c < a / 2 ? .along : a < c / 2 ? .across : .none }
+        }
+        if lockedAxis != .across { scroll.track(finger: along(point), h: h) }
+        if lockedAxis != .along { crossScroll.track(finger: across(point), h: h) }
+    }
+
+    /// The finger lifts at `point` moving at `velocity`: each axis releases on its own.
+    public func endScroll(at point: Vec2, velocity: Vec2, h: Double) {
+        moveScroll(to: point, h: h)
+        releaseScroll(fingerVelocity: lockedAxis == .across ? 0 : along(velocity))
+        crossScroll.release(fingerVelocity: lockedAxis == .along ? 0 : across(velocity))
+    }
+
+    /// Both axes' free motion over one step.
+    public func advanceScroll(h: Double) {
+        scroll.advance(h: h)
+        crossScroll.advance(h: h)
+    }
+
+    public var isScrolling: Bool { scroll.isMoving || crossScroll.isMoving }
+
     /// The finger lifts with `fingerVelocity` along the axis: paging, the layout's snapping
     /// (targetContentOffset) or free deceleration decide where the content comes to rest.
     public func releaseScroll(fingerVelocity: Double) {
@@ -35,6 +74,7 @@ extension CollectionView {
     /// setContentOffset(_:animated:) along the scroll axis.
     public func scroll(to point: Vec2, animated: Bool) {
         scroll.scroll(to: along(point), animated: animated)
+        if crossScroll.offset != across(point) { crossScroll.scroll(to: across(point), animated: animated) }
     }
 
     /// scrollToItem(at:at:animated:): the item's frame placed at `position` in the inset view,
@@ -53,6 +93,20 @@ extension CollectionView {
             if a0 < scroll.offset + lead { target = a0 - lead } else if a1 > scroll.offset + length - trail { target = a1 - (length - trail) }
         }
         scroll.scroll(to: min(max(target, scroll.minOffset), scroll.maxOffset), animated: animated)
+        // Across the scroll axis (a grid wider than the view): centred with `center`, else the least scroll that shows it.
+        let c0 = vertical ? f.minX : f.minY, c1 = vertical ? f.maxX : f.maxY
+        let width = vertical ? viewSize.width : viewSize.height
+        let cLead = crossScroll.insetLeading, cTrail = crossScroll.insetTrailing
+        var crossTarget = crossScroll.offset
+        if position == .center {
+            crossTarget = (c0 + c1) / 2 - (cLead + (width - cLead - cTrail) / 2)
+        } else if c0 < crossScroll.offset + cLead {
+            crossTarget = c0 - cLead
+        } else if c1 > crossScroll.offset + width - cTrail {
+            crossTarget = c1 - (width - cTrail)
+        }
+        crossTarget = min(max(crossTarget, crossScroll.minOffset), crossScroll.maxOffset)
+        if crossTarget != crossScroll.offset { crossScroll.scroll(to: crossTarget, animated: animated) }
     }
 
     /// Section footers (pinned to the view's trailing edge while their section shows, with

@@ -13,12 +13,15 @@ public struct CollectionGeometry {
     public let vertical: Bool
     /// Stable identity of each cell, by section and item.
     let keys: [[Int]]
+    /// The content offset across the scroll axis (non-zero only when the content is wider, or taller, both ways).
+    public let crossOffset: Double
 
-    public init(layout: any CollectionLayout, offset: Double, viewSize: Size2, vertical: Bool, keys: [[Int]]) {
+    public init(layout: any CollectionLayout, offset: Double, viewSize: Size2, vertical: Bool, keys: [[Int]], crossOffset: Double = 0) {
         self.layout = layout; self.offset = offset; self.viewSize = viewSize; self.vertical = vertical; self.keys = keys
+        self.crossOffset = crossOffset
     }
 
-    public var contentOffset: Vec2 { vertical ? Vec2(0, offset) : Vec2(offset, 0) }
+    public var contentOffset: Vec2 { vertical ? Vec2(crossOffset, offset) : Vec2(offset, crossOffset) }
     public var visibleRect: Rect { Rect(x: contentOffset.x, y: contentOffset.y, width: viewSize.width, height: viewSize.height) }
     /// A point's coordinate along the scroll axis.
     public func along(_ p: Vec2) -> Double { vertical ? p.y : p.x }

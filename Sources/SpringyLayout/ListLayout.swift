@@ -19,6 +19,7 @@ public struct ListLayout: CollectionLayout {
         var count: Int
     }
     private var sections: [Section] = []
+    private var stack = StackedSections()
     public private(set) var contentSize: Size2
 
     var extra: Double { spec.expandedHeight - spec.rowHeight }
@@ -39,6 +40,7 @@ public struct ListLayout: CollectionLayout {
             y = end
         }
         sections = built
+        for sec in built { stack.append(start: sec.start, end: sec.end) }
         contentSize = Size2(viewSize.width, y)
     }
 
@@ -59,12 +61,10 @@ public struct ListLayout: CollectionLayout {
     }
 
     public func headerAttributes(section s: Int) -> LayoutAttributes? {
-        guard spec.headerHeight > 0, s < sections.count else { return nil }
-        return LayoutAttributes(kind: .header, indexPath: ItemPath(s, 0),
-                                frame: Rect(x: 0, y: sections[s].start, width: viewSize.width, height: spec.headerHeight), z: 1)
+        stack.header(s, height: spec.headerHeight, width: viewSize.width)
     }
 
-    public func sectionSpan(_ s: Int) -> (start: Double, end: Double) { (sections[s].start, sections[s].end) }
+    public func sectionSpan(_ s: Int) -> (start: Double, end: Double) { stack.span(s) }
 
     /// The row containing content position `y` in section `s` (clamped).
     private func row(atY y: Double, section s: Int) -> Int {
@@ -79,11 +79,7 @@ public struct ListLayout: CollectionLayout {
 
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
-        var lo = 0, hi = sections.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sections[mid].end <= rect.minY { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = stack.first(endingBelow: rect.minY)
         var s = lo
         while s < sections.count, sections[s].start < rect.maxY {
             if let h = headerAttributes(section: s), h.frame.intersects(rect) { out.append(h) }

@@ -66,7 +66,7 @@ extension SceneDecoder {
         section.footer = try sm["footer"]?.string()
         let flowOnly = ["item_size", "sizes", "section_inset", "line_spacing", "interitem_spacing", "background", "footer"]
         if layout.kind != .flow, let key = flowOnly.first(where: { sm[$0] != nil }), let value = sm[key] {
-            throw value.error("\(key) is a flow layout's per-section value; a list layout lays out rows of row_height")
+            throw value.error("\(key) is a flow layout's per-section value; a \(layout.kind.rawValue) layout lays out \(layout.kind == .list ? "rows of row_height" : "items of item_size")")
         }
         if let x = sm["item_size"] { section.itemSize = try x.size() }
         if let x = sm["sizes"] {
@@ -87,7 +87,7 @@ extension SceneDecoder {
 
     func decodeScroll(_ v: YAMLValue) throws -> ScrollSpec {
         let m = try v.mapping(allowed: ["bounces", "always_bounce_vertical", "always_bounce_horizontal", "paging",
-                                        "deceleration_rate", "content_inset", "content_offset"])
+                                        "deceleration_rate", "content_inset", "content_offset", "directional_lock"])
         var s = ScrollSpec()
         if let x = m["paging"] { s.paging = try x.bool() }
         if let x = m["deceleration_rate"] {
@@ -107,6 +107,7 @@ extension SceneDecoder {
         }
         if let x = m["content_offset"] { s.contentOffset = try x.point() }
         if let x = m["bounces"] { s.bounces = try x.bool() }
+        if let x = m["directional_lock"] { s.directionalLock = try x.bool() }
         if let x = m["always_bounce_vertical"] { s.alwaysBounceVertical = try x.bool() }
         if let x = m["always_bounce_horizontal"] { s.alwaysBounceHorizontal = try x.bool() }
         return s
@@ -116,9 +117,18 @@ extension SceneDecoder {
         let m = try v.mapping(allowed: ["kind", "direction", "item_size", "line_spacing", "interitem_spacing",
                                         "section_inset", "align", "header_height", "sticky_headers",
                                         "row_height", "expanded_height", "snap", "footer_height", "sticky_footers",
-                                        "section_backgrounds", "right_to_left"])
+                                        "section_backgrounds", "right_to_left", "columns"])
         var l = LayoutSpec()
-        if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, [.flow, .list]) }
+        if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, [.flow, .list, .grid]) }
+        if l.kind == .grid {
+            guard let c = m["columns"] else { throw v.error("a grid layout needs `columns` (how many items a row holds)") }
+            l.columns = try c.int(min: 1, max: 10_000)
+            for key in ["direction", "align", "row_height", "expanded_height"] {
+                if let x = m[key] { throw x.error("\(key) is not a grid layout's: a grid has `columns` rows of item_size, sections top to bottom") }
+            }
+        } else if let x = m["columns"] {
+            throw x.error("columns is a grid layout's (kind: grid); a \(l.kind.rawValue) layout fits as many items on a line as the view holds")
+        }
         if let x = m["direction"] { l.direction = try x.oneOf(ScrollDirection.self, [.vertical, .horizontal]) }
         if let x = m["item_size"] { l.itemSize = try x.size() }
         if let x = m["line_spacing"] { l.lineSpacing = try x.double(min: 0) }
@@ -140,18 +150,18 @@ extension SceneDecoder {
         if let x = m["footer_height"] { l.footerHeight = try x.double(min: 0) }
         if let x = m["sticky_footers"] { l.stickyFooters = try x.bool() }
         if let x = m["section_backgrounds"] { l.sectionBackgrounds = try x.bool() }
-        for key in ["footer_height", "sticky_footers", "section_backgrounds"] where l.kind == .list {
-            if let x = m[key] { throw x.error("\(key) is for flow layouts; a list layout has headers only") }
+        for key in ["footer_height", "sticky_footers", "section_backgrounds"] where l.kind != .flow {
+            if let x = m[key] { throw x.error("\(key) is for flow layouts; a \(l.kind.rawValue) layout has headers only") }
         }
         if let x = m["right_to_left"] {
             l.rightToLeft = try x.bool()
             if l.rightToLeft && !(l.kind == .flow && l.direction == .vertical) {
-                throw x.error("right_to_left mirrors a vertical flow layout's lines; horizontal and list layouts are not mirrored yet")
+                throw x.error("right_to_left mirrors a vertical flow layout's lines; horizontal flow, list and grid layouts are not mirrored yet")
             }
         }
         if let x = m["snap"] {
             l.snap = try x.oneOf(SnapMode.self, SnapMode.allCases)
-            if l.kind != .flow { throw x.error("snap is a flow layout's targetContentOffset; a list layout does not snap") }
+            if l.kind != .flow { throw x.error("snap is a flow layout's targetContentOffset; a \(l.kind.rawValue) layout does not snap") }
         }
         return l
     }

@@ -176,6 +176,8 @@ public struct ScrollSpec: Sendable, Equatable {
     public var contentInset: [Double] = [0, 0, 0, 0]
     /// The content offset at the start; nil: the top-left of the inset content (−left, −top).
     public var contentOffset: Vec2?
+    /// isDirectionalLockEnabled: a drag that starts mostly along one axis scrolls only along it.
+    public var directionalLock = false
     public init() {}
 }
 
@@ -194,7 +196,7 @@ public struct ItemPath: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 }
 
-public enum LayoutKind: String, Sendable { case flow, list }
+public enum LayoutKind: String, Sendable { case flow, list, grid }
 public enum ScrollDirection: String, Sendable { case vertical, horizontal }
 
 public struct LayoutSpec: Sendable {
@@ -221,6 +223,8 @@ public struct LayoutSpec: Sendable {
     /// Right-to-left (a vertical flow layout fills its lines from the right, as UIKit's does
     /// under a right-to-left language: flipsHorizontallyInOppositeLayoutDirection).
     public var rightToLeft = false
+    /// A grid layout's number of columns (its content may be wider than the view).
+    public var columns = 0
     public init() {}
 }
 

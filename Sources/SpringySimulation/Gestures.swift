@@ -155,20 +155,19 @@ extension Simulation: GestureTarget {
 
     func scrollBegan(at point: Vec2) {
         guard let c = collection else { return }
-        c.scroll.beginTracking(finger: c.along(point))
+        c.beginScroll(at: point)
         c.fingerMoved(to: point, source: .pan)
     }
 
     func scrollMoved(to point: Vec2) {
         guard let c = collection else { return }
-        c.scroll.track(finger: c.along(point), h: h)
+        c.moveScroll(to: point, h: h)
         c.fingerMoved(to: point, source: .pan)
     }
 
     func scrollEnded(at point: Vec2, velocity: Vec2) {
         guard let c = collection else { return }
-        c.scroll.track(finger: c.along(point), h: h)
-        c.releaseScroll(fingerVelocity: c.along(velocity))
+        c.endScroll(at: point, velocity: velocity, h: h)
         c.fingerLifted(source: .pan)
     }
 

@@ -128,7 +128,7 @@ public final class Simulation {
     /// True once nothing moves and no scripted input remains.
     public var isAtRest: Bool {
         if !gestures.isEmpty { return false }
-        if let c = collection, c.scroll.isMoving { return false }
+        if let c = collection, c.isScrolling { return false }
         if let d = collection?.dynamics, !d.isAtRest { return false }
         if let c = collection, c.isAnimating { return false }
         return freeAnimator?.isAtRest ?? true
@@ -149,7 +149,7 @@ public final class Simulation {
         let t = now + h
         // The scroll view's free motion over this step first: a fling released at the end of
         // this step starts coasting on the next one, and a finger landing now catches the content where it is.
-        collection?.scroll.advance(h: h)
+        collection?.advanceScroll(h: h)
         var k = 0
         while k < gestures.count {
             if try gestures[k].update(time: t, target: self) { k += 1 } else { gestures.remove(at: k) }
