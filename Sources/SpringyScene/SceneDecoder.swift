@@ -57,7 +57,7 @@ struct SceneDecoder {
             }
             var references = ItemReferences(freeItems: items.map(\.name), sections: collection?.sections.map(\.count) ?? [],
                                             scrollsVertically: collection.map { $0.layout.direction == .vertical || $0.layout.kind == .list },
-                                            layout: collection?.layout)
+                                            layout: collection?.layout, viewSize: viewport?.size ?? Size2(375, 667))
             if let b = m["behaviors"] {
                 behaviors = try problems.attempt { try decodeBehaviors(b, references: &references, problems: problems) } ?? []
             }
@@ -291,6 +291,8 @@ struct ItemReferences {
     var scrollsVertically: Bool? = nil
     /// The collection's layout, for sections a script inserts.
     var layout: LayoutSpec? = nil
+    /// The viewport's size (where the screen's edges are).
+    var viewSize = Size2(375, 667)
     var hasCollection: Bool { scrollsVertically != nil }
 
     func check(_ v: YAMLValue) throws -> String {

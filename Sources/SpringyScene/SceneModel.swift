@@ -314,10 +314,13 @@ public struct PanGesture: Sendable {
     /// The system cancels the gesture instead of the finger lifting (a call comes in): the
     /// scroll view gets no release velocity, a dragged view is let go where it is.
     public var cancelled: Bool
+    /// A screen-edge pan's view follows the finger's translation (its handler moves the view
+    /// by it) instead of being grabbed where the finger lands.
+    public var followsTranslation = false
     public init(item: String?, path: [Vec2], duration: Double, release: PanRelease, hold: Double, velocity: Vec2? = nil,
-                cancelled: Bool = false) {
+                cancelled: Bool = false, followsTranslation: Bool = false) {
         self.item = item; self.path = path; self.duration = duration; self.release = release; self.hold = hold
-        self.velocity = velocity; self.cancelled = cancelled
+        self.velocity = velocity; self.cancelled = cancelled; self.followsTranslation = followsTranslation
     }
 }
 
@@ -358,6 +361,11 @@ public enum ScriptAction: Sendable {
     case update(BatchUpdate)
     /// Interactive movement: lift the cell under a long press, move it, drop it.
     case reorder(ReorderGesture)
+    /// Two fingers pinching and turning.
+    case pinch(PinchGesture)
+    case doubleTap(DoubleTapGesture)
+    /// Several fingers at once, each on its own path (each a pan).
+    case touches([PanGesture])
 }
 
 public enum TapTarget: Sendable, Equatable {

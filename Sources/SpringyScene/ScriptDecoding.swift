@@ -2,7 +2,8 @@ import SpringyCore
 
 extension SceneDecoder {
     static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
-                          "scroll_to", "scroll_to_item", "swipe", "update", "reorder"]
+                          "scroll_to", "scroll_to_item", "swipe", "update", "reorder",
+                          "pinch", "rotate", "double_tap", "touches", "edge_pan"]
 
     func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int, problems: Problems) throws -> [ScriptEvent] {
         let entries = try v.list()
@@ -190,6 +191,8 @@ extension SceneDecoder {
             return .scrollToItem(item: ip, position: position, animated: try m["animated"]?.bool() ?? true)
         case "update":
             return .update(try decodeUpdate(v, references: references))
+        case "pinch", "rotate", "double_tap", "touches", "edge_pan":
+            return try decodeGesture(kind, v, references: references)
         case "snap":
             return .addBehavior(try decodeBehavior(kind: "snap", v, references: references))
         case "push":

@@ -24,7 +24,8 @@ extension Simulation {
             for (i, item) in items.enumerated() { cells[item.id] = i }
             for spec in scene.items {
                 guard let s = animator.state(of: spec.name) else { continue }
-                items.append(ItemState(id: spec.name, center: s.center, size: spec.size, angle: s.angle, alpha: 1,
+                let k = viewScale(spec.name, at: time)
+                items.append(ItemState(id: spec.name, center: s.center, size: Size2(spec.size.width * k, spec.size.height * k), angle: s.angle, alpha: 1,
                                        z: 0, velocity: s.velocity, selected: false, kind: .view, color: spec.fill, label: spec.label,
                                        shape: spec.shape))
             }
@@ -40,7 +41,7 @@ extension Simulation {
         if let dynamics = collection?.dynamics {
             springs += dynamics.springs.map { SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset) }
         }
-        let fingers = gestures.compactMap(\.finger)
+        let fingers = gestures.compactMap(\.finger) + pinches.flatMap(\.fingers) + doubleTaps.flatMap(\.fingers)
         recentContacts.removeAll { time - $0.1 > Self.flashDuration }
         var boundaries: [Segment] = []
         if let animator = freeAnimator {

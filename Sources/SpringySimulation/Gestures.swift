@@ -21,6 +21,10 @@ struct ActiveGesture {
     var began = false
     var dragBehavior: BehaviorID?
     var finger: Vec2?
+    /// A finger of a multi-finger touch that neither drags a view nor scrolls: it only shows.
+    var touchOnly = false
+    /// A screen-edge pan's view: where it was when the finger landed.
+    var origin: Vec2?
 
     init(pan: PanGesture, start: Double, event: ScriptEvent) {
         self.pan = pan; self.start = start; self.event = event
@@ -80,10 +84,16 @@ struct ActiveGesture {
         let local = t - start
         let position = path.position(at: local)
         let lifted = local >= pan.duration + (pan.release == .hold ? pan.hold : 0) - Self.timeSlack
+        if touchOnly {
+            finger = lifted ? nil : position
+            return !lifted
+        }
         if let item = pan.item {
             if !began {
                 began = true
-                dragBehavior = try target.grab(item: item, at: path.points[0], label: "\(event.path) (drag)")
+                // A screen-edge pan moves its view by the finger's translation: held at its centre.
+                origin = pan.followsTranslation ? target.center(of: item) : nil
+                dragBehavior = try target.grab(item: item, at: origin ?? path.points[0], label: "\(event.path) (drag)")
                 if dragBehavior == nil { return false }
             }
             guard let id = dragBehavior else { return false }
@@ -92,7 +102,7 @@ struct ActiveGesture {
                 finger = nil
                 return false
             }
-            target.moveGrab(id, to: position)
+            target.moveGrab(id, to: origin.map { $0 + position - path.points[0] } ?? position)
             finger = position
             return true
         }
@@ -127,6 +137,8 @@ protocol GestureTarget: AnyObject {
     func grab(item: String, at point: Vec2, label: String) throws -> BehaviorID?
     func moveGrab(_ grab: BehaviorID, to point: Vec2)
     func letGo(_ grab: BehaviorID)
+    /// Where a free view's centre is now.
+    func center(of item: String) -> Vec2?
     func scrollBegan(at point: Vec2)
     func scrollMoved(to point: Vec2)
     /// The finger lifts at `point` moving at `velocity` (pt/s; zero when it stops first).
@@ -152,6 +164,7 @@ extension Simulation: GestureTarget {
 
     func moveGrab(_ grab: BehaviorID, to point: Vec2) { freeAnimator?.setAnchor(grab, point) }
     func letGo(_ grab: BehaviorID) { freeAnimator?.removeBehavior(grab) }
+    func center(of item: String) -> Vec2? { freeAnimator?.state(of: item)?.center }
 
     func scrollBegan(at point: Vec2) {
         guard let c = collection else { return }

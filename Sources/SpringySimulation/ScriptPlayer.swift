@@ -16,16 +16,7 @@ extension Simulation {
             case .pan(let p):
                 gestures.append(ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e))
             case .tap(let target):
-                if let c = collection {
-                    var ip: ItemPath?
-                    switch target {
-                    case .item(let id): ip = ItemPath(string: id)
-                    case .point(let p): ip = c.item(at: p)
-                    }
-                    if let ip {
-                        if c.spec.layout.kind == .list { c.tapList(ip, at: time) } else { c.toggleSelection(ip) }
-                    }
-                }
+                tapCollection(target)
             case .select(let items):
                 collection?.setSelection(items)
             case .addBehavior(let spec):
@@ -68,6 +59,18 @@ extension Simulation {
                 gestures.append(ActiveGesture(longPress: press, start: time, event: e))
             case let .scrollTo(offset, animated):
                 collection?.scroll(to: offset, animated: animated)
+            case .pinch(let p):
+                pinches.append(PinchTouch(pinch: p, start: time, sim: self))
+            case .doubleTap(let d):
+                doubleTaps.append(DoubleTapTouch(tap: d, start: time))
+            case .touches(let fingers):
+                // The first finger that is on no view scrolls the collection; the others only touch.
+                var scrolls = true
+                for p in fingers {
+                    var g = ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e)
+                    if p.item == nil { g.touchOnly = !scrolls; scrolls = false }
+                    gestures.append(g)
+                }
             case .reorder(let r):
                 gestures.append(ActiveGesture(reorder: r, start: time, event: e))
             case .update(let u):
@@ -75,6 +78,19 @@ extension Simulation {
             case let .scrollToItem(item, position, animated):
                 collection?.scroll(toItem: item, position: position, animated: animated)
             }
+        }
+    }
+
+    /// A tap on the collection: the cell named, or the one under the point.
+    func tapCollection(_ target: TapTarget) {
+        guard let c = collection else { return }
+        var ip: ItemPath?
+        switch target {
+        case .item(let id): ip = ItemPath(string: id)
+        case .point(let p): ip = c.item(at: p)
+        }
+        if let ip {
+            if c.spec.layout.kind == .list { c.tapList(ip, at: time) } else { c.toggleSelection(ip) }
         }
     }
 }

@@ -28,6 +28,11 @@ public final class Simulation {
     var behaviorLabels: [String] = []
     var nextEvent = 0
     var gestures: [ActiveGesture] = []
+    var pinches: [PinchTouch] = []
+    var doubleTaps: [DoubleTapTouch] = []
+    /// Free views' scales (their transforms, set by pinches and double taps), looked up by name.
+    var viewScales: [String: Double] = [:]
+    var zooms: [String: ZoomAnimation] = [:]
     var events: [ContactEvent] = []
     var lastFrame = -1
     /// Contacts that began in the last `flashDuration` s (point, time), for the overlay.
@@ -127,7 +132,7 @@ public final class Simulation {
 
     /// True once nothing moves and no scripted input remains.
     public var isAtRest: Bool {
-        if !gestures.isEmpty { return false }
+        if !gestures.isEmpty || !pinches.isEmpty || !doubleTaps.isEmpty || !zooms.isEmpty { return false }
         if let c = collection, c.isScrolling { return false }
         if let d = collection?.dynamics, !d.isAtRest { return false }
         if let c = collection, c.isAnimating { return false }
@@ -135,7 +140,7 @@ public final class Simulation {
     }
 
     /// Whether every scripted event has fired and every gesture has ended.
-    public var scriptFinished: Bool { nextEvent >= scene.script.count && gestures.isEmpty }
+    public var scriptFinished: Bool { nextEvent >= scene.script.count && gestures.isEmpty && pinches.isEmpty && doubleTaps.isEmpty }
 
     // MARK: - Stepping
 
@@ -154,6 +159,11 @@ public final class Simulation {
         while k < gestures.count {
             if try gestures[k].update(time: t, target: self) { k += 1 } else { gestures.remove(at: k) }
         }
+        k = 0
+        while k < pinches.count { if pinches[k].update(time: t, sim: self) { k += 1 } else { pinches.remove(at: k) } }
+        k = 0
+        while k < doubleTaps.count { if try doubleTaps[k].update(time: t, sim: self) { k += 1 } else { doubleTaps.remove(at: k) } }
+        advanceZooms(to: t)
         collection?.advance(to: t)
         let solverStart = solverClock?()
         defer { if let start = solverStart, let now = solverClock?() { solverSeconds += now - start } }

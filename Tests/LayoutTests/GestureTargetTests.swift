@@ -17,6 +17,7 @@ final class GestureTargetTests: XCTestCase {
         }
         func moveGrab(_ grab: BehaviorID, to point: Vec2) { calls.append("move \(point.x)") }
         func letGo(_ grab: BehaviorID) { calls.append("let go") }
+        func center(of item: String) -> Vec2? { Vec2(100, 100) }
         func scrollBegan(at point: Vec2) { calls.append("scroll began \(point.y)") }
         func scrollMoved(to point: Vec2) { calls.append("scroll \(point.y)") }
         func scrollEnded(at point: Vec2, velocity: Vec2) { calls.append("scroll ended \(point.y) v \(velocity.y)") }

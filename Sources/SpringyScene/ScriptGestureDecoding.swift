@@ -1,0 +1,86 @@
+import Foundation
+import SpringyCore
+
+extension SceneDecoder {
+    /// The free view a gesture names with `item` (cells move with their collection).
+    func gestureItem(_ m: YAMLMapping, references: ItemReferences, what: String) throws -> String? {
+        guard let i = m["item"] else { return nil }
+        let name = try references.check(i)
+        if ItemPath(string: name) != nil { throw i.error("\(what) acts on a free view by name; cells move with the content") }
+        return name
+    }
+
+    /// Two-finger and multi-finger gestures: pinch, rotate, double_tap, touches, edge_pan.
+    func decodeGesture(_ kind: String, _ v: YAMLValue, references: ItemReferences) throws -> ScriptAction {
+        switch kind {
+        case "pinch", "rotate":
+            let m = try v.mapping(allowed: ["center", "distance", "angle", "scale", "rotation", "duration", "hold", "item"])
+            let scaleValue = m["scale"], rotationValue = m["rotation"]
+            if kind == "rotate", let x = scaleValue { throw x.error("a rotate keeps the fingers' distance; use pinch to scale and turn at once") }
+            if kind == "rotate", rotationValue == nil { throw v.error("a rotate needs `rotation` (degrees)") }
+            if kind == "pinch", scaleValue == nil, rotationValue == nil { throw v.error("a pinch needs `scale`, `rotation` or both") }
+            return .pinch(PinchGesture(center: try m.require("center").point(),
+                                       distance: try m["distance"]?.double(above: 0, max: 10_000) ?? 100,
+                                       angle: try m["angle"]?.double(min: -3600, max: 3600).degreesToRadians ?? 0,
+                                       scale: try scaleValue?.double(above: 0, max: 100) ?? 1,
+                                       rotation: try rotationValue?.double(min: -3600, max: 3600).degreesToRadians ?? 0,
+                                       duration: try m.require("duration").double(above: 0, max: 3600),
+                                       hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0,
+                                       item: try gestureItem(m, references: references, what: "a \(kind)")))
+        case "double_tap":
+            let m = try v.mapping(allowed: ["item", "at", "interval", "touch", "scale"])
+            let target: TapTarget
+            if let i = m["item"] {
+                if m["at"] != nil { throw i.error("give `item` or `at`, not both") }
+                target = .item(try references.check(i))
+            } else {
+                target = .point(try m.require("at").point())
+            }
+            let touch = try m["touch"]?.double(above: 0, max: 1) ?? DoubleTapGesture.defaultTouch
+            let interval = try m["interval"]?.double(above: 0, max: 1) ?? 0.2
+            if interval <= touch, let x = m["interval"] ?? m["touch"] {
+                throw x.error("the second tap starts \(interval) s after the first, before the first lifts (\(touch) s): a double tap is two touches")
+            }
+            return .doubleTap(DoubleTapGesture(target: target, interval: interval, touch: touch,
+                                               scale: try m["scale"]?.double(above: 0, max: 100) ?? 2))
+        case "touches":
+            let m = try v.mapping(allowed: ["fingers", "duration", "release", "hold"])
+            let duration = try m.require("duration").double(above: 0, max: 3600)
+            let release = try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling
+            let hold = try m["hold"]?.double(min: 0, max: 3600) ?? 0
+            let fingersValue = try m.require("fingers")
+            let fingers = try fingersValue.list()
+            guard (1...10).contains(fingers.count) else { throw fingersValue.error("a touch has 1 to 10 fingers, found \(fingers.count)") }
+            return .touches(try fingers.map { f in
+                let fm = try f.mapping(allowed: ["path", "item"])
+                let pv = try fm.require("path")
+                var path = try pv.list().map { try $0.point() }
+                if path.isEmpty { throw pv.error("a path needs at least one point") }
+                if path.count == 1 { path.append(path[0]) }
+                return PanGesture(item: try gestureItem(fm, references: references, what: "a finger"), path: path, duration: duration,
+                                  release: release, hold: hold)
+            })
+        case "edge_pan":
+            let m = try v.mapping(allowed: ["edge", "at", "distance", "duration", "release", "hold", "item"])
+            let edge = try m.require("edge").oneOf(ScreenEdge.self, ScreenEdge.allCases)
+            let size = references.viewSize
+            let along = edge == .left || edge == .right ? size.height : size.width
+            let at = try m["at"]?.double(min: 0, max: along) ?? along / 2
+            let distance = try m.require("distance").double(above: 0, max: 10_000)
+            let start: Vec2, inward: Vec2
+            switch edge {
+            case .left: start = Vec2(0, at); inward = Vec2(1, 0)
+            case .right: start = Vec2(size.width, at); inward = Vec2(-1, 0)
+            case .top: start = Vec2(at, 0); inward = Vec2(0, 1)
+            case .bottom: start = Vec2(at, size.height); inward = Vec2(0, -1)
+            }
+            return .pan(PanGesture(item: try gestureItem(m, references: references, what: "an edge pan"),
+                                   path: [start, start + inward * distance],
+                                   duration: try m.require("duration").double(above: 0, max: 3600),
+                                   release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
+                                   hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0, followsTranslation: true))
+        default:
+            throw v.error("unknown gesture \"\(kind)\"")
+        }
+    }
+}
