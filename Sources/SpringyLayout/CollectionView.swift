@@ -30,6 +30,11 @@ public final class CollectionView {
     /// isDirectionalLockEnabled's decision for the current drag.
     var lockedAxis: LockedAxis = .undecided
     var scrollStart = Vec2.zero
+    /// Compositional sections' own scroll views (nil for a section that does not scroll orthogonally).
+    var rows: [ScrollAxis?] = []
+    /// The orthogonal row a drag started in, and the one it moves once it went sideways.
+    var innerCandidate: Int?
+    var innerActive: Int?
     /// Header attribute computations (sticky headers are recomputed on every scroll step).
     public private(set) var headerLayoutPasses = 0
     /// The headers the current frame shows, viewport coordinates.
@@ -54,6 +59,8 @@ public final class CollectionView {
         case .flow: return FlowLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, sectionSpecs: sections)
         case .list: return ListLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, expanded: selection.first)
         case .grid: return GridLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize)
+        case .compositional:
+            return CompositionalLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, sectionSpecs: sections)
         }
     }
 
@@ -80,6 +87,7 @@ public final class CollectionView {
         // inset content unless told otherwise.
         scroll = Self.axis(spec.scroll, vertical: vertical, viewSize: viewSize, content: initial.contentSize)
         crossScroll = Self.axis(spec.scroll, vertical: !vertical, viewSize: viewSize, content: initial.contentSize)
+        rows = makeRows()
         if spec.dynamics.kind == .springy {
             dynamics = try SpringyCarousel(params: spec.dynamics, itemSize: spec.layout.itemSize, world: world, in: geometry)
         }
@@ -157,7 +165,11 @@ public final class CollectionView {
     public func item(at point: Vec2) -> ItemPath? {
         let p = point + contentOffset
         let r = Rect(x: p.x - 0.5, y: p.y - 0.5, width: 1, height: 1)
-        return layout.attributes(in: r).first { $0.kind == .cell }?.indexPath
+        return layout.attributes(in: r).first { a in
+            guard a.kind == .cell else { return false }
+            let shift = rowOffset(a.indexPath.section)
+            return shift == 0 || Rect(x: a.frame.minX - shift, y: a.frame.minY, width: a.frame.width, height: a.frame.height).intersects(r)
+        }?.indexPath
     }
 
     public func label(_ ip: ItemPath) -> String {
@@ -202,6 +214,7 @@ public final class CollectionView {
         cellLayoutPasses += 1
         scroll.contentLength = vertical ? layout.contentSize.height : layout.contentSize.width
         crossScroll.contentLength = vertical ? layout.contentSize.width : layout.contentSize.height
+        relayoutRows()
         headersOffset = .nan
     }
 

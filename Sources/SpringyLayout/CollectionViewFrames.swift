@@ -18,7 +18,9 @@ extension CollectionView {
 
     /// Where the cell at `ip` is drawn at `time` (content coordinates) and its alpha, before dynamics.
     func shownFrame(_ ip: ItemPath, at time: Double) -> (frame: Rect, alpha: Double)? {
-        guard let frame = presentation.frame(ip, at: time) else { return nil }
+        guard var frame = presentation.frame(ip, at: time) else { return nil }
+        let shift = rowOffset(ip.section)
+        if shift != 0 { frame = Rect(x: frame.minX - shift, y: frame.minY, width: frame.width, height: frame.height) }
         if let b = batch, let k = key(ip) { return b.frame(key: k, to: frame, at: time) }
         return (frame, 1)
     }

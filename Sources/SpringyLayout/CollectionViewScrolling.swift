@@ -16,12 +16,24 @@ extension CollectionView {
         crossScroll.beginTracking(finger: across(point))
         lockedAxis = spec.scroll.directionalLock ? .undecided : .none
         scrollStart = point
+        innerActive = nil
+        innerCandidate = orthogonalSection(at: point)
+        if let s = innerCandidate { rows[s]?.beginTracking(finger: point.x) }
     }
 
     /// The finger moves: each axis follows it, unless the drag is locked to the other. With
     /// directional lock the first movement decides: one clearly along an axis (the other
     /// component under half of it) locks the drag to that axis; a diagonal one leaves both free.
     public func moveScroll(to point: Vec2, h: Double) {
+        // In an orthogonal row a drag that goes sideways first scrolls the row, not the view.
+        if let s = innerCandidate, innerActive == nil {
+            let d = point - scrollStart
+            if d.x != 0 || d.y != 0 { if abs(d.x) > abs(d.y) { innerActive = s } else { innerCandidate = nil } }
+        }
+        if let s = innerActive {
+            rows[s]?.track(finger: point.x, h: h)
+            return
+        }
         if lockedAxis == .undecided {
             let d = point - scrollStart
             let a = abs(along(d)), c = abs(across(d))
@@ -34,6 +46,14 @@ extension CollectionView {
     /// The finger lifts at `point` moving at `velocity`: each axis releases on its own.
     public func endScroll(at point: Vec2, velocity: Vec2, h: Double) {
         moveScroll(to: point, h: h)
+        if let s = innerActive {
+            releaseRow(s, fingerVelocity: velocity.x)
+            releaseScroll(fingerVelocity: 0)
+            crossScroll.release(fingerVelocity: 0)
+            innerActive = nil; innerCandidate = nil
+            return
+        }
+        innerCandidate = nil
         releaseScroll(fingerVelocity: lockedAxis == .across ? 0 : along(velocity))
         crossScroll.release(fingerVelocity: lockedAxis == .along ? 0 : across(velocity))
     }
@@ -42,9 +62,10 @@ extension CollectionView {
     public func advanceScroll(h: Double) {
         scroll.advance(h: h)
         crossScroll.advance(h: h)
+        for s in rows.indices where rows[s]?.isMoving == true { rows[s]?.advance(h: h) }
     }
 
-    public var isScrolling: Bool { scroll.isMoving || crossScroll.isMoving }
+    public var isScrolling: Bool { scroll.isMoving || crossScroll.isMoving || rows.contains { $0?.isMoving == true } }
 
     /// The finger lifts with `fingerVelocity` along the axis: paging, the layout's snapping
     /// (targetContentOffset) or free deceleration decide where the content comes to rest.
@@ -107,6 +128,7 @@ extension CollectionView {
         }
         crossTarget = min(max(crossTarget, crossScroll.minOffset), crossScroll.maxOffset)
         if crossTarget != crossScroll.offset { crossScroll.scroll(to: crossTarget, animated: animated) }
+        scrollRow(toItem: ip, position: position, animated: animated)
     }
 
     /// Section footers (pinned to the view's trailing edge while their section shows, with

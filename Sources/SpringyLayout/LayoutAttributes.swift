@@ -32,9 +32,25 @@ public protocol CollectionLayout {
     func footerAttributes(section: Int) -> LayoutAttributes?
     /// A decoration view behind the section, with its own colour when it has one.
     func backgroundAttributes(section: Int) -> (LayoutAttributes, Color?)?
+    /// A section whose items scroll in one row across the main axis: how, the row's length,
+    /// the items' pitch and width, and the row's leading inset.
+    func orthogonalRow(_ section: Int) -> OrthogonalRow?
+}
+
+/// One orthogonally scrolling section's row (compositional layouts).
+public struct OrthogonalRow: Sendable {
+    public var behavior: OrthogonalScrolling
+    /// The row's length, its insets included.
+    public var length: Double
+    /// From one item's leading edge to the next's.
+    public var pitch: Double
+    public var itemWidth: Double
+    /// The leading inset.
+    public var left: Double
 }
 
 extension CollectionLayout {
+    public func orthogonalRow(_ section: Int) -> OrthogonalRow? { nil }
     public func footerAttributes(section: Int) -> LayoutAttributes? { nil }
     public func backgroundAttributes(section: Int) -> (LayoutAttributes, Color?)? { nil }
 }

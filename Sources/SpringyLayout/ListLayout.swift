@@ -6,20 +6,13 @@ import SpringyScene
 /// Full-width rows (`row_height`), the selected one `expanded_height`, sections with
 /// optional headers and the flow layout's section insets. With at most one
 /// expanded row, every position is arithmetic: a rect query costs what is in it.
-public struct ListLayout: CollectionLayout {
+public struct ListLayout: StackedLayout {
     public let spec: LayoutSpec
     public let viewSize: Size2
     public let sectionCounts: [Int]
     public let expanded: ItemPath?
 
-    struct Section {
-        var start: Double
-        var itemsStart: Double
-        var end: Double
-        var count: Int
-    }
-    private var sections: [Section] = []
-    private var stack = StackedSections()
+    var stack = StackedSections()
     public private(set) var contentSize: Size2
 
     var extra: Double { spec.expandedHeight - spec.rowHeight }
@@ -31,22 +24,18 @@ public struct ListLayout: CollectionLayout {
         let valid = expanded.flatMap { $0.section < sectionCounts.count && $0.item < sectionCounts[$0.section] ? $0 : nil }
         self.expanded = valid
         var y = 0.0
-        var built: [Section] = []
         for (s, count) in sectionCounts.enumerated() {
             let itemsStart = y + spec.headerHeight + spec.sectionInset[0]
             var end = itemsStart + Double(count) * spec.rowHeight + spec.sectionInset[2]
             if valid?.section == s { end += spec.expandedHeight - spec.rowHeight }
-            built.append(Section(start: y, itemsStart: itemsStart, end: end, count: count))
+            stack.append(start: y, itemsStart: itemsStart, end: end, count: count)
             y = end
         }
-        sections = built
-        for sec in built { stack.append(start: sec.start, end: sec.end) }
         contentSize = Size2(viewSize.width, y)
     }
 
-    private func frame(_ s: Int, _ k: Int) -> Rect {
-        let sec = sections[s]
-        var top = sec.itemsStart + Double(k) * spec.rowHeight
+    func cellFrame(_ s: Int, _ k: Int) -> Rect {
+        var top = stack.itemsStarts[s] + Double(k) * spec.rowHeight
         var height = spec.rowHeight
         if let e = expanded, e.section == s {
             if k > e.item { top += extra } else if k == e.item { height = spec.expandedHeight }
@@ -55,39 +44,28 @@ public struct ListLayout: CollectionLayout {
         return Rect(x: left, y: top, width: viewSize.width - left - spec.sectionInset[3], height: height)
     }
 
-    public func attributes(for ip: ItemPath) -> LayoutAttributes? {
-        guard ip.section < sections.count, ip.item < sections[ip.section].count else { return nil }
-        return LayoutAttributes(kind: .cell, indexPath: ip, frame: frame(ip.section, ip.item))
-    }
-
-    public func headerAttributes(section s: Int) -> LayoutAttributes? {
-        stack.header(s, height: spec.headerHeight, width: viewSize.width)
-    }
-
-    public func sectionSpan(_ s: Int) -> (start: Double, end: Double) { stack.span(s) }
-
     /// The row containing content position `y` in section `s` (clamped).
     private func row(atY y: Double, section s: Int) -> Int {
-        let sec = sections[s]
-        var k = Int(((y - sec.itemsStart) / spec.rowHeight).rounded(.down))
+        let itemsStart = stack.itemsStarts[s]
+        var k = Int(((y - itemsStart) / spec.rowHeight).rounded(.down))
         if let e = expanded, e.section == s, k > e.item {
-            let expandedEnd = sec.itemsStart + Double(e.item) * spec.rowHeight + spec.expandedHeight
+            let expandedEnd = itemsStart + Double(e.item) * spec.rowHeight + spec.expandedHeight
             k = y < expandedEnd ? e.item : e.item + 1 + Int(((y - expandedEnd) / spec.rowHeight).rounded(.down))
         }
-        return min(max(k, 0), max(sec.count - 1, 0))
+        return min(max(k, 0), max(stack.counts[s] - 1, 0))
     }
 
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         let lo = stack.first(endingBelow: rect.minY)
         var s = lo
-        while s < sections.count, sections[s].start < rect.maxY {
+        while s < stack.count, stack.starts[s] < rect.maxY {
             if let h = headerAttributes(section: s), h.frame.intersects(rect) { out.append(h) }
-            if sections[s].count > 0 {
+            if stack.counts[s] > 0 {
                 let first = row(atY: rect.minY, section: s), last = row(atY: rect.maxY, section: s)
                 if first <= last {
                     for k in first...last {
-                        let f = frame(s, k)
+                        let f = cellFrame(s, k)
                         if f.intersects(rect) { out.append(LayoutAttributes(kind: .cell, indexPath: ItemPath(s, k), frame: f)) }
                     }
                 }

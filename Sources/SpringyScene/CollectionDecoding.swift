@@ -44,7 +44,7 @@ extension SceneDecoder {
     /// `total` counts the collection's items against the limit.
     func decodeSection(_ s: YAMLValue, layout: LayoutSpec, total: inout Int, extraKeys: [String] = []) throws -> SectionSpec {
         let sm = try s.mapping(allowed: ["items", "header", "footer", "item_size", "sizes", "section_inset", "line_spacing",
-                                         "interitem_spacing", "background"] + extraKeys)
+                                         "interitem_spacing", "background", "columns", "orthogonal"] + extraKeys)
         let itemsValue = try sm.require("items")
         let labels: [String]
         if case .sequence = itemsValue.node {
@@ -64,6 +64,10 @@ extension SceneDecoder {
     /// A section's own flow values: footer, item size or per-item sizes, insets, spacing, background.
     func decodeSectionLayout(_ sm: YAMLMapping, into section: inout SectionSpec, layout: LayoutSpec) throws {
         section.footer = try sm["footer"]?.string()
+        if layout.kind == .compositional { return try decodeCompositionalSection(sm, into: &section) }
+        for key in ["columns", "orthogonal"] {
+            if let x = sm[key] { throw x.error("\(key) is a compositional layout's section value (kind: compositional)") }
+        }
         let flowOnly = ["item_size", "sizes", "section_inset", "line_spacing", "interitem_spacing", "background", "footer"]
         if layout.kind != .flow, let key = flowOnly.first(where: { sm[$0] != nil }), let value = sm[key] {
             throw value.error("\(key) is a flow layout's per-section value; a \(layout.kind.rawValue) layout lays out \(layout.kind == .list ? "rows of row_height" : "items of item_size")")
@@ -75,6 +79,12 @@ extension SceneDecoder {
             if sm["item_size"] != nil { throw x.error("give item_size or sizes, not both") }
             section.sizes = try list.map { try $0.size() }
         }
+        try decodeSectionSpacing(sm, into: &section)
+        if let x = sm["background"] { section.background = try x.color() }
+    }
+
+    /// A section's own `section_inset`, `line_spacing` and `interitem_spacing`.
+    func decodeSectionSpacing(_ sm: YAMLMapping, into section: inout SectionSpec) throws {
         if let x = sm["section_inset"] {
             let values = try x.list()
             guard values.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
@@ -82,7 +92,35 @@ extension SceneDecoder {
         }
         if let x = sm["line_spacing"] { section.lineSpacing = try x.double(min: 0) }
         if let x = sm["interitem_spacing"] { section.interitemSpacing = try x.double(min: 0) }
-        if let x = sm["background"] { section.background = try x.color() }
+    }
+
+    /// A compositional section: `item_size: [w, h]` (w in points or "N%" of the section's
+    /// width), `columns`, `orthogonal`, insets and spacing.
+    func decodeCompositionalSection(_ sm: YAMLMapping, into section: inout SectionSpec) throws {
+        for key in ["sizes", "footer", "background"] {
+            if let x = sm[key] { throw x.error("\(key) is a flow layout's; a compositional section takes item_size, columns, orthogonal, section_inset and spacing") }
+        }
+        if let x = sm["item_size"] {
+            let values = try x.list()
+            guard values.count == 2 else { throw x.error("expected [width, height]: width in points or \"N%\" of the section's width") }
+            let height = try values[1].double(min: YAMLValue.smallestLength, max: 100_000)
+            if case .scalar(let sc) = values[0].node, sc.string.hasSuffix("%"), let pct = Double(sc.string.dropLast()) {
+                guard pct > 0, pct <= 100 else { throw values[0].error("a fractional width is over 0% and at most 100%, found \(sc.string)") }
+                section.widthFraction = pct / 100
+                section.itemSize = Size2(0, height)
+            } else {
+                section.itemSize = Size2(try values[0].double(min: YAMLValue.smallestLength, max: 100_000), height)
+            }
+        }
+        if let x = sm["columns"] { section.columns = try x.int(min: 1, max: 1000) }
+        if let x = sm["orthogonal"] { section.orthogonal = try x.oneOf(OrthogonalScrolling.self, OrthogonalScrolling.allCases) }
+        if section.columns != nil, section.orthogonal != .none, let x = sm["columns"] {
+            throw x.error("columns wraps a section's items into rows; an orthogonal section lays them out in one row")
+        }
+        if section.columns != nil, (section.itemSize?.width ?? 0) > 0 || (section.widthFraction ?? 1) < 1, let x = sm["item_size"] {
+            throw x.error("with columns the width is the section's shared between them: give item_size as [\"100%\", height] or leave out its width")
+        }
+        try decodeSectionSpacing(sm, into: &section)
     }
 
     func decodeScroll(_ v: YAMLValue) throws -> ScrollSpec {
@@ -119,7 +157,12 @@ extension SceneDecoder {
                                         "row_height", "expanded_height", "snap", "footer_height", "sticky_footers",
                                         "section_backgrounds", "right_to_left", "columns"])
         var l = LayoutSpec()
-        if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, [.flow, .list, .grid]) }
+        if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, [.flow, .list, .grid, .compositional]) }
+        if l.kind == .compositional {
+            for key in ["direction", "align", "row_height", "expanded_height", "snap", "right_to_left", "columns"] {
+                if let x = m[key] { throw x.error("\(key) is not a compositional layout's: its sections scroll vertically, each with its own columns or orthogonal scrolling") }
+            }
+        }
         if l.kind == .grid {
             guard let c = m["columns"] else { throw v.error("a grid layout needs `columns` (how many items a row holds)") }
             l.columns = try c.int(min: 1, max: 10_000)

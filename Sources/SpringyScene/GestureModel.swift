@@ -59,3 +59,20 @@ public struct DoubleTapGesture: Sendable {
 /// A screen-edge pan (UIScreenEdgePanGestureRecognizer): the finger starts on an edge of the
 /// screen and moves inward.
 public enum ScreenEdge: String, Sendable, CaseIterable { case left, right, top, bottom }
+
+/// UICollectionLayoutSectionOrthogonalScrollingBehavior: how a compositional layout's
+/// section scrolls across the main axis (each item is one group).
+public enum OrthogonalScrolling: String, Sendable, CaseIterable {
+    /// The section wraps its items into rows (no orthogonal scrolling).
+    case none
+    /// Free scrolling with the normal deceleration.
+    case continuous
+    /// Free scrolling that comes to rest at a group's leading edge.
+    case continuous_group_leading
+    /// Pages of the view's width.
+    case paging
+    /// One group at a time, resting at its leading edge.
+    case group_paging
+    /// One group at a time, resting centred.
+    case group_paging_centered
+}

@@ -196,7 +196,7 @@ public struct ItemPath: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 }
 
-public enum LayoutKind: String, Sendable { case flow, list, grid }
+public enum LayoutKind: String, Sendable { case flow, list, grid, compositional }
 public enum ScrollDirection: String, Sendable { case vertical, horizontal }
 
 public struct LayoutSpec: Sendable {
@@ -249,6 +249,11 @@ public struct SectionSpec: Sendable {
     public var background: Color?
     /// The labels were generated from a count (cells are then numbered, or "Cell (s, i)" in lists).
     public var generated = false
+    /// Compositional layouts: the item width as a fraction of the section's width
+    /// (fractionalWidth), items per row, and orthogonal scrolling.
+    public var widthFraction: Double?
+    public var columns: Int?
+    public var orthogonal: OrthogonalScrolling = .none
     public var count: Int { labels.count }
 }
 

@@ -123,3 +123,8 @@ public func springErrors(_ ext: [(Double, Double)], frequency: Double, zeta: Dou
     let root = (1 - zeta * zeta).squareRoot()
     return (m.period * frequency * root - 1, m.ratio / exp(-2 * .pi * zeta / root) - 1)
 }
+
+/// Why scene text is refused when it is read (the error's text), or nil when it is accepted.
+public func refusal(_ yaml: String, file: String = "s.yaml") -> String? {
+    do { _ = try SceneLoader.decode(yaml: yaml, file: file); return nil } catch { return "\(error)" }
+}

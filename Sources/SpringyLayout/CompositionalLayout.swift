@@ -1,0 +1,100 @@
+import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyScene
+
+/// A subset of UICollectionViewCompositionalLayout: sections stacked top to bottom, each a
+/// grid of `columns` items sharing its width (a horizontal group with a count) or one row that
+/// scrolls orthogonally (`orthogonal`), its items of a fixed or fractional width (each item is
+/// one group). Frames are in the content's coordinates with every orthogonal row at offset 0:
+/// the collection view moves those rows by their own scroll offsets.
+public struct CompositionalLayout: StackedLayout {
+    public let spec: LayoutSpec
+    public let viewSize: Size2
+    public let sectionCounts: [Int]
+
+    /// What a section lays out beyond its place in the stack.
+    struct Section {
+        var columns: Int
+        var size: Size2
+        var lineSpacing: Double
+        var interitem: Double
+        var left: Double
+        var orthogonal: OrthogonalScrolling
+        /// An orthogonal row's length, insets included.
+        var rowLength: Double
+    }
+    private var sections: [Section] = []
+    var stack = StackedSections()
+    public private(set) var contentSize: Size2
+
+    public init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2, sectionSpecs: [SectionSpec]) {
+        self.spec = spec
+        self.viewSize = viewSize
+        self.sectionCounts = sectionCounts
+        var y = 0.0
+        var built: [Section] = []
+        for (s, count) in sectionCounts.enumerated() {
+            let own = s < sectionSpecs.count ? sectionSpecs[s] : nil
+            let inset = own?.sectionInset ?? spec.sectionInset
+            let interitem = own?.interitemSpacing ?? spec.interitemSpacing, lineSpacing = own?.lineSpacing ?? spec.lineSpacing
+            let available = max(0, viewSize.width - inset[1] - inset[3])
+            let orthogonal = own?.orthogonal ?? .none
+            // An orthogonal section is one row: as many columns as it has items.
+            let columns = orthogonal == .none ? max(1, own?.columns ?? 1) : max(1, count)
+            let given = own?.itemSize ?? spec.itemSize
+            var width = own?.widthFraction.map { $0 * available } ?? given.width
+            if orthogonal == .none, own?.columns != nil || own?.widthFraction != nil {
+                width = (available - Double(columns - 1) * interitem) / Double(columns) * (own?.widthFraction ?? 1)
+            }
+            let size = Size2(max(0, width), given.height)
+            let rows = (count + columns - 1) / columns
+            let itemsStart = y + spec.headerHeight + inset[0]
+            let itemsHeight = rows > 0 ? Double(rows) * size.height + Double(rows - 1) * lineSpacing : 0
+            let end = itemsStart + itemsHeight + inset[2]
+            let rowLength = inset[1] + Double(count) * size.width + Double(max(0, count - 1)) * interitem + inset[3]
+            stack.append(start: y, itemsStart: itemsStart, end: end, count: count)
+            built.append(Section(columns: columns, size: size,
+                                 lineSpacing: lineSpacing, interitem: interitem, left: inset[1], orthogonal: orthogonal,
+                                 rowLength: rowLength))
+            y = end
+        }
+        sections = built
+        contentSize = Size2(viewSize.width, y)
+    }
+
+    func cellFrame(_ s: Int, _ k: Int) -> Rect {
+        let sec = sections[s]
+        let row = k / sec.columns, column = k % sec.columns
+        return Rect(x: sec.left + Double(column) * (sec.size.width + sec.interitem),
+                    y: stack.itemsStarts[s] + Double(row) * (sec.size.height + sec.lineSpacing),
+                    width: sec.size.width, height: sec.size.height)
+    }
+
+    /// How a section scrolls orthogonally, and its row's length and item pitch when it does.
+    public func orthogonalRow(_ s: Int) -> OrthogonalRow? {
+        guard s >= 0, s < sections.count, sections[s].orthogonal != .none else { return nil }
+        let sec = sections[s]
+        return OrthogonalRow(behavior: sec.orthogonal, length: sec.rowLength, pitch: sec.size.width + sec.interitem,
+                             itemWidth: sec.size.width, left: sec.left)
+    }
+
+    /// Cells and headers in `rect`; an orthogonal row's cells are all returned when the rect
+    /// reaches its band (the collection view places them by the row's offset).
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        var out: [LayoutAttributes] = []
+        var s = stack.first(endingBelow: rect.minY)
+        while s < stack.count, stack.starts[s] < rect.maxY {
+            let sec = sections[s]
+            if let h = headerAttributes(section: s), h.frame.intersects(rect) { out.append(h) }
+            if let rows = rows(from: rect.minY, to: rect.maxY, itemsStart: stack.itemsStarts[s],
+                               pitch: sec.size.height + sec.lineSpacing, rows: (stack.counts[s] + sec.columns - 1) / sec.columns) {
+                let across = sec.orthogonal != .none
+                cells(section: s, rows: rows, columns: 0...(sec.columns - 1), perRow: sec.columns,
+                      keep: { across ? $0.maxY > rect.minY && $0.minY < rect.maxY : $0.intersects(rect) }, into: &out)
+            }
+            s += 1
+        }
+        return out
+    }
+}
