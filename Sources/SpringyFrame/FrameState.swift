@@ -84,9 +84,13 @@ public struct HeaderState: Equatable, Sendable {
     public var kind: SupplementaryKind
     /// A background's own colour (the style's when nil).
     public var color: Color?
+    /// The title sits at the trailing (right) edge: a right-to-left layout's.
+    public var trailingTitle: Bool
 
-    public init(id: String, frame: Rect, pinned: Bool, title: String?, z: Int, kind: SupplementaryKind = .header, color: Color? = nil) {
+    public init(id: String, frame: Rect, pinned: Bool, title: String?, z: Int, kind: SupplementaryKind = .header, color: Color? = nil,
+                trailingTitle: Bool = false) {
         self.id = id; self.frame = frame; self.pinned = pinned; self.title = title; self.z = z; self.kind = kind; self.color = color
+        self.trailingTitle = trailingTitle
     }
 }
 

@@ -297,7 +297,8 @@ public final class CollectionView {
             guard lead + h > offset, lead < offset + viewLength else { continue }
             let frame = vertical ? Rect(x: 0, y: lead - offset, width: viewSize.width, height: h)
                                  : Rect(x: lead - offset, y: 0, width: h, height: viewSize.height)
-            out.append(HeaderState(id: "header.\(s)", frame: frame, pinned: pinned, title: sections[s].header, z: 1))
+            out.append(HeaderState(id: "header.\(s)", frame: frame, pinned: pinned, title: sections[s].header, z: 1,
+                                   trailingTitle: spec.layout.rightToLeft))
         }
         out += footersAndBackgrounds(offset: offset, viewLength: viewLength)
         headers = out

@@ -156,7 +156,8 @@ extension CollectionView {
             let frame = vertical ? Rect(x: 0, y: lead - offset, width: viewSize.width, height: h)
                                  : Rect(x: lead - offset, y: 0, width: h, height: viewSize.height)
             if frame.intersects(visible) {
-                out.append(HeaderState(id: "footer.\(s)", frame: frame, pinned: pinned, title: sections[s].footer, z: 1, kind: .footer))
+                out.append(HeaderState(id: "footer.\(s)", frame: frame, pinned: pinned, title: sections[s].footer, z: 1, kind: .footer,
+                                       trailingTitle: spec.layout.rightToLeft))
             }
         }
         return out

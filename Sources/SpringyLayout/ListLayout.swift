@@ -40,8 +40,9 @@ public struct ListLayout: StackedLayout {
         if let e = expanded, e.section == s {
             if k > e.item { top += extra } else if k == e.item { height = spec.expandedHeight }
         }
-        let left = spec.sectionInset[1]
-        return Rect(x: left, y: top, width: viewSize.width - left - spec.sectionInset[3], height: height)
+        // Right to left, the insets swap sides.
+        let left = spec.rightToLeft ? spec.sectionInset[3] : spec.sectionInset[1]
+        return Rect(x: left, y: top, width: viewSize.width - spec.sectionInset[1] - spec.sectionInset[3], height: height)
     }
 
     /// The row containing content position `y` in section `s` (clamped).

@@ -299,7 +299,13 @@ public struct Renderer {
         cairo_font_extents(cr, &fe)
         setColor(cr, style.headerText)
         let baseline = h.frame.minY + h.frame.height / 2 + (fe.ascent - fe.descent) / 2
-        cairo_move_to(cr, h.frame.minX + 16, baseline)
+        var x = h.frame.minX + 16
+        if h.trailingTitle {
+            var te = cairo_text_extents_t()
+            cairo_text_extents(cr, title, &te)
+            x = h.frame.maxX - 16 - te.x_advance
+        }
+        cairo_move_to(cr, x, baseline)
         cairo_show_text(cr, title)
     }
 

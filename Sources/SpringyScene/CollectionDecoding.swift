@@ -198,8 +198,8 @@ extension SceneDecoder {
         }
         if let x = m["right_to_left"] {
             l.rightToLeft = try x.bool()
-            if l.rightToLeft && !(l.kind == .flow && l.direction == .vertical) {
-                throw x.error("right_to_left mirrors a vertical flow layout's lines; horizontal flow, list and grid layouts are not mirrored yet")
+            if l.rightToLeft && !((l.kind == .flow && l.direction == .vertical) || l.kind == .list) {
+                throw x.error("right_to_left mirrors vertical flow and list layouts; horizontal flow, grid and compositional layouts are not mirrored yet")
             }
         }
         if let x = m["snap"] {

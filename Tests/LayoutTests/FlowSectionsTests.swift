@@ -93,6 +93,25 @@ final class FlowSectionsTests: XCTestCase {
         XCTAssertEqual(rtl.attributes(in: Rect(x: 300, y: 0, width: 75, height: 80)).map(\.indexPath.item), [0])
     }
 
+    func testRightToLeftListsSwapTheirInsetsAndTitlesSitAtTheTrailingEdge() throws {
+        let f = try frames(scene(375, 667, time: "fps: 10, duration: 0.1", """
+        collection:
+          layout: { kind: list, row_height: 60, section_inset: [0, 40, 0, 10], header_height: 30, right_to_left: true }
+          sections:
+            - { items: 3, header: "One" }
+        """))
+        XCTAssertEqual(item(f[0], "0.0")!.center.x, 10 + 325.0 / 2, "the 40 pt inset is on the right")
+        XCTAssertEqual(item(f[0], "0.0")!.size.width, 325)
+        XCTAssertEqual(f[0].headers.map(\.trailingTitle), [true])
+        let ltr = try frames(scene(375, 667, time: "fps: 10, duration: 0.1", """
+        collection:
+          layout: { kind: list, header_height: 30 }
+          sections:
+            - { items: 3, header: "One" }
+        """))
+        XCTAssertEqual(ltr[0].headers.map(\.trailingTitle), [false])
+    }
+
     func testSectionValuesAreCheckedWhereTheyApply() {
         for (body, fragment) in [
             ("collection:\n  layout: { kind: list }\n  sections:\n    - { items: 3, sizes: [[10, 10]] }", "flow layout"),
@@ -100,6 +119,7 @@ final class FlowSectionsTests: XCTestCase {
             ("collection:\n  sections:\n    - { items: 3, sizes: [[10, 10]], item_size: [5, 5] }", "not both"),
             ("collection:\n  sections:\n    - { items: 3, sizes: [] }", "at least one"),
             ("collection:\n  layout: { direction: horizontal, right_to_left: true }\n  sections:\n    - { items: 3 }", "not mirrored yet"),
+            ("collection:\n  layout: { kind: grid, columns: 3, right_to_left: true }\n  sections:\n    - { items: 3 }", "not mirrored yet"),
         ] {
             XCTAssertThrowsError(try SceneLoader.decode(yaml: scene(375, 667, body), file: "s.yaml")) { e in
                 XCTAssertTrue("\(e)".contains(fragment), "\(e)")

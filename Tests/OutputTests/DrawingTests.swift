@@ -34,6 +34,27 @@ final class DrawingTests: XCTestCase {
         """)
     }
 
+    func testARightToLeftHeadersTitleIsDrawnAtItsRightEdge() throws {
+        func ink(rightToLeft: Bool) throws -> (left: Int, right: Int) {
+            let text = scene(300, 100, time: "fps: 10, duration: 0.1", """
+            style: { header: "#FFFFFF", header_text: "#000000", header_font_size: 20 }
+            collection:
+              layout: { kind: list, header_height: 40, right_to_left: \(rightToLeft) }
+              sections:
+                - { items: 1, header: "Title" }
+            """)
+            let image = try RGBAImage.decode(file: try render(text, ["--frames", "0"], name: "rtl\(rightToLeft)").dir + "/frame-00000.png")
+            var counts = (left: 0, right: 0)
+            for y in 0..<40 { for x in 0..<300 where pixel(image, x, y).r < 128 { if x < 150 { counts.left += 1 } else { counts.right += 1 } } }
+            return counts
+        }
+        let ltr = try ink(rightToLeft: false), rtl = try ink(rightToLeft: true)
+        XCTAssertGreaterThan(ltr.left, 0)
+        XCTAssertEqual(ltr.right, 0)
+        XCTAssertEqual(rtl.left, 0)
+        XCTAssertEqual(rtl.right, ltr.left, "the same title, moved to the right edge")
+    }
+
     func testLabelsAreDrawnOverSprings() throws {
         let plain = try RGBAImage.decode(file: try render(labelled(springs: false), ["--frames", "0"], name: "plain").dir + "/frame-00000.png")
         let sprung = try RGBAImage.decode(file: try render(labelled(springs: true), ["--frames", "0"], name: "sprung").dir + "/frame-00000.png")
