@@ -57,7 +57,8 @@ extension CollectionView {
                 angle = d.angle; velocity = d.velocity
                 z = dynamics.cellZ
             }
-            if let k = key(ip), let slot = layout.attributes(for: ip)?.frame, let moving = movingFrame(key: k, slot: slot, at: time) {
+            if let m = movement, key(ip) == m.key, let slot = layout.attributes(for: ip)?.frame,
+               let moving = movingFrame(key: m.key, slot: slot, at: time) {
                 frame = moving.frame
                 alpha = 1
                 z = 2

@@ -48,7 +48,7 @@ public struct Renderer {
         let canvas = try Canvas(width: pixelWidth, height: pixelHeight, opaque: opaque, what: "a frame")
         let cr = cairo_create(canvas.surface)!
         defer { cairo_destroy(cr) }
-        draw(state, on: cr, scale: Double(scale))
+        try draw(state, on: cr, scale: Double(scale))
         return canvas
     }
 
@@ -56,7 +56,9 @@ public struct Renderer {
     /// A `ghost` alpha draws only the items `only` names (all when nil), faded, without
     /// background or overlays (the trail's older frames).
     public func draw(_ state: FrameState, on cr: OpaquePointer, scale: Double, ghost: Double? = nil, only: Set<String>? = nil,
-                     headers: Bool = true, background: Bool = true, overlays: Bool = true) {
+                     headers: Bool = true, background: Bool = true, overlays: Bool = true) throws {
+        // The drawing thread's own face: loading it is the one thing here that can fail.
+        let font = try PinnedFont.face()
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_scale(cr, scale, scale)
@@ -66,8 +68,7 @@ public struct Renderer {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_set_font_options(cr, options)
         cairo_font_options_destroy(options)
-        // The drawing thread's own face (PinnedFont.face() cannot fail once the renderer exists).
-        if let font = try? PinnedFont.face() { cairo_set_font_face(cr, font) }
+        cairo_set_font_face(cr, font)
 
         if let alpha = ghost {
             cairo_push_group(cr)
@@ -315,18 +316,22 @@ public struct Renderer {
         cairo_set_font_size(cr, size)
         var fe = cairo_font_extents_t()
         cairo_font_extents(cr, &fe)
-        let lines = TextFit.lines(text, width: box.width, maxLines: style.textOverflow == .wrap ? max(1, Int(box.height / fe.height)) : 1) {
+        // Each string is measured once: fitting measures the lines it keeps (looked up by text only).
+        var widths: [String: Double] = [:]
+        func advance(_ s: String) -> Double {
+            if let w = widths[s] { return w }
             var te = cairo_text_extents_t()
-            cairo_text_extents(cr, $0, &te)
+            cairo_text_extents(cr, s, &te)
+            widths[s] = te.x_advance
             return te.x_advance
         }
+        let lines = TextFit.lines(text, width: box.width, maxLines: style.textOverflow == .wrap ? max(1, Int(box.height / fe.height)) : 1,
+                                  measure: advance)
         setColor(cr, color, alpha: alpha)
         let top = -fe.height * Double(lines.count) / 2
         for (k, line) in lines.enumerated() {
-            var te = cairo_text_extents_t()
-            cairo_text_extents(cr, line, &te)
             let baseline = top + fe.height * Double(k) + (fe.height + fe.ascent - fe.descent) / 2
-            cairo_move_to(cr, -te.x_advance / 2, baseline)
+            cairo_move_to(cr, -advance(line) / 2, baseline)
             cairo_show_text(cr, line)
         }
     }

@@ -3,11 +3,11 @@ import Foundation
 import SpringyFrame
 
 public enum Stills {
-    static func canvas(width: Int, height: Int, what: String, draw: (OpaquePointer) -> Void) throws -> Canvas {
+    static func canvas(width: Int, height: Int, what: String, draw: (OpaquePointer) throws -> Void) throws -> Canvas {
         let canvas = try Canvas(width: width, height: height, opaque: true, what: what)
         let cr = cairo_create(canvas.surface)!
-        draw(cr)
-        cairo_destroy(cr)
+        defer { cairo_destroy(cr) }
+        try draw(cr)
         return canvas
     }
 
@@ -30,7 +30,7 @@ public enum Stills {
                 cairo_translate(cr, x, y)
                 cairo_rectangle(cr, 0, 0, w, h)
                 cairo_clip(cr)
-                renderer.draw(f, on: cr, scale: thumbnailScale)
+                try renderer.draw(f, on: cr, scale: thumbnailScale)
                 cairo_restore(cr)
                 cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
                 cairo_set_line_width(cr, 1)
@@ -69,15 +69,15 @@ public enum Stills {
         let still = Set(last.items.map(\.id).filter { !moving.contains($0) })
         let scale = Double(renderer.scale)
         let picture = try canvas(width: renderer.pixelWidth, height: renderer.pixelHeight, what: "a trail") { cr in
-            renderer.draw(last, on: cr, scale: scale, only: still, overlays: false)
+            try renderer.draw(last, on: cr, scale: scale, only: still, overlays: false)
             for (k, f) in older.enumerated() {
                 let alpha = 0.12 + 0.5 * Double(k + 1) / Double(older.count + 1)
-                renderer.draw(f, on: cr, scale: scale, ghost: alpha, only: moving)
+                try renderer.draw(f, on: cr, scale: scale, ghost: alpha, only: moving)
             }
-            renderer.draw(last, on: cr, scale: scale, only: moving, headers: false, background: false)
+            try renderer.draw(last, on: cr, scale: scale, only: moving, headers: false, background: false)
         }
         let plain = try canvas(width: renderer.pixelWidth, height: renderer.pixelHeight, what: "a trail") { cr in
-            renderer.draw(last, on: cr, scale: scale)
+            try renderer.draw(last, on: cr, scale: scale)
         }
         return (picture, !moving.isEmpty && !picture.samePixels(as: plain))
     }
@@ -85,7 +85,7 @@ public enum Stills {
     /// A vector still through Cairo's own PDF or SVG surface, in points.
     public static func vector(_ frame: FrameState, renderer: Renderer, pdf: Bool) throws -> [UInt8] {
         try VectorDrawing.bytes(pdf: pdf, width: renderer.viewport.size.width, height: renderer.viewport.size.height) { cr in
-            renderer.draw(frame, on: cr, scale: 1)
+            try renderer.draw(frame, on: cr, scale: 1)
         }
     }
 

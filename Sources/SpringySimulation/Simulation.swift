@@ -159,11 +159,7 @@ public final class Simulation {
         while k < gestures.count {
             if try gestures[k].update(time: t, target: self) { k += 1 } else { gestures.remove(at: k) }
         }
-        k = 0
-        while k < pinches.count { if pinches[k].update(time: t, sim: self) { k += 1 } else { pinches.remove(at: k) } }
-        k = 0
-        while k < doubleTaps.count { if try doubleTaps[k].update(time: t, sim: self) { k += 1 } else { doubleTaps.remove(at: k) } }
-        advanceZooms(to: t)
+        if !pinches.isEmpty || !doubleTaps.isEmpty || !zooms.isEmpty { try advanceTouches(to: t) }
         collection?.advance(to: t)
         let solverStart = solverClock?()
         defer { if let start = solverStart, let now = solverClock?() { solverSeconds += now - start } }
@@ -224,5 +220,16 @@ extension Simulation {
         var out: [FrameState] = []
         try Simulation(scene: scene).run { out.append($0) }
         return out
+    }
+}
+
+extension Simulation {
+    /// Pinches, double taps and the zooms they started, over one step ending at `t`.
+    func advanceTouches(to t: Double) throws {
+        var k = 0
+        while k < pinches.count { if pinches[k].update(time: t, sim: self) { k += 1 } else { pinches.remove(at: k) } }
+        k = 0
+        while k < doubleTaps.count { if try doubleTaps[k].update(time: t, sim: self) { k += 1 } else { doubleTaps.remove(at: k) } }
+        advanceZooms(to: t)
     }
 }

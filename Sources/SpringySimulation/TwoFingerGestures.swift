@@ -115,6 +115,7 @@ extension Simulation {
 
     /// Drops zooms that have finished.
     func advanceZooms(to t: Double) {
+        guard !zooms.isEmpty else { return }
         for id in zooms.keys.sorted() where t - (zooms[id]?.start ?? t) >= ZoomAnimation.duration - ActiveGesture.timeSlack {
             zooms[id] = nil
         }
