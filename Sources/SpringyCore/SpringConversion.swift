@@ -1,0 +1,190 @@
+import Foundation
+
+/// One damped spring, m·x″ + c·x′ + k·(x − 1) = 0, moving a value from 0 to 1 with an initial
+/// velocity v₀ in distances per second (UIKit's and SwiftUI's normalised velocity). Every UI
+/// framework's spring is this system in other words; the initialisers and properties below
+/// translate (docs/DYNAMICS.md, "One spring, every platform's vocabulary").
+public struct SpringSystem: Equatable, Sendable {
+    public var mass: Double
+    public var stiffness: Double
+    public var damping: Double
+    public var initialVelocity: Double
+
+    public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
+        self.mass = mass; self.stiffness = stiffness; self.damping = damping; self.initialVelocity = initialVelocity
+    }
+
+    /// The undamped angular frequency ω₀ = √(k/m), rad/s.
+    public var omega: Double { (stiffness / mass).squareRoot() }
+    /// ζ = c / (2√(km)).
+    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+
+    /// From ω₀ and ζ, at mass 1 (or the mass given).
+    public init(omega: Double, dampingRatio: Double, mass: Double = 1, initialVelocity: Double = 0) {
+        self.init(mass: mass, stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass, initialVelocity: initialVelocity)
+    }
+
+    // MARK: - In each vocabulary
+
+    /// UIAttachmentBehavior: frequency (Hz) and damping (ratio).
+    public static func uikitAttachment(frequency: Double, damping: Double) -> SpringSystem {
+        SpringSystem(omega: 2 * .pi * frequency, dampingRatio: damping)
+    }
+    public var frequency: Double { omega / (2 * .pi) }
+
+    /// UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:) as DYNAMICS.md
+    /// defines it: ω₀ = ln(1500)/(ζT), ζ clamped to 0.05…1, settled within 1/1500 at T.
+    public static func uiview(duration: Double, damping: Double, initialVelocity: Double = 0) -> SpringSystem {
+        let z = min(max(damping, 0.05), 1)
+        return SpringSystem(omega: log(1500) / (z * duration), dampingRatio: z, initialVelocity: initialVelocity)
+    }
+    /// The UIView spring's duration for this ω₀ and ζ; nil outside the ζ it can say (0.05…1).
+    public var uiviewDuration: Double? {
+        let z = dampingRatio
+        return z >= 0.05 && z <= 1 + 1e-12 ? log(1500) / (z * omega) : nil
+    }
+
+    /// SwiftUI's spring(duration:bounce:): response = duration, ζ = 1 − bounce (bounce ≥ 0) or
+    /// 1/(1 + bounce) (bounce < 0), mass 1.
+    public static func swiftUI(duration: Double, bounce: Double) -> SpringSystem {
+        SpringSystem(omega: 2 * .pi / duration, dampingRatio: bounce >= 0 ? 1 - bounce : 1 / (1 + bounce))
+    }
+    /// SwiftUI's spring(response:dampingFraction:).
+    public static func swiftUI(response: Double, dampingFraction: Double) -> SpringSystem {
+        SpringSystem(omega: 2 * .pi / response, dampingRatio: dampingFraction)
+    }
+    /// SwiftUI's duration (= response): 2π/ω₀.
+    public var swiftUIDuration: Double { 2 * .pi / omega }
+    /// SwiftUI's bounce: 1 − ζ when ζ ≤ 1, else 1/ζ − 1 (negative: overdamped).
+    public var swiftUIBounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
+
+    /// Framer Motion's { visualDuration, bounce }: ω₀ = 2π/(1.2 · visualDuration), ζ = 1 − bounce
+    /// clamped to 0.05…1, mass 1.
+    public static func framer(visualDuration: Double, bounce: Double) -> SpringSystem {
+        SpringSystem(omega: 2 * .pi / (1.2 * visualDuration), dampingRatio: min(max(1 - bounce, 0.05), 1))
+    }
+    /// Framer Motion's visualDuration and bounce; nil outside the ζ it can say (0.05…1).
+    public var framerVisual: (visualDuration: Double, bounce: Double)? {
+        let z = dampingRatio
+        return z >= 0.05 - 1e-12 && z <= 1 + 1e-12 ? (2 * .pi / (1.2 * omega), 1 - z) : nil
+    }
+
+    /// Android's SpringForce and other mass-1 vocabularies: the stiffness and damping per unit mass.
+    public var perUnitMass: SpringSystem {
+        SpringSystem(mass: 1, stiffness: stiffness / mass, damping: damping / mass, initialVelocity: initialVelocity)
+    }
+
+    // MARK: - The motion
+
+    /// The value at `t` s (0 at the start, 1 at rest): the closed-form step response.
+    public func value(at t: Double) -> Double {
+        let w = omega, z = dampingRatio, v0 = initialVelocity
+        // x = 1 + u, u(0) = −1, u′(0) = v₀.
+        if abs(z - 1) < 1e-9 {
+            return 1 + (-1 + (v0 - w) * t) * exp(-w * t)
+        }
+        if z < 1 {
+            let wd = w * (1 - z * z).squareRoot()
+            return 1 + exp(-z * w * t) * (-cos(wd * t) + ((v0 - z * w) / wd) * sin(wd * t))
+        }
+        let r = w * (z * z - 1).squareRoot()
+        let r1 = -z * w + r, r2 = -z * w - r
+        // u = A e^(r1 t) + B e^(r2 t), A + B = −1, r1 A + r2 B = v₀.
+        let a = (v0 + r2) / (r1 - r2), b = -1 - a
+        return 1 + a * exp(r1 * t) + b * exp(r2 * t)
+    }
+
+    /// A bound on |x(t) − 1| that only falls after `t`: the envelope of the motion.
+    func envelope(at t: Double) -> Double {
+        let w = omega, z = dampingRatio, v0 = initialVelocity
+        if z < 1 - 1e-9 {
+            let wd = w * (1 - z * z).squareRoot()
+            let amplitude = (1 + pow((v0 - z * w) / wd, 2)).squareRoot()
+            return amplitude * exp(-z * w * t)
+        }
+        if abs(z - 1) < 1e-9 { return (1 + abs(v0 - w) * t) * exp(-w * t) }
+        let r = w * (z * z - 1).squareRoot()
+        let r1 = -z * w + r, r2 = -z * w - r
+        let a = (v0 + r2) / (r1 - r2), b = -1 - a
+        return abs(a) * exp(r1 * t) + abs(b) * exp(r2 * t)
+    }
+
+    /// SwiftUI's settlingDuration (target 1, epsilon 0.001): the time after which every value
+    /// stays within `epsilon` of the target. Found on the closed form: the envelope gives a time
+    /// past which the bound holds; the last crossing before it is found by sampling and bisection.
+    public func settlingDuration(epsilon: Double = 0.001) -> Double {
+        var hi = 1 / max(omega, 1e-9)
+        while envelope(at: hi) > epsilon { hi *= 2; if hi > 1e7 { return .infinity } }
+        let steps = 4000
+        let dt = hi / Double(steps)
+        var t = hi
+        for _ in 0..<steps {
+            let a = t - dt
+            if abs(value(at: a) - 1) > epsilon {
+                var lo = a, up = t
+                for _ in 0..<60 { let mid = (lo + up) / 2; if abs(value(at: mid) - 1) > epsilon { lo = mid } else { up = mid } }
+                return up
+            }
+            t = a
+        }
+        return 0
+    }
+
+    /// How far past the target the motion goes, as a fraction of the distance (0 when it never does).
+    public func overshoot() -> Double {
+        let end = settlingDuration(epsilon: 1e-6)
+        guard end.isFinite, end > 0 else { return 0 }
+        var most = 1.0
+        let n = 4000
+        for k in 0...n { most = max(most, value(at: end * Double(k) / Double(n))) }
+        return most - 1
+    }
+
+    // MARK: - For the web
+
+    /// A CSS `linear()` easing over `duration` s (default: the settling duration): points where
+    /// the piecewise-linear curve departs from the spring by at most `maxError`; returns the
+    /// function and the largest error measured on a grid of 4001 points.
+    public func cssLinear(maxError: Double = 0.001, duration: Double? = nil) -> (css: String, error: Double, duration: Double) {
+        let total = duration ?? settlingDuration()
+        var points: [Double] = [0, 1]   // as fractions of `total`
+        func chordError(_ a: Double, _ b: Double) -> (Double, Double) {
+            let ya = value(at: a * total), yb = value(at: b * total)
+            var worst = 0.0, at = (a + b) / 2
+            for k in 1..<32 {
+                let s = a + (b - a) * Double(k) / 32
+                let e = abs(value(at: s * total) - (ya + (yb - ya) * (s - a) / (b - a)))
+                if e > worst { worst = e; at = s }
+            }
+            return (worst, at)
+        }
+        var k = 0
+        while k < points.count - 1 {
+            let (e, at) = chordError(points[k], points[k + 1])
+            if e > maxError * 0.9 && points[k + 1] - points[k] > 1e-6 { points.insert(at, at: k + 1) } else { k += 1 }
+        }
+        var css: [String] = []
+        for (i, p) in points.enumerated() {
+            let y = i == points.count - 1 ? 1 : value(at: p * total)
+            css.append(i == 0 || i == points.count - 1 ? Self.number(y) : "\(Self.number(y)) \(Self.number(p * 100, places: 3))%")
+        }
+        // The error of what was written (rounded numbers included), on a fine grid.
+        let written = points.enumerated().map { i, p in (p, i == points.count - 1 ? 1 : (Double(Self.number(value(at: p * total))) ?? 0)) }
+        var worst = 0.0, j = 0
+        for g in 0...4000 {
+            let s = Double(g) / 4000
+            while j < written.count - 2 && written[j + 1].0 < s { j += 1 }
+            let (a, ya) = written[j], (b, yb) = written[j + 1]
+            let y = b > a ? ya + (yb - ya) * (s - a) / (b - a) : yb
+            worst = max(worst, abs(y - value(at: s * total)))
+        }
+        return ("linear(" + css.joined(separator: ", ") + ")", worst, total)
+    }
+
+    /// A number for CSS and JSON: at most `places` decimals, no trailing zeros.
+    public static func number(_ v: Double, places: Int = 4) -> String {
+        var s = String(format: "%.\(places)f", v)
+        if s.contains(".") { while s.hasSuffix("0") { s.removeLast() }; if s.hasSuffix(".") { s.removeLast() } }
+        return s == "-0" ? "0" : s
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import SpringyCore
+import SpringyTestSupport
+import XCTest
+
+/// `springy spring`: the converter as a user runs it.
+final class SpringCommandTests: XCTestCase {
+    func testItPrintsEveryVocabularyAndWritesThePlotAndKeyframes() throws {
+        let dir = temporaryDirectory()
+        let r = try runSpringy(["spring", "swiftui", "duration=0.5", "bounce=0.3", "--plot", "\(dir)/s.svg", "--lottie", "\(dir)/s.json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for fragment in ["UIKit attachment:     frequency 2 Hz, damping 0.7", ".spring(duration: 0.5, bounce: 0.3)",
+                         "setDampingRatio(0.7f)", "SpringDescription(mass: 1, stiffness: 157.9137", "visualDuration: 0.4167",
+                         "usingSpringWithDamping 0.7", "settling (SwiftUI's settlingDuration, epsilon 0.001)", "linear(0, "] {
+            XCTAssertTrue(r.stdout.contains(fragment), "\(fragment) in\n\(r.stdout)")
+        }
+        let svg = try String(contentsOfFile: "\(dir)/s.svg", encoding: .utf8)
+        XCTAssertTrue(svg.contains("<svg"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/s.json"))) as? [String: Any]
+        let keys = try XCTUnwrap(json?["k"] as? [[String: Any]])
+        let spring = SpringSystem.swiftUI(duration: 0.5, bounce: 0.3)
+        XCTAssertEqual(json?["fr"] as? Int, 60)
+        XCTAssertEqual(keys.count, Int((spring.settlingDuration() * 60).rounded(.up)) + 1)
+        let tenth = try XCTUnwrap((keys[10]["s"] as? [Double])?.first)
+        XCTAssertEqual(tenth, spring.value(at: 10.0 / 60) * 100, accuracy: 1e-4)
+        XCTAssertEqual((keys.last?["s"] as? [Double])?.first, 100)
+        // Files that exist are kept unless asked.
+        let again = try runSpringy(["spring", "uikit", "frequency=1", "damping=0.5", "--plot", "\(dir)/s.svg"])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.stderr.contains("exists; pass --overwrite"), again.stderr)
+    }
+
+    func testBadSpringsAreClearErrors() throws {
+        for (args, fragment) in [
+            (["spring", "swifty", "duration=1"], "did you mean swiftui?"),
+            (["spring", "ca", "stiffnes=100", "damping=10"], "did you mean stiffness?"),
+            (["spring", "ca", "damping=10"], "ca needs stiffness"),
+            (["spring", "uikit", "frequency=-1", "damping=0.5"], "frequency must be above 0"),
+            (["spring", "uiview", "duration=0.5", "damping=2"], "damping must be at most 1"),
+            (["spring", "android", "stiffness=x", "damping_ratio=1"], "\"x\" is not a number"),
+            (["spring", "swiftui", "duration=0.5", "bounce=0.2", "response=0.5"], "does not go with"),
+            (["spring", "uikit", "frequency=1", "damping=0.5", "--css-error", "0"], "--css-error"),
+        ] {
+            let r = try runSpringy(args)
+            XCTAssertEqual(r.status, 2, "\(args)")
+            XCTAssertTrue(r.stderr.contains(fragment), "\(args): \(r.stderr)")
+        }
+    }
+}
