@@ -99,6 +99,7 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
     case snap(SnapSpec)
     case push(PushSpec)
     case item(ItemBehaviorSpec)
+    case field(FieldSpec)
     case composite([BehaviorSpec])
 
     public static func gravity(items: [String], vector: Vec2) -> BehaviorSpec { .gravity(GravitySpec(items: items, vector: vector)) }
@@ -129,6 +130,7 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
         case .snap: return "snap"
         case .push: return "push"
         case .item: return "item"
+        case .field: return "field"
         case .composite: return "composite"
         }
     }
@@ -140,6 +142,7 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
         case .collision(let c): return c.items
         case .push(let p): return p.items
         case .item(let i): return i.items
+        case .field(let f): return f.items
         case .attachment(let a):
             if case .item(let other) = a.to { return [a.item, other] }
             return [a.item]
@@ -189,6 +192,15 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
         case (.snap(var s), .damping(let d)):
             s.damping = d
             return .snap(s)
+        case (.field(var f), .magnitude(let m)):
+            f.strength = m
+            return .field(f)
+        case (.field(var f), .direction(let d)):
+            f.direction = d
+            return .field(f)
+        case (.field(var f), .anchor(let p)):
+            f.position = p
+            return .field(f)
         case (.item(var i), .properties(let change)):
             i.properties = i.properties.merged(with: change)
             return .item(i)
@@ -204,6 +216,7 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
         case .collision(var c): c.items = items; return .collision(c)
         case .push(var p): p.items = items; return .push(p)
         case .item(var i): i.items = items; return .item(i)
+        case .field(var f): f.items = items; return .field(f)
         default: return nil
         }
     }

@@ -9,6 +9,7 @@ extension Animator {
     /// Advances one fixed step of 1/stepRate s.
     public func step() throws {
         applyForces()
+        applyFields()
         sb_world_step(world, Float(h), Units.velocityIterations, Units.positionIterations)
         let contacts = Int(sb_world_contact_count(world))
         if contacts > settings.maxContacts {

@@ -39,6 +39,8 @@ extension Animator {
             for item in p.items { wake(item) }
         case .item(let i):
             for item in i.items { if let b = bodyIndex[item] { applyProperties(b) } }
+        case .field(let f):
+            for item in f.items { wake(item) }
         case .composite(let children):
             var ids: [BehaviorID] = []
             for (k, child) in children.enumerated() {
@@ -168,7 +170,7 @@ extension Animator {
     func removeItemFromSpec(_ s: Int, _ id: String) {
         let spec = slots[s].spec
         switch spec {
-        case .gravity, .collision, .push, .item:
+        case .gravity, .collision, .push, .item, .field:
             if let next = spec.withItems(spec.referencedItems.filter { $0 != id }) { slots[s].spec = next }
         case .attachment, .snap:
             // The joint dies with the body; the behavior no longer acts.

@@ -2,7 +2,7 @@ import Foundation
 import SpringyCore
 
 extension SceneDecoder {
-    static let behaviorKinds = ["gravity", "collision", "attachment", "snap", "push", "item", "composite"]
+    static let behaviorKinds = ["gravity", "collision", "attachment", "snap", "push", "item", "field", "composite"]
     /// Above this a spring at 120 steps/s is no longer integrated meaningfully.
     static let maxFrequency = 60.0
 
@@ -102,6 +102,8 @@ extension SceneDecoder {
         case "item":
             let (names, props) = try decodeProperties(v, allowItems: true, references: references)
             return .item(items: names, properties: props)
+        case "field":
+            return .field(try decodeField(v, items: { try items($0) }))
         case "composite":
             let m = try v.mapping(allowed: ["behaviors"])
             let children = try m.require("behaviors").list().map { try decodeBehavior($0, references: references).0 }
@@ -133,7 +135,7 @@ extension SceneDecoder {
     }
 
     func decodeProperties(_ v: YAMLValue, allowItems: Bool, references: ItemReferences? = nil) throws -> ([String], ItemProperties) {
-        var keys = ["elasticity", "friction", "density", "resistance", "angular_resistance", "allows_rotation", "anchored"]
+        var keys = ["elasticity", "friction", "density", "resistance", "angular_resistance", "allows_rotation", "anchored", "charge"]
         if allowItems { keys.insert("items", at: 0) }
         let m = try v.mapping(allowed: keys)
         var names: [String] = []
@@ -148,6 +150,7 @@ extension SceneDecoder {
         p.angularResistance = try m["angular_resistance"]?.double(min: 0, max: 1e4)
         p.allowsRotation = try m["allows_rotation"]?.bool()
         p.anchored = try m["anchored"]?.bool()
+        p.charge = try m["charge"]?.double(min: -1e6, max: 1e6)
         return (names, p)
     }
 }

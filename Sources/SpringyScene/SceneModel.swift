@@ -371,6 +371,8 @@ public enum ScriptAction: Sendable {
     case doubleTap(DoubleTapGesture)
     /// Several fingers at once, each on its own path (each a pan).
     case touches([PanGesture])
+    /// UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity (pt/s, radians/s).
+    case addVelocity(item: String, linear: Vec2, angular: Double)
 }
 
 public enum TapTarget: Sendable, Equatable {

@@ -3,7 +3,7 @@ import SpringyCore
 extension SceneDecoder {
     static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
                           "scroll_to", "scroll_to_item", "swipe", "update", "reorder",
-                          "pinch", "rotate", "double_tap", "touches", "edge_pan"]
+                          "pinch", "rotate", "double_tap", "touches", "edge_pan", "add_velocity"]
 
     func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int, problems: Problems) throws -> [ScriptEvent] {
         let entries = try v.list()
@@ -191,6 +191,15 @@ extension SceneDecoder {
             return .scrollToItem(item: ip, position: position, animated: try m["animated"]?.bool() ?? true)
         case "update":
             return .update(try decodeUpdate(v, references: references))
+        case "add_velocity":
+            let m = try v.mapping(allowed: ["item", "linear", "angular"])
+            let iv = try m.require("item")
+            let item = try references.check(iv)
+            if ItemPath(string: item) != nil { throw iv.error("add_velocity acts on a free view by name") }
+            if m["linear"] == nil && m["angular"] == nil { throw v.error("add_velocity needs `linear: [vx, vy]` (pt/s), `angular` (degrees/s) or both") }
+            let linear = try m["linear"]?.point() ?? .zero
+            guard abs(linear.x) <= 100_000, abs(linear.y) <= 100_000 else { throw v.error("a velocity is at most 100000 pt/s each way") }
+            return .addVelocity(item: item, linear: linear, angular: (try m["angular"]?.double(min: -36_000, max: 36_000) ?? 0).degreesToRadians)
         case "pinch", "rotate", "double_tap", "touches", "edge_pan":
             return try decodeGesture(kind, v, references: references)
         case "snap":
@@ -212,7 +221,8 @@ extension SceneDecoder {
         case "set":
             let m = try v.mapping(allowed: ["behavior", "magnitude", "angle", "direction", "length", "frequency",
                                             "damping", "anchor", "to", "active", "elasticity", "friction",
-                                            "density", "resistance", "angular_resistance", "allows_rotation", "anchored"])
+                                            "density", "resistance", "angular_resistance", "allows_rotation", "anchored", "charge",
+                                            "strength", "position"])
             let indexValue = try m.require("behavior")
             guard behaviorCount > 0 else { throw indexValue.error("the scene has no behaviors to set") }
             let index = try indexValue.int(min: 0, max: behaviorCount - 1)
@@ -237,6 +247,9 @@ extension SceneDecoder {
                 case "angular_resistance": props.angularResistance = try value.double(min: 0, max: 1e4); hasProps = true
                 case "allows_rotation": props.allowsRotation = try value.bool(); hasProps = true
                 case "anchored": props.anchored = try value.bool(); hasProps = true
+                case "charge": props.charge = try value.double(min: -1e6, max: 1e6); hasProps = true
+                case "strength": params.append(.magnitude(try value.double(min: -1e6, max: 1e6)))
+                case "position": params.append(.anchor(try value.point()))
                 default: break
                 }
             }
