@@ -258,6 +258,49 @@ int32_t sb_joint_create_revolute(SBWorld *w, int32_t a, int32_t b, float x, floa
     w->joints.push_back(w->world.CreateJoint(&def));
     return (int32_t)w->joints.size() - 1;
 }
+int32_t sb_joint_create_pin(SBWorld *w, int32_t a, int32_t b, float x, float y,
+                            int32_t enableLimit, float lower, float upper, float frictionTorque, int32_t collideConnected) {
+    b2Body *ba = w->body(a), *bb = w->body(b);
+    if (!ba || !bb) return -1;
+    b2RevoluteJointDef def;
+    def.Initialize(ba, bb, b2Vec2(x, y));
+    def.enableLimit = enableLimit != 0;
+    def.lowerAngle = lower;
+    def.upperAngle = upper;
+    def.enableMotor = frictionTorque > 0;
+    def.motorSpeed = 0.0f;
+    def.maxMotorTorque = frictionTorque;
+    def.collideConnected = collideConnected != 0;
+    w->joints.push_back(w->world.CreateJoint(&def));
+    return (int32_t)w->joints.size() - 1;
+}
+int32_t sb_joint_create_prismatic(SBWorld *w, int32_t a, int32_t b, float x, float y, float ax, float ay,
+                                  int32_t enableLimit, float lower, float upper, int32_t collideConnected) {
+    b2Body *ba = w->body(a), *bb = w->body(b);
+    if (!ba || !bb) return -1;
+    b2Vec2 axis(ax, ay);
+    axis.Normalize();
+    b2PrismaticJointDef def;
+    def.Initialize(ba, bb, b2Vec2(x, y), axis);
+    def.enableLimit = enableLimit != 0;
+    def.lowerTranslation = lower;
+    def.upperTranslation = upper;
+    def.collideConnected = collideConnected != 0;
+    w->joints.push_back(w->world.CreateJoint(&def));
+    return (int32_t)w->joints.size() - 1;
+}
+int32_t sb_joint_create_weld(SBWorld *w, int32_t a, int32_t b, float x, float y, int32_t collideConnected) {
+    b2Body *ba = w->body(a), *bb = w->body(b);
+    if (!ba || !bb) return -1;
+    b2WeldJointDef def;
+    def.Initialize(ba, bb, b2Vec2(x, y));
+    def.collideConnected = collideConnected != 0;
+    w->joints.push_back(w->world.CreateJoint(&def));
+    return (int32_t)w->joints.size() - 1;
+}
+int32_t sb_body_create_static(SBWorld *w, float x, float y) {
+    return sb_body_create(w, SB_STATIC, x, y, 0.0f);
+}
 int32_t sb_joint_create_target(SBWorld *w, int32_t body, float px, float py, float tx, float ty,
                                float stiffness, float damping) {
     b2Body *b = w->body(body);

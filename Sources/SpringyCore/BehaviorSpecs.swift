@@ -47,8 +47,22 @@ public struct CollisionSpec: Sendable, Equatable {
     }
 }
 
-/// UIAttachmentBehavior: rigid when `frequency` is 0, a spring otherwise.
+/// UIAttachmentBehavior's kinds: the iOS 7 one (rigid when `frequency` is 0, a spring
+/// otherwise) and iOS 9's sliding, limit, fixed and pin attachments.
+public enum AttachmentKind: String, Sendable, CaseIterable { case spring, sliding, limit, fixed, pin }
+
+/// UIAttachmentBehavior: rigid when `frequency` is 0, a spring otherwise (kind spring).
 public struct AttachmentSpec: Sendable, Equatable {
+    public var kind: AttachmentKind = .spring
+    /// attachmentAnchor (sliding, fixed, pin): a point in the reference view.
+    public var anchor: Vec2?
+    /// axisOfTranslation (sliding).
+    public var axis = Vec2(1, 0)
+    /// attachmentRange: points of translation (sliding) or degrees of turn (pin), from the start.
+    public var rangeLower: Double?
+    public var rangeUpper: Double?
+    /// frictionTorque (pin), UIKit's (Box2D's) newton-metres at 100 pt per metre.
+    public var frictionTorque = 0.0
     public var item: String
     public var to: AttachTarget
     /// nil: the distance when the behavior is made (UIKit's default).

@@ -8,6 +8,7 @@ import SpringyFrame
 
 extension Animator {
     func buildAttachment(_ s: Int, _ spec: AttachmentSpec) throws {
+        if spec.kind != .spring { return try buildKindedAttachment(s, spec) }
         let item = spec.item, to = spec.to, length = spec.length, frequency = spec.frequency, damping = spec.damping
         let offset = spec.offset, toOffset = spec.toOffset
         guard let bi = bodyIndex[item], let st = state(of: item) else {

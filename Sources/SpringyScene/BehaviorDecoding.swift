@@ -69,7 +69,8 @@ extension SceneDecoder {
                               mode: try m["mode"]?.oneOf(CollisionMode.self, [.items, .boundaries, .everything]) ?? .everything,
                               bounds: try m["bounds"]?.bool() ?? true, insets: insets, boundaries: segments)
         case "attachment":
-            let m = try v.mapping(allowed: ["item", "to", "length", "frequency", "damping", "offset", "to_offset"])
+            let m = try v.mapping(allowed: ["item", "to", "length", "frequency", "damping", "offset", "to_offset",
+                                            "kind", "anchor", "axis", "range", "friction_torque"])
             let itemValue = try m.require("item")
             let item = try references.check(itemValue)
             let toValue = try m.require("to")
@@ -79,11 +80,14 @@ extension SceneDecoder {
                 if other == item { throw toValue.error("an item cannot be attached to itself") }
                 target = .item(other)
             }
-            return .attachment(item: item, to: target, length: try m["length"]?.double(min: 0),
-                               frequency: try m["frequency"]?.double(min: 0, max: Self.maxFrequency) ?? 0,
-                               damping: try m["damping"]?.double(min: 0, max: 10) ?? 0,
-                               offset: try m["offset"]?.point() ?? .zero,
-                               toOffset: try m["to_offset"]?.point() ?? .zero)
+            guard case .attachment(var spec) = BehaviorSpec.attachment(
+                item: item, to: target, length: try m["length"]?.double(min: 0),
+                frequency: try m["frequency"]?.double(min: 0, max: Self.maxFrequency) ?? 0,
+                damping: try m["damping"]?.double(min: 0, max: 10) ?? 0,
+                offset: try m["offset"]?.point() ?? .zero,
+                toOffset: try m["to_offset"]?.point() ?? .zero) else { throw v.error("not an attachment") }
+            try decodeAttachmentKind(m, into: &spec)
+            return .attachment(spec)
         case "snap":
             let m = try v.mapping(allowed: ["item", "to", "damping"])
             return .snap(item: try references.check(try m.require("item")), to: try m.require("to").point(),

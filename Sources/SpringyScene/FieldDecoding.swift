@@ -37,3 +37,39 @@ extension SceneDecoder {
         return f
     }
 }
+
+extension SceneDecoder {
+    /// iOS 9's attachment kinds: `kind: sliding | limit | fixed | pin` with `anchor`, `axis`,
+    /// `range: [lower, upper]` and `friction_torque`, each checked against its kind.
+    func decodeAttachmentKind(_ m: YAMLMapping, into spec: inout AttachmentSpec) throws {
+        if let k = m["kind"] { spec.kind = try k.oneOf(AttachmentKind.self, AttachmentKind.allCases) }
+        let kind = spec.kind
+        func only(_ key: String, _ kinds: [AttachmentKind]) throws -> YAMLValue? {
+            guard let x = m[key] else { return nil }
+            if !kinds.contains(kind) {
+                throw x.error("\(key) belongs to \(kinds.map(\.rawValue).joined(separator: " and ")) attachments, not \(kind.rawValue)")
+            }
+            return x
+        }
+        for key in ["frequency", "damping"] { _ = try only(key, [.spring]) }
+        _ = try only("length", [.spring, .limit])
+        if let x = try only("anchor", [.sliding, .fixed, .pin]) { spec.anchor = try x.point() }
+        if let x = try only("axis", [.sliding]) {
+            let a = try x.point()
+            guard a.length > 0 else { throw x.error("an axis of translation needs a direction, not [0, 0]") }
+            spec.axis = a
+        }
+        if let x = try only("range", [.sliding, .pin]) {
+            let l = try x.list()
+            guard l.count == 2 else { throw x.error("expected [lower, upper]") }
+            let lo = try l[0].double(min: -1e6, max: 1e6), hi = try l[1].double(min: -1e6, max: 1e6)
+            guard lo <= hi else { throw x.error("the range's lower end \(lo) is above its upper end \(hi)") }
+            if kind == .pin, lo < -360 || hi > 360 { throw x.error("a pin's range is in degrees, within −360…360") }
+            spec.rangeLower = lo; spec.rangeUpper = hi
+        }
+        if let x = try only("friction_torque", [.pin]) { spec.frictionTorque = try x.double(min: 0, max: 1e6) }
+        if (kind == .fixed || kind == .pin), spec.anchor == nil, case .item = spec.to {
+            throw (m["kind"] ?? m["item"]!).error("a \(kind.rawValue) attachment between two items needs `anchor: [x, y]` (attachmentAnchor)")
+        }
+    }
+}

@@ -70,6 +70,18 @@ int32_t sb_joint_create_distance(SBWorld *world, int32_t bodyA, int32_t bodyB,
                                  float stiffness, float damping, int32_t collideConnected);
 /// Revolute joint (a pin) at a world point.
 int32_t sb_joint_create_revolute(SBWorld *world, int32_t bodyA, int32_t bodyB, float x, float y, int32_t collideConnected);
+/// Revolute joint at a world point with angle limits (radians, relative to the start) and a
+/// friction torque (a motor held at speed 0 with that maximum torque; 0 for none).
+int32_t sb_joint_create_pin(SBWorld *world, int32_t bodyA, int32_t bodyB, float x, float y,
+                            int32_t enableLimit, float lower, float upper, float frictionTorque, int32_t collideConnected);
+/// Prismatic joint: bodyB slides along the world axis (ax, ay) through the world point (x, y),
+/// its translation limited to lower…upper (metres from the start) when enableLimit.
+int32_t sb_joint_create_prismatic(SBWorld *world, int32_t bodyA, int32_t bodyB, float x, float y, float ax, float ay,
+                                  int32_t enableLimit, float lower, float upper, int32_t collideConnected);
+/// Weld joint at a world point: the two bodies move as one.
+int32_t sb_joint_create_weld(SBWorld *world, int32_t bodyA, int32_t bodyB, float x, float y, int32_t collideConnected);
+/// A static body at a world point (an anchor for joints to a point).
+int32_t sb_body_create_static(SBWorld *world, float x, float y);
 /// A zero-length 2-D spring from a world target to a point of `body` (Box2D's mouse joint):
 /// the body point starts at (px, py) and is pulled toward the target.
 int32_t sb_joint_create_target(SBWorld *world, int32_t body, float px, float py, float tx, float ty,
