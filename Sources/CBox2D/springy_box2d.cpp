@@ -230,6 +230,11 @@ void sb_body_apply_impulse(SBWorld *w, int32_t i, float ix, float iy, float px, 
     if (b2Body *b = w->body(i)) b->ApplyLinearImpulse(b2Vec2(ix, iy), b2Vec2(px, py), true);
 }
 
+/// Creates the joint `def` describes and returns its handle.
+static int32_t sb_keep_joint(SBWorld *w, const b2JointDef &def) {
+    w->joints.push_back(w->world.CreateJoint(&def));
+    return (int32_t)w->joints.size() - 1;
+}
 int32_t sb_joint_create_distance(SBWorld *w, int32_t a, int32_t b, float ax, float ay, float bx, float by,
                                  float length, float minLength, float maxLength,
                                  float stiffness, float damping, int32_t collideConnected) {
@@ -246,8 +251,7 @@ int32_t sb_joint_create_distance(SBWorld *w, int32_t a, int32_t b, float ax, flo
     def.stiffness = stiffness;
     def.damping = damping;
     def.collideConnected = collideConnected != 0;
-    w->joints.push_back(w->world.CreateJoint(&def));
-    return (int32_t)w->joints.size() - 1;
+    return sb_keep_joint(w, def);
 }
 int32_t sb_joint_create_revolute(SBWorld *w, int32_t a, int32_t b, float x, float y, int32_t collideConnected) {
     b2Body *ba = w->body(a), *bb = w->body(b);
@@ -255,8 +259,7 @@ int32_t sb_joint_create_revolute(SBWorld *w, int32_t a, int32_t b, float x, floa
     b2RevoluteJointDef def;
     def.Initialize(ba, bb, b2Vec2(x, y));
     def.collideConnected = collideConnected != 0;
-    w->joints.push_back(w->world.CreateJoint(&def));
-    return (int32_t)w->joints.size() - 1;
+    return sb_keep_joint(w, def);
 }
 int32_t sb_joint_create_pin(SBWorld *w, int32_t a, int32_t b, float x, float y,
                             int32_t enableLimit, float lower, float upper, float frictionTorque, int32_t collideConnected) {
@@ -271,8 +274,7 @@ int32_t sb_joint_create_pin(SBWorld *w, int32_t a, int32_t b, float x, float y,
     def.motorSpeed = 0.0f;
     def.maxMotorTorque = frictionTorque;
     def.collideConnected = collideConnected != 0;
-    w->joints.push_back(w->world.CreateJoint(&def));
-    return (int32_t)w->joints.size() - 1;
+    return sb_keep_joint(w, def);
 }
 int32_t sb_joint_create_prismatic(SBWorld *w, int32_t a, int32_t b, float x, float y, float ax, float ay,
                                   int32_t enableLimit, float lower, float upper, int32_t collideConnected) {
@@ -286,8 +288,7 @@ int32_t sb_joint_create_prismatic(SBWorld *w, int32_t a, int32_t b, float x, flo
     def.lowerTranslation = lower;
     def.upperTranslation = upper;
     def.collideConnected = collideConnected != 0;
-    w->joints.push_back(w->world.CreateJoint(&def));
-    return (int32_t)w->joints.size() - 1;
+    return sb_keep_joint(w, def);
 }
 int32_t sb_joint_create_weld(SBWorld *w, int32_t a, int32_t b, float x, float y, int32_t collideConnected) {
     b2Body *ba = w->body(a), *bb = w->body(b);
@@ -295,8 +296,7 @@ int32_t sb_joint_create_weld(SBWorld *w, int32_t a, int32_t b, float x, float y,
     b2WeldJointDef def;
     def.Initialize(ba, bb, b2Vec2(x, y));
     def.collideConnected = collideConnected != 0;
-    w->joints.push_back(w->world.CreateJoint(&def));
-    return (int32_t)w->joints.size() - 1;
+    return sb_keep_joint(w, def);
 }
 int32_t sb_body_create_static(SBWorld *w, float x, float y) {
     return sb_body_create(w, SB_STATIC, x, y, 0.0f);
