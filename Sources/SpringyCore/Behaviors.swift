@@ -48,7 +48,8 @@ public struct NamedSegment: Sendable, Equatable {
 }
 
 /// The collision bounds of a dynamic item.
-public enum ItemShape: String, Sendable { case rectangle, ellipse }
+/// UIDynamicItemCollisionBoundsType: rectangle, ellipse, or path (an outline of its own).
+public enum ItemShape: String, Sendable { case rectangle, ellipse, path }
 
 public enum AttachTarget: Sendable, Equatable {
     case point(Vec2)

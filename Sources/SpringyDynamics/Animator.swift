@@ -12,6 +12,8 @@ public final class Animator {
         let handle: Int32
         var size: Size2
         var shape: ItemShape
+        /// A path item's outline, points relative to its centre.
+        var outline: [Vec2] = []
         var properties: ItemProperties
         var mass: Double
         /// Gravity this body feels (pt/s² per unit of magnitude), from the gravity behaviors it is in.
@@ -109,7 +111,7 @@ public final class Animator {
     /// Adds a dynamic item (a body whose collision rectangle is 2 pt smaller than
     /// the item; Box2D's polygon skin adds the 2 pt back).
     public func addItem(id: String, center: Vec2, size: Size2, angle: Double = 0, shape: ItemShape = .rectangle,
-                        velocity: Vec2 = .zero) throws {
+                        velocity: Vec2 = .zero, outline: [Vec2] = []) throws {
         guard bodyIndex[id] == nil else { throw DynamicsError.duplicateItem(id) }
         guard liveItems < settings.maxBodies else {
             throw DynamicsError.invalid("adding \(id) would go over the limit of \(settings.maxBodies) simulated bodies (--max-bodies)",
@@ -120,7 +122,7 @@ public final class Animator {
         let handle = sb_body_create(world, Int32(SB_DYNAMIC), x, y, Float(angle))
         let p = defaults
         bodyIndex[id] = bodies.count
-        bodies.append(Body(id: id, handle: handle, size: size, shape: shape, properties: p,
+        bodies.append(Body(id: id, handle: handle, size: size, shape: shape, outline: outline, properties: p,
                            mass: Units.mass(density: p.density ?? 1, size: size)))
         applyProperties(bodies.count - 1)
         if velocity != .zero {
@@ -175,6 +177,12 @@ public final class Animator {
                     xy.append(metres(sin(t) * max(size.height / 2 - 1, 0.05)))
                 }
                 sb_body_add_polygon(world, handle, xy, 8, friction, restitution, tag, 0)
+            }
+        case .path:
+            // Convex pieces (a concave outline is triangulated); Box2D's skin adds about 1 pt around them.
+            for piece in Polygon.convexPieces(b.outline) {
+                let xy = piece.flatMap { [metres($0.x), metres($0.y)] }
+                sb_body_add_polygon(world, handle, xy, Int32(piece.count), friction, restitution, tag, 0)
             }
         }
         // Box2D recomputes mass from fixtures (density 0 here); set UIKit's again.

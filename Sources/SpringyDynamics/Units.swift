@@ -21,7 +21,7 @@ public enum Units {
     public static func inertia(mass: Double, size: Size2, shape: ItemShape) -> Double {
         let w = size.width / pointsPerMetre, h = size.height / pointsPerMetre
         switch shape {
-        case .rectangle: return mass * (w * w + h * h) / 12
+        case .rectangle, .path: return mass * (w * w + h * h) / 12
         case .ellipse: return mass * (w * w + h * h) / 16
         }
     }

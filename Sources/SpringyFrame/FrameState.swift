@@ -58,6 +58,8 @@ public struct ItemState: Equatable, Sendable {
     public var shape: ItemShape
     /// How high the item is lifted (pt): it casts a soft shadow that far below it; 0 for none.
     public var elevation: Double
+    /// A path item's outline, points relative to its centre (unrotated).
+    public var outline: [Vec2] = []
 
     public init(id: String, center: Vec2, size: Size2, angle: Double, alpha: Double, z: Int, velocity: Vec2,
                 selected: Bool, kind: ItemKind, paletteKey: Int? = nil, color: Color? = nil, label: String?,

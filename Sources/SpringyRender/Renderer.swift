@@ -252,6 +252,9 @@ public struct Renderer {
             cairo_scale(cr, r.width / 2, r.height / 2)
             cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
             cairo_restore(cr)
+        case .path:
+            for (k, p) in item.outline.enumerated() { if k == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) } }
+            cairo_close_path(cr)
         }
         let fill = fillColor(item)
         setColor(cr, fill, alpha: item.alpha)

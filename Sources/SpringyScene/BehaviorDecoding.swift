@@ -53,16 +53,13 @@ extension SceneDecoder {
             }
             var segments: [NamedSegment] = []
             if let b = m["boundaries"] {
-                guard case .mapping(let raw) = b.node else { throw b.error("expected a mapping of boundary names to { from, to }") }
+                guard case .mapping(let raw) = b.node else { throw b.error("expected a mapping of boundary names to { from, to }, { path }, { circle } or { rounded_rect }") }
                 for (k, node) in raw {
                     let key = try YAMLValue(node: k, path: b.path, context: b.context)
                     let name = try key.string()
                     if name == "bounds" { throw key.error("\"bounds\" names the reference bounds; choose another name") }
                     if segments.contains(where: { $0.name == name }) { throw key.error("boundary \"\(name)\" is defined twice") }
-                    let sm = try b.child(node, name).mapping(allowed: ["from", "to"])
-                    let from = try sm.require("from").point(), to = try sm.require("to").point()
-                    if from == to { throw try sm.require("to").error("a boundary needs two different points") }
-                    segments.append(NamedSegment(name: name, from: from, to: to))
+                    segments += try decodeBoundary(try b.child(node, name), name: name)
                 }
             }
             return .collision(items: try items(m),

@@ -235,15 +235,17 @@ struct SceneDecoder {
             }
             if out.contains(where: { $0.name == name }) { throw keyValue.error("item \"\(name)\" is defined twice") }
             let item = try v.child(node, name)
-            let m = try item.mapping(allowed: ["center", "size", "fill", "label", "shape", "angle"])
-            out.append(FreeItemSpec(
+            let m = try item.mapping(allowed: ["center", "size", "fill", "label", "shape", "angle", "path"])
+            var spec = FreeItemSpec(
                 name: name,
                 center: try m.require("center").point(),
                 size: try m.require("size").size(),
                 angle: (try m["angle"]?.double() ?? 0).degreesToRadians,
                 fill: try m["fill"]?.color() ?? Color(hex: "#007AFF")!,
                 label: try m["label"]?.string(),
-                shape: try m["shape"]?.oneOf(FreeItemSpec.Shape.self, [.rectangle, .ellipse]) ?? .rectangle))
+                shape: try m["shape"]?.oneOf(FreeItemSpec.Shape.self, [.rectangle, .ellipse, .path]) ?? .rectangle)
+            try decodeOutline(m, into: &spec)
+            out.append(spec)
         }
         if out.count > limits.maxItems { throw v.error("more than \(limits.maxItems) items") }
         return out
@@ -308,5 +310,24 @@ struct ItemReferences {
         }
         let hint = suggestion(for: name, among: freeItems).map { " (did you mean \"\($0)\"?)" } ?? ""
         throw v.error("no item named \"\(name)\"\(hint)")
+    }
+}
+
+extension SceneDecoder {
+    /// `path: [[x, y], ...]` (points relative to the centre) for `shape: path`: a simple polygon,
+    /// convex or not, inside the item's size.
+    func decodeOutline(_ m: YAMLMapping, into spec: inout FreeItemSpec) throws {
+        if let pv = m["path"] {
+            if m["shape"] != nil && spec.shape != .path { throw pv.error("path is the outline of shape: path, not \(spec.shape.rawValue)") }
+            spec.shape = .path
+            let points = try pv.list().map { try $0.point() }
+            if let why = Polygon.problem(points) { throw pv.error(why) }
+            if points.contains(where: { abs($0.x) > spec.size.width / 2 + 1e-9 || abs($0.y) > spec.size.height / 2 + 1e-9 }) {
+                throw pv.error("the path's points are relative to the centre and must lie within the item's size (±\(spec.size.width / 2), ±\(spec.size.height / 2))")
+            }
+            spec.outline = points
+        } else if spec.shape == .path, let sv = m["shape"] {
+            throw sv.error("shape: path needs `path: [[x, y], ...]`, points relative to the centre")
+        }
     }
 }

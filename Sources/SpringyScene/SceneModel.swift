@@ -144,6 +144,8 @@ public struct FreeItemSpec: Sendable {
     public var fill: Color
     public var label: String?
     public var shape: Shape
+    /// collisionBoundingPath for shape path: points relative to the centre.
+    public var outline: [Vec2] = []
 }
 
 // MARK: - Collection

@@ -28,6 +28,7 @@ extension Simulation {
                 items.append(ItemState(id: spec.name, center: s.center, size: Size2(spec.size.width * k, spec.size.height * k), angle: s.angle, alpha: 1,
                                        z: 0, velocity: s.velocity, selected: false, kind: .view, color: spec.fill, label: spec.label,
                                        shape: spec.shape))
+                if spec.shape == .path { items[items.count - 1].outline = spec.outline.map { $0 * k } }
             }
             // Cells a free behavior moves are drawn where the animator has them.
             for id in animator.itemIDs {

@@ -62,7 +62,8 @@ public final class Simulation {
         }
         if let animator = freeAnimator {
             for item in scene.items {
-                try animator.addItem(id: item.name, center: item.center, size: item.size, angle: item.angle, shape: item.shape)
+                try animator.addItem(id: item.name, center: item.center, size: item.size, angle: item.angle, shape: item.shape,
+                                     outline: item.outline)
             }
             for (k, decl) in scene.behaviors.enumerated() {
                 try guarded(line: decl.line, path: decl.path) {
