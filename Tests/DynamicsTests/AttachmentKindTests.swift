@@ -98,3 +98,15 @@ final class AttachmentKindTests: XCTestCase {
         }
     }
 }
+
+/// The catalogue write-up's second exercise, as its demo scene runs it.
+final class PullForCameraTests: XCTestCase {
+    func testAPullFallsBackAndAThrowRevealsTheCamera() throws {
+        let f = try Simulation.frames(of: SceneLoader.load(path: packageRoot + "/scenes/pull-for-camera.yaml"))
+        let lock = { (k: Int) in item(f[k], "lock")!.center.y }
+        XCTAssertLessThan(lock(50), 333.5 - 100, "dragged up")
+        XCTAssertEqual(lock(140), 333.5, accuracy: 1, "let go, it fell back onto the floor")
+        XCTAssertLessThan((90...140).map(lock).min()!, 333.5, "and bounced")
+        XCTAssertEqual(lock(f.count - 1) + 333.5, 40, accuracy: 1, "thrown, it rests with 40 pt of its bottom on screen")
+    }
+}
