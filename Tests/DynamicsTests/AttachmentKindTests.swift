@@ -110,3 +110,23 @@ final class PullForCameraTests: XCTestCase {
         XCTAssertEqual(lock(f.count - 1) + 333.5, 40, accuracy: 1, "thrown, it rests with 40 pt of its bottom on screen")
     }
 }
+
+/// UIDynamicItemBehavior's anchored and allowsRotation changed while the scene runs.
+final class RuntimePropertyTests: XCTestCase {
+    func testAnchoringAndRotationChangeAtRunTime() throws {
+        let f = try frames(scene(400, 600, time: "fps: 60, duration: 1.5", items: ["box: { center: [200, 100], size: [40, 40] }"],
+                                 behaviors: ["gravity: { items: [box] }", "item: { items: [box], allows_rotation: false }"],
+                                 extra: """
+        script:
+          - { at: 0.5, set: { behavior: 1, anchored: true } }
+          - { at: 1.0, set: { behavior: 1, anchored: false, allows_rotation: true } }
+          - { at: 1.0, add_velocity: { item: box, angular: 90 } }
+        """))
+        let y = { (k: Int) in item(f[k], "box")!.center.y }
+        XCTAssertGreaterThan(y(29), 150, "falling")
+        XCTAssertEqual(y(40), y(58), accuracy: 1e-9, "anchored: held still in mid-air")
+        XCTAssertGreaterThan(y(89), y(58) + 20, "released: falling again")
+        XCTAssertEqual(item(f[50], "box")!.angle, 0)
+        XCTAssertGreaterThan(abs(item(f[89], "box")!.angle), 0.3, "turning once rotation is allowed")
+    }
+}
