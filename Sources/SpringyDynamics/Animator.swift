@@ -25,6 +25,8 @@ public final class Animator {
         var hasFixture = false
         /// A kinematic anchor body (no shape, no mass), not an item.
         var isAnchor = false
+        /// A UIDynamicItemGroup's body: the items it moves as one.
+        var members: [GroupMember] = []
     }
 
     struct Slot {
@@ -63,6 +65,8 @@ public final class Animator {
     let world: OpaquePointer
     var bodies: [Body] = []
     var bodyIndex: [String: Int] = [:]
+    /// Items moved by a group's body: that body's index and the member's (looked up by name only).
+    var memberIndex: [String: (body: Int, member: Int)] = [:]
     var slots: [Slot] = []
     var slotIndex: [BehaviorID: Int] = [:]
     var boundaries: [Boundary] = []
@@ -158,6 +162,7 @@ public final class Animator {
     func ensureFixture(_ i: Int) {
         guard !bodies[i].hasFixture, !bodies[i].isAnchor else { return }
         bodies[i].hasFixture = true
+        if !bodies[i].members.isEmpty { return addGroupFixtures(i) }
         let b = bodies[i], size = b.size, handle = b.handle
         let tag = Int64(i)
         let friction = Float(b.properties.friction ?? 0.2), restitution = Float(b.properties.elasticity ?? 0.2)
@@ -212,6 +217,7 @@ public final class Animator {
     }
 
     public func state(of id: String) -> ItemDynamics? {
+        if let m = memberIndex[id] { return memberState(m.body, m.member) }
         guard let i = bodyIndex[id] else { return nil }
         let r = rawState(bodies[i].handle)
         return ItemDynamics(center: points(r.x, r.y), angle: Double(r.angle),

@@ -18,12 +18,14 @@ extension Animator {
         let anchored = p.anchored ?? false
         sb_body_set_type(world, b.handle, Int32(anchored ? SB_STATIC : SB_DYNAMIC))
         sb_body_set_material(world, b.handle, Float(p.friction ?? 0.2), Float(p.elasticity ?? 0.2))
-        let mass = Units.mass(density: p.density ?? 1, size: b.size)
+        var mass = Units.mass(density: p.density ?? 1, size: b.size)
+        var inertia = Units.inertia(mass: mass, size: b.size, shape: b.shape)
+        if !b.members.isEmpty { (mass, inertia) = groupMass(b.members, density: p.density ?? 1) }
         bodies[i].mass = mass
         let allows = p.allowsRotation ?? true
         sb_body_set_fixed_rotation(world, b.handle, allows ? 0 : 1)
         // Box2D's SetMassData ignores rotational inertia on fixed-rotation bodies.
-        sb_body_set_mass(world, b.handle, Float(mass), Float(Units.inertia(mass: mass, size: b.size, shape: b.shape)))
+        sb_body_set_mass(world, b.handle, Float(mass), Float(inertia))
         // UIKit's resistance is Box2D's damping: per step v ← v / (1 + h·c).
         sb_body_set_damping(world, b.handle, Float(p.resistance ?? 0.1), Float(p.angularResistance ?? 0.1))
     }

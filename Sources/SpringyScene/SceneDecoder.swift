@@ -7,7 +7,7 @@ struct SceneDecoder {
     let limits: SceneLimits
 
     static let topKeys = ["springy", "name", "viewport", "time", "defaults", "style", "golden",
-                          "collection", "items", "behaviors", "script", "solver"]
+                          "collection", "items", "behaviors", "script", "solver", "groups"]
 
     /// Problems found so far: every independent one is reported, not only the first.
     final class Problems {
@@ -48,6 +48,8 @@ struct SceneDecoder {
         let golden = try problems.attempt { try m["golden"].map(decodeGolden) ?? GoldenSpec() }
         let collection = try problems.attempt { try m["collection"].map(decodeCollection) }
         let items = try problems.attempt { try m["items"].map(decodeItems) ?? [] }
+        var groups: [ItemGroupSpec] = []
+        if let g = m["groups"], let items { groups = try problems.attempt { try decodeGroups(g, items: items) } ?? [] }
         // Behaviors and the script name items and cells: checked only when those decoded.
         var behaviors: [BehaviorDecl] = []
         var script: [ScriptEvent] = []
@@ -55,7 +57,7 @@ struct SceneDecoder {
             if collection == nil && items.isEmpty {
                 _ = try problems.attempt { throw root.error("a scene needs `collection`, `items`, or both") }
             }
-            var references = ItemReferences(freeItems: items.map(\.name), sections: collection?.sections.map(\.count) ?? [],
+            var references = ItemReferences(freeItems: items.map(\.name) + groups.map(\.name), sections: collection?.sections.map(\.count) ?? [],
                                             scrollsVertically: collection.map { $0.layout.direction == .vertical || $0.layout.kind == .list },
                                             layout: collection?.layout, viewSize: viewport?.size ?? Size2(375, 667))
             if let b = m["behaviors"] {
@@ -69,6 +71,7 @@ struct SceneDecoder {
             _ = try problems.attempt {
                 try checkOverlaps(collidingItems(behaviors, script: script, items: items), at: m["items"] ?? root)
             }
+            _ = try problems.attempt { try checkGroupMembers(groups, behaviors: behaviors, script: script) }
             _ = try problems.attempt { try checkScriptGrowth(collection, script, at: m["script"] ?? root) }
             if let time {
                 _ = try problems.attempt { try checkLimits(m, root: root, viewport: viewport, time: time, items: items, collection: collection) }
@@ -86,9 +89,11 @@ struct SceneDecoder {
         guard let viewport, let time, let defaults, let springs, let style, let golden, let collection, let items else {
             throw root.error("the scene could not be read")   // not reached: every nil above noted a problem
         }
-        return Scene(file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,
-                     style: style, golden: golden, collection: collection, items: items,
-                     behaviors: behaviors, script: script, limits: limits, springs: springs)
+        var scene = Scene(file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,
+                          style: style, golden: golden, collection: collection, items: items,
+                          behaviors: behaviors, script: script, limits: limits, springs: springs)
+        scene.groups = groups
+        return scene
     }
 
     func decodeSolver(_ v: YAMLValue?) throws -> SpringModel {

@@ -20,6 +20,8 @@ public struct Scene: Sendable {
     public var items: [FreeItemSpec]
     public var behaviors: [BehaviorDecl]
     public var script: [ScriptEvent]
+    /// UIDynamicItemGroups: free items moved as one body, named like an item.
+    public var groups: [ItemGroupSpec] = []
     /// The limits the scene was read with (the simulation checks bodies against them).
     public var limits: SceneLimits = .default
     /// `solver.springs`: how springs map onto Box2D's joints.

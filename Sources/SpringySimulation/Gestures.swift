@@ -155,7 +155,9 @@ protocol GestureTarget: AnyObject {
 extension Simulation: GestureTarget {
     var hasCollection: Bool { collection != nil }
 
-    func grab(item: String, at point: Vec2, label: String) throws -> BehaviorID? {
+    func grab(item named: String, at point: Vec2, label: String) throws -> BehaviorID? {
+        // A group's item is held by its group's body.
+        let item = freeAnimator?.group(of: named) ?? named
         guard let animator = freeAnimator, let s = animator.state(of: item) else { return nil }
         let offset = (point - s.center).rotated(by: -s.angle)
         return try animator.addBehavior(.attachment(item: item, to: .point(point), length: nil, frequency: 0, damping: 0,

@@ -59,8 +59,10 @@ extension Simulation {
                 gestures.append(ActiveGesture(longPress: press, start: time, event: e))
             case let .scrollTo(offset, animated):
                 collection?.scroll(to: offset, animated: animated)
-            case let .addVelocity(item, linear, angular):
-                guard let animator = freeAnimator, let s = animator.state(of: item) else { return }
+            case let .addVelocity(named, linear, angular):
+                guard let animator = freeAnimator else { return }
+                let item = animator.group(of: named) ?? named
+                guard let s = animator.state(of: item) else { return }
                 animator.setVelocity(item, s.velocity + linear, angular: s.angularVelocity + angular)
             case .pinch(let p):
                 pinches.append(PinchTouch(pinch: p, start: time, sim: self))

@@ -61,9 +61,16 @@ public final class Simulation {
             throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
         }
         if let animator = freeAnimator {
-            for item in scene.items {
+            let grouped = Set(scene.groups.flatMap(\.members))   // asked only; the order is the scene's
+            for item in scene.items where !grouped.contains(item.name) {
                 try animator.addItem(id: item.name, center: item.center, size: item.size, angle: item.angle, shape: item.shape,
                                      outline: item.outline)
+            }
+            for group in scene.groups {
+                let members = group.members.compactMap { name in scene.items.first { $0.name == name } }.map {
+                    GroupMemberSpec(id: $0.name, center: $0.center, size: $0.size, angle: $0.angle, shape: $0.shape, outline: $0.outline)
+                }
+                try guarded(line: group.line, path: "groups.\(group.name)") { try animator.addGroup(id: group.name, members: members) }
             }
             for (k, decl) in scene.behaviors.enumerated() {
                 try guarded(line: decl.line, path: decl.path) {
