@@ -37,7 +37,9 @@ extension CollectionView {
         if let d = duplicate(goneSections + u.reloadSections) { throw UpdateError("section \(d) is deleted, moved or reloaded twice in one update") }
         let goneItems = u.delete + u.move.map(\.from)
         for ip in goneItems + u.reload {
-            try checkSection(ip.section, "no cell \(ip) to change:")
+            guard ip.section < old.count else {
+                throw UpdateError("no cell \(ip) before the update: the collection has \(old.count) sections")
+            }
             guard ip.item < old[ip.section].cells.count else {
                 throw UpdateError("no cell \(ip) before the update (section \(ip.section) has \(old[ip.section].cells.count) cells)")
             }

@@ -8,7 +8,9 @@ import SpringyScene
 extension CollectionView {
     /// Scroll views for the layout's orthogonal rows, keeping the offsets of sections that had one.
     func makeRows(keeping previous: [Int: Double] = [:]) -> [ScrollAxis?] {
-        sections.indices.map { s in
+        // No orthogonal rows (every layout but a compositional one): nothing to step or search.
+        guard sections.indices.contains(where: { layout.orthogonalRow($0) != nil }) else { return [] }
+        return sections.indices.map { s in
             guard let row = layout.orthogonalRow(s) else { return nil }
             let centred = row.behavior == .group_paging_centered
             // Centred paging can centre the first and last groups: the row is inset by what that takes.
