@@ -86,19 +86,7 @@ public struct ScrollAxis: Sendable {
     }
 
     /// UIKit's ease-in-out timing curve (cubic Bézier 0.42, 0, 0.58, 1) at time fraction `t`.
-    public static func easeInOut(_ t: Double) -> Double {
-        let x = min(max(t, 0), 1)
-        // Solve the Bézier's x(s) = x for s by bisection, then give y(s).
-        func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-            3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
-        }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<60 {
-            let mid = (lo + hi) / 2
-            if bezier(mid, 0.42, 0.58) < x { lo = mid } else { hi = mid }
-        }
-        return bezier((lo + hi) / 2, 0, 1)
-    }
+    public static func easeInOut(_ t: Double) -> Double { CubicTimingCurve.easeInOut.progress(t) }
 
     /// Where a release with `velocity` (pt/s, along the offset) would come to rest on its own:
     /// x₀ − v₀ / (1000 ln d), within the resting offsets.

@@ -218,8 +218,9 @@ public struct Renderer {
 
     /// The style's colour for an item: a view's own, a selected cell's, or the palette's by the cell's key.
     func fillColor(_ item: ItemState) -> Color {
+        if let c = item.color { return c }   // a view's own, or an animated backgroundColor
         switch item.kind {
-        case .view: return item.color ?? style.cell
+        case .view: return style.cell
         case .cell where item.selected: return style.cellSelected
         case .cell, .row:
             if !style.palette.isEmpty, let k = item.paletteKey { return style.palette[k % style.palette.count] }

@@ -49,6 +49,14 @@ extension SceneDecoder {
             }
         }
         for b in behaviors { try check(b.spec, file: b.line, path: b.path) }
-        for e in script { if case .addBehavior(let spec) = e.action { try check(spec, file: e.line, path: e.path) } }
+        for e in script {
+            if case .addBehavior(let spec) = e.action { try check(spec, file: e.line, path: e.path) }
+            if case .animate(let a) = e.action, a.targets.contains(where: { $0.property == .center })
+                || a.keyframes.contains(where: { $0.targets.contains { $0.property == .center } }),
+               let id = a.views.first(where: { v in groups.contains { $0.members.contains(v) } }) {
+                throw SceneError(file: file, line: e.line, column: 1, keyPath: e.path,
+                                 message: "\"\(id)\" moves with its item group: an animation cannot move its centre (animate its transform)")
+            }
+        }
     }
 }

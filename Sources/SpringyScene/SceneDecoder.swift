@@ -59,7 +59,7 @@ struct SceneDecoder {
             }
             var references = ItemReferences(freeItems: items.map(\.name) + groups.map(\.name), sections: collection?.sections.map(\.count) ?? [],
                                             scrollsVertically: collection.map { $0.layout.direction == .vertical || $0.layout.kind == .list },
-                                            layout: collection?.layout, viewSize: viewport?.size ?? Size2(375, 667))
+                                            layout: collection?.layout, viewSize: viewport?.size ?? Size2(375, 667), groups: groups.map(\.name))
             if let b = m["behaviors"] {
                 behaviors = try problems.attempt { try decodeBehaviors(b, references: &references, problems: problems) } ?? []
             }
@@ -300,6 +300,8 @@ struct ItemReferences {
     var layout: LayoutSpec? = nil
     /// The viewport's size (where the screen's edges are).
     var viewSize = Size2(375, 667)
+    /// Item groups' names (they are not views).
+    var groups: [String] = []
     var hasCollection: Bool { scrollsVertically != nil }
 
     func check(_ v: YAMLValue) throws -> String {

@@ -377,6 +377,10 @@ public enum ScriptAction: Sendable {
     case touches([PanGesture])
     /// UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity (pt/s, radians/s).
     case addVelocity(item: String, linear: Vec2, angular: Double)
+    /// A view animation: UIView.animate, animateKeyframes, a UIViewPropertyAnimator, SwiftUI's withAnimation.
+    case animate(ViewAnimationSpec)
+    /// Pause, continue, reverse, scrub or stop the property animator of that name.
+    case controlAnimator(name: String, AnimatorControl)
 }
 
 public enum TapTarget: Sendable, Equatable {

@@ -3,7 +3,7 @@ import SpringyCore
 extension SceneDecoder {
     static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
                           "scroll_to", "scroll_to_item", "swipe", "update", "reorder",
-                          "pinch", "rotate", "double_tap", "touches", "edge_pan", "add_velocity"]
+                          "pinch", "rotate", "double_tap", "touches", "edge_pan", "add_velocity"] + animationActions
 
     func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int, problems: Problems) throws -> [ScriptEvent] {
         let entries = try v.list()
@@ -56,9 +56,11 @@ extension SceneDecoder {
             if let event { events.append(event) }
         }
         // Stable: events at the same time keep file order.
-        return events.enumerated().sorted { a, b in
+        let sorted = events.enumerated().sorted { a, b in
             a.element.at != b.element.at ? a.element.at < b.element.at : a.offset < b.offset
         }.map(\.element)
+        try checkAnimatorNames(sorted, problems: problems)
+        return sorted
     }
 
     /// `velocity: [vx, vy]`: the finger's speed when it lifts (pt/s); a fling then.
@@ -202,6 +204,8 @@ extension SceneDecoder {
             return .addVelocity(item: item, linear: linear, angular: (try m["angular"]?.double(min: -36_000, max: 36_000) ?? 0).degreesToRadians)
         case "pinch", "rotate", "double_tap", "touches", "edge_pan":
             return try decodeGesture(kind, v, references: references)
+        case _ where Self.animationActions.contains(kind):
+            return try decodeAnimation(kind, v, references: references)
         case "snap":
             return .addBehavior(try decodeBehavior(kind: "snap", v, references: references))
         case "push":
@@ -258,6 +262,23 @@ extension SceneDecoder {
             return .set(behavior: index, parameters: params)
         default:
             throw v.error("unknown script action \"\(kind)\"")
+        }
+    }
+}
+
+extension SceneDecoder {
+    /// A control names a property animator an earlier event (in time) created.
+    func checkAnimatorNames(_ events: [ScriptEvent], problems: Problems) throws {
+        var names: [String] = []
+        for e in events {
+            if case .animate(let spec) = e.action, let name = spec.name, !names.contains(name) { names.append(name) }
+            if case .controlAnimator(let name, _) = e.action, !names.contains(name) {
+                let hint = suggestion(for: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+                _ = try problems.attempt {
+                    throw SceneError(file: file, line: e.line, column: 1, keyPath: e.path,
+                                     message: "no animator named \"\(name)\" has started by \(fmt(e.at)) s\(hint)")
+                } as Void?
+            }
         }
     }
 }

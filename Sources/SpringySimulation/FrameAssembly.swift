@@ -39,6 +39,7 @@ extension Simulation {
             }
             springs = animator.springs
         }
+        presentAnimations(&items)
         if let dynamics = collection?.dynamics {
             springs += dynamics.springs.map { SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset) }
         }

@@ -82,6 +82,10 @@ extension Simulation {
                 try collection?.performBatchUpdates(u, at: time)
             case let .scrollToItem(item, position, animated):
                 collection?.scroll(toItem: item, position: position, animated: animated)
+            case .animate(let spec):
+                viewAnimations.start(spec, at: time, animationWorld)
+            case let .controlAnimator(name, control):
+                viewAnimations.control(name, control, at: time, animationWorld)
             }
         }
     }

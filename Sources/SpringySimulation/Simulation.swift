@@ -33,6 +33,8 @@ public final class Simulation {
     /// Free views' scales (their transforms, set by pinches and double taps), looked up by name.
     var viewScales: [String: Double] = [:]
     var zooms: [String: ZoomAnimation] = [:]
+    /// UIView animations, property animators and SwiftUI springs the script started.
+    let viewAnimations = ViewAnimationEngine()
     var events: [ContactEvent] = []
     var lastFrame = -1
     /// Contacts that began in the last `flashDuration` s (point, time), for the overlay.
@@ -144,6 +146,7 @@ public final class Simulation {
         if let c = collection, c.isScrolling { return false }
         if let d = collection?.dynamics, !d.isAtRest { return false }
         if let c = collection, c.isAnimating { return false }
+        if viewAnimations.isAnimating { return false }
         return freeAnimator?.isAtRest ?? true
     }
 
@@ -159,6 +162,7 @@ public final class Simulation {
             try fire(scene.script[nextEvent])
             nextEvent += 1
         }
+        if !viewAnimations.isEmpty { viewAnimations.beginPending(at: now, animationWorld) }
         let t = now + h
         // The scroll view's free motion over this step first: a fling released at the end of
         // this step starts coasting on the next one, and a finger landing now catches the content where it is.
@@ -188,6 +192,7 @@ public final class Simulation {
             events.append(contentsOf: animator.drainEvents())
         }
         stepIndex += 1
+        applyViewAnimations(at: time)
         collection?.updateHeaders(at: time)
         for e in events[eventsSeen...] where e.kind == .began {
             if let p = e.point { recentContacts.append((p, time)) }

@@ -8,7 +8,7 @@ import SpringyTestSupport
 import XCTest
 
 /// Random collection scripts from fixed seeds: inserts, deletes, batch updates, taps, drags,
-/// reorders and pinches on cells that may be gone, several events at one time, on every
+/// reorders, pinches and view animations on cells that may be gone, several events at one time, on every
 /// layout. Every run ends (or a batch update UIKit would refuse stops it with a located
 /// error), draws no NaN, names each cell once per frame, and two runs agree.
 final class ScriptPropertyTests: XCTestCase {
@@ -26,12 +26,18 @@ final class ScriptPropertyTests: XCTestCase {
             let section = g.int(0, sections - 1)
             return "\"\(section).\(g.int(0, max(0, counts[section] + inserted - 1)))\""
         }
+        /// A cell of a section that holds (or may by then hold) some: animations name real cells.
+        func cellPath() -> String {
+            let live = (0..<sections).filter { counts[$0] + inserted > 0 }
+            let section = live[g.int(0, live.count - 1)]
+            return "\"\(section).\(g.int(0, counts[section] + inserted - 1))\""
+        }
         var events: [String] = []
         var t = 0.0
         for _ in 0..<g.int(3, 14) {
             if g.next() < 0.7 { t += (g.range(0, 0.4) * 20).rounded() / 20 }   // else: the same time as the last
             let at = String(format: "%.2f", t)
-            switch g.int(0, 9) {
+            switch g.int(0, 11) {
             case 0:
                 let count = g.int(1, 5)
                 events.append("  - { at: \(at), insert: { at: \(g.next() < 0.3 ? "right_of_center" : path()), count: \(count) } }")
@@ -53,6 +59,10 @@ final class ScriptPropertyTests: XCTestCase {
                 events.append("  - { at: \(at), reorder: { at: [\(x), \(y)], press: 0.2, path: [[\(x), \(y)], [\(g.range(0, 375).rounded()), \(g.range(0, 667).rounded())]], duration: 0.3, cancel: \(g.next() < 0.3) } }")
             case 8:
                 events.append("  - { at: \(at), pinch: { center: [\(g.range(50, 300).rounded()), \(g.range(50, 600).rounded())], scale: \(String(format: "%.2f", g.range(0.3, 3))), rotation: \(g.range(-90, 90).rounded()), duration: 0.3 } }")
+            case 9:
+                events.append("  - { at: \(at), animate: { views: [\(cellPath())], duration: \(String(format: "%.2f", g.range(0, 0.6))), curve: \(["ease_in_out", "ease_in", "ease_out", "linear"][g.int(0, 3)]), to: { translation: [\(g.range(-50, 50).rounded()), 0], scale: \(String(format: "%.2f", g.range(0.5, 1.5))), alpha: \(String(format: "%.2f", g.next())) } } }")
+            case 10:
+                events.append("  - { at: \(at), swiftui: { views: [\(cellPath())], spring: { duration: 0.4, bounce: \(String(format: "%.2f", g.range(-0.5, 0.9))) }, to: { rotation: \(g.range(-90, 90).rounded()), color: \"#FF0000\" } } }")
             default: events.append("  - { at: \(at), tap: { at: [\(g.range(0, 375).rounded()), \(g.range(0, 667).rounded())] } }")
             }
         }

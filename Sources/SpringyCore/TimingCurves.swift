@@ -1,0 +1,92 @@
+import Foundation
+
+/// A cubic Bézier timing curve from (0, 0) to (1, 1) through the control points (x1, y1) and
+/// (x2, y2): CAMediaTimingFunction and UICubicTimingParameters. x is the time fraction, y the
+/// progress; x1 and x2 lie in 0…1 so x(s) is monotonic and the curve is a function of time.
+public struct CubicTimingCurve: Equatable, Sendable {
+    public var x1: Double, y1: Double, x2: Double, y2: Double
+
+    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+    }
+
+    /// UIView.AnimationCurve's four curves (kCAMediaTimingFunction's control points).
+    public static let easeInOut = CubicTimingCurve(0.42, 0, 0.58, 1)
+    public static let easeIn = CubicTimingCurve(0.42, 0, 1, 1)
+    public static let easeOut = CubicTimingCurve(0, 0, 0.58, 1)
+    public static let linear = CubicTimingCurve(0, 0, 1, 1)
+
+    static func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+        3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+    }
+    static func slope(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+        3 * (1 - s) * (1 - s) * p1 + 6 * (1 - s) * s * (p2 - p1) + 3 * s * s * (1 - p2)
+    }
+
+    /// The curve's parameter s where x(s) = x, by bisection (x(s) is monotonic).
+    func parameter(_ x: Double) -> Double {
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if Self.bezier(mid, x1, x2) < x { lo = mid } else { hi = mid }
+        }
+        return (lo + hi) / 2
+    }
+
+    /// Progress at time fraction `x` (clamped to 0…1).
+    public func progress(_ x: Double) -> Double {
+        Self.bezier(parameter(min(max(x, 0), 1)), y1, y2)
+    }
+
+    /// dy/dx at time fraction `x`: progress per unit of time fraction.
+    public func slope(_ x: Double) -> Double {
+        let s = parameter(min(max(x, 0), 1))
+        let dx = Self.slope(s, x1, x2)
+        let dy = Self.slope(s, y1, y2)
+        if abs(dx) < 1e-12 { return dy == 0 ? 0 : (dy > 0 ? 1e12 : -1e12) }
+        return dy / dx
+    }
+}
+
+/// How an animation's progress (0 at its start, 1 at its end) follows its time.
+public enum AnimationTiming: Equatable, Sendable {
+    /// A Bézier curve over the animation's duration.
+    case cubic(CubicTimingCurve)
+    /// UIView's usingSpringWithDamping / UISpringTimingParameters(dampingRatio:): the spring
+    /// settles within 1/1500 at the duration (ω₀ = ln 1500 / (ζT)) and p(T) is 1.
+    case durationSpring(dampingRatio: Double, initialVelocity: Double)
+    /// A spring given by its physics (UISpringTimingParameters(mass:stiffness:damping:),
+    /// SwiftUI's springs): the exact damped oscillator, lasting its settling duration.
+    case spring(SpringSystem)
+
+    /// The duration this timing runs for: its own settling time for a physical spring, else `duration`.
+    public func duration(given duration: Double) -> Double {
+        if case .spring(let s) = self { return s.settlingDuration() }
+        return duration
+    }
+
+    /// Progress at `t` s into an animation of `duration` s (1 from the end on).
+    public func progress(at t: Double, duration: Double) -> Double {
+        guard duration > 0, t < duration else { return 1 }
+        guard t > 0 else { return 0 }
+        switch self {
+        case .cubic(let c): return c.progress(t / duration)
+        case let .durationSpring(z, v0):
+            return SpringSystem.uiview(duration: duration, damping: z, initialVelocity: v0).value(at: t)
+        case .spring(let s): return s.value(at: t)
+        }
+    }
+
+    /// d(progress)/dt at `t` s (per second), for a running animation's velocity.
+    public func rate(at t: Double, duration: Double) -> Double {
+        guard duration > 0, t < duration, t >= 0 else { return 0 }
+        switch self {
+        case .cubic(let c): return c.slope(t / duration) / duration
+        case .durationSpring, .spring:
+            // The closed forms are smooth: a central difference well inside a step.
+            let d = 1e-5
+            let a = max(t - d, 0), b = min(t + d, duration)
+            return b > a ? (progress(at: b, duration: duration) - progress(at: a, duration: duration)) / (b - a) : 0
+        }
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+import SpringyCore
+import SpringyScene
+
+/// What the view animations need from the world: a property's value when no animation has set
+/// it (a free view's centre is its body's, its colour its fill), and its velocity then.
+struct AnimationWorld {
+    var base: (String, AnimatedProperty) -> SIMD4<Double>
+    var velocity: (String, AnimatedProperty) -> SIMD4<Double>
+}
+
+/// One property of one view under one animation. Its value at progress P is `value(P)`; the
+/// view shows its model value plus, for every track on the property, value(P) − final.
+struct AnimationTrack {
+    struct Segment { var start: Double; var duration: Double; var from: SIMD4<Double>; var to: SIMD4<Double> }
+    let view: String
+    let property: AnimatedProperty
+    let owner: Int
+    var initial: SIMD4<Double>
+    var segments: [Segment]
+    var discrete: Bool
+    /// This track's own timing (a spring carries the velocity it took over).
+    var timing: AnimationTiming
+    var duration: Double
+    var final: SIMD4<Double> { segments.last?.to ?? initial }
+
+    func value(_ p: Double) -> SIMD4<Double> {
+        if segments.count == 1, segments[0].start == 0, segments[0].duration == 1, !discrete {
+            // A plain animation extrapolates: a spring's overshoot goes past the target.
+            return initial + (final - initial) * p
+        }
+        var v = initial
+        for s in segments where p >= s.start {
+            if discrete || s.duration == 0 || p >= s.start + s.duration { v = s.to } else {
+                v = s.from + (s.to - s.from) * ((p - s.start) / s.duration)
+            }
+        }
+        return v
+    }
+}
+
+/// One animation the script started: its clock (τ, seconds into it) and how it runs.
+struct RunningAnimation {
+    let spec: ViewAnimationSpec
+    /// When it begins (the script's time plus its delay); its tracks are made then.
+    let begin: Double
+    var begun = false
+    var finished = false
+    var paused = false
+    var reversed = false
+    /// τ(t) = anchorTau + rate · (t − anchorTime), within 0…duration.
+    var anchorTime: Double
+    var anchorTau = 0.0
+    var duration: Double
+    /// A linear scrub (scrubsLinearly): where it was scrubbed (τ) and the progress it showed,
+    /// which the curve then carries on from without a jump.
+    var scrub: (tau: Double, shown: Double)?
+
+    var rate: Double { paused ? 0 : (reversed ? -1 : 1) }
+    func tau(at t: Double) -> Double { min(max(anchorTau + rate * (t - anchorTime), 0), duration) }
+    mutating func reanchor(at t: Double) { anchorTau = tau(at: t); anchorTime = t }
+
+    /// The track's progress at `t`.
+    func progress(of track: AnimationTrack, at t: Double) -> Double {
+        let tau = tau(at: t)
+        guard let s = scrub else { return track.timing.progress(at: tau, duration: track.duration) }
+        let c = track.timing.progress(at: tau, duration: track.duration)
+        let cs = track.timing.progress(at: s.tau, duration: track.duration)
+        if tau == s.tau { return s.shown }
+        if tau > s.tau {
+            if abs(1 - cs) > 1e-9 { return s.shown + (1 - s.shown) * (c - cs) / (1 - cs) }
+            return s.shown + (1 - s.shown) * (tau - s.tau) / max(track.duration - s.tau, 1e-9)
+        }
+        if abs(cs) > 1e-9 { return s.shown * c / cs }
+        return s.shown * tau / max(s.tau, 1e-9)
+    }
+}
+
+/// UIView animations, property animators and SwiftUI springs on free views and cells: model
+/// values, running tracks, and the presentation values frames show (docs/DYNAMICS.md, "View animations").
+final class ViewAnimationEngine {
+    private(set) var animations: [RunningAnimation] = []
+    private(set) var tracks: [AnimationTrack] = []
+    /// Values animations have set, by view then property (looked up, never iterated).
+    private var model: [String: [AnimatedProperty: SIMD4<Double>]] = [:]
+    /// The newest animator of each name.
+    private var named: [String: Int] = [:]
+    /// Views whose centre an animation drives (their bodies follow), looked up by name.
+    private var centerDriven: [String: Int] = [:]
+    /// Views whose last centre track has gone since the simulation last asked, in that order.
+    private var released: [String] = []
+
+    var isEmpty: Bool { animations.isEmpty }
+    /// Whether anything will still move without the script: a running or pending animation.
+    var isAnimating: Bool { animations.contains { !$0.finished && !$0.paused } }
+
+    func base(_ view: String, _ p: AnimatedProperty, _ world: AnimationWorld) -> SIMD4<Double> {
+        model[view]?[p] ?? world.base(view, p)
+    }
+
+    /// What the view shows for `p` at `t`: its model value plus every track's departure from its own end.
+    func presentation(_ view: String, _ p: AnimatedProperty, at t: Double, _ world: AnimationWorld) -> SIMD4<Double> {
+        var v = base(view, p, world)
+        for track in tracks where track.view == view && track.property == p {
+            v += track.value(animations[track.owner].progress(of: track, at: t)) - track.final
+        }
+        return v
+    }
+
+    /// The presentation's velocity (per second) at `t`.
+    func velocity(_ view: String, _ p: AnimatedProperty, at t: Double, _ world: AnimationWorld) -> SIMD4<Double> {
+        guard tracks.contains(where: { $0.view == view && $0.property == p }) else { return world.velocity(view, p) }
+        var v = SIMD4<Double>.zero
+        let d = 1e-4
+        for track in tracks where track.view == view && track.property == p {
+            let a = animations[track.owner]
+            v += (track.value(a.progress(of: track, at: t + d)) - track.value(a.progress(of: track, at: t - d))) / (2 * d)
+        }
+        return v
+    }
+
+    // MARK: - Script
+
+    func start(_ spec: ViewAnimationSpec, at now: Double, _ world: AnimationWorld) {
+        let index = animations.count
+        animations.append(RunningAnimation(spec: spec, begin: now + spec.delay, anchorTime: now + spec.delay,
+                                           duration: spec.timing.duration(given: spec.duration)))
+        if let name = spec.name { named[name] = index }
+        if spec.delay <= 0 { begin(index, at: now, world) }
+    }
+
+    /// Delayed animations whose delay has run out begin, taking their from values now.
+    func beginPending(at now: Double, _ world: AnimationWorld) {
+        for i in animations.indices where !animations[i].begun && !animations[i].finished && animations[i].begin <= now + 1e-9 {
+            begin(i, at: now, world)
+        }
+    }
+
+    private func begin(_ index: Int, at now: Double, _ world: AnimationWorld) {
+        var a = animations[index]
+        a.begun = true
+        a.anchorTime = now
+        if case .propertyAnimator(_, let startsPaused, _) = a.spec.api, startsPaused { a.paused = true }
+        let additive = a.spec.api.additive
+        var longest = 0.0
+        for view in a.spec.views {
+            for (property, segments) in segments(of: a.spec) {
+                let inFlight = tracks.contains { $0.view == view && $0.property == property }
+                var from = base(view, property, world)
+                var timing = a.spec.timing
+                if !additive {
+                    // Taken over: from where it is shown, at the speed it moves.
+                    from = presentation(view, property, at: now, world)
+                    let v = velocity(view, property, at: now, world)
+                    foldOut(view, property, at: now, world)
+                    let to = segments.last!.to
+                    let span = to - from
+                    let d2 = (span * span).sum()
+                    let carried = d2 > 1e-18 ? (v * span).sum() / d2 : 0
+                    if inFlight || carried != 0 {
+                        switch timing {
+                        case .spring(var s): s.initialVelocity = carried; timing = .spring(s)
+                        case .durationSpring(let z, _): timing = .durationSpring(dampingRatio: z, initialVelocity: carried)
+                        case .cubic: break
+                        }
+                    }
+                }
+                var segs = segments
+                if !segs.isEmpty { segs[0].from = from }
+                for k in segs.indices.dropFirst() { segs[k].from = segs[k - 1].to }
+                let duration = timing.duration(given: a.spec.duration)
+                longest = max(longest, duration)
+                let track = AnimationTrack(view: view, property: property, owner: index, initial: from, segments: segs,
+                                           discrete: a.spec.discrete, timing: timing, duration: duration)
+                model[view, default: [:]][property] = track.final
+                if property == .center { centerDriven[view, default: 0] += 1 }
+                tracks.append(track)
+            }
+        }
+        a.duration = longest
+        animations[index] = a
+    }
+
+    /// Each property the spec animates, with its segments (from values filled in later).
+    private func segments(of spec: ViewAnimationSpec) -> [(AnimatedProperty, [AnimationTrack.Segment])] {
+        var out: [(AnimatedProperty, [AnimationTrack.Segment])] = []
+        func add(_ t: PropertyTarget, _ start: Double, _ duration: Double) {
+            let seg = AnimationTrack.Segment(start: start, duration: duration, from: .zero, to: t.value)
+            if let k = out.firstIndex(where: { $0.0 == t.property }) {
+                // The same property set twice in one plain animation: the last value wins.
+                if spec.keyframes.isEmpty { out[k].1 = [seg] } else { out[k].1.append(seg) }
+            } else {
+                out.append((t.property, [seg]))
+            }
+        }
+        for t in spec.targets { add(t, 0, 1) }
+        let ordered = spec.keyframes.enumerated().sorted { a, b in
+            a.element.start != b.element.start ? a.element.start < b.element.start : a.offset < b.offset
+        }.map(\.element)
+        for k in ordered { for t in k.targets { add(t, k.start, k.duration) } }
+        return out
+    }
+
+    /// Removes every track on the property, leaving the model where the view is shown now.
+    private func foldOut(_ view: String, _ property: AnimatedProperty, at now: Double, _ world: AnimationWorld) {
+        guard tracks.contains(where: { $0.view == view && $0.property == property }) else { return }
+        let shown = presentation(view, property, at: now, world)
+        model[view, default: [:]][property] = shown
+        tracks.removeAll { track in
+            guard track.view == view && track.property == property else { return false }
+            if property == .center { dropCenter(view) }
+            return true
+        }
+    }
+
+    func control(_ name: String, _ control: AnimatorControl, at now: Double, _ world: AnimationWorld) {
+        guard let i = named[name], !animations[i].finished else { return }
+        guard animations[i].begun else {
+            if control == .pause { animations[i].paused = true }
+            return
+        }
+        var a = animations[i]
+        a.reanchor(at: now)
+        switch control {
+        case .pause: a.paused = true
+        case .resume: a.paused = false
+        case .reverse: a.reversed.toggle()
+        case .scrub(let f):
+            a.paused = true
+            a.anchorTau = f * a.duration
+            if case .propertyAnimator(_, _, let linear) = a.spec.api, linear { a.scrub = (a.anchorTau, f) } else { a.scrub = nil }
+        case .stop:
+            animations[i] = a
+            for track in tracks where track.owner == i { foldOut(track.view, track.property, at: now, world) }
+            animations[i].finished = true
+            return
+        }
+        animations[i] = a
+    }
+
+    // MARK: - Time
+
+    /// Animations that have run to an end at `t` finish: their tracks go, the model keeps their
+    /// end (or, reversed, their start).
+    func finish(at t: Double) {
+        for i in animations.indices where animations[i].begun && !animations[i].finished && !animations[i].paused {
+            let a = animations[i]
+            let tau = a.tau(at: t)
+            let atEnd = !a.reversed && tau >= a.duration - 1e-9
+            let atStart = a.reversed && tau <= 1e-9
+            guard atEnd || atStart else { continue }
+            animations[i].finished = true
+            tracks.removeAll { track in
+                guard track.owner == i else { return false }
+                if atStart { model[track.view]?[track.property]? += track.initial - track.final }
+                if track.property == .center { dropCenter(track.view) }
+                return true
+            }
+        }
+    }
+
+    private func dropCenter(_ view: String) {
+        centerDriven[view, default: 1] -= 1
+        if centerDriven[view] == 0 { released.append(view) }
+    }
+
+    /// Views no animation drives the centre of any more (since the last call): their bodies are
+    /// left at the model centre, at rest, and the model centre is dropped.
+    func drainReleased() -> [String] {
+        defer { released.removeAll() }
+        return released.filter { !drivesCenter($0) }
+    }
+
+    /// Views an animation moves the centre of (their bodies follow the presentation).
+    func drivesCenter(_ view: String) -> Bool { (centerDriven[view] ?? 0) > 0 }
+
+    /// Drops the model centre of a view no animation drives: its body is the truth again.
+    func releaseCenter(_ view: String) { model[view]?[.center] = nil }
+
+    /// Whether the view has anything set or running (a lookup before the per-property work).
+    func touches(_ view: String) -> Bool { model[view] != nil }
+    func has(_ view: String, _ p: AnimatedProperty) -> Bool { model[view]?[p] != nil }
+}
