@@ -28,7 +28,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("box2d"), .linkedLibrary("stdc++")]),
         // libpng's setjmp error handling and the FreeType font face live in C.
         .target(name: "CNative", dependencies: ["CCairo", "CPNG"],
-                linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("z")]),
+                linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("z"), .linkedLibrary("deflate")]),
 
         // Geometry, colours, hashes and UIKit Dynamics' vocabulary.
         .target(name: "SpringyCore"),
@@ -51,7 +51,7 @@ let package = Package(
             "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "CNative",
         ]),
         // Image comparison and golden storage (no simulation).
-        .target(name: "SpringyGolden", dependencies: ["SpringyCore", "SpringyScene", "SpringyRender", "SpringyOutput"]),
+        .target(name: "SpringyGolden", dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "SpringyOutput"]),
         // The only place that runs Scene → Simulation → Render → Output: render jobs, golden
         // checks, traces, plots, the docs gallery, the benchmark.
         .target(name: "SpringyPipeline", dependencies: [

@@ -8,8 +8,8 @@ extension Springy {
             abstract: "Measure a scene: frames/s and ms per stage (simulate, draw, encode, write), bytes per frame, peak memory.",
             discussion: "Build with -c release for meaningful numbers: swift run -c release springy bench scenes/bench/carousel-1m.yaml")
 
-        @Argument(help: "Scene files.")
-        var scenes: [String]
+        @Argument(help: "Scene files (with --check, default: scenes/*.yaml).")
+        var scenes: [String] = []
 
         @Option(name: .long, help: "Threads for the full-pipeline run (default: all cores).")
         var threads: Int?
@@ -20,15 +20,23 @@ extension Springy {
         @Flag(name: .customLong("png-sweep"), help: "Instead: encode 12 frames of each scene with every zlib level 1-9, filter and strategy, and print ms and bytes per frame.")
         var pngSweep = false
 
+        @Flag(name: .long, help: "Instead: time golden comparison (decode + compare, one core) and writing a report of 100 failing frames.")
+        var check = false
+
+        @Option(name: .long, help: "With --check: the folder of golden images.")
+        var golden: String = "golden"
+
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
+            if scenes.isEmpty && !check { throw ValidationError("give the scene files to measure") }
         }
 
         func run() throws {
-            let loaded = try loadScenes(scenes, limits: limitOptions.limits)
+            let loaded = try loadScenes(scenes.isEmpty ? try defaultScenes() : scenes, limits: limitOptions.limits)
             do {
+                if check { print(try CheckBenchmark.run(loaded, goldenRoot: golden).table); return }
                 if pngSweep { try Benchmark.pngSweep(loaded) { print($0) }; return }
                 let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
                 for scene in loaded {

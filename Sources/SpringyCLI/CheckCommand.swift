@@ -3,17 +3,24 @@ import Foundation
 import SpringyGolden
 import SpringyPipeline
 
+extension RecordMode: ExpressibleByArgument {}
+
 extension Springy {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Compare scenes' golden frames with golden/<scene>/; --record writes them.",
-            discussion: "With no scenes, checks every scene in scenes/. Failures write the actual frame and a diff image under --failures.")
+            abstract: "Compare scenes' golden frames and trace goldens with golden/<scene>/; --record writes them.",
+            discussion: """
+            With no scenes, checks every scene in scenes/. Failures write the expected and actual frames and a diff \
+            image under --failures, and say what moved (from the trace). --record all|missing|failed|never \
+            (bare --record is all) writes goldens, listing each file written and how much it changed; any mode but \
+            never is refused when CI is set.
+            """)
 
         @Argument(help: "Scene files (default: scenes/*.yaml).")
         var scenes: [String] = []
 
-        @Flag(name: .long, help: "Write new golden images (refused when CI is set).")
-        var record = false
+        @Option(name: .long, help: "Write goldens: all, missing, failed or never (the default; bare --record is all).")
+        var record: RecordMode = .never
 
         @Option(name: .long, help: "Folder of golden images.")
         var golden: String = "golden"
@@ -21,50 +28,128 @@ extension Springy {
         @Option(name: .long, help: "Where failing frames and diff images go.")
         var failures: String = ".springy-failures"
 
+        @Option(name: .long, help: "Write a static HTML report (index.html, report.json, images) to this folder.")
+        var report: String?
+
+        @Option(name: .long, help: "Write JUnit XML: one test case per scene, a failure per frame.")
+        var junit: String?
+
+        @Option(name: .long, help: "Write the results as JSON.")
+        var json: String?
+
+        @Option(name: .long, help: "Check only shard K of N (K/N, 1-based), as Playwright's --shard splits tests.")
+        var shard: String?
+
+        @Flag(name: .long, help: "Merge the report folders given as arguments into --report (and --junit/--json).")
+        var mergeReports = false
+
         @OptionGroup var limitOptions: LimitOptions
 
         /// The command that records `paths`' goldens, keeping this command's own folders.
-        func recordCommand(_ paths: [String]) -> String {
-            var words = ["springy", "check", "--record"]
+        func recordCommand(_ paths: [String], mode: RecordMode = .all) -> String {
+            var words = ["springy", "check", "--record", mode.rawValue]
             if golden != "golden" { words += ["--golden", golden] }
             if failures != ".springy-failures" { words += ["--failures", failures] }
             return (words + paths).map(shellQuoted).joined(separator: " ")
         }
 
+        /// `--record` with no mode after it means `--record all`.
+        static func normalized(_ args: [String]) -> [String] {
+            guard args.first == "check" else { return args }
+            var out: [String] = []
+            for (i, a) in args.enumerated() {
+                if a == "--record" {
+                    let next = i + 1 < args.count ? args[i + 1] : nil
+                    if next == nil || !RecordMode.allCases.map(\.rawValue).contains(next!) { out.append("--record=all"); continue }
+                }
+                out.append(a)
+            }
+            return out
+        }
+
         func run() throws {
-            let paths = scenes.isEmpty ? try defaultScenes() : scenes
+            if mergeReports { try merge(); return }
+            var paths = scenes.isEmpty ? try defaultScenes() : scenes
+            if let shard { paths = try Self.shard(paths, shard) }
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
             try refuseSharedNames(loaded) { "\(golden)/\($0.slug)" }
             let store = GoldenStore(goldenRoot: golden, failureRoot: failures)
-            if record {
-                if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
-                    warn("springy: refusing to record golden images with CI set: goldens are recorded on purpose, by a person, and committed with the reason")
-                    throw ExitCode(2)
-                }
+            if record != .never, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
+                warn("springy: refusing to record golden images with CI set (--record \(record.rawValue)): goldens are recorded on purpose, by a person, and committed with the reason")
+                throw ExitCode(2)
+            }
+            if record == .all {
                 for scene in loaded {
-                    do { for line in try GoldenRun.record(scene, store: store) { print(line) } } catch { throw report(error) }
+                    do { for line in try GoldenRun.record(scene, store: store, mode: .all) { print(line) } } catch { throw SpringyCLI.report(error) }
                 }
                 return
             }
             var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: golden, isDirectory: &isDir), isDir.boolValue else {
+            if record == .never, !(FileManager.default.fileExists(atPath: golden, isDirectory: &isDir) && isDir.boolValue) {
                 warn("springy: --golden \(golden): no such folder of golden images (record them with: \(recordCommand(paths)))")
                 throw ExitCode(2)
             }
-            var failed = false
-            var passed = 0, differ = 0, missing = 0
+            var checks: [SceneCheck] = []
+            var recorded: [String: [String]] = [:]   // by scene file, looked up when reporting
             for (scene, path) in zip(loaded, paths) {
-                let results: [GoldenResult]
-                do { results = try GoldenRun.check(scene, store: store) } catch { throw report(error) }
-                for r in results {
-                    if r.passed { passed += 1; print("ok \(r.goldenPath)"); continue }
-                    failed = true
-                    if r.missing { missing += 1 } else { differ += 1 }
-                    warn("FAIL \(r.message(recordCommand: recordCommand([path])))")
+                var check: SceneCheck
+                do { check = try GoldenRun.check(scene, store: store) } catch { throw SpringyCLI.report(error) }
+                if record != .never && !check.passed {
+                    let lines: [String]
+                    do { lines = try GoldenRun.record(scene, store: store, mode: record) } catch { throw SpringyCLI.report(error) }
+                    for line in lines { print(line) }
+                    recorded[path] = lines
+                    // What was recorded now passes; what was not still fails.
+                    do { check = try GoldenRun.check(scene, store: store) } catch { throw SpringyCLI.report(error) }
                 }
+                checks.append(check)
+                printResult(check, path: path)
             }
-            print("check: \(passed) passed, \(differ) failed, \(missing) missing")
-            if failed { throw ExitCode(1) }
+            let results = CheckResults(checks: checks, paths: paths, recorded: recorded, recordCommand: { recordCommand([$0]) })
+            try writeReports(results)
+            let s = results.summary
+            print("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded")
+            if s.failed + s.missing > 0 { throw ExitCode(1) }
+        }
+
+        func printResult(_ check: SceneCheck, path: String) {
+            for r in check.frames {
+                if r.passed { print("ok \(r.goldenPath)"); continue }
+                var lines = ["FAIL \(r.message(recordCommand: recordCommand([path])))"]
+                if !r.missing { lines += check.explanation.map { "  what moved: \($0)" } }
+                warn(lines.joined(separator: "\n"))
+                annotate(path, "\(r.goldenPath) " + (r.missing ? "is missing" : "differs: \(check.explanation.first ?? "")"))
+            }
+            guard let trace = check.trace else { return }
+            if trace.passed { print("ok \(trace.path)"); return }
+            if trace.missing {
+                warn("FAIL \(trace.path) is missing; record it with: \(recordCommand([path], mode: .missing))")
+                annotate(path, "\(trace.path) is missing")
+                return
+            }
+            let pixels = check.frames.allSatisfy(\.passed) ? " (the pixels pass: a change the eye cannot see yet)" : ""
+            warn((["FAIL \(trace.path): the trace departs from its golden\(pixels):"]
+                  + TraceDiff.explain(trace.changes).map { "  \($0)" }).joined(separator: "\n"))
+            annotate(path, "trace departs from its golden\(pixels): \(trace.changes.first?.description ?? "")")
+        }
+
+        /// GitHub Actions workflow commands, when running there.
+        func annotate(_ file: String, _ message: String) {
+            guard let gh = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"], gh == "true" else { return }
+            let escaped = message.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
+            let name = file.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ",", with: "%2C")
+                .replacingOccurrences(of: ":", with: "%3A")
+            print("::error file=\(name)::\(escaped)")
+        }
+
+        /// The scenes of shard K of N: every Nth, from the K-th, in the order given.
+        static func shard(_ paths: [String], _ spec: String) throws -> [String] {
+            let parts = spec.split(separator: "/")
+            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
+                throw ValidationError("--shard \(spec): expected K/N with 1 ≤ K ≤ N, e.g. 2/3")
+            }
+            return paths.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
         }
     }
 }

@@ -22,7 +22,7 @@ public struct Springy: ParsableCommand {
     public static func runMain(_ arguments: [String]? = nil) -> Never {
         // A closed pipe is an error a write reports (EPIPE), not a signal that kills silently.
         signal(SIGPIPE, SIG_IGN)
-        let args = arguments ?? Array(CommandLine.arguments.dropFirst())
+        let args = Check.normalized(arguments ?? Array(CommandLine.arguments.dropFirst()))
         if let first = args.first, !first.hasPrefix("-") {
             let names = configuration.subcommands.map { $0._commandName } + ["help"]
             if !names.contains(first) {
@@ -32,7 +32,7 @@ public struct Springy: ParsableCommand {
             }
         }
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(args)
             try command.run()
             Foundation.exit(0)
         } catch let code as ExitCode {

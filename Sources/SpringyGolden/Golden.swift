@@ -28,6 +28,13 @@ public enum ImageDiff {
             return ImageDifference(width: actual.width, height: actual.height, pixelsOver: actual.width * actual.height,
                                    largestDelta: 255, sizeMismatch: true)
         }
+        // Identical pixels (the common case) are settled by one memcmp, as iOSSnapshotTestCase does.
+        let same = expected.pixels.withUnsafeBufferPointer { e in
+            actual.pixels.withUnsafeBufferPointer { a in e.count == a.count && (e.count == 0 || memcmp(e.baseAddress!, a.baseAddress!, e.count) == 0) }
+        }
+        if same {
+            return ImageDifference(width: actual.width, height: actual.height, pixelsOver: 0, largestDelta: 0, sizeMismatch: false)
+        }
         var over = 0, largest = 0
         expected.pixels.withUnsafeBufferPointer { e in
             actual.pixels.withUnsafeBufferPointer { a in
@@ -88,6 +95,8 @@ public struct GoldenStore {
     /// writes the actual frame and a diff image under `failureRoot`.
     public func check(_ scene: Scene, frames rendered: [(Int, [UInt8])]) throws -> [GoldenResult] {
         var results: [GoldenResult] = []
+        // Decoded into the same two images frame after frame (no per-frame allocation).
+        var expected = RGBAImage(width: 0, height: 0, pixels: []), actual = expected
         for (frame, bytes) in rendered {
             let path = goldenPath(scene: scene, frame: frame)
             guard FileManager.default.fileExists(atPath: path) else {
@@ -95,8 +104,15 @@ public struct GoldenStore {
                                             missing: true, passed: false))
                 continue
             }
-            let expected = try RGBAImage.decode(file: path)
-            let actual = try RGBAImage.decode(bytes: bytes)
+            let goldenBytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            if goldenBytes == bytes, let size = PNGCodec.size(of: bytes) {
+                // The same file: no decoding needed.
+                let d = ImageDifference(width: size.width, height: size.height, pixelsOver: 0, largestDelta: 0, sizeMismatch: false)
+                results.append(GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: d, missing: false, passed: true))
+                continue
+            }
+            try RGBAImage.decode(bytes: goldenBytes, into: &expected)
+            try RGBAImage.decode(bytes: bytes, into: &actual)
             let d = ImageDiff.compare(expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
             var r = GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: d, missing: false,
                                  passed: d.passes(scene.golden))
@@ -109,7 +125,7 @@ public struct GoldenStore {
                 r.expectedPath = expectedPath
                 r.actualPath = actualPath
                 r.diffPath = diffPath
-                try AtomicFile.write(Array(try Data(contentsOf: URL(fileURLWithPath: path))), to: expectedPath)
+                try AtomicFile.write(goldenBytes, to: expectedPath)
                 try AtomicFile.write(bytes, to: actualPath)
                 let picture = try DiffImage.draw(expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
                 try AtomicFile.write(try PNGCodec.encode(picture), to: diffPath)
@@ -119,20 +135,28 @@ public struct GoldenStore {
         return results
     }
 
-    /// Writes the scene's golden frames; returns one line per frame saying what changed, by
-    /// the same measure `check` uses (pixels over the scene's channel tolerance): a frame
-    /// no pixel of which is over it is left as it is.
-    public func record(_ scene: Scene, frames rendered: [(Int, [UInt8])]) throws -> [String] {
+    /// Writes the scene's golden frames as `mode` asks; returns one line per frame written (or
+    /// left, with `all`) saying how much it changed, by the measure `check` uses (pixels over the
+    /// scene's channel tolerance): a frame no pixel of which is over it is left as it is.
+    public func record(_ scene: Scene, frames rendered: [(Int, [UInt8])], mode: RecordMode = .all) throws -> [String] {
         var lines: [String] = []
+        guard mode != .never else { return lines }
         let dir = "\(goldenRoot)/\(scene.slug)"
         try AtomicFile.makeDirectory(dir)
         for (frame, bytes) in rendered {
             let path = goldenPath(scene: scene, frame: frame)
             if FileManager.default.fileExists(atPath: path) {
-                let old = try RGBAImage.decode(file: path)
+                if mode == .missing { continue }
+                let oldBytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+                if oldBytes == bytes {
+                    if mode == .all { lines.append("unchanged \(path) (identical bytes)") }
+                    continue
+                }
+                let old = try RGBAImage.decode(bytes: oldBytes)
                 let new = try RGBAImage.decode(bytes: bytes)
                 let d = ImageDiff.compare(expected: old, actual: new, channelTolerance: scene.golden.channelTolerance)
-                if d.pixelsOver == 0 && !d.sizeMismatch { lines.append("unchanged \(path) (\(d.summary))"); continue }
+                if mode == .failed && d.passes(scene.golden) { continue }
+                if d.pixelsOver == 0 && !d.sizeMismatch { if mode == .all { lines.append("unchanged \(path) (\(d.summary))") }; continue }
                 lines.append("replaced \(path): \(d.summary)")
             } else {
                 lines.append("recorded \(path)")

@@ -51,6 +51,14 @@ public struct OutputError: Error, CustomStringConvertible {
 }
 
 public enum PNGCodec {
+    /// A PNG's width and height from its header (IHDR), without decoding it; nil when it is not a PNG.
+    public static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, bytes[12...15].elementsEqual("IHDR".utf8) else { return nil }
+        func be(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (be(16), be(20))
+    }
+
     /// Encodes a canvas as PNG bytes: RGB when opaque, RGBA otherwise; no time chunk.
     public static func encode(_ canvas: Canvas, settings: PNGSettings = PNGSettings()) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
@@ -68,17 +76,43 @@ public enum PNGCodec {
 extension RGBAImage {
 
     public static func decode(file path: String) throws -> RGBAImage {
-        var out: UnsafeMutablePointer<UInt8>?
-        var w: Int32 = 0, h: Int32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        guard springy_png_decode_file(path, &out, &w, &h, &message, message.count) == 0, let out else {
-            throw OutputError("\(path): \(String(cString: message))")
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw OutputError("\(path): cannot read it (\(error.localizedDescription))")
         }
-        defer { springy_free(out) }
-        return RGBAImage(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: out, count: Int(w) * Int(h) * 4)))
+        do { return try decode(bytes: Array(data)) } catch let e as OutputError { throw OutputError("\(path): \(e.message)") }
     }
 
     public static func decode(bytes: [UInt8]) throws -> RGBAImage {
+        // Springy's own PNGs (8-bit RGB/RGBA, no colour chunks) take the fast path; the rest libpng.
+        let image: RGBAImage? = bytes.withUnsafeBufferPointer { b in
+            var w: Int32 = 0, h: Int32 = 0
+            guard springy_png_probe_fast(b.baseAddress, b.count, &w, &h) == 0 else { return nil }
+            var ok = false
+            let pixels = [UInt8](unsafeUninitializedCapacity: Int(w) * Int(h) * 4) { buffer, count in
+                ok = springy_png_decode_fast_into(b.baseAddress, b.count, buffer.baseAddress) == 0
+                count = ok ? buffer.count : 0
+            }
+            return ok ? RGBAImage(width: Int(w), height: Int(h), pixels: pixels) : nil
+        }
+        return try image ?? decodeWithLibpng(bytes: bytes)
+    }
+
+    /// Decodes into `image`, reusing its pixel storage when the size matches (a check of many
+    /// frames then allocates once).
+    public static func decode(bytes: [UInt8], into image: inout RGBAImage) throws {
+        var w: Int32 = 0, h: Int32 = 0
+        let fast = bytes.withUnsafeBufferPointer { springy_png_probe_fast($0.baseAddress, $0.count, &w, &h) } == 0
+        guard fast, image.pixels.count == Int(w) * Int(h) * 4 else { image = try decode(bytes: bytes); return }
+        let ok = bytes.withUnsafeBufferPointer { b in
+            image.pixels.withUnsafeMutableBufferPointer { springy_png_decode_fast_into(b.baseAddress, b.count, $0.baseAddress) == 0 }
+        }
+        image.width = Int(w); image.height = Int(h)
+        if !ok { image = try decodeWithLibpng(bytes: bytes) }
+    }
+
+    /// The same decode through libpng alone (what the fast path must agree with).
+    public static func decodeWithLibpng(bytes: [UInt8]) throws -> RGBAImage {
         var out: UnsafeMutablePointer<UInt8>?
         var w: Int32 = 0, h: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)

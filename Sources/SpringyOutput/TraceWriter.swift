@@ -12,26 +12,7 @@ public enum TraceWriter {
         return String(r)
     }
 
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += "\\u" + String(format4(u.value)) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
-
-    private static func format4(_ v: UInt32) -> String {
-        let hex = String(v, radix: 16)
-        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
+    static func string(_ s: String) -> String { "\"" + escaped(s, jsonEscape) + "\"" }
 
     static func pair(_ p: Vec2) -> String { "[\(number(p.x)), \(number(p.y))]" }
 

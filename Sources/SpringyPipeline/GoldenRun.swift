@@ -5,26 +5,35 @@ import SpringyScene
 
 /// Golden tests through the very frame pipeline `render` uses.
 public enum GoldenRun {
-    /// The frames the scene's `golden.frames` names, as PNG bytes, in frame order;
-    /// `last` is the scene's final frame (FramePick's one rule).
-    public static func render(_ scene: Scene) throws -> [(Int, [UInt8])] {
+    /// The frames the scene's `golden.frames` names, as PNG bytes, in frame order (`last` is the
+    /// scene's final frame: FramePick's one rule), and every frame's state for the trace golden.
+    public static func render(_ scene: Scene) throws -> (frames: [(Int, [UInt8])], states: [FrameState]) {
         let pipeline = try FramePipeline(scene: scene, threads: 1)
         let states = try pipeline.states()
-        guard let final = states.last else { return [] }
+        guard let final = states.last else { return ([], []) }
         for f in scene.golden.frames {
             if case .index(let i) = f, i > final.frame {
                 throw OutputError("\(scene.file): golden.frames: frame \(i) is past the scene's last frame, \(final.frame)")
             }
         }
         let picked = FramePick.list(scene.golden.frames).resolve(count: states.count)
-        return try picked.map { (states[$0].frame, try pipeline.encode(states[$0]).png) }
+        return (try picked.map { (states[$0].frame, try pipeline.encode(states[$0]).png) }, states)
     }
 
-    public static func check(_ scene: Scene, store: GoldenStore) throws -> [GoldenResult] {
-        try store.check(scene, frames: try render(scene))
+    /// The scene's golden frames and trace golden, checked.
+    public static func check(_ scene: Scene, store: GoldenStore) throws -> SceneCheck {
+        let (frames, states) = try render(scene)
+        var check = SceneCheck(scene: scene.file, slug: scene.slug, frames: try store.check(scene, frames: frames),
+                               trace: try store.checkTrace(scene, states: states))
+        check.rendered = frames
+        return check
     }
 
-    public static func record(_ scene: Scene, store: GoldenStore) throws -> [String] {
-        try store.record(scene, frames: try render(scene))
+    /// Records the scene's goldens (frames, then the trace) as `mode` asks: one line per file written.
+    public static func record(_ scene: Scene, store: GoldenStore, mode: RecordMode = .all) throws -> [String] {
+        let (frames, states) = try render(scene)
+        var lines = try store.record(scene, frames: frames, mode: mode)
+        if let line = try store.recordTrace(scene, states: states, mode: mode) { lines.append(line) }
+        return lines
     }
 }

@@ -213,8 +213,21 @@ struct SceneDecoder {
     }
 
     func decodeGolden(_ v: YAMLValue) throws -> GoldenSpec {
-        let m = try v.mapping(allowed: ["frames", "tolerance"])
+        let m = try v.mapping(allowed: ["frames", "tolerance", "trace"])
         var g = GoldenSpec()
+        if let t = m["trace"] {
+            if case .scalar = t.node {
+                if try t.bool() == false { g.trace = nil }
+            } else {
+                let tm = try t.mapping(allowed: ["position", "size", "angle", "alpha"])
+                var tol = TraceTolerance()
+                tol.position = try tm["position"]?.double(min: 0, max: 1e6) ?? tol.position
+                tol.size = try tm["size"]?.double(min: 0, max: 1e6) ?? tol.size
+                tol.angle = try tm["angle"]?.double(min: 0, max: 360) ?? tol.angle
+                tol.alpha = try tm["alpha"]?.double(min: 0, max: 1) ?? tol.alpha
+                g.trace = tol
+            }
+        }
         if let f = m["frames"] {
             g.frames = try f.list().map { e in
                 if case .scalar(let s) = e.node, s.string == "last" { return .last }

@@ -129,14 +129,6 @@ public enum GoldenFrame: Sendable, Equatable {
     case last
 }
 
-public struct GoldenSpec: Sendable {
-    public var frames: [GoldenFrame] = [.index(0), .last]
-    /// Largest per-channel difference (0-255) a pixel may have and still count as equal.
-    public var channelTolerance: Int = 2
-    /// Fraction of pixels that may differ beyond `channelTolerance`.
-    public var pixelFraction: Double = 0.001
-}
-
 public struct FreeItemSpec: Sendable {
     public typealias Shape = ItemShape
     public var name: String

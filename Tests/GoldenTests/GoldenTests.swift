@@ -21,9 +21,11 @@ final class GoldenTests: XCTestCase {
         let store = GoldenStore(goldenRoot: packageRoot + "/golden", failureRoot: packageRoot + "/.springy-failures")
         for name in names {
             let scene = try SceneLoader.load(path: packageRoot + "/scenes/" + name)
-            for r in try GoldenRun.check(scene, store: store) {
-                XCTAssertTrue(r.passed, r.message(recordCommand: "springy check --record scenes/\(name)"))
+            let check = try GoldenRun.check(scene, store: store)
+            for r in check.frames {
+                XCTAssertTrue(r.passed, r.message(recordCommand: "springy check --record scenes/\(name)") + "\n" + check.explanation.joined(separator: "\n"))
             }
+            XCTAssertTrue(check.trace?.passed ?? false, "\(name): trace golden: " + check.explanation.joined(separator: "\n"))
         }
     }
 
@@ -41,14 +43,14 @@ final class GoldenTests: XCTestCase {
         let scene = try SceneLoader.load(path: scenePath)
         let store = GoldenStore(goldenRoot: "\(dir)/golden", failureRoot: "\(dir)/failures")
         _ = try GoldenRun.record(scene, store: store)
-        XCTAssertTrue(try GoldenRun.check(scene, store: store).allSatisfy(\.passed), "a fresh golden passes")
+        XCTAssertTrue(try GoldenRun.check(scene, store: store).passed, "a fresh golden passes")
 
         // Move one pixel of the golden by more than the tolerance.
         let goldenPath = store.goldenPath(scene: scene, frame: 0)
         var image = try RGBAImage.decode(file: goldenPath)
         image.pixels[0] = image.pixels[0] &- 3
         try writeRGBA(image, to: goldenPath)
-        let results = try GoldenRun.check(scene, store: store)
+        let results = try GoldenRun.check(scene, store: store).frames
         XCTAssertEqual(results.count, 1)
         let r = results[0]
         XCTAssertFalse(r.passed)
@@ -65,15 +67,19 @@ final class GoldenTests: XCTestCase {
         // Within tolerance (a delta of 2) passes, and recording sees it the same way: unchanged.
         image.pixels[0] = image.pixels[0] &+ 1
         try writeRGBA(image, to: goldenPath)
-        XCTAssertTrue(try GoldenRun.check(scene, store: store).allSatisfy(\.passed))
+        XCTAssertTrue(try GoldenRun.check(scene, store: store).passed)
         let lines = try GoldenRun.record(scene, store: store)
-        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("unchanged") && $0.contains("0 pixels over tolerance") }, "\(lines)")
+        XCTAssertEqual(lines.count, 2, "\(lines)")
+        XCTAssertTrue(lines[0].hasPrefix("unchanged") && lines[0].contains("0 pixels over tolerance"), "\(lines)")
+        XCTAssertTrue(lines[1].hasPrefix("unchanged") && lines[1].hasSuffix("trace.tsv.gz (0 quantities over tolerance)"), "\(lines)")
     }
 
     func testAMissingGoldenFailsWithTheRecordCommand() throws {
         let dir = temporaryDirectory()
         let scene = try SceneLoader.load(path: packageRoot + "/scenes/falling-box.yaml")
-        let results = try GoldenRun.check(scene, store: GoldenStore(goldenRoot: "\(dir)/none", failureRoot: "\(dir)/f"))
+        let check = try GoldenRun.check(scene, store: GoldenStore(goldenRoot: "\(dir)/none", failureRoot: "\(dir)/f"))
+        XCTAssertTrue(check.trace?.missing ?? false, "the trace golden is missing too")
+        let results = check.frames
         XCTAssertFalse(results.isEmpty)
         for r in results {
             XCTAssertFalse(r.passed)
@@ -89,9 +95,9 @@ final class GoldenTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: "\(dir)/g", withIntermediateDirectories: true)
         let r = try runSpringy(["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "scenes/falling-box.yaml"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("springy check --record --golden \(dir)/g --failures \(dir)/f scenes/falling-box.yaml"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("springy check --record all --golden \(dir)/g --failures \(dir)/f scenes/falling-box.yaml"), r.stderr)
         let summary = try XCTUnwrap(r.stdout.split(separator: "\n").last)
-        XCTAssertTrue(summary.hasPrefix("check: 0 passed, 0 failed, ") && summary.hasSuffix(" missing"), String(summary))
+        XCTAssertTrue(summary.hasPrefix("check: 0 passed, 0 failed, ") && summary.hasSuffix(" missing, 0 recorded"), String(summary))
     }
 
     func testRecordIsRefusedUnderCI() throws {

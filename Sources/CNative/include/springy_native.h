@@ -28,6 +28,18 @@ int springy_png_decode_file(const char *path, uint8_t **out, int *width, int *he
 int springy_png_decode_memory(const uint8_t *bytes, size_t length, uint8_t **out, int *width, int *height,
                               char *error, size_t errorLength);
 
+/// gzip-compresses `length` bytes at `level` (0-9); *out is malloc'd (springy_free). 0 on success.
+int springy_gzip(const uint8_t *in, size_t length, int level, uint8_t **out, size_t *outLength);
+/// Inflates a gzip stream of at most `maxLength` bytes; *out is malloc'd. 0 on success,
+/// -4 when the data would be longer than `maxLength`, other negatives for bad data.
+int springy_gunzip(const uint8_t *in, size_t length, size_t maxLength, uint8_t **out, size_t *outLength);
+
+/// Whether the fast path reads this PNG (8-bit RGB or RGBA without colour chunks: what Springy
+/// writes), and its size: 0 when it does; non-zero for anything else, which libpng reads.
+int springy_png_probe_fast(const uint8_t *bytes, size_t length, int *width, int *height);
+/// Reads such a PNG into `pixels` (width × height × 4 bytes, RGBA); non-zero on failure.
+int springy_png_decode_fast_into(const uint8_t *bytes, size_t length, uint8_t *pixels);
+
 void springy_free(void *pointer);
 
 /// Cairo pixels (native-endian xRGB) to planar Y, Cb, Cr (4:4:4, BT.601 studio range).

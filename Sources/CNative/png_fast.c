@@ -1,0 +1,137 @@
+// A fast path for reading the PNGs Springy writes itself (8-bit RGB or RGBA, not interlaced,
+// no colour-space chunks): chunks walked and CRC-checked here, the zlib stream inflated by
+// libdeflate (several times faster than zlib on these long runs), rows unfiltered here.
+// Anything else is left to libpng (the caller falls back when this returns non-zero).
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include <libdeflate.h>
+#include "springy_native.h"
+
+static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
+
+static int paeth(int a, int b, int c) {
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    if (pa <= pb && pa <= pc) return a;
+    return pb <= pc ? b : c;
+}
+
+/// Checks the chunks; gives the size, the channel count and the IDAT length when the fast path can read it.
+static int probe(const uint8_t *bytes, size_t length, uint32_t *width, uint32_t *height, int *channelCount, size_t *idatBytes) {
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+    if (length < 8 + 25 || memcmp(bytes, signature, 8) != 0) return 1;
+    size_t pos = 8, idatLength = 0;
+    uint32_t w = 0, h = 0;
+    int channels = 0, sawIEND = 0;
+    // First pass: check every chunk, measure the IDAT data.
+    while (pos + 12 <= length) {
+        uint32_t n = be32(bytes + pos);
+        const uint8_t *type = bytes + pos + 4;
+        if (n > length - pos - 12) return 1;
+        if (crc32(crc32(0, NULL, 0), type, n + 4) != be32(bytes + pos + 8 + n)) return 1;
+        if (pos == 8) {
+            if (memcmp(type, "IHDR", 4) != 0 || n != 13) return 1;
+            const uint8_t *d = bytes + pos + 8;
+            w = be32(d); h = be32(d + 4);
+            if (d[8] != 8 || d[10] != 0 || d[11] != 0 || d[12] != 0) return 1;
+            if (d[9] == 2) channels = 3; else if (d[9] == 6) channels = 4; else return 1;
+            if (w == 0 || h == 0 || (uint64_t)w * h > (1u << 28)) return 1;
+        } else if (memcmp(type, "IDAT", 4) == 0) {
+            idatLength += n;
+        } else if (memcmp(type, "IEND", 4) == 0) {
+            sawIEND = 1;
+            break;
+        } else if (!(type[0] & 0x20)) {
+            return 1;   // another critical chunk (PLTE...): libpng's
+        } else if (!memcmp(type, "gAMA", 4) || !memcmp(type, "cHRM", 4) || !memcmp(type, "sRGB", 4) || !memcmp(type, "iCCP", 4)
+                   || !memcmp(type, "sBIT", 4) || !memcmp(type, "tRNS", 4)) {
+            return 1;   // colour handling: libpng's
+        }
+        pos += 12 + n;
+    }
+    if (!sawIEND || idatLength == 0) return 1;
+    *width = w; *height = h; *channelCount = channels; *idatBytes = idatLength;
+    return 0;
+}
+
+int springy_png_probe_fast(const uint8_t *bytes, size_t length, int *width, int *height) {
+    uint32_t w, h;
+    int channels;
+    size_t idatLength;
+    if (probe(bytes, length, &w, &h, &channels, &idatLength) != 0) return 1;
+    *width = (int)w;
+    *height = (int)h;
+    return 0;
+}
+
+int springy_png_decode_fast_into(const uint8_t *bytes, size_t length, uint8_t *pixels) {
+    uint32_t w, h;
+    int channels;
+    size_t idatLength, pos;
+    if (probe(bytes, length, &w, &h, &channels, &idatLength) != 0) return 1;
+    uint8_t *idat = malloc(idatLength);
+    if (!idat) return 1;
+    size_t at = 0;
+    for (pos = 8; pos + 12 <= length;) {
+        uint32_t n = be32(bytes + pos);
+        if (!memcmp(bytes + pos + 4, "IDAT", 4)) { memcpy(idat + at, bytes + pos + 8, n); at += n; }
+        if (!memcmp(bytes + pos + 4, "IEND", 4)) break;
+        pos += 12 + n;
+    }
+    size_t stride = (size_t)w * channels, rawSize = (size_t)h * (stride + 1);
+    // The inflated rows go in a buffer each thread keeps (up to 64 MB), so a check of many
+    // frames does not map and unmap megabytes per frame.
+    static _Thread_local uint8_t *cache = NULL;
+    static _Thread_local size_t cacheSize = 0;
+    uint8_t *raw;
+    int cached = rawSize <= ((size_t)64 << 20);
+    if (cached) {
+        if (cacheSize < rawSize) {
+            free(cache);
+            cache = malloc(rawSize);
+            cacheSize = cache ? rawSize : 0;
+        }
+        raw = cache;
+    } else {
+        raw = malloc(rawSize);
+    }
+    struct libdeflate_decompressor *z = libdeflate_alloc_decompressor();
+    size_t got = 0;
+    int ok = raw && z
+        && libdeflate_zlib_decompress(z, idat, idatLength, raw, rawSize, &got) == LIBDEFLATE_SUCCESS && got == rawSize;
+    if (z) libdeflate_free_decompressor(z);
+    free(idat);
+    if (!ok) { if (!cached) free(raw); return 1; }
+    // Unfilter in place: each row's filter byte, then its bytes against the row above (already unfiltered).
+    const int bpp = channels;
+    for (uint32_t y = 0; y < h && ok; ++y) {
+        uint8_t *row = raw + (size_t)y * (stride + 1);
+        uint8_t filter = row[0];
+        uint8_t *cur = row + 1;
+        const uint8_t *up = y > 0 ? raw + (size_t)(y - 1) * (stride + 1) + 1 : NULL;
+        switch (filter) {
+        case 0: break;
+        case 1: for (size_t i = bpp; i < stride; ++i) cur[i] = (uint8_t)(cur[i] + cur[i - bpp]); break;
+        case 2: if (up) for (size_t i = 0; i < stride; ++i) cur[i] = (uint8_t)(cur[i] + up[i]); break;
+        case 3:
+            for (size_t i = 0; i < stride; ++i) {
+                int left = i >= (size_t)bpp ? cur[i - bpp] : 0, above = up ? up[i] : 0;
+                cur[i] = (uint8_t)(cur[i] + ((left + above) >> 1));
+            }
+            break;
+        case 4:
+            for (size_t i = 0; i < stride; ++i) {
+                int left = i >= (size_t)bpp ? cur[i - bpp] : 0, above = up ? up[i] : 0;
+                int corner = (up && i >= (size_t)bpp) ? up[i - bpp] : 0;
+                cur[i] = (uint8_t)(cur[i] + paeth(left, above, corner));
+            }
+            break;
+        default: ok = 0;
+        }
+        uint8_t *o = pixels + (size_t)y * w * 4;
+        if (channels == 4) memcpy(o, cur, stride);
+        else for (uint32_t x = 0; x < w; ++x) { o[4 * x] = cur[3 * x]; o[4 * x + 1] = cur[3 * x + 1]; o[4 * x + 2] = cur[3 * x + 2]; o[4 * x + 3] = 255; }
+    }
+    if (!cached) free(raw);
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import SpringyGolden
+import SpringyOutput
+
+/// A check's results, ready for the report, JUnit and JSON writers.
+struct CheckResults {
+    var report: CheckReport
+    var rendered: [String: [(Int, [UInt8])]]
+    var summary: CheckReport.Summary { report.summary }
+
+    init(checks: [SceneCheck], paths: [String], recorded: [String: [String]], recordCommand: (String) -> String) {
+        report = CheckReport(scenes: zip(checks, paths).map { check, path in
+            SceneReport(check, file: path, recorded: recorded[path] ?? [], recordCommand: recordCommand(path))
+        })
+        var rendered: [String: [(Int, [UInt8])]] = [:]
+        for c in checks { rendered[c.slug] = c.rendered }
+        self.rendered = rendered
+    }
+
+    init(report: CheckReport) { self.report = report; rendered = [:] }
+}
+
+extension Springy.Check {
+    func writeReports(_ results: CheckResults) throws {
+        var report = results.report
+        do {
+            if let dir = self.report {
+                report = try HTMLReport.write(report, rendered: results.rendered, to: dir)
+                print("report: \(dir)/index.html")
+            }
+            try writeMachineReports(report)
+        } catch { throw SpringyCLI.report(error) }
+    }
+
+    func writeMachineReports(_ report: CheckReport) throws {
+        if let junit {
+            try AtomicFile.write(Array(JUnitReport.xml(report, reportPath: self.report.map { "\($0)/index.html" }).utf8), to: junit)
+            print("junit: \(junit)")
+        }
+        if let json {
+            try AtomicFile.write(Array(try report.jsonData()), to: json)
+            print("json: \(json)")
+        }
+    }
+
+    /// `--merge-reports DIR...`: shard reports into one (--report), and JUnit/JSON from it.
+    func merge() throws {
+        guard let out = report else { throw ValidationError("--merge-reports needs --report DIR for the merged report") }
+        guard !scenes.isEmpty else { throw ValidationError("--merge-reports needs the shard report folders as arguments") }
+        for dir in scenes where !FileManager.default.fileExists(atPath: "\(dir)/report.json") {
+            throw ValidationError("\(dir): no report.json here (write shard reports with check --shard K/N --report DIR)")
+        }
+        let merged: CheckReport
+        do {
+            merged = try HTMLReport.merge(scenes, into: out)
+            try writeMachineReports(merged)
+        } catch { throw SpringyCLI.report(error) }
+        let s = merged.summary
+        print("report: \(out)/index.html")
+        print("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded")
+        if s.failed + s.missing > 0 { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyOutput
+import SpringyScene
+
+/// How `check --record` decides what to write (swift-snapshot-testing's record modes).
+public enum RecordMode: String, Sendable, CaseIterable {
+    /// Every golden: changed ones replaced, new ones written.
+    case all
+    /// Only goldens that do not exist yet.
+    case missing
+    /// Goldens that are missing or fail the check.
+    case failed
+    /// None: check only.
+    case never
+}
+
+/// The trace golden's verdict for one scene.
+public struct TraceResult: Sendable {
+    public var path: String
+    public var missing: Bool
+    public var changes: [TraceChange]
+    public var passed: Bool { !missing && changes.isEmpty }
+    public init(path: String, missing: Bool, changes: [TraceChange]) { self.path = path; self.missing = missing; self.changes = changes }
+}
+
+/// One scene's check: its golden frames and its trace golden.
+public struct SceneCheck: Sendable {
+    public var scene: String
+    public var slug: String
+    public var frames: [GoldenResult]
+    /// Nil when the scene keeps no trace golden (`golden.trace: false`).
+    public var trace: TraceResult?
+    /// The golden frames as rendered (PNG bytes), for the report's frame strip.
+    public var rendered: [(Int, [UInt8])] = []
+    public var passed: Bool { frames.allSatisfy(\.passed) && (trace?.passed ?? true) }
+    public init(scene: String, slug: String, frames: [GoldenResult], trace: TraceResult?) {
+        self.scene = scene; self.slug = slug; self.frames = frames; self.trace = trace
+    }
+
+    /// What moved, for messages: the trace's changes, or why there is no explanation.
+    public var explanation: [String] {
+        guard let trace else { return ["(the scene keeps no trace golden: golden.trace is false)"] }
+        if trace.missing { return ["(no trace golden to explain it: record one with --record missing)"] }
+        if trace.changes.isEmpty { return ["the trace agrees with its golden within tolerance: a drawing change, not motion"] }
+        return TraceDiff.explain(trace.changes)
+    }
+}
+
+extension GoldenStore {
+    public func tracePath(scene: Scene) -> String { "\(goldenRoot)/\(scene.slug)/trace.tsv.gz" }
+
+    /// Compares the run's trace with the scene's trace golden (nil when the scene keeps none).
+    public func checkTrace(_ scene: Scene, states: [FrameState]) throws -> TraceResult? {
+        guard let tolerance = scene.golden.trace else { return nil }
+        let path = tracePath(scene: scene)
+        guard FileManager.default.fileExists(atPath: path) else { return TraceResult(path: path, missing: true, changes: []) }
+        let expected = try CompactTrace.read(file: path)
+        let actual = try CompactTrace.parse(CompactTrace.text(of: states))
+        return TraceResult(path: path, missing: false, changes: TraceDiff.compare(expected: expected, actual: actual, tolerance: tolerance))
+    }
+
+    /// Writes the trace golden as `mode` asks; the line says what happened and by how much it changed.
+    public func recordTrace(_ scene: Scene, states: [FrameState], mode: RecordMode) throws -> String? {
+        guard let tolerance = scene.golden.trace, mode != .never else { return nil }
+        let path = tracePath(scene: scene)
+        let bytes = try CompactTrace.file(of: states)
+        if FileManager.default.fileExists(atPath: path) {
+            if mode == .missing { return nil }
+            let old = try? CompactTrace.read(file: path)
+            let changes = TraceDiff.compare(expected: old ?? [], actual: try CompactTrace.parse(CompactTrace.text(of: states)), tolerance: tolerance)
+            if old != nil && changes.isEmpty {
+                if (try? Data(contentsOf: URL(fileURLWithPath: path))) == Data(bytes) || mode == .failed {
+                    return mode == .failed ? nil : "unchanged \(path) (0 quantities over tolerance)"
+                }
+            }
+            try AtomicFile.write(bytes, to: path)
+            let what = old == nil ? "unreadable before" : changes.isEmpty ? "0 quantities over tolerance (rounding only)"
+                : "\(changes.count) \(changes.count == 1 ? "quantity" : "quantities") over tolerance, largest: \(changes[0].description)"
+            return "replaced \(path): \(what)"
+        }
+        try AtomicFile.makeDirectory("\(goldenRoot)/\(scene.slug)")
+        try AtomicFile.write(bytes, to: path)
+        return "recorded \(path)"
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import SpringyScene
+
+/// One way a run's trace departs from its golden: a quantity of one thing, over some frames.
+public struct TraceChange: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A number moved: the largest signed departure (actual − expected) over the frames.
+        case moved(delta: Double, unit: String)
+        /// A flag (pinned, selected) turned on or off `shift` frames later (+) or earlier (−) each time.
+        case shifted(frames: Int)
+        /// A flag differs at these frames: it is `actual` where the golden has the opposite.
+        case flag(actual: Bool)
+        /// Drawn at frames where the golden does not have it (true), or missing where it does.
+        case presence(extra: Bool)
+        /// The scene's frame count changed.
+        case frameCount(actual: Int, expected: Int)
+    }
+    public var entity: String
+    public var quantity: String
+    public var kind: Kind
+    /// Frame-number runs where it departs, first to last.
+    public var runs: [ClosedRange<Int>]
+    /// How far over its tolerance (for ordering: the largest first).
+    public var severity: Double
+
+    public var frames: String {
+        let shown = runs.prefix(3).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }
+        let word = runs.count == 1 && runs[0].count == 1 ? "frame" : "frames"
+        return "\(word) \(shown.joined(separator: ", "))\(runs.count > 3 ? ", …" : "")"
+    }
+
+    public var description: String {
+        switch kind {
+        case let .moved(delta, unit):
+            let d = abs(delta) >= 0.01 ? String(format: "%+.2f", delta) : String(format: "%+.4f", delta)
+            return "\(entity): \(quantity) \(d)\(unit.isEmpty ? "" : " " + unit) at \(frames)"
+        case .shifted(let n):
+            let k = abs(n)
+            return "\(entity) \(quantity) \(k == 1 ? "one frame" : "\(k) frames") \(n > 0 ? "later" : "earlier") (\(frames))"
+        case .flag(let on):
+            return "\(entity): \(on ? quantity : "not " + quantity) at \(frames), unlike the golden"
+        case .presence(let extra):
+            return "\(entity): \(extra ? "drawn" : "missing") at \(frames)\(extra ? ", not in the golden" : "")"
+        case let .frameCount(actual, expected):
+            return "the scene has \(actual) frames (the golden has \(expected))"
+        }
+    }
+}
+
+/// Compares a run's trace with its golden, quantity by quantity, within the scene's tolerances.
+public enum TraceDiff {
+    private struct Track {
+        var entity: String
+        var quantity: String
+        var unit: TraceQuantity
+        var runs: [ClosedRange<Int>] = []
+        var largest = 0.0
+        var severity = 0.0
+        /// Flags: where each side turns on.
+        var expectedRises: [Int] = []
+        var actualRises: [Int] = []
+        var actualValue = false
+        var presenceExtra = false
+        mutating func mark(_ frame: Int) {
+            if let last = runs.last, last.upperBound + 1 == frame { runs[runs.count - 1] = last.lowerBound...frame } else { runs.append(frame...frame) }
+        }
+    }
+
+    public static func compare(expected: [TraceFrame], actual: [TraceFrame], tolerance: TraceTolerance) -> [TraceChange] {
+        var tracks: [Track] = []
+        var index: [String: Int] = [:]   // looked up only; `tracks` keeps first-seen order
+        func track(_ key: String, _ entity: String, _ quantity: String, _ unit: TraceQuantity) -> Int {
+            if let k = index[key] { return k }
+            index[key] = tracks.count
+            tracks.append(Track(entity: entity, quantity: quantity, unit: unit))
+            return tracks.count - 1
+        }
+        func limit(_ q: TraceQuantity) -> Double {
+            switch q {
+            case .position: return tolerance.position
+            case .size: return tolerance.size
+            case .angle: return tolerance.angle
+            case .alpha: return tolerance.alpha
+            case .flag: return 0.5
+            }
+        }
+        // Flags' previous values per key, to find where they turn on.
+        var previous: [String: (Bool, Bool)] = [:]
+        for k in 0..<min(expected.count, actual.count) {
+            let e = expected[k], a = actual[k]
+            let frame = e.frame
+            for (axis, (ev, av)) in zip(["x", "y"], zip(e.offset, a.offset)) where abs(av - ev) > tolerance.position {
+                let t = track("offset.\(axis)", "content offset", axis, .position)
+                tracks[t].mark(frame)
+                if abs(av - ev) > abs(tracks[t].largest) { tracks[t].largest = av - ev }
+                tracks[t].severity = max(tracks[t].severity, abs(av - ev) / max(tolerance.position, 1e-9))
+            }
+            var actualByKey: [String: Int] = [:]
+            var counts: [String: Int] = [:]
+            for (i, entry) in a.entries.enumerated() {
+                let base = "\(entry.kind)|\(entry.id)"
+                let n = counts[base, default: 0]
+                counts[base] = n + 1
+                actualByKey["\(base)#\(n)"] = i
+            }
+            var seen: [String: Int] = [:]
+            var matched = Set<Int>()   // asked only
+            for entry in e.entries {
+                let base = "\(entry.kind)|\(entry.id)"
+                let n = seen[base, default: 0]
+                seen[base] = n + 1
+                let key = "\(base)#\(n)"
+                guard let ai = actualByKey[key] else {
+                    let t = track(key + "|present", entry.name, "present", .flag)
+                    tracks[t].mark(frame)
+                    tracks[t].severity = .infinity
+                    continue
+                }
+                matched.insert(ai)
+                let other = a.entries[ai]
+                for (q, (name, unit)) in entry.quantities.enumerated() where q < entry.values.count && q < other.values.count {
+                    let ev = entry.values[q], av = other.values[q]
+                    if unit == .flag {
+                        let pk = key + "|" + name
+                        let (pe, pa) = previous[pk] ?? (false, false)
+                        previous[pk] = (ev > 0.5, av > 0.5)
+                        let t0 = index[pk]
+                        if (ev > 0.5) != (av > 0.5) || t0 != nil {
+                            let t = track(pk, entry.name, name, .flag)
+                            if !pe && ev > 0.5 { tracks[t].expectedRises.append(frame) }
+                            if !pa && av > 0.5 { tracks[t].actualRises.append(frame) }
+                            if (ev > 0.5) != (av > 0.5) { tracks[t].mark(frame); tracks[t].actualValue = av > 0.5; tracks[t].severity = 1 }
+                        }
+                        continue
+                    }
+                    let d = av - ev
+                    guard abs(d) > limit(unit) else { continue }
+                    let t = track(key + "|" + name, entry.name, name, unit)
+                    tracks[t].mark(frame)
+                    if abs(d) > abs(tracks[t].largest) { tracks[t].largest = d }
+                    tracks[t].severity = max(tracks[t].severity, abs(d) / max(limit(unit), 1e-9))
+                }
+            }
+            for (i, entry) in a.entries.enumerated() where !matched.contains(i) {
+                let t = track("\(entry.kind)|\(entry.id)|extra", entry.name, "present", .flag)
+                tracks[t].presenceExtra = true
+                tracks[t].mark(frame)
+                tracks[t].severity = .infinity
+            }
+        }
+        var changes: [TraceChange] = []
+        if expected.count != actual.count {
+            changes.append(TraceChange(entity: "scene", quantity: "frames", kind: .frameCount(actual: actual.count, expected: expected.count),
+                                       runs: [], severity: .infinity))
+        }
+        for t in tracks where !t.runs.isEmpty {
+            let kind: TraceChange.Kind
+            switch t.unit {
+            case .flag where t.quantity == "present": kind = .presence(extra: t.presenceExtra)
+            case .flag:
+                let shifts = zip(t.actualRises, t.expectedRises).map { $0 - $1 }
+                if t.actualRises.count == t.expectedRises.count, let s = shifts.first, s != 0, shifts.allSatisfy({ $0 == s }) {
+                    kind = .shifted(frames: s)
+                } else {
+                    kind = .flag(actual: t.actualValue)
+                }
+            case .position, .size: kind = .moved(delta: t.largest, unit: "pt")
+            case .angle: kind = .moved(delta: t.largest, unit: "°")
+            case .alpha: kind = .moved(delta: t.largest, unit: "")
+            }
+            changes.append(TraceChange(entity: t.entity, quantity: t.quantity, kind: kind, runs: t.runs, severity: t.severity))
+        }
+        // The largest departures first; ties in the order things first departed.
+        return changes.enumerated().sorted { x, y in
+            if x.element.severity != y.element.severity { return x.element.severity > y.element.severity }
+            return x.offset < y.offset
+        }.map(\.element)
+    }
+
+    /// Lines for a message: the first `limit` changes and how many more there are.
+    public static func explain(_ changes: [TraceChange], limit: Int = 8) -> [String] {
+        var lines = changes.prefix(limit).map(\.description)
+        if changes.count > limit { lines.append("… and \(changes.count - limit) more") }
+        return lines
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SpringyCore
+import SpringyOutput
+import SpringyRender
+import SpringyTestSupport
+import XCTest
+
+/// The fast PNG reader (libdeflate + unfiltering, for Springy's own PNGs) agrees with libpng
+/// pixel for pixel, and leaves every other PNG to libpng.
+final class PNGDecodeTests: XCTestCase {
+    func testTheFastReaderAgreesWithLibpngOnEveryGolden() throws {
+        let root = packageRoot + "/golden"
+        var checked = 0
+        for dir in try FileManager.default.contentsOfDirectory(atPath: root).sorted() {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(dir)")) ?? []).filter { $0.hasSuffix(".png") }
+            for name in names.sorted().prefix(2) {
+                let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(dir)/\(name)")))
+                XCTAssertEqual(try RGBAImage.decode(bytes: bytes), try RGBAImage.decodeWithLibpng(bytes: bytes), "\(dir)/\(name)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 40)
+    }
+
+    /// Every filter libpng can choose, opaque and with alpha, odd sizes included.
+    func testEveryFilterAndAlphaDecodeAlike() throws {
+        for opaque in [true, false] {
+            let canvas = try Canvas(width: 37, height: 23, opaque: opaque)
+            var state: UInt32 = 12345
+            for y in 0..<23 {
+                let row = UnsafeMutableRawPointer(canvas.data + y * canvas.stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<37 {
+                    state = state &* 1_103_515_245 &+ 12345
+                    // Runs and noise, so every filter has something to do; premultiplied when not opaque.
+                    let a: UInt32 = opaque ? 255 : (x < 10 ? 255 : (state >> 24) & 0xFF)
+                    let c = (x / 5 + y) % 3 == 0 ? (state >> 8) & 0xFF : UInt32(x * 7)
+                    let p = min(c, a)
+                    row[x] = a << 24 | p << 16 | (p / 2) << 8 | (a - p / 3)
+                }
+            }
+            canvas.markDirty()
+            for filter in PNGSettings.Filter.allCases {
+                let bytes = try PNGCodec.encode(canvas, settings: PNGSettings(level: 6, filter: filter, strategy: .default))
+                XCTAssertEqual(try RGBAImage.decode(bytes: bytes), try RGBAImage.decodeWithLibpng(bytes: bytes), "filter \(filter), opaque \(opaque)")
+                var reused = RGBAImage(width: 37, height: 23, pixels: Array(repeating: 7, count: 37 * 23 * 4))
+                try RGBAImage.decode(bytes: bytes, into: &reused)
+                XCTAssertEqual(reused, try RGBAImage.decodeWithLibpng(bytes: bytes), "decoded into a reused image")
+            }
+        }
+    }
+
+    /// A colour chunk sends the file to libpng (which applies it); a damaged one is still an error.
+    func testOtherPNGsGoToLibpng() throws {
+        let canvas = try Canvas(width: 8, height: 8, opaque: true)
+        canvas.markDirty()
+        let bytes = try PNGCodec.encode(canvas)
+        // gAMA 1/2.2 after IHDR (8 + 25 bytes in).
+        var gama: [UInt8] = [0, 0, 0, 4] + Array("gAMA".utf8) + [0, 0, 0xB1, 0x8F]
+        let crc = crc32(Array(gama[4...]))
+        gama += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        let withGamma = Array(bytes[0..<33]) + gama + Array(bytes[33...])
+        XCTAssertEqual(try RGBAImage.decode(bytes: withGamma), try RGBAImage.decodeWithLibpng(bytes: withGamma))
+        var broken = bytes
+        broken[40] ^= 0xFF   // inside the IDAT: its CRC no longer matches
+        XCTAssertThrowsError(try RGBAImage.decode(bytes: broken))
+        XCTAssertThrowsError(try RGBAImage.decode(bytes: Array(bytes.prefix(30))))
+        XCTAssertEqual(PNGCodec.size(of: bytes)?.width, 8)
+        XCTAssertNil(PNGCodec.size(of: Array("not a png at all, really".utf8)))
+    }
+
+    func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return ~c
+    }
+}
