@@ -16,12 +16,12 @@ final class GoldenReviewTests: XCTestCase {
         let dir = temporaryDirectory("broken")
         let scene = try String(contentsOfFile: packageRoot + "/scenes/springs.yaml", encoding: .utf8)
         try scene.write(toFile: "\(dir)/springs.yaml", atomically: true, encoding: .utf8)
-        let rec = try runSpringy(["check", "--record", "--golden", "\(dir)/golden", "--failures", "\(dir)/failures", "\(dir)/springs.yaml"])
+        let rec = try springy(["check", "--record", "--golden", "\(dir)/golden", "--failures", "\(dir)/failures", "\(dir)/springs.yaml"])
         XCTAssertEqual(rec.status, 0, rec.stderr)
         XCTAssertTrue(rec.stdout.contains("recorded \(dir)/golden/springs/trace.tsv.gz"), rec.stdout)
         try scene.replacingOccurrences(of: "frequency: 2, damping: 0.3", with: "frequency: 2.2, damping: 0.3")
             .write(toFile: "\(dir)/springs.yaml", atomically: true, encoding: .utf8)
-        let check = try runSpringy(["check", "--golden", "\(dir)/golden", "--failures", "\(dir)/failures", "--report", "\(dir)/report",
+        let check = try springy(["check", "--golden", "\(dir)/golden", "--failures", "\(dir)/failures", "--report", "\(dir)/report",
                                     "--junit", "\(dir)/junit.xml", "--json", "\(dir)/check.json", "\(dir)/springs.yaml"])
         let b = Broken(dir: dir, check: check)
         Self.cached = b
@@ -110,14 +110,19 @@ final class GoldenReviewTests: XCTestCase {
           - gravity: { items: [box], magnitude: 0.2 }
         """
         try yaml.write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
-        XCTAssertEqual(try runSpringy(["check", "--record", "--golden", "\(dir)/g", "\(dir)/s.yaml"]).status, 0)
+        XCTAssertEqual(try springy(["check", "--record", "--golden", "\(dir)/g", "\(dir)/s.yaml"]).status, 0)
         try yaml.replacingOccurrences(of: "magnitude: 0.2", with: "magnitude: 0.25").write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
-        let r = try runSpringy(["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "\(dir)/s.yaml"], environment: env(["GITHUB_ACTIONS": "true"]))
+        let r = try springy(["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "\(dir)/s.yaml"], environment: env(["GITHUB_ACTIONS": "true"]))
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("ok \(dir)/g/s/frame-00000.png"), r.stdout)
         XCTAssertTrue(r.stderr.contains("the trace departs from its golden (the pixels pass: a change the eye cannot see yet)"), r.stderr)
         XCTAssertTrue(r.stderr.contains("item box: center.y +"), r.stderr)
         XCTAssertTrue(r.stdout.contains("::error file=\(dir)/s.yaml::trace departs from its golden"), "a GitHub annotation: \(r.stdout)")
+    }
+
+    /// The binary run without CI's environment (these tests record goldens on purpose), plus `environment`.
+    func springy(_ args: [String], environment: [String: String]? = nil) throws -> RunResult {
+        try runSpringy(args, environment: environment ?? env([:]))
     }
 
     func env(_ extra: [String: String]) -> [String: String] {
@@ -132,7 +137,7 @@ final class GoldenReviewTests: XCTestCase {
         let scene = "\(dir)/s.yaml"
         try FileManager.default.copyItem(atPath: packageRoot + "/scenes/falling-box.yaml", toPath: scene)
         func run(_ args: [String], ci: Bool = false) throws -> RunResult {
-            try runSpringy(["check"] + args + ["--golden", "\(dir)/g", "--failures", "\(dir)/f", scene], environment: env(ci ? ["CI": "true"] : [:]))
+            try springy(["check"] + args + ["--golden", "\(dir)/g", "--failures", "\(dir)/f", scene], environment: env(ci ? ["CI": "true"] : [:]))
         }
         let missing = try run(["--record", "missing"])
         XCTAssertEqual(missing.status, 0, missing.stderr)
@@ -174,23 +179,23 @@ final class GoldenReviewTests: XCTestCase {
         let names = ["falling-box", "gravity", "push"]
         for n in names { try FileManager.default.copyItem(atPath: packageRoot + "/scenes/\(n).yaml", toPath: "\(dir)/\(n).yaml") }
         let paths = names.map { "\(dir)/\($0).yaml" }
-        XCTAssertEqual(try runSpringy(["check", "--record", "--golden", "\(dir)/g"] + paths).status, 0)
+        XCTAssertEqual(try springy(["check", "--record", "--golden", "\(dir)/g"] + paths).status, 0)
         // Break one scene's golden, so a shard fails.
         try FileManager.default.removeItem(atPath: "\(dir)/g/gravity/frame-00000.png")
         var seen: [String] = []
         for k in 1...2 {
-            let r = try runSpringy(["check", "--shard", "\(k)/2", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "--report", "\(dir)/r\(k)"] + paths)
+            let r = try springy(["check", "--shard", "\(k)/2", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "--report", "\(dir)/r\(k)"] + paths)
             seen += r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") && $0.hasSuffix("trace.tsv.gz") }.map(String.init)
             XCTAssertEqual(r.status, k == 2 ? 1 : 0, "shard \(k): \(r.stdout)\(r.stderr)")
         }
         XCTAssertEqual(seen.count, 3, "every scene checked once over the shards: \(seen)")
-        let merged = try runSpringy(["check", "--merge-reports", "--report", "\(dir)/all", "--junit", "\(dir)/all.xml", "\(dir)/r1", "\(dir)/r2"])
+        let merged = try springy(["check", "--merge-reports", "--report", "\(dir)/all", "--junit", "\(dir)/all.xml", "\(dir)/r1", "\(dir)/r2"])
         XCTAssertEqual(merged.status, 1, merged.stderr)
         let report = try CheckReport.read("\(dir)/all/report.json")
         XCTAssertEqual(report.scenes.map { ($0.file as NSString).lastPathComponent }.sorted(), names.map { "\($0).yaml" })
         XCTAssertEqual(report.summary.missing, 1)
         XCTAssertTrue(try String(contentsOfFile: "\(dir)/all.xml", encoding: .utf8).contains("frame-00000.png is missing"))
-        let badShard = try runSpringy(["check", "--shard", "3/2"] + paths)
+        let badShard = try springy(["check", "--shard", "3/2"] + paths)
         XCTAssertEqual(badShard.status, 2)
         XCTAssertTrue(badShard.stderr.contains("--shard 3/2"), badShard.stderr)
     }
