@@ -28,7 +28,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("box2d"), .linkedLibrary("stdc++")]),
         // libpng's setjmp error handling and the FreeType font face live in C.
         .target(name: "CNative", dependencies: ["CCairo", "CPNG"],
-                linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("z"), .linkedLibrary("deflate")]),
+                linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("z"), .linkedLibrary("deflate"),
+                                 .linkedLibrary("imagequant"), .linkedLibrary("gif"), .linkedLibrary("webp"), .linkedLibrary("webpmux")]),
 
         // Geometry, colours, hashes and UIKit Dynamics' vocabulary.
         .target(name: "SpringyCore"),

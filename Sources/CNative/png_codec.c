@@ -43,7 +43,23 @@ static void on_error(png_structp png, png_const_charp message) {
 
 static void on_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
+static int encode_rows(const uint8_t *data, int width, int height, int stride, int opaque, int straight,
+                       int level, int filters, int strategy,
+                       uint8_t **out, size_t *outLength, char *error, size_t errorLength);
+
 int springy_png_encode(const uint8_t *data, int width, int height, int stride, int opaque,
+                       int level, int filters, int strategy,
+                       uint8_t **out, size_t *outLength, char *error, size_t errorLength) {
+    return encode_rows(data, width, height, stride, opaque, 0, level, filters, strategy, out, outLength, error, errorLength);
+}
+
+int springy_png_encode_rgba(const uint8_t *rgba, int width, int height, int stride, int opaque,
+                            int level, int filters, int strategy,
+                            uint8_t **out, size_t *outLength, char *error, size_t errorLength) {
+    return encode_rows(rgba, width, height, stride, opaque, 1, level, filters, strategy, out, outLength, error, errorLength);
+}
+
+static int encode_rows(const uint8_t *data, int width, int height, int stride, int opaque, int straight,
                        int level, int filters, int strategy,
                        uint8_t **out, size_t *outLength, char *error, size_t errorLength) {
     ErrorSink sink = {error, errorLength};
@@ -72,6 +88,15 @@ int springy_png_encode(const uint8_t *data, int width, int height, int stride, i
     for (int y = 0; y < height; ++y) {
         const uint32_t *src = (const uint32_t *)(data + (size_t)y * (size_t)stride);
         uint8_t *dst = row;
+        if (straight) {
+            const uint8_t *p = data + (size_t)y * (size_t)stride;
+            for (int x = 0; x < width; ++x) {
+                *dst++ = p[4 * x]; *dst++ = p[4 * x + 1]; *dst++ = p[4 * x + 2];
+                if (!opaque) *dst++ = p[4 * x + 3];
+            }
+            png_write_row(png, row);
+            continue;
+        }
         for (int x = 0; x < width; ++x) {
             uint32_t p = src[x];
             uint32_t a = p >> 24, r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
@@ -168,4 +193,24 @@ void springy_argb_to_rgba(const uint8_t *data, int width, int height, int stride
             o[4 * x] = (uint8_t)r; o[4 * x + 1] = (uint8_t)g; o[4 * x + 2] = (uint8_t)b; o[4 * x + 3] = (uint8_t)a;
         }
     }
+}
+
+int springy_changed_rect(const uint8_t *a, const uint8_t *b, int width, int height, int *x, int *y, int *w, int *h) {
+    size_t rowBytes = (size_t)width * 4;
+    int top = -1, bottom = -1;
+    for (int j = 0; j < height; ++j) {
+        if (memcmp(a + (size_t)j * rowBytes, b + (size_t)j * rowBytes, rowBytes) != 0) { top = j; break; }
+    }
+    if (top < 0) return 0;
+    for (int j = height - 1; j >= top; --j) {
+        if (memcmp(a + (size_t)j * rowBytes, b + (size_t)j * rowBytes, rowBytes) != 0) { bottom = j; break; }
+    }
+    int left = width, right = -1;
+    for (int j = top; j <= bottom; ++j) {
+        const uint32_t *pa = (const uint32_t *)(a + (size_t)j * rowBytes), *pb = (const uint32_t *)(b + (size_t)j * rowBytes);
+        for (int i = 0; i < left; ++i) if (pa[i] != pb[i]) { left = i; break; }
+        for (int i = width - 1; i > right; --i) if (pa[i] != pb[i]) { right = i; break; }
+    }
+    *x = left; *y = top; *w = right - left + 1; *h = bottom - top + 1;
+    return 1;
 }

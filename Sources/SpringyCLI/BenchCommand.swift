@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringyOutput
 import SpringyPipeline
 
 extension Springy {
@@ -23,6 +24,9 @@ extension Springy {
         @Flag(name: .long, help: "Instead: time golden comparison (decode + compare, one core) and writing a report of 100 failing frames.")
         var check = false
 
+        @Flag(name: .long, help: "Instead: bytes and ms/frame of each animated format (gif, webp, apng) against ffmpeg's two-pass palettegen GIF, with both GIFs' PSNR and SSIM (default scenes: the carousel and the drag).")
+        var formats = false
+
         @Option(name: .long, help: "With --check: the folder of golden images.")
         var golden: String = "golden"
 
@@ -30,13 +34,22 @@ extension Springy {
 
         func validate() throws {
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
-            if scenes.isEmpty && !check { throw ValidationError("give the scene files to measure") }
+            if scenes.isEmpty && !check && !formats { throw ValidationError("give the scene files to measure") }
         }
 
         func run() throws {
-            let loaded = try loadScenes(scenes.isEmpty ? try defaultScenes() : scenes, limits: limitOptions.limits)
+            let paths = scenes.isEmpty ? (formats ? ["scenes/springy-carousel.yaml", "scenes/drag-many.yaml"] : try defaultScenes()) : scenes
+            let loaded = try loadScenes(paths, limits: limitOptions.limits)
             do {
                 if check { print(try CheckBenchmark.run(loaded, goldenRoot: golden).table); return }
+                if formats {
+                    if FFmpeg.path == nil { warn("springy: ffmpeg is not on PATH: its GIF and the quality figures are left out") }
+                    for scene in loaded {
+                        let (frames, rows) = try FormatBenchmark.run(scene, ffmpeg: FFmpeg.path)
+                        print(FormatBenchmark.table(scene, frames: frames, rows: rows))
+                    }
+                    return
+                }
                 if pngSweep { try Benchmark.pngSweep(loaded) { print($0) }; return }
                 let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
                 for scene in loaded {

@@ -17,7 +17,7 @@ extension Springy {
         var out: String = "out"
 
         @Option(name: .long, parsing: .singleValue,
-                help: "Output formats (repeat or comma-separate): png (frame sequence), apng, sheet, trail, pdf, svg, y4m, mp4, webm.")
+                help: "Output formats (repeat or comma-separate): png (frame sequence), apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm.")
         var format: [FormatList] = []
 
         @Option(name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: FrameRange.parse)
@@ -53,6 +53,12 @@ extension Springy {
         @Option(name: .customLong("png-strategy"), help: "zlib strategy.")
         var pngStrategy: PNGSettings.Strategy = PNGSettings().strategy
 
+        @Option(name: .customLong("webp-quality"), help: "Lossy WebP at this quality, 0-100 (default: lossless).")
+        var webpQuality: Double?
+
+        @Option(name: .customLong("gif-colors"), help: "Most colours in a GIF's palette, 2-255.")
+        var gifColors: Int = 255
+
         @OptionGroup var limitOptions: LimitOptions
 
         var formats: [OutputFormat] {
@@ -75,6 +81,8 @@ extension Springy {
             if let s = scale, !(1...3).contains(s) { throw ValidationError("--scale must be 1, 2 or 3, not \(s)") }
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
             if !(0...9).contains(pngLevel) { throw ValidationError("--png-level must be 0-9, not \(pngLevel)") }
+            if let q = webpQuality, !(0...100).contains(q) { throw ValidationError("--webp-quality must be 0-100, not \(q)") }
+            if !(2...255).contains(gifColors) { throw ValidationError("--gif-colors must be 2-255, not \(gifColors)") }
         }
 
         func settings(for scene: Scene) throws -> RenderJob.Settings {
@@ -90,6 +98,8 @@ extension Springy {
             s.columns = columns
             s.overwrite = overwrite
             s.toStdout = toStdout
+            s.webpQuality = webpQuality
+            s.gifColors = gifColors
             return s
         }
 

@@ -3,17 +3,41 @@ import Foundation
 
 /// Animated PNG assembled from libpng-encoded frames (Debian's libpng has no APNG
 /// writer): the first frame's IHDR, an acTL, then per frame an fcTL and its image data —
-/// IDAT for the first frame (so any PNG viewer shows it), fdAT for the rest.
+/// IDAT for the first frame (so any PNG viewer shows it), fdAT for the rest. Frames added as
+/// RGBA carry only the rectangle that changed since the frame before (dispose none, blend
+/// source: the rest of the canvas stays as it was).
 public struct APNGWriter {
     public let fps: Int
     public let loops: Int
     /// Each frame lasts `step` / `fps` seconds (a sequence thinned to every step-th frame).
     public let step: Int
     private var frames: [[UInt8]] = []
+    /// Where each frame goes on the canvas (nil: the whole canvas).
+    private var rects: [PixelRect?] = []
+    private var previous: [UInt8] = []
 
     public init(fps: Int, loops: Int = 0, step: Int = 1) { self.fps = fps; self.loops = loops; self.step = step }
 
-    public mutating func add(png: [UInt8]) { frames.append(png) }
+    /// An animation is written once and downloaded many times: zlib's best level with adaptive
+    /// filters (frames' PNG sequences keep the fast settings).
+    public static let compact = PNGSettings(level: 9, filter: .all, strategy: .default)
+
+    public mutating func add(png: [UInt8]) { frames.append(png); rects.append(nil) }
+
+    /// A frame as straight RGBA: the first whole, the rest as the rectangle that changed (one
+    /// pixel when nothing did, so every frame keeps its place and delay).
+    public mutating func add(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings) throws {
+        defer { previous = rgba }
+        if previous.isEmpty {
+            frames.append(try PNGCodec.encode(rgba: rgba, width: width, height: height, opaque: opaque, settings: settings))
+            rects.append(nil)
+            return
+        }
+        let rect = PixelRect.changed(from: previous, to: rgba, width: width, height: height) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+        frames.append(try PNGCodec.encode(rgba: rect.crop(rgba, frameWidth: width), width: rect.width, height: rect.height,
+                                          opaque: opaque, settings: settings))
+        rects.append(rect)
+    }
     public var frameCount: Int { frames.count }
 
     struct Chunk { var type: String; var data: ArraySlice<UInt8> }
@@ -56,7 +80,9 @@ public struct APNGWriter {
         for (k, png) in frames.enumerated() {
             let chunks = k == 0 ? firstChunks : try Self.chunks(png)
             // fcTL: sequence, width, height, x, y, delay num/den, dispose (none), blend (source)
-            let fctl = Self.be32(sequence) + width + height + Self.be32(0) + Self.be32(0)
+            let r = rects[k]
+            let w = r.map { Self.be32(UInt32($0.width)) } ?? width, h = r.map { Self.be32(UInt32($0.height)) } ?? height
+            let fctl = Self.be32(sequence) + w + h + Self.be32(UInt32(r?.x ?? 0)) + Self.be32(UInt32(r?.y ?? 0))
                 + Self.be16(UInt16(step)) + Self.be16(UInt16(fps)) + [0, 0]
             Self.append("fcTL", fctl, to: &out)
             sequence += 1

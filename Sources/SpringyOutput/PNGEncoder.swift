@@ -71,6 +71,20 @@ public enum PNGCodec {
         defer { springy_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: length))
     }
+
+    /// Encodes straight RGBA pixels (`width` × `height`, rows packed): RGB when `opaque`.
+    public static func encode(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings = PNGSettings()) throws -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = rgba.withUnsafeBufferPointer {
+            springy_png_encode_rgba($0.baseAddress, Int32(width), Int32(height), Int32(width * 4), opaque ? 1 : 0, Int32(settings.level),
+                                    settings.filter.mask, settings.strategy.value, &out, &length, &message, message.count)
+        }
+        guard status == 0, let out else { throw OutputError(String(cString: message)) }
+        defer { springy_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: length))
+    }
 }
 
 extension RGBAImage {

@@ -183,7 +183,7 @@ public struct FramePipeline {
             x.consumed += 1
             x.lock.broadcast()
             x.lock.unlock()
-            if out.reused, let p = previous { out.png = p.png; out.y4m = p.y4m } else { previous = out }
+            if out.reused, let p = previous { out.png = p.png; out.y4m = p.y4m; out.rgba = p.rgba } else { previous = out }
             do { try sink(state.frame, state, out) } catch { sinkError = error }
             next += 1
         }

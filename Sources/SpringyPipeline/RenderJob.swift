@@ -7,7 +7,10 @@ import SpringyScene
 
 /// What `springy render` makes of a scene.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case png, apng, sheet, trail, pdf, svg, y4m, mp4, webm
+    case png, apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm
+
+    /// Animations assembled from every frame's pixels.
+    public var isAnimation: Bool { self == .apng || self == .gif || self == .webp }
 
     public var isVideo: Bool { self == .y4m || self == .mp4 || self == .webm }
     /// Formats drawn from kept frame states after the run.
@@ -30,6 +33,10 @@ public struct RenderJob {
         public var columns = 4
         public var overwrite = false
         public var toStdout = false
+        /// Lossy WebP at this quality (0–100); nil: lossless.
+        public var webpQuality: Double?
+        /// Most colours in a GIF's palette (2–255; one more index is kept for transparency).
+        public var gifColors = 255
         public init() {}
     }
 
@@ -91,7 +98,7 @@ public struct RenderJob {
     public var runKey: String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
         let p = settings.png
-        let settingsText = "\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue))"
+        let settingsText = "\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue)) \(settings.webpQuality ?? -1) \(settings.gifColors)"
         return ContentHash.key([Array(source), Array(version.utf8), Array(settingsText.utf8)])
     }
 
@@ -110,6 +117,7 @@ public struct RenderJob {
                 || (f.contains(.pdf) && n.hasPrefix("frame-") && n.hasSuffix(".pdf"))
                 || (f.contains(.svg) && n.hasPrefix("frame-") && n.hasSuffix(".svg"))
                 || (f.contains(.apng) && n == OutputNames.apng(scene))
+                || [OutputFormat.gif, .webp].contains { f.contains($0) && n == OutputNames.video(scene, $0.rawValue) }
                 || (f.contains(.sheet) && n == OutputNames.sheet(scene))
                 || (f.contains(.trail) && n == OutputNames.trail(scene))
                 || [OutputFormat.y4m, .mp4, .webm].contains { f.contains($0) && n == OutputNames.video(scene, $0.rawValue) }
@@ -129,13 +137,16 @@ public struct RenderJob {
             try AtomicFile.makeDirectory(dir)
             AtomicFile.removeLeftovers(in: dir)
         }
-        pipeline.encodePNG = formats.contains(.png) || formats.contains(.apng)
+        pipeline.encodePNG = formats.contains(.png)
         // A webm keeps a transparent background's alpha (VP9 yuva420p): it is fed RGBA.
         let webmAlpha = formats.contains(.webm) && !pipeline.renderer.opaque && !settings.toStdout
         pipeline.encodeY4M = formats.contains(.y4m) || formats.contains(.mp4) || (formats.contains(.webm) && !webmAlpha)
-        pipeline.encodeRGBA = webmAlpha
+        pipeline.encodeRGBA = webmAlpha || formats.contains { $0.isAnimation }
         if !pipeline.renderer.opaque, formats.contains(.mp4) || formats.contains(.y4m) {
             summary.warnings.append("\(scene.file): the background is transparent, and \(formats.contains(.mp4) ? "mp4 (H.264)" : "y4m") has no alpha: it shows black there (webm and apng keep alpha)")
+        }
+        if !pipeline.renderer.opaque, formats.contains(.gif) {
+            summary.warnings.append("\(scene.file): the background is transparent, and a GIF has no partial alpha: it is drawn over white (webp and apng keep alpha)")
         }
         let keepStates = formats.contains { $0.isStill }
         guard let range = frameRange else { return summary }
@@ -148,6 +159,11 @@ public struct RenderJob {
         let marker = "\(dir)/\(OutputNames.partialMarker)"
         if !settings.toStdout { try AtomicFile.write(Array(runKey.utf8), to: marker) }
         var apng = APNGWriter(fps: scene.time.fps)
+        let width = pipeline.renderer.pixelWidth, height = pipeline.renderer.pixelHeight
+        let gif = formats.contains(.gif) ? try GIFWriter(width: width, height: height, fps: scene.time.fps, maxColors: settings.gifColors) : nil
+        let webp = formats.contains(.webp)
+            ? try WebPWriter(width: width, height: height, fps: scene.time.fps, lossless: settings.webpQuality == nil, quality: settings.webpQuality ?? 100)
+            : nil
         var states: [FrameState] = []
         var video: [VideoSink] = []
         var webm: VideoSink?
@@ -173,7 +189,11 @@ public struct RenderJob {
                     summary.add(.png, bytes: encoded.png.count)
                     pngFrames += 1
                 }
-                if formats.contains(.apng) { apng.add(png: encoded.png) }
+                if formats.contains(.apng) {
+                    try apng.add(rgba: encoded.rgba, width: width, height: height, opaque: pipeline.renderer.opaque, settings: APNGWriter.compact)
+                }
+                try gif?.add(rgba: encoded.rgba, index: index - range.lowerBound)
+                try webp?.add(rgba: encoded.rgba)
                 for v in video { try v.write(encoded.y4m) }
                 try webm?.write(webmAlpha ? encoded.rgba : encoded.y4m)
                 if keepStates { states.append(state) }
@@ -191,6 +211,13 @@ public struct RenderJob {
                 let data = try apng.bytes()
                 try AtomicFile.write(data, to: "\(dir)/\(OutputNames.apng(scene))")
                 summary.add(.apng, bytes: data.count)
+            }
+            let animations: [(OutputFormat, (() throws -> [UInt8])?)] = [(.gif, gif.map { g in { try g.finish() } }), (.webp, webp.map { w in { try w.finish() } })]
+            for (format, finish) in animations {
+                guard let finish else { continue }
+                let data = try finish()
+                try AtomicFile.write(data, to: "\(dir)/\(OutputNames.video(scene, format.rawValue))")
+                summary.add(format, bytes: data.count)
             }
             try writeStills(states, formats: formats, renderer: pipeline.renderer, into: dir, summary: &summary)
         } catch {

@@ -40,6 +40,33 @@ int springy_png_probe_fast(const uint8_t *bytes, size_t length, int *width, int 
 /// Reads such a PNG into `pixels` (width × height × 4 bytes, RGBA); non-zero on failure.
 int springy_png_decode_fast_into(const uint8_t *bytes, size_t length, uint8_t *pixels);
 
+/// Animated GIF (libimagequant + giflib): add every frame's changed rectangle to the histogram,
+/// quantize once, then add the frames (x, y, w, h: the rectangle to remap and write; stride in
+/// bytes; delay in hundredths of a second), then finish. Negative on failure.
+typedef struct springy_gif springy_gif;
+springy_gif *springy_gif_new(int width, int height, int maxColors);
+int springy_gif_add_histogram(springy_gif *g, const uint8_t *rgba, int w, int h, int stride);
+int springy_gif_quantize(springy_gif *g, double dither, int loops);
+int springy_gif_add_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int w, int h, int stride, int delay);
+int springy_gif_finish(springy_gif *g, uint8_t **out, size_t *length);
+void springy_gif_free(springy_gif *g);
+
+/// Animated WebP (libwebp's WebPAnimEncoder): frames of straight RGBA with their start times (ms).
+typedef struct springy_webp springy_webp;
+springy_webp *springy_webp_new(int width, int height, int lossless, double quality, int loops);
+int springy_webp_add(springy_webp *w, const uint8_t *rgba, int timestampMs);
+int springy_webp_finish(springy_webp *w, int endMs, uint8_t **out, size_t *length);
+const char *springy_webp_error(springy_webp *w);
+void springy_webp_free(springy_webp *w);
+
+/// Encodes straight RGBA rows (stride in bytes) as a PNG: RGB when `opaque`, else RGBA.
+int springy_png_encode_rgba(const uint8_t *rgba, int width, int height, int stride, int opaque,
+                            int level, int filters, int strategy,
+                            uint8_t **out, size_t *outLength, char *error, size_t errorLength);
+/// The smallest rectangle holding every pixel that differs between two RGBA images of the same
+/// size; 0 (and nothing set) when they are the same.
+int springy_changed_rect(const uint8_t *a, const uint8_t *b, int width, int height, int *x, int *y, int *w, int *h);
+
 void springy_free(void *pointer);
 
 /// Cairo pixels (native-endian xRGB) to planar Y, Cb, Cr (4:4:4, BT.601 studio range).

@@ -1,0 +1,188 @@
+// Animated GIF: one palette for the whole animation from libimagequant (a histogram of every
+// frame's changed rectangle), frames written by giflib as only the rectangle that changed,
+// pixels that did not change transparent, identical frames merged into the one before.
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <gif_lib.h>
+#include <libimagequant.h>
+#include "springy_native.h"
+
+struct springy_gif {
+    int width, height;
+    liq_attr *attr;
+    liq_histogram *histogram;
+    liq_result *result;
+    int colors;            // palette entries used (the transparent one is index `colors`)
+    unsigned char *index;  // the canvas so far, as palette indexes
+    int started;           // the first frame has been written
+    // A frame held back until the next one shows whether it changes anything.
+    unsigned char *pending;
+    int px, py, pw, ph, pdelay, pvalid;
+    unsigned char *out;
+    size_t length, capacity;
+    int failed;
+    GifFileType *gif;
+};
+
+static int write_bytes(GifFileType *gif, const GifByteType *bytes, int length) {
+    struct springy_gif *g = gif->UserData;
+    if (g->length + (size_t)length > g->capacity) {
+        size_t cap = g->capacity ? g->capacity * 2 : 1 << 16;
+        while (cap < g->length + (size_t)length) cap *= 2;
+        unsigned char *grown = realloc(g->out, cap);
+        if (!grown) { g->failed = 1; return 0; }
+        g->out = grown;
+        g->capacity = cap;
+    }
+    memcpy(g->out + g->length, bytes, (size_t)length);
+    g->length += (size_t)length;
+    return length;
+}
+
+springy_gif *springy_gif_new(int width, int height, int maxColors) {
+    struct springy_gif *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    g->width = width;
+    g->height = height;
+    g->attr = liq_attr_create();
+    g->index = malloc((size_t)width * height);
+    g->pending = malloc((size_t)width * height);
+    if (!g->attr || !g->index || !g->pending) { springy_gif_free(g); return NULL; }
+    if (maxColors < 2) maxColors = 2;
+    if (maxColors > 255) maxColors = 255;   // one index stays free for "unchanged"
+    liq_set_max_colors(g->attr, maxColors);
+    liq_set_speed(g->attr, 4);
+    g->histogram = liq_histogram_create(g->attr);
+    if (!g->histogram) { springy_gif_free(g); return NULL; }
+    return g;
+}
+
+static void row_pointers(const uint8_t *rgba, int w, int h, int stride, void **rows) {
+    for (int y = 0; y < h; ++y) rows[y] = (void *)(rgba + (size_t)y * (size_t)stride);
+    (void)w;
+}
+
+int springy_gif_add_histogram(springy_gif *g, const uint8_t *rgba, int w, int h, int stride) {
+    void **rows = malloc(sizeof(void *) * (size_t)h);
+    if (!rows) return -2;
+    row_pointers(rgba, w, h, stride, rows);
+    liq_image *img = liq_image_create_rgba_rows(g->attr, rows, w, h, 0);
+    int rc = img ? (liq_histogram_add_image(g->histogram, g->attr, img) == LIQ_OK ? 0 : -1) : -1;
+    if (img) liq_image_destroy(img);
+    free(rows);
+    return rc;
+}
+
+int springy_gif_quantize(springy_gif *g, double dither, int loops) {
+    if (liq_histogram_quantize(g->histogram, g->attr, &g->result) != LIQ_OK) return -1;
+    liq_set_dithering_level(g->result, (float)dither);
+    const liq_palette *pal = liq_get_palette(g->result);
+    g->colors = (int)pal->count;
+    int error = 0;
+    g->gif = EGifOpen(g, write_bytes, &error);
+    if (!g->gif) return -2;
+    EGifSetGifVersion(g->gif, true);
+    ColorMapObject *map = GifMakeMapObject(256, NULL);
+    if (!map) return -2;
+    for (int i = 0; i < 256; ++i) {
+        GifColorType c = {0, 0, 0};
+        if (i < (int)pal->count) { c.Red = pal->entries[i].r; c.Green = pal->entries[i].g; c.Blue = pal->entries[i].b; }
+        map->Colors[i] = c;
+    }
+    int ok = EGifPutScreenDesc(g->gif, g->width, g->height, 8, 0, map) == GIF_OK;
+    GifFreeMapObject(map);
+    if (!ok) return -3;
+    // NETSCAPE2.0: loop count (0 = for ever).
+    unsigned char app[11] = {'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0'};
+    unsigned char sub[3] = {1, (unsigned char)(loops & 0xff), (unsigned char)((loops >> 8) & 0xff)};
+    if (EGifPutExtensionLeader(g->gif, APPLICATION_EXT_FUNC_CODE) != GIF_OK
+        || EGifPutExtensionBlock(g->gif, 11, app) != GIF_OK || EGifPutExtensionBlock(g->gif, 3, sub) != GIF_OK
+        || EGifPutExtensionTrailer(g->gif) != GIF_OK) return -3;
+    return 0;
+}
+
+static int flush_pending(springy_gif *g) {
+    if (!g->pvalid) return 0;
+    GraphicsControlBlock gcb = {DISPOSE_DO_NOT, false, g->pdelay, g->started ? g->colors : NO_TRANSPARENT_COLOR};
+    GifByteType ext[4];
+    size_t n = EGifGCBToExtension(&gcb, ext);
+    if (EGifPutExtension(g->gif, GRAPHICS_EXT_FUNC_CODE, (int)n, ext) != GIF_OK) return -3;
+    if (EGifPutImageDesc(g->gif, g->px, g->py, g->pw, g->ph, false, NULL) != GIF_OK) return -3;
+    for (int y = 0; y < g->ph; ++y) {
+        if (EGifPutLine(g->gif, g->pending + (size_t)y * g->pw, g->pw) != GIF_OK) return -3;
+    }
+    g->started = 1;
+    g->pvalid = 0;
+    return g->failed ? -2 : 0;
+}
+
+int springy_gif_add_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int w, int h, int stride, int delay) {
+    unsigned char *mapped = malloc((size_t)w * h);
+    void **rows = malloc(sizeof(void *) * (size_t)h);
+    if (!mapped || !rows) { free(mapped); free(rows); return -2; }
+    row_pointers(rgba, w, h, stride, rows);
+    liq_image *img = liq_image_create_rgba_rows(g->attr, rows, w, h, 0);
+    int rc = img && liq_write_remapped_image(g->result, img, mapped, (size_t)w * h) == LIQ_OK ? 0 : -1;
+    if (img) liq_image_destroy(img);
+    free(rows);
+    if (rc != 0) { free(mapped); return rc; }
+    // What changed against the canvas so far: its bounding box (everything for the first frame).
+    int first = !g->started && !g->pvalid;
+    int minX = w, minY = h, maxX = -1, maxY = -1;
+    for (int j = 0; j < h; ++j) {
+        const unsigned char *m = mapped + (size_t)j * w, *c = g->index + (size_t)(y + j) * g->width + x;
+        for (int i = 0; i < w; ++i) {
+            if (first || m[i] != c[i]) {
+                if (i < minX) minX = i;
+                if (i > maxX) maxX = i;
+                if (j < minY) minY = j;
+                if (j > maxY) maxY = j;
+            }
+        }
+    }
+    if (maxX < 0) {
+        // Nothing visible changed: the frame before lasts longer.
+        if (g->pvalid) g->pdelay += delay;
+        free(mapped);
+        return 0;
+    }
+    if ((rc = flush_pending(g)) != 0) { free(mapped); return rc; }
+    g->px = x + minX; g->py = y + minY; g->pw = maxX - minX + 1; g->ph = maxY - minY + 1; g->pdelay = delay;
+    for (int j = 0; j < g->ph; ++j) {
+        const unsigned char *m = mapped + (size_t)(minY + j) * w + minX;
+        unsigned char *c = g->index + (size_t)(g->py + j) * g->width + g->px;
+        unsigned char *p = g->pending + (size_t)j * g->pw;
+        for (int i = 0; i < g->pw; ++i) {
+            // Unchanged pixels are transparent: the frame below shows through (not for the first frame).
+            p[i] = (!first && m[i] == c[i]) ? (unsigned char)g->colors : m[i];
+            c[i] = m[i];
+        }
+    }
+    g->pvalid = 1;
+    free(mapped);
+    return 0;
+}
+
+int springy_gif_finish(springy_gif *g, uint8_t **out, size_t *length) {
+    int rc = flush_pending(g);
+    int error = 0;
+    if (g->gif) { if (EGifCloseFile(g->gif, &error) != GIF_OK && rc == 0) rc = -3; g->gif = NULL; }
+    if (rc != 0 || g->failed) return rc ? rc : -2;
+    *out = g->out;
+    *length = g->length;
+    g->out = NULL;
+    return 0;
+}
+
+void springy_gif_free(springy_gif *g) {
+    if (!g) return;
+    if (g->gif) { int e; EGifCloseFile(g->gif, &e); }
+    if (g->result) liq_result_destroy(g->result);
+    if (g->histogram) liq_histogram_destroy(g->histogram);
+    if (g->attr) liq_attr_destroy(g->attr);
+    free(g->index);
+    free(g->pending);
+    free(g->out);
+    free(g);
+}

@@ -1,0 +1,103 @@
+import Foundation
+import SpringyCore
+import SpringyOutput
+import SpringyScene
+
+/// `springy bench --formats`: bytes and encoding time of each animated format for a scene,
+/// against ffmpeg's two-pass (palettegen + paletteuse) GIF of the same frames, with the GIFs'
+/// quality (PSNR, SSIM) measured by ffmpeg against the rendered frames.
+public enum FormatBenchmark {
+    public struct Row { public var name: String; public var bytes: Int; public var seconds: Double; public var psnr: Double?; public var ssim: Double? }
+
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    public static func run(_ scene: Scene, ffmpeg: String?) throws -> (frames: Int, rows: [Row]) {
+        let dir = NSTemporaryDirectory() + "springy-bench-formats-\(getpid())-\(scene.slug)"
+        try? FileManager.default.removeItem(atPath: dir)
+        try AtomicFile.makeDirectory(dir)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The frames once, as PNG files: the input every encoder below reads.
+        var pipeline = try FramePipeline(scene: scene, threads: 1)
+        pipeline.encodePNG = true
+        var pngs: [[UInt8]] = []
+        try pipeline.runEncoded { index, _, encoded in
+            try AtomicFile.write(encoded.png, to: "\(dir)/\(OutputNames.frame(index))")
+            pngs.append(encoded.png)
+        }
+        let width = pipeline.renderer.pixelWidth, height = pipeline.renderer.pixelHeight, fps = scene.time.fps
+        let opaque = pipeline.renderer.opaque
+        var rows: [Row] = []
+        /// Decodes every frame (as ffmpeg must too) and hands it to `add`; the time includes both.
+        func timed(_ name: String, add: ([UInt8], Int) throws -> Void, finish: () throws -> [UInt8]) throws -> [UInt8] {
+            let start = now()
+            var image = RGBAImage(width: 0, height: 0, pixels: [])
+            for (k, png) in pngs.enumerated() {
+                try RGBAImage.decode(bytes: png, into: &image)
+                try add(image.pixels, k)
+            }
+            let bytes = try finish()
+            rows.append(Row(name: name, bytes: bytes.count, seconds: now() - start, psnr: nil, ssim: nil))
+            return bytes
+        }
+        let gif = try GIFWriter(width: width, height: height, fps: fps)
+        let ours = try timed("springy gif", add: { try gif.add(rgba: $0, index: $1) }, finish: { try gif.finish() })
+        try AtomicFile.write(ours, to: "\(dir)/ours.gif")
+        for (name, lossless, quality) in [("springy webp lossless", true, 100.0), ("springy webp q80", false, 80.0)] {
+            let webp = try WebPWriter(width: width, height: height, fps: fps, lossless: lossless, quality: quality)
+            _ = try timed(name, add: { rgba, _ in try webp.add(rgba: rgba) }, finish: { try webp.finish() })
+        }
+        var apng = APNGWriter(fps: fps)
+        _ = try timed("springy apng", add: { rgba, _ in try apng.add(rgba: rgba, width: width, height: height, opaque: opaque, settings: APNGWriter.compact) },
+                      finish: { try apng.bytes() })
+        guard let ffmpeg else { return (pngs.count, rows) }
+        // ffmpeg's two passes at the same frame rate the GIF keeps.
+        let rate = Double(fps) / Double(GIFWriter.step(forFPS: fps))
+        let input = ["-v", "error", "-framerate", "\(fps)", "-i", "\(dir)/frame-%05d.png"]
+        let start = now()
+        try runTool(ffmpeg, input + ["-vf", "fps=\(rate),palettegen=stats_mode=diff", "-y", "\(dir)/palette.png"])
+        try runTool(ffmpeg, input + ["-i", "\(dir)/palette.png", "-lavfi", "fps=\(rate)[x];[x][1:v]paletteuse=diff_mode=rectangle", "-y", "\(dir)/ffmpeg.gif"])
+        let ffmpegSeconds = now() - start
+        let theirs = (try? FileManager.default.attributesOfItem(atPath: "\(dir)/ffmpeg.gif")[.size] as? Int) ?? 0
+        rows.append(Row(name: "ffmpeg palettegen gif", bytes: theirs ?? 0, seconds: ffmpegSeconds, psnr: nil, ssim: nil))
+        // Quality of both GIFs against the frames, at the GIF's frame rate.
+        for (k, file) in [(0, "ours.gif"), (rows.count - 1, "ffmpeg.gif")] {
+            let out = try runTool(ffmpeg, ["-v", "info", "-i", "\(dir)/\(file)"] + input.dropFirst(2)
+                                  + ["-lavfi", "[0:v]fps=\(rate),format=rgb24[a];[1:v]fps=\(rate),format=rgb24[b];[a]split[a1][a2];[b]split[b1][b2];[a1][b1]psnr;[a2][b2]ssim",
+                                     "-f", "null", "-"])
+            rows[k].psnr = number(after: "average:", in: out)
+            rows[k].ssim = number(after: "All:", in: out)
+        }
+        return (pngs.count, rows)
+    }
+
+    static func number(after key: String, in text: String) -> Double? {
+        guard let r = text.range(of: key, options: .backwards) else { return nil }
+        return Double(text[r.upperBound...].drop { $0 == " " }.prefix { $0.isNumber || $0 == "." })
+    }
+
+    @discardableResult
+    static func runTool(_ path: String, _ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = args
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard p.terminationStatus == 0 else { throw OutputError("\(path) failed: \(text.suffix(400))") }
+        return text
+    }
+
+    public static func table(_ scene: Scene, frames: Int, rows: [Row]) -> String {
+        var lines = ["\(scene.slug): \(frames) frames", "| format | bytes | ms/frame | PSNR (dB) | SSIM |", "| --- | --- | --- | --- | --- |"]
+        for r in rows {
+            let kb = String(format: "%.1f kB", Double(r.bytes) / 1024)
+            let ms = String(format: "%.2f", r.seconds * 1000 / Double(max(frames, 1)))
+            lines.append("| \(r.name) | \(kb) | \(ms) | \(r.psnr.map { String(format: "%.2f", $0) } ?? "") | \(r.ssim.map { String(format: "%.4f", $0) } ?? "") |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SpringyTestSupport
+import XCTest
+
+/// GIF, WebP and APNG read back by their reference tools and played by a real browser.
+final class AnimationFormatTests: XCTestCase {
+    static var rendered: String?
+
+    /// One short scene (a box falling on a grey background, a still label) in every animated format.
+    func render() throws -> String {
+        if let dir = Self.rendered { return dir }
+        let dir = temporaryDirectory("animations")
+        try """
+        springy: 1
+        viewport: { size: [120, 200], scale: 1, background: "#F2F2F7" }
+        time: { fps: 60, duration: 1 }
+        items:
+          box: { center: [60, 30], size: [40, 40], fill: "#FF3B30", label: "A" }
+          shelf: { center: [60, 190], size: [100, 10], fill: "#8E8E93" }
+        behaviors:
+          - gravity: { items: [box] }
+          - collision: { items: [box, shelf] }
+          - item: { items: [shelf], anchored: true }
+        """.write(toFile: "\(dir)/fall.yaml", atomically: true, encoding: .utf8)
+        let r = try runSpringy(["render", "\(dir)/fall.yaml", "--format", "gif,webp,apng", "--out", "\(dir)/out", "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        Self.rendered = "\(dir)/out/fall"
+        return "\(dir)/out/fall"
+    }
+
+    func tool(_ name: String) -> String? {
+        ["/usr/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    func testGIFIsReadByGifsicleWithOnePaletteAndChangedRectangles() throws {
+        let dir = try render()
+        guard let gifsicle = tool("gifsicle") else { throw XCTSkip("gifsicle is not installed (.ci/run installs it): the GIF was not read back") }
+        let r = try runProgram(gifsicle, ["--info", "\(dir)/fall.gif"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let info = r.stdout
+        XCTAssertTrue(info.contains("logical screen 120x200"), info)
+        XCTAssertTrue(info.contains("loop forever"), info)
+        XCTAssertTrue(info.contains("global color table"), info)
+        XCTAssertFalse(info.contains("local color table"), "one palette for every frame (no flicker)")
+        let images = info.split(separator: "\n").filter { $0.contains("+ image #") }
+        XCTAssertGreaterThan(images.count, 5)
+        XCTAssertTrue(images[0].contains("120x200"), "the first frame is whole")
+        XCTAssertTrue(images.dropFirst().allSatisfy { !$0.contains("120x200 ") || !$0.contains("at 0,0") }, "later frames are the changed rectangles")
+        XCTAssertTrue(images.dropFirst().allSatisfy { $0.contains("transparent") }, "unchanged pixels are transparent")
+        // Delays (hundredths of a second, at most 50 frames a second) add up to the scene's second.
+        let delays = info.split(separator: "\n").compactMap { line -> Double? in
+            guard let r = line.range(of: "delay ") else { return nil }
+            return Double(line[r.upperBound...].prefix { $0 != "s" })
+        }
+        XCTAssertEqual(delays.reduce(0, +), 1.0, accuracy: 0.011)
+        XCTAssertTrue(delays.allSatisfy { $0 >= 0.02 }, "no delay under 2/100 s, which browsers would slow: \(delays)")
+    }
+
+    func testWebPIsReadByWebpinfoLosslessAndLossy() throws {
+        let dir = try render()
+        guard let webpinfo = tool("webpinfo") else { throw XCTSkip("webpinfo (Debian's webp) is not installed (.ci/run installs it)") }
+        let r = try runProgram(webpinfo, ["-summary", "\(dir)/fall.webp"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("No error detected"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Format: Lossless"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Animation: 1") || r.stdout.contains("ANIM"), r.stdout)
+        let lossyDir = temporaryDirectory()
+        let q = try runSpringy(["render", "\((dir as NSString).deletingLastPathComponent)/../fall.yaml", "--format", "webp", "--webp-quality", "70",
+                                "--out", lossyDir, "--quiet"])
+        XCTAssertEqual(q.status, 0, q.stderr)
+        let lossy = try runProgram(webpinfo, ["-summary", "\(lossyDir)/fall/fall.webp"])
+        XCTAssertTrue(lossy.stdout.contains("Format: Lossy") && lossy.stdout.contains("No error detected"), lossy.stdout)
+        let bad = try runSpringy(["render", "x.yaml", "--format", "webp", "--webp-quality", "101"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--webp-quality must be 0-100"), bad.stderr)
+        let colours = try runSpringy(["render", "x.yaml", "--format", "gif", "--gif-colors", "1"])
+        XCTAssertEqual(colours.status, 2)
+    }
+
+    func testAPNGCarriesChangedRectanglesAndFFprobeCountsItsFrames() throws {
+        let dir = try render()
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/fall.apng")))
+        // Walk the chunks: every fcTL's size and offset.
+        var i = 8, rects: [(Int, Int, Int, Int)] = []
+        func be32(_ k: Int) -> Int { Int(bytes[k]) << 24 | Int(bytes[k + 1]) << 16 | Int(bytes[k + 2]) << 8 | Int(bytes[k + 3]) }
+        while i + 12 <= bytes.count {
+            let n = be32(i), type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
+            if type == "fcTL" { rects.append((be32(i + 12), be32(i + 16), be32(i + 20), be32(i + 24))) }
+            i += 12 + n
+        }
+        XCTAssertEqual(rects.count, 60, "one frame a frame")
+        XCTAssertTrue(rects[0] == (120, 200, 0, 0), "\(rects[0])")
+        let later = rects.dropFirst().map { $0.0 * $0.1 }
+        XCTAssertLessThan(later.max() ?? 0, 120 * 200 / 2, "later frames hold only what changed")
+        guard let ffprobe = tool("ffprobe") else { throw XCTSkip("ffprobe is not installed (.ci/run installs ffmpeg)") }
+        let r = try runProgram(ffprobe, ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames,width,height",
+                                         "-of", "csv=p=0", "\(dir)/fall.apng"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "120,200,60")
+    }
+
+    /// Chromium plays each file: screenshots 0.15 s and 0.8 s after loading differ.
+    func testEachFormatAnimatesInChromium() throws {
+        let dir = try render()
+        guard let chromium = tool("chromium") else { throw XCTSkip("Debian's chromium is not installed (.ci/run installs it): the animations were not played") }
+        guard tool("python3") != nil else { throw XCTSkip("python3 is missing: scripts/browser-frames.py cannot drive the browser") }
+        for ext in ["gif", "webp", "apng"] {
+            let page = "\(dir)/play-\(ext).html"
+            try "<html><body style=\"margin:0;background:#fff\"><img src=\"fall.\(ext)\"></body></html>".write(toFile: page, atomically: true, encoding: .utf8)
+            let r = try runProgram("/usr/bin/env", ["python3", packageRoot + "/scripts/browser-frames.py", chromium, "file://\(page)", "\(dir)/shot-\(ext)", "150", "800"])
+            XCTAssertEqual(r.status, 0, "\(ext): \(r.stderr.suffix(400))")
+            let a = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/shot-\(ext)-150.png"))
+            let b = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/shot-\(ext)-800.png"))
+            XCTAssertGreaterThan(a.count, 500)
+            XCTAssertNotEqual(a, b, "\(ext) animates in the browser")
+        }
+    }
+}
