@@ -17,7 +17,7 @@ extension Springy {
         var out: String = "out"
 
         @Option(name: .long, parsing: .singleValue,
-                help: "Output formats (repeat or comma-separate): png (frame sequence), apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm.")
+                help: "Output formats (repeat or comma-separate): png (frame sequence), apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm, mov.")
         var format: [FormatList] = []
 
         @Option(name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: FrameRange.parse)
@@ -53,6 +53,24 @@ extension Springy {
         @Option(name: .customLong("png-strategy"), help: "zlib strategy.")
         var pngStrategy: PNGSettings.Strategy = PNGSettings().strategy
 
+        @Option(name: [.customShort("q"), .customLong("quality")], help: "A preset of scale and frame rate: low (1x, 30 fps), medium (2x, 30 fps), high (2x, 60 fps) or 4k (3x, 60 fps). --scale and --fps override it.")
+        var quality: QualityPreset?
+
+        @Option(name: .long, help: "Frames per second, instead of the scene's (1-240).")
+        var fps: Int?
+
+        @Option(name: .long, help: "Seconds to render, instead of the scene's (a scene that runs until rest then runs exactly this long).")
+        var duration: Double?
+
+        @Option(name: .long, help: "Video codec: h264 or hevc (mp4, mov), vp9 (webm), prores (mov: ProRes 4444, alpha kept).")
+        var codec: VideoSink.Codec?
+
+        @Option(name: .long, help: "Video quality for h264, hevc and vp9 (lower is better; 0-63).")
+        var crf: Int?
+
+        @Option(name: .customLong("pix-fmt"), help: "ffmpeg pixel format of the video (e.g. yuv420p, yuv444p, yuva444p10le).")
+        var pixFmt: String?
+
         @Option(name: .customLong("webp-quality"), help: "Lossy WebP at this quality, 0-100 (default: lossless).")
         var webpQuality: Double?
 
@@ -83,6 +101,21 @@ extension Springy {
             if !(0...9).contains(pngLevel) { throw ValidationError("--png-level must be 0-9, not \(pngLevel)") }
             if let q = webpQuality, !(0...100).contains(q) { throw ValidationError("--webp-quality must be 0-100, not \(q)") }
             if !(2...255).contains(gifColors) { throw ValidationError("--gif-colors must be 2-255, not \(gifColors)") }
+            if let f = fps, !(1...240).contains(f) { throw ValidationError("--fps must be 1-240, not \(f)") }
+            if let d = duration, !(d > 0 && d <= 86_400) { throw ValidationError("--duration must be more than 0 and at most 86400 s, not \(d)") }
+            if let c = crf, !(0...63).contains(c) { throw ValidationError("--crf must be 0-63, not \(c)") }
+            if let p = pixFmt, p.isEmpty || !p.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                throw ValidationError("--pix-fmt takes an ffmpeg pixel format name (letters, digits, _), not \"\(p)\"")
+            }
+            let videos = formats.filter { [.mp4, .webm, .mov].contains($0) }
+            if let c = codec {
+                if videos.isEmpty { throw ValidationError("--codec is for --format mp4, webm or mov") }
+                for v in videos where !VideoSink.Codec.allowed(in: v.rawValue).contains(c) {
+                    let fits = [OutputFormat.mp4, .webm, .mov].filter { VideoSink.Codec.allowed(in: $0.rawValue).contains(c) }.map(\.rawValue)
+                    throw ValidationError("--codec \(c.rawValue) does not go in a \(v.rawValue); use --format \(fits.joined(separator: " or "))")
+                }
+            }
+            if (crf != nil || pixFmt != nil) && videos.isEmpty { throw ValidationError("--crf and --pix-fmt are for --format mp4, webm or mov") }
         }
 
         func settings(for scene: Scene) throws -> RenderJob.Settings {
@@ -100,14 +133,18 @@ extension Springy {
             s.toStdout = toStdout
             s.webpQuality = webpQuality
             s.gifColors = gifColors
+            s.video = VideoSink.Options(codec: codec, crf: crf, pixelFormat: pixFmt)
+            s.scale = scale ?? quality?.scale
             return s
         }
 
         func run() throws {
             Interrupt.install()
-            let loaded = try loadScenes(scenes.filter { $0 != "-" }, limits: limitOptions.limits)
-            if formats.contains(.mp4) || formats.contains(.webm), FFmpeg.path == nil {
-                warn("springy: --format mp4/webm needs ffmpeg on PATH (apt-get install ffmpeg); or render --format y4m and convert it elsewhere (README.md shows the ffmpeg command)")
+            let loaded = try loadScenes(scenes.filter { $0 != "-" }, limits: limitOptions.limits).map {
+                try retimed($0, fps: fps ?? quality?.fps, duration: duration, limits: limitOptions.limits)
+            }
+            if formats.contains(.mp4) || formats.contains(.webm) || formats.contains(.mov), FFmpeg.path == nil {
+                warn("springy: --format mp4/webm/mov needs ffmpeg on PATH (apt-get install ffmpeg); or render --format y4m and convert it elsewhere (README.md shows the ffmpeg command)")
                 throw ExitCode(2)
             }
             for scene in loaded where formats.contains(where: \.isStill) { try checkPick(pick, of: scene) }
@@ -134,8 +171,12 @@ extension Springy {
             }
             let summary: RenderJob.Summary
             do {
-                summary = try job.run(cancelled: Interrupt.check) { done, total in
-                    if interactive { progress(slug, done, total) }
+                let clock = ProgressClock()
+                summary = try job.run(cancelled: Interrupt.check, resumed: { kept in
+                    if interactive { warn("\(slug): resuming: \(counted(kept, "frame")) kept") }
+                    clock.kept = kept
+                }) { done, total in
+                    if interactive { progress(slug, done + clock.kept, total, clock: clock) }
                 }
             } catch let stopped as RenderJob.Stopped {
                 if interactive { warn("") }
@@ -178,11 +219,10 @@ extension Springy {
             return parts.joined(separator: "; ")
         }
 
-        func progress(_ name: String, _ done: Int, _ total: Int) {
-            let width = 30
-            let filled = total > 0 ? min(width, done * width / total) : width
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            FileHandle.standardError.write(Data("\r\(name) \(bar) \(done)/\(total)".utf8))
+        /// The progress line: bar, percent, frames, frames/s, elapsed and ETA (display only: it
+        /// reads the wall clock, nothing written does).
+        func progress(_ name: String, _ done: Int, _ total: Int, clock: ProgressClock) {
+            FileHandle.standardError.write(Data(("\r" + clock.line(name: name, done: done, total: total) + "\u{1B}[K").utf8))
         }
     }
 }
@@ -192,3 +232,46 @@ func formatBytes(_ n: Int) -> String {
     if n >= 1 << 10 { return String(format: "%.1f kB", Double(n) / 1024) }
     return "\(n) B"
 }
+
+/// `-q low|medium|high|4k`: scale and frame rate together (Manim's quality flags).
+enum QualityPreset: String, ExpressibleByArgument, CaseIterable {
+    case low, medium, high, fourK = "4k"
+    var scale: Int { self == .low ? 1 : self == .fourK ? 3 : 2 }
+    var fps: Int { self == .low || self == .medium ? 30 : 60 }
+}
+
+/// A scene at another frame rate or length (`--fps`, `--duration`, `-q`), within the limits.
+func retimed(_ scene: Scene, fps: Int?, duration: Double?, limits: SceneLimits) throws -> Scene {
+    var s = scene
+    if let fps { s.time.fps = fps }
+    if let duration { s.time.duration = duration; s.time.untilRest = false }
+    if s.time.maxFrameCount > limits.maxFrames {
+        throw ValidationError("\(scene.file): \(s.time.maxFrameCount) frames at \(s.time.fps) fps is over the limit of \(limits.maxFrames) (--max-frames)")
+    }
+    return s
+}
+
+/// Elapsed time and rate for the progress line.
+final class ProgressClock {
+    let start = Date()
+    var kept = 0
+
+    func line(name: String, done: Int, total: Int) -> String {
+        let width = 24
+        let filled = total > 0 ? min(width, done * width / total) : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let elapsed = Date().timeIntervalSince(start)
+        let made = max(done - kept, 0)
+        let rate = elapsed > 0 ? Double(made) / elapsed : 0
+        let eta = rate > 0 ? Double(total - done) / rate : 0
+        let percent = total > 0 ? 100 * done / total : 100
+        return "\(name) \(bar) \(percent)% \(done)/\(total) \(String(format: "%.1f", rate)) frames/s \(Self.clock(elapsed)) elapsed, ETA \(Self.clock(eta))"
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+}
+
+extension VideoSink.Codec: ExpressibleByArgument {}

@@ -57,10 +57,33 @@ public final class VideoSink {
         case rgba(width: Int, height: Int, fps: Int)
     }
 
-    /// The ffmpeg arguments for `output` (mp4 or webm): H.264 yuv420p with even sizes made by
+    /// The codec of a video file: each container's default, or as asked (`--codec`).
+    public enum Codec: String, Sendable, CaseIterable {
+        case h264, hevc, vp9, prores
+
+        /// The codecs each container takes; the first is its default.
+        public static func allowed(in container: String) -> [Codec] {
+            switch container {
+            case "webm": return [.vp9]
+            case "mov": return [.prores, .h264, .hevc]
+            default: return [.h264, .hevc]
+            }
+        }
+    }
+
+    /// `--codec`, `--crf` and `--pix-fmt`, when given (nil: the container's defaults).
+    public struct Options: Equatable, Sendable {
+        public var codec: Codec?
+        public var crf: Int?
+        public var pixelFormat: String?
+        public init(codec: Codec? = nil, crf: Int? = nil, pixelFormat: String? = nil) { self.codec = codec; self.crf = crf; self.pixelFormat = pixelFormat }
+    }
+
+    /// The ffmpeg arguments for `output` (mp4, mov or webm): H.264 yuv420p with even sizes made by
     /// scaling, BT.709 tags and the index up front (+faststart) so browsers and QuickTime play
-    /// it; VP9 yuv420p, or yuva420p (alpha kept) when fed RGBA.
-    public static func ffmpegArguments(output: String, input: FFmpegInput) -> [String] {
+    /// it; HEVC tagged hvc1 (QuickTime's); VP9 yuv420p, or yuva420p (alpha kept) when fed RGBA;
+    /// ProRes 4444 (yuva444p10le, alpha kept when fed RGBA) in a .mov.
+    public static func ffmpegArguments(output: String, input: FFmpegInput, options: Options = Options()) -> [String] {
         var args = ["-y", "-loglevel", "error"]
         switch input {
         case .y4m: args += ["-f", "yuv4mpegpipe", "-i", "-"]
@@ -70,26 +93,38 @@ public final class VideoSink {
         if case .y4m = input { inMatrix = "in_color_matrix=bt601:in_range=tv:" } else { inMatrix = "" }
         let even = "scale=trunc((iw+1)/2)*2:trunc((ih+1)/2)*2:\(inMatrix)out_color_matrix=bt709:out_range=tv:flags=bicubic"
         let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
-        if (output as NSString).pathExtension == "webm" {
-            let alpha: Bool
-            if case .rgba = input { alpha = true } else { alpha = false }
-            args += ["-vf", even, "-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "32", "-pix_fmt", alpha ? "yuva420p" : "yuv420p"]
+        let container = (output as NSString).pathExtension
+        let alpha: Bool
+        if case .rgba = input { alpha = true } else { alpha = false }
+        let codec = options.codec ?? Codec.allowed(in: container)[0]
+        func crf(_ fallback: Int) -> [String] { ["-crf", String(options.crf ?? fallback)] }
+        switch codec {
+        case .vp9:
+            args += ["-vf", even, "-c:v", "libvpx-vp9", "-b:v", "0"] + crf(32) + ["-pix_fmt", options.pixelFormat ?? (alpha ? "yuva420p" : "yuv420p")]
             if alpha { args += ["-auto-alt-ref", "0"] }
             args += tags
-        } else {
-            args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18"] + tags + ["-movflags", "+faststart"]
+        case .prores:
+            // ProRes takes any size; 4444 keeps the alpha channel.
+            let scale = "scale=\(inMatrix)out_color_matrix=bt709:out_range=tv:flags=bicubic"
+            args += ["-vf", scale, "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", options.pixelFormat ?? (alpha ? "yuva444p10le" : "yuv444p10le"),
+                     "-vendor", "apl0"] + tags
+        case .hevc:
+            args += ["-vf", even, "-c:v", "libx265", "-pix_fmt", options.pixelFormat ?? "yuv420p"] + crf(23) + ["-tag:v", "hvc1", "-x265-params", "log-level=error"]
+                + tags + ["-movflags", "+faststart"]
+        case .h264:
+            args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", options.pixelFormat ?? "yuv420p"] + crf(18) + tags + ["-movflags", "+faststart"]
         }
         return args
     }
 
-    public static func ffmpeg(output path: String, input: FFmpegInput) throws -> VideoSink {
+    public static func ffmpeg(output path: String, input: FFmpegInput, options: Options = Options()) throws -> VideoSink {
         guard let ffmpeg = FFmpeg.path else { throw OutputError("ffmpeg is not on PATH (apt-get install ffmpeg)") }
         let ext = (path as NSString).pathExtension
         let tmp = (path as NSString).deletingLastPathComponent + "/." + ((path as NSString).deletingPathExtension as NSString).lastPathComponent
             + AtomicFile.temporaryMarker + String(getpid()) + "." + ext
         let p = Process()
         p.executableURL = URL(fileURLWithPath: ffmpeg)
-        p.arguments = ffmpegArguments(output: path, input: input) + ["-f", ext == "webm" ? "webm" : "mp4", tmp]
+        p.arguments = ffmpegArguments(output: path, input: input, options: options) + ["-f", ext == "webm" ? "webm" : ext == "mov" ? "mov" : "mp4", tmp]
         let stdin = Pipe(), stderr = Pipe()
         p.standardInput = stdin
         p.standardError = stderr

@@ -7,12 +7,12 @@ import SpringyScene
 
 /// What `springy render` makes of a scene.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case png, apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm
+    case png, apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm, mov
 
     /// Animations assembled from every frame's pixels.
     public var isAnimation: Bool { self == .apng || self == .gif || self == .webp }
 
-    public var isVideo: Bool { self == .y4m || self == .mp4 || self == .webm }
+    public var isVideo: Bool { self == .y4m || self == .mp4 || self == .webm || self == .mov }
     /// Formats drawn from kept frame states after the run.
     public var isStill: Bool { self == .sheet || self == .trail || self == .pdf || self == .svg }
 }
@@ -37,6 +37,8 @@ public struct RenderJob {
         public var webpQuality: Double?
         /// Most colours in a GIF's palette (2–255; one more index is kept for transparency).
         public var gifColors = 255
+        /// `--codec`, `--crf`, `--pix-fmt` for mp4, webm and mov.
+        public var video = VideoSink.Options()
         public init() {}
     }
 
@@ -98,7 +100,7 @@ public struct RenderJob {
     public var runKey: String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
         let p = settings.png
-        let settingsText = "\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue)) \(settings.webpQuality ?? -1) \(settings.gifColors)"
+        let settingsText = "\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue)) \(settings.webpQuality ?? -1) \(settings.gifColors) \(settings.video.codec?.rawValue ?? "-") \(settings.video.crf ?? -1) \(settings.video.pixelFormat ?? "-")"
         return ContentHash.key([Array(source), Array(version.utf8), Array(settingsText.utf8)])
     }
 
@@ -120,13 +122,14 @@ public struct RenderJob {
                 || [OutputFormat.gif, .webp].contains { f.contains($0) && n == OutputNames.video(scene, $0.rawValue) }
                 || (f.contains(.sheet) && n == OutputNames.sheet(scene))
                 || (f.contains(.trail) && n == OutputNames.trail(scene))
-                || [OutputFormat.y4m, .mp4, .webm].contains { f.contains($0) && n == OutputNames.video(scene, $0.rawValue) }
+                || [OutputFormat.y4m, .mp4, .webm, .mov].contains { f.contains($0) && n == OutputNames.video(scene, $0.rawValue) }
         }.sorted()
     }
 
     /// Renders; `cancelled` is asked between frames and stops the run by throwing;
     /// `progress` hears (done, total).
-    public func run(cancelled: () throws -> Void = {}, progress: (Int, Int) -> Void = { _, _ in }) throws -> Summary {
+    public func run(cancelled: () throws -> Void = {}, resumed: (Int) -> Void = { _ in },
+                    progress: (Int, Int) -> Void = { _, _ in }) throws -> Summary {
         let formats = Set(settings.formats)
         let dir = folder
         var summary = Summary(folder: dir)
@@ -141,7 +144,7 @@ public struct RenderJob {
         // A webm keeps a transparent background's alpha (VP9 yuva420p): it is fed RGBA.
         let webmAlpha = formats.contains(.webm) && !pipeline.renderer.opaque && !settings.toStdout
         pipeline.encodeY4M = formats.contains(.y4m) || formats.contains(.mp4) || (formats.contains(.webm) && !webmAlpha)
-        pipeline.encodeRGBA = webmAlpha || formats.contains { $0.isAnimation }
+        pipeline.encodeRGBA = webmAlpha || formats.contains { $0.isAnimation } || formats.contains(.mov)
         if !pipeline.renderer.opaque, formats.contains(.mp4) || formats.contains(.y4m) {
             summary.warnings.append("\(scene.file): the background is transparent, and \(formats.contains(.mp4) ? "mp4 (H.264)" : "y4m") has no alpha: it shows black there (webm and apng keep alpha)")
         }
@@ -155,6 +158,7 @@ public struct RenderJob {
         var missing: Set<Int>?
         if !settings.overwrite && settings.formats == [.png] && resumable {
             missing = Set(range.filter { !FileManager.default.fileExists(atPath: "\(dir)/\(OutputNames.frame($0))") })
+            if let m = missing, m.count < total { resumed(total - m.count) }
         }
         let marker = "\(dir)/\(OutputNames.partialMarker)"
         if !settings.toStdout { try AtomicFile.write(Array(runKey.utf8), to: marker) }
@@ -167,19 +171,26 @@ public struct RenderJob {
         var states: [FrameState] = []
         var video: [VideoSink] = []
         var webm: VideoSink?
+        var mov: VideoSink?
         var pngFrames = 0
         do {
             let header = Y4M.header(width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps)
             if settings.toStdout { video.append(try VideoSink.stdout(header: header)) } else {
                 if formats.contains(.y4m) { video.append(try VideoSink.file("\(dir)/\(OutputNames.video(scene, "y4m"))", header: header)) }
                 if formats.contains(.mp4) {
-                    video.append(try VideoSink.ffmpeg(output: "\(dir)/\(OutputNames.video(scene, "mp4"))", input: .y4m(header: header)))
+                    video.append(try VideoSink.ffmpeg(output: "\(dir)/\(OutputNames.video(scene, "mp4"))", input: .y4m(header: header), options: settings.video))
                 }
                 if formats.contains(.webm) {
                     let input: VideoSink.FFmpegInput = webmAlpha
                         ? .rgba(width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps)
                         : .y4m(header: header)
-                    webm = try VideoSink.ffmpeg(output: "\(dir)/\(OutputNames.video(scene, "webm"))", input: input)
+                    webm = try VideoSink.ffmpeg(output: "\(dir)/\(OutputNames.video(scene, "webm"))", input: input, options: settings.video)
+                }
+                if formats.contains(.mov) {
+                    // ProRes 4444 keeps a transparent background's alpha: fed RGBA.
+                    mov = try VideoSink.ffmpeg(output: "\(dir)/\(OutputNames.video(scene, "mov"))",
+                                               input: .rgba(width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps),
+                                               options: settings.video)
                 }
             }
             try pipeline.runEncoded(frames: range, only: missing) { index, state, encoded in
@@ -196,14 +207,16 @@ public struct RenderJob {
                 try webp?.add(rgba: encoded.rgba)
                 for v in video { try v.write(encoded.y4m) }
                 try webm?.write(webmAlpha ? encoded.rgba : encoded.y4m)
+                try mov?.write(encoded.rgba)
                 if keepStates { states.append(state) }
                 summary.frames += 1
                 progress(summary.frames, total)
             }
             if let webm { video.append(webm) }
+            if let mov { video.append(mov) }
             for v in video { try v.finish() }
             if !settings.toStdout {
-                for f in [OutputFormat.y4m, .mp4, .webm] where formats.contains(f) {
+                for f in [OutputFormat.y4m, .mp4, .webm, .mov] where formats.contains(f) {
                     summary.add(f, bytes: Self.fileSize("\(dir)/\(OutputNames.video(scene, f.rawValue))"))
                 }
             }
@@ -222,7 +235,7 @@ public struct RenderJob {
             try writeStills(states, formats: formats, renderer: pipeline.renderer, into: dir, summary: &summary)
         } catch {
             // Whatever stopped the run, no half-written video is left behind.
-            if let webm, !video.contains(where: { $0 === webm }) { video.append(webm) }
+            for sink in [webm, mov].compactMap({ $0 }) where !video.contains(where: { $0 === sink }) { video.append(sink) }
             for v in video { v.abandon() }
             AtomicFile.removeLeftovers(in: dir)
             throw Stopped(underlying: error, framesKept: pngFrames, discarded: settings.formats.filter { $0 != .png })
