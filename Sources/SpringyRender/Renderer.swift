@@ -40,14 +40,32 @@ public struct Renderer {
         return out
     }
 
-    public var pixelWidth: Int { Int((viewport.size.width * Double(scale)).rounded(.up)) }
-    public var pixelHeight: Int { Int((viewport.size.height * Double(scale)).rounded(.up)) }
+    public var pixelWidth: Int { Int(((viewport.size.width + 2 * bezel) * Double(scale)).rounded(.up)) }
+    public var pixelHeight: Int { Int(((viewport.size.height + 2 * bezel) * Double(scale)).rounded(.up)) }
     public var opaque: Bool { viewport.background.a >= 1 }
 
     public func render(_ state: FrameState) throws -> Canvas {
         let canvas = try Canvas(width: pixelWidth, height: pixelHeight, opaque: opaque, what: "a frame")
         let cr = cairo_create(canvas.surface)!
         defer { cairo_destroy(cr) }
+        if bezel > 0 {
+            // The screen inside a device frame: drawn clipped to its rounded corners, then the frame.
+            let s = Double(scale)
+            cairo_save(cr)
+            cairo_translate(cr, bezel * s, bezel * s)
+            cairo_scale(cr, s, s)
+            continuousRect(cr, Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height), radius: screenRadius)
+            cairo_identity_matrix(cr)
+            cairo_clip(cr)
+            cairo_translate(cr, bezel * s, bezel * s)
+            try draw(state, on: cr, scale: s)
+            cairo_restore(cr)
+            cairo_save(cr)
+            cairo_scale(cr, s, s)
+            drawDeviceFrame(cr)
+            cairo_restore(cr)
+            return canvas
+        }
         try draw(state, on: cr, scale: Double(scale))
         return canvas
     }
@@ -86,6 +104,7 @@ public struct Renderer {
         if style.boundaries && background { drawBoundaries(cr, state.boundaries) }
         drawContent(state, cr, only: only, headers: headers, overlays: overlays)
         if overlays { drawOverlays(state, cr) }
+        if background { drawStatusBar(cr) }
     }
 
     /// Layers bottom to top: the collection view's cells and headers by z, then the free views.
@@ -206,6 +225,7 @@ public struct Renderer {
     }
 
     func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
+        if style.corners == .continuous { continuousRect(cr, r, radius: radius); return }
         let rad = min(radius, r.width / 2, r.height / 2)
         if rad <= 0 { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height); return }
         cairo_new_sub_path(cr)
@@ -268,6 +288,7 @@ public struct Renderer {
         } else {
             cairo_fill(cr)
         }
+        if style.separators && item.kind == .row { drawSeparator(cr, under: r, alpha: item.alpha) }
         cairo_restore(cr)
     }
 

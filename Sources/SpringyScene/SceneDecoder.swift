@@ -86,8 +86,13 @@ struct SceneDecoder {
                 (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
             }.map(\.element))
         }
-        guard let viewport, let time, let defaults, let springs, let style, let golden, let collection, let items else {
+        guard var viewport, let time, let defaults, let springs, let style, let golden, let collection, let items else {
             throw root.error("the scene could not be read")   // not reached: every nil above noted a problem
+        }
+        // An appearance gives the screen its background unless the viewport names one.
+        if let appearance = style.appearance, case .mapping(let vm) = (m["viewport"]?.node ?? root.node),
+           !vm.keys.contains(where: { $0.string == "background" }) {
+            viewport.background = appearance.background
         }
         var scene = Scene(file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,
                           style: style, golden: golden, collection: collection, items: items,
@@ -181,9 +186,13 @@ struct SceneDecoder {
         let keys = ["cell", "cell_selected", "palette", "palette_seed", "text", "header", "header_text",
                     "corner_radius", "font_size", "header_font_size", "springs", "spring_color",
                     "spring_width", "finger", "coils", "anchors", "velocity_arrows", "boundaries", "contacts", "clock",
-                    "text_overflow", "section_background"]
+                    "text_overflow", "section_background", "appearance", "chrome", "corners", "separators"]
         let m = try v.mapping(allowed: keys)
         var s = Style()
+        if let x = m["appearance"] { s.apply(try x.oneOf(Appearance.self, Appearance.allCases), given: m.keys) }
+        if let x = m["chrome"] { s.chrome = try x.oneOf(Chrome.self, Chrome.allCases) }
+        if let x = m["corners"] { s.corners = try x.oneOf(CornerCurve.self, CornerCurve.allCases) }
+        if let x = m["separators"] { s.separators = try x.bool() }
         if let x = m["cell"] { s.cell = try x.color() }
         if let x = m["cell_selected"] { s.cellSelected = try x.color() }
         if let x = m["palette"] { s.palette = try x.list().map { try $0.color() } }

@@ -119,6 +119,12 @@ public struct Style: Sendable {
     public var boundaries = false       // collision boundaries
     public var contacts = false         // contact points flash on contact_began
     public var clock = false            // the frame time in a corner
+    /// iOS's light or dark system colours (nil: Springy's own defaults).
+    public var appearance: Appearance?
+    public var chrome: Chrome = .none
+    public var corners: CornerCurve = .circular
+    /// Hairline separators under list rows, inset from the leading edge (a plain table's).
+    public var separators = false
     public init() {}
 }
 

@@ -1,0 +1,47 @@
+import SpringyCore
+
+/// iOS's light and dark appearances: the system colours a screen is drawn in.
+public enum Appearance: String, Sendable, CaseIterable {
+    case light, dark
+
+    /// UIColor.systemBackground.
+    public var background: Color { Color(hex: self == .light ? "#FFFFFF" : "#000000")! }
+    /// UIColor.label.
+    public var label: Color { Color(hex: self == .light ? "#000000" : "#FFFFFF")! }
+    /// UIColor.opaqueSeparator.
+    public var separator: Color { Color(hex: self == .light ? "#C6C6C8" : "#38383A")! }
+    /// UIColor.systemGroupedBackground.
+    public var groupedBackground: Color { Color(hex: self == .light ? "#F2F2F7" : "#000000")! }
+    /// UIColor.secondarySystemGroupedBackground: cells in a grouped list.
+    public var secondaryGroupedBackground: Color { Color(hex: self == .light ? "#FFFFFF" : "#1C1C1E")! }
+    /// UIColor.systemGray5: neutral cells.
+    public var gray5: Color { Color(hex: self == .light ? "#E5E5EA" : "#2C2C2E")! }
+    /// UIColor.systemGray6.
+    public var gray6: Color { Color(hex: self == .light ? "#F2F2F7" : "#1C1C1E")! }
+    /// UIColor.systemBlue (the default tint).
+    public var tint: Color { Color(hex: self == .light ? "#007AFF" : "#0A84FF")! }
+    /// A grouped list's section header text (secondary label, opaque).
+    public var secondaryLabel: Color { Color(hex: self == .light ? "#6D6D72" : "#8D8D93")! }
+}
+
+/// What is drawn around the screen: nothing, iOS's status bar (and home indicator on
+/// notch-era sizes), or that inside a device frame.
+public enum Chrome: String, Sendable, CaseIterable { case none, statusBar = "status_bar", device }
+
+/// How rounded corners are drawn: circular arcs, or iOS's continuous (smoothed) curve.
+public enum CornerCurve: String, Sendable, CaseIterable { case circular, continuous }
+
+extension Style {
+    /// Applies an appearance's system colours to every colour the scene did not give (`given`
+    /// holds the style keys it did).
+    public mutating func apply(_ appearance: Appearance, given: [String]) {
+        self.appearance = appearance
+        if !given.contains("cell") { cell = appearance.gray5 }
+        if !given.contains("cell_selected") { cellSelected = appearance.tint }
+        if !given.contains("header") { header = appearance.groupedBackground }
+        if !given.contains("header_text") { headerText = appearance.secondaryLabel }
+        if !given.contains("section_background") { sectionBackground = appearance.gray6 }
+        if !given.contains("spring_color") { springColor = appearance.tint }
+        if !given.contains("corners") { corners = .continuous }
+    }
+}

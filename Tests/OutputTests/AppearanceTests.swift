@@ -1,0 +1,97 @@
+import Foundation
+import SpringyCore
+import SpringyOutput
+import SpringyPipeline
+import SpringyRender
+import SpringyScene
+import SpringyTestSupport
+import XCTest
+
+/// The iOS look: appearances, the status bar and home indicator, the device frame, continuous
+/// corners and separators.
+final class AppearanceTests: XCTestCase {
+    func image(_ yaml: String, scale: Int = 1) throws -> RGBAImage {
+        let scene = try SceneLoader.decode(yaml: yaml, file: "look.yaml")
+        return try RGBAImage.decode(bytes: try StillJob.render(scene, at: .frame(0), scale: scale).png)
+    }
+
+    func pixel(_ img: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] { let i = (y * img.width + x) * 4; return Array(img.pixels[i..<(i + 3)]) }
+
+    func listScene(_ style: String, size: String = "[200, 300]", background: String = "") -> String {
+        """
+        springy: 1
+        viewport: { size: \(size), scale: 1\(background) }
+        time: { fps: 10, duration: 0.1 }
+        style: { \(style) }
+        collection:
+          layout: { kind: list, row_height: 50 }
+          sections: [{ items: 6 }]
+        """
+    }
+
+    func testAppearancesGiveIOSSystemColoursUnlessTheSceneNamesItsOwn() throws {
+        let dark = try SceneLoader.decode(yaml: listScene("appearance: dark"), file: "d.yaml")
+        XCTAssertEqual(dark.viewport.background, Color(hex: "#000000"))
+        XCTAssertEqual(dark.style.cell, Color(hex: "#2C2C2E"))
+        XCTAssertEqual(dark.style.cellSelected, Color(hex: "#0A84FF"))
+        XCTAssertEqual(dark.style.corners, .continuous)
+        let light = try SceneLoader.decode(yaml: listScene("appearance: light, cell: \"#123456\"", background: ", background: \"#FF0000\""), file: "l.yaml")
+        XCTAssertEqual(light.style.cell, Color(hex: "#123456"), "the scene's own colour wins")
+        XCTAssertEqual(light.viewport.background, Color(hex: "#FF0000"))
+        XCTAssertEqual(light.style.cellSelected, Color(hex: "#007AFF"))
+        let bad = refusal(listScene("appearance: dusk"), file: "b.yaml")
+        XCTAssertTrue(bad?.contains("b.yaml:4:") == true && bad?.contains("light, dark") == true, bad ?? "accepted")
+        XCTAssertNotNil(refusal(listScene("chrome: notch"), file: "b.yaml"))
+        let plain = try image(listScene("appearance: dark, cell: \"#000000\""))
+        XCTAssertEqual(pixel(plain, 100, 100), [0, 0, 0], "a dark screen")
+    }
+
+    func testTheStatusBarIsDrawnOverTheTopOnlyAndTheHomeIndicatorOnTallScreens() throws {
+        let plain = try image(listScene("appearance: light, cell: \"#FFFFFF\""))
+        let barred = try image(listScene("appearance: light, cell: \"#FFFFFF\", chrome: status_bar"))
+        XCTAssertEqual(plain.width, barred.width)
+        let rowBytes = plain.width * 4
+        XCTAssertNotEqual(Array(plain.pixels[0..<(20 * rowBytes)]), Array(barred.pixels[0..<(20 * rowBytes)]), "9:41 and the glyphs")
+        XCTAssertEqual(Array(plain.pixels[(20 * rowBytes)...]), Array(barred.pixels[(20 * rowBytes)...]), "nothing below the 20 pt bar")
+        let tall = try image(listScene("appearance: dark, cell: \"#000000\", chrome: status_bar", size: "[390, 844]"))
+        XCTAssertEqual(pixel(tall, 195, 844 - 11), [255, 255, 255], "the home indicator, white on dark")
+        XCTAssertEqual(pixel(tall, 20, 844 - 11), [0, 0, 0])
+    }
+
+    func testTheDeviceFrameGrowsTheCanvasAndRoundsTheScreen() throws {
+        let framed = try image(listScene("appearance: light, cell: \"#FF0000\", chrome: device"), scale: 2)
+        XCTAssertEqual(framed.width, (200 + 28) * 2)
+        XCTAssertEqual(framed.height, (300 + 28) * 2)
+        XCTAssertEqual(pixel(framed, 0, 0), [0xF2, 0xF2, 0xF7], "the page outside the device's corner")
+        XCTAssertEqual(pixel(framed, 14, framed.height / 2), [0x1C, 0x1C, 0x1E], "the bezel")
+        XCTAssertEqual(pixel(framed, framed.width / 2, framed.height / 2), [255, 0, 0], "the screen")
+        XCTAssertNotEqual(pixel(framed, 29, 29), [255, 0, 0], "the screen's corner is rounded off")
+        let scene = try SceneLoader.decode(yaml: listScene("chrome: device"), file: "d.yaml")
+        XCTAssertEqual(try Renderer(scene: scene).pixelWidth, (200 + 28) * 1)
+    }
+
+    func testContinuousCornersAndSeparators() throws {
+        let items = """
+        springy: 1
+        viewport: { size: [100, 100], scale: 2, background: "#FFFFFF" }
+        time: { fps: 10, duration: 0.1 }
+        style: { corner_radius: 20, corners: CURVE }
+        items:
+          box: { center: [50, 50], size: [80, 80], fill: "#000000" }
+        """
+        let circular = try image(items.replacingOccurrences(of: "CURVE", with: "circular"), scale: 2)
+        let continuous = try image(items.replacingOccurrences(of: "CURVE", with: "continuous"), scale: 2)
+        XCTAssertNotEqual(circular.pixels, continuous.pixels)
+        XCTAssertEqual(pixel(circular, 100, 100), pixel(continuous, 100, 100), "the middle is the same")
+        // Continuous corners leave the side further along: where the arc has reached the top edge
+        // (31 pt, 1 pt past its start), the continuous curve has not yet.
+        XCTAssertEqual(pixel(circular, 2 * 31, 2 * 10), [0, 0, 0])
+        XCTAssertGreaterThan(pixel(continuous, 2 * 31, 2 * 10)[0], 60)
+        // Both pass the same point half way round the corner.
+        let mid = 10 + 20 * (1 - 1 / 2.0.squareRoot())
+        XCTAssertEqual(Double(pixel(circular, Int(2 * mid), Int(2 * mid))[0]), Double(pixel(continuous, Int(2 * mid), Int(2 * mid))[0]), accuracy: 90)
+        let rows = try image(listScene("appearance: light, cell: \"#FFFFFF\", separators: true"), scale: 1)
+        XCTAssertEqual(pixel(rows, 100, 49), [0xC6, 0xC6, 0xC8], "a hairline under the first row")
+        XCTAssertEqual(pixel(rows, 8, 49), [255, 255, 255], "inset 16 pt from the leading edge")
+    }
+}
