@@ -7,7 +7,7 @@ import SpringyPipeline
 extension Springy {
     struct Docs: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Make documentation pictures: per scene an animated PNG, a poster frame and a filmstrip, and DIR/README.md, a gallery.",
+            abstract: "Make documentation pictures: per scene an animated PNG, a poster frame and a filmstrip, and DIR/README.md, a gallery; or, with --docc, DocC resources and articles.",
             discussion: "A scene whose file, springy version and settings are unchanged since the last run is skipped; a run with nothing to do writes nothing.")
 
         @Argument(help: "Scene files (default: scenes/*.yaml).")
@@ -16,8 +16,20 @@ extension Springy {
         @Option(name: .long, help: "Output folder.")
         var out: String = "docs/gallery"
 
-        @Option(name: .long, help: "Pixels per point of the pictures.")
-        var scale: Int = 1
+        @Option(name: .long, help: "Pixels per point of the pictures (Retina @2x by default).")
+        var scale: Int = 2
+
+        @Option(name: .long, help: "The poster frame: a frame number, a time (1.5 or 1.5s) or last (default: the scene's last golden frame).")
+        var poster: PosterArgument?
+
+        @Option(name: .customLong("filmstrip-frames"), help: "Frames in the filmstrip.")
+        var filmstripFrames: Int = 6
+
+        @Option(name: .customLong("filmstrip-scale"), help: "Filmstrip thumbnails' size against the frame's (0.1-1).")
+        var filmstripScale: Double = 0.4
+
+        @Option(name: .long, help: "Write DocC resources (name@2x.png, name~dark@2x.png, name.mp4 and its poster) and an article per scene into this .docc catalogue instead.")
+        var docc: String?
 
         @Option(name: .long, help: "Keep every Nth frame in the animation.")
         var every: Int = 2
@@ -30,15 +42,33 @@ extension Springy {
         func validate() throws {
             if !(1...3).contains(scale) { throw ValidationError("--scale must be 1, 2 or 3") }
             if !(1...60).contains(every) { throw ValidationError("--every must be between 1 and 60") }
+            if !(1...24).contains(filmstripFrames) { throw ValidationError("--filmstrip-frames must be 1-24") }
+            if !(0.1...1).contains(filmstripScale) { throw ValidationError("--filmstrip-scale must be 0.1-1") }
+            if let d = docc, !d.hasSuffix(".docc") { throw ValidationError("--docc names a DocC catalogue folder ending in .docc, not \(d)") }
         }
 
         func run() throws {
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
+            if let docc {
+                try refuseSharedNames(loaded) { "\(docc)/\(DocCCatalog.articleName($0))" }
+                let catalog = DocCCatalog(path: docc, poster: poster?.choice ?? .golden, threads: ProcessInfo.processInfo.activeProcessorCount)
+                if FFmpeg.path == nil { warn("springy: ffmpeg is not on PATH: the DocC articles get posters but no video") }
+                for scene in loaded {
+                    do {
+                        let files = try catalog.write(scene, ffmpeg: FFmpeg.path != nil)
+                        print("docc: \(scene.slug) → \(files.count) files (\(DocCCatalog.articleName(scene)).md)")
+                    } catch { throw report(error) }
+                }
+                return
+            }
             try refuseSharedNames(loaded) { OutputNames.sceneFolder(out, $0) }
             do { try AtomicFile.makeDirectory(out) } catch { throw report(error) }
-            let gallery = DocsGallery(out: out, scale: scale, every: every, version: Springy.version,
+            var gallery = DocsGallery(out: out, scale: scale, every: every, version: Springy.version,
                                       threads: ProcessInfo.processInfo.activeProcessorCount)
+            gallery.poster = poster?.choice ?? .golden
+            gallery.filmstripFrames = filmstripFrames
+            gallery.filmstripScale = filmstripScale
             var rendered = 0, unchanged = 0
             let entries = zip(loaded, paths).map { DocsGallery.Entry(scene: $0, path: $1) }
             for entry in entries {
@@ -56,5 +86,13 @@ extension Springy {
                 print("docs: \(counted(rendered, "scene")) rendered, \(unchanged) unchanged\(wroteReadme ? ", README.md written" : "")")
             }
         }
+    }
+}
+
+struct PosterArgument: ExpressibleByArgument {
+    var choice: PosterChoice
+    init?(argument: String) {
+        guard let c = PosterChoice(argument: argument) else { return nil }
+        choice = c
     }
 }

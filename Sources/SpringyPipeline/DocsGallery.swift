@@ -18,6 +18,10 @@ public struct DocsGallery {
     public var every: Int
     public var version: String
     public var threads: Int
+    public var poster: PosterChoice = .golden
+    /// The filmstrip: how many frames, and their size against the frame's.
+    public var filmstripFrames = 6
+    public var filmstripScale = 0.4
 
     public init(out: String, scale: Int, every: Int, version: String, threads: Int) {
         self.out = out; self.scale = scale; self.every = every; self.version = version; self.threads = threads
@@ -32,7 +36,7 @@ public struct DocsGallery {
     /// A stable content hash of the scene file, springy's version and the settings.
     public func key(sceneFile path: String) -> String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
-        return ContentHash.key([Array(source), Array(version.utf8), Array("docs-1 scale \(scale) every \(every)".utf8)])
+        return ContentHash.key([Array(source), Array(version.utf8), Array("docs-1 scale \(scale) every \(every) poster \(poster) strip \(filmstripFrames) \(filmstripScale)".utf8)])
     }
 
     var stampName: String { ".springy-docs-hash" }
@@ -58,12 +62,12 @@ public struct DocsGallery {
             pngs.append(bytes)
         }
         try AtomicFile.write(try apng.bytes(), to: "\(dir)/\(scene.slug).apng")
-        // The poster: the last frame the scene's author chose for its golden test.
-        if let poster = FramePick.list(scene.golden.frames).resolve(count: states.count).last {
-            try AtomicFile.write(pngs[poster], to: "\(dir)/\(scene.slug)-poster.png")
+        // The poster: as asked, or the last frame the scene's author chose for its golden test.
+        if !states.isEmpty {
+            try AtomicFile.write(pngs[try poster.frame(in: scene, count: states.count)], to: "\(dir)/\(scene.slug)-poster.png")
         }
-        let strip = FramePick.evenly(6).resolve(count: states.count).map { states[$0] }
-        let filmstrip = try Stills.sheet(strip, renderer: pipeline.renderer, columns: 6, thumbnailScale: 0.4)
+        let strip = FramePick.evenly(filmstripFrames).resolve(count: states.count).map { states[$0] }
+        let filmstrip = try Stills.sheet(strip, renderer: pipeline.renderer, columns: filmstripFrames, thumbnailScale: filmstripScale)
         try AtomicFile.write(try PNGCodec.encode(filmstrip), to: "\(dir)/\(scene.slug)-filmstrip.png")
         try AtomicFile.write(Array(key(sceneFile: entry.path).utf8), to: "\(dir)/\(stampName)")
     }

@@ -1,0 +1,111 @@
+import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyOutput
+import SpringyScene
+
+/// `springy docs --docc PATH.docc`: each scene as DocC resources with DocC's names — a light
+/// and a dark poster (`name@2x.png`, `name~dark@2x.png`), the animation as `name.mp4` with its
+/// poster (`name-video-poster@2x.png`) — and an article (`Name.md`) that uses them.
+public struct DocCCatalog {
+    public var path: String
+    public var poster: PosterChoice
+    public var threads: Int
+
+    public init(path: String, poster: PosterChoice, threads: Int) { self.path = path; self.poster = poster; self.threads = threads }
+
+    public var resources: String { "\(path)/Resources" }
+
+    /// The scene in an appearance: its colours become iOS's light or dark system colours
+    /// (its palette and its views' own fills are kept).
+    public static func variant(_ scene: Scene, _ appearance: Appearance) -> Scene {
+        var s = scene
+        if s.style.appearance != appearance {
+            s.style.apply(appearance, given: [])
+            s.viewport.background = appearance.background
+        }
+        return s
+    }
+
+    /// The article's file name: the slug in UpperCamelCase (DocC's page name).
+    public static func articleName(_ scene: Scene) -> String {
+        scene.slug.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// Writes the scene's resources and article; returns the files written. Without ffmpeg the
+    /// video is left out (and the article does not name it).
+    public func write(_ scene: Scene, ffmpeg: Bool) throws -> [String] {
+        try AtomicFile.makeDirectory(resources)
+        let slug = scene.slug
+        var written: [String] = []
+        for (appearance, suffix) in [(Appearance.light, ""), (.dark, "~dark")] {
+            let variant = Self.variant(scene, appearance)
+            let pipeline = try FramePipeline(scene: variant, scale: 2, threads: threads)
+            let states = try pipeline.states()
+            guard !states.isEmpty else { throw OutputError("\(scene.file): the scene has no frames") }
+            let index = try poster.frame(in: variant, count: states.count)
+            let file = "\(resources)/\(slug)\(suffix)@2x.png"
+            try AtomicFile.write(try pipeline.encode(states[index]).png, to: file)
+            written.append(file)
+            if appearance == .light && ffmpeg {
+                try AtomicFile.write(try pipeline.encode(states[0]).png, to: "\(resources)/\(slug)-video-poster@2x.png")
+                written.append("\(resources)/\(slug)-video-poster@2x.png")
+                var video = pipeline
+                video.encodeY4M = true
+                video.encodePNG = false
+                let header = Y4M.header(width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps)
+                let sink = try VideoSink.ffmpeg(output: "\(resources)/\(slug).mp4", input: .y4m(header: header))
+                do {
+                    try video.runEncoded { _, _, encoded in try sink.write(encoded.y4m) }
+                    try sink.finish()
+                } catch { sink.abandon(); throw error }
+                written.append("\(resources)/\(slug).mp4")
+            }
+        }
+        let article = "\(path)/\(Self.articleName(scene)).md"
+        try AtomicFile.write(Array(Self.article(scene, video: ffmpeg).utf8), to: article)
+        written.append(article)
+        return written
+    }
+
+    /// The article: the scene's name as its title, its poster (DocC picks the light or dark
+    /// image by the reader's appearance) and its animation.
+    public static func article(_ scene: Scene, video: Bool) -> String {
+        let slug = scene.slug, name = scene.displayName
+        var s = "# \(name)\n\n"
+        s += "A Springy scene: \(scene.time.maxFrameCount) frames at \(scene.time.fps) fps, rendered from `\((scene.file as NSString).lastPathComponent)`.\n\n"
+        s += "## Overview\n\n"
+        s += "![\(name).](\(slug))\n\n"
+        if video { s += "@Video(source: \"\(slug).mp4\", poster: \"\(slug)-video-poster\", alt: \"\(name), animated.\")\n" }
+        return s
+    }
+}
+
+/// Which frame a poster shows: a frame number, the frame at a time, the last frame, or (by
+/// default) the last of the scene's golden frames.
+public enum PosterChoice: Equatable, Sendable {
+    case frame(Int), time(Double), last, golden
+
+    /// `FRAME`, `TIME` (with a decimal point or an `s`), or `last`.
+    public init?(argument: String) {
+        if argument == "last" { self = .last; return }
+        if let n = Int(argument), n >= 0 { self = .frame(n); return }
+        let t = argument.hasSuffix("s") ? String(argument.dropLast()) : argument
+        if let v = Double(t), v >= 0, v.isFinite { self = .time(v); return }
+        return nil
+    }
+
+    public func frame(in scene: Scene, count: Int) throws -> Int {
+        switch self {
+        case .frame(let n):
+            guard n < count else { throw OutputError("\(scene.file): poster frame \(n) is past the scene's last frame, \(count - 1)") }
+            return n
+        case .time(let t):
+            let n = Int((t * Double(scene.time.fps) + 1e-9).rounded(.down))
+            guard n < count else { throw OutputError("\(scene.file): poster time \(t) s is past the scene's end") }
+            return n
+        case .last: return count - 1
+        case .golden: return FramePick.list(scene.golden.frames).resolve(count: count).last ?? count - 1
+        }
+    }
+}
