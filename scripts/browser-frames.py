@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Opens a page in Debian's headless chromium through the DevTools protocol (over a pipe, no
-network) and takes screenshots at given real times after it loads: for checking that an
+network) and takes screenshots at given real times after its load event: for checking that an
 animated image really animates in a browser.
 
 usage: browser-frames.py CHROMIUM URL OUT_PREFIX MS [MS ...]   (writes OUT_PREFIX-MS.png)
@@ -29,6 +29,7 @@ def main():
     inp = os.fdopen(from_r, "rb", buffering=0)
     buffer = b""
     counter = [0]
+    events = []   # every event seen, so one that arrives early is not missed
 
     def send(method, params=None, session=None):
         counter[0] += 1
@@ -37,14 +38,21 @@ def main():
         out.write(json.dumps(msg).encode() + b"\0")
         return counter[0]
 
-    def wait(ident, timeout=20):
+    def wait(ident, timeout=20, event=None):
+        # The answer to command `ident`, or (with `event`) the first event of that name.
         nonlocal buffer
         end = time.time() + timeout
+        if event is not None:
+            for e in events:
+                if e.get("method") == event: return e.get("params", {})
         while time.time() < end:
             while b"\0" in buffer:
                 raw, buffer = buffer.split(b"\0", 1)
                 msg = json.loads(raw)
-                if msg.get("id") == ident:
+                if "method" in msg: events.append(msg)
+                if event is not None and msg.get("method") == event:
+                    return msg.get("params", {})
+                if event is None and msg.get("id") == ident:
                     if "error" in msg: raise RuntimeError(msg["error"])
                     return msg.get("result", {})
             chunk = inp.read(65536)
@@ -57,6 +65,8 @@ def main():
         session = wait(send("Target.attachToTarget", {"targetId": target, "flatten": True}))["sessionId"]
         wait(send("Page.enable", session=session), 20)
         wait(send("Page.navigate", {"url": url}, session=session))
+        # The clock starts when the page (and so its image) has loaded, however busy the machine is.
+        wait(None, 30, event="Page.loadEventFired")
         start = time.time()
         for t in sorted(times):
             delay = start + t / 1000 - time.time()

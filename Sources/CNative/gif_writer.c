@@ -15,10 +15,10 @@ struct springy_gif {
     liq_result *result;
     int colors;            // palette entries used (the transparent one is index `colors`)
     unsigned char *index;  // the canvas so far, as palette indexes
-    int started;           // the first frame has been written
+    int started;           // the first frame has been remapped
     // A frame held back until the next one shows whether it changes anything.
     unsigned char *pending;
-    int px, py, pw, ph, pdelay, pvalid;
+    int px, py, pw, ph, pdelay, pvalid, pfirst;
     unsigned char *out;
     size_t length, capacity;
     int failed;
@@ -104,7 +104,7 @@ int springy_gif_quantize(springy_gif *g, double dither, int loops) {
 
 static int flush_pending(springy_gif *g) {
     if (!g->pvalid) return 0;
-    GraphicsControlBlock gcb = {DISPOSE_DO_NOT, false, g->pdelay, g->started ? g->colors : NO_TRANSPARENT_COLOR};
+    GraphicsControlBlock gcb = {DISPOSE_DO_NOT, false, g->pdelay, g->pfirst ? NO_TRANSPARENT_COLOR : g->colors};
     GifByteType ext[4];
     size_t n = EGifGCBToExtension(&gcb, ext);
     if (EGifPutExtension(g->gif, GRAPHICS_EXT_FUNC_CODE, (int)n, ext) != GIF_OK) return -3;
@@ -112,12 +112,30 @@ static int flush_pending(springy_gif *g) {
     for (int y = 0; y < g->ph; ++y) {
         if (EGifPutLine(g->gif, g->pending + (size_t)y * g->pw, g->pw) != GIF_OK) return -3;
     }
-    g->started = 1;
     g->pvalid = 0;
     return g->failed ? -2 : 0;
 }
 
-int springy_gif_add_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int w, int h, int stride, int delay) {
+int springy_gif_palette(springy_gif *g, uint8_t *rgba, int *count) {
+    if (!g->result) return -1;
+    const liq_palette *pal = liq_get_palette(g->result);
+    for (unsigned i = 0; i < pal->count; ++i) {
+        rgba[4 * i] = pal->entries[i].r; rgba[4 * i + 1] = pal->entries[i].g;
+        rgba[4 * i + 2] = pal->entries[i].b; rgba[4 * i + 3] = pal->entries[i].a;
+    }
+    *count = (int)pal->count;
+    return 0;
+}
+
+int springy_gif_quantize_only(springy_gif *g, double dither) {
+    if (liq_histogram_quantize(g->histogram, g->attr, &g->result) != LIQ_OK) return -1;
+    liq_set_dithering_level(g->result, (float)dither);
+    g->colors = (int)liq_get_palette(g->result)->count;
+    return 0;
+}
+
+int springy_palette_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int w, int h, int stride,
+                          uint8_t *out, int *rx, int *ry, int *rw, int *rh) {
     unsigned char *mapped = malloc((size_t)w * h);
     void **rows = malloc(sizeof(void *) * (size_t)h);
     if (!mapped || !rows) { free(mapped); free(rows); return -2; }
@@ -127,8 +145,7 @@ int springy_gif_add_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int
     if (img) liq_image_destroy(img);
     free(rows);
     if (rc != 0) { free(mapped); return rc; }
-    // What changed against the canvas so far: its bounding box (everything for the first frame).
-    int first = !g->started && !g->pvalid;
+    int first = !g->started;
     int minX = w, minY = h, maxX = -1, maxY = -1;
     for (int j = 0; j < h; ++j) {
         const unsigned char *m = mapped + (size_t)j * w, *c = g->index + (size_t)(y + j) * g->width + x;
@@ -141,26 +158,40 @@ int springy_gif_add_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int
             }
         }
     }
-    if (maxX < 0) {
-        // Nothing visible changed: the frame before lasts longer.
-        if (g->pvalid) g->pdelay += delay;
-        free(mapped);
-        return 0;
-    }
-    if ((rc = flush_pending(g)) != 0) { free(mapped); return rc; }
-    g->px = x + minX; g->py = y + minY; g->pw = maxX - minX + 1; g->ph = maxY - minY + 1; g->pdelay = delay;
-    for (int j = 0; j < g->ph; ++j) {
+    if (maxX < 0) { free(mapped); return 1; }
+    *rx = x + minX; *ry = y + minY; *rw = maxX - minX + 1; *rh = maxY - minY + 1;
+    for (int j = 0; j < *rh; ++j) {
         const unsigned char *m = mapped + (size_t)(minY + j) * w + minX;
-        unsigned char *c = g->index + (size_t)(g->py + j) * g->width + g->px;
-        unsigned char *p = g->pending + (size_t)j * g->pw;
-        for (int i = 0; i < g->pw; ++i) {
-            // Unchanged pixels are transparent: the frame below shows through (not for the first frame).
+        unsigned char *c = g->index + (size_t)(*ry + j) * g->width + *rx;
+        unsigned char *p = out + (size_t)j * (*rw);
+        for (int i = 0; i < *rw; ++i) {
             p[i] = (!first && m[i] == c[i]) ? (unsigned char)g->colors : m[i];
             c[i] = m[i];
         }
     }
-    g->pvalid = 1;
+    g->started = 1;
     free(mapped);
+    return 0;
+}
+
+int springy_gif_add_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int w, int h, int stride, int delay) {
+    int first = !g->started && !g->pvalid;
+    unsigned char *changed = malloc((size_t)w * h);
+    if (!changed) return -2;
+    int rx, ry, rw, rh;
+    int rc = springy_palette_frame(g, rgba, x, y, w, h, stride, changed, &rx, &ry, &rw, &rh);
+    if (rc == 1) {
+        // Nothing visible changed: the frame before lasts longer.
+        if (g->pvalid) g->pdelay += delay;
+        free(changed);
+        return 0;
+    }
+    if (rc == 0) rc = flush_pending(g);
+    if (rc != 0) { free(changed); return rc; }
+    memcpy(g->pending, changed, (size_t)rw * rh);
+    free(changed);
+    g->px = rx; g->py = ry; g->pw = rw; g->ph = rh; g->pdelay = delay; g->pfirst = first;
+    g->pvalid = 1;
     return 0;
 }
 

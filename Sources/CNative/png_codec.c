@@ -47,6 +47,15 @@ static int encode_rows(const uint8_t *data, int width, int height, int stride, i
                        int level, int filters, int strategy,
                        uint8_t **out, size_t *outLength, char *error, size_t errorLength);
 
+/// A libpng writer reporting into `sink` (each caller sets its own setjmp: it must be its frame).
+static int create_writer(ErrorSink *sink, png_structp *png, png_infop *info) {
+    *png = png_create_write_struct(PNG_LIBPNG_VER_STRING, sink, on_error, on_warning);
+    if (!*png) { snprintf(sink->error, sink->errorLength, "libpng: cannot create write struct"); return 1; }
+    *info = png_create_info_struct(*png);
+    if (!*info) { png_destroy_write_struct(png, NULL); snprintf(sink->error, sink->errorLength, "libpng: no info struct"); return 1; }
+    return 0;
+}
+
 int springy_png_encode(const uint8_t *data, int width, int height, int stride, int opaque,
                        int level, int filters, int strategy,
                        uint8_t **out, size_t *outLength, char *error, size_t errorLength) {
@@ -65,10 +74,9 @@ static int encode_rows(const uint8_t *data, int width, int height, int stride, i
     ErrorSink sink = {error, errorLength};
     Buffer buffer = {0};
     uint8_t *row = NULL;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
-    if (!png) { snprintf(error, errorLength, "libpng: cannot create write struct"); return 1; }
-    png_infop info = png_create_info_struct(png);
-    if (!info) { png_destroy_write_struct(&png, NULL); snprintf(error, errorLength, "libpng: no info struct"); return 1; }
+    png_structp png;
+    png_infop info;
+    if (create_writer(&sink, &png, &info) != 0) return 1;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
         free(buffer.data);
@@ -213,4 +221,40 @@ int springy_changed_rect(const uint8_t *a, const uint8_t *b, int width, int heig
     }
     *x = left; *y = top; *w = right - left + 1; *h = bottom - top + 1;
     return 1;
+}
+
+int springy_png_encode_indexed(const uint8_t *indexes, int width, int height, const uint8_t *paletteRGBA, int count,
+                               int level, uint8_t **out, size_t *outLength, char *error, size_t errorLength) {
+    ErrorSink sink = {error, errorLength};
+    Buffer buffer = {0};
+    png_structp png;
+    png_infop info;
+    if (create_writer(&sink, &png, &info) != 0) return 1;
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(buffer.data);
+        return 1;
+    }
+    png_set_write_fn(png, &buffer, write_bytes, flush_bytes);
+    png_set_compression_level(png, level);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_PALETTE,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_color colors[256];
+    png_byte alpha[256];
+    int lastTranslucent = -1;
+    for (int i = 0; i < count; ++i) {
+        colors[i].red = paletteRGBA[4 * i]; colors[i].green = paletteRGBA[4 * i + 1]; colors[i].blue = paletteRGBA[4 * i + 2];
+        alpha[i] = paletteRGBA[4 * i + 3];
+        if (alpha[i] != 255) lastTranslucent = i;
+    }
+    png_set_PLTE(png, info, colors, count);
+    if (lastTranslucent >= 0) png_set_tRNS(png, info, alpha, lastTranslucent + 1, NULL);
+    png_write_info(png, info);
+    for (int y = 0; y < height; ++y) png_write_row(png, (png_const_bytep)(indexes + (size_t)y * width));
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    *out = buffer.data;
+    *outLength = buffer.length;
+    return 0;
 }

@@ -56,6 +56,7 @@ extension CollectionView {
                 frame = Rect(center: d.center, size: frame.size)
                 angle = d.angle; velocity = d.velocity
                 z = dynamics.cellZ
+                if dynamics.liftsCells { elevation = spec.dynamics.liftElevation }
             }
             if let m = movement, key(ip) == m.key, let slot = layout.attributes(for: ip)?.frame,
                let moving = movingFrame(key: m.key, slot: slot, at: time) {

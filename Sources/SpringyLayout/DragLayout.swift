@@ -70,6 +70,7 @@ public final class DragSession: LayoutDynamics {
     public var reach: Double { 0 }
     public var cellsDrawnAnywhere: [ItemPath] { cells.map(\.indexPath) }
     public var cellZ: Int { 1 }
+    public var liftsCells: Bool { !released }
 
     public var springs: [SpringSnapshot] {
         var names: [String: String] = [:]

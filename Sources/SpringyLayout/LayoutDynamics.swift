@@ -62,6 +62,8 @@ public protocol LayoutDynamics: AnyObject {
     var cellsDrawnAnywhere: [ItemPath] { get }
     /// The z its cells are drawn at.
     var cellZ: Int { get }
+    /// Whether its cells are lifted off the layout (a drag in progress), so they cast a shadow.
+    var liftsCells: Bool { get }
     /// Its springs, items named by index path, content coordinates.
     var springs: [SpringSnapshot] { get }
     /// Contacts begun or ended since the last call, cells named by index path, content coordinates.

@@ -50,6 +50,7 @@ public final class SpringyCarousel: LayoutDynamics {
     public var reach: Double { margin }
     public var cellsDrawnAnywhere: [ItemPath] { [] }
     public var cellZ: Int { 0 }
+    public var liftsCells: Bool { false }
     public var isFinished: Bool { false }
 
     /// The layout's animator works in content coordinates; its bounds are the content.

@@ -14,6 +14,10 @@ public struct APNGWriter {
     private var frames: [[UInt8]] = []
     /// Where each frame goes on the canvas (nil: the whole canvas).
     private var rects: [PixelRect?] = []
+    /// Frames blended over the canvas (their transparent pixels keep what is there).
+    private var over: [Bool] = []
+    /// How many `step`s of the sequence each frame lasts (frames that change nothing are merged).
+    private var lengths: [Int] = []
     private var previous: [UInt8] = []
 
     public init(fps: Int, loops: Int = 0, step: Int = 1) { self.fps = fps; self.loops = loops; self.step = step }
@@ -22,21 +26,28 @@ public struct APNGWriter {
     /// filters (frames' PNG sequences keep the fast settings).
     public static let compact = PNGSettings(level: 9, filter: .all, strategy: .default)
 
-    public mutating func add(png: [UInt8]) { frames.append(png); rects.append(nil) }
+    public mutating func add(png: [UInt8]) { add(png: png, rect: nil) }
+
+    /// A frame's PNG placed at `rect` (nil: the whole canvas), blended over the canvas or not,
+    /// lasting `length` steps.
+    mutating func add(png: [UInt8], rect: PixelRect?, blendOver: Bool = false, length: Int = 1) {
+        frames.append(png); rects.append(rect); over.append(blendOver); lengths.append(length)
+    }
+
+    /// The frame before lasts `steps` steps longer.
+    mutating func extendLast(_ steps: Int = 1) { if !lengths.isEmpty { lengths[lengths.count - 1] += steps } }
 
     /// A frame as straight RGBA: the first whole, the rest as the rectangle that changed (one
     /// pixel when nothing did, so every frame keeps its place and delay).
     public mutating func add(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings) throws {
         defer { previous = rgba }
         if previous.isEmpty {
-            frames.append(try PNGCodec.encode(rgba: rgba, width: width, height: height, opaque: opaque, settings: settings))
-            rects.append(nil)
+            add(png: try PNGCodec.encode(rgba: rgba, width: width, height: height, opaque: opaque, settings: settings), rect: nil)
             return
         }
         let rect = PixelRect.changed(from: previous, to: rgba, width: width, height: height) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-        frames.append(try PNGCodec.encode(rgba: rect.crop(rgba, frameWidth: width), width: rect.width, height: rect.height,
-                                          opaque: opaque, settings: settings))
-        rects.append(rect)
+        add(png: try PNGCodec.encode(rgba: rect.crop(rgba, frameWidth: width), width: rect.width, height: rect.height,
+                                     opaque: opaque, settings: settings), rect: rect)
     }
     public var frameCount: Int { frames.count }
 
@@ -76,6 +87,8 @@ public struct APNGWriter {
         var out: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         Self.append("IHDR", Array(ihdr.data), to: &out)
         Self.append("acTL", Self.be32(UInt32(frames.count)) + Self.be32(UInt32(loops)), to: &out)
+        // A palette image's palette and transparency, once for every frame.
+        for c in firstChunks where c.type == "PLTE" || c.type == "tRNS" { Self.append(c.type, Array(c.data), to: &out) }
         var sequence: UInt32 = 0
         for (k, png) in frames.enumerated() {
             let chunks = k == 0 ? firstChunks : try Self.chunks(png)
@@ -83,7 +96,7 @@ public struct APNGWriter {
             let r = rects[k]
             let w = r.map { Self.be32(UInt32($0.width)) } ?? width, h = r.map { Self.be32(UInt32($0.height)) } ?? height
             let fctl = Self.be32(sequence) + w + h + Self.be32(UInt32(r?.x ?? 0)) + Self.be32(UInt32(r?.y ?? 0))
-                + Self.be16(UInt16(step)) + Self.be16(UInt16(fps)) + [0, 0]
+                + Self.be16(UInt16(min(step * lengths[k], 65535))) + Self.be16(UInt16(fps)) + [0, over[k] ? 1 : 0]
             Self.append("fcTL", fctl, to: &out)
             sequence += 1
             for c in chunks where c.type == "IDAT" {

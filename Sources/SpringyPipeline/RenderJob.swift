@@ -37,6 +37,8 @@ public struct RenderJob {
         public var webpQuality: Double?
         /// Most colours in a GIF's palette (2–255; one more index is kept for transparency).
         public var gifColors = 255
+        /// An APNG of palette frames with at most this many colours (nil: full colour).
+        public var apngMaxColors: Int?
         /// `--codec`, `--crf`, `--pix-fmt` for mp4, webm and mov.
         public var video = VideoSink.Options()
         public init() {}
@@ -100,7 +102,7 @@ public struct RenderJob {
     public var runKey: String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
         let p = settings.png
-        let settingsText = "\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue)) \(settings.webpQuality ?? -1) \(settings.gifColors) \(settings.video.codec?.rawValue ?? "-") \(settings.video.crf ?? -1) \(settings.video.pixelFormat ?? "-")"
+        let settingsText = "\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue)) \(settings.webpQuality ?? -1) \(settings.gifColors) \(settings.video.codec?.rawValue ?? "-") \(settings.video.crf ?? -1) \(settings.video.pixelFormat ?? "-") \(settings.apngMaxColors ?? 0)"
         return ContentHash.key([Array(source), Array(version.utf8), Array(settingsText.utf8)])
     }
 
@@ -164,6 +166,9 @@ public struct RenderJob {
         if !settings.toStdout { try AtomicFile.write(Array(runKey.utf8), to: marker) }
         var apng = APNGWriter(fps: scene.time.fps)
         let width = pipeline.renderer.pixelWidth, height = pipeline.renderer.pixelHeight
+        let paletteAPNG = formats.contains(.apng) ? try settings.apngMaxColors.map {
+            try PaletteAPNGWriter(width: width, height: height, fps: scene.time.fps, maxColors: $0)
+        } : nil
         let gif = formats.contains(.gif) ? try GIFWriter(width: width, height: height, fps: scene.time.fps, maxColors: settings.gifColors) : nil
         let webp = formats.contains(.webp)
             ? try WebPWriter(width: width, height: height, fps: scene.time.fps, lossless: settings.webpQuality == nil, quality: settings.webpQuality ?? 100)
@@ -200,7 +205,7 @@ public struct RenderJob {
                     summary.add(.png, bytes: encoded.png.count)
                     pngFrames += 1
                 }
-                if formats.contains(.apng) {
+                if let paletteAPNG { try paletteAPNG.add(rgba: encoded.rgba) } else if formats.contains(.apng) {
                     try apng.add(rgba: encoded.rgba, width: width, height: height, opaque: pipeline.renderer.opaque, settings: APNGWriter.compact)
                 }
                 try gif?.add(rgba: encoded.rgba, index: index - range.lowerBound)
@@ -221,7 +226,7 @@ public struct RenderJob {
                 }
             }
             if formats.contains(.apng) {
-                let data = try apng.bytes()
+                let data = try paletteAPNG?.finish() ?? apng.bytes()
                 try AtomicFile.write(data, to: "\(dir)/\(OutputNames.apng(scene))")
                 summary.add(.apng, bytes: data.count)
             }

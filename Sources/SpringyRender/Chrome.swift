@@ -8,6 +8,18 @@ import SpringyScene
 // device frame (drawn by Springy: rounded screen corners, a plain bezel, no trademarked artwork).
 
 extension Renderer {
+    /// The scene's text faces: DejaVu Sans, or Inter with DejaVu Sans for what it lacks.
+    func sceneText() throws -> SceneText {
+        let dejavu = try PinnedFont.face()
+        guard style.font == .inter else { return SceneText(primary: dejavu, fallback: nil) }
+        return SceneText(primary: try PinnedFont.interFace(), fallback: dejavu)
+    }
+
+    /// The faces `draw` has already loaded on this thread.
+    var textFaces: SceneText {
+        (try? sceneText()) ?? SceneText(primary: (try? PinnedFont.face())!, fallback: nil)
+    }
+
     /// A notch-era screen (812 pt tall or more): 47 pt status bar, home indicator, rounded corners.
     var tallScreen: Bool { viewport.size.height >= 812 }
     /// The device frame's bezel, in points (0 without one).
@@ -55,11 +67,10 @@ extension Renderer {
         setColor(cr, ink)
         // The time.
         cairo_set_font_size(cr, tall ? 17 : 12)
-        var te = cairo_text_extents_t()
-        cairo_text_extents(cr, "9:41", &te)
-        let timeX = tall ? 54 - te.x_advance / 2 : w / 2 - te.x_advance / 2
+        let faces = textFaces, width = faces.advance(cr, "9:41")
+        let timeX = tall ? 54 - width / 2 : w / 2 - width / 2
         cairo_move_to(cr, timeX, tall ? 33 : 15)
-        cairo_show_text(cr, "9:41")
+        faces.show(cr, "9:41")
         // Battery at the right edge: body, cap, charge.
         let k = tall ? 1.0 : 0.8
         let bw = 25 * k, bh = 12 * k

@@ -16,6 +16,7 @@ public struct Renderer {
         style = scene.style
         self.scale = scale ?? scene.viewport.scale
         _ = try PinnedFont.face()   // the font must be there; each drawing thread loads its own
+        if style.font == .inter { _ = try PinnedFont.interFace() }
         if pixelWidth > Canvas.maxSide || pixelHeight > Canvas.maxSide {
             throw DrawingError("\(scene.file): a frame of \(pixelWidth)×\(pixelHeight) pixels at scale \(self.scale) is wider or taller than the \(Canvas.maxSide) pixels Cairo can draw on a side")
         }
@@ -76,7 +77,7 @@ public struct Renderer {
     public func draw(_ state: FrameState, on cr: OpaquePointer, scale: Double, ghost: Double? = nil, only: Set<String>? = nil,
                      headers: Bool = true, background: Bool = true, overlays: Bool = true) throws {
         // The drawing thread's own face: loading it is the one thing here that can fail.
-        let font = try PinnedFont.face()
+        let font = try sceneText().primary
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_scale(cr, scale, scale)
@@ -175,15 +176,14 @@ public struct Renderer {
         if style.clock {
             let text = String(format: "t = %.2f s", state.time)
             cairo_set_font_size(cr, 13)
-            var te = cairo_text_extents_t()
-            cairo_text_extents(cr, text, &te)
-            let x = viewport.size.width - te.x_advance - 10, y = 22.0
-            cairo_rectangle(cr, x - 6, y - 15, te.x_advance + 12, 21)
+            let faces = textFaces, width = faces.advance(cr, text)
+            let x = viewport.size.width - width - 10, y = 22.0
+            cairo_rectangle(cr, x - 6, y - 15, width + 12, 21)
             cairo_set_source_rgba(cr, 0, 0, 0, 0.55)
             cairo_fill(cr)
             cairo_set_source_rgba(cr, 1, 1, 1, 1)
             cairo_move_to(cr, x, y)
-            cairo_show_text(cr, text)
+            faces.show(cr, text)
         }
     }
 
@@ -326,13 +326,10 @@ public struct Renderer {
         setColor(cr, style.headerText)
         let baseline = h.frame.minY + h.frame.height / 2 + (fe.ascent - fe.descent) / 2
         var x = h.frame.minX + 16
-        if h.trailingTitle {
-            var te = cairo_text_extents_t()
-            cairo_text_extents(cr, title, &te)
-            x = h.frame.maxX - 16 - te.x_advance
-        }
+        let faces = textFaces
+        if h.trailingTitle { x = h.frame.maxX - 16 - faces.advance(cr, title) }
         cairo_move_to(cr, x, baseline)
-        cairo_show_text(cr, title)
+        faces.show(cr, title)
     }
 
     /// Text centred on the origin at its own size: cut with an ellipsis to fit `box`'s width,
@@ -343,12 +340,12 @@ public struct Renderer {
         cairo_font_extents(cr, &fe)
         // Each string is measured once: fitting measures the lines it keeps (looked up by text only).
         var widths: [String: Double] = [:]
+        let faces = textFaces
         func advance(_ s: String) -> Double {
             if let w = widths[s] { return w }
-            var te = cairo_text_extents_t()
-            cairo_text_extents(cr, s, &te)
-            widths[s] = te.x_advance
-            return te.x_advance
+            let w = faces.advance(cr, s)
+            widths[s] = w
+            return w
         }
         let lines = TextFit.lines(text, width: box.width, maxLines: style.textOverflow == .wrap ? max(1, Int(box.height / fe.height)) : 1,
                                   measure: advance)
@@ -357,7 +354,7 @@ public struct Renderer {
         for (k, line) in lines.enumerated() {
             let baseline = top + fe.height * Double(k) + (fe.height + fe.ascent - fe.descent) / 2
             cairo_move_to(cr, -advance(line) / 2, baseline)
-            cairo_show_text(cr, line)
+            faces.show(cr, line)
         }
     }
 

@@ -28,6 +28,10 @@ public enum Appearance: String, Sendable, CaseIterable {
 /// notch-era sizes), or that inside a device frame.
 public enum Chrome: String, Sendable, CaseIterable { case none, statusBar = "status_bar", device }
 
+/// The scene's text face: DejaVu Sans (the default), or Inter (close to iOS's system font)
+/// with DejaVu Sans for the characters Inter lacks.
+public enum FontChoice: String, Sendable, CaseIterable { case dejavu, inter }
+
 /// How rounded corners are drawn: circular arcs, or iOS's continuous (smoothed) curve.
 public enum CornerCurve: String, Sendable, CaseIterable { case circular, continuous }
 
@@ -43,5 +47,6 @@ extension Style {
         if !given.contains("section_background") { sectionBackground = appearance.gray6 }
         if !given.contains("spring_color") { springColor = appearance.tint }
         if !given.contains("corners") { corners = .continuous }
+        if !given.contains("font") { font = .inter }
     }
 }

@@ -211,7 +211,7 @@ extension SceneDecoder {
 
     func decodeDynamics(_ v: YAMLValue) throws -> CollectionDynamicsSpec {
         let m = try v.mapping(allowed: ["kind", "spring", "gravity", "collision", "scroll_resistance", "margin",
-                                        "corner_springs"])
+                                        "corner_springs", "lift_elevation"])
         var d = CollectionDynamicsSpec()
         if let x = m["kind"] { d.kind = try x.oneOf(CollectionDynamicsKind.self, [.none, .springy, .drag]) }
         if let x = m["spring"] {
@@ -235,6 +235,7 @@ extension SceneDecoder {
         }
         if let x = m["scroll_resistance"] { d.scrollResistance = try x.double(above: 0) }
         if let x = m["margin"] { d.margin = try x.double(min: 0, max: 1000) }
+        if let x = m["lift_elevation"] { d.liftElevation = try x.double(min: 0, max: 100) }
         if let x = m["corner_springs"] {
             let cm = try x.mapping(allowed: ["frequency", "damping", "square"])
             if let f = cm["frequency"] { d.cornerFrequency = try f.double(above: 0, max: 60) }

@@ -186,13 +186,14 @@ struct SceneDecoder {
         let keys = ["cell", "cell_selected", "palette", "palette_seed", "text", "header", "header_text",
                     "corner_radius", "font_size", "header_font_size", "springs", "spring_color",
                     "spring_width", "finger", "coils", "anchors", "velocity_arrows", "boundaries", "contacts", "clock",
-                    "text_overflow", "section_background", "appearance", "chrome", "corners", "separators"]
+                    "text_overflow", "section_background", "appearance", "chrome", "corners", "separators", "font"]
         let m = try v.mapping(allowed: keys)
         var s = Style()
         if let x = m["appearance"] { s.apply(try x.oneOf(Appearance.self, Appearance.allCases), given: m.keys) }
         if let x = m["chrome"] { s.chrome = try x.oneOf(Chrome.self, Chrome.allCases) }
         if let x = m["corners"] { s.corners = try x.oneOf(CornerCurve.self, CornerCurve.allCases) }
         if let x = m["separators"] { s.separators = try x.bool() }
+        if let x = m["font"] { s.font = try x.oneOf(FontChoice.self, FontChoice.allCases) }
         if let x = m["cell"] { s.cell = try x.color() }
         if let x = m["cell_selected"] { s.cellSelected = try x.color() }
         if let x = m["palette"] { s.palette = try x.list().map { try $0.color() } }

@@ -123,6 +123,7 @@ public struct Style: Sendable {
     public var appearance: Appearance?
     public var chrome: Chrome = .none
     public var corners: CornerCurve = .circular
+    public var font: FontChoice = .dejavu
     /// Hairline separators under list rows, inset from the leading edge (a plain table's).
     public var separators = false
     public init() {}
@@ -283,6 +284,8 @@ public struct CollectionDynamicsSpec: Sendable {
     public var cornerFrequency: Double = 8
     public var cornerDamping: Double = 0.6
     public var cornerSquare = Size2(40, 40)
+    /// How high dragged cells are lifted while the drag lasts (their shadow; 0: none, as the write-up draws them).
+    public var liftElevation: Double = 0
     public init() {}
 }
 

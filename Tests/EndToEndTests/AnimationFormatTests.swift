@@ -99,6 +99,26 @@ final class AnimationFormatTests: XCTestCase {
         XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "120,200,60")
     }
 
+    func testAPaletteAPNGIsSmallerAndStillReadByFFprobe() throws {
+        let dir = try render()
+        let scene = "\((dir as NSString).deletingLastPathComponent)/../fall.yaml"
+        let out = temporaryDirectory()
+        let r = try runSpringy(["render", scene, "--format", "apng", "--apng-max-colors", "32", "--out", out, "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let palette = Array(try Data(contentsOf: URL(fileURLWithPath: "\(out)/fall/fall.apng")))
+        let full = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/fall.apng"))
+        XCTAssertLessThan(palette.count, full.count)
+        XCTAssertNotNil(palette.firstRange(of: Array("PLTE".utf8)), "a palette image")
+        XCTAssertNotNil(palette.firstRange(of: Array("tRNS".utf8)), "with a transparent entry for unchanged pixels")
+        XCTAssertEqual(try runSpringy(["render", scene, "--format", "gif", "--apng-max-colors", "32"]).status, 2)
+        guard let ffprobe = tool("ffprobe") else { throw XCTSkip("ffprobe is not installed (.ci/run installs ffmpeg)") }
+        let p = try runProgram(ffprobe, ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames,width,height", "-of", "csv=p=0", "\(out)/fall/fall.apng"])
+        XCTAssertEqual(p.status, 0, p.stderr)
+        let fields = p.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
+        XCTAssertEqual(fields.prefix(2), ["120", "200"])
+        XCTAssertGreaterThan(Int(fields.last ?? "0") ?? 0, 5, "it animates (still frames merged)")
+    }
+
     /// Chromium plays each file: screenshots 0.15 s and 0.8 s after loading differ.
     func testEachFormatAnimatesInChromium() throws {
         let dir = try render()

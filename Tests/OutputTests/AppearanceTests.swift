@@ -94,4 +94,23 @@ final class AppearanceTests: XCTestCase {
         XCTAssertEqual(pixel(rows, 100, 49), [0xC6, 0xC6, 0xC8], "a hairline under the first row")
         XCTAssertEqual(pixel(rows, 8, 49), [255, 255, 255], "inset 16 pt from the leading edge")
     }
+
+    /// Inter draws what it has; DejaVu Sans the rest (Hebrew, which Inter lacks, looks the same either way).
+    func testInterWithDejaVuForWhatItLacks() throws {
+        func label(_ text: String, _ font: String) throws -> RGBAImage {
+            try image("""
+            springy: 1
+            viewport: { size: [120, 60], scale: 2, background: "#FFFFFF" }
+            time: { fps: 10, duration: 0.1 }
+            style: { font: \(font), font_size: 24, text: "#000000" }
+            items:
+              tag: { center: [60, 30], size: [110, 50], fill: "#FFFFFF", label: "\(text)" }
+            """, scale: 2)
+        }
+        XCTAssertNotEqual(try label("Ab", "inter").pixels, try label("Ab", "dejavu").pixels, "Inter's own letters")
+        XCTAssertEqual(try label("\u{5D0}\u{5D1}", "inter").pixels, try label("\u{5D0}\u{5D1}", "dejavu").pixels, "DejaVu's Hebrew in both")
+        XCTAssertNotNil(refusal(listScene("font: helvetica"), file: "f.yaml"))
+        let iOS = try SceneLoader.decode(yaml: listScene("appearance: light"), file: "a.yaml")
+        XCTAssertEqual(iOS.style.font, .inter, "the iOS look uses Inter unless the style names a font")
+    }
 }

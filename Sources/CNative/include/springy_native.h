@@ -50,6 +50,17 @@ int springy_gif_quantize(springy_gif *g, double dither, int loops);
 int springy_gif_add_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int w, int h, int stride, int delay);
 int springy_gif_finish(springy_gif *g, uint8_t **out, size_t *length);
 void springy_gif_free(springy_gif *g);
+/// The same palette machinery for other formats: quantize the histogram (no GIF), read the
+/// palette (RGBA, up to 255 entries; index `count` is left for "unchanged"), and remap a
+/// frame's rectangle into `out` as indexes, unchanged pixels given index `count`, the changed
+/// part's rectangle in rx…rh. 1 when nothing changed.
+int springy_gif_quantize_only(springy_gif *g, double dither);
+int springy_gif_palette(springy_gif *g, uint8_t *rgba, int *count);
+int springy_palette_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int w, int h, int stride,
+                          uint8_t *out, int *rx, int *ry, int *rw, int *rh);
+/// An 8-bit palette PNG of `indexes` (width × height) with the palette's RGBA (tRNS as needed).
+int springy_png_encode_indexed(const uint8_t *indexes, int width, int height, const uint8_t *paletteRGBA, int count,
+                               int level, uint8_t **out, size_t *outLength, char *error, size_t errorLength);
 
 /// Animated WebP (libwebp's WebPAnimEncoder): frames of straight RGBA with their start times (ms).
 typedef struct springy_webp springy_webp;
