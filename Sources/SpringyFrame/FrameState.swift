@@ -60,6 +60,10 @@ public struct ItemState: Equatable, Sendable {
     public var elevation: Double
     /// A path item's outline, points relative to its centre (unrotated).
     public var outline: [Vec2] = []
+    /// Corners rounded by the item's group (an inset-grouped section's first and last rows),
+    /// and that radius; the rest are square.
+    public var groupCorners: GroupCorners = []
+    public var groupRadius: Double = 0
 
     public init(id: String, center: Vec2, size: Size2, angle: Double, alpha: Double, z: Int, velocity: Vec2,
                 selected: Bool, kind: ItemKind, paletteKey: Int? = nil, color: Color? = nil, label: String?,
@@ -71,6 +75,14 @@ public struct ItemState: Equatable, Sendable {
 
     /// Cells and rows live in the collection view's layer; views above it.
     public var inCollection: Bool { kind != .view }
+}
+
+/// Which corners of a row its group rounds.
+public struct GroupCorners: OptionSet, Equatable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let top = GroupCorners(rawValue: 1)
+    public static let bottom = GroupCorners(rawValue: 2)
 }
 
 /// What a supplementary view is: a section header, a footer, or a decoration view behind a

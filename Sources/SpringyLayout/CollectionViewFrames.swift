@@ -77,6 +77,14 @@ extension CollectionView {
                                    angle: angle, alpha: alpha, z: z, velocity: velocity,
                                    selected: isSelected(ip), kind: kind,
                                    paletteKey: key(ip), label: label(ip), shape: .rectangle, elevation: elevation))
+            if spec.layout.insetGrouped, ip.section < sections.count {
+                // An inset-grouped section is one rounded group: its first row's top corners, its last row's bottom ones.
+                var corners: GroupCorners = []
+                if ip.item == 0 { corners.insert(.top) }
+                if ip.item == sections[ip.section].count - 1 { corners.insert(.bottom) }
+                items[items.count - 1].groupCorners = corners
+                items[items.count - 1].groupRadius = ListLayout.groupRadius
+            }
         }
         return (items, headers)
     }

@@ -16,6 +16,17 @@ public struct ListLayout: StackedLayout {
     public private(set) var contentSize: Size2
 
     var extra: Double { spec.expandedHeight - spec.rowHeight }
+    /// An inset-grouped table's side margins (UIKit's layout margins: 20 pt from 390 pt wide, else 16).
+    var margin: Double { spec.insetGrouped ? (viewSize.width >= 390 ? 20 : 16) : 0 }
+    /// The corner radius of an inset-grouped section's rows.
+    public static let groupRadius = 10.0
+
+    /// The header, inset like its rows in an inset-grouped table (its title lines up with theirs).
+    public func headerAttributes(section s: Int) -> LayoutAttributes? {
+        guard var h = stack.header(s, height: spec.headerHeight, width: viewSize.width) else { return nil }
+        if margin > 0 { h.frame = Rect(x: h.frame.minX + margin, y: h.frame.minY, width: h.frame.width - 2 * margin, height: h.frame.height) }
+        return h
+    }
 
     public init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2, expanded: ItemPath?) {
         self.spec = spec
@@ -41,8 +52,8 @@ public struct ListLayout: StackedLayout {
             if k > e.item { top += extra } else if k == e.item { height = spec.expandedHeight }
         }
         // Right to left, the insets swap sides.
-        let left = spec.rightToLeft ? spec.sectionInset[3] : spec.sectionInset[1]
-        return Rect(x: left, y: top, width: viewSize.width - spec.sectionInset[1] - spec.sectionInset[3], height: height)
+        let left = (spec.rightToLeft ? spec.sectionInset[3] : spec.sectionInset[1]) + margin
+        return Rect(x: left, y: top, width: viewSize.width - spec.sectionInset[1] - spec.sectionInset[3] - 2 * margin, height: height)
     }
 
     /// The row containing content position `y` in section `s` (clamped).

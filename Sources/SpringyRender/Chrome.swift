@@ -51,6 +51,23 @@ extension Renderer {
         cairo_close_path(cr)
     }
 
+    /// A row of an inset-grouped section: the corners its group rounds, the others square.
+    func groupRect(_ cr: OpaquePointer, _ r: Rect, corners: GroupCorners, radius: Double) {
+        let rad = min(radius, r.width / 2, r.height / 2)
+        let top = corners.contains(.top) ? rad : 0, bottom = corners.contains(.bottom) ? rad : 0
+        cairo_new_sub_path(cr)
+        cairo_move_to(cr, r.minX + top, r.minY)
+        cairo_line_to(cr, r.maxX - top, r.minY)
+        if top > 0 { cairo_arc(cr, r.maxX - top, r.minY + top, top, -.pi / 2, 0) }
+        cairo_line_to(cr, r.maxX, r.maxY - bottom)
+        if bottom > 0 { cairo_arc(cr, r.maxX - bottom, r.maxY - bottom, bottom, 0, .pi / 2) }
+        cairo_line_to(cr, r.minX + bottom, r.maxY)
+        if bottom > 0 { cairo_arc(cr, r.minX + bottom, r.maxY - bottom, bottom, .pi / 2, .pi) }
+        cairo_line_to(cr, r.minX, r.minY + top)
+        if top > 0 { cairo_arc(cr, r.minX + top, r.minY + top, top, .pi, 3 * .pi / 2) }
+        cairo_close_path(cr)
+    }
+
     /// A plain table's separator under a row: a hairline from 16 pt in to the trailing edge.
     func drawSeparator(_ cr: OpaquePointer, under r: Rect, alpha: Double) {
         let hairline = 1 / Double(scale)

@@ -266,6 +266,8 @@ public struct Renderer {
             }
         }
         switch item.shape {
+        case .rectangle where !item.groupCorners.isEmpty:
+            groupRect(cr, r, corners: item.groupCorners, radius: item.groupRadius)
         case .rectangle:
             roundedRect(cr, r, radius: style.cornerRadius)
         case .ellipse:
@@ -288,7 +290,7 @@ public struct Renderer {
         } else {
             cairo_fill(cr)
         }
-        if style.separators && item.kind == .row { drawSeparator(cr, under: r, alpha: item.alpha) }
+        if style.separators && item.kind == .row && !item.groupCorners.contains(.bottom) { drawSeparator(cr, under: r, alpha: item.alpha) }
         cairo_restore(cr)
     }
 

@@ -155,7 +155,7 @@ extension SceneDecoder {
         let m = try v.mapping(allowed: ["kind", "direction", "item_size", "line_spacing", "interitem_spacing",
                                         "section_inset", "align", "header_height", "sticky_headers",
                                         "row_height", "expanded_height", "snap", "footer_height", "sticky_footers",
-                                        "section_backgrounds", "right_to_left", "columns"])
+                                        "section_backgrounds", "right_to_left", "columns", "style"])
         var l = LayoutSpec()
         if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, [.flow, .list, .grid, .compositional]) }
         if l.kind == .compositional {
@@ -193,6 +193,12 @@ extension SceneDecoder {
         if let x = m["footer_height"] { l.footerHeight = try x.double(min: 0) }
         if let x = m["sticky_footers"] { l.stickyFooters = try x.bool() }
         if let x = m["section_backgrounds"] { l.sectionBackgrounds = try x.bool() }
+        if let x = m["style"] {
+            let style = try x.string()
+            guard style == "plain" || style == "inset_grouped" else { throw x.error("a list's style is plain or inset_grouped, found \"\(style)\"") }
+            guard l.kind == .list else { throw x.error("style (plain, inset_grouped) is a list layout's: a table's") }
+            l.insetGrouped = style == "inset_grouped"
+        }
         for key in ["footer_height", "sticky_footers", "section_backgrounds"] where l.kind != .flow {
             if let x = m[key] { throw x.error("\(key) is for flow layouts; a \(l.kind.rawValue) layout has headers only") }
         }

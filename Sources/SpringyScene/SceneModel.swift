@@ -228,6 +228,8 @@ public struct LayoutSpec: Sendable {
     public var rightToLeft = false
     /// A grid layout's number of columns (its content may be wider than the view).
     public var columns = 0
+    /// A list as an inset-grouped table: rows inset from both sides, each section's rows a rounded group.
+    public var insetGrouped = false
     public init() {}
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyOutput
 import SpringyPipeline
 import SpringyRender
@@ -112,5 +113,34 @@ final class AppearanceTests: XCTestCase {
         XCTAssertNotNil(refusal(listScene("font: helvetica"), file: "f.yaml"))
         let iOS = try SceneLoader.decode(yaml: listScene("appearance: light"), file: "a.yaml")
         XCTAssertEqual(iOS.style.font, .inter, "the iOS look uses Inter unless the style names a font")
+    }
+
+    /// layout.style: inset_grouped — rows inset by the margins, each section one rounded group.
+    func testInsetGroupedListsRoundEachSectionAndInsetItsRows() throws {
+        func scene(_ width: Int) -> String {
+            """
+            springy: 1
+            viewport: { size: [\(width), 300], scale: 1, background: "#F2F2F7" }
+            time: { fps: 10, duration: 0.1 }
+            style: { separators: true, corner_radius: 0, cell: "#FFFFFF" }
+            collection:
+              layout: { kind: list, style: inset_grouped, row_height: 40, header_height: 20 }
+              sections: [{ items: 3 }, { items: 1 }]
+            """
+        }
+        let f = try frames(scene(375))[0]
+        XCTAssertEqual(item(f, "0.0")!.center.x - item(f, "0.0")!.size.width / 2, 16)
+        XCTAssertEqual(item(f, "0.0")!.size.width, 375 - 32)
+        XCTAssertEqual(item(f, "0.0")!.groupCorners, [.top])
+        XCTAssertEqual(item(f, "0.1")!.groupCorners, [])
+        XCTAssertEqual(item(f, "0.2")!.groupCorners, [.bottom])
+        XCTAssertEqual(item(f, "1.0")!.groupCorners, [.top, .bottom], "a one-row section is rounded all round")
+        XCTAssertEqual(try frames(scene(390))[0].items[0].size.width, 390 - 40, "20 pt margins from 390 pt wide")
+        let img = try image(scene(375))
+        XCTAssertEqual(pixel(img, 17, 20), [0xF2, 0xF2, 0xF7], "the group's rounded top-left corner")
+        XCTAssertEqual(pixel(img, 40, 20 + 40 - 1), [0xC6, 0xC6, 0xC8], "a separator between rows")
+        XCTAssertEqual(pixel(img, 40, 20 + 120 - 1), [255, 255, 255], "none under the last row")
+        let bad = refusal(scene(375).replacingOccurrences(of: "kind: list,", with: "kind: flow,"), file: "g.yaml")
+        XCTAssertTrue(bad?.contains("is a list layout's") ?? false, bad ?? "accepted")
     }
 }
