@@ -4,7 +4,7 @@ import PackageDescription
 // The dependency rule (CONTRIBUTING.md): every module lists every module it imports, and
 // imports only modules below it in this order:
 //   Core, Frame  →  Scene, Dynamics  →  Layout  →  Simulation  →  Render  →  Output
-//   →  Golden  →  Pipeline  →  CLI
+//   →  Golden  →  Pipeline  →  Preview  →  CLI
 // Render and Output never import Layout, Simulation or Dynamics. Tests/ArchitectureTests
 // checks this against the sources.
 let package = Package(
@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
+        // The preview's HTTP server: FlyingFox (no dependencies of its own; builds in seconds).
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
     ],
     targets: [
         // System libraries, found with pkg-config.
@@ -59,8 +61,13 @@ let package = Package(
             "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender", "SpringyOutput",
             "SpringyGolden",
         ]),
+        // `springy preview`: the scene live in a browser, served on loopback.
+        .target(name: "SpringyPreview", dependencies: [
+            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyOutput", "SpringyPipeline",
+            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+        ]),
         .target(name: "SpringyCLI", dependencies: [
-            "SpringyCore", "SpringyScene", "SpringyOutput", "SpringyGolden", "SpringyPipeline",
+            "SpringyCore", "SpringyScene", "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "springy", dependencies: ["SpringyCLI"]),

@@ -14,7 +14,7 @@ public struct Springy: ParsableCommand {
         The scene format: the README's "Scenes" section and the contract it extends, SCENE-FORMAT.md.
         """,
         version: version,
-        subcommands: [Render.self, Still.self, Trace.self, Validate.self, Check.self, Bench.self, PlotCommand.self, SpringCommand.self, Docs.self])
+        subcommands: [Render.self, Still.self, Preview.self, Trace.self, Validate.self, Check.self, Bench.self, PlotCommand.self, SpringCommand.self, Docs.self])
 
     public init() {}
 

@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SpringyTestSupport
+import XCTest
+
+/// `springy preview`: the server's routes, live reload, errors, safety, and the page in Chromium.
+final class PreviewTests: XCTestCase {
+    /// Starts a preview of `scene` on a free port; returns the process and its URL.
+    func start(_ scene: String) throws -> (Process, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: springyBinary)
+        p.arguments = ["preview", scene, "--port", "0"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var text = ""
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !text.contains("\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let r = text.range(of: "http://"), let end = text[r.lowerBound...].firstIndex(of: " ") else {
+            p.terminate(); throw XCTSkip("the preview did not start: \(text)")
+        }
+        return (p, String(text[r.lowerBound..<end]))
+    }
+
+    func get(_ url: String) -> (Int, Data) {
+        let done = DispatchSemaphore(value: 0)
+        var result = (0, Data())
+        URLSession.shared.dataTask(with: URL(string: url)!) { data, response, _ in
+            result = ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data())
+            done.signal()
+        }.resume()
+        _ = done.wait(timeout: .now() + 20)
+        return result
+    }
+
+    func state(_ base: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: get(base + "api/state").1) as? [String: Any] ?? [:]
+    }
+
+    /// Waits until the state says `ok`.
+    func waitFor(_ base: String, _ ok: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(20)
+        var s: [String: Any] = [:]
+        while Date() < deadline {
+            s = try state(base)
+            if ok(s) { return s }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTFail("timed out; last state \(s)")
+        return s
+    }
+
+    func testRoutesReloadErrorsSafetyAndCtrlC() throws {
+        let dir = temporaryDirectory()
+        let scene = "\(dir)/s.yaml"
+        let text = try String(contentsOfFile: packageRoot + "/scenes/springs.yaml", encoding: .utf8)
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let (p, base) = try start(scene)
+        defer { if p.isRunning { p.terminate() } }
+        XCTAssertTrue(base.hasPrefix("http://127.0.0.1:"), "loopback by default: \(base)")
+        let first = try waitFor(base) { ($0["done"] as? Bool) == true }
+        XCTAssertEqual(first["total"] as? Int, 240)
+        XCTAssertEqual(first["ready"] as? Int, 240)
+        let (status, png) = get(base + "frames/1/30.png")
+        XCTAssertEqual(status, 200)
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        let rendered = try runSpringy(["still", scene, "--frame", "30", "--out", "\(dir)/30.png"])
+        XCTAssertEqual(rendered.status, 0)
+        XCTAssertEqual(png, try Data(contentsOf: URL(fileURLWithPath: "\(dir)/30.png")), "the same frame render draws")
+        XCTAssertTrue(String(decoding: get(base + "trace/1/30").1, as: UTF8.self).hasPrefix("{\"frame\": 30,"))
+        for bad in ["frames/1/9999.png", "frames/7/1.png", "frames/../../../etc/passwd", "frames/1/-1.png", "trace/x/1", "etc/passwd", "api"] {
+            XCTAssertEqual(get(base + bad).0, 404, bad)
+        }
+        // An edit reloads; a broken edit shows its located errors and keeps the last good version.
+        try text.replacingOccurrences(of: "frequency: 2, damping: 0.3", with: "frequency: 3, damping: 0.3").write(toFile: scene, atomically: true, encoding: .utf8)
+        let second = try waitFor(base) { ($0["shown"] as? Int) == 2 }
+        XCTAssertEqual((second["errors"] as? [String])?.count, 0)
+        try (text + "\noops: [\n").write(toFile: scene, atomically: true, encoding: .utf8)
+        let broken = try waitFor(base) { ($0["version"] as? Int) == 3 }
+        XCTAssertEqual(broken["shown"] as? Int, 2, "the last good version stays on screen")
+        let errors = broken["errors"] as? [String] ?? []
+        XCTAssertTrue(errors.first?.contains("s.yaml:") ?? false, "\(errors)")
+        XCTAssertEqual(get(base + "frames/2/0.png").0, 200)
+        // Ctrl-C: a clean exit.
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        let missing = try runSpringy(["preview", "\(dir)/none.yaml"])
+        XCTAssertEqual(missing.status, 2)
+    }
+
+    func testThePagePlaysReloadsAndShowsErrorsInChromium() throws {
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("Debian's chromium is not installed (.ci/run installs it): the preview page was not opened")
+        }
+        let dir = temporaryDirectory()
+        let scene = "\(dir)/s.yaml"
+        let text = try String(contentsOfFile: packageRoot + "/scenes/falling-box.yaml", encoding: .utf8)
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let (p, base) = try start(scene)
+        defer { if p.isRunning { p.terminate() } }
+        _ = try waitFor(base) { ($0["done"] as? Bool) == true }
+        func dom() throws -> String {
+            let r = try runProgram(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=2500", "--dump-dom", base])
+            XCTAssertEqual(r.status, 0, r.stderr.suffix(300).description)
+            return r.stdout
+        }
+        let page = try dom()
+        XCTAssertTrue(page.contains("data-version=\"1\""), page.prefix(600).description)
+        XCTAssertTrue(page.contains("src=\"/frames/1/"), "a frame is shown")
+        XCTAssertTrue(page.contains("A box falls onto the floor"), "the scene's name")
+        XCTAssertTrue(page.contains("\"frame\": "), "the frame's trace beside it")
+        try text.replacingOccurrences(of: "duration: 2", with: "duration: 1.5").write(toFile: scene, atomically: true, encoding: .utf8)
+        _ = try waitFor(base) { ($0["shown"] as? Int) == 2 }
+        XCTAssertTrue(try dom().contains("data-version=\"2\""), "the edit reloaded")
+        try (text + "\nbogus_key: 1\n").write(toFile: scene, atomically: true, encoding: .utf8)
+        _ = try waitFor(base) { ($0["version"] as? Int) == 3 }
+        let broken = try dom()
+        XCTAssertTrue(broken.contains("data-errors=\"1\""), "the error is shown")
+        XCTAssertTrue(broken.contains("bogus_key"), "with its key")
+    }
+}
