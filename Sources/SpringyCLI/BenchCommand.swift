@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpringyOutput
 import SpringyPipeline
+import SpringyPreview
 
 extension Springy {
     struct Bench: ParsableCommand {
@@ -27,6 +28,9 @@ extension Springy {
         @Flag(name: .long, help: "Instead: bytes and ms/frame of each animated format (gif, webp, apng) against ffmpeg's two-pass palettegen GIF, with both GIFs' PSNR and SSIM (default scenes: the carousel and the drag).")
         var formats = false
 
+        @Flag(name: .long, help: "Instead: time the live preview — edit to first frame, scrubbing a 10 s version, memory (default scene: the carousel).")
+        var preview = false
+
         @Option(name: .long, help: "With --check: the folder of golden images.")
         var golden: String = "golden"
 
@@ -34,7 +38,7 @@ extension Springy {
 
         func validate() throws {
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
-            if scenes.isEmpty && !check && !formats { throw ValidationError("give the scene files to measure") }
+            if scenes.isEmpty && !check && !formats && !preview { throw ValidationError("give the scene files to measure") }
         }
 
         func run() throws {
@@ -42,6 +46,12 @@ extension Springy {
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
             do {
                 if check { print(try CheckBenchmark.run(loaded, goldenRoot: golden).table); return }
+                if preview {
+                    for path in scenes.isEmpty ? ["scenes/springy-carousel.yaml"] : scenes {
+                        print(try PreviewBenchmark.run(scene: path, limits: limitOptions.limits))
+                    }
+                    return
+                }
                 if formats {
                     if FFmpeg.path == nil { warn("springy: ffmpeg is not on PATH: its GIF and the quality figures are left out") }
                     for scene in loaded {

@@ -15,6 +15,11 @@ public enum PreviewServer {
 
     static var notFound: HTTPResponse { HTTPResponse(statusCode: .notFound, body: Data("not found\n".utf8)) }
 
+    /// The picture `springy check` writes for a failing frame (its default --failures folder).
+    static func failurePicture(_ slug: String, _ frame: Int, _ kind: String) -> String {
+        ".springy-failures/\(slug)/frame-\(String(format: "%05d", frame))-\(kind).png"
+    }
+
     /// `/frames/V/N.png` or `/trace/V/N`: the version and frame numbers, nil when malformed.
     static func numbers(_ path: String, prefix: String, suffix: String) -> (Int, Int)? {
         guard path.hasPrefix(prefix), path.hasSuffix(suffix) else { return nil }
@@ -42,18 +47,30 @@ public enum PreviewServer {
                 state["done"] = good.done
                 state["width"] = scene.viewport.size.width
                 state["height"] = scene.viewport.size.height
+                state["golden"] = good.goldenFrames
+                // Frames a failing `springy check` left expected/actual/diff pictures for (its default folder).
+                state["failures"] = good.goldenFrames.filter { FileManager.default.fileExists(atPath: failurePicture(scene.slug, $0, "diff")) }
             }
             return json(state)
         }
         await server.appendRoute("GET /frames/*") { request in
             guard let (v, n) = numbers(request.path, prefix: "/frames/", suffix: ".png"),
-                  let good = session.versions.good, good.number == v, let png = try? good.png(n) else { return notFound }
+                  let good = session.versions.good, good.number == v,
+                  let png = try? good.png(n, overlays: Overlays(list: request.query.first { $0.name == "o" }?.value ?? "")) else { return notFound }
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png", .init("Cache-Control"): "max-age=3600"], body: Data(png))
         }
         await server.appendRoute("GET /trace/*") { request in
             guard let (v, n) = numbers(request.path, prefix: "/trace/", suffix: ""),
                   let good = session.versions.good, good.number == v, let line = good.trace(n) else { return notFound }
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data(line.utf8))
+        }
+        await server.appendRoute("GET /failures/*") { request in
+            // /failures/N/expected.png | actual.png | diff.png: only those three names, only this scene's folder.
+            let parts = request.path.split(separator: "/")
+            guard parts.count == 3, let n = Int(parts[1]), n >= 0, let scene = session.versions.good?.scene,
+                  ["expected.png", "actual.png", "diff.png"].contains(String(parts[2])),
+                  let data = FileManager.default.contents(atPath: failurePicture(scene.slug, n, String(parts[2].dropLast(4)))) else { return notFound }
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png", .init("Cache-Control"): "no-store"], body: data)
         }
         await server.appendRoute("*") { _ in notFound }
         let task = Task { try await server.run() }

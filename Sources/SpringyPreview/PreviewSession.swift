@@ -14,12 +14,15 @@ public final class PreviewVersion: @unchecked Sendable {
     /// Located error messages when this version of the file does not load.
     public let errors: [String]
     let pipeline: FramePipeline?
+    /// Pipelines drawing the overlays the page asks for, by overlay set (looked up only).
+    private var overlaid: [Overlays: FramePipeline] = [:]
     private let lock = NSLock()
     private var states: [FrameState] = []
     private var finished = false
     private var cancelled = false
-    private var cache: [Int: [UInt8]] = [:]   // looked up only; `order` keeps the LRU order
-    private var order: [Int] = []
+    private var cache: [CacheKey: [UInt8]] = [:]   // looked up only; `order` keeps the LRU order
+    private var order: [CacheKey] = []
+    struct CacheKey: Hashable { var frame: Int; var overlays: Overlays }
     public static let cacheFrames = 120
 
     init(number: Int, scene: Scene?, errors: [String]) throws {
@@ -54,23 +57,43 @@ public final class PreviewVersion: @unchecked Sendable {
         return n >= 0 && n < states.count ? states[n] : nil
     }
 
-    /// Frame `n` as PNG (nil until simulated).
-    public func png(_ n: Int) throws -> [UInt8]? {
+    /// Frame `n` as PNG with `overlays` drawn (nil until simulated).
+    public func png(_ n: Int, overlays: Overlays = []) throws -> [UInt8]? {
+        let key = CacheKey(frame: n, overlays: overlays)
         lock.lock()
-        if let hit = cache[n] {
-            order.removeAll { $0 == n }
-            order.append(n)
+        if let hit = cache[key] {
+            order.removeAll { $0 == key }
+            order.append(key)
             lock.unlock()
             return hit
         }
         lock.unlock()
-        guard let state = state(n), let pipeline else { return nil }
+        guard let state = state(n), let pipeline = try self.pipeline(overlays) else { return nil }
         let bytes = try pipeline.encode(state).png
         lock.lock(); defer { lock.unlock() }
-        cache[n] = bytes
-        order.append(n)
+        cache[key] = bytes
+        order.append(key)
         while order.count > Self.cacheFrames { cache[order.removeFirst()] = nil }
         return bytes
+    }
+
+    /// The pipeline that draws the scene with `overlays` on (the scene's own when none).
+    func pipeline(_ overlays: Overlays) throws -> FramePipeline? {
+        guard !overlays.isEmpty, var scene else { return pipeline }
+        lock.lock()
+        if let p = overlaid[overlays] { lock.unlock(); return p }
+        lock.unlock()
+        overlays.apply(to: &scene.style)
+        let p = try FramePipeline(scene: scene, threads: 1)
+        lock.lock(); defer { lock.unlock() }
+        overlaid[overlays] = p
+        return p
+    }
+
+    /// The frames the scene's golden test checks, for the timeline's marks.
+    public var goldenFrames: [Int] {
+        guard let scene else { return [] }
+        return FramePick.list(scene.golden.frames).resolve(count: done ? ready : scene.time.maxFrameCount)
     }
 
     /// Frame `n`'s trace line (SCENE-FORMAT.md, "Trace").
@@ -129,8 +152,11 @@ public final class PreviewSession: @unchecked Sendable {
         return true
     }
 
+    /// How often the file is checked for changes.
+    public static let pollInterval = 0.05
+
     /// Checks the file every `interval` seconds on a thread of its own.
-    public func watch(every interval: Double = 0.1) {
+    public func watch(every interval: Double = PreviewSession.pollInterval) {
         let thread = Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: interval)
@@ -138,5 +164,33 @@ public final class PreviewSession: @unchecked Sendable {
             }
         }
         thread.start()
+    }
+}
+
+/// The documentation overlays the page can switch on (Style's flags).
+public struct Overlays: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let coils = Overlays(rawValue: 1), anchors = Overlays(rawValue: 2), velocities = Overlays(rawValue: 4)
+    public static let boundaries = Overlays(rawValue: 8), contacts = Overlays(rawValue: 16), finger = Overlays(rawValue: 32)
+    public static let clock = Overlays(rawValue: 64)
+    public static let names: [(String, Overlays)] = [("coils", .coils), ("anchors", .anchors), ("velocities", .velocities),
+                                                     ("boundaries", .boundaries), ("contacts", .contacts), ("finger", .finger), ("clock", .clock)]
+
+    /// From a comma-separated list of names; unknown names are ignored.
+    public init(list: String) {
+        var o: Overlays = []
+        for part in list.split(separator: ",") { if let hit = Self.names.first(where: { $0.0 == part }) { o.insert(hit.1) } }
+        self = o
+    }
+
+    func apply(to style: inout Style) {
+        if contains(.coils) { style.coils = true; style.springs = true }
+        if contains(.anchors) { style.anchors = true }
+        if contains(.velocities) { style.velocityArrows = true }
+        if contains(.boundaries) { style.boundaries = true }
+        if contains(.contacts) { style.contacts = true }
+        if contains(.finger) { style.finger = true }
+        if contains(.clock) { style.clock = true }
     }
 }

@@ -12,6 +12,7 @@ final class PreviewTests: XCTestCase {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: springyBinary)
         p.arguments = ["preview", scene, "--port", "0"]
+        p.currentDirectoryURL = URL(fileURLWithPath: (scene as NSString).deletingLastPathComponent)
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
@@ -62,6 +63,10 @@ final class PreviewTests: XCTestCase {
         let scene = "\(dir)/s.yaml"
         let text = try String(contentsOfFile: packageRoot + "/scenes/springs.yaml", encoding: .utf8)
         try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        // A failing check's pictures for golden frame 0, where `springy check` leaves them.
+        let picture = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/golden/springs/frame-00000.png"))
+        try FileManager.default.createDirectory(atPath: "\(dir)/.springy-failures/s", withIntermediateDirectories: true)
+        for kind in ["expected", "actual", "diff"] { try picture.write(to: URL(fileURLWithPath: "\(dir)/.springy-failures/s/frame-00000-\(kind).png")) }
         let (p, base) = try start(scene)
         defer { if p.isRunning { p.terminate() } }
         XCTAssertTrue(base.hasPrefix("http://127.0.0.1:"), "loopback by default: \(base)")
@@ -75,7 +80,11 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(rendered.status, 0)
         XCTAssertEqual(png, try Data(contentsOf: URL(fileURLWithPath: "\(dir)/30.png")), "the same frame render draws")
         XCTAssertTrue(String(decoding: get(base + "trace/1/30").1, as: UTF8.self).hasPrefix("{\"frame\": 30,"))
-        for bad in ["frames/1/9999.png", "frames/7/1.png", "frames/../../../etc/passwd", "frames/1/-1.png", "trace/x/1", "etc/passwd", "api"] {
+        XCTAssertEqual(first["failures"] as? [Int], [0], "the failing golden frame")
+        let diff = get(base + "failures/0/diff.png")
+        XCTAssertEqual(diff.0, 200)
+        XCTAssertEqual(diff.1, picture)
+        for bad in ["failures/0/other.png", "failures/20/diff.png", "failures/0/../../s.yaml", "frames/1/9999.png", "frames/7/1.png", "frames/../../../etc/passwd", "frames/1/-1.png", "trace/x/1", "etc/passwd", "api"] {
             XCTAssertEqual(get(base + bad).0, 404, bad)
         }
         // An edit reloads; a broken edit shows its located errors and keeps the last good version.
@@ -107,8 +116,8 @@ final class PreviewTests: XCTestCase {
         let (p, base) = try start(scene)
         defer { if p.isRunning { p.terminate() } }
         _ = try waitFor(base) { ($0["done"] as? Bool) == true }
-        func dom() throws -> String {
-            let r = try runProgram(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=2500", "--dump-dom", base])
+        func dom(_ fragment: String = "") throws -> String {
+            let r = try runProgram(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=2500", "--dump-dom", base + fragment])
             XCTAssertEqual(r.status, 0, r.stderr.suffix(300).description)
             return r.stdout
         }
@@ -116,7 +125,21 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(page.contains("data-version=\"1\""), page.prefix(600).description)
         XCTAssertTrue(page.contains("src=\"/frames/1/"), "a frame is shown")
         XCTAssertTrue(page.contains("A box falls onto the floor"), "the scene's name")
-        XCTAssertTrue(page.contains("\"frame\": "), "the frame's trace beside it")
+        XCTAssertTrue(page.contains("data-item=\""), "the frame's trace beside it")
+        // Golden frames marked on the timeline; overlays and the item under the pointer from the page.
+        let golden = (try state(base)["golden"] as? [Int]) ?? []
+        XCTAssertFalse(golden.isEmpty)
+        for g in golden { XCTAssertTrue(page.contains("class=\"golden\" data-frame=\"\(g)\""), "golden frame \(g) marked") }
+        let trace = try JSONSerialization.jsonObject(with: get(base + "trace/1/10").1) as? [String: Any]
+        let first = (trace?["items"] as? [[String: Any]])?.first
+        let center = first?["center"] as? [Double] ?? [0, 0]
+        let id = first?["id"] as? String ?? "?"
+        let tuned = try dom("#overlays=coils,clock&frame=10&hover=\(center[0]),\(center[1])")
+        XCTAssertTrue(tuned.contains("src=\"/frames/1/10.png?o=coils,clock\""), tuned.prefix(800).description)
+        XCTAssertTrue(tuned.contains("data-hover=\"\(id)\""), "the item under the pointer: \(id)")
+        let (status, withClock) = get(base + "frames/1/10.png?o=clock")
+        XCTAssertEqual(status, 200)
+        XCTAssertNotEqual(withClock, get(base + "frames/1/10.png").1, "the clock overlay is drawn")
         try text.replacingOccurrences(of: "duration: 2", with: "duration: 1.5").write(toFile: scene, atomically: true, encoding: .utf8)
         _ = try waitFor(base) { ($0["shown"] as? Int) == 2 }
         XCTAssertTrue(try dom().contains("data-version=\"2\""), "the edit reloaded")
