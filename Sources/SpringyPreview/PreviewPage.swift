@@ -66,6 +66,8 @@ enum PreviewPage {
         if (s.hover === it.id) d.className = 'hover';
         $('trace').appendChild(d);
       }
+      for (const h of f.headers) { const d = document.createElement('div'); d.textContent = h.id + ' ' + JSON.stringify(h.frame) + (h.pinned ? ' pinned' : ''); $('trace').appendChild(d); }
+      for (const sp of f.springs) { const d = document.createElement('div'); d.className = 'spring'; d.textContent = 'spring ' + sp.item + ' ' + JSON.stringify(sp.anchor) + ' → ' + JSON.stringify(sp.point); $('trace').appendChild(d); }
       for (const e of f.events) { const d = document.createElement('div'); d.textContent = 'event ' + JSON.stringify(e); $('trace').appendChild(d); }
     }
     function hoverAt(x, y) {
@@ -109,7 +111,13 @@ enum PreviewPage {
           $('title').textContent = st.name;
           $('scrub').max = Math.max(st.total - 1, 0);
           document.body.dataset.version = st.shown;
-          if (changed) { const start = parseInt(hash.get('frame') || '0'); s.clock = start / s.fps; show(start); }
+          if (changed) {
+            const start = parseInt(hash.get('frame') || '0'); s.clock = start / s.fps; show(start);
+            // #scrub=N moves the scrubber as a user would (for a headless browser's check).
+            if (hash.get('scrub') !== null && s.ready > parseInt(hash.get('scrub'))) {
+              $('scrub').value = hash.get('scrub'); $('scrub').dispatchEvent(new Event('input'));
+            }
+          }
         }
       } catch (e) {}
       setTimeout(poll, 150);

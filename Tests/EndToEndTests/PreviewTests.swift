@@ -97,6 +97,20 @@ final class PreviewTests: XCTestCase {
         let errors = broken["errors"] as? [String] ?? []
         XCTAssertTrue(errors.first?.contains("s.yaml:") ?? false, "\(errors)")
         XCTAssertEqual(get(base + "frames/2/0.png").0, 200)
+        // A malformed request gets a 4xx (or the connection closed), and the server carries on.
+        let port = Int(base.split(separator: ":").last!.dropLast()) ?? 0
+        let raw = try runProgram("/usr/bin/env", ["python3", "-c", """
+        import socket, sys
+        s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+        s.sendall(b"\\x00\\x01 NOT HTTP\\r\\n\\r\\n")
+        try:
+            print(s.recv(200).split(b"\\r\\n")[0].decode(errors="replace"))
+        except Exception as e:
+            print("closed", e)
+        """, String(port)])
+        let line = raw.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(line.isEmpty || line.hasPrefix("closed") || line.contains(" 4"), "a 4xx or a closed connection: \(line)")
+        XCTAssertEqual(get(base + "api/state").0, 200, "still serving")
         // Ctrl-C: a clean exit.
         kill(p.processIdentifier, SIGINT)
         p.waitUntilExit()
@@ -137,6 +151,9 @@ final class PreviewTests: XCTestCase {
         let tuned = try dom("#overlays=coils,clock&frame=10&hover=\(center[0]),\(center[1])")
         XCTAssertTrue(tuned.contains("src=\"/frames/1/10.png?o=coils,clock\""), tuned.prefix(800).description)
         XCTAssertTrue(tuned.contains("data-hover=\"\(id)\""), "the item under the pointer: \(id)")
+        let scrubbed = try dom("#scrub=33")
+        XCTAssertTrue(scrubbed.contains("data-frame=\"33\"") && scrubbed.contains("src=\"/frames/1/33.png"), "the scrubber changes the frame shown")
+        XCTAssertTrue(scrubbed.contains("class=\"spring\"") || !page.contains("springs\": [{"), "springs listed when the frame has any")
         let (status, withClock) = get(base + "frames/1/10.png?o=clock")
         XCTAssertEqual(status, 200)
         XCTAssertNotEqual(withClock, get(base + "frames/1/10.png").1, "the clock overlay is drawn")
