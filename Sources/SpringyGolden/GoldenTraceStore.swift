@@ -65,11 +65,13 @@ extension GoldenStore {
     public func recordTrace(_ scene: Scene, states: [FrameState], mode: RecordMode) throws -> String? {
         guard let tolerance = scene.golden.trace, mode != .never else { return nil }
         let path = tracePath(scene: scene)
-        let bytes = try CompactTrace.file(of: states)
+        // The text once: written (gzipped) and, when a golden exists, compared.
+        let text = CompactTrace.text(of: states)
+        let bytes = try Gzip.compress(Array(text.utf8))
         if FileManager.default.fileExists(atPath: path) {
             if mode == .missing { return nil }
             let old = try? CompactTrace.read(file: path)
-            let changes = TraceDiff.compare(expected: old ?? [], actual: try CompactTrace.parse(CompactTrace.text(of: states)), tolerance: tolerance)
+            let changes = TraceDiff.compare(expected: old ?? [], actual: try CompactTrace.parse(text), tolerance: tolerance)
             if old != nil && changes.isEmpty {
                 if (try? Data(contentsOf: URL(fileURLWithPath: path))) == Data(bytes) || mode == .failed {
                     return mode == .failed ? nil : "unchanged \(path) (0 quantities over tolerance)"

@@ -74,14 +74,16 @@ public final class GIFWriter {
     public let width: Int, height: Int, fps: Int
     public let step: Int
     let dither: Double
+    /// Frames that are opaque need no flattening (checked per pixel otherwise).
+    let opaque: Bool
     private let frames: PaletteFrames
     private var kept = 0
 
     public static func step(forFPS fps: Int) -> Int { max(1, Int((Double(fps) / 50).rounded(.up))) }
 
-    public init(width: Int, height: Int, fps: Int, maxColors: Int = 255, dither: Double = 0) throws {
+    public init(width: Int, height: Int, fps: Int, maxColors: Int = 255, dither: Double = 0, opaque: Bool = false) throws {
         frames = try PaletteFrames(width: width, height: height, maxColors: maxColors)
-        self.width = width; self.height = height; self.fps = fps; self.dither = dither
+        self.width = width; self.height = height; self.fps = fps; self.dither = dither; self.opaque = opaque
         step = Self.step(forFPS: fps)
     }
 
@@ -89,7 +91,7 @@ public final class GIFWriter {
     public func add(rgba frame: [UInt8], index: Int) throws {
         guard index % step == 0 else { return }
         var rgba = frame
-        Self.flatten(&rgba)
+        if !opaque { Self.flatten(&rgba) }
         // This kept frame lasts from its time to the next kept one's, in hundredths of a second.
         let k = kept
         kept += 1

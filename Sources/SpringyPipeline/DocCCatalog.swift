@@ -101,7 +101,7 @@ public enum PosterChoice: Equatable, Sendable {
             guard n < count else { throw OutputError("\(scene.file): poster frame \(n) is past the scene's last frame, \(count - 1)") }
             return n
         case .time(let t):
-            let n = Int((t * Double(scene.time.fps) + 1e-9).rounded(.down))
+            let n = scene.time.frame(atTime: t)
             guard n < count else { throw OutputError("\(scene.file): poster time \(t) s is past the scene's end") }
             return n
         case .last: return count - 1

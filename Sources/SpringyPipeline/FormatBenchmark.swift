@@ -39,7 +39,7 @@ public enum FormatBenchmark {
             rows.append(Row(name: name, bytes: bytes.count, seconds: now() - start, psnr: nil, ssim: nil))
             return bytes
         }
-        let gif = try GIFWriter(width: width, height: height, fps: fps)
+        let gif = try GIFWriter(width: width, height: height, fps: fps, opaque: opaque)
         let ours = try timed("springy gif", add: { try gif.add(rgba: $0, index: $1) }, finish: { try gif.finish() })
         try AtomicFile.write(ours, to: "\(dir)/ours.gif")
         for (name, lossless, quality) in [("springy webp lossless", true, 100.0), ("springy webp q80", false, 80.0)] {

@@ -169,7 +169,8 @@ public struct RenderJob {
         let paletteAPNG = formats.contains(.apng) ? try settings.apngMaxColors.map {
             try PaletteAPNGWriter(width: width, height: height, fps: scene.time.fps, maxColors: $0)
         } : nil
-        let gif = formats.contains(.gif) ? try GIFWriter(width: width, height: height, fps: scene.time.fps, maxColors: settings.gifColors) : nil
+        let gif = formats.contains(.gif) ? try GIFWriter(width: width, height: height, fps: scene.time.fps, maxColors: settings.gifColors,
+                                                               opaque: pipeline.renderer.opaque) : nil
         let webp = formats.contains(.webp)
             ? try WebPWriter(width: width, height: height, fps: scene.time.fps, lossless: settings.webpQuality == nil, quality: settings.webpQuality ?? 100)
             : nil

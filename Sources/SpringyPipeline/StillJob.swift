@@ -23,7 +23,7 @@ public enum StillJob {
             guard n < count else { throw OutputError("\(scene.file): frame \(n) is past the scene's last frame, \(count - 1)") }
             index = n
         case .time(let t):
-            let n = Int((t * Double(scene.time.fps) + 1e-9).rounded(.down))
+            let n = scene.time.frame(atTime: t)
             guard n < count else {
                 throw OutputError("\(scene.file): \(t) s is past the scene's end (\(String(format: "%.3f", Double(count - 1) / Double(scene.time.fps))) s)")
             }

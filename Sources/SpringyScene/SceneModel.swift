@@ -73,23 +73,6 @@ public struct Viewport: Sendable {
     public var pixelHeight: Int { Int((size.height * Double(scale)).rounded(.up)) }
 }
 
-public struct TimeSpec: Sendable {
-    public var fps: Int
-    /// Fixed solver steps per second.
-    public var stepRate: Int
-    /// Fixed length, or nil when the scene runs `until: rest`.
-    public var duration: Double?
-    public var untilRest: Bool
-    public var maxDuration: Double
-    /// The number of output frames for a fixed-length scene; for `until: rest`, the most it may have.
-    public var maxFrameCount: Int {
-        let d = duration ?? maxDuration
-        return max(1, Int((d * Double(fps)).rounded()))
-    }
-    /// The number of whole solver steps done before frame `index` is shown.
-    public func steps(forFrame index: Int) -> Int { index * stepRate / fps }
-}
-
 public struct Style: Sendable {
     public var cell = Color(hex: "#8E8E93")!
     public var cellSelected = Color(hex: "#FF3B30")!

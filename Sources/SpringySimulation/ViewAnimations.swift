@@ -123,8 +123,8 @@ final class ViewAnimationEngine {
 
     func start(_ spec: ViewAnimationSpec, at now: Double, _ world: AnimationWorld) {
         let index = animations.count
-        animations.append(RunningAnimation(spec: spec, begin: now + spec.delay, anchorTime: now + spec.delay,
-                                           duration: spec.timing.duration(given: spec.duration)))
+        // Its duration is set when it begins (the longest of its tracks).
+        animations.append(RunningAnimation(spec: spec, begin: now + spec.delay, anchorTime: now + spec.delay, duration: 0))
         if let name = spec.name { named[name] = index }
         if spec.delay <= 0 { begin(index, at: now, world) }
     }
@@ -143,8 +143,12 @@ final class ViewAnimationEngine {
         if case .propertyAnimator(_, let startsPaused, _) = a.spec.api, startsPaused { a.paused = true }
         let additive = a.spec.api.additive
         var longest = 0.0
+        // The spec's segments and its timing's duration, worked out once (a physical spring's
+        // settling time is a search); a track's own is worked out only when it carries a velocity.
+        let specSegments = segments(of: a.spec)
+        let specDuration = a.spec.timing.duration(given: a.spec.duration)
         for view in a.spec.views {
-            for (property, segments) in segments(of: a.spec) {
+            for (property, segments) in specSegments {
                 let inFlight = tracks.contains { $0.view == view && $0.property == property }
                 var from = base(view, property, world)
                 var timing = a.spec.timing
@@ -168,7 +172,7 @@ final class ViewAnimationEngine {
                 var segs = segments
                 if !segs.isEmpty { segs[0].from = from }
                 for k in segs.indices.dropFirst() { segs[k].from = segs[k - 1].to }
-                let duration = timing.duration(given: a.spec.duration)
+                let duration = timing == a.spec.timing ? specDuration : timing.duration(given: a.spec.duration)
                 longest = max(longest, duration)
                 let track = AnimationTrack(view: view, property: property, owner: index, initial: from, segments: segs,
                                            discrete: a.spec.discrete, timing: timing, duration: duration)
