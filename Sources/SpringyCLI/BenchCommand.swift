@@ -37,6 +37,7 @@ extension Springy {
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
+            try refuseEmptyPaths([("--golden", golden)], scenes: scenes)
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
             if scenes.isEmpty && !check && !formats && !preview { throw ValidationError("give the scene files to measure") }
         }

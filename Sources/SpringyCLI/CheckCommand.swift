@@ -45,6 +45,11 @@ extension Springy {
 
         @OptionGroup var limitOptions: LimitOptions
 
+        func validate() throws {
+            try refuseEmptyPaths([("--golden", golden), ("--failures", failures), ("--report", report), ("--junit", junit), ("--json", json)],
+                                 scenes: scenes)
+        }
+
         /// The command that records `paths`' goldens, keeping this command's own folders.
         func recordCommand(_ paths: [String], mode: RecordMode = .all) -> String {
             var words = ["springy", "check", "--record", mode.rawValue]

@@ -40,6 +40,7 @@ extension Springy {
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
+            try refuseEmptyPaths([("--out", out), ("--docc", docc)], scenes: scenes)
             if !(1...3).contains(scale) { throw ValidationError("--scale must be 1, 2 or 3") }
             if !(1...60).contains(every) { throw ValidationError("--every must be between 1 and 60") }
             if !(1...24).contains(filmstripFrames) { throw ValidationError("--filmstrip-frames must be 1-24") }

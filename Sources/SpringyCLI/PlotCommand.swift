@@ -29,6 +29,7 @@ extension Springy {
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
+            try refuseEmptyPaths([("--out", out)], scenes: [scene])
             if quantity != .offset && item == nil { throw ValidationError("--item is needed for --quantity \(quantity.rawValue)") }
             let lower = out.lowercased()
             if !(lower.hasSuffix(".png") || lower.hasSuffix(".svg")) { throw ValidationError("--out must end in .png or .svg") }

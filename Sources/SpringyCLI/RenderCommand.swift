@@ -90,6 +90,7 @@ extension Springy {
         var toStdout: Bool { scenes.contains("-") }
 
         func validate() throws {
+            try refuseEmptyPaths([("--out", out)], scenes: scenes)
             if shard != nil && formats != [.png] {
                 throw ValidationError("--shard splits a PNG sequence; other formats need the whole scene")
             }

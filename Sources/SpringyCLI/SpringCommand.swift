@@ -53,6 +53,7 @@ extension Springy {
         ]
 
         func validate() throws {
+            try refuseEmptyPaths([("--plot", plot), ("--lottie", lottie)])
             if !(cssError > 0 && cssError <= 0.1) { throw ValidationError("--css-error must be above 0 and at most 0.1, not \(cssError)") }
             if !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240, not \(fps)") }
             if let p = plot, !(p.lowercased().hasSuffix(".png") || p.lowercased().hasSuffix(".svg")) {

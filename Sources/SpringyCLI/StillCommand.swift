@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringyCore
 import SpringyOutput
 import SpringyPipeline
 
@@ -32,6 +33,7 @@ extension Springy {
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
+            try refuseEmptyPaths([("--out", out)], scenes: [scene])
             if [time != nil, frame != nil, last].filter({ $0 }).count > 1 { throw ValidationError("give one of --time, --frame and --last") }
             if let t = time, !(t >= 0 && t.isFinite) { throw ValidationError("--time must be 0 or more, not \(t)") }
             if let f = frame, f < 0 { throw ValidationError("--frame must be 0 or more, not \(f)") }
@@ -52,8 +54,7 @@ extension Springy {
                 if out == nil, !overwrite, FileManager.default.fileExists(atPath: path) {
                     warn("springy: \(path) exists; pass --overwrite to replace it"); throw ExitCode(2)
                 }
-                let folder = (path as NSString).deletingLastPathComponent
-                if !folder.isEmpty { try AtomicFile.makeDirectory(folder) }
+                try AtomicFile.makeDirectory(PathText.parent(path))
                 try AtomicFile.write(png, to: path)
                 print("\(s.slug): frame \(index) → \(path) (\(formatBytes(png.count)))")
             } catch let e as ExitCode { throw e } catch { throw report(error) }

@@ -119,7 +119,7 @@ public struct GoldenStore {
             if !r.passed {
                 let dir = "\(failureRoot)/\(scene.slug)"
                 try AtomicFile.makeDirectory(dir)
-                let base = (OutputNames.frame(frame) as NSString).deletingPathExtension
+                let base = PathText.deletingExtension(OutputNames.frame(frame))
                 let expectedPath = "\(dir)/\(base)-expected.png"
                 let actualPath = "\(dir)/\(base)-actual.png", diffPath = "\(dir)/\(base)-diff.png"
                 r.expectedPath = expectedPath

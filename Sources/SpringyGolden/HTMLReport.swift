@@ -24,7 +24,7 @@ public enum HTMLReport {
                 var fr = report.scenes[k].frames[f]
                 func copy(_ path: String?, _ suffix: String) throws -> String? {
                     guard let path, FileManager.default.fileExists(atPath: path) else { return nil }
-                    let base = (OutputNames.frame(fr.frame) as NSString).deletingPathExtension
+                    let base = PathText.deletingExtension(OutputNames.frame(fr.frame))
                     let name = "\(folder)/\(base)-\(suffix).png"
                     try AtomicFile.write(Array(try Data(contentsOf: URL(fileURLWithPath: path))), to: "\(dir)/\(name)")
                     return name

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 
 /// Writes files whole or not at all: to a temporary name in the same folder, then rename.
 public enum AtomicFile {
@@ -7,9 +8,7 @@ public enum AtomicFile {
 
     /// Where a file is written before it is renamed to `path`: hidden, marked, per process.
     public static func temporaryPath(for path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        return (dir.isEmpty ? "" : dir + "/") + "." + name + temporaryMarker + String(getpid())
+        PathText.joined(PathText.parent(path), "." + PathText.lastComponent(path) + temporaryMarker + String(getpid()))
     }
 
     /// Moves a finished temporary file into place, or removes it and fails.
@@ -82,16 +81,21 @@ public enum AtomicFile {
     }
 
     /// Creates a folder (and its parents), with a clear error naming the path and the cause.
+    /// Correct for every spelling of a path (`q`, `q/`, `./q`, `a/b/c`, absolute, trailing
+    /// slashes): the parts are walked from the first (PathText), never through NSString.
     public static func makeDirectory(_ path: String) throws {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw OutputError("cannot use \(path) as a folder: a file of that name is in the way") }
-            return
-        }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != path && parent != "/" { try makeDirectory(parent) }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw OutputError("cannot create folder \(path): \(String(cString: strerror(errno)))")
+        guard !path.isEmpty else { throw OutputError("cannot create a folder with an empty name") }
+        for folder in PathText.prefixes(path) {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDir) {
+                guard isDir.boolValue else {
+                    throw OutputError("cannot use \(folder) as a folder: a file of that name is in the way")
+                }
+                continue
+            }
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                throw OutputError("cannot create folder \(folder): \(String(cString: strerror(errno)))")
+            }
         }
     }
 

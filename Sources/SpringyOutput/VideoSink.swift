@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 
 /// Where raw video frames go: a file (atomically), standard output, or an ffmpeg process.
 /// Every write is checked; a failure names the path and the cause.
@@ -93,7 +94,7 @@ public final class VideoSink {
         if case .y4m = input { inMatrix = "in_color_matrix=bt601:in_range=tv:" } else { inMatrix = "" }
         let even = "scale=trunc((iw+1)/2)*2:trunc((ih+1)/2)*2:\(inMatrix)out_color_matrix=bt709:out_range=tv:flags=bicubic"
         let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
-        let container = (output as NSString).pathExtension
+        let container = PathText.pathExtension(output)
         let alpha: Bool
         if case .rgba = input { alpha = true } else { alpha = false }
         let codec = options.codec ?? Codec.allowed(in: container)[0]
@@ -119,9 +120,9 @@ public final class VideoSink {
 
     public static func ffmpeg(output path: String, input: FFmpegInput, options: Options = Options()) throws -> VideoSink {
         guard let ffmpeg = FFmpeg.path else { throw OutputError("ffmpeg is not on PATH (apt-get install ffmpeg)") }
-        let ext = (path as NSString).pathExtension
-        let tmp = (path as NSString).deletingLastPathComponent + "/." + ((path as NSString).deletingPathExtension as NSString).lastPathComponent
-            + AtomicFile.temporaryMarker + String(getpid()) + "." + ext
+        let ext = PathText.pathExtension(path)
+        let tmp = PathText.joined(PathText.parent(path), "." + PathText.deletingExtension(PathText.lastComponent(path))
+            + AtomicFile.temporaryMarker + String(getpid()) + "." + ext)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: ffmpeg)
         p.arguments = ffmpegArguments(output: path, input: input, options: options) + ["-f", ext == "webm" ? "webm" : ext == "mov" ? "mov" : "mp4", tmp]

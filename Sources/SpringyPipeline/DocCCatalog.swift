@@ -73,7 +73,7 @@ public struct DocCCatalog {
     public static func article(_ scene: Scene, video: Bool) -> String {
         let slug = scene.slug, name = scene.displayName
         var s = "# \(name)\n\n"
-        s += "A Springy scene: \(scene.time.maxFrameCount) frames at \(scene.time.fps) fps, rendered from `\((scene.file as NSString).lastPathComponent)`.\n\n"
+        s += "A Springy scene: \(scene.time.maxFrameCount) frames at \(scene.time.fps) fps, rendered from `\(PathText.lastComponent(scene.file))`.\n\n"
         s += "## Overview\n\n"
         s += "![\(name).](\(slug))\n\n"
         if video { s += "@Video(source: \"\(slug).mp4\", poster: \"\(slug)-video-poster\", alt: \"\(name), animated.\")\n" }

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 import SpringyScene
 
 /// `springy bench --preview`: edit-to-first-frame (a file change until the new frame 0 is
@@ -63,7 +64,7 @@ public enum PreviewBenchmark {
         for n in 0..<total { _ = try version.png(n) }   // every frame once: the cache stays at its limit
         let sortedEdits = edits.sorted(), sortedScrubs = scrubs.sorted()
         return """
-        preview bench: \((path as NSString).lastPathComponent)
+        preview bench: \(PathText.lastComponent(path))
           edit to first frame (file written → new frame 0 drawn; watcher polls every \(Int(PreviewSession.pollInterval * 1000)) ms): median \(String(format: "%.1f", sortedEdits[sortedEdits.count / 2])) ms, worst \(String(format: "%.1f", sortedEdits.last!)) ms
           10 s version (\(total) frames) simulated in \(String(format: "%.2f", simulated)) s
           scrub to a frame once simulated: median \(String(format: "%.1f", sortedScrubs[sortedScrubs.count / 2])) ms, worst \(String(format: "%.1f", sortedScrubs.last!)) ms

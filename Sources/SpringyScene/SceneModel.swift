@@ -43,7 +43,7 @@ extension Scene {
     /// slashes, controls) made one `-`, no leading `.` or `-` (never hidden, never `..`), at most
     /// 80 characters; `scene` when nothing is left.
     public static func slug(forFile file: String) -> String {
-        let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let base = PathText.deletingExtension(PathText.lastComponent(file))
         var out = ""
         for ch in base {
             let safe = ch.isLetter || ch.isNumber || ch == "-" || ch == "_" || ch == "."

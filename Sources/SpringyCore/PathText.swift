@@ -1,0 +1,57 @@
+/// Path arithmetic on text, by POSIX's rules, without Foundation: this toolchain's
+/// `NSString.deletingLastPathComponent` traps (SIGILL) on a one-character name such as `q`,
+/// and every folder Springy makes or names goes through here instead.
+public enum PathText {
+    /// The path's parts between slashes, empty parts and `.` dropped: `./a//b/` → `[a, b]`.
+    public static func components(_ path: String) -> [Substring] {
+        path.split(separator: "/").filter { $0 != "." }
+    }
+
+    /// The folder holding `path`: `a/b/c` → `a/b`, `q` → `.`, `q/` → `.`, `/q` → `/`, `/` → `/`.
+    public static func parent(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.isEmpty else { return absolute ? "/" : "." }
+        parts.removeLast()
+        if parts.isEmpty { return absolute ? "/" : "." }
+        return (absolute ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    /// The last part: `a/b.png` → `b.png`, `a/b/` → `b`, `/` → `/`.
+    public static func lastComponent(_ path: String) -> String {
+        guard let last = path.split(separator: "/").last else { return path.hasPrefix("/") ? "/" : "" }
+        return String(last)
+    }
+
+    /// A name without its extension: `frame-00001.png` → `frame-00001`, `.hidden` → `.hidden`.
+    public static func deletingExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !name[dot...].contains("/") else { return name }
+        return String(name[..<dot])
+    }
+
+    /// The extension without its dot, or "" (`a/b.mp4` → `mp4`).
+    public static func pathExtension(_ path: String) -> String {
+        let name = lastComponent(path)
+        let base = deletingExtension(name)
+        return base == name ? "" : String(name.dropFirst(base.count + 1))
+    }
+
+    /// `name` in `folder` (`.` stays out: `q` + `.` → `q`).
+    public static func joined(_ folder: String, _ name: String) -> String {
+        if folder.isEmpty || folder == "." { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The chain of folders from the first to `path` itself: `a/b/c` → `[a, a/b, a/b/c]`,
+    /// `/x/y/` → `[/x, /x/y]`; `.`, `/` and `` give none.
+    public static func prefixes(_ path: String) -> [String] {
+        let absolute = path.hasPrefix("/")
+        var out: [String] = []
+        var current = absolute ? "/" : ""
+        for part in components(path) {
+            current = current.isEmpty || current == "/" ? current + part : current + "/" + part
+            out.append(current)
+        }
+        return out
+    }
+}
