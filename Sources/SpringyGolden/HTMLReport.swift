@@ -43,20 +43,21 @@ public enum HTMLReport {
     /// Combines shard reports: their scenes in the order given, their pictures copied into `dir`.
     public static func merge(_ dirs: [String], into dir: String) throws -> CheckReport {
         var scenes: [SceneReport] = []
-        var slugs: [String] = []
+        var slugs: Set<String> = []   // looked up only
+        // Every shard is read and checked before anything is written.
+        let shards = try dirs.map { try ShardReport(folder: $0) }
         try AtomicFile.makeDirectory("\(dir)/images")
-        for source in dirs {
-            let part = try CheckReport.read("\(source)/report.json")
-            for var scene in part.scenes {
+        for shard in shards {
+            for var scene in shard.report.scenes {
                 var slug = scene.slug
                 var n = 2
                 while slugs.contains(slug) { slug = "\(scene.slug)-\(n)"; n += 1 }
-                slugs.append(slug)
+                slugs.insert(slug)
                 func moved(_ path: String?) throws -> String? {
                     guard let path else { return nil }
-                    let name = "images/\(slug)/\((path as NSString).lastPathComponent)"
+                    let name = "images/\(slug)/\(PathText.lastComponent(path))"
                     try AtomicFile.makeDirectory("\(dir)/images/\(slug)")
-                    try AtomicFile.write(Array(try Data(contentsOf: URL(fileURLWithPath: "\(source)/\(path)"))), to: "\(dir)/\(name)")
+                    try AtomicFile.write(try shard.image(path), to: "\(dir)/\(name)")
                     return name
                 }
                 scene.slug = slug

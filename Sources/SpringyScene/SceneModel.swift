@@ -57,6 +57,12 @@ extension Scene {
         return out.isEmpty ? "scene" : out
     }
 
+    /// Whether `text` is a slug `slug(forFile:)` could have made (and so a safe folder name:
+    /// no slash, no `..`, never hidden). Reports from elsewhere (shard reports) are held to it.
+    public static func isSlug(_ text: String) -> Bool {
+        !text.isEmpty && slug(forFile: text + ".yaml") == text
+    }
+
     /// The scene's name as one line of at most 120 characters (for headings and captions).
     public var displayName: String {
         let line = name.map { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 }

@@ -1,0 +1,90 @@
+import Foundation
+import SpringyCore
+import SpringyOutput
+import SpringyScene
+
+/// A shard's report folder, read for `check --merge-reports`. Shard reports are CI artifacts made
+/// by jobs that may run a pull request's code, so nothing in them is trusted: each scene's slug
+/// must be one `Scene.slug` could make, and each picture must be `images/<slug>/frame-N[-kind].png`,
+/// a regular file inside the shard folder reached through no symbolic link, and of a bounded size.
+/// Anything else is an error naming the shard's report.json and the entry.
+public struct ShardReport {
+    public let folder: String
+    public let report: CheckReport
+
+    /// The largest report.json and picture read from a shard.
+    public static let maxReportBytes = 64 << 20
+    public static let maxImageBytes = 256 << 20
+
+    public init(folder: String) throws {
+        self.folder = folder
+        let path = PathText.joined(folder, "report.json")
+        try Self.checkRegularFile("report.json", in: folder, limit: Self.maxReportBytes, what: path)
+        report = try CheckReport.read(path)
+        for (i, scene) in report.scenes.enumerated() {
+            let at = "\(path): scenes[\(i)]"
+            guard Scene.isSlug(scene.slug) else {
+                throw OutputError("\(at).slug: \(Self.quoted(scene.slug)) is not a scene name Springy writes (letters, digits, - _ .)")
+            }
+            for (j, s) in scene.strip.enumerated() { try checkImage(s.image, scene: scene.slug, at: "\(at).strip[\(j)].image") }
+            for (j, f) in scene.frames.enumerated() {
+                for (key, image) in [("expected", f.expected), ("actual", f.actual), ("diff", f.diff)] {
+                    if let image { try checkImage(image, scene: scene.slug, at: "\(at).frames[\(j)].\(key)") }
+                }
+            }
+        }
+    }
+
+    /// The bytes of a picture the report names (already checked).
+    public func image(_ relative: String) throws -> [UInt8] {
+        let path = PathText.joined(folder, relative)
+        try Self.checkRegularFile(relative, in: folder, limit: Self.maxImageBytes, what: path)
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// `images/<slug>/frame-00042.png` or `…-expected.png`, `-actual`, `-diff`: the only names a report writes.
+    static func isImageName(_ name: Substring) -> Bool {
+        guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
+        var middle = name.dropFirst("frame-".count).dropLast(".png".count)
+        for suffix in ["-expected", "-actual", "-diff"] where middle.hasSuffix(suffix) { middle = middle.dropLast(suffix.count); break }
+        return middle.count >= 5 && middle.count <= 12 && middle.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    func checkImage(_ relative: String, scene slug: String, at: String) throws {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "images", parts[1] == slug, Self.isImageName(parts[2]) else {
+            throw OutputError("\(at): \(Self.quoted(relative)) is not a picture of this report (images/\(slug)/frame-NNNNN.png)")
+        }
+        try Self.checkRegularFile(relative, in: folder, limit: Self.maxImageBytes, what: at)
+    }
+
+    /// `relative` (a path inside `folder`) is a regular file no larger than `limit`, and neither
+    /// it nor any folder between it and `folder` is a symbolic link.
+    static func checkRegularFile(_ relative: String, in folder: String, limit: Int, what: String) throws {
+        let parts = relative.split(separator: "/")
+        guard !parts.isEmpty, !parts.contains("..") else { throw OutputError("\(what): \(relative) is not inside \(folder)") }
+        let path = PathText.joined(folder, relative)
+        var current = folder
+        for part in parts {
+            current = PathText.joined(current, String(part))
+            var st = stat()
+            guard lstat(current, &st) == 0 else {
+                throw OutputError("\(what): \(current): \(String(cString: strerror(errno)))")
+            }
+            let type = st.st_mode & S_IFMT
+            if type == S_IFLNK { throw OutputError("\(what): \(current) is a symbolic link; a shard report's files must be its own") }
+            if current == path {
+                guard type == S_IFREG else { throw OutputError("\(what): \(current) is not a regular file") }
+                guard Int(st.st_size) <= limit else {
+                    throw OutputError("\(what): \(current) is \(st.st_size) bytes, more than the \(limit) a shard report's file may hold")
+                }
+            } else if type != S_IFDIR {
+                throw OutputError("\(what): \(current) is not a folder")
+            }
+        }
+    }
+
+    static func quoted(_ s: String) -> String {
+        "\"" + escaped(String(s.prefix(200)), jsonEscape) + "\""
+    }
+}
