@@ -46,10 +46,10 @@ extension Springy {
             let paths = scenes.isEmpty ? (formats ? ["scenes/springy-carousel.yaml", "scenes/drag-many.yaml"] : try defaultScenes()) : scenes
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
             do {
-                if check { print(try CheckBenchmark.run(loaded, goldenRoot: golden).table); return }
+                if check { say(try CheckBenchmark.run(loaded, goldenRoot: golden).table); return }
                 if preview {
                     for path in scenes.isEmpty ? ["scenes/springy-carousel.yaml"] : scenes {
-                        print(try PreviewBenchmark.run(scene: path, limits: limitOptions.limits))
+                        say(try PreviewBenchmark.run(scene: path, limits: limitOptions.limits))
                     }
                     return
                 }
@@ -57,15 +57,15 @@ extension Springy {
                     if FFmpeg.path == nil { warn("springy: ffmpeg is not on PATH: its GIF and the quality figures are left out") }
                     for scene in loaded {
                         let (frames, rows) = try FormatBenchmark.run(scene, ffmpeg: FFmpeg.path)
-                        print(FormatBenchmark.table(scene, frames: frames, rows: rows))
+                        say(FormatBenchmark.table(scene, frames: frames, rows: rows))
                     }
                     return
                 }
-                if pngSweep { try Benchmark.pngSweep(loaded) { print($0) }; return }
+                if pngSweep { try Benchmark.pngSweep(loaded) { say($0) }; return }
                 let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
                 for scene in loaded {
                     let r = try Benchmark.measure(scene, threads: n)
-                    print(json ? r.json : r.table)
+                    say(json ? r.json : r.table)
                 }
             } catch { throw report(error) }
         }

@@ -85,7 +85,7 @@ extension Springy {
             }
             if record == .all {
                 for scene in loaded {
-                    do { for line in try GoldenRun.record(scene, store: store, mode: .all) { print(line) } } catch { throw SpringyCLI.report(error) }
+                    do { for line in try GoldenRun.record(scene, store: store, mode: .all) { say(line) } } catch { throw SpringyCLI.report(error) }
                 }
                 return
             }
@@ -102,7 +102,7 @@ extension Springy {
                 if record != .never && !check.passed {
                     let lines: [String]
                     do { lines = try GoldenRun.record(scene, store: store, mode: record) } catch { throw SpringyCLI.report(error) }
-                    for line in lines { print(line) }
+                    for line in lines { say(line) }
                     recorded[path] = lines
                     // What was recorded now passes; what was not still fails.
                     do { check = try GoldenRun.check(scene, store: store) } catch { throw SpringyCLI.report(error) }
@@ -113,20 +113,20 @@ extension Springy {
             let results = CheckResults(checks: checks, paths: paths, recorded: recorded, recordCommand: { recordCommand([$0]) })
             try writeReports(results)
             let s = results.summary
-            print("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded")
+            say("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded")
             if s.failed + s.missing > 0 { throw ExitCode(1) }
         }
 
         func printResult(_ check: SceneCheck, path: String) {
             for r in check.frames {
-                if r.passed { print("ok \(r.goldenPath)"); continue }
+                if r.passed { say("ok \(r.goldenPath)"); continue }
                 var lines = ["FAIL \(r.message(recordCommand: recordCommand([path])))"]
                 if !r.missing { lines += check.explanation.map { "  what moved: \($0)" } }
                 warn(lines.joined(separator: "\n"))
                 annotate(path, "\(r.goldenPath) " + (r.missing ? "is missing" : "differs: \(check.explanation.first ?? "")"))
             }
             guard let trace = check.trace else { return }
-            if trace.passed { print("ok \(trace.path)"); return }
+            if trace.passed { say("ok \(trace.path)"); return }
             if trace.missing {
                 warn("FAIL \(trace.path) is missing; record it with: \(recordCommand([path], mode: .missing))")
                 annotate(path, "\(trace.path) is missing")
@@ -136,16 +136,6 @@ extension Springy {
             warn((["FAIL \(trace.path): the trace departs from its golden\(pixels):"]
                   + TraceDiff.explain(trace.changes).map { "  \($0)" }).joined(separator: "\n"))
             annotate(path, "trace departs from its golden\(pixels): \(trace.changes.first?.description ?? "")")
-        }
-
-        /// GitHub Actions workflow commands, when running there.
-        func annotate(_ file: String, _ message: String) {
-            guard let gh = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"], gh == "true" else { return }
-            let escaped = message.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-                .replacingOccurrences(of: "\n", with: "%0A")
-            let name = file.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ",", with: "%2C")
-                .replacingOccurrences(of: ":", with: "%3A")
-            print("::error file=\(name)::\(escaped)")
         }
 
         /// The scenes of shard K of N: every Nth, from the K-th, in the order given.

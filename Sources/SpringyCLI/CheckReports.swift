@@ -27,7 +27,7 @@ extension Springy.Check {
         do {
             if let dir = self.report {
                 report = try HTMLReport.write(report, rendered: results.rendered, to: dir)
-                print("report: \(dir)/index.html")
+                say("report: \(dir)/index.html")
             }
             try writeMachineReports(report)
         } catch { throw SpringyCLI.report(error) }
@@ -36,11 +36,11 @@ extension Springy.Check {
     func writeMachineReports(_ report: CheckReport) throws {
         if let junit {
             try AtomicFile.write(Array(JUnitReport.xml(report, reportPath: self.report.map { "\($0)/index.html" }).utf8), to: junit)
-            print("junit: \(junit)")
+            say("junit: \(junit)")
         }
         if let json {
             try AtomicFile.write(Array(try report.jsonData()), to: json)
-            print("json: \(json)")
+            say("json: \(json)")
         }
     }
 
@@ -57,8 +57,8 @@ extension Springy.Check {
             try writeMachineReports(merged)
         } catch { throw SpringyCLI.report(error) }
         let s = merged.summary
-        print("report: \(out)/index.html")
-        print("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded")
+        say("report: \(out)/index.html")
+        say("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded")
         if s.failed + s.missing > 0 { throw ExitCode(1) }
     }
 }

@@ -58,7 +58,7 @@ extension Springy {
                 for scene in loaded {
                     do {
                         let files = try catalog.write(scene, ffmpeg: FFmpeg.path != nil)
-                        print("docc: \(scene.slug) → \(files.count) files (\(DocCCatalog.articleName(scene)).md)")
+                        say("docc: \(scene.slug) → \(files.count) files (\(DocCCatalog.articleName(scene)).md)")
                     } catch { throw report(error) }
                 }
                 return
@@ -76,15 +76,15 @@ extension Springy {
                 if !force && gallery.isUpToDate(entry) { unchanged += 1; continue }
                 do { try gallery.render(entry) } catch { throw report(error) }
                 rendered += 1
-                print("docs: \(entry.scene.slug) → \(gallery.folder(entry.scene))")
+                say("docs: \(entry.scene.slug) → \(gallery.folder(entry.scene))")
             }
             // The page lists every scene of the gallery, not only those of this run.
             let wroteReadme: Bool
             do { wroteReadme = try gallery.writePage(gallery.merged(entries)) } catch { throw report(error) }
             if rendered == 0 && !wroteReadme {
-                print("docs: nothing to do — \(unchanged == 1 ? "the scene is" : "all \(unchanged) scenes are") up to date in \(out)")
+                say("docs: nothing to do — \(unchanged == 1 ? "the scene is" : "all \(unchanged) scenes are") up to date in \(out)")
             } else {
-                print("docs: \(counted(rendered, "scene")) rendered, \(unchanged) unchanged\(wroteReadme ? ", README.md written" : "")")
+                say("docs: \(counted(rendered, "scene")) rendered, \(unchanged) unchanged\(wroteReadme ? ", README.md written" : "")")
             }
         }
     }

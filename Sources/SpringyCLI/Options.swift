@@ -5,11 +5,6 @@ import SpringyOutput
 import SpringyPipeline
 import SpringyScene
 
-/// Prints to standard error.
-func warn(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}
-
 /// Limits on what a scene may ask for; each has a generous default (README, "Limits").
 struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-file-size"), help: "Largest scene file, bytes.")

@@ -44,7 +44,7 @@ extension Springy {
             do { try job.write(to: out) } catch let e as PlotJob.NeverOnScreen {
                 warn("springy: \(scene): \(e)"); throw ExitCode(2)
             } catch { throw report(error) }
-            print("wrote \(out)")
+            say("wrote \(out)")
         }
     }
 }

@@ -37,14 +37,14 @@ extension Springy {
             Task {
                 do {
                     try await PreviewServer.run(session: session, host: host, port: port) { url in
-                        print("springy preview: \(url) (Ctrl-C to stop)")
+                        say("springy preview: \(url) (Ctrl-C to stop)")
                         fflush(stdout)
                     }
                 } catch { failure.set("\(error)") }
             }
             // Ctrl-C (or SIGTERM) ends the preview cleanly; a server that cannot start is an error.
             while true {
-                if (try? Interrupt.check()) == nil { print("springy preview: stopped"); fflush(stdout); return }
+                if (try? Interrupt.check()) == nil { say("springy preview: stopped"); fflush(stdout); return }
                 if let message = failure.get() { warn("springy: preview: \(message)"); throw ExitCode(2) }
                 Thread.sleep(forTimeInterval: 0.05)
             }

@@ -173,7 +173,7 @@ extension Springy {
             let started = Date()
             let slug = job.scene.slug
             if job.frameRange == nil {
-                if !quiet { print("\(slug): shard \(shard.map { "\($0.k)/\($0.n)" } ?? "") has no frames") }
+                if !quiet { say("\(slug): shard \(shard.map { "\($0.k)/\($0.n)" } ?? "") has no frames") }
                 return
             }
             let summary: RenderJob.Summary
@@ -201,7 +201,7 @@ extension Springy {
             for w in summary.warnings { warn("springy: warning: \(w)") }
             if !quiet && !toStdout {
                 let seconds = Date().timeIntervalSince(started)
-                print("\(slug): \(counted(summary.frames, "frame")) in \(String(format: "%.2f", seconds)) s, \(formatBytes(summary.bytes)) → \(summary.folder) (\(Self.describe(summary)))")
+                say("\(slug): \(counted(summary.frames, "frame")) in \(String(format: "%.2f", seconds)) s, \(formatBytes(summary.bytes)) → \(summary.folder) (\(Self.describe(summary)))")
             }
         }
 

@@ -71,10 +71,10 @@ extension Springy {
                 warn("springy: \(path) exists; pass --overwrite to replace it"); throw ExitCode(2)
             }
             let job = SpringJob(spring: spring, cssError: cssError)
-            print(job.report())
+            say(job.report())
             do {
-                if let p = plot { try job.writePlot(to: p); print("wrote \(p)") }
-                if let l = lottie { try AtomicFile.write(Array(job.lottie(fps: fps).utf8), to: l); print("wrote \(l)") }
+                if let p = plot { try job.writePlot(to: p); say("wrote \(p)") }
+                if let l = lottie { try AtomicFile.write(Array(job.lottie(fps: fps).utf8), to: l); say("wrote \(l)") }
             } catch { throw report(error) }
         }
 

@@ -56,7 +56,7 @@ extension Springy {
                 }
                 try AtomicFile.makeDirectory(PathText.parent(path))
                 try AtomicFile.write(png, to: path)
-                print("\(s.slug): frame \(index) → \(path) (\(formatBytes(png.count)))")
+                say("\(s.slug): frame \(index) → \(path) (\(formatBytes(png.count)))")
             } catch let e as ExitCode { throw e } catch { throw report(error) }
         }
     }

@@ -18,7 +18,7 @@ extension Springy {
                 do {
                     let scene = try SceneLoader.load(path: path, limits: limitOptions.limits)
                     try TraceJob.validate(scene)
-                    print("ok \(path)")
+                    say("ok \(path)")
                 } catch {
                     warn("\(error)")
                     bad = true

@@ -23,3 +23,40 @@ public func jsonEscape(_ u: Unicode.Scalar) -> String? {
         return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }
+
+/// Scene text (an id, a label, a name) shown inside one line of a message: line breaks and other
+/// controls written as escapes (`\n`, `\u{2028}`), so a name can never start a line of its own.
+public func oneLine(_ s: String) -> String {
+    escaped(s) { u in
+        switch u {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        default:
+            let category = u.properties.generalCategory
+            guard category == .control || category == .lineSeparator || category == .paragraphSeparator else { return nil }
+            return "\\u{" + String(u.value, radix: 16) + "}"
+        }
+    }
+}
+
+/// GitHub Actions workflow commands: a line that starts (after white space) with `::` is one.
+public enum WorkflowText {
+    /// Every line of `text` that would read as a workflow command starts with `» ` instead; a
+    /// carriage return (which the runner may take as a line break) is written as `\r`.
+    public static func neutralized(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r", with: "\\r").split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("::") ? "» " + line : String(line)
+        }.joined(separator: "\n")
+    }
+
+    /// A command's message (after `::`): `%`, CR and LF escaped as the runner reads them back.
+    public static func data(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A command's property value (`file=…`): as `data`, and `:` and `,` too.
+    public static func property(_ s: String) -> String {
+        data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 import SpringyScene
 
 /// One way a run's trace departs from its golden: a quantity of one thing, over some frames.
@@ -30,6 +31,7 @@ public struct TraceChange: Sendable, Equatable {
     }
 
     public var description: String {
+        let entity = oneLine(self.entity), quantity = oneLine(self.quantity)
         switch kind {
         case let .moved(delta, unit):
             let d = abs(delta) >= 0.01 ? String(format: "%+.2f", delta) : String(format: "%+.4f", delta)

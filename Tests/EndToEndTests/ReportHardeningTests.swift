@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 import SpringyGolden
 import SpringyTestSupport
 import XCTest
@@ -78,5 +79,39 @@ final class ReportHardeningTests: XCTestCase {
         let r = try merge(["\(dir)/linked"], into: "\(dir)/out")
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertTrue(r.stderr.contains("symbolic link"), r.stderr)
+    }
+
+    /// Issue 26, item 7: under GitHub Actions an item id holding a line break and `::add-mask::`
+    /// or `::error …::` must not become a workflow command in any line `check` prints.
+    func testSceneTextNeverBecomesAWorkflowCommand() throws {
+        let dir = temporaryDirectory()
+        let id = "a\\n::add-mask::secret\\r::error file=x::pwned\\u2028::warning::y"
+        let text = scene(100, 120, time: "fps: 10, duration: 0.5", """
+        items:
+          "\(id)": { center: [50, 30], size: [20, 20] }
+        behaviors:
+          - gravity: { items: ["\(id)"], magnitude: 1 }
+        golden: { frames: [4] }
+        """)
+        let path = "\(dir)/s.yaml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = nil
+        XCTAssertEqual(try runSpringy(["check", "--record", "--golden", "\(dir)/g", path], environment: env).status, 0)
+        try text.replacingOccurrences(of: "magnitude: 1", with: "magnitude: 2").write(toFile: path, atomically: true, encoding: .utf8)
+        env["GITHUB_ACTIONS"] = "true"
+        let r = try runSpringy(["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", path], environment: env)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("what moved: item a\\n::add-mask::secret"), "the id is shown, escaped: \(r.stderr)")
+        let ours = "::error file=\(WorkflowText.property(path))::"
+        var annotations = 0
+        for line in (r.stdout + "\n" + r.stderr).split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" }) {
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            guard trimmed.hasPrefix("::") else { continue }
+            XCTAssertTrue(line.hasPrefix(ours), "only Springy's own annotations are workflow commands: \(line)")
+            annotations += 1
+        }
+        XCTAssertEqual(annotations, 2, "the frame and the trace are annotated")
+        XCTAssertEqual(WorkflowText.neutralized("ok\n  ::add-mask::x"), "ok\n»   ::add-mask::x")
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+import SpringyCore
+
+/// What the command line prints, in one place. Lines may carry scene text (ids, labels, names,
+/// file names); under GitHub Actions a line that starts with `::` is a workflow command
+/// (`::add-mask::`, `::error …::`, `::stop-commands::`), so every line printed here is passed
+/// through `WorkflowText.neutralized` there. Only `annotate` writes real workflow commands.
+enum Console {
+    static let inGitHubActions = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+
+    static func line(_ text: String) -> String {
+        inGitHubActions ? WorkflowText.neutralized(text) : text
+    }
+}
+
+/// Prints to standard error.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data((Console.line(message) + "\n").utf8))
+}
+
+/// Prints to standard output.
+func say(_ message: String) {
+    print(Console.line(message))
+}
+
+/// A GitHub Actions `::error` annotation for `file`, when running there.
+func annotate(_ file: String, _ message: String) {
+    guard Console.inGitHubActions else { return }
+    print("::error file=\(WorkflowText.property(file))::\(WorkflowText.data(message))")
+}
