@@ -60,3 +60,49 @@ public enum WorkflowText {
         data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }
+
+/// Scene text placed in Markdown (the docs gallery, DocC articles): names and file names come
+/// from the user's files, and a Markdown renderer that allows HTML would run a `<script>` in one.
+public enum MarkdownText {
+    /// Plain text in a heading, a paragraph or an image's alt text: `<`, `>` and `&` as entities,
+    /// the characters that open or close inline markup (`` \ ` * _ [ ] ( ) ! # | ~ ``)
+    /// backslash-escaped, line breaks made spaces; everything else kept as written.
+    public static func inline(_ s: String) -> String {
+        escaped(s) { u in
+            switch u {
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "&": return "&amp;"
+            case "\n", "\r", "\u{2028}", "\u{2029}": return " "
+            default:
+                if u.properties.generalCategory == .control { return " " }
+                return "\\`*_[]()!#|~".unicodeScalars.contains(u) ? "\\" + String(u) : nil
+            }
+        }
+    }
+
+    /// A code span holding `s` exactly: fenced by one backtick more than the longest run inside,
+    /// padded with a space where `s` starts or ends with a backtick (CommonMark's rule).
+    public static func code(_ s: String) -> String {
+        let text = String(s.map { $0.isNewline ? " " : $0 })
+        var longest = 0, run = 0
+        for c in text { run = c == "`" ? run + 1 : 0; longest = max(longest, run) }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
+        return fence + pad + text + pad + fence
+    }
+
+    /// A quoted argument of a DocC directive (`alt: "…"`): DocC reads no escapes there, so a
+    /// straight quote becomes a typographic one (“ after a space or at the start, ” otherwise)
+    /// and a line break a space.
+    public static func directiveArgument(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            if c == "\"" { out.append(out.isEmpty || out.last!.isWhitespace ? "\u{201C}" : "\u{201D}") }
+            else if c == "\\" { out.append("\u{29F5}") }
+            else if c.isNewline { out.append(" ") }
+            else { out.append(c) }
+        }
+        return out
+    }
+}

@@ -71,12 +71,15 @@ public struct DocCCatalog {
     /// The article: the scene's name as its title, its poster (DocC picks the light or dark
     /// image by the reader's appearance) and its animation.
     public static func article(_ scene: Scene, video: Bool) -> String {
-        let slug = scene.slug, name = scene.displayName
+        let slug = scene.slug, name = MarkdownText.inline(scene.displayName)
         var s = "# \(name)\n\n"
-        s += "A Springy scene: \(scene.time.maxFrameCount) frames at \(scene.time.fps) fps, rendered from `\(PathText.lastComponent(scene.file))`.\n\n"
+        s += "A Springy scene: \(scene.time.maxFrameCount) frames at \(scene.time.fps) fps, rendered from \(MarkdownText.code(PathText.lastComponent(scene.file))).\n\n"
         s += "## Overview\n\n"
         s += "![\(name).](\(slug))\n\n"
-        if video { s += "@Video(source: \"\(slug).mp4\", poster: \"\(slug)-video-poster\", alt: \"\(name), animated.\")\n" }
+        if video {
+            let alt = MarkdownText.directiveArgument(scene.displayName + ", animated.")
+            s += "@Video(source: \"\(slug).mp4\", poster: \"\(slug)-video-poster\", alt: \"\(alt)\")\n"
+        }
         return s
     }
 }

@@ -89,7 +89,7 @@ public struct DocsGallery {
         guard let text = try? String(contentsOfFile: indexPath, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard f.count == 5, let frames = Int(f[3]), let fps = Int(f[4]) else { return nil }
+            guard f.count == 5, Scene.isSlug(f[0]), let frames = Int(f[3]), let fps = Int(f[4]) else { return nil }
             return IndexRow(slug: f[0], path: f[1], name: f[2], frames: frames, fps: fps)
         }.filter { FileManager.default.fileExists(atPath: "\(out)/\($0.slug)") }
     }
@@ -121,17 +121,18 @@ public struct DocsGallery {
         return changed
     }
 
-    /// The gallery page for `rows`, in their order.
+    /// The gallery page for `rows`, in their order. Names and paths come from the user's files:
+    /// each is escaped for Markdown (MarkdownText), so no name can add HTML or break a code span.
     public func readme(_ rows: [IndexRow]) -> String {
         var s = "# Springy gallery\n\nMade by `springy docs` from the scene files; every picture is rendered, none edited.\n"
         for e in rows {
-            let slug = e.slug
-            s += "\n## \(e.name)\n\n"
-            s += "`\(e.path)` — \(e.frames) frame\(e.frames == 1 ? "" : "s") at \(e.fps) fps.\n\n"
-            s += "![\(e.name), animated](\(slug)/\(slug).apng)\n\n"
-            s += "![\(e.name), poster frame](\(slug)/\(slug)-poster.png)\n\n"
-            s += "![\(e.name), filmstrip](\(slug)/\(slug)-filmstrip.png)\n\n"
-            s += "Made with: `springy docs \(e.path) --out \(out) --scale \(scale) --every \(every)`\n"
+            let slug = e.slug, name = MarkdownText.inline(e.name)
+            s += "\n## \(name)\n\n"
+            s += "\(MarkdownText.code(e.path)) — \(e.frames) frame\(e.frames == 1 ? "" : "s") at \(e.fps) fps.\n\n"
+            s += "![\(name), animated](\(slug)/\(slug).apng)\n\n"
+            s += "![\(name), poster frame](\(slug)/\(slug)-poster.png)\n\n"
+            s += "![\(name), filmstrip](\(slug)/\(slug)-filmstrip.png)\n\n"
+            s += "Made with: \(MarkdownText.code("springy docs \(e.path) --out \(out) --scale \(scale) --every \(every)"))\n"
         }
         return s
     }
