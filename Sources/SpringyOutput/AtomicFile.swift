@@ -99,11 +99,27 @@ public enum AtomicFile {
         }
     }
 
-    /// Removes temporary files an interrupted run left in `dir`.
+    /// Removes the temporary files in `dir` that this process left, and those of processes that
+    /// are gone (an interrupted run's). Another live process's are never touched: shards of one
+    /// render share a folder (docs/sharding.md), each writing its own temporaries.
     public static func removeLeftovers(in dir: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
-        for n in names.sorted() where n.hasPrefix(".") && n.contains(temporaryMarker) {
-            unlink(dir + "/" + n)
+        for n in names.sorted() where n.hasPrefix(".") {
+            guard let pid = owner(ofTemporary: n) else { continue }
+            if pid == getpid() || !processExists(pid) { unlink(PathText.joined(dir, n)) }
         }
+    }
+
+    /// The process id a temporary file's name carries (`.name.springy-tmp-PID[.ext]`), or nil.
+    public static func owner(ofTemporary name: String) -> pid_t? {
+        guard let marker = name.range(of: temporaryMarker) else { return nil }
+        let digits = name[marker.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 10, let pid = Int32(digits), pid > 0 else { return nil }
+        return pid
+    }
+
+    /// Whether a process with this id is running (one we may not signal is running too).
+    public static func processExists(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
     }
 }

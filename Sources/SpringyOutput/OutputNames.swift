@@ -18,4 +18,10 @@ public enum OutputNames {
 
     /// Marks a folder whose render was interrupted (holding the run's key).
     public static let partialMarker = ".springy-partial"
+
+    /// The resume marker of a render of `frames` (a shard's share, or a --frames range): one per
+    /// range, so shards sharing a folder neither remove nor overwrite each other's.
+    public static func partialMarker(frames: ClosedRange<Int>, of count: Int) -> String {
+        frames == 0...(count - 1) ? partialMarker : "\(partialMarker)-\(frames.lowerBound)-\(frames.upperBound)"
+    }
 }

@@ -59,6 +59,26 @@ public enum PNGCodec {
         return (be(16), be(20))
     }
 
+    /// Whether `bytes` are a whole PNG of `width` × `height`: the signature, every chunk inside
+    /// the file with its CRC right, IHDR first and of that size, IEND last. What a resumed render
+    /// asks of a frame it keeps (a frame cut short by an interrupt fails it); no pixel is decoded.
+    public static func isWhole(_ bytes: [UInt8], width: Int, height: Int) -> Bool {
+        guard let size = size(of: bytes), size.width == width, size.height == height else { return false }
+        var i = 8
+        var last = ""
+        while i + 12 <= bytes.count {
+            let length = bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard length <= bytes.count - i - 12 else { return false }
+            let crc = bytes[(i + 8 + length)..<(i + 12 + length)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            let actual = bytes.withUnsafeBufferPointer { springy_crc32(0, $0.baseAddress! + i + 4, length + 4) }
+            guard crc == actual else { return false }
+            last = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
+            i += 12 + length
+            if last == "IEND" { break }
+        }
+        return last == "IEND" && i == bytes.count
+    }
+
     /// Encodes a canvas as PNG bytes: RGB when opaque, RGBA otherwise; no time chunk.
     public static func encode(_ canvas: Canvas, settings: PNGSettings = PNGSettings()) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?

@@ -106,9 +106,15 @@ public struct RenderJob {
         return ContentHash.key([Array(source), Array(version.utf8), Array(settingsText.utf8)])
     }
 
+    /// This run's resume marker in its folder (nil when it renders no frame).
+    var markerPath: String? {
+        frameRange.map { "\(folder)/\(OutputNames.partialMarker(frames: $0, of: scene.time.maxFrameCount))" }
+    }
+
     /// An interrupted run of this same command left the folder: complete it instead of refusing.
     public var resumable: Bool {
-        (try? String(contentsOfFile: "\(folder)/\(OutputNames.partialMarker)", encoding: .utf8)) == runKey
+        guard let markerPath else { return false }
+        return (try? String(contentsOfFile: markerPath, encoding: .utf8)) == runKey
     }
 
     /// Files this render would replace (nil when the folder does not exist).
@@ -159,10 +165,15 @@ public struct RenderJob {
         // Frames an interrupted run of this same command already wrote are kept, not redone.
         var missing: Set<Int>?
         if !settings.overwrite && settings.formats == [.png] && resumable {
-            missing = Set(range.filter { !FileManager.default.fileExists(atPath: "\(dir)/\(OutputNames.frame($0))") })
+            // A kept frame must be whole (an interrupt can cut a file short): checked, not trusted.
+            let (w, h) = (pipeline.renderer.pixelWidth, pipeline.renderer.pixelHeight)
+            missing = Set(range.filter { frame in
+                guard let data = FileManager.default.contents(atPath: "\(dir)/\(OutputNames.frame(frame))") else { return true }
+                return !PNGCodec.isWhole(Array(data), width: w, height: h)
+            })
             if let m = missing, m.count < total { resumed(total - m.count) }
         }
-        let marker = "\(dir)/\(OutputNames.partialMarker)"
+        let marker = markerPath ?? "\(dir)/\(OutputNames.partialMarker)"
         if !settings.toStdout { try AtomicFile.write(Array(runKey.utf8), to: marker) }
         var apng = APNGWriter(fps: scene.time.fps)
         let width = pipeline.renderer.pixelWidth, height = pipeline.renderer.pixelHeight
