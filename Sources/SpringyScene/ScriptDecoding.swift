@@ -15,21 +15,25 @@ extension SceneDecoder {
         // Cells the script inserts may be tapped, selected or deleted later: any section may
         // hold as many more cells as the script inserts in all (a cell that is gone, or not
         // there yet, when its event fires is left alone).
+        // The counts are read before they are checked (each event is decoded below), so each is
+        // clamped to --max-items and the sums saturate there: no value can overflow them.
         var inserted = 0, insertedSections = 0
+        let cap = limits.maxItems
+        func more(_ total: inout Int, _ n: Int) { total = min(cap, total + min(cap, max(0, n))) }
         for e in entries {
             guard case .mapping(let raw) = e.node else { continue }
             if let body = raw.first(where: { $0.key.string == "insert" })?.value {
-                if case .mapping(let im) = body, let c = im.first(where: { $0.key.string == "count" })?.value.int { inserted += max(1, c) } else { inserted += 1 }
+                if case .mapping(let im) = body, let c = im.first(where: { $0.key.string == "count" })?.value.int { more(&inserted, max(1, c)) } else { more(&inserted, 1) }
             }
             if let body = raw.first(where: { $0.key.string == "update" })?.value, case .mapping(let um) = body {
                 for (k, v) in um {
                     guard case .sequence(let list) = v else { continue }
-                    if k.string == "insert" || k.string == "move" { inserted += list.count }
-                    if k.string == "insert_sections" || k.string == "move_sections" { insertedSections += list.count }
+                    if k.string == "insert" || k.string == "move" { more(&inserted, list.count) }
+                    if k.string == "insert_sections" || k.string == "move_sections" { more(&insertedSections, list.count) }
                     if k.string == "insert_sections" {
                         for sv in list {
                             if case .mapping(let sm) = sv, let n = sm.first(where: { $0.key.string == "items" })?.value {
-                                if case .sequence(let labels) = n { inserted += labels.count } else { inserted += max(0, n.int ?? 0) }
+                                if case .sequence(let labels) = n { more(&inserted, labels.count) } else { more(&inserted, n.int ?? 0) }
                             }
                         }
                     }
@@ -37,8 +41,8 @@ extension SceneDecoder {
             }
         }
         var references = references
-        references.sections = references.sections.map { $0 + min(inserted, limits.maxItems) }
-            + Array(repeating: min(inserted, limits.maxItems), count: min(insertedSections, limits.maxItems))
+        references.sections = references.sections.map { min(cap, $0 + inserted) }
+            + Array(repeating: inserted, count: insertedSections)
         for e in entries {
             // Every event on its own: a bad one is noted and the rest are still read.
             let event: ScriptEvent? = try problems.attempt {

@@ -57,6 +57,47 @@ final class HostileSceneTests: XCTestCase {
         }
     }
 
+    /// The same scenes through the command line, as a user or an attacker would run them:
+    /// `validate`, `render` of the first frames and `trace` of them each exit 0 (an `ok`
+    /// scene) or 2 with the expected located message (file:line:column first), never by a
+    /// signal and never past a few seconds.
+    func testEveryHostileSceneThroughTheCommandLine() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
+        let out = temporaryDirectory()
+        final class Findings: @unchecked Sendable {
+            let lock = NSLock()
+            var problems: [String] = []
+            func add(_ p: String) { lock.lock(); problems.append(p); lock.unlock() }
+        }
+        let findings = Findings()
+        let expectations = try names.map { try expectation("\(folder)/\($0)") }
+        DispatchQueue.concurrentPerform(iterations: names.count) { i in
+            let name = names[i], path = "\(folder)/\(name)", expect = expectations[i]
+            let commands: [[String]] = [
+                ["validate", path],
+                ["render", path, "--frames", "0-2", "--out", "\(out)/\(i)", "--threads", "1", "--quiet"],
+                ["trace", path, "--frames", "0-2"],
+            ]
+            for args in commands {
+                let started = Date()
+                guard let r = try? runSpringy(args, timeout: 20) else { findings.add("\(name) \(args[0]): did not start"); continue }
+                let seconds = Date().timeIntervalSince(started)
+                let firstLine = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
+                if r.timedOut { findings.add("\(name) \(args[0]): still running after 20 s"); continue }
+                if r.signalled { findings.add("\(name) \(args[0]): killed by signal \(r.status): \(r.stderr.prefix(300))"); continue }
+                if seconds > 10 { findings.add("\(name) \(args[0]): took \(Int(seconds)) s") }
+                if expect == "ok" {
+                    if r.status != 0 { findings.add("\(name) \(args[0]): exit \(r.status), expected 0: \(firstLine)") }
+                } else if r.status != 2 {
+                    findings.add("\(name) \(args[0]): exit \(r.status), expected 2 with \"\(expect)\"")
+                } else if !firstLine.hasPrefix(path + ":") || !r.stderr.contains(expect) {
+                    findings.add("\(name) \(args[0]): \"\(firstLine)\" is not located at the file or lacks \"\(expect)\"")
+                }
+            }
+        }
+        XCTAssertEqual(findings.problems.sorted(), [], findings.problems.sorted().joined(separator: "\n"))
+    }
+
     /// Contacts that appear while the scene runs (items stacking up) are held to --max-contacts too:
     /// a clear error, not Box2D eating the machine's memory.
     func testContactsMadeWhileRunningAreHeldToTheLimit() throws {

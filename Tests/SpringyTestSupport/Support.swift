@@ -23,17 +23,22 @@ public struct RunResult {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// Ended by a signal (`status` is then the signal's number), not by exiting.
+    public var signalled = false
+    /// Killed by the runner because it passed its time limit.
+    public var timedOut = false
 }
 
 /// Runs the command line for real.
-public func runSpringy(_ arguments: [String], cwd: String = packageRoot, environment: [String: String]? = nil) throws -> RunResult {
-    try runProgram(springyBinary, arguments, cwd: cwd, environment: environment)
+public func runSpringy(_ arguments: [String], cwd: String = packageRoot, environment: [String: String]? = nil,
+                       timeout: TimeInterval? = nil) throws -> RunResult {
+    try runProgram(springyBinary, arguments, cwd: cwd, environment: environment, timeout: timeout)
 }
 
 /// Runs a program to its end and gives what it printed (standard error read alongside, so a
 /// chatty program never blocks).
 public func runProgram(_ path: String, _ arguments: [String], cwd: String = packageRoot,
-                       environment: [String: String]? = nil) throws -> RunResult {
+                       environment: [String: String]? = nil, timeout: TimeInterval? = nil) throws -> RunResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = arguments
@@ -48,11 +53,22 @@ public func runProgram(_ path: String, _ arguments: [String], cwd: String = pack
     let errors = Box()
     let done = DispatchSemaphore(value: 0)
     Thread { errors.data = err.fileHandleForReading.readDataToEndOfFile(); done.signal() }.start()
+    // A time limit: past it the program is killed (SIGKILL) and the result says so.
+    final class Flag: @unchecked Sendable { var value = false }
+    let killed = Flag(), finished = DispatchSemaphore(value: 0)
+    if let timeout {
+        let pid = p.processIdentifier
+        Thread {
+            if finished.wait(timeout: .now() + timeout) == .timedOut { killed.value = true; kill(pid, SIGKILL) }
+        }.start()
+    }
     let o = out.fileHandleForReading.readDataToEndOfFile()
     done.wait()
     p.waitUntilExit()
+    finished.signal()
     return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                     stderr: String(decoding: errors.data, as: UTF8.self))
+                     stderr: String(decoding: errors.data, as: UTF8.self),
+                     signalled: p.terminationReason == .uncaughtSignal, timedOut: killed.value)
 }
 
 /// A fresh temporary folder.
