@@ -67,6 +67,9 @@ extension Springy {
             do { spring = try Self.parse(vocabulary, values) } catch let e as ValidationError {
                 warn("springy: spring: \(e.message)"); throw ExitCode(2)
             }
+            if let problem = spring.problem {
+                warn("springy: spring: \(values.joined(separator: " ")): \(problem)"); throw ExitCode(2)
+            }
             for path in [plot, lottie].compactMap({ $0 }) where !overwrite && FileManager.default.fileExists(atPath: path) {
                 warn("springy: \(path) exists; pass --overwrite to replace it"); throw ExitCode(2)
             }

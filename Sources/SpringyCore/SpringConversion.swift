@@ -24,6 +24,33 @@ public struct SpringSystem: Equatable, Sendable {
         self.init(mass: mass, stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass, initialVelocity: initialVelocity)
     }
 
+    /// The longest settling time, the fastest ω₀ and the largest initial velocity the converter
+    /// takes: every UI spring is far inside them, and they bound what it prints and writes (a
+    /// Lottie file of at most 60 s × 240 fps keyframes, a CSS easing of bounded length).
+    public static let maxSettling = 60.0
+    public static let omegaRange = 1e-3...1e5
+    public static let maxVelocity = 1e4
+
+    /// Why this spring cannot be converted (nil: it can): numbers that are not finite, a spring
+    /// that never settles (no damping) or settles too slowly, or one outside the bounds above.
+    public var problem: String? {
+        guard [mass, stiffness, damping, initialVelocity].allSatisfy(\.isFinite), mass > 0 else {
+            return "the spring's numbers are not finite (mass \(mass), stiffness \(stiffness), damping \(damping))"
+        }
+        guard Self.omegaRange.contains(omega) else {
+            return "its natural frequency ω₀ = \(omega) rad/s is outside \(Self.omegaRange.lowerBound)…\(Int(Self.omegaRange.upperBound)) rad/s"
+        }
+        guard abs(initialVelocity) <= Self.maxVelocity else {
+            return "the initial velocity \(initialVelocity) is more than \(Int(Self.maxVelocity)) distances per second"
+        }
+        guard dampingRatio.isFinite, dampingRatio > 0 else { return "with no damping the spring never comes to rest: it has no settling time, CSS easing or keyframes" }
+        let settle = settlingDuration()
+        guard settle.isFinite, settle <= Self.maxSettling else {
+            return "it takes \(settle.isFinite ? Self.number(settle) + " s" : "for ever") to settle, more than \(Int(Self.maxSettling)) s"
+        }
+        return nil
+    }
+
     // MARK: - In each vocabulary
 
     /// UIAttachmentBehavior: frequency (Hz) and damping (ratio).
@@ -146,6 +173,8 @@ public struct SpringSystem: Equatable, Sendable {
     /// the piecewise-linear curve departs from the spring by at most `maxError`; returns the
     /// function and the largest error measured on a grid of 4001 points.
     public func cssLinear(maxError: Double = 0.001, duration: Double? = nil) -> (css: String, error: Double, duration: Double) {
+        // At most this many points: refinement stops there (the error then says how close it is).
+        let maxPoints = 2000
         let total = duration ?? settlingDuration()
         var points: [Double] = [0, 1]   // as fractions of `total`
         func chordError(_ a: Double, _ b: Double) -> (Double, Double) {
@@ -161,7 +190,7 @@ public struct SpringSystem: Equatable, Sendable {
         var k = 0
         while k < points.count - 1 {
             let (e, at) = chordError(points[k], points[k + 1])
-            if e > maxError * 0.9 && points[k + 1] - points[k] > 1e-6 { points.insert(at, at: k + 1) } else { k += 1 }
+            if e > maxError * 0.9 && points[k + 1] - points[k] > 1e-6 && points.count < maxPoints { points.insert(at, at: k + 1) } else { k += 1 }
         }
         var css: [String] = []
         for (i, p) in points.enumerated() {

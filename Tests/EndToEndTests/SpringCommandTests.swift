@@ -46,4 +46,35 @@ final class SpringCommandTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains(fragment), "\(args): \(r.stderr)")
         }
     }
+
+    /// Issue 26, item 12: degenerate springs are refused with a plain message (no trap, no
+    /// nan/inf, no half-written file), and every output stays bounded.
+    func testDegenerateSpringsAreRefusedAndOutputsBounded() throws {
+        let dir = temporaryDirectory()
+        for (args, fragment) in [
+            (["uikit", "frequency=1", "damping=0", "--lottie", "\(dir)/l.json"], "never comes to rest"),
+            (["uikit", "frequency=1e-300", "damping=1e-300", "--lottie", "\(dir)/l.json"], "outside"),
+            (["ca", "stiffness=100", "damping=10", "velocity=1e300"], "initial velocity"),
+            (["ca", "stiffness=100", "damping=1e6", "--plot", "\(dir)/p.png"], "to settle, more than 60 s"),
+            (["ca", "stiffness=1", "damping=1", "mass=1e-320"], "ω₀"),
+        ] {
+            let r = try runSpringy(["spring"] + args, timeout: 20)
+            XCTAssertFalse(r.signalled || r.timedOut, "\(args): \(r.stderr)")
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stdout)")
+            XCTAssertTrue(r.stderr.contains(fragment), "\(args): \(r.stderr)")
+            XCTAssertFalse(r.stdout.contains("nan") || r.stdout.contains("inf"), "\(args): \(r.stdout)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "nothing written")
+        // The fastest, least damped spring still accepted: the report and files stay small.
+        let r = try runSpringy(["spring", "uikit", "frequency=15000", "damping=0.0001", "--lottie", "\(dir)/l.json"], timeout: 60)
+        if r.status == 0 {
+            XCTAssertLessThan(r.stdout.utf8.count, 200_000, "the CSS easing is bounded")
+            let size = (try FileManager.default.attributesOfItem(atPath: "\(dir)/l.json")[.size] as? NSNumber)?.intValue ?? 0
+            XCTAssertLessThan(size, 2_000_000, "the keyframes are bounded (60 s at 240 fps at most)")
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/l.json")))
+            XCTAssertNotNil(json as? [String: Any], "valid JSON")
+        } else {
+            XCTAssertEqual(r.status, 2, r.stderr)
+        }
+    }
 }
