@@ -25,6 +25,8 @@ struct LimitOptions: ParsableArguments {
     var maxEvents: Int = SceneLimits.default.maxScriptEvents
     @Option(name: .customLong("max-contacts"), help: "Contacts between colliding items at once (about 1 kB each).")
     var maxContacts: Int = SceneLimits.default.maxContacts
+    @Option(name: .customLong("max-boundary-edges"), help: "Straight edges of collision boundaries in a scene (and 100 overlapping pairs of them per edge).")
+    var maxBoundaryEdges: Int = SceneLimits.default.maxBoundaryEdges
 
     /// Each limit with its largest accepted value: far above any real scene, low enough that no
     /// count, sum or buffer size built from it can overflow.
@@ -32,7 +34,7 @@ struct LimitOptions: ParsableArguments {
         [("--max-file-size", maxFileSize, 1 << 30), ("--max-nodes", maxNodes, 1 << 30), ("--max-depth", maxDepth, 10_000),
          ("--max-items", maxItems, 1 << 30), ("--max-bodies", maxBodies, 10_000_000), ("--max-pixels", maxPixels, 1 << 30),
          ("--max-frames", maxFrames, 100_000_000), ("--max-events", maxEvents, 10_000_000),
-         ("--max-contacts", maxContacts, 100_000_000)]
+         ("--max-contacts", maxContacts, 100_000_000), ("--max-boundary-edges", maxBoundaryEdges, 10_000_000)]
     }
 
     func validate() throws {
@@ -45,7 +47,7 @@ struct LimitOptions: ParsableArguments {
         var l = SceneLimits()
         l.maxFileBytes = maxFileSize; l.maxNodes = maxNodes; l.maxDepth = maxDepth; l.maxItems = maxItems
         l.maxBodies = maxBodies; l.maxPixels = maxPixels; l.maxFrames = maxFrames; l.maxScriptEvents = maxEvents
-        l.maxContacts = maxContacts
+        l.maxContacts = maxContacts; l.maxBoundaryEdges = maxBoundaryEdges
         return l
     }
 }

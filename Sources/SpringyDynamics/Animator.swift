@@ -175,13 +175,12 @@ public final class Animator {
                 sb_body_add_circle(world, handle, metres(size.width / 2), friction, restitution, tag, 0)
             } else {
                 // Convex polygon approximation (Box2D allows 8 vertices), inside the skin.
-                var xy: [Float] = []
-                for k in 0..<8 {
+                let piece = Polygon.holdable((0..<8).map { k in
                     let t = Double(k) / 8 * 2 * .pi
-                    xy.append(metres(cos(t) * max(size.width / 2 - 1, 0.05)))
-                    xy.append(metres(sin(t) * max(size.height / 2 - 1, 0.05)))
-                }
-                sb_body_add_polygon(world, handle, xy, 8, friction, restitution, tag, 0)
+                    return Vec2(cos(t) * max(size.width / 2 - 1, 0.05), sin(t) * max(size.height / 2 - 1, 0.05))
+                })
+                let xy = piece.flatMap { [metres($0.x), metres($0.y)] }
+                sb_body_add_polygon(world, handle, xy, Int32(piece.count), friction, restitution, tag, 0)
             }
         case .path:
             // Convex pieces (a concave outline is triangulated); Box2D's skin adds about 1 pt around them.

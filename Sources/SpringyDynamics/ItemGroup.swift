@@ -90,7 +90,7 @@ extension Animator {
             case .ellipse: pieces = [(0..<8).map { k in Vec2(cos(Double(k) / 8 * 2 * .pi) * hw, sin(Double(k) / 8 * 2 * .pi) * hh) }]
             case .path: pieces = Polygon.convexPieces(m.outline)
             }
-            for piece in pieces {
+            for piece in pieces.map(Polygon.holdable) {
                 let xy = piece.flatMap { p -> [Float] in
                     let q = p.rotated(by: m.angle) + m.offset
                     return [metres(q.x), metres(q.y)]

@@ -54,12 +54,16 @@ extension SceneDecoder {
             var segments: [NamedSegment] = []
             if let b = m["boundaries"] {
                 guard case .mapping(let raw) = b.node else { throw b.error("expected a mapping of boundary names to { from, to }, { path }, { circle } or { rounded_rect }") }
+                var names: Set<String> = []   // asked only; segments keep the file's order
                 for (k, node) in raw {
                     let key = try YAMLValue(node: k, path: b.path, context: b.context)
                     let name = try key.string()
                     if name == "bounds" { throw key.error("\"bounds\" names the reference bounds; choose another name") }
-                    if segments.contains(where: { $0.name == name }) { throw key.error("boundary \"\(name)\" is defined twice") }
+                    if !names.insert(name).inserted { throw key.error("boundary \"\(name)\" is defined twice") }
                     segments += try decodeBoundary(try b.child(node, name), name: name)
+                    if segments.count > limits.maxBoundaryEdges {
+                        throw key.error("collision boundaries of more than \(limits.maxBoundaryEdges) edges, over the limit (--max-boundary-edges): Box2D keeps a proxy for each (a path, circle or rounded rect is made of straight edges)")
+                    }
                 }
             }
             return .collision(items: try items(m),

@@ -22,7 +22,11 @@ extension SceneDecoder {
             return [NamedSegment(name: name, from: from, to: to)]
         case "path":
             let pv = try m.require("path")
-            points = try pv.list().map { try $0.point() }
+            let list = try pv.list()
+            if list.count > limits.maxBoundaryEdges + 1 {
+                throw pv.error("a boundary path of \(list.count) points is over the limit of \(limits.maxBoundaryEdges) edges (--max-boundary-edges)")
+            }
+            points = try list.map { try $0.point() }
             guard points.count >= 2 else { throw pv.error("a boundary path needs at least two points") }
             closed = try m["closed"]?.bool() ?? false
         case "circle":

@@ -60,6 +60,59 @@ extension SceneDecoder {
         }
     }
 
+    /// Collision boundaries cost Box2D a proxy per edge, and on its first step a pair for every
+    /// two edges whose boxes (grown by its 10 pt margin) overlap: a dense polyline or many huge
+    /// circles grow that quadratically. Edges are counted, then overlapping pairs are counted by
+    /// sweeping the boxes (stopping at the limit), before any of it reaches Box2D.
+    func checkBoundaries(_ behaviors: [BehaviorDecl], script: [ScriptEvent], viewport: Viewport?) throws {
+        struct Box { var minX, maxX, minY, maxY: Double; var owner: Int }
+        var owners: [(path: String, line: Int)] = []
+        var boxes: [Box] = []
+        let margin = 10.0
+        func walk(_ spec: BehaviorSpec, owner: Int) throws {
+            switch spec {
+            case .collision(let c):
+                var segments = c.boundaries.map { ($0.from, $0.to) }
+                if c.bounds, let size = viewport?.size {
+                    let corners = [Vec2(0, 0), Vec2(size.width, 0), Vec2(size.width, size.height), Vec2(0, size.height)]
+                    segments += (0..<4).map { (corners[$0], corners[($0 + 1) % 4]) }
+                }
+                for (a, b) in segments {
+                    boxes.append(Box(minX: min(a.x, b.x) - margin, maxX: max(a.x, b.x) + margin,
+                                     minY: min(a.y, b.y) - margin, maxY: max(a.y, b.y) + margin, owner: owner))
+                }
+                if boxes.count > limits.maxBoundaryEdges {
+                    let at = owners[owner]
+                    throw SceneError(file: file, line: at.line, column: 1, keyPath: at.path,
+                                     message: "collision boundaries of \(boxes.count) edges in all, over the limit of \(limits.maxBoundaryEdges) (--max-boundary-edges): Box2D keeps a proxy for each (a path, circle or rounded rect is made of straight edges)")
+                }
+            case .composite(let children): for child in children { try walk(child, owner: owner) }
+            default: break
+            }
+        }
+        for b in behaviors { owners.append((b.path, b.line)); try walk(b.spec, owner: owners.count - 1) }
+        for e in script {
+            if case .addBehavior(let spec) = e.action { owners.append((e.path, e.line)); try walk(spec, owner: owners.count - 1) }
+        }
+        // Sweep along x: `active` holds the boxes still open; a pair is counted when y overlaps too.
+        let sorted = boxes.enumerated().sorted { ($0.element.minX, $0.offset) < ($1.element.minX, $1.offset) }.map(\.element)
+        var active: [Box] = []
+        var pairs = 0
+        let limit = limits.maxBoundaryPairs
+        for b in sorted {
+            active.removeAll { $0.maxX < b.minX }
+            for a in active where a.minY <= b.maxY && b.minY <= a.maxY {
+                pairs += 1
+                if pairs > limit {
+                    let at = owners[b.owner]
+                    throw SceneError(file: file, line: at.line, column: 1, keyPath: at.path,
+                                     message: "more than \(limit) pairs of collision boundary edges overlap (edges closer than Box2D's 10 pt margin): Box2D pairs each on its first step; use fewer, longer edges, or raise --max-boundary-edges (the limit is 100 pairs per edge allowed)")
+                }
+            }
+            active.append(b)
+        }
+    }
+
     /// Cells a script inserts count against --max-items with the collection's own; every insert
     /// or delete lays out all cells again, so that work is bounded too (ten layouts of the
     /// largest collection --max-items allows).

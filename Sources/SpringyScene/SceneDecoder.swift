@@ -71,6 +71,7 @@ struct SceneDecoder {
             _ = try problems.attempt {
                 try checkOverlaps(collidingItems(behaviors, script: script, items: items), at: m["items"] ?? root)
             }
+            _ = try problems.attempt { try checkBoundaries(behaviors, script: script, viewport: viewport) }
             _ = try problems.attempt { try checkGroupMembers(groups, behaviors: behaviors, script: script) }
             _ = try problems.attempt { try checkScriptGrowth(collection, script, at: m["script"] ?? root) }
             if let time {

@@ -17,6 +17,11 @@ public struct SceneLimits: Sendable {
     public var maxBodies = WorldSettings.defaultMaxBodies
     /// Contacts between colliding items (pairs whose boxes overlap), at the start and at every step.
     public var maxContacts = WorldSettings.defaultMaxContacts
+    /// Straight edges of collision boundaries (paths, circles and rounded rects are made of
+    /// them), in the scene and added by its script. Box2D pairs every two boundary edges whose
+    /// boxes overlap on its first step, so overlapping pairs are held to 100 per edge allowed.
+    public var maxBoundaryEdges = 10_000
+    public var maxBoundaryPairs: Int { maxBoundaryEdges.multipliedReportingOverflow(by: 100).overflow ? Int.max : maxBoundaryEdges * 100 }
     public init() {}
     public static let `default` = SceneLimits()
 }
