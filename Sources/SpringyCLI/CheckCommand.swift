@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import SpringyCore
 import SpringyGolden
 import SpringyPipeline
+import SpringyScene
 
 extension RecordMode: ExpressibleByArgument {}
 
@@ -76,15 +78,26 @@ extension Springy {
             if mergeReports { try merge(); return }
             var paths = scenes.isEmpty ? try defaultScenes() : scenes
             if let shard { paths = try Self.shard(paths, shard) }
-            let loaded = try loadScenes(paths, limits: limitOptions.limits)
-            try refuseSharedNames(loaded) { "\(golden)/\($0.slug)" }
+            // Recording needs every scene; a check goes on past a scene that does not load, which
+            // fails on its own (its error in the report, JUnit and JSON; exit 2 at the end).
+            var loaded: [Scene?] = []
+            var loadErrors: [String: String] = [:]   // by scene file, looked up only
+            for p in paths {
+                do { loaded.append(try SceneLoader.load(path: p, limits: limitOptions.limits)) } catch {
+                    warn("\(error)")
+                    loadErrors[p] = "\(error)"
+                    loaded.append(nil)
+                }
+            }
+            if record == .all && !loadErrors.isEmpty { throw ExitCode(2) }
+            try refuseSharedNames(loaded.compactMap { $0 }) { "\(golden)/\($0.slug)" }
             let store = GoldenStore(goldenRoot: golden, failureRoot: failures)
             if record != .never, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
                 warn("springy: refusing to record golden images with CI set (--record \(record.rawValue)): goldens are recorded on purpose, by a person, and committed with the reason")
                 throw ExitCode(2)
             }
             if record == .all {
-                for scene in loaded {
+                for scene in loaded.compactMap({ $0 }) {
                     do { for line in try GoldenRun.record(scene, store: store, mode: .all) { say(line) } } catch { throw SpringyCLI.report(error) }
                 }
                 return
@@ -97,15 +110,23 @@ extension Springy {
             var checks: [SceneCheck] = []
             var recorded: [String: [String]] = [:]   // by scene file, looked up when reporting
             for (scene, path) in zip(loaded, paths) {
+                guard let scene else { checks.append(.failed(scene: path, error: loadErrors[path] ?? "does not load")); continue }
                 var check: SceneCheck
-                do { check = try GoldenRun.check(scene, store: store) } catch { throw SpringyCLI.report(error) }
-                if record != .never && !check.passed {
-                    let lines: [String]
-                    do { lines = try GoldenRun.record(scene, store: store, mode: record) } catch { throw SpringyCLI.report(error) }
-                    for line in lines { say(line) }
-                    recorded[path] = lines
-                    // What was recorded now passes; what was not still fails.
-                    do { check = try GoldenRun.check(scene, store: store) } catch { throw SpringyCLI.report(error) }
+                do {
+                    check = try GoldenRun.check(scene, store: store)
+                    if record != .never && !check.passed {
+                        let lines = try GoldenRun.record(scene, store: store, mode: record)
+                        for line in lines { say(line) }
+                        recorded[path] = lines
+                        // What was recorded now passes; what was not still fails.
+                        check = try GoldenRun.check(scene, store: store)
+                    }
+                } catch {
+                    // A scene that cannot be rendered or whose failures cannot be written fails alone.
+                    let message = error is LocatedError ? "\(error)" : "\(path): \(error)"
+                    warn("FAIL \(message)")
+                    checks.append(.failed(scene: path, error: message))
+                    continue
                 }
                 checks.append(check)
                 printResult(check, path: path)
@@ -114,6 +135,7 @@ extension Springy {
             try writeReports(results)
             let s = results.summary
             say("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded")
+            if checks.contains(where: { $0.error != nil }) { throw ExitCode(2) }
             if s.failed + s.missing > 0 { throw ExitCode(1) }
         }
 
@@ -121,12 +143,17 @@ extension Springy {
             for r in check.frames {
                 if r.passed { say("ok \(r.goldenPath)"); continue }
                 var lines = ["FAIL \(r.message(recordCommand: recordCommand([path])))"]
-                if !r.missing { lines += check.explanation.map { "  what moved: \($0)" } }
+                if !r.missing && r.problem == nil { lines += check.explanation.map { "  what moved: \($0)" } }
                 warn(lines.joined(separator: "\n"))
-                annotate(path, "\(r.goldenPath) " + (r.missing ? "is missing" : "differs: \(check.explanation.first ?? "")"))
+                annotate(path, "\(r.goldenPath) " + (r.missing ? "is missing" : r.problem ?? "differs: \(check.explanation.first ?? "")"))
             }
             guard let trace = check.trace else { return }
             if trace.passed { say("ok \(trace.path)"); return }
+            if let problem = trace.problem {
+                warn("FAIL \(trace.path) \(problem); record it again with: \(recordCommand([path], mode: .failed))")
+                annotate(path, "\(trace.path) \(problem)")
+                return
+            }
             if trace.missing {
                 warn("FAIL \(trace.path) is missing; record it with: \(recordCommand([path], mode: .missing))")
                 annotate(path, "\(trace.path) is missing")

@@ -20,6 +20,7 @@ public struct CheckReport: Codable, Sendable, Equatable {
             if let t = scene.trace {
                 switch t.status { case .passed: s.passed += 1; case .failed: s.failed += 1; case .missing: s.missing += 1 }
             }
+            if scene.error != nil { s.failed += 1 }
             s.recorded += scene.recorded.filter { $0.hasPrefix("recorded ") || $0.hasPrefix("replaced ") }.count
         }
         return s
@@ -55,7 +56,9 @@ public struct SceneReport: Codable, Sendable, Equatable {
     public var recordCommand: String
     /// Every golden frame's actual picture, for the report's frame strip (report-relative paths).
     public var strip: [StripFrame] = []
-    public var passed: Bool { frames.allSatisfy { $0.status == .passed } && (trace.map { $0.status == .passed } ?? true) }
+    /// Why the scene could not be checked (it does not load or render); nil when it was.
+    public var error: String?
+    public var passed: Bool { error == nil && frames.allSatisfy { $0.status == .passed } && (trace.map { $0.status == .passed } ?? true) }
 
     public init(file: String, slug: String, frames: [FrameReport], trace: TraceReport?, explanation: [String], recorded: [String],
                 recordCommand: String) {
@@ -104,13 +107,15 @@ extension SceneReport {
         self.recorded = recorded
         trace = nil
         explanation = []
+        error = check.error
         frames = check.frames.map { r in
             FrameReport(frame: r.frame, status: r.passed ? .passed : r.missing ? .missing : .failed, golden: r.goldenPath,
-                        summary: r.difference?.summary, fraction: r.difference?.fraction, largestDelta: r.difference?.largestDelta,
+                        summary: r.problem ?? r.difference?.summary, fraction: r.difference?.fraction, largestDelta: r.difference?.largestDelta,
                         expected: r.expectedPath, actual: r.actualPath, diff: r.diffPath)
         }
         trace = check.trace.map { t in
-            TraceReport(path: t.path, status: t.passed ? .passed : t.missing ? .missing : .failed, changes: t.changes.map(\.description))
+            TraceReport(path: t.path, status: t.passed ? .passed : t.missing ? .missing : .failed,
+                        changes: t.problem.map { ["\(t.path) \($0)"] } ?? t.changes.map(\.description))
         }
         explanation = check.passed ? [] : check.explanation
     }
@@ -140,6 +145,9 @@ public enum JUnitReport {
         for scene in report.scenes {
             lines.append("    <testcase classname=\"springy.check\" name=\"\(escape(scene.file))\" file=\"\(escape(scene.file))\">")
             let where_ = reportPath.map { "; report: \($0)#\(scene.slug)" } ?? ""
+            if let error = scene.error {
+                lines.append("      <failure type=\"scene.error\" message=\"\(escape(error))\">\(escape(error))</failure>")
+            }
             for f in scene.frames where f.status != .passed {
                 let message = f.status == .missing ? "frame \(f.frame): \(f.golden) is missing\(where_)"
                     : "frame \(f.frame) differs: \(f.summary ?? "")\(where_)"

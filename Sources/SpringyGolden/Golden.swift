@@ -65,6 +65,9 @@ public struct GoldenResult: Sendable {
     public var diffPath: String?
     public var missing: Bool
     public var passed: Bool
+    /// Why the golden could not be compared (not a PNG, cut short, a folder, too large): the
+    /// frame fails with this, in plain words; the other frames and scenes are still checked.
+    public var problem: String?
 
     /// What to say about this frame; `recordCommand` is the command that records this
     /// scene's goldens with the user's own flags.
@@ -72,6 +75,7 @@ public struct GoldenResult: Sendable {
         if missing {
             return "\(goldenPath) is missing; record it with: \(recordCommand)"
         }
+        if let problem { return "\(goldenPath): \(problem); if it should be this frame, record it with: \(recordCommand)" }
         guard let d = difference else { return "\(goldenPath): ok" }
         if passed { return "\(goldenPath): ok (\(d.summary))" }
         return "\(goldenPath) differs: \(d.summary); expected: \(expectedPath ?? "-"), actual: \(actualPath ?? "-"), diff: \(diffPath ?? "-"); if the change is meant, record it with: \(recordCommand)"
@@ -92,26 +96,49 @@ public struct GoldenStore {
     }
 
     /// Compares rendered frames (number, PNG bytes) with the scene's goldens; a failure
-    /// writes the actual frame and a diff image under `failureRoot`.
+    /// writes the actual frame and a diff image under `failureRoot`. A golden that cannot be
+    /// read fails its own frame with the reason (`problem`); one whose header gives another size
+    /// fails without being decoded (a 20 000 × 20 000 golden costs nothing).
     public func check(_ scene: Scene, frames rendered: [(Int, [UInt8])]) throws -> [GoldenResult] {
         var results: [GoldenResult] = []
         // Decoded into the same two images frame after frame (no per-frame allocation).
         var expected = RGBAImage(width: 0, height: 0, pixels: []), actual = expected
         for (frame, bytes) in rendered {
             let path = goldenPath(scene: scene, frame: frame)
-            guard FileManager.default.fileExists(atPath: path) else {
+            func failed(_ problem: String) -> GoldenResult {
+                var r = GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: nil, missing: false, passed: false)
+                r.problem = problem
+                return r
+            }
+            guard let size = PNGCodec.size(of: bytes) else { throw OutputError("\(scene.file): frame \(frame) did not encode as a PNG") }
+            let goldenBytes: [UInt8]
+            switch GoldenFile.read(path, maxBytes: GoldenFile.maxPNGBytes(width: size.width, height: size.height)) {
+            case .missing:
                 results.append(GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: nil,
                                             missing: true, passed: false))
                 continue
+            case .unreadable(let why): results.append(failed(why)); continue
+            case .bytes(let b): goldenBytes = b
             }
-            let goldenBytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-            if goldenBytes == bytes, let size = PNGCodec.size(of: bytes) {
+            if goldenBytes == bytes {
                 // The same file: no decoding needed.
                 let d = ImageDifference(width: size.width, height: size.height, pixelsOver: 0, largestDelta: 0, sizeMismatch: false)
                 results.append(GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: d, missing: false, passed: true))
                 continue
             }
-            try RGBAImage.decode(bytes: goldenBytes, into: &expected)
+            guard let goldenSize = PNGCodec.size(of: goldenBytes) else {
+                results.append(failed("not a PNG image (no PNG signature and header)")); continue
+            }
+            if goldenSize != size {
+                var r = failed("the golden is \(goldenSize.width)×\(goldenSize.height) pixels, the frame \(size.width)×\(size.height)")
+                r.difference = ImageDifference(width: size.width, height: size.height, pixelsOver: size.width * size.height,
+                                               largestDelta: 255, sizeMismatch: true)
+                results.append(r)
+                continue
+            }
+            do { try RGBAImage.decode(bytes: goldenBytes, into: &expected) } catch {
+                results.append(failed("cannot be read as a PNG (\(error)); the file may be cut short or damaged")); continue
+            }
             try RGBAImage.decode(bytes: bytes, into: &actual)
             let d = ImageDiff.compare(expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
             var r = GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: d, missing: false,
@@ -145,24 +172,70 @@ public struct GoldenStore {
         try AtomicFile.makeDirectory(dir)
         for (frame, bytes) in rendered {
             let path = goldenPath(scene: scene, frame: frame)
-            if FileManager.default.fileExists(atPath: path) {
+            let size = PNGCodec.size(of: bytes) ?? (0, 0)
+            switch GoldenFile.read(path, maxBytes: GoldenFile.maxPNGBytes(width: size.width, height: size.height)) {
+            case .missing:
+                lines.append("recorded \(path)")
+            case .unreadable(let why):
                 if mode == .missing { continue }
-                let oldBytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+                    throw OutputError("\(path) is a folder; move it away to record the golden there")
+                }
+                lines.append("replaced \(path): the old golden \(why)")
+            case .bytes(let oldBytes):
+                if mode == .missing { continue }
                 if oldBytes == bytes {
                     if mode == .all { lines.append("unchanged \(path) (identical bytes)") }
                     continue
                 }
-                let old = try RGBAImage.decode(bytes: oldBytes)
+                guard let old = try? RGBAImage.decode(bytes: oldBytes), PNGCodec.size(of: oldBytes).map({ $0 == size }) == true else {
+                    lines.append("replaced \(path): the old golden was not a PNG of this size")
+                    break
+                }
                 let new = try RGBAImage.decode(bytes: bytes)
                 let d = ImageDiff.compare(expected: old, actual: new, channelTolerance: scene.golden.channelTolerance)
                 if mode == .failed && d.passes(scene.golden) { continue }
                 if d.pixelsOver == 0 && !d.sizeMismatch { if mode == .all { lines.append("unchanged \(path) (\(d.summary))") }; continue }
                 lines.append("replaced \(path): \(d.summary)")
-            } else {
-                lines.append("recorded \(path)")
             }
             try AtomicFile.write(bytes, to: path)
         }
         return lines
+    }
+}
+
+/// Reading a golden file that may be anything: a folder, a FIFO (reading one would wait for
+/// ever), a file far larger than any frame, or nothing at all.
+public enum GoldenFile {
+    public enum Contents { case missing, unreadable(String), bytes([UInt8]) }
+
+    /// The largest PNG a frame of this size can honestly be: its raw pixels twice over and a
+    /// margin (zlib's stored blocks add a few bytes per 64 KiB; filters one byte a row).
+    public static func maxPNGBytes(width: Int, height: Int) -> Int { 2 * 4 * width * height + (1 << 20) }
+
+    public static func read(_ path: String, maxBytes: Int) -> Contents {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            return errno == ENOENT ? .missing : .unreadable("cannot be read: \(String(cString: strerror(errno)))")
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .unreadable("is a folder, not an image")
+        default: return .unreadable("is not a regular file (a pipe, socket or device)")
+        }
+        if Int(st.st_size) == 0 { return .unreadable("is empty") }
+        if Int(st.st_size) > maxBytes {
+            return .unreadable("is \(st.st_size) bytes, more than a golden of this size can be (\(maxBytes))")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable("cannot be opened") }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+            if data.count > maxBytes { return .unreadable("grew past \(maxBytes) bytes while being read") }
+            return .bytes(Array(data))
+        } catch {
+            return .unreadable("cannot be read (\(error.localizedDescription))")
+        }
     }
 }

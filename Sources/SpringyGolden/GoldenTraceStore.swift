@@ -21,8 +21,13 @@ public struct TraceResult: Sendable {
     public var path: String
     public var missing: Bool
     public var changes: [TraceChange]
-    public var passed: Bool { !missing && changes.isEmpty }
-    public init(path: String, missing: Bool, changes: [TraceChange]) { self.path = path; self.missing = missing; self.changes = changes }
+    /// Why the trace golden could not be read (damaged, not gzip, far larger than this scene's
+    /// trace could be): the trace fails with it.
+    public var problem: String?
+    public var passed: Bool { !missing && changes.isEmpty && problem == nil }
+    public init(path: String, missing: Bool, changes: [TraceChange], problem: String? = nil) {
+        self.path = path; self.missing = missing; self.changes = changes; self.problem = problem
+    }
 }
 
 /// One scene's check: its golden frames and its trace golden.
@@ -34,13 +39,24 @@ public struct SceneCheck: Sendable {
     public var trace: TraceResult?
     /// The golden frames as rendered (PNG bytes), for the report's frame strip.
     public var rendered: [(Int, [UInt8])] = []
-    public var passed: Bool { frames.allSatisfy(\.passed) && (trace?.passed ?? true) }
+    /// Why the scene could not be checked at all (it does not load, or it does not render): it
+    /// fails with this, and the other scenes are still checked.
+    public var error: String?
+    public var passed: Bool { error == nil && frames.allSatisfy(\.passed) && (trace?.passed ?? true) }
     public init(scene: String, slug: String, frames: [GoldenResult], trace: TraceResult?) {
         self.scene = scene; self.slug = slug; self.frames = frames; self.trace = trace
     }
 
+    /// A scene that could not be checked: `error` says why.
+    public static func failed(scene: String, error: String) -> SceneCheck {
+        var c = SceneCheck(scene: scene, slug: Scene.slug(forFile: scene), frames: [], trace: nil)
+        c.error = error
+        return c
+    }
+
     /// What moved, for messages: the trace's changes, or why there is no explanation.
     public var explanation: [String] {
+        if let error { return [error] }
         guard let trace else { return ["(the scene keeps no trace golden: golden.trace is false)"] }
         if trace.missing { return ["(no trace golden to explain it: record one with --record missing)"] }
         if trace.changes.isEmpty { return ["the trace agrees with its golden within tolerance: a drawing change, not motion"] }
@@ -55,9 +71,20 @@ extension GoldenStore {
     public func checkTrace(_ scene: Scene, states: [FrameState]) throws -> TraceResult? {
         guard let tolerance = scene.golden.trace else { return nil }
         let path = tracePath(scene: scene)
-        guard FileManager.default.fileExists(atPath: path) else { return TraceResult(path: path, missing: true, changes: []) }
-        let expected = try CompactTrace.read(file: path)
-        let actual = try CompactTrace.parse(CompactTrace.text(of: states))
+        let text = CompactTrace.text(of: states)
+        // A golden for this scene is about the size of this run's trace: four times it (and at
+        // least 1 MiB) bounds both the file and what it may inflate to.
+        let cap = max(4 * text.utf8.count, 1 << 20)
+        let expected: [TraceFrame]
+        switch GoldenFile.read(path, maxBytes: cap) {
+        case .missing: return TraceResult(path: path, missing: true, changes: [])
+        case .unreadable(let why): return TraceResult(path: path, missing: false, changes: [], problem: why)
+        case .bytes(let bytes):
+            do { expected = try CompactTrace.parse(gzipped: bytes, maxLength: cap) } catch {
+                return TraceResult(path: path, missing: false, changes: [], problem: "cannot be read as a trace golden (\(error))")
+            }
+        }
+        let actual = try CompactTrace.parse(text)
         return TraceResult(path: path, missing: false, changes: TraceDiff.compare(expected: expected, actual: actual, tolerance: tolerance))
     }
 
@@ -70,7 +97,10 @@ extension GoldenStore {
         let bytes = try Gzip.compress(Array(text.utf8))
         if FileManager.default.fileExists(atPath: path) {
             if mode == .missing { return nil }
-            let old = try? CompactTrace.read(file: path)
+            let old: [TraceFrame]?
+            if case .bytes(let b) = GoldenFile.read(path, maxBytes: max(4 * text.utf8.count, 1 << 20)) {
+                old = try? CompactTrace.parse(gzipped: b, maxLength: max(4 * text.utf8.count, 1 << 20))
+            } else { old = nil }
             let changes = TraceDiff.compare(expected: old ?? [], actual: try CompactTrace.parse(text), tolerance: tolerance)
             if old != nil && changes.isEmpty {
                 if (try? Data(contentsOf: URL(fileURLWithPath: path))) == Data(bytes) || mode == .failed {

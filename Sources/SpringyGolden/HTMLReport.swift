@@ -91,6 +91,7 @@ public enum HTMLReport {
         """
         for scene in report.scenes where !scene.passed {
             body += "<section class=\"scene failing\" id=\"\(escape(scene.slug))\">\n<h2>\(escape(scene.file))</h2>\n"
+            if let error = scene.error { body += "<p class=\"error bad\">\(escape(error))</p>\n" }
             if !scene.explanation.isEmpty {
                 body += "<h3>What moved</h3>\n<ul class=\"explanation\">\n"
                 body += scene.explanation.map { "<li>\(escape($0))</li>" }.joined(separator: "\n") + "\n</ul>\n"

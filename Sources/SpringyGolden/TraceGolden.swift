@@ -99,9 +99,16 @@ public enum CompactTrace {
     public static func file(of frames: [FrameState]) throws -> [UInt8] { try Gzip.compress(Array(text(of: frames).utf8)) }
 
     public static func read(file path: String) throws -> [TraceFrame] {
-        let bytes = try Gzip.decompress(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        guard let text = String(bytes: bytes, encoding: .utf8) else { throw OutputError("\(path): not UTF-8 text inside") }
-        do { return try parse(text) } catch let e as OutputError { throw OutputError("\(path): \(e.message)") }
+        do { return try parse(gzipped: Array(try Data(contentsOf: URL(fileURLWithPath: path)))) } catch let e as OutputError {
+            throw OutputError("\(path): \(e.message)")
+        }
+    }
+
+    /// A trace golden's frames from its gzip bytes, inflating at most `maxLength` bytes.
+    public static func parse(gzipped: [UInt8], maxLength: Int = 1 << 30) throws -> [TraceFrame] {
+        let bytes = try Gzip.decompress(gzipped, maxLength: maxLength)
+        guard let text = String(bytes: bytes, encoding: .utf8) else { throw OutputError("not UTF-8 text inside") }
+        return try parse(text)
     }
 }
 
