@@ -15,8 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
-        // The preview's HTTP server: FlyingFox (no dependencies of its own; builds in seconds).
-        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
     ],
     targets: [
         // System libraries, found with pkg-config.
@@ -64,7 +62,6 @@ let package = Package(
         // `springy preview`: the scene live in a browser, served on loopback.
         .target(name: "SpringyPreview", dependencies: [
             "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyOutput", "SpringyPipeline",
-            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
         .target(name: "SpringyCLI", dependencies: [
             "SpringyCore", "SpringyScene", "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyPreview",

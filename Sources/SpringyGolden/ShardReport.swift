@@ -37,9 +37,9 @@ public struct ShardReport {
 
     /// The bytes of a picture the report names (already checked).
     public func image(_ relative: String) throws -> [UInt8] {
-        let path = PathText.joined(folder, relative)
-        try Self.checkRegularFile(relative, in: folder, limit: Self.maxImageBytes, what: path)
-        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        do { return try ContainedFile.read(relative, in: folder, limit: Self.maxImageBytes) } catch let e as OutputError {
+            throw OutputError("\(PathText.joined(folder, "report.json")): \(e.message)")
+        }
     }
 
     /// `images/<slug>/frame-00042.png` or `…-expected.png`, `-actual`, `-diff`: the only names a report writes.
@@ -58,30 +58,8 @@ public struct ShardReport {
         try Self.checkRegularFile(relative, in: folder, limit: Self.maxImageBytes, what: at)
     }
 
-    /// `relative` (a path inside `folder`) is a regular file no larger than `limit`, and neither
-    /// it nor any folder between it and `folder` is a symbolic link.
     static func checkRegularFile(_ relative: String, in folder: String, limit: Int, what: String) throws {
-        let parts = relative.split(separator: "/")
-        guard !parts.isEmpty, !parts.contains("..") else { throw OutputError("\(what): \(relative) is not inside \(folder)") }
-        let path = PathText.joined(folder, relative)
-        var current = folder
-        for part in parts {
-            current = PathText.joined(current, String(part))
-            var st = stat()
-            guard lstat(current, &st) == 0 else {
-                throw OutputError("\(what): \(current): \(String(cString: strerror(errno)))")
-            }
-            let type = st.st_mode & S_IFMT
-            if type == S_IFLNK { throw OutputError("\(what): \(current) is a symbolic link; a shard report's files must be its own") }
-            if current == path {
-                guard type == S_IFREG else { throw OutputError("\(what): \(current) is not a regular file") }
-                guard Int(st.st_size) <= limit else {
-                    throw OutputError("\(what): \(current) is \(st.st_size) bytes, more than the \(limit) a shard report's file may hold")
-                }
-            } else if type != S_IFDIR {
-                throw OutputError("\(what): \(current) is not a folder")
-            }
-        }
+        if let why = ContainedFile.problem(relative, in: folder, limit: limit) { throw OutputError("\(what): \(why)") }
     }
 
     static func quoted(_ s: String) -> String {

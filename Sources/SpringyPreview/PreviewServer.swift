@@ -1,21 +1,23 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import SpringyCore
+import SpringyOutput
 import SpringyScene
 
-/// `springy preview`: a small HTTP server (FlyingFox) for one scene — the page, the state of
-/// the newest version, its frames as PNG and their trace lines. Loopback only unless a host is
-/// given; anything but these routes is a 404.
+/// `springy preview`: the routes of the preview's HTTP server (PreviewHTTP) for one scene — the
+/// page, the state of the newest version, its frames as PNG, their trace lines and a failing
+/// check's pictures. Anything else is a 404.
 public enum PreviewServer {
-    static func json(_ object: Any) -> HTTPResponse {
+    static func json(_ object: Any) -> PreviewHTTP.Response {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .init("Cache-Control"): "no-store"], body: data)
+        return .init(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: Array(data))
     }
 
-    static var notFound: HTTPResponse { HTTPResponse(statusCode: .notFound, body: Data("not found\n".utf8)) }
+    static var notFound: PreviewHTTP.Response { .text(404, "not found") }
 
-    /// The picture `springy check` writes for a failing frame (its default --failures folder).
+    /// Where `springy check` leaves a failing frame's pictures (its default --failures folder),
+    /// relative to the folder the preview runs in.
+    /// Checked from the preview's own folder, so the failures folder may not be a link either.
+    static let failuresFolder = "."
     static func failurePicture(_ slug: String, _ frame: Int, _ kind: String) -> String {
         ".springy-failures/\(slug)/frame-\(String(format: "%05d", frame))-\(kind).png"
     }
@@ -24,61 +26,70 @@ public enum PreviewServer {
     static func numbers(_ path: String, prefix: String, suffix: String) -> (Int, Int)? {
         guard path.hasPrefix(prefix), path.hasSuffix(suffix) else { return nil }
         let parts = path.dropFirst(prefix.count).dropLast(suffix.count).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let v = Int(parts[0]), let n = Int(parts[1]), v >= 0, n >= 0 else { return nil }
+        guard parts.count == 2, parts.allSatisfy({ $0.count <= 9 }), let v = Int(parts[0]), let n = Int(parts[1]), v >= 0, n >= 0 else { return nil }
         return (v, n)
     }
 
-    public static func run(session: PreviewSession, host: String, port: UInt16, ready: @escaping @Sendable (String) -> Void) async throws {
-        let address: any SocketAddress = host == "127.0.0.1" || host == "localhost"
-            ? try sockaddr_in.inet(ip4: "127.0.0.1", port: port) : try sockaddr_in.inet(ip4: host, port: port)
-        let server = HTTPServer(address: address, logger: .disabled)
-        await server.appendRoute("GET /") { _ in
-            HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: Data(PreviewPage.html.utf8))
-        }
-        await server.appendRoute("GET /api/state") { _ in
-            let (latest, good) = session.versions
-            var state: [String: Any] = ["version": latest?.number ?? 0, "errors": latest?.errors ?? []]
-            if let good, let scene = good.scene {
-                state["shown"] = good.number
-                state["name"] = scene.displayName
-                state["fps"] = scene.time.fps
-                state["total"] = scene.time.maxFrameCount
-                state["ready"] = good.ready
-                state["done"] = good.done
-                state["width"] = scene.viewport.size.width
-                state["height"] = scene.viewport.size.height
-                state["golden"] = good.goldenFrames
-                // Frames a failing `springy check` left expected/actual/diff pictures for (its default folder).
-                state["failures"] = good.goldenFrames.filter { FileManager.default.fileExists(atPath: failurePicture(scene.slug, $0, "diff")) }
+    /// The state the page polls: versions, errors (a file that does not load, or a run that
+    /// stopped on an error), frames ready, golden marks and failing frames.
+    static func state(_ session: PreviewSession) -> PreviewHTTP.Response {
+        let (latest, good) = session.versions
+        var errors = latest?.errors ?? []
+        var state: [String: Any] = ["version": latest?.number ?? 0]
+        if let good, let scene = good.scene {
+            if let e = good.runtimeError { errors.append(e) }
+            state["shown"] = good.number
+            state["name"] = scene.displayName
+            state["fps"] = scene.time.fps
+            state["total"] = scene.time.maxFrameCount
+            state["ready"] = good.ready
+            state["done"] = good.done
+            state["width"] = scene.viewport.size.width
+            state["height"] = scene.viewport.size.height
+            state["golden"] = good.goldenFrames
+            state["failures"] = good.goldenFrames.filter {
+                ContainedFile.problem(failurePicture(scene.slug, $0, "diff"), in: failuresFolder, limit: 256 << 20) == nil
             }
-            return json(state)
         }
-        await server.appendRoute("GET /frames/*") { request in
-            guard let (v, n) = numbers(request.path, prefix: "/frames/", suffix: ".png"),
-                  let good = session.versions.good, good.number == v,
-                  let png = try? good.png(n, overlays: Overlays(list: request.query.first { $0.name == "o" }?.value ?? "")) else { return notFound }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png", .init("Cache-Control"): "max-age=3600"], body: Data(png))
+        state["errors"] = errors
+        return json(state)
+    }
+
+    /// Answers one request.
+    static func respond(_ request: PreviewHTTP.Request, session: PreviewSession) -> PreviewHTTP.Response {
+        let path = request.path
+        if path == "/" {
+            return .init(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(PreviewPage.html.utf8))
         }
-        await server.appendRoute("GET /trace/*") { request in
-            guard let (v, n) = numbers(request.path, prefix: "/trace/", suffix: ""),
-                  let good = session.versions.good, good.number == v, let line = good.trace(n) else { return notFound }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data(line.utf8))
+        if path == "/api/state" { return state(session) }
+        if let (v, n) = numbers(path, prefix: "/frames/", suffix: ".png") {
+            guard let good = session.versions.good, good.number == v,
+                  let png = try? good.png(n, overlays: Overlays(list: request.query("o") ?? "")) else { return notFound }
+            return .init(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "max-age=3600")], body: png)
         }
-        await server.appendRoute("GET /failures/*") { request in
-            // /failures/N/expected.png | actual.png | diff.png: only those three names, only this scene's folder.
-            let parts = request.path.split(separator: "/")
-            guard parts.count == 3, let n = Int(parts[1]), n >= 0, let scene = session.versions.good?.scene,
+        if let (v, n) = numbers(path, prefix: "/trace/", suffix: "") {
+            guard let good = session.versions.good, good.number == v, let line = good.trace(n) else { return notFound }
+            return .init(status: 200, headers: [("Content-Type", "application/json")], body: Array(line.utf8))
+        }
+        if path.hasPrefix("/failures/") {
+            // /failures/N/expected.png | actual.png | diff.png: those three names, this scene's folder,
+            // regular files reached through no symbolic link.
+            let parts = path.split(separator: "/")
+            guard parts.count == 3, parts[1].count <= 9, let n = Int(parts[1]), n >= 0, let scene = session.versions.good?.scene,
                   ["expected.png", "actual.png", "diff.png"].contains(String(parts[2])),
-                  let data = FileManager.default.contents(atPath: failurePicture(scene.slug, n, String(parts[2].dropLast(4)))) else { return notFound }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png", .init("Cache-Control"): "no-store"], body: data)
+                  let data = try? ContainedFile.read(failurePicture(scene.slug, n, String(parts[2].dropLast(4))), in: failuresFolder,
+                                                     limit: 256 << 20) else { return notFound }
+            return .init(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store")], body: data)
         }
-        await server.appendRoute("*") { _ in notFound }
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 10)
-        let bound = await server.listeningAddress
-        var shownPort = port
-        if case .ip4(_, let p) = bound { shownPort = p }
-        ready("http://\(host == "localhost" ? "127.0.0.1" : host):\(shownPort)/")
-        try await task.value
+        return notFound
+    }
+
+    /// Starts serving `session` on `host:port` (port 0: any free one); throws a StartError that
+    /// says what to do (a busy port, an address this machine does not have).
+    public static func start(session: PreviewSession, host: String, port: UInt16,
+                             limits: PreviewHTTP.Limits = PreviewHTTP.Limits()) throws -> PreviewHTTP {
+        let server = try PreviewHTTP(host: host, port: port, limits: limits) { request in respond(request, session: session) }
+        server.start()
+        return server
     }
 }
