@@ -130,9 +130,11 @@ public struct GoldenStore {
                 results.append(failed("not a PNG image (no PNG signature and header)")); continue
             }
             if goldenSize != size {
+                // Both pictures are kept for review as they are (nothing decoded); no diff image.
                 var r = failed("the golden is \(goldenSize.width)×\(goldenSize.height) pixels, the frame \(size.width)×\(size.height)")
                 r.difference = ImageDifference(width: size.width, height: size.height, pixelsOver: size.width * size.height,
                                                largestDelta: 255, sizeMismatch: true)
+                (r.expectedPath, r.actualPath) = try writeFailure(scene, frame: frame, expected: goldenBytes, actual: bytes)
                 results.append(r)
                 continue
             }
@@ -144,22 +146,29 @@ public struct GoldenStore {
             var r = GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: d, missing: false,
                                  passed: d.passes(scene.golden))
             if !r.passed {
-                let dir = "\(failureRoot)/\(scene.slug)"
-                try AtomicFile.makeDirectory(dir)
-                let base = PathText.deletingExtension(OutputNames.frame(frame))
-                let expectedPath = "\(dir)/\(base)-expected.png"
-                let actualPath = "\(dir)/\(base)-actual.png", diffPath = "\(dir)/\(base)-diff.png"
-                r.expectedPath = expectedPath
-                r.actualPath = actualPath
-                r.diffPath = diffPath
-                try AtomicFile.write(goldenBytes, to: expectedPath)
-                try AtomicFile.write(bytes, to: actualPath)
+                (r.expectedPath, r.actualPath) = try writeFailure(scene, frame: frame, expected: goldenBytes, actual: bytes)
+                let diffPath = failurePath(scene, frame: frame, "diff")
                 let picture = try DiffImage.draw(expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
                 try AtomicFile.write(try PNGCodec.encode(picture), to: diffPath)
+                r.diffPath = diffPath
             }
             results.append(r)
         }
         return results
+    }
+
+    /// `<failures>/<scene>/frame-NNNNN-<kind>.png`.
+    func failurePath(_ scene: Scene, frame: Int, _ kind: String) -> String {
+        "\(failureRoot)/\(scene.slug)/\(PathText.deletingExtension(OutputNames.frame(frame)))-\(kind).png"
+    }
+
+    /// Writes a failing frame's expected and actual pictures for review; returns their paths.
+    func writeFailure(_ scene: Scene, frame: Int, expected: [UInt8], actual: [UInt8]) throws -> (String, String) {
+        try AtomicFile.makeDirectory("\(failureRoot)/\(scene.slug)")
+        let e = failurePath(scene, frame: frame, "expected"), a = failurePath(scene, frame: frame, "actual")
+        try AtomicFile.write(expected, to: e)
+        try AtomicFile.write(actual, to: a)
+        return (e, a)
     }
 
     /// Writes the scene's golden frames as `mode` asks; returns one line per frame written (or

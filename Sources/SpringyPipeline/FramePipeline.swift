@@ -66,13 +66,15 @@ public struct FramePipeline {
         return e
     }
 
-    /// Like `run`, with every encoding the pipeline is set up for.
+    /// Like `run`, with every encoding the pipeline is set up for. `cancelled` is asked at every
+    /// simulated frame (on the simulation's thread), so a stop is heard during a fast-forward too.
     public func runEncoded(frames range: ClosedRange<Int>? = nil, only wanted: Set<Int>? = nil,
+                           cancelled: @escaping @Sendable () throws -> Void = {},
                            sink: (Int, FrameState, Encoded) throws -> Void) throws {
         if threads == 1 {
             let simulation = try Simulation(scene: scene)
             var previous: (FrameState, Encoded)?
-            try simulation.run(frames: range) { state in
+            try simulation.run(frames: range, cancelled: cancelled) { state in
                 if let wanted, !wanted.contains(state.frame) { return }
                 var out: Encoded
                 if reuseRestFrames, let (p, bytes) = previous, state.drawsSame(as: p) {
@@ -86,7 +88,7 @@ public struct FramePipeline {
             }
             return
         }
-        try runParallel(range: range, wanted: wanted, sink: sink)
+        try runParallel(range: range, wanted: wanted, cancelled: cancelled, sink: sink)
     }
 
     /// Shared state of a parallel run, guarded by one condition lock.
@@ -106,7 +108,8 @@ public struct FramePipeline {
         init(capacity: Int) { self.capacity = capacity }
     }
 
-    func runParallel(range: ClosedRange<Int>?, wanted: Set<Int>?, sink: (Int, FrameState, Encoded) throws -> Void) throws {
+    func runParallel(range: ClosedRange<Int>?, wanted: Set<Int>?, cancelled: @escaping @Sendable () throws -> Void,
+                     sink: (Int, FrameState, Encoded) throws -> Void) throws {
         let x = Exchange(capacity: threads * 3)
         let scene = self.scene
         let reuse = reuseRestFrames
@@ -115,7 +118,7 @@ public struct FramePipeline {
             do {
                 let simulation = try Simulation(scene: scene)
                 var previous: FrameState?
-                try simulation.run(frames: range) { state in
+                try simulation.run(frames: range, cancelled: cancelled) { state in
                     if let wanted, !wanted.contains(state.frame) { return }
                     let same = reuse && previous.map { state.drawsSame(as: $0) } == true
                     previous = state

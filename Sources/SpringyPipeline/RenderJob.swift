@@ -136,7 +136,7 @@ public struct RenderJob {
 
     /// Renders; `cancelled` is asked between frames and stops the run by throwing;
     /// `progress` hears (done, total).
-    public func run(cancelled: () throws -> Void = {}, resumed: (Int) -> Void = { _ in },
+    public func run(cancelled: @escaping @Sendable () throws -> Void = {}, resumed: (Int) -> Void = { _ in },
                     progress: (Int, Int) -> Void = { _, _ in }) throws -> Summary {
         let formats = Set(settings.formats)
         let dir = folder
@@ -210,7 +210,7 @@ public struct RenderJob {
                                                options: settings.video)
                 }
             }
-            try pipeline.runEncoded(frames: range, only: missing) { index, state, encoded in
+            try pipeline.runEncoded(frames: range, only: missing, cancelled: cancelled) { index, state, encoded in
                 try cancelled()
                 if formats.contains(.png) {
                     try AtomicFile.write(encoded.png, to: "\(dir)/\(OutputNames.frame(index))")

@@ -205,9 +205,13 @@ public final class Simulation {
 extension Simulation {
     /// Runs the scene and hands `body` the frames in `range` (all when nil). A scene that
     /// runs `until: rest` ends at the first frame at rest once its script is done.
-    public func run(frames range: ClosedRange<Int>? = nil, _ body: (FrameState) throws -> Void) throws {
+    /// `cancelled` is asked at every frame, those run through to reach `range` too (a render of
+    /// frames 90000–90001 is stopped by a signal within a frame, not after the fast-forward).
+    public func run(frames range: ClosedRange<Int>? = nil, cancelled: () throws -> Void = {},
+                    _ body: (FrameState) throws -> Void) throws {
         let count = scene.time.maxFrameCount
         for i in 0..<count {
+            try cancelled()
             if let r = range, i > r.upperBound { return }
             if let r = range, i < r.lowerBound {
                 try advance(toFrame: i)

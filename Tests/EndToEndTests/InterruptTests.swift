@@ -55,6 +55,36 @@ final class InterruptTests: XCTestCase {
         XCTAssertEqual(try runSpringy(args).status, 2)
     }
 
+    /// Issue 26, item 15: a signal during the fast-forward to a late range (no frame delivered
+    /// yet) stops the run within a second, not after the next delivered frame.
+    func testSIGTERMDuringAFastForwardStopsAtOnce() throws {
+        let dir = temporaryDirectory()
+        let items = (0..<60).map { "  b\($0): { center: [\(20 + ($0 % 10) * 34), \(40 + ($0 / 10) * 40)], size: [20, 20] }" }.joined(separator: "\n")
+        let names = (0..<60).map { "b\($0)" }.joined(separator: ", ")
+        let path = "\(dir)/long.yaml"
+        try scene(375, 667, time: "fps: 60, duration: 1500", """
+        items:
+        \(items)
+        behaviors:
+          - gravity: { items: [\(names)] }
+          - collision: { items: [\(names)] }
+        """).write(toFile: path, atomically: true, encoding: .utf8)
+        for threads in ["1", "2"] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: springyBinary)
+            p.arguments = ["render", path, "--out", "\(dir)/out\(threads)", "--frames", "89999-89999", "--threads", threads, "--quiet"]
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            Thread.sleep(forTimeInterval: 1.5)
+            XCTAssertTrue(p.isRunning, "still fast-forwarding")
+            let killedAt = Date()
+            p.terminate()
+            p.waitUntilExit()
+            XCTAssertLessThan(Date().timeIntervalSince(killedAt), 1.0, "threads \(threads): stops within a second")
+            XCTAssertEqual(p.terminationStatus, 143)
+        }
+    }
+
     func testAnUnwritableOutputFolderIsOneClearError() throws {
         let dir = temporaryDirectory()
         let blocker = "\(dir)/file"
