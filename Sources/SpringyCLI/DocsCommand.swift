@@ -80,7 +80,7 @@ extension Springy {
             }
             // The page lists every scene of the gallery, not only those of this run.
             let wroteReadme: Bool
-            do { wroteReadme = try gallery.writePage(gallery.merged(entries)) } catch { throw report(error) }
+            do { wroteReadme = try gallery.updatePage(with: entries) } catch { throw report(error) }
             if rendered == 0 && !wroteReadme {
                 say("docs: nothing to do — \(unchanged == 1 ? "the scene is" : "all \(unchanged) scenes are") up to date in \(out)")
             } else {

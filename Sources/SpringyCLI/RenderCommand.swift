@@ -159,7 +159,7 @@ extension Springy {
             try refuseSharedNames(loaded) { OutputNames.sceneFolder(out, $0) }
             // Check every destination before writing anything.
             for job in jobs {
-                let scene = job.scene
+                do { try job.preflight() } catch { throw report(error) }
                 if !overwrite && !toStdout && !job.resumable, let existing = job.existingOutputs(), !existing.isEmpty {
                     warn("springy: \(job.folder) already holds \(counted(existing.count, "output file")) (e.g. \(existing[0])); pass --overwrite to replace them, or choose another --out")
                     throw ExitCode(2)

@@ -165,7 +165,7 @@ public final class CollectionView {
     public func item(at point: Vec2) -> ItemPath? {
         let p = point + contentOffset
         let r = Rect(x: p.x - 0.5, y: p.y - 0.5, width: 1, height: 1)
-        return layout.attributes(in: r).first { a in
+        return layout.attributes(in: r, rowOffset: rowOffset).first { a in
             guard a.kind == .cell else { return false }
             let shift = rowOffset(a.indexPath.section)
             return shift == 0 || Rect(x: a.frame.minX - shift, y: a.frame.minY, width: a.frame.width, height: a.frame.height).intersects(r)

@@ -8,7 +8,7 @@ extension CollectionView {
     /// Index paths of the cells that may be drawn in `rect` (content coordinates) at `time`, in index order.
     func shownCells(in rect: Rect, at time: Double) -> [ItemPath] {
         let slack = spec.layout.kind == .list ? spec.layout.expandedHeight + spec.layout.rowHeight : 0
-        var paths = presentation.cells(in: rect, at: time, slack: slack)
+        var paths = presentation.cells(in: rect, at: time, slack: slack, rowOffset: rowOffset)
         if let b = batch, !b.movedIn.isEmpty {
             // Cells the update moves may come from anywhere the view showed before it.
             paths = Array(Set(paths + b.movedIn)).sorted()

@@ -81,7 +81,16 @@ public struct CompositionalLayout: StackedLayout {
 
     /// Cells and headers in `rect`; an orthogonal row's cells are all returned when the rect
     /// reaches its band (the collection view places them by the row's offset).
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    public func attributes(in rect: Rect) -> [LayoutAttributes] { attributes(in: rect, rowOffset: nil) }
+
+    /// With the rows' offsets: an orthogonal row's cells are found by column arithmetic from the
+    /// rect moved by the row's offset, so a query costs what is in the rect, not the row's length
+    /// (a row of two million items answers with the dozen on screen).
+    public func attributes(in rect: Rect, rowOffset: (Int) -> Double) -> [LayoutAttributes] {
+        withoutActuallyEscaping(rowOffset) { attributes(in: rect, rowOffset: Optional($0)) }
+    }
+
+    func attributes(in rect: Rect, rowOffset: ((Int) -> Double)?) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         var s = stack.first(endingBelow: rect.minY)
         while s < stack.count, stack.starts[s] < rect.maxY {
@@ -90,8 +99,16 @@ public struct CompositionalLayout: StackedLayout {
             if let rows = rows(from: rect.minY, to: rect.maxY, itemsStart: stack.itemsStarts[s],
                                pitch: sec.size.height + sec.lineSpacing, rows: (stack.counts[s] + sec.columns - 1) / sec.columns) {
                 let across = sec.orthogonal != .none
-                cells(section: s, rows: rows, columns: 0...(sec.columns - 1), perRow: sec.columns,
-                      keep: { across ? $0.maxY > rect.minY && $0.minY < rect.maxY : $0.intersects(rect) }, into: &out)
+                var columns = 0...(sec.columns - 1)
+                var keep: (Rect) -> Bool = { across ? $0.maxY > rect.minY && $0.minY < rect.maxY : $0.intersects(rect) }
+                if across, let rowOffset {
+                    let shift = rowOffset(s), pitch = sec.size.width + sec.interitem
+                    let first = Int(max(0, min(Double(sec.columns - 1), ((rect.minX + shift - sec.left) / pitch).rounded(.down) - 1)))
+                    let last = Int(max(0, min(Double(sec.columns - 1), ((rect.maxX + shift - sec.left) / pitch).rounded(.down) + 1)))
+                    columns = first...last
+                    keep = { $0.maxY > rect.minY && $0.minY < rect.maxY && $0.maxX - shift > rect.minX && $0.minX - shift < rect.maxX }
+                }
+                cells(section: s, rows: rows, columns: columns, perRow: sec.columns, keep: keep, into: &out)
             }
             s += 1
         }

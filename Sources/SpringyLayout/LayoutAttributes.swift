@@ -25,6 +25,10 @@ public protocol CollectionLayout {
     var sectionCounts: [Int] { get }
     /// Cells and (unpinned) headers intersecting `rect`, in index order, headers before their cells.
     func attributes(in rect: Rect) -> [LayoutAttributes]
+    /// The same with orthogonal rows scrolled by `rowOffset(section)`: a row's cells are those
+    /// whose scrolled frames meet `rect` (frames are still given unscrolled). Layouts without
+    /// orthogonal rows answer `attributes(in:)`.
+    func attributes(in rect: Rect, rowOffset: (Int) -> Double) -> [LayoutAttributes]
     func attributes(for indexPath: ItemPath) -> LayoutAttributes?
     func headerAttributes(section: Int) -> LayoutAttributes?
     /// The content-coordinate span (along the scroll axis) of a whole section: header, items, insets.
@@ -50,6 +54,7 @@ public struct OrthogonalRow: Sendable {
 }
 
 extension CollectionLayout {
+    public func attributes(in rect: Rect, rowOffset: (Int) -> Double) -> [LayoutAttributes] { attributes(in: rect) }
     public func orthogonalRow(_ section: Int) -> OrthogonalRow? { nil }
     public func footerAttributes(section: Int) -> LayoutAttributes? { nil }
     public func backgroundAttributes(section: Int) -> (LayoutAttributes, Color?)? { nil }

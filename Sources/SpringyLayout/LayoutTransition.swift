@@ -41,14 +41,15 @@ public indirect enum Presentation {
     }
 
     /// Index paths of cells that may be in `rect` at `time`, in index order.
-    public func cells(in rect: Rect, at time: Double, slack: Double) -> [ItemPath] {
+    /// `rowOffset(section)`: how far each orthogonal row is scrolled (compositional layouts).
+    public func cells(in rect: Rect, at time: Double, slack: Double, rowOffset: (Int) -> Double = { _ in 0 }) -> [ItemPath] {
         switch self {
         case .layout(let l):
-            return l.attributes(in: rect).filter { $0.kind == .cell }.map(\.indexPath)
+            return l.attributes(in: rect, rowOffset: rowOffset).filter { $0.kind == .cell }.map(\.indexPath)
         case .transition(let t, _):
             let wide = Rect(x: rect.minX - slack, y: rect.minY - slack, width: rect.width + 2 * slack, height: rect.height + 2 * slack)
-            var all = t.from.cells(in: wide, at: t.start, slack: slack)
-            all += t.to.attributes(in: wide).filter { $0.kind == .cell }.map(\.indexPath)
+            var all = t.from.cells(in: wide, at: t.start, slack: slack, rowOffset: rowOffset)
+            all += t.to.attributes(in: wide, rowOffset: rowOffset).filter { $0.kind == .cell }.map(\.indexPath)
             all.sort()
             var unique: [ItemPath] = []
             for ip in all where unique.last != ip { unique.append(ip) }

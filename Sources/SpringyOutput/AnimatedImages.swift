@@ -191,6 +191,8 @@ public final class PaletteAPNGWriter {
 
 /// Animated WebP through libwebp's animation encoder, lossless or lossy (`quality` 0–100).
 public final class WebPWriter {
+    /// WebP's largest picture side (its header holds 14 bits).
+    public static let maxSide = 16383
     public let width: Int, height: Int, fps: Int
     private let webp: OpaquePointer
     private var count = 0

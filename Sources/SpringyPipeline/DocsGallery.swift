@@ -111,6 +111,20 @@ public struct DocsGallery {
         rows.map { "\($0.slug)\t\($0.path)\t\($0.name)\t\($0.frames)\t\($0.fps)\n" }.joined()
     }
 
+    /// Merges `entries` into the gallery's index and writes the page while holding an exclusive
+    /// lock (flock) on the gallery's folder: `springy docs` runs into one gallery at once each
+    /// read the index only after the one before has written it, so no run's rows are lost.
+    public func updatePage(with entries: [Entry]) throws -> Bool {
+        let fd = open(out, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { throw OutputError("cannot open \(out) to update its README.md: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw OutputError("cannot lock \(out) to update its README.md: \(String(cString: strerror(errno)))") }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try writePage(merged(entries))
+    }
+
     /// Writes the index and the gallery page for `rows`; returns whether the page changed.
     public func writePage(_ rows: [IndexRow]) throws -> Bool {
         let page = readme(rows), path = "\(out)/README.md"

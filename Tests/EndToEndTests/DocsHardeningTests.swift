@@ -71,4 +71,40 @@ final class DocsHardeningTests: XCTestCase {
         // DocC sets straight quotes as typographic ones in titles itself.
         XCTAssertEqual(title, hostileName.replacingOccurrences(of: "\"q\"", with: "\u{201C}q\u{201D}"), "the title reads as the name")
     }
+
+    /// Issue 26, item 19: six `springy docs` runs at once into one gallery keep every entry.
+    func testConcurrentDocsRunsKeepEveryEntry() throws {
+        let dir = temporaryDirectory()
+        var paths: [String] = []
+        for k in 0..<6 {
+            let path = "\(dir)/scene\(k).yaml"
+            try scene(80, 100, time: "fps: 10, duration: 0.3", """
+            name: Scene \(k)
+            items:
+              box: { center: [40, 30], size: [20, 20] }
+            behaviors:
+              - gravity: { items: [box] }
+            """).write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        for trial in 0..<3 {
+            let out = "\(dir)/gallery\(trial)"
+            XCTAssertEqual(mkdir(out, 0o755), 0)
+            let group = DispatchGroup()
+            final class Statuses: @unchecked Sendable { let lock = NSLock(); var all: [Int32] = [] }
+            let statuses = Statuses()
+            for path in paths {
+                group.enter()
+                Thread {
+                    let r = try? runSpringy(["docs", path, "--out", out, "--every", "3"])
+                    statuses.lock.lock(); statuses.all.append(r?.status ?? -1); statuses.lock.unlock()
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+            XCTAssertEqual(statuses.all, Array(repeating: 0, count: 6), "trial \(trial)")
+            let page = try String(contentsOfFile: "\(out)/README.md", encoding: .utf8)
+            for k in 0..<6 { XCTAssertTrue(page.contains("## Scene \(k)"), "trial \(trial): scene \(k) kept in \(page)") }
+        }
+    }
 }

@@ -84,6 +84,36 @@ final class CompositionalTests: XCTestCase {
         XCTAssertEqual(f.last!.items.filter(\.selected).map(\.id), ["0.1"])
     }
 
+    /// Issue 26, item 20: a rect query on a scrolled orthogonal row answers with the cells whose
+    /// scrolled frames meet the rect — the same as filtering every cell — at a cost that does not
+    /// grow with the row (a row of 200 000 items: the query looks at a handful of columns).
+    func testRowQueriesCostWhatIsInTheRect() throws {
+        let text = scene(300, 600, time: "fps: 60, duration: 0.1", """
+        collection:
+          layout: { kind: compositional, interitem_spacing: 10, section_inset: [0, 20, 0, 20] }
+          sections:
+            - { items: 200000, item_size: [200, 100], orthogonal: continuous }
+            - { items: 30, columns: 3, item_size: ["100%", 50] }
+        """)
+        let spec = try XCTUnwrap(try SceneLoader.decode(yaml: text, file: "row.yaml").collection)
+        let layout = CompositionalLayout(spec: spec.layout, sectionCounts: spec.sections.map(\.count), viewSize: Size2(300, 600),
+                                         sectionSpecs: spec.sections)
+        let rect = Rect(x: 0, y: 0, width: 300, height: 600)
+        for offset in [0.0, 1234.5, 2_000_000, 41_999_700] {
+            let shift: (Int) -> Double = { $0 == 0 ? offset : 0 }
+            let fast: [ItemPath] = layout.attributes(in: rect, rowOffset: shift).filter { $0.kind == .cell }.map { $0.indexPath }
+            func shown(_ a: LayoutAttributes) -> Bool {
+                guard a.kind == .cell else { return false }
+                return a.indexPath.section != 0 || (a.frame.maxX - offset > rect.minX && a.frame.minX - offset < rect.maxX)
+            }
+            let all: [ItemPath] = layout.attributes(in: rect).filter(shown).map { $0.indexPath }
+            XCTAssertEqual(fast, all, "offset \(offset)")
+            XCTAssertLessThan(fast.filter { $0.section == 0 }.count, 4, "a row shows at most two or three cells in 300 pt")
+            XCTAssertFalse(fast.isEmpty)
+            XCTAssertLessThan(layout.attributes(in: rect, rowOffset: shift).count, 40, "the query itself returns only what is near the rect")
+        }
+    }
+
     func testCompositionalKeysAreChecked() {
         for (section, fragment) in [
             ("{ items: 3, columns: 2, orthogonal: paging }", "one row"),
