@@ -25,6 +25,12 @@ struct LimitOptions: ParsableArguments {
     var maxEvents: Int = SceneLimits.default.maxScriptEvents
     @Option(name: .customLong("max-contacts"), help: "Contacts between colliding items at once (about 1 kB each).")
     var maxContacts: Int = SceneLimits.default.maxContacts
+    @Option(name: .customLong("max-drawn-pixels"), help: "Pixels one run may draw over all its frames (frames × width × height), e.g. 5e10.")
+    var maxDrawnPixels: Double = SceneLimits.default.maxDrawnPixels
+    @Option(name: .customLong("max-body-steps"), help: "Solver steps × bodies one run may simulate, e.g. 2e9.")
+    var maxBodySteps: Double = SceneLimits.default.maxBodySteps
+    @Option(name: .customLong("max-trace-bytes"), help: "Bytes a trace may print, e.g. 4e9.")
+    var maxTraceBytes: Double = SceneLimits.default.maxTraceBytes
     @Option(name: .customLong("max-boundary-edges"), help: "Straight edges of collision boundaries in a scene (and 100 overlapping pairs of them per edge).")
     var maxBoundaryEdges: Int = SceneLimits.default.maxBoundaryEdges
 
@@ -41,6 +47,10 @@ struct LimitOptions: ParsableArguments {
         for limit in bounded where !(1...limit.ceiling).contains(limit.value) {
             throw ValidationError("\(limit.name) must be between 1 and \(limit.ceiling), not \(limit.value)")
         }
+        for (name, value) in [("--max-drawn-pixels", maxDrawnPixels), ("--max-body-steps", maxBodySteps), ("--max-trace-bytes", maxTraceBytes)]
+            where !(value >= 1 && value <= 1e18) {
+            throw ValidationError("\(name) must be between 1 and 1e18, not \(value)")
+        }
     }
 
     var limits: SceneLimits {
@@ -48,6 +58,7 @@ struct LimitOptions: ParsableArguments {
         l.maxFileBytes = maxFileSize; l.maxNodes = maxNodes; l.maxDepth = maxDepth; l.maxItems = maxItems
         l.maxBodies = maxBodies; l.maxPixels = maxPixels; l.maxFrames = maxFrames; l.maxScriptEvents = maxEvents
         l.maxContacts = maxContacts; l.maxBoundaryEdges = maxBoundaryEdges
+        l.maxDrawnPixels = maxDrawnPixels; l.maxBodySteps = maxBodySteps; l.maxTraceBytes = maxTraceBytes
         return l
     }
 }

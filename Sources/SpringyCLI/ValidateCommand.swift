@@ -17,8 +17,8 @@ extension Springy {
             for path in scenes {
                 do {
                     let scene = try SceneLoader.load(path: path, limits: limitOptions.limits)
-                    try TraceJob.validate(scene)
-                    say("ok \(path)")
+                    let cost = try TraceJob.validate(scene)
+                    say("ok \(path): \(cost.summary)")
                 } catch {
                     warn("\(error)")
                     bad = true

@@ -51,6 +51,7 @@ public struct DocsGallery {
     /// Renders one scene's pictures into its folder and stamps them with the key.
     public func render(_ entry: Entry) throws {
         let scene = entry.scene, dir = folder(scene)
+        try RunCost.check(scene, scale: scale)
         try AtomicFile.makeDirectory(dir)
         let pipeline = try FramePipeline(scene: scene, scale: scale, threads: threads)
         var apng = APNGWriter(fps: scene.time.fps, step: every)

@@ -8,6 +8,8 @@ public enum GoldenRun {
     /// The frames the scene's `golden.frames` names, as PNG bytes, in frame order (`last` is the
     /// scene's final frame: FramePick's one rule), and every frame's state for the trace golden.
     public static func render(_ scene: Scene) throws -> (frames: [(Int, [UInt8])], states: [FrameState]) {
+        // Every state is kept for the trace golden (its text is built from them).
+        try RunCost.check(scene, drawn: false, trace: true)
         let pipeline = try FramePipeline(scene: scene, threads: 1)
         let states = try pipeline.states()
         guard let final = states.last else { return ([], []) }

@@ -37,6 +37,7 @@ public struct PlotJob {
     }
 
     public func plot() throws -> Plot {
+        try RunCost.check(scene, drawn: false)
         var points: [(Double, Double)] = []
         var seen = false
         var previous: (time: Double, center: Vec2)?

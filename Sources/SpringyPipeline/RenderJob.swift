@@ -137,6 +137,7 @@ public struct RenderJob {
     /// What refuses this render before anything of any scene is written: a frame Cairo cannot
     /// draw at this scale, a format's own size limit (WebP: 16383 pixels a side).
     public func preflight() throws {
+        try RunCost.check(scene, frames: frameRange, scale: settings.scale)
         let renderer = try Renderer(scene: scene, scale: settings.scale)
         let (w, h) = (renderer.pixelWidth, renderer.pixelHeight)
         if settings.formats.contains(.webp), max(w, h) > WebPWriter.maxSide {

@@ -14,6 +14,7 @@ public enum StillJob {
     }
 
     public static func render(_ scene: Scene, at moment: Moment, scale: Int?, png: PNGSettings = PNGSettings()) throws -> (frame: Int, png: [UInt8]) {
+        try RunCost.check(scene, drawn: false)
         var pipeline = try FramePipeline(scene: scene, scale: scale, png: png, threads: 1)
         pipeline.encodePNG = true
         let count = scene.time.maxFrameCount

@@ -8,6 +8,7 @@ import SpringySimulation
 public enum TraceJob {
     /// Hands each frame's trace line (no newline) to `line`, in order.
     public static func lines(_ scene: Scene, frames range: ClosedRange<Int>? = nil, _ line: (String) throws -> Void) throws {
+        try RunCost.check(scene, frames: range, drawn: false, trace: true)
         try Simulation(scene: scene).run(frames: range) { try line(TraceWriter.line($0)) }
     }
 
@@ -22,6 +23,7 @@ public enum TraceJob {
     /// made by the render pipeline on `threads` threads.
     public static func hashes(_ scene: Scene, frames range: ClosedRange<Int>? = nil, pixels: Bool,
                               threads: Int) throws -> Hashes {
+        try RunCost.check(scene, frames: range, drawn: pixels)
         var traceHash = ContentHash(), pixelHash = ContentHash()
         var count = 0
         func addTrace(_ state: FrameState) {
@@ -39,8 +41,12 @@ public enum TraceJob {
         return Hashes(trace: traceHash.hex, pixels: pixels ? pixelHash.hex : nil, frames: count)
     }
 
-    /// Builds the scene's world without running it: what `validate` checks beyond decoding.
-    public static func validate(_ scene: Scene) throws {
+    /// Builds the scene's world without running it and checks what a render of it would cost:
+    /// what `validate` checks beyond decoding. Returns the estimate.
+    @discardableResult
+    public static func validate(_ scene: Scene) throws -> RunCost {
         _ = try Simulation(scene: scene)
+        try RunCost.check(scene)
+        return RunCost(scene)
     }
 }

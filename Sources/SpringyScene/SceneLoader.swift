@@ -21,6 +21,11 @@ public struct SceneLimits: Sendable {
     /// them), in the scene and added by its script. Box2D pairs every two boundary edges whose
     /// boxes overlap on its first step, so overlapping pairs are held to 100 per edge allowed.
     public var maxBoundaryEdges = 10_000
+    /// Budgets of one run (RunCost): pixels drawn over all its frames, the solver's body-steps,
+    /// and a trace's bytes. Far above a documentation scene; a run past one is refused.
+    public var maxDrawnPixels = 5e10
+    public var maxBodySteps = 2e9
+    public var maxTraceBytes = 4e9
     public var maxBoundaryPairs: Int { maxBoundaryEdges.multipliedReportingOverflow(by: 100).overflow ? Int.max : maxBoundaryEdges * 100 }
     public init() {}
     public static let `default` = SceneLimits()
