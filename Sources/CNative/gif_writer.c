@@ -195,14 +195,18 @@ int springy_gif_add_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int
     return 0;
 }
 
-int springy_gif_finish(springy_gif *g, uint8_t **out, size_t *length) {
+const uint8_t *springy_gif_buffered(springy_gif *g, size_t *length) {
+    *length = g->length;
+    return g->out;
+}
+
+void springy_gif_clear(springy_gif *g) { g->length = 0; }
+
+int springy_gif_close(springy_gif *g) {
     int rc = flush_pending(g);
     int error = 0;
     if (g->gif) { if (EGifCloseFile(g->gif, &error) != GIF_OK && rc == 0) rc = -3; g->gif = NULL; }
     if (rc != 0 || g->failed) return rc ? rc : -2;
-    *out = g->out;
-    *length = g->length;
-    g->out = NULL;
     return 0;
 }
 

@@ -31,18 +31,28 @@ extension Springy {
         @Flag(name: .long, help: "Instead: time the live preview — edit to first frame, scrubbing a 10 s version, memory (default scene: the carousel).")
         var preview = false
 
+        @Flag(name: .customLong("animation-memory"), help: "Instead: the heap each animated format's writer (apng, gif, webp) holds after 30 and 120 frames of 1920×1080, written into --out.")
+        var animationMemory = false
+
+        @Option(name: .long, help: "With --animation-memory: the folder the animations are written to.")
+        var out: String = "out/bench"
+
         @Option(name: .long, help: "With --check: the folder of golden images.")
         var golden: String = "golden"
 
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
-            try refuseEmptyPaths([("--golden", golden)], scenes: scenes)
+            try refuseEmptyPaths([("--golden", golden), ("--out", out)], scenes: scenes)
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
-            if scenes.isEmpty && !check && !formats && !preview { throw ValidationError("give the scene files to measure") }
+            if scenes.isEmpty && !check && !formats && !preview && !animationMemory { throw ValidationError("give the scene files to measure") }
         }
 
         func run() throws {
+            if animationMemory {
+                do { say(AnimationMemoryBenchmark.table(try AnimationMemoryBenchmark.run(into: out), frames: 30)) } catch { throw report(error) }
+                return
+            }
             let paths = scenes.isEmpty ? (formats ? ["scenes/springy-carousel.yaml", "scenes/drag-many.yaml"] : try defaultScenes()) : scenes
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
             do {

@@ -27,18 +27,21 @@ public struct PixelRect: Equatable, Sendable {
     }
 }
 
-/// Frames kept as the rectangles that changed (compressed until the palette is known), every
+/// Frames kept as the rectangles that changed, compressed into scratch space beside the output
+/// until the palette is known (an animation of any length costs the memory of one frame), every
 /// rectangle also added to one libimagequant histogram: one palette for a whole animation.
 final class PaletteFrames {
     let width: Int, height: Int
     let handle: OpaquePointer
     private var previous: [UInt8] = []
-    private(set) var rects: [(rect: PixelRect, packed: [UInt8], length: Int)] = []
+    private let spill: AtomicFile.Spill
+    private(set) var rects: [(rect: PixelRect, bytes: Range<Int>, length: Int)] = []
 
-    init(width: Int, height: Int, maxColors: Int) throws {
+    init(width: Int, height: Int, maxColors: Int, near path: String) throws {
         guard let g = springy_gif_new(Int32(width), Int32(height), Int32(maxColors)) else { throw OutputError("could not start the palette quantizer") }
         handle = g
         self.width = width; self.height = height
+        spill = try AtomicFile.Spill(near: path)
     }
 
     deinit { springy_gif_free(handle) }
@@ -57,20 +60,24 @@ final class PaletteFrames {
             springy_gif_add_histogram(handle, $0.baseAddress, Int32(rect.width), Int32(rect.height), Int32(rect.width * 4))
         }
         guard rc == 0 else { throw OutputError("could not add a frame to the palette's histogram") }
-        rects.append((rect, try Gzip.compress(pixels, level: 1), length))
+        rects.append((rect, try spill.append(try Gzip.compress(pixels, level: 1)), length))
     }
 
     /// Each kept rectangle's pixels again, in order.
     func forEach(_ body: (PixelRect, [UInt8], Int) throws -> Void) throws {
-        for r in rects { try body(r.rect, try Gzip.decompress(r.packed), r.length) }
+        for r in rects {
+            try body(r.rect, try Gzip.decompress(try spill.read(r.bytes), maxLength: r.rect.width * r.rect.height * 4), r.length)
+        }
     }
 }
 
 /// Animated GIF through libimagequant and giflib: one palette for the whole animation (no
 /// flicker), each frame only the rectangle that changed with unchanged pixels transparent,
 /// identical frames merged, looping for ever. GIF delays are whole hundredths of a second and
-/// browsers slow any under 2/100 s, so scenes above 50 fps keep every `step`-th frame.
+/// browsers slow any under 2/100 s, so scenes above 50 fps keep every `step`-th frame. The file
+/// is written frame by frame once the palette is known.
 public final class GIFWriter {
+    public let path: String
     public let width: Int, height: Int, fps: Int
     public let step: Int
     let dither: Double
@@ -81,8 +88,9 @@ public final class GIFWriter {
 
     public static func step(forFPS fps: Int) -> Int { max(1, Int((Double(fps) / 50).rounded(.up))) }
 
-    public init(width: Int, height: Int, fps: Int, maxColors: Int = 255, dither: Double = 0, opaque: Bool = false) throws {
-        frames = try PaletteFrames(width: width, height: height, maxColors: maxColors)
+    public init(path: String, width: Int, height: Int, fps: Int, maxColors: Int = 255, dither: Double = 0, opaque: Bool = false) throws {
+        frames = try PaletteFrames(width: width, height: height, maxColors: maxColors, near: path)
+        self.path = path
         self.width = width; self.height = height; self.fps = fps; self.dither = dither; self.opaque = opaque
         step = Self.step(forFPS: fps)
     }
@@ -111,23 +119,34 @@ public final class GIFWriter {
         }
     }
 
-    /// The whole file.
-    public func finish(loops: Int = 0) throws -> [UInt8] {
+    /// Writes the file (giflib's output streamed to it frame by frame); returns its size.
+    @discardableResult
+    public func finish(loops: Int = 0) throws -> Int {
         guard !frames.rects.isEmpty else { throw OutputError("an animation needs at least one frame") }
         let gif = frames.handle
-        guard springy_gif_quantize(gif, dither, Int32(loops)) == 0 else { throw OutputError("gif: quantization failed") }
-        try frames.forEach { rect, pixels, delay in
-            let rc = pixels.withUnsafeBufferPointer {
-                springy_gif_add_frame(gif, $0.baseAddress, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
-                                      Int32(rect.width * 4), Int32(delay))
-            }
-            guard rc == 0 else { throw OutputError("gif: could not write a frame (\(rc))") }
+        let stream = try AtomicFile.Stream(path)
+        func drain() throws {
+            var length = 0
+            guard let bytes = springy_gif_buffered(gif, &length), length > 0 else { return }
+            try stream.write(Array(UnsafeBufferPointer(start: bytes, count: length)))
+            springy_gif_clear(gif)
         }
-        var out: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        guard springy_gif_finish(gif, &out, &length) == 0, let out else { throw OutputError("gif: could not finish the file") }
-        defer { springy_free(out) }
-        return Array(UnsafeBufferPointer(start: out, count: length))
+        do {
+            guard springy_gif_quantize(gif, dither, Int32(loops)) == 0 else { throw OutputError("gif: quantization failed") }
+            try frames.forEach { rect, pixels, delay in
+                let rc = pixels.withUnsafeBufferPointer {
+                    springy_gif_add_frame(gif, $0.baseAddress, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
+                                          Int32(rect.width * 4), Int32(delay))
+                }
+                guard rc == 0 else { throw OutputError("gif: could not write a frame (\(rc))") }
+                try drain()
+            }
+            guard springy_gif_close(gif) == 0 else { throw OutputError("gif: could not finish the file") }
+            try drain()
+            let size = stream.written
+            try stream.commit()
+            return size
+        } catch { stream.abandon(); throw error }
     }
 }
 
@@ -135,17 +154,21 @@ public final class GIFWriter {
 /// animation), each the rectangle that changed with unchanged pixels transparent and blended
 /// over the canvas; frames that change nothing lengthen the one before.
 public final class PaletteAPNGWriter {
+    public let path: String
     private let frames: PaletteFrames
     public let fps: Int
 
-    public init(width: Int, height: Int, fps: Int, maxColors: Int) throws {
-        frames = try PaletteFrames(width: width, height: height, maxColors: maxColors)
+    public init(path: String, width: Int, height: Int, fps: Int, maxColors: Int) throws {
+        frames = try PaletteFrames(width: width, height: height, maxColors: maxColors, near: path)
+        self.path = path
         self.fps = fps
     }
 
     public func add(rgba: [UInt8]) throws { try frames.add(rgba, length: 1) }
 
-    public func finish(loops: Int = 0) throws -> [UInt8] {
+    /// Writes the file; returns its size.
+    @discardableResult
+    public func finish(loops: Int = 0) throws -> Int {
         guard !frames.rects.isEmpty else { throw OutputError("an animation needs at least one frame") }
         let q = frames.handle
         guard springy_gif_quantize_only(q, 0) == 0 else { throw OutputError("apng: quantization failed") }
@@ -156,73 +179,151 @@ public final class PaletteAPNGWriter {
         }
         // The entry after the palette is "unchanged": fully transparent.
         let entries = Int(count) + 1
-        var apng = APNGWriter(fps: fps, loops: loops)
+        let apng = try APNGWriter(path: path, fps: fps, loops: loops)
         var first = true
-        try frames.forEach { rect, pixels, length in
-            var indexes = [UInt8](repeating: 0, count: rect.width * rect.height)
-            var rx: Int32 = 0, ry: Int32 = 0, rw: Int32 = 0, rh: Int32 = 0
-            let rc = pixels.withUnsafeBufferPointer { p in
-                indexes.withUnsafeMutableBufferPointer { o in
-                    springy_palette_frame(q, p.baseAddress, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
-                                          Int32(rect.width * 4), o.baseAddress, &rx, &ry, &rw, &rh)
+        do {
+            try frames.forEach { rect, pixels, length in
+                var indexes = [UInt8](repeating: 0, count: rect.width * rect.height)
+                var rx: Int32 = 0, ry: Int32 = 0, rw: Int32 = 0, rh: Int32 = 0
+                let rc = pixels.withUnsafeBufferPointer { p in
+                    indexes.withUnsafeMutableBufferPointer { o in
+                        springy_palette_frame(q, p.baseAddress, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
+                                              Int32(rect.width * 4), o.baseAddress, &rx, &ry, &rw, &rh)
+                    }
                 }
-            }
-            if rc == 1 { apng.extendLast(length); return }
-            guard rc == 0 else { throw OutputError("apng: could not remap a frame (\(rc))") }
-            let changed = PixelRect(x: Int(rx), y: Int(ry), width: Int(rw), height: Int(rh))
-            let packed = Array(indexes.prefix(changed.width * changed.height))
-            var out: UnsafeMutablePointer<UInt8>?
-            var length8 = 0
-            var message = [CChar](repeating: 0, count: 256)
-            let status = packed.withUnsafeBufferPointer { b in
-                palette.withUnsafeBufferPointer { pal in
-                    springy_png_encode_indexed(b.baseAddress, Int32(changed.width), Int32(changed.height), pal.baseAddress, Int32(entries), 9,
-                                               &out, &length8, &message, message.count)
+                if rc == 1 { apng.extendLast(length); return }
+                guard rc == 0 else { throw OutputError("apng: could not remap a frame (\(rc))") }
+                let changed = PixelRect(x: Int(rx), y: Int(ry), width: Int(rw), height: Int(rh))
+                let packed = Array(indexes.prefix(changed.width * changed.height))
+                var out: UnsafeMutablePointer<UInt8>?
+                var length8 = 0
+                var message = [CChar](repeating: 0, count: 256)
+                let status = packed.withUnsafeBufferPointer { b in
+                    palette.withUnsafeBufferPointer { pal in
+                        springy_png_encode_indexed(b.baseAddress, Int32(changed.width), Int32(changed.height), pal.baseAddress, Int32(entries), 9,
+                                                   &out, &length8, &message, message.count)
+                    }
                 }
+                guard status == 0, let out else { throw OutputError(String(cString: message)) }
+                defer { springy_free(out) }
+                try apng.add(png: Array(UnsafeBufferPointer(start: out, count: length8)), rect: first ? nil : changed, blendOver: !first, length: length)
+                first = false
             }
-            guard status == 0, let out else { throw OutputError(String(cString: message)) }
-            defer { springy_free(out) }
-            apng.add(png: Array(UnsafeBufferPointer(start: out, count: length8)), rect: first ? nil : changed, blendOver: !first, length: length)
-            first = false
-        }
-        return try apng.bytes()
+            return try apng.finish()
+        } catch { apng.abandon(); throw error }
     }
 }
 
-/// Animated WebP through libwebp's animation encoder, lossless or lossy (`quality` 0–100).
+/// Animated WebP, muxed by Springy into its file frame by frame (libwebp's WebPAnimEncoder keeps
+/// every frame until the end): a VP8X and an ANIM chunk, then an ANMF frame per change — its
+/// rectangle (at even coordinates, as ANMF requires) encoded by libwebp on its own, lossless or
+/// lossy (`quality` 0–100), replacing those pixels (no blending) — lasting until the next
+/// change; the RIFF size is patched in at the end. Memory stays that of a frame or two.
 public final class WebPWriter {
     /// WebP's largest picture side (its header holds 14 bits).
     public static let maxSide = 16383
     public let width: Int, height: Int, fps: Int
-    private let webp: OpaquePointer
+    let lossless: Bool, quality: Double
+    private let stream: AtomicFile.Stream
+    private var previous: [UInt8] = []
     private var count = 0
+    /// A frame's ANMF payload less its duration, waiting to learn how long it lasts, and when it started.
+    private var pending: (head: [UInt8], tail: [UInt8], start: Int)?
 
-    public init(width: Int, height: Int, fps: Int, lossless: Bool, quality: Double, loops: Int = 0) throws {
-        guard let w = springy_webp_new(Int32(width), Int32(height), lossless ? 1 : 0, quality, Int32(loops)) else {
-            throw OutputError("webp: could not start the encoder")
+    public init(path: String, width: Int, height: Int, fps: Int, lossless: Bool, quality: Double, opaque: Bool = false,
+                loops: Int = 0) throws {
+        guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
+            throw OutputError("a WebP frame is at most \(Self.maxSide) pixels on a side, not \(width)×\(height)")
         }
-        webp = w
-        self.width = width; self.height = height; self.fps = fps
+        self.width = width; self.height = height; self.fps = fps; self.lossless = lossless; self.quality = quality
+        stream = try AtomicFile.Stream(path)
+        // RIFF (size patched at the end), VP8X with the animation (and alpha) flag, ANIM.
+        var head = Array("RIFF".utf8) + Self.le32(0) + Array("WEBP".utf8)
+        head += Self.chunk("VP8X", [opaque ? 0x02 : 0x12, 0, 0, 0] + Self.le24(width - 1) + Self.le24(height - 1))
+        head += Self.chunk("ANIM", [0, 0, 0, 0] + [UInt8(loops & 0xff), UInt8((loops >> 8) & 0xff)])
+        do { try stream.write(head) } catch { stream.abandon(); throw error }
     }
 
-    deinit { springy_webp_free(webp) }
+    static func le32(_ v: Int) -> [UInt8] { [UInt8(v & 0xff), UInt8((v >> 8) & 0xff), UInt8((v >> 16) & 0xff), UInt8((v >> 24) & 0xff)] }
+    static func le24(_ v: Int) -> [UInt8] { [UInt8(v & 0xff), UInt8((v >> 8) & 0xff), UInt8((v >> 16) & 0xff)] }
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        Array(type.utf8) + le32(data.count) + data + (data.count % 2 == 1 ? [0] : [])
+    }
 
-    func milliseconds(_ frame: Int) -> Int32 { Int32((1000 * Double(frame) / Double(fps)).rounded()) }
+    func milliseconds(_ frame: Int) -> Int { Int((1000 * Double(frame) / Double(fps)).rounded()) }
+
+    /// The chunks of a still WebP that make an ANMF frame's data (ALPH and VP8, or VP8L).
+    static func frameChunks(_ webp: [UInt8]) throws -> [UInt8] {
+        guard webp.count >= 12, Array(webp[0..<4]) == Array("RIFF".utf8), Array(webp[8..<12]) == Array("WEBP".utf8) else {
+            throw OutputError("webp: the encoder gave no WebP")
+        }
+        var out: [UInt8] = []
+        var i = 12
+        while i + 8 <= webp.count {
+            let type = String(decoding: webp[i..<(i + 4)], as: UTF8.self)
+            let size = Int(webp[i + 4]) | Int(webp[i + 5]) << 8 | Int(webp[i + 6]) << 16 | Int(webp[i + 7]) << 24
+            guard i + 8 + size <= webp.count else { throw OutputError("webp: a truncated \(type) chunk") }
+            if type == "ALPH" || type == "VP8 " || type == "VP8L" {
+                out += webp[i..<(i + 8 + size)]
+                if size % 2 == 1 { out.append(0) }
+            }
+            i += 8 + size + size % 2
+        }
+        return out
+    }
 
     public func add(rgba: [UInt8]) throws {
-        let rc = rgba.withUnsafeBufferPointer { springy_webp_add(webp, $0.baseAddress, milliseconds(count)) }
-        guard rc == 0 else { throw OutputError("webp: \(String(cString: springy_webp_error(webp)))") }
-        count += 1
+        do {
+            defer { previous = rgba; count += 1 }
+            var rect = PixelRect(x: 0, y: 0, width: width, height: height)
+            if !previous.isEmpty {
+                guard let changed = PixelRect.changed(from: previous, to: rgba, width: width, height: height) else { return }
+                // ANMF offsets are stored halved: start on even coordinates.
+                let x = changed.x & ~1, y = changed.y & ~1
+                rect = PixelRect(x: x, y: y, width: changed.x + changed.width - x, height: changed.y + changed.height - y)
+            }
+            try flush(until: count)
+            let pixels = rect == PixelRect(x: 0, y: 0, width: width, height: height) ? rgba : rect.crop(rgba, frameWidth: width)
+            var out: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            let rc = pixels.withUnsafeBufferPointer {
+                springy_webp_encode($0.baseAddress, Int32(rect.width), Int32(rect.height), Int32(rect.width * 4), lossless ? 1 : 0, quality, &out, &length)
+            }
+            guard rc == 0, let out else { throw OutputError("webp: could not encode a frame (\(rc))") }
+            defer { springy_free(out) }
+            let data = try Self.frameChunks(Array(UnsafeBufferPointer(start: out, count: length)))
+            // ANMF: x/2, y/2, width−1, height−1 (24 bits each), then the duration, then flags
+            // (no blending, dispose none) and the frame's chunks.
+            pending = (Self.le24(rect.x / 2) + Self.le24(rect.y / 2) + Self.le24(rect.width - 1) + Self.le24(rect.height - 1),
+                       [0x02] + data, count)
+        } catch { stream.abandon(); throw error }
     }
 
-    public func finish() throws -> [UInt8] {
-        guard count > 0 else { throw OutputError("an animation needs at least one frame") }
-        var out: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        guard springy_webp_finish(webp, milliseconds(count), &out, &length) == 0, let out else {
-            throw OutputError("webp: \(String(cString: springy_webp_error(webp)))")
-        }
-        defer { springy_free(out) }
-        return Array(UnsafeBufferPointer(start: out, count: length))
+    /// Writes the waiting frame, lasting until frame `end` starts.
+    private func flush(until end: Int) throws {
+        guard let p = pending else { return }
+        let duration = max(1, milliseconds(end) - milliseconds(p.start))
+        try stream.write(Self.chunk("ANMF", p.head + Self.le24(min(duration, 0xFFFFFF)) + p.tail))
+        pending = nil
     }
+
+    /// Writes the last frame, puts the RIFF size in and moves the file into place; returns its size.
+    @discardableResult
+    public func finish() throws -> Int {
+        do {
+            guard count > 0 else { throw OutputError("an animation needs at least one frame") }
+            try flush(until: count)
+            try stream.patch(Self.le32(stream.written - 8), at: 4)
+            let size = stream.written
+            try stream.commit()
+            return size
+        } catch { stream.abandon(); throw error }
+    }
+
+    public func abandon() { stream.abandon() }
+}
+
+/// The C heap in use (malloc's bytes handed out and not freed), for `springy bench`.
+public enum Heap {
+    public static var inUse: Int { Int(springy_heap_in_use()) }
 }

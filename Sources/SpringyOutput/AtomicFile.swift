@@ -43,6 +43,8 @@ public enum AtomicFile {
         public let path: String
         let tmp: String
         var fd: Int32
+        /// Bytes written so far (the file's length).
+        public private(set) var written = 0
 
         public init(_ path: String) throws {
             self.path = path
@@ -56,6 +58,19 @@ public enum AtomicFile {
             if let err = bytes.withUnsafeBytes({ AtomicFile.writeAll(fd, $0) }) {
                 abandon()
                 throw OutputError("cannot write \(path): \(String(cString: strerror(err)))")
+            }
+            written += bytes.count
+        }
+
+        /// Overwrites bytes already written, at `offset` (a length or count known only at the end).
+        public func patch(_ bytes: [UInt8], at offset: Int) throws {
+            guard fd >= 0 else { throw OutputError("cannot write \(path): already closed") }
+            precondition(offset >= 0 && offset + bytes.count <= written, "a patch goes over bytes already written")
+            var done = 0
+            while done < bytes.count {
+                let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(offset + done)) }
+                if n < 0 { if errno == EINTR { continue }; let err = errno; abandon(); throw OutputError("cannot write \(path): \(String(cString: strerror(err)))") }
+                done += n
             }
         }
 
@@ -96,6 +111,43 @@ public enum AtomicFile {
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
                 throw OutputError("cannot create folder \(folder): \(String(cString: strerror(errno)))")
             }
+        }
+    }
+
+    /// Scratch space next to `path`: a file opened and at once unlinked, so nothing is left of it
+    /// whatever happens to the process (frames kept until an animation's palette is known).
+    public final class Spill {
+        let fd: Int32
+        public private(set) var size = 0
+
+        public init(near path: String) throws {
+            let name = AtomicFile.temporaryPath(for: path + ".spill")
+            fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_TRUNC, 0o600)
+            guard fd >= 0 else { throw OutputError("cannot write \(name): \(String(cString: strerror(errno)))") }
+            unlink(name)
+        }
+
+        deinit { close(fd) }
+
+        /// Appends `bytes`; returns where they are.
+        public func append(_ bytes: [UInt8]) throws -> Range<Int> {
+            if let err = bytes.withUnsafeBytes({ AtomicFile.writeAll(fd, $0) }) {
+                throw OutputError("cannot write scratch space beside the output: \(String(cString: strerror(err)))")
+            }
+            defer { size += bytes.count }
+            return size..<(size + bytes.count)
+        }
+
+        public func read(_ range: Range<Int>) throws -> [UInt8] {
+            var out = [UInt8](repeating: 0, count: range.count)
+            var done = 0
+            while done < range.count {
+                let n = out.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, range.count - done, off_t(range.lowerBound + done)) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw OutputError("cannot read scratch space back: \(String(cString: strerror(errno)))") }
+                done += n
+            }
+            return out
         }
     }
 

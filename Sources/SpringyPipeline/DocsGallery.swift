@@ -54,18 +54,21 @@ public struct DocsGallery {
         try RunCost.check(scene, scale: scale)
         try AtomicFile.makeDirectory(dir)
         let pipeline = try FramePipeline(scene: scene, scale: scale, threads: threads)
-        var apng = APNGWriter(fps: scene.time.fps, step: every)
+        let apng = try APNGWriter(path: "\(dir)/\(scene.slug).apng", fps: scene.time.fps, step: every)
+        // The frames' states are kept (plain values, for the poster and the filmstrip), not their
+        // pixels: the poster is drawn again from its state, the same bytes as in the run.
         var states: [FrameState] = []
-        var pngs: [[UInt8]] = []
-        try pipeline.run { index, state, bytes in
-            if index % every == 0 { apng.add(png: bytes) }
-            states.append(state)
-            pngs.append(bytes)
-        }
-        try AtomicFile.write(try apng.bytes(), to: "\(dir)/\(scene.slug).apng")
+        do {
+            try pipeline.run { index, state, bytes in
+                if index % every == 0 { try apng.add(png: bytes) }
+                states.append(state)
+            }
+            try apng.finish()
+        } catch { apng.abandon(); throw error }
         // The poster: as asked, or the last frame the scene's author chose for its golden test.
         if !states.isEmpty {
-            try AtomicFile.write(pngs[try poster.frame(in: scene, count: states.count)], to: "\(dir)/\(scene.slug)-poster.png")
+            let n = try poster.frame(in: scene, count: states.count)
+            try AtomicFile.write(try pipeline.encode(states[n]).png, to: "\(dir)/\(scene.slug)-poster.png")
         }
         let strip = FramePick.evenly(filmstripFrames).resolve(count: states.count).map { states[$0] }
         let filmstrip = try Stills.sheet(strip, renderer: pipeline.renderer, columns: filmstripFrames, thumbnailScale: filmstripScale)

@@ -28,7 +28,7 @@ public enum FormatBenchmark {
         let opaque = pipeline.renderer.opaque
         var rows: [Row] = []
         /// Decodes every frame (as ffmpeg must too) and hands it to `add`; the time includes both.
-        func timed(_ name: String, add: ([UInt8], Int) throws -> Void, finish: () throws -> [UInt8]) throws -> [UInt8] {
+        func timed(_ name: String, add: ([UInt8], Int) throws -> Void, finish: () throws -> Int) throws {
             let start = now()
             var image = RGBAImage(width: 0, height: 0, pixels: [])
             for (k, png) in pngs.enumerated() {
@@ -36,19 +36,18 @@ public enum FormatBenchmark {
                 try add(image.pixels, k)
             }
             let bytes = try finish()
-            rows.append(Row(name: name, bytes: bytes.count, seconds: now() - start, psnr: nil, ssim: nil))
-            return bytes
+            rows.append(Row(name: name, bytes: bytes, seconds: now() - start, psnr: nil, ssim: nil))
         }
-        let gif = try GIFWriter(width: width, height: height, fps: fps, opaque: opaque)
-        let ours = try timed("springy gif", add: { try gif.add(rgba: $0, index: $1) }, finish: { try gif.finish() })
-        try AtomicFile.write(ours, to: "\(dir)/ours.gif")
+        let gif = try GIFWriter(path: "\(dir)/ours.gif", width: width, height: height, fps: fps, opaque: opaque)
+        try timed("springy gif", add: { try gif.add(rgba: $0, index: $1) }, finish: { try gif.finish() })
         for (name, lossless, quality) in [("springy webp lossless", true, 100.0), ("springy webp q80", false, 80.0)] {
-            let webp = try WebPWriter(width: width, height: height, fps: fps, lossless: lossless, quality: quality)
-            _ = try timed(name, add: { rgba, _ in try webp.add(rgba: rgba) }, finish: { try webp.finish() })
+            let webp = try WebPWriter(path: "\(dir)/ours-\(lossless ? "lossless" : "q80").webp", width: width, height: height, fps: fps,
+                                      lossless: lossless, quality: quality, opaque: opaque)
+            try timed(name, add: { rgba, _ in try webp.add(rgba: rgba) }, finish: { try webp.finish() })
         }
-        var apng = APNGWriter(fps: fps)
-        _ = try timed("springy apng", add: { rgba, _ in try apng.add(rgba: rgba, width: width, height: height, opaque: opaque, settings: APNGWriter.compact) },
-                      finish: { try apng.bytes() })
+        let apng = try APNGWriter(path: "\(dir)/ours.apng", fps: fps)
+        try timed("springy apng", add: { rgba, _ in try apng.add(rgba: rgba, width: width, height: height, opaque: opaque, settings: APNGWriter.compact) },
+                  finish: { try apng.finish() })
         guard let ffmpeg else { return (pngs.count, rows) }
         // ffmpeg's two passes at the same frame rate the GIF keeps.
         let rate = Double(fps) / Double(GIFWriter.step(forFPS: fps))

@@ -187,15 +187,19 @@ public struct RenderJob {
         }
         let marker = markerPath ?? "\(dir)/\(OutputNames.partialMarker)"
         if !settings.toStdout { try AtomicFile.write(Array(runKey.utf8), to: marker) }
-        var apng = APNGWriter(fps: scene.time.fps)
-        let width = pipeline.renderer.pixelWidth, height = pipeline.renderer.pixelHeight
+        // Animations are written to their files as the frames come (palettes spill frames beside
+        // them until the palette is known): memory stays flat whatever the frame count.
+        let width = pipeline.renderer.pixelWidth, height = pipeline.renderer.pixelHeight, opaque = pipeline.renderer.opaque
+        let apngPath = "\(dir)/\(OutputNames.apng(scene))"
+        let apng = formats.contains(.apng) && settings.apngMaxColors == nil ? try APNGWriter(path: apngPath, fps: scene.time.fps) : nil
         let paletteAPNG = formats.contains(.apng) ? try settings.apngMaxColors.map {
-            try PaletteAPNGWriter(width: width, height: height, fps: scene.time.fps, maxColors: $0)
+            try PaletteAPNGWriter(path: apngPath, width: width, height: height, fps: scene.time.fps, maxColors: $0)
         } : nil
-        let gif = formats.contains(.gif) ? try GIFWriter(width: width, height: height, fps: scene.time.fps, maxColors: settings.gifColors,
-                                                               opaque: pipeline.renderer.opaque) : nil
+        let gif = formats.contains(.gif) ? try GIFWriter(path: "\(dir)/\(OutputNames.video(scene, "gif"))", width: width, height: height,
+                                                               fps: scene.time.fps, maxColors: settings.gifColors, opaque: opaque) : nil
         let webp = formats.contains(.webp)
-            ? try WebPWriter(width: width, height: height, fps: scene.time.fps, lossless: settings.webpQuality == nil, quality: settings.webpQuality ?? 100)
+            ? try WebPWriter(path: "\(dir)/\(OutputNames.video(scene, "webp"))", width: width, height: height, fps: scene.time.fps,
+                             lossless: settings.webpQuality == nil, quality: settings.webpQuality ?? 100, opaque: opaque)
             : nil
         var states: [FrameState] = []
         var video: [VideoSink] = []
@@ -229,9 +233,8 @@ public struct RenderJob {
                     summary.add(.png, bytes: encoded.png.count)
                     pngFrames += 1
                 }
-                if let paletteAPNG { try paletteAPNG.add(rgba: encoded.rgba) } else if formats.contains(.apng) {
-                    try apng.add(rgba: encoded.rgba, width: width, height: height, opaque: pipeline.renderer.opaque, settings: APNGWriter.compact)
-                }
+                try paletteAPNG?.add(rgba: encoded.rgba)
+                try apng?.add(rgba: encoded.rgba, width: width, height: height, opaque: opaque, settings: APNGWriter.compact)
                 try gif?.add(rgba: encoded.rgba, index: index - range.lowerBound)
                 try webp?.add(rgba: encoded.rgba)
                 for v in video { try v.write(encoded.y4m) }
@@ -249,23 +252,17 @@ public struct RenderJob {
                     summary.add(f, bytes: Self.fileSize("\(dir)/\(OutputNames.video(scene, f.rawValue))"))
                 }
             }
-            if formats.contains(.apng) {
-                let data = try paletteAPNG?.finish() ?? apng.bytes()
-                try AtomicFile.write(data, to: "\(dir)/\(OutputNames.apng(scene))")
-                summary.add(.apng, bytes: data.count)
-            }
-            let animations: [(OutputFormat, (() throws -> [UInt8])?)] = [(.gif, gif.map { g in { try g.finish() } }), (.webp, webp.map { w in { try w.finish() } })]
-            for (format, finish) in animations {
-                guard let finish else { continue }
-                let data = try finish()
-                try AtomicFile.write(data, to: "\(dir)/\(OutputNames.video(scene, format.rawValue))")
-                summary.add(format, bytes: data.count)
-            }
+            if let apng { summary.add(.apng, bytes: try apng.finish()) }
+            if let paletteAPNG { summary.add(.apng, bytes: try paletteAPNG.finish()) }
+            if let gif { summary.add(.gif, bytes: try gif.finish()) }
+            if let webp { summary.add(.webp, bytes: try webp.finish()) }
             try writeStills(states, formats: formats, renderer: pipeline.renderer, into: dir, summary: &summary)
         } catch {
             // Whatever stopped the run, no half-written video is left behind.
             for sink in [webm, mov].compactMap({ $0 }) where !video.contains(where: { $0 === sink }) { video.append(sink) }
             for v in video { v.abandon() }
+            apng?.abandon()
+            webp?.abandon()
             AtomicFile.removeLeftovers(in: dir)
             throw Stopped(underlying: error, framesKept: pngFrames, discarded: settings.formats.filter { $0 != .png })
         }

@@ -48,7 +48,12 @@ springy_gif *springy_gif_new(int width, int height, int maxColors);
 int springy_gif_add_histogram(springy_gif *g, const uint8_t *rgba, int w, int h, int stride);
 int springy_gif_quantize(springy_gif *g, double dither, int loops);
 int springy_gif_add_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int w, int h, int stride, int delay);
-int springy_gif_finish(springy_gif *g, uint8_t **out, size_t *length);
+/// The bytes giflib has written so far (a pointer into the writer, valid until the next call),
+/// then forgotten by springy_gif_clear: the caller streams them to its file frame by frame.
+const uint8_t *springy_gif_buffered(springy_gif *g, size_t *length);
+void springy_gif_clear(springy_gif *g);
+/// Writes the last frame and the trailer (into the buffer).
+int springy_gif_close(springy_gif *g);
 void springy_gif_free(springy_gif *g);
 /// The same palette machinery for other formats: quantize the histogram (no GIF), read the
 /// palette (RGBA, up to 255 entries; index `count` is left for "unchanged"), and remap a
@@ -62,13 +67,10 @@ int springy_palette_frame(springy_gif *g, const uint8_t *rgba, int x, int y, int
 int springy_png_encode_indexed(const uint8_t *indexes, int width, int height, const uint8_t *paletteRGBA, int count,
                                int level, uint8_t **out, size_t *outLength, char *error, size_t errorLength);
 
-/// Animated WebP (libwebp's WebPAnimEncoder): frames of straight RGBA with their start times (ms).
-typedef struct springy_webp springy_webp;
-springy_webp *springy_webp_new(int width, int height, int lossless, double quality, int loops);
-int springy_webp_add(springy_webp *w, const uint8_t *rgba, int timestampMs);
-int springy_webp_finish(springy_webp *w, int endMs, uint8_t **out, size_t *length);
-const char *springy_webp_error(springy_webp *w);
-void springy_webp_free(springy_webp *w);
+/// One WebP picture (a frame's changed rectangle) as a still WebP file in memory (free with
+/// springy_free); lossless or lossy at `quality`. 0, or a negative code (-10 - libwebp's error).
+int springy_webp_encode(const uint8_t *rgba, int width, int height, int stride, int lossless, double quality,
+                        uint8_t **out, size_t *length);
 
 /// Encodes straight RGBA rows (stride in bytes) as a PNG: RGB when `opaque`, else RGBA.
 int springy_png_encode_rgba(const uint8_t *rgba, int width, int height, int stride, int opaque,
@@ -79,6 +81,9 @@ int springy_png_encode_rgba(const uint8_t *rgba, int width, int height, int stri
 int springy_changed_rect(const uint8_t *a, const uint8_t *b, int width, int height, int *x, int *y, int *w, int *h);
 
 void springy_free(void *pointer);
+
+/// Bytes malloc has handed out and not had back (glibc mallinfo2), for the benchmarks.
+size_t springy_heap_in_use(void);
 
 /// Cairo pixels (native-endian xRGB) to planar Y, Cb, Cr (4:4:4, BT.601 studio range).
 void springy_xrgb_to_yuv444(const uint8_t *data, int width, int height, int stride, uint8_t *out);
