@@ -103,18 +103,7 @@ final class HostileSceneTests: XCTestCase {
     func testContactsMadeWhileRunningAreHeldToTheLimit() throws {
         var limits = SceneLimits()
         limits.maxContacts = 5
-        let items = (0..<10).map { "  b\($0): { center: [150, \(30 + 50 * $0)], size: [20, 20] }" }.joined(separator: "\n")
-        let names = (0..<10).map { "b\($0)" }.joined(separator: ", ")
-        let scene = try SceneLoader.decode(yaml: """
-        springy: 1
-        viewport: { size: [300, 600], scale: 1 }
-        time: { fps: 30, duration: 3 }
-        items:
-        \(items)
-        behaviors:
-          - gravity: { items: [\(names)] }
-          - collision: { items: [\(names)] }
-        """, file: "stack.yaml", limits: limits)
+        let scene = try SceneLoader.decode(yaml: stackingScene(), file: "stack.yaml", limits: limits)
         XCTAssertThrowsError(try Simulation(scene: scene).run { _ in }) { error in
             XCTAssertTrue("\(error)".contains("--max-contacts"), "\(error)")
             XCTAssertTrue("\(error)".hasPrefix("stack.yaml:"), "\(error)")

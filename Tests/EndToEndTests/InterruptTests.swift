@@ -21,12 +21,7 @@ final class InterruptTests: XCTestCase {
         p.standardError = FileHandle.nullDevice
         try p.run()
         let folder = "\(dir)/springy-carousel"
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let n = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasPrefix("frame-") }.count ?? 0
-            if n >= 20 { break }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        waitForFrames(in: folder, count: 20)
         let killedAt = Date()
         p.terminate() // SIGTERM
         p.waitUntilExit()

@@ -12,42 +12,10 @@ import XCTest
 /// bad --host values, bounded memory for a large scene, reloads past --max-file-size, and a
 /// runtime error shown on the page.
 final class PreviewHardeningTests: XCTestCase {
-    struct Preview {
-        var process: Process
-        var port: Int
-        var stderr: Pipe
-        var base: String { "http://127.0.0.1:\(port)/" }
-    }
+    typealias Preview = PreviewProcess
 
-    /// Starts `springy preview` (through bash when `ulimit` is given) and reads its URL.
     func start(_ scene: String, _ extra: [String] = [], ulimit: Int? = nil) throws -> Preview {
-        let p = Process()
-        let args = ["preview", scene, "--port", "0"] + extra
-        if let ulimit {
-            p.executableURL = URL(fileURLWithPath: "/bin/bash")
-            p.arguments = ["-c", "ulimit -n \(ulimit) && exec \"$0\" \"$@\"", springyBinary] + args
-        } else {
-            p.executableURL = URL(fileURLWithPath: springyBinary)
-            p.arguments = args
-        }
-        p.currentDirectoryURL = URL(fileURLWithPath: PathText.parent(scene))
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !text.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let r = text.range(of: "http://127.0.0.1:"), let port = Int(text[r.upperBound...].prefix { $0.isNumber }) else {
-            p.terminate()
-            XCTFail("the preview did not start: \(text)")
-            throw CancellationError()
-        }
-        return Preview(process: p, port: port, stderr: err)
+        try XCTUnwrap(try PreviewProcess.start(scene, extra, ulimit: ulimit), "the preview did not start")
     }
 
     /// One raw exchange over a socket (python3's socket module): sends `request` (with `\\r\\n`
@@ -269,18 +237,7 @@ final class PreviewHardeningTests: XCTestCase {
 
     func testReloadsPastTheFileLimitAndRuntimeErrorsAreShown() throws {
         let dir = temporaryDirectory()
-        let items = (0..<10).map { "  b\($0): { center: [150, \(30 + 50 * $0)], size: [20, 20] }" }.joined(separator: "\n")
-        let names = (0..<10).map { "b\($0)" }.joined(separator: ", ")
-        let scene = try sceneFile(dir, """
-        springy: 1
-        viewport: { size: [300, 600], scale: 1 }
-        time: { fps: 30, duration: 3 }
-        items:
-        \(items)
-        behaviors:
-          - gravity: { items: [\(names)] }
-          - collision: { items: [\(names)] }
-        """)
+        let scene = try sceneFile(dir, stackingScene())
         let preview = try start(scene, ["--max-contacts", "5", "--max-file-size", "4096"])
         defer { preview.process.terminate() }
         var state = ""

@@ -9,25 +9,8 @@ import XCTest
 final class PreviewTests: XCTestCase {
     /// Starts a preview of `scene` on a free port; returns the process and its URL.
     func start(_ scene: String) throws -> (Process, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: springyBinary)
-        p.arguments = ["preview", scene, "--port", "0"]
-        p.currentDirectoryURL = URL(fileURLWithPath: (scene as NSString).deletingLastPathComponent)
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !text.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let r = text.range(of: "http://"), let end = text[r.lowerBound...].firstIndex(of: " ") else {
-            p.terminate(); throw XCTSkip("the preview did not start: \(text)")
-        }
-        return (p, String(text[r.lowerBound..<end]))
+        let preview = try XCTUnwrap(try PreviewProcess.start(scene), "the preview did not start")
+        return (preview.process, preview.base)
     }
 
     func get(_ url: String) -> (Int, Data) {

@@ -95,12 +95,7 @@ final class ShardFolderTests: XCTestCase {
         let args = ["render", scenePath, "--out", dir, "--frames", "0-79", "--threads", "1", "--quiet"]
         let p = try start(args)
         let folder = "\(dir)/springy-carousel"
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let n = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasPrefix("frame-") }.count ?? 0
-            if n >= 5 { break }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
+        waitForFrames(in: folder, count: 5)
         p.terminate()
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 143, "stopped part-way")

@@ -144,3 +144,69 @@ public func springErrors(_ ext: [(Double, Double)], frequency: Double, zeta: Dou
 public func refusal(_ yaml: String, file: String = "s.yaml") -> String? {
     do { _ = try SceneLoader.decode(yaml: yaml, file: file); return nil } catch { return "\(error)" }
 }
+
+/// A scene of `count` boxes stacked in a column under gravity, colliding: contacts appear as they
+/// land (a scene to hold to --max-contacts at run time).
+public func stackingScene(_ count: Int = 10) -> String {
+    let items = (0..<count).map { "  b\($0): { center: [150, \(30 + 50 * $0)], size: [20, 20] }" }.joined(separator: "\n")
+    let names = (0..<count).map { "b\($0)" }.joined(separator: ", ")
+    return """
+    springy: 1
+    viewport: { size: [300, 600], scale: 1 }
+    time: { fps: 30, duration: 3 }
+    items:
+    \(items)
+    behaviors:
+      - gravity: { items: [\(names)] }
+      - collision: { items: [\(names)] }
+    """
+}
+
+/// Waits (up to a minute) until `folder` holds at least `count` frame files.
+public func waitForFrames(in folder: String, count: Int) {
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+        let n = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasPrefix("frame-") }.count ?? 0
+        if n >= count { return }
+        Thread.sleep(forTimeInterval: 0.005)
+    }
+}
+
+/// A running `springy preview` and the port it printed.
+public struct PreviewProcess {
+    public var process: Process
+    public var port: Int
+    public var stderr: Pipe
+    public var base: String { "http://127.0.0.1:\(port)/" }
+
+    /// Starts `springy preview SCENE --port 0 EXTRA...` in the scene's folder (under `ulimit -n`
+    /// when given) and reads its URL; nil when it printed none within 20 s.
+    public static func start(_ scene: String, _ extra: [String] = [], ulimit: Int? = nil) throws -> PreviewProcess? {
+        let p = Process()
+        let args = ["preview", scene, "--port", "0"] + extra
+        if let ulimit {
+            p.executableURL = URL(fileURLWithPath: "/bin/bash")
+            p.arguments = ["-c", "ulimit -n \(ulimit) && exec \"$0\" \"$@\"", springyBinary] + args
+        } else {
+            p.executableURL = URL(fileURLWithPath: springyBinary)
+            p.arguments = args
+        }
+        p.currentDirectoryURL = URL(fileURLWithPath: scene).deletingLastPathComponent()
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        var text = ""
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !text.contains("\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let r = text.range(of: "http://127.0.0.1:"), let port = Int(text[r.upperBound...].prefix { $0.isNumber }) else {
+            p.terminate()
+            return nil
+        }
+        return PreviewProcess(process: p, port: port, stderr: err)
+    }
+}
