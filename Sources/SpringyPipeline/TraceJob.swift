@@ -41,12 +41,14 @@ public enum TraceJob {
         return Hashes(trace: traceHash.hex, pixels: pixels ? pixelHash.hex : nil, frames: count)
     }
 
-    /// Builds the scene's world without running it and checks what a render of it would cost:
-    /// what `validate` checks beyond decoding. Returns the estimate.
+    /// What `validate` checks beyond decoding: what a render of the scene would cost (refused
+    /// over its budgets), then the whole simulation to the scene's end, every script event
+    /// applied, so that every refusal `render` can meet at run time is reported first, located at
+    /// its behavior or event. Returns the estimate. Nothing is drawn.
     @discardableResult
     public static func validate(_ scene: Scene) throws -> RunCost {
-        _ = try Simulation(scene: scene)
         try RunCost.check(scene)
+        try Simulation(scene: scene).run { _ in }
         return RunCost(scene)
     }
 }

@@ -121,7 +121,9 @@ public final class Simulation {
 
     func guarded<T>(line: Int, path: String, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let e as DynamicsError {
-            throw SimulationError(file: scene.file, line: line, keyPath: path, message: e.description)
+            // The error may already name the event's key path; say it once.
+            let text = e.description.hasPrefix(path + ": ") ? String(e.description.dropFirst(path.count + 2)) : e.description
+            throw SimulationError(file: scene.file, line: line, keyPath: path, message: text)
         } catch let e as UpdateError {
             throw SimulationError(file: scene.file, line: line, keyPath: path, message: e.description)
         }

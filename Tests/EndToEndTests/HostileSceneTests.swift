@@ -40,7 +40,8 @@ final class HostileSceneTests: XCTestCase {
                     }
                     XCTAssertGreaterThan(frames, 0, name)
                 } else {
-                    _ = try Simulation(scene: scene)
+                    // Some refusals come only while running (a `set` after its behavior's `remove`).
+                    try Simulation(scene: scene).run { _ in }
                     XCTFail("\(name) was accepted; expected an error containing \"\(expect)\"")
                 }
             } catch {
@@ -60,7 +61,8 @@ final class HostileSceneTests: XCTestCase {
     /// The same scenes through the command line, as a user or an attacker would run them:
     /// `validate`, `render` of the first frames and `trace` of them each exit 0 (an `ok`
     /// scene) or 2 with the expected located message (file:line:column first), never by a
-    /// signal and never past a few seconds.
+    /// signal and never past a few seconds. `validate` runs the whole scene, so it gives every
+    /// refusal; the first frames may come before one that is met only at run time.
     func testEveryHostileSceneThroughTheCommandLine() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
         let out = temporaryDirectory()
@@ -88,6 +90,8 @@ final class HostileSceneTests: XCTestCase {
                 if seconds > 10 { findings.add("\(name) \(args[0]): took \(Int(seconds)) s") }
                 if expect == "ok" {
                     if r.status != 0 { findings.add("\(name) \(args[0]): exit \(r.status), expected 0: \(firstLine)") }
+                } else if r.status == 0 && args[0] != "validate" {
+                    // The first frames may come before a refusal met at run time; validate runs it all.
                 } else if r.status != 2 {
                     findings.add("\(name) \(args[0]): exit \(r.status), expected 2 with \"\(expect)\"")
                 } else if !firstLine.hasPrefix(path + ":") || !r.stderr.contains(expect) {

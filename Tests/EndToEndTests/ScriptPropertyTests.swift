@@ -2,6 +2,7 @@ import Foundation
 import SpringyCore
 import SpringyFrame
 import SpringyOutput
+import SpringyPipeline
 import SpringyScene
 import SpringySimulation
 import SpringyTestSupport
@@ -91,13 +92,18 @@ final class ScriptPropertyTests: XCTestCase {
             do { s = try SceneLoader.decode(yaml: text, file: "script-\(seed).yaml") } catch {
                 XCTFail("seed \(seed) did not load: \(error)\n\(text)"); continue
             }
+            // validate (what `springy validate` runs) must give exactly what a full run gives.
+            var validated: String?
+            do { try TraceJob.validate(s) } catch { validated = "\(error)" }
             let a: [FrameState]
             do { a = try Simulation.frames(of: s) } catch let e as SimulationError {
                 // A batch update naming cells that are not there is refused, as UIKit refuses it.
                 XCTAssertTrue(e.keyPath.hasSuffix(".update") && e.file == "script-\(seed).yaml", "seed \(seed): \(e)")
+                XCTAssertEqual(validated, "\(e)", "seed \(seed): validate gives the refusal render meets")
                 refused += 1
                 continue
             }
+            XCTAssertNil(validated, "seed \(seed): validate refused a scene that renders")
             XCTAssertEqual(a.count, s.time.maxFrameCount, "seed \(seed) runs to its end")
             for f in a {
                 XCTAssertEqual(Set(f.items.map(\.id)).count, f.items.count, "seed \(seed): a cell twice in frame \(f.frame)")
