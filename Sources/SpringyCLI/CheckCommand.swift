@@ -39,8 +39,9 @@ extension Springy {
         @Option(name: .long, help: "Write the results as JSON.")
         var json: String?
 
-        @Option(name: .long, help: "Check only shard K of N (K/N, 1-based), as Playwright's --shard splits tests.")
-        var shard: String?
+        @Option(name: .long, help: "Check only shard K of N (K/N, 1-based): every Nth scene from the Kth, as Playwright's --shard splits tests.",
+                transform: { try Shard.parse($0) })
+        var shard: Shard?
 
         @Flag(name: .long, help: "Merge the report folders given as arguments into --report (and --junit/--json).")
         var mergeReports = false
@@ -77,7 +78,7 @@ extension Springy {
         func run() throws {
             if mergeReports { try merge(); return }
             var paths = scenes.isEmpty ? try defaultScenes() : scenes
-            if let shard { paths = try Self.shard(paths, shard) }
+            if let shard { paths = shard.scenes(paths) }
             // Recording needs every scene; a check goes on past a scene that does not load, which
             // fails on its own (its error in the report, JUnit and JSON; exit 2 at the end).
             var loaded: [Scene?] = []
@@ -163,15 +164,6 @@ extension Springy {
             warn((["FAIL \(trace.path): the trace departs from its golden\(pixels):"]
                   + TraceDiff.explain(trace.changes).map { "  \($0)" }).joined(separator: "\n"))
             annotate(path, "trace departs from its golden\(pixels): \(trace.changes.first?.description ?? "")")
-        }
-
-        /// The scenes of shard K of N: every Nth, from the K-th, in the order given.
-        static func shard(_ paths: [String], _ spec: String) throws -> [String] {
-            let parts = spec.split(separator: "/")
-            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
-                throw ValidationError("--shard \(spec): expected K/N with 1 ≤ K ≤ N, e.g. 2/3")
-            }
-            return paths.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
         }
     }
 }

@@ -165,8 +165,10 @@ func checkPick(_ pick: FramePick?, of scene: Scene) throws {
     }
 }
 
-/// `K/N`: shard K of N, 1-based.
-struct Shard {
+/// `K/N`: shard K of N, 1-based, for `render` and `check` alike. What it partitions is the
+/// command's: `render` renders a contiguous share of the frames (RenderJob.frameRange), `check`
+/// checks every Nth scene from the Kth (`scenes`), as Playwright's --shard splits tests.
+struct Shard: Sendable {
     var k: Int
     var n: Int
     /// At most a million shards: a shard's share of the frames is computed without overflow.
@@ -176,15 +178,20 @@ struct Shard {
     static func parse(_ text: String) throws -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
-            throw InvalidValue(description: "\"\(text)\" is not a shard: write K/N, e.g. 2/4 for the second of four")
+            throw InvalidValue(description: "--shard \(text) is not a shard: write K/N, e.g. 2/4 for the second of four")
         }
         guard (1...maxShards).contains(n) else {
-            throw InvalidValue(description: "\"\(text)\": the number of shards must be between 1 and \(maxShards)")
+            throw InvalidValue(description: "--shard \(text): the number of shards must be between 1 and \(maxShards)")
         }
         guard (1...n).contains(k) else {
-            throw InvalidValue(description: "\"\(text)\": the shard must be between 1 and \(n)")
+            throw InvalidValue(description: "--shard \(text): the shard must be between 1 and \(n)")
         }
         return Shard(k: k, n: n)
+    }
+
+    /// `check`'s share: every Nth of `paths` from the Kth, in the order given.
+    func scenes(_ paths: [String]) -> [String] {
+        paths.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
     }
 }
 

@@ -20,7 +20,7 @@ extension Springy {
                 help: "Output formats (repeat or comma-separate): png (frame sequence), apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm, mov.")
         var format: [FormatList] = []
 
-        @Option(name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: FrameRange.parse)
+        @Option(name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: { try FrameRange.parse($0) })
         var frames: FrameRange?
 
         @Option(name: .long, help: "Pixels per point (1, 2 or 3), instead of the scene's.")
@@ -41,7 +41,8 @@ extension Springy {
         @Flag(name: .long, help: "No progress bar and no summary.")
         var quiet = false
 
-        @Option(name: .long, help: "Render only shard K of N (K/N, 1-based): a contiguous share of the frames. The N shards together equal one full run, byte for byte.", transform: Shard.parse)
+        @Option(name: .long, help: "Render only shard K of N (K/N, 1-based): a contiguous share of the frames. The N shards together equal one full run, byte for byte.",
+                transform: { try Shard.parse($0) })
         var shard: Shard?
 
         @Option(name: .customLong("png-level"), help: "zlib compression level, 0-9.")

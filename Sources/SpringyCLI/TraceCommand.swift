@@ -16,7 +16,7 @@ extension Springy {
         @Argument(help: "Scene files (one, unless --hash).")
         var scenes: [String]
 
-        @Option(name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: FrameRange.parse)
+        @Option(name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: { try FrameRange.parse($0) })
         var frames: FrameRange?
 
         @Flag(name: .long, help: "Print content hashes instead of the trace.")

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyScene
 import SpringyTestSupport
 import XCTest
 
@@ -146,5 +147,31 @@ final class SceneValidationTests: XCTestCase {
         XCTAssertEqual(second.status, 2)
         XCTAssertTrue(second.stderr.contains("--overwrite"), second.stderr)
         XCTAssertEqual(try runSpringy(["render", scene, "--out", dir, "--quiet", "--overwrite"]).status, 0)
+    }
+}
+
+/// Issue 26, item 14: a run's cost, worked out from the scene alone, against the default budgets.
+final class RunCostTests: XCTestCase {
+    func items(_ n: Int) -> String {
+        "items:\n" + (0..<n).map { "  i\($0): { center: [\(10 + $0 % 300), \(10 + ($0 / 300) % 600)], size: [2, 2] }" }.joined(separator: "\n")
+    }
+
+    func testEstimatesFromTheSceneAgainstTheDefaultBudgets() throws {
+        // 2000 items for 99,960 frames (60 fps): a trace of 99,960 × (120 + 170 × 2000) bytes, 34 GB.
+        let many = try SceneLoader.decode(yaml: scene(375, 667, time: "fps: 60, duration: 1666", items(2000)), file: "many.yaml")
+        let cost = RunCost(many)
+        XCTAssertEqual(cost.frames, 99_960)
+        XCTAssertEqual(cost.pixelsPerFrame, 375 * 667)
+        XCTAssertEqual(cost.drawnPixels, 99_960 * 375 * 667)
+        XCTAssertEqual(cost.traceBytes, 99_960 * (120 + 170 * 2000))
+        XCTAssertEqual(cost.bodySteps, Double(99_960 * 120 / 60) * 2000)
+        XCTAssertNil(cost.problem(.default), "drawing and simulating it are within the defaults")
+        XCTAssertTrue(cost.traceProblem(.default)?.contains("--max-trace-bytes") ?? false)
+        // 8K at 99,960 frames: 3.3e12 pixels drawn.
+        let eightK = try SceneLoader.decode(yaml: scene(7680, 4320, time: "fps: 60, duration: 1666", items(1)), file: "8k.yaml")
+        XCTAssertTrue(RunCost(eightK).problem(.default)?.contains("--max-drawn-pixels") ?? false)
+        XCTAssertNil(RunCost(eightK, frames: 0...1).problem(.default), "two frames of it are fine")
+        // The solver's work counts to the last frame asked for, whichever frames are kept.
+        XCTAssertEqual(RunCost(many, frames: 99_000...99_001).bodySteps, Double(99_002 * 2) * 2000)
     }
 }
