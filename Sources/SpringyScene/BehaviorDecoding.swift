@@ -84,7 +84,7 @@ extension SceneDecoder {
             guard case .attachment(var spec) = BehaviorSpec.attachment(
                 item: item, to: target, length: try m["length"]?.double(min: 0),
                 frequency: try m["frequency"]?.double(min: 0, max: Self.maxFrequency) ?? 0,
-                damping: try m["damping"]?.double(min: 0, max: 10) ?? 0,
+                damping: try m["damping"]?.double(in: BehaviorValues.attachmentDamping) ?? 0,
                 offset: try m["offset"]?.point() ?? .zero,
                 toOffset: try m["to_offset"]?.point() ?? .zero) else { throw v.error("not an attachment") }
             try decodeAttachmentKind(m, into: &spec)
@@ -92,7 +92,7 @@ extension SceneDecoder {
         case "snap":
             let m = try v.mapping(allowed: ["item", "to", "damping"])
             return .snap(item: try references.check(try m.require("item")), to: try m.require("to").point(),
-                         damping: try m["damping"]?.double(min: 0, max: 1) ?? 0.5)
+                         damping: try m["damping"]?.double(in: BehaviorValues.snapDamping) ?? 0.5)
         case "push":
             let m = try v.mapping(allowed: ["items", "item", "mode", "angle", "magnitude", "direction", "offset"])
             let names: [String]
@@ -121,7 +121,7 @@ extension SceneDecoder {
     /// `direction: [x, y]` (a vector whose length is the magnitude unless `magnitude` is given)
     /// or `angle` (degrees, 90 = down) with `magnitude`.
     func directionVector(_ m: YAMLMapping, defaultAngle: Double?, defaultMagnitude: Double = 1) throws -> Vec2? {
-        let magnitude = try m["magnitude"]?.double(min: -1000, max: 1000)
+        let magnitude = try m["magnitude"]?.double(in: BehaviorValues.magnitude)
         if let d = m["direction"] {
             if let a = m["angle"] { throw a.error("give `direction` or `angle`, not both") }
             let dir = try d.point()

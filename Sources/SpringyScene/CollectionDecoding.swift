@@ -42,9 +42,12 @@ extension SceneDecoder {
 
     /// One section: its items (a count or labels), header, and its own flow values.
     /// `total` counts the collection's items against the limit.
+    /// The keys of a section, wherever one is written (`sections`, an update's `insert_sections`).
+    static let sectionKeys = ["items", "header", "footer", "item_size", "sizes", "section_inset", "line_spacing",
+                              "interitem_spacing", "background", "columns", "orthogonal"]
+
     func decodeSection(_ s: YAMLValue, layout: LayoutSpec, total: inout Int, extraKeys: [String] = []) throws -> SectionSpec {
-        let sm = try s.mapping(allowed: ["items", "header", "footer", "item_size", "sizes", "section_inset", "line_spacing",
-                                         "interitem_spacing", "background", "columns", "orthogonal"] + extraKeys)
+        let sm = try s.mapping(allowed: Self.sectionKeys + extraKeys)
         let itemsValue = try sm.require("items")
         let labels: [String]
         if case .sequence = itemsValue.node {

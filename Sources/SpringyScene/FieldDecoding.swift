@@ -9,7 +9,7 @@ extension SceneDecoder {
                                         "smoothness", "animation_speed", "region", "seed"])
         let kind = try m.require("kind").oneOf(FieldKind.self, FieldKind.allCases)
         var f = FieldSpec(kind: kind, items: try items(m), position: try m["position"]?.point() ?? .zero)
-        if let x = m["strength"] { f.strength = try x.double(min: -1e6, max: 1e6) }
+        if let x = m["strength"] { f.strength = try x.double(in: BehaviorValues.fieldStrength) }
         if let x = m["falloff"] { f.falloff = try x.double(min: 0, max: 10) }
         if let x = m["minimum_radius"] { f.minimumRadius = try x.double(above: 0, max: 1e6) }
         if let x = m["smoothness"] { f.smoothness = try x.double(min: 0, max: 1) }

@@ -65,7 +65,7 @@ struct SceneDecoder {
             }
             if let sv = m["script"] {
                 script = try problems.attempt {
-                    try decodeScript(sv, references: references, behaviorCount: behaviors.count, problems: problems)
+                    try decodeScript(sv, references: references, behaviorKinds: behaviors.map(\.spec.kindName), problems: problems)
                 } ?? []
             }
             _ = try problems.attempt {
@@ -77,7 +77,7 @@ struct SceneDecoder {
             if let time {
                 _ = try problems.attempt { try checkLimits(m, root: root, viewport: viewport, time: time, items: items, collection: collection) }
                 _ = try problems.attempt {
-                    try checkFrequencies(behaviors, collection: collection, stepRate: time.stepRate, mapping: m)
+                    try checkFrequencies(behaviors, script: script, collection: collection, stepRate: time.stepRate, mapping: m)
                 }
             }
         }
@@ -134,7 +134,10 @@ struct SceneDecoder {
     }
 
     /// A spring a fixed step cannot follow (more than a quarter of the step rate) is rejected.
-    func checkFrequencies(_ behaviors: [BehaviorDecl], collection: CollectionSpec?, stepRate: Int, mapping m: YAMLMapping) throws {
+    /// Springs the solver cannot integrate (faster than a quarter of the step rate), wherever
+    /// they come from: declared, added by the script, or given by its `set`.
+    func checkFrequencies(_ behaviors: [BehaviorDecl], script: [ScriptEvent], collection: CollectionSpec?, stepRate: Int,
+                          mapping m: YAMLMapping) throws {
         let limit = Double(stepRate) / 4
         func check(_ f: Double, _ what: String, line: Int, path: String) throws {
             if f > limit {
@@ -142,14 +145,22 @@ struct SceneDecoder {
                                  message: "\(what) of \(fmt(f)) Hz is more than a \(stepRate) steps/s solver can integrate (at most \(fmt(limit)) Hz, a quarter of time.step_rate)")
             }
         }
-        func walk(_ spec: BehaviorSpec, _ decl: BehaviorDecl) throws {
+        func walk(_ spec: BehaviorSpec, line: Int, path: String) throws {
             switch spec {
-            case .attachment(let a): try check(a.frequency, "a spring", line: decl.line, path: decl.path)
-            case .composite(let children): for c in children { try walk(c, decl) }
+            case .attachment(let a): try check(a.frequency, "a spring", line: line, path: path)
+            case .composite(let children): for c in children { try walk(c, line: line, path: path) }
             default: break
             }
         }
-        for decl in behaviors { try walk(decl.spec, decl) }
+        for decl in behaviors { try walk(decl.spec, line: decl.line, path: decl.path) }
+        for e in script {
+            switch e.action {
+            case .addBehavior(let spec): try walk(spec, line: e.line, path: e.path)
+            case .set(_, let parameters):
+                for case .frequency(let f) in parameters { try check(f, "a spring", line: e.line, path: e.path) }
+            default: break
+            }
+        }
         if let c = collection, let cv = m["collection"] {
             try check(c.dynamics.spring.frequency, "collection.dynamics.spring", line: cv.line, path: cv.path)
             try check(c.dynamics.cornerFrequency, "collection.dynamics.corner_springs", line: cv.line, path: cv.path)

@@ -5,13 +5,15 @@ extension SceneDecoder {
                           "scroll_to", "scroll_to_item", "swipe", "update", "reorder",
                           "pinch", "rotate", "double_tap", "touches", "edge_pan", "add_velocity"] + animationActions
 
-    func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorCount: Int, problems: Problems) throws -> [ScriptEvent] {
+    /// `behaviorKinds`: the kind of each behavior the scene declares, in order (a script's `add`,
+    /// `snap` and `push` append theirs, numbered after them).
+    func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorKinds: [String], problems: Problems) throws -> [ScriptEvent] {
         let entries = try v.list()
         if entries.count > limits.maxScriptEvents {
             throw v.error("\(entries.count) script events is over the limit of \(limits.maxScriptEvents) (--max-events)")
         }
         var events: [ScriptEvent] = []
-        var addedBehaviors = 0
+        var kinds = behaviorKinds
         // Cells the script inserts may be tapped, selected or deleted later: any section may
         // hold as many more cells as the script inserts in all (a cell that is gone, or not
         // there yet, when its event fires is left alone).
@@ -52,9 +54,12 @@ extension SceneDecoder {
                     throw e.error("each script event has `at` and exactly one of: \(Self.actions.joined(separator: ", "))")
                 }
                 // An `add` counts for the behavior numbers after it even when it is itself wrong.
-                defer { if ["add", "snap", "push"].contains(kind) { addedBehaviors += 1 } }
+                defer {
+                    if kind == "add" { kinds.append((try? body.mapping(allowed: Self.behaviorKinds))?.entries.first?.0 ?? "add") }
+                    if kind == "snap" || kind == "push" { kinds.append(kind) }
+                }
                 let at = try m.require("at").double(min: 0)
-                let action = try decodeAction(kind, body, references: references, behaviorCount: behaviorCount + addedBehaviors)
+                let action = try decodeAction(kind, body, references: references, behaviorKinds: kinds)
                 return ScriptEvent(at: at, action: action, path: body.path, line: body.line)
             }
             if let event { events.append(event) }
@@ -92,7 +97,8 @@ extension SceneDecoder {
         return (press, m)
     }
 
-    func decodeAction(_ kind: String, _ v: YAMLValue, references: ItemReferences, behaviorCount: Int) throws -> ScriptAction {
+    func decodeAction(_ kind: String, _ v: YAMLValue, references: ItemReferences, behaviorKinds: [String]) throws -> ScriptAction {
+        let behaviorCount = behaviorKinds.count
         func indexPaths(_ value: YAMLValue) throws -> [ItemPath] {
             try value.list().map { e in
                 let s = try e.string()
@@ -234,17 +240,22 @@ extension SceneDecoder {
             let indexValue = try m.require("behavior")
             guard behaviorCount > 0 else { throw indexValue.error("the scene has no behaviors to set") }
             let index = try indexValue.int(min: 0, max: behaviorCount - 1)
+            let target = behaviorKinds[index]
+            let settable = BehaviorValues.settable(target)
+            for (key, _, value) in m.entries where key != "behavior" && !settable.contains(key) {
+                throw value.error("behavior \(index) is a \(target) behavior, which has no `\(key)` to set; it takes \(settable.joined(separator: ", "))")
+            }
             var params: [BehaviorParameter] = []
             var props = ItemProperties()
             var hasProps = false
             for (key, _, value) in m.entries where key != "behavior" {
                 switch key {
-                case "magnitude": params.append(.magnitude(try value.double(min: -1000, max: 1000)))
+                case "magnitude": params.append(.magnitude(try value.double(in: target == "field" ? BehaviorValues.fieldStrength : BehaviorValues.magnitude)))
                 case "angle": params.append(.angle(try value.double().degreesToRadians))
                 case "direction": params.append(.direction(try value.point()))
                 case "length": params.append(.length(try value.double(min: 0)))
                 case "frequency": params.append(.frequency(try value.double(min: 0, max: Self.maxFrequency)))
-                case "damping": params.append(.damping(try value.double(min: 0, max: 10)))
+                case "damping": params.append(.damping(try value.double(in: BehaviorValues.damping(target))))
                 case "anchor": params.append(.anchor(try value.point()))
                 case "to": params.append(.snapPoint(try value.point()))
                 case "active": params.append(.active(try value.bool()))
@@ -256,7 +267,7 @@ extension SceneDecoder {
                 case "allows_rotation": props.allowsRotation = try value.bool(); hasProps = true
                 case "anchored": props.anchored = try value.bool(); hasProps = true
                 case "charge": props.charge = try value.double(min: -1e6, max: 1e6); hasProps = true
-                case "strength": params.append(.magnitude(try value.double(min: -1e6, max: 1e6)))
+                case "strength": params.append(.magnitude(try value.double(in: BehaviorValues.fieldStrength)))
                 case "position": params.append(.anchor(try value.point()))
                 default: break
                 }

@@ -30,11 +30,11 @@ extension SceneDecoder {
         }
         if let x = m["insert_sections"] {
             var total = 0
+            // A section as under `sections` (the same keys, one decoder), and where it goes.
             u.insertSections = try x.list().map { e in
-                let sm = try e.mapping(allowed: ["at", "items", "header", "footer", "item_size", "sizes", "section_inset",
-                                                 "line_spacing", "interitem_spacing", "background"])
-                let at = try section(try sm.require("at"))
-                return BatchUpdate.SectionInsert(at: at, section: try decodeSection(e, layout: layout, total: &total, extraKeys: ["at"]))
+                let spec = try decodeSection(e, layout: layout, total: &total, extraKeys: ["at"])
+                let at = try section(try e.mapping(allowed: Self.sectionKeys + ["at"]).require("at"))
+                return BatchUpdate.SectionInsert(at: at, section: spec)
             }
         }
         u.animated = try m["animated"]?.bool() ?? true

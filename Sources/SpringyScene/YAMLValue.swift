@@ -85,6 +85,9 @@ struct YAMLValue {
         return v
     }
 
+    /// A number within `range` (a key's one range, shared by every place that reads the key).
+    func double(in range: ClosedRange<Double>) throws -> Double { try double(min: range.lowerBound, max: range.upperBound) }
+
     func int(min: Int? = nil, max: Int? = nil) throws -> Int {
         guard case .scalar(let s) = node, s.style == .plain, let v = Int(s.string) else {
             throw error("expected a whole number, found \(kindName)")
