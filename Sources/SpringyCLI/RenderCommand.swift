@@ -180,7 +180,7 @@ extension Springy {
             let summary: RenderJob.Summary
             do {
                 let clock = ProgressClock()
-                summary = try job.run(cancelled: Interrupt.check, resumed: { kept in
+                summary = try job.run(cancelled: { try Interrupt.check() }, resumed: { kept in
                     if interactive { warn("\(slug): resuming: \(counted(kept, "frame")) kept") }
                     clock.kept = kept
                 }) { done, total in

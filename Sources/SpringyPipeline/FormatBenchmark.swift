@@ -57,7 +57,7 @@ public enum FormatBenchmark {
         try runTool(ffmpeg, input + ["-i", "\(dir)/palette.png", "-lavfi", "fps=\(rate)[x];[x][1:v]paletteuse=diff_mode=rectangle", "-y", "\(dir)/ffmpeg.gif"])
         let ffmpegSeconds = now() - start
         let theirs = (try? FileManager.default.attributesOfItem(atPath: "\(dir)/ffmpeg.gif")[.size] as? Int) ?? 0
-        rows.append(Row(name: "ffmpeg palettegen gif", bytes: theirs ?? 0, seconds: ffmpegSeconds, psnr: nil, ssim: nil))
+        rows.append(Row(name: "ffmpeg palettegen gif", bytes: theirs, seconds: ffmpegSeconds, psnr: nil, ssim: nil))
         // Quality of both GIFs against the frames, at the GIF's frame rate.
         for (k, file) in [(0, "ours.gif"), (rows.count - 1, "ffmpeg.gif")] {
             let out = try runTool(ffmpeg, ["-v", "info", "-i", "\(dir)/\(file)"] + input.dropFirst(2)

@@ -142,9 +142,13 @@ public final class Simulation {
         return snapshot(frame: index)
     }
 
+    /// Whether any finger is down or any touch's animation (a double tap's zoom) still runs:
+    /// the one rule for "is input active", asked by `isAtRest` and `scriptFinished` alike.
+    var touchesActive: Bool { !gestures.isEmpty || !pinches.isEmpty || !doubleTaps.isEmpty || !zooms.isEmpty }
+
     /// True once nothing moves and no scripted input remains.
     public var isAtRest: Bool {
-        if !gestures.isEmpty || !pinches.isEmpty || !doubleTaps.isEmpty || !zooms.isEmpty { return false }
+        if touchesActive { return false }
         if let c = collection, c.isScrolling { return false }
         if let d = collection?.dynamics, !d.isAtRest { return false }
         if let c = collection, c.isAnimating { return false }
@@ -153,7 +157,7 @@ public final class Simulation {
     }
 
     /// Whether every scripted event has fired and every gesture has ended.
-    public var scriptFinished: Bool { nextEvent >= scene.script.count && gestures.isEmpty && pinches.isEmpty && doubleTaps.isEmpty }
+    public var scriptFinished: Bool { nextEvent >= scene.script.count && !touchesActive }
 
     // MARK: - Stepping
 

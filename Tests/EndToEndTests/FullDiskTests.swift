@@ -36,7 +36,7 @@ final class FullDiskTests: XCTestCase {
         unlink(filler)
         let attributes = try FileManager.default.attributesOfFileSystem(forPath: mountPoint)
         let available = (attributes[.systemFreeSize] as? NSNumber)?.intValue ?? 0
-        FileManager.default.createFile(atPath: filler, contents: Data(count: max(0, available - free)))
+        _ = FileManager.default.createFile(atPath: filler, contents: Data(count: max(0, available - free)))   // as much as fits
     }
 
     /// Files (not folders) under `dir`, relative.

@@ -83,7 +83,7 @@ final class InterruptTests: XCTestCase {
     func testAnUnwritableOutputFolderIsOneClearError() throws {
         let dir = temporaryDirectory()
         let blocker = "\(dir)/file"
-        FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
         let r = try runSpringy(["render", packageRoot + "/scenes/falling-box.yaml", "--out", blocker, "--quiet"])
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)

@@ -38,7 +38,7 @@ final class PathHardeningTests: XCTestCase {
         let dir = temporaryDirectory()
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(dir))
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         for path in ["q", "r/", "./s", "a/b/c", "t//u/", "\(dir)/abs/x", "\(dir)/abs2/y/"] {
             XCTAssertNoThrow(try AtomicFile.makeDirectory(path), path)
             var isDir: ObjCBool = false

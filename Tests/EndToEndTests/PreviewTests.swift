@@ -15,13 +15,14 @@ final class PreviewTests: XCTestCase {
 
     func get(_ url: String) -> (Int, Data) {
         let done = DispatchSemaphore(value: 0)
-        var result = (0, Data())
+        final class Box: @unchecked Sendable { var result = (0, Data()) }   // written before `done` signals, read after
+        let box = Box()
         URLSession.shared.dataTask(with: URL(string: url)!) { data, response, _ in
-            result = ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data())
+            box.result = ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data())
             done.signal()
         }.resume()
         _ = done.wait(timeout: .now() + 20)
-        return result
+        return box.result
     }
 
     func state(_ base: String) throws -> [String: Any] {

@@ -75,14 +75,14 @@ final class ShardFolderTests: XCTestCase {
         dead = p.processIdentifier
         let names = [".frame-00001.png\(AtomicFile.temporaryMarker)\(live)", ".frame-00002.png\(AtomicFile.temporaryMarker)\(dead)",
                      ".s\(AtomicFile.temporaryMarker)\(dead).mp4", "frame-00003.png"]
-        for n in names { FileManager.default.createFile(atPath: "\(dir)/\(n)", contents: Data([1])) }
+        for n in names { XCTAssertTrue(FileManager.default.createFile(atPath: "\(dir)/\(n)", contents: Data([1]))) }
         XCTAssertEqual(AtomicFile.owner(ofTemporary: names[2]), dead)
         XCTAssertNil(AtomicFile.owner(ofTemporary: "frame-00003.png"))
         // As another process would: the live one's file stays, the dead one's go.
         let cleaner = try runSpringy(["render", packageRoot + "/scenes/gravity.yaml", "--out", dir, "--frames", "0", "--quiet"])
         XCTAssertEqual(cleaner.status, 0, cleaner.stderr)
         let shared = "\(dir)/gravity"
-        for n in names { FileManager.default.createFile(atPath: "\(shared)/\(n)", contents: Data([1])) }
+        for n in names { XCTAssertTrue(FileManager.default.createFile(atPath: "\(shared)/\(n)", contents: Data([1]))) }
         XCTAssertEqual(try runSpringy(["render", packageRoot + "/scenes/gravity.yaml", "--out", dir, "--frames", "1", "--quiet"]).status, 0)
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: shared))
         XCTAssertTrue(left.contains(names[0]), "a live process's temporary stays: \(left)")
