@@ -1,5 +1,7 @@
+import ArgumentParser
 import Foundation
 import SpringyCore
+import SpringyOutput
 
 /// What the command line prints, in one place. Lines may carry scene text (ids, labels, names,
 /// file names); under GitHub Actions a line that starts with `::` is a workflow command
@@ -27,4 +29,22 @@ func say(_ message: String) {
 func annotate(_ file: String, _ message: String) {
     guard Console.inGitHubActions else { return }
     print("::error file=\(WorkflowText.property(file))::\(WorkflowText.data(message))")
+}
+
+/// Prints an error the way the command line reports it and gives the exit to throw:
+/// located errors (scene, simulation) as `file:line:column: key: message`, others after `springy:`.
+func report(_ error: Error) -> Error {
+    switch error {
+    case is ExitCode: return error
+    case is StandardOutput.Closed: return ExitCode(141)   // the reader went away (`| head`): stop quietly
+    case is LocatedError: warn("\(error)")
+    default: warn("springy: \(error)")
+    }
+    return ExitCode(2)
+}
+
+/// A word as a shell reads it back: quoted when it holds anything but safe characters.
+func shellQuoted(_ word: String) -> String {
+    let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,+@%".contains($0) }
+    return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import SpringyOutput
+import SpringyPipeline
+
+// Option values that are types of the modules below, read from their text.
+
+/// `FREQUENCY,DAMPING[,REST]`: a released spring to draw beside a plot.
+struct SpringArgument: ExpressibleByArgument {
+    var frequency: Double
+    var damping: Double
+    var rest: Double?
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard (2...3).contains(parts.count), let f = parts[0], let d = parts[1], f > 0, f.isFinite, d >= 0, d.isFinite
+        else { return nil }
+        if parts.count == 3 { guard let r = parts[2], r.isFinite else { return nil }; rest = r }
+        frequency = f; damping = d
+    }
+}
+
+/// `png,apng`: formats, comma-separated (the option may also repeat).
+struct FormatList: ExpressibleByArgument {
+    var formats: [OutputFormat]
+    init?(argument: String) {
+        var out: [OutputFormat] = []
+        for part in argument.split(separator: ",") {
+            guard let f = OutputFormat(rawValue: part.trimmingCharacters(in: .whitespaces).lowercased()) else { return nil }
+            out.append(f)
+        }
+        if out.isEmpty { return nil }
+        formats = out
+    }
+    static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) }
+}
+extension PlotQuantity: ExpressibleByArgument {}
+extension PNGSettings.Filter: ExpressibleByArgument {}
+extension PNGSettings.Strategy: ExpressibleByArgument {}
+extension FramePick: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import SpringyCore
+import SpringyPipeline
+import SpringyScene
+
+// Which frames (and which share of them) a command works on: --frames, --pick, --shard.
+
+/// An option's text that is not a value of its kind, and why (ArgumentParser prints it).
+struct InvalidValue: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// `A-B`, `A`, `last` or `A-last`: inclusive frame numbers (`last` is the scene's last frame).
+struct FrameRange {
+    var lower: Int?          // nil: `last`
+    var upper: Int?          // nil: `last`
+
+    /// Parses the option's text, saying why it is not a range.
+    static func parse(_ text: String) throws -> FrameRange {
+        func bound(_ s: Substring) throws -> Int? {
+            let t = s.trimmingCharacters(in: .whitespaces)
+            if t == "last" { return nil }
+            guard let n = Int(t), n >= 0 else {
+                throw InvalidValue(description: "\"\(text)\" is not a frame range: \"\(t)\" is neither a frame number (0 or more) nor `last`; write A-B, A, last or A-last, e.g. 30-59")
+            }
+            return n
+        }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1:
+            let b = try bound(parts[0])
+            return FrameRange(lower: b, upper: b)
+        case 2:
+            let a = try bound(parts[0]), b = try bound(parts[1])
+            if a == nil && b != nil {
+                throw InvalidValue(description: "\"\(text)\" starts at the last frame and ends before it; write A-last")
+            }
+            if let a, let b, b < a {
+                throw InvalidValue(description: "\"\(text)\" ends before it starts (\(b) < \(a)); write the smaller frame first: \(b)-\(a)")
+            }
+            return FrameRange(lower: a, upper: b)
+        default:
+            throw InvalidValue(description: "\"\(text)\" is not a frame range; write A-B, A, last or A-last, e.g. 30-59")
+        }
+    }
+
+    /// The frames among `count` (frames 0…count−1), or why they are not there.
+    func range(count: Int, file: String) throws -> ClosedRange<Int> {
+        let last = count - 1
+        let a = lower ?? last, b = upper ?? last
+        if a > last || b > last {
+            throw InvalidValue(description: "--frames \(describe): \(file) has \(counted(count, "frame")) (0-\(last))")
+        }
+        return a...b
+    }
+
+    var describe: String {
+        let a = lower.map(String.init) ?? "last", b = upper.map(String.init) ?? "last"
+        return a == b ? a : "\(a)-\(b)"
+    }
+}
+
+/// The range `--frames` asks of one scene; a range past its end is bad input (exit 2).
+func frameRange(_ frames: FrameRange?, of scene: Scene) throws -> ClosedRange<Int>? {
+    guard let frames else { return nil }
+    do { return try frames.range(count: scene.time.maxFrameCount, file: scene.file) } catch {
+        warn("springy: \(error)")
+        throw ExitCode(2)
+    }
+}
+
+/// A `--pick` that names frames the scene does not have is bad input (exit 2), not clamped.
+func checkPick(_ pick: FramePick?, of scene: Scene) throws {
+    guard let pick else { return }
+    if let problem = pick.problem(count: scene.time.maxFrameCount) {
+        warn("springy: --pick: \(scene.file): \(problem)")
+        throw ExitCode(2)
+    }
+}
+
+/// `K/N`: shard K of N, 1-based, for `render` and `check` alike. What it partitions is the
+/// command's: `render` renders a contiguous share of the frames (RenderJob.frameRange), `check`
+/// checks every Nth scene from the Kth (`scenes`), as Playwright's --shard splits tests.
+struct Shard: Sendable {
+    var k: Int
+    var n: Int
+    /// At most a million shards: a shard's share of the frames is computed without overflow.
+    static let maxShards = 1_000_000
+
+    /// Parses the option's text, saying why it is not a shard.
+    static func parse(_ text: String) throws -> Shard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
+            throw InvalidValue(description: "--shard \(text) is not a shard: write K/N, e.g. 2/4 for the second of four")
+        }
+        guard (1...maxShards).contains(n) else {
+            throw InvalidValue(description: "--shard \(text): the number of shards must be between 1 and \(maxShards)")
+        }
+        guard (1...n).contains(k) else {
+            throw InvalidValue(description: "--shard \(text): the shard must be between 1 and \(n)")
+        }
+        return Shard(k: k, n: n)
+    }
+
+    /// `check`'s share: every Nth of `paths` from the Kth, in the order given.
+    func scenes(_ paths: [String]) -> [String] {
+        paths.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
+    }
+}
