@@ -217,13 +217,14 @@ public final class PaletteAPNGWriter {
 /// Animated WebP, muxed by Springy into its file frame by frame (libwebp's WebPAnimEncoder keeps
 /// every frame until the end): a VP8X and an ANIM chunk, then an ANMF frame per change — its
 /// rectangle (at even coordinates, as ANMF requires) encoded by libwebp on its own, lossless or
-/// lossy (`quality` 0–100), replacing those pixels (no blending) — lasting until the next
-/// change; the RIFF size is patched in at the end. Memory stays that of a frame or two.
+/// lossy (`quality` 0–100) — lasting until the next
+/// change (an opaque animation's rectangles may carry their unchanged pixels transparent and be
+/// blended over); the RIFF size is patched in at the end. Memory stays that of a frame or two.
 public final class WebPWriter {
     /// WebP's largest picture side (its header holds 14 bits).
     public static let maxSide = 16383
     public let width: Int, height: Int, fps: Int
-    let lossless: Bool, quality: Double
+    let lossless: Bool, quality: Double, opaque: Bool
     private let stream: AtomicFile.Stream
     private var previous: [UInt8] = []
     private var count = 0
@@ -235,11 +236,12 @@ public final class WebPWriter {
         guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
             throw OutputError("a WebP frame is at most \(Self.maxSide) pixels on a side, not \(width)×\(height)")
         }
-        self.width = width; self.height = height; self.fps = fps; self.lossless = lossless; self.quality = quality
+        self.width = width; self.height = height; self.fps = fps; self.lossless = lossless; self.quality = quality; self.opaque = opaque
         stream = try AtomicFile.Stream(path)
-        // RIFF (size patched at the end), VP8X with the animation (and alpha) flag, ANIM.
+        // RIFF (size patched at the end), VP8X with the animation and alpha flags, ANIM.
         var head = Array("RIFF".utf8) + Self.le32(0) + Array("WEBP".utf8)
-        head += Self.chunk("VP8X", [opaque ? 0x02 : 0x12, 0, 0, 0] + Self.le24(width - 1) + Self.le24(height - 1))
+        // The alpha flag is set whatever the scene: blended frames carry transparent pixels.
+        head += Self.chunk("VP8X", [0x12, 0, 0, 0] + Self.le24(width - 1) + Self.le24(height - 1))
         head += Self.chunk("ANIM", [0, 0, 0, 0] + [UInt8(loops & 0xff), UInt8((loops >> 8) & 0xff)])
         do { try stream.write(head) } catch { stream.abandon(); throw error }
     }
@@ -284,18 +286,42 @@ public final class WebPWriter {
             }
             try flush(until: count)
             let pixels = rect == PixelRect(x: 0, y: 0, width: width, height: height) ? rgba : rect.crop(rgba, frameWidth: width)
-            var out: UnsafeMutablePointer<UInt8>?
-            var length = 0
-            let rc = pixels.withUnsafeBufferPointer {
-                springy_webp_encode($0.baseAddress, Int32(rect.width), Int32(rect.height), Int32(rect.width * 4), lossless ? 1 : 0, quality, &out, &length)
+            func encoded(_ px: [UInt8]) throws -> [UInt8] {
+                var out: UnsafeMutablePointer<UInt8>?
+                var length = 0
+                let rc = px.withUnsafeBufferPointer {
+                    springy_webp_encode($0.baseAddress, Int32(rect.width), Int32(rect.height), Int32(rect.width * 4), lossless ? 1 : 0, quality, &out, &length)
+                }
+                guard rc == 0, let out else { throw OutputError("webp: could not encode a frame (\(rc))") }
+                defer { springy_free(out) }
+                return try Self.frameChunks(Array(UnsafeBufferPointer(start: out, count: length)))
             }
-            guard rc == 0, let out else { throw OutputError("webp: could not encode a frame (\(rc))") }
-            defer { springy_free(out) }
-            let data = try Self.frameChunks(Array(UnsafeBufferPointer(start: out, count: length)))
+            // An opaque animation may blend the rectangle over the canvas with its unchanged pixels
+            // transparent (as the GIF does: far smaller when changes are spread out); lossy frames
+            // take whichever of that and a plain replacement is smaller (the alpha plane costs
+            // too), as libwebp's animation encoder chooses. Transparency of the scene's own means
+            // replacing.
+            var data: [UInt8], blend = false
+            if opaque && !previous.isEmpty {
+                var masked = pixels
+                previous.withUnsafeBufferPointer { p in
+                    masked.withUnsafeMutableBufferPointer { r in
+                        springy_clear_unchanged(p.baseAddress, Int32(width), Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), r.baseAddress)
+                    }
+                }
+                data = try encoded(masked)
+                blend = true
+                if !lossless {
+                    let replaced = try encoded(pixels)
+                    if replaced.count < data.count { data = replaced; blend = false }
+                }
+            } else {
+                data = try encoded(pixels)
+            }
             // ANMF: x/2, y/2, width−1, height−1 (24 bits each), then the duration, then flags
-            // (no blending, dispose none) and the frame's chunks.
+            // (alpha-blended or not, dispose none) and the frame's chunks.
             pending = (Self.le24(rect.x / 2) + Self.le24(rect.y / 2) + Self.le24(rect.width - 1) + Self.le24(rect.height - 1),
-                       [0x02] + data, count)
+                       [blend ? 0x00 : 0x02] + data, count)
         } catch { stream.abandon(); throw error }
     }
 

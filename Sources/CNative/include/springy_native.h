@@ -85,6 +85,10 @@ void springy_free(void *pointer);
 /// Bytes malloc has handed out and not had back (glibc mallinfo2), for the benchmarks.
 size_t springy_heap_in_use(void);
 
+/// Makes the pixels of a w×h rectangle (at x, y of a frame `frameWidth` wide) that equal the
+/// previous frame's fully transparent.
+void springy_clear_unchanged(const uint8_t *previous, int frameWidth, int x, int y, int w, int h, uint8_t *rect);
+
 /// Cairo pixels (native-endian xRGB) to planar Y, Cb, Cr (4:4:4, BT.601 studio range).
 void springy_xrgb_to_yuv444(const uint8_t *data, int width, int height, int stride, uint8_t *out);
 /* Cairo ARGB32 (premultiplied, native endian) to straight RGBA bytes, width*height*4 of them. */
