@@ -40,9 +40,9 @@ public struct CollisionSpec: Sendable, Equatable {
     /// translatesReferenceBoundsIntoBoundary
     public var bounds: Bool
     /// top, left, bottom, right
-    public var insets: [Double]
+    public var insets: EdgeInsets
     public var boundaries: [NamedSegment]
-    public init(items: [String], mode: CollisionMode, bounds: Bool, insets: [Double], boundaries: [NamedSegment]) {
+    public init(items: [String], mode: CollisionMode, bounds: Bool, insets: EdgeInsets, boundaries: [NamedSegment]) {
         self.items = items; self.mode = mode; self.bounds = bounds; self.insets = insets; self.boundaries = boundaries
     }
 }
@@ -117,7 +117,7 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
     case composite([BehaviorSpec])
 
     public static func gravity(items: [String], vector: Vec2) -> BehaviorSpec { .gravity(GravitySpec(items: items, vector: vector)) }
-    public static func collision(items: [String], mode: CollisionMode, bounds: Bool, insets: [Double],
+    public static func collision(items: [String], mode: CollisionMode, bounds: Bool, insets: EdgeInsets,
                                  boundaries: [NamedSegment]) -> BehaviorSpec {
         .collision(CollisionSpec(items: items, mode: mode, bounds: bounds, insets: insets, boundaries: boundaries))
     }

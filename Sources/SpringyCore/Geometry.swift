@@ -103,3 +103,21 @@ public extension Double {
     var degreesToRadians: Double { self * .pi / 180 }
     var radiansToDegrees: Double { self * 180 / .pi }
 }
+
+/// Insets of a rectangle, as UIKit's UIEdgeInsets: top, left, bottom, right, in points
+/// (scenes write them `[top, left, bottom, right]`).
+public struct EdgeInsets: Sendable, Equatable {
+    public var top: Double, left: Double, bottom: Double, right: Double
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+    /// From `[top, left, bottom, right]` (four values; the decoder checks the count).
+    public init(_ list: [Double]) {
+        precondition(list.count == 4, "insets are [top, left, bottom, right]")
+        self.init(top: list[0], left: list[1], bottom: list[2], right: list[3])
+    }
+    public static let zero = EdgeInsets()
+    /// Along a scroll axis: the leading (top or left) and trailing (bottom or right) inset.
+    public func leading(vertical: Bool) -> Double { vertical ? top : left }
+    public func trailing(vertical: Bool) -> Double { vertical ? bottom : right }
+}

@@ -99,7 +99,7 @@ public final class CollectionView {
         var axis = ScrollAxis(viewLength: vertical ? viewSize.height : viewSize.width,
                               contentLength: vertical ? content.height : content.width, bounces: s.bounces,
                               alwaysBounce: vertical ? s.alwaysBounceVertical : s.alwaysBounceHorizontal,
-                              insetLeading: vertical ? inset[0] : inset[1], insetTrailing: vertical ? inset[2] : inset[3],
+                              insetLeading: inset.leading(vertical: vertical), insetTrailing: inset.trailing(vertical: vertical),
                               rate: s.decelerationRate, paging: s.paging)
         let start = s.contentOffset.map { vertical ? $0.y : $0.x } ?? axis.minOffset
         if start != 0 { axis.setOffset(start) }

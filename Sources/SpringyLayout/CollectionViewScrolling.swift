@@ -83,7 +83,7 @@ extension CollectionView {
         let length = vertical ? viewSize.height : viewSize.width
         let probe = vertical ? Rect(x: 0, y: proposed - length, width: viewSize.width, height: 3 * length)
                              : Rect(x: proposed - length, y: 0, width: 3 * length, height: viewSize.height)
-        let leadingInset = vertical ? spec.layout.sectionInset[0] : spec.layout.sectionInset[1]
+        let leadingInset = spec.layout.sectionInset.leading(vertical: vertical)
         var best: Double?
         for a in layout.attributes(in: probe) where a.kind == .cell {
             let target = mode == .center ? along(a.center) - length / 2 : (vertical ? a.frame.minY : a.frame.minX) - leadingInset

@@ -38,7 +38,7 @@ public struct CompositionalLayout: StackedLayout {
             let own = s < sectionSpecs.count ? sectionSpecs[s] : nil
             let inset = own?.sectionInset ?? spec.sectionInset
             let interitem = own?.interitemSpacing ?? spec.interitemSpacing, lineSpacing = own?.lineSpacing ?? spec.lineSpacing
-            let available = max(0, viewSize.width - inset[1] - inset[3])
+            let available = max(0, viewSize.width - inset.left - inset.right)
             let orthogonal = own?.orthogonal ?? .none
             // An orthogonal section is one row: as many columns as it has items.
             let columns = orthogonal == .none ? max(1, own?.columns ?? 1) : max(1, count)
@@ -49,13 +49,13 @@ public struct CompositionalLayout: StackedLayout {
             }
             let size = Size2(max(0, width), given.height)
             let rows = (count + columns - 1) / columns
-            let itemsStart = y + spec.headerHeight + inset[0]
+            let itemsStart = y + spec.headerHeight + inset.top
             let itemsHeight = rows > 0 ? Double(rows) * size.height + Double(rows - 1) * lineSpacing : 0
-            let end = itemsStart + itemsHeight + inset[2]
-            let rowLength = inset[1] + Double(count) * size.width + Double(max(0, count - 1)) * interitem + inset[3]
+            let end = itemsStart + itemsHeight + inset.bottom
+            let rowLength = inset.left + Double(count) * size.width + Double(max(0, count - 1)) * interitem + inset.right
             stack.append(start: y, itemsStart: itemsStart, end: end, count: count)
             built.append(Section(columns: columns, size: size,
-                                 lineSpacing: lineSpacing, interitem: interitem, left: inset[1], orthogonal: orthogonal,
+                                 lineSpacing: lineSpacing, interitem: interitem, left: inset.left, orthogonal: orthogonal,
                                  rowLength: rowLength))
             y = end
         }

@@ -60,8 +60,8 @@ public struct FlowLayout: CollectionLayout {
         let lineSpacing = own?.lineSpacing ?? spec.lineSpacing
         let interitem = own?.interitemSpacing ?? spec.interitemSpacing
         let across = vertical ? viewSize.width : viewSize.height
-        let lead = vertical ? inset[1] : inset[0], trail = vertical ? inset[3] : inset[2]
-        let insetLead = vertical ? inset[0] : inset[1], insetTrail = vertical ? inset[2] : inset[3]
+        let lead = vertical ? inset.left : inset.top, trail = vertical ? inset.right : inset.bottom
+        let insetLead = vertical ? inset.top : inset.left, insetTrail = vertical ? inset.bottom : inset.right
         let available = across - lead - trail
         let itemsStart = start + spec.headerHeight + insetLead
         var section = Section(start: start, itemsStart: itemsStart, itemsEnd: itemsStart, insetEnd: 0, end: 0, count: count,

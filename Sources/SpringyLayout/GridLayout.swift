@@ -24,29 +24,29 @@ public struct GridLayout: StackedLayout {
         var y = 0.0
         for count in sectionCounts {
             let rows = (count + columns - 1) / columns
-            let itemsStart = y + spec.headerHeight + spec.sectionInset[0]
+            let itemsStart = y + spec.headerHeight + spec.sectionInset.top
             let itemsHeight = rows > 0 ? Double(rows) * spec.itemSize.height + Double(rows - 1) * spec.lineSpacing : 0
-            let end = itemsStart + itemsHeight + spec.sectionInset[2]
+            let end = itemsStart + itemsHeight + spec.sectionInset.bottom
             stack.append(start: y, itemsStart: itemsStart, end: end, count: count)
             y = end
         }
         let used = min(columns, sectionCounts.max() ?? 0)
-        let width = spec.sectionInset[1] + Double(used) * spec.itemSize.width + Double(max(0, used - 1)) * spec.interitemSpacing
-            + spec.sectionInset[3]
+        let width = spec.sectionInset.left + Double(used) * spec.itemSize.width + Double(max(0, used - 1)) * spec.interitemSpacing
+            + spec.sectionInset.right
         contentSize = Size2(max(width, viewSize.width), y)
     }
 
     func cellFrame(_ s: Int, _ k: Int) -> Rect {
         let row = k / columns, column = k % columns
-        return Rect(x: spec.sectionInset[1] + Double(column) * pitch.width, y: stack.itemsStarts[s] + Double(row) * pitch.height,
+        return Rect(x: spec.sectionInset.left + Double(column) * pitch.width, y: stack.itemsStarts[s] + Double(row) * pitch.height,
                     width: spec.itemSize.width, height: spec.itemSize.height)
     }
 
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         let lo = stack.first(endingBelow: rect.minY)
-        let firstColumn = max(0, Int(((rect.minX - spec.sectionInset[1]) / pitch.width).rounded(.down)))
-        let lastColumn = min(columns - 1, Int(((rect.maxX - spec.sectionInset[1]) / pitch.width).rounded(.down)))
+        let firstColumn = max(0, Int(((rect.minX - spec.sectionInset.left) / pitch.width).rounded(.down)))
+        let lastColumn = min(columns - 1, Int(((rect.maxX - spec.sectionInset.left) / pitch.width).rounded(.down)))
         var s = lo
         while s < stack.count, stack.starts[s] < rect.maxY {
             if let h = headerAttributes(section: s), h.frame.intersects(rect) { out.append(h) }

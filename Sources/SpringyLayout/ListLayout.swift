@@ -36,8 +36,8 @@ public struct ListLayout: StackedLayout {
         self.expanded = valid
         var y = 0.0
         for (s, count) in sectionCounts.enumerated() {
-            let itemsStart = y + spec.headerHeight + spec.sectionInset[0]
-            var end = itemsStart + Double(count) * spec.rowHeight + spec.sectionInset[2]
+            let itemsStart = y + spec.headerHeight + spec.sectionInset.top
+            var end = itemsStart + Double(count) * spec.rowHeight + spec.sectionInset.bottom
             if valid?.section == s { end += spec.expandedHeight - spec.rowHeight }
             stack.append(start: y, itemsStart: itemsStart, end: end, count: count)
             y = end
@@ -52,8 +52,8 @@ public struct ListLayout: StackedLayout {
             if k > e.item { top += extra } else if k == e.item { height = spec.expandedHeight }
         }
         // Right to left, the insets swap sides.
-        let left = (spec.rightToLeft ? spec.sectionInset[3] : spec.sectionInset[1]) + margin
-        return Rect(x: left, y: top, width: viewSize.width - spec.sectionInset[1] - spec.sectionInset[3] - 2 * margin, height: height)
+        let left = (spec.rightToLeft ? spec.sectionInset.right : spec.sectionInset.left) + margin
+        return Rect(x: left, y: top, width: viewSize.width - spec.sectionInset.left - spec.sectionInset.right - 2 * margin, height: height)
     }
 
     /// The row containing content position `y` in section `s` (clamped).

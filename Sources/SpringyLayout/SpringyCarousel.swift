@@ -76,7 +76,7 @@ public final class SpringyCarousel: LayoutDynamics {
             gravity = try animator.addBehavior(.gravity(items: ids, vector: Vec2(0, params.gravity)), label: "collection.dynamics.gravity")
             if params.collisionEnabled {
                 collision = try animator.addBehavior(.collision(items: ids, mode: params.collisionMode, bounds: true,
-                                                               insets: [0, 0, 0, 0], boundaries: []),
+                                                               insets: .zero, boundaries: []),
                                                      label: "collection.dynamics.collision")
             }
             // The write-up makes an elasticity-1 item behavior but never gives it an item, so its

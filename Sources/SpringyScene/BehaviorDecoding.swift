@@ -45,11 +45,11 @@ extension SceneDecoder {
             return .gravity(items: try items(m), vector: vector ?? Vec2(0, 1))
         case "collision":
             let m = try v.mapping(allowed: ["items", "mode", "bounds", "insets", "boundaries"])
-            var insets = [0.0, 0, 0, 0]
+            var insets = EdgeInsets.zero
             if let x = m["insets"] {
                 let l = try x.list()
                 guard l.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
-                insets = try l.map { try $0.double() }
+                insets = EdgeInsets(try l.map { try $0.double() })
             }
             var segments: [NamedSegment] = []
             if let b = m["boundaries"] {

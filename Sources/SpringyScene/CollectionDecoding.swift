@@ -91,7 +91,7 @@ extension SceneDecoder {
         if let x = sm["section_inset"] {
             let values = try x.list()
             guard values.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
-            section.sectionInset = try values.map { try $0.double(min: 0) }
+            section.sectionInset = EdgeInsets(try values.map { try $0.double(min: 0) })
         }
         if let x = sm["line_spacing"] { section.lineSpacing = try x.double(min: 0) }
         if let x = sm["interitem_spacing"] { section.interitemSpacing = try x.double(min: 0) }
@@ -144,7 +144,7 @@ extension SceneDecoder {
         if let x = m["content_inset"] {
             let values = try x.list()
             guard values.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
-            s.contentInset = try values.map { try $0.double(min: 0, max: 100_000) }
+            s.contentInset = EdgeInsets(try values.map { try $0.double(min: 0, max: 100_000) })
         }
         if let x = m["content_offset"] { s.contentOffset = try x.point() }
         if let x = m["bounces"] { s.bounces = try x.bool() }
@@ -182,7 +182,7 @@ extension SceneDecoder {
         if let x = m["section_inset"] {
             let values = try x.list()
             guard values.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
-            l.sectionInset = try values.map { try $0.double(min: 0) }
+            l.sectionInset = EdgeInsets(try values.map { try $0.double(min: 0) })
         }
         if let x = m["align"] {
             let s = try x.string()

@@ -165,7 +165,7 @@ public struct ScrollSpec: Sendable, Equatable {
     /// decelerationRate: the velocity's factor per millisecond (normal 0.998, fast 0.99).
     public var decelerationRate = 0.998
     /// contentInset: top, left, bottom, right.
-    public var contentInset: [Double] = [0, 0, 0, 0]
+    public var contentInset = EdgeInsets.zero
     /// The content offset at the start; nil: the top-left of the inset content (−left, −top).
     public var contentOffset: Vec2?
     /// isDirectionalLockEnabled: a drag that starts mostly along one axis scrolls only along it.
@@ -198,7 +198,7 @@ public struct LayoutSpec: Sendable {
     public var lineSpacing: Double = 10
     public var interitemSpacing: Double = 10
     /// top, left, bottom, right
-    public var sectionInset: [Double] = [0, 0, 0, 0]
+    public var sectionInset = EdgeInsets.zero
     public var alignBottom = false
     public var headerHeight: Double = 0
     public var stickyHeaders = false
@@ -236,7 +236,7 @@ public struct SectionSpec: Sendable {
     public var itemSize: Size2?
     /// Per-item sizes, cycled over the section's items (sizeForItemAt).
     public var sizes: [Size2]?
-    public var sectionInset: [Double]?
+    public var sectionInset: EdgeInsets?
     public var lineSpacing: Double?
     public var interitemSpacing: Double?
     /// This section's background colour (a background is drawn when set, or when the layout asks for them).
