@@ -5,6 +5,7 @@ import SpringyOutput
 import SpringyPipeline
 import SpringyScene
 import SpringySimulation
+import Synchronization
 
 /// About how many bytes a frame's state holds (its arrays and strings), for the preview's
 /// memory budget.
@@ -55,6 +56,11 @@ public final class PreviewVersion: @unchecked Sendable {
     init(number: Int, scene: Scene?, errors: [String], budget: Int) throws {
         self.number = number; self.scene = scene; self.errors = errors; self.budget = budget
         pipeline = try scene.map { try FramePipeline(scene: $0, threads: 1) }
+    }
+
+    /// A version of the file that does not load: its errors, nothing to simulate.
+    init(number: Int, errors: [String]) {
+        self.number = number; scene = nil; self.errors = errors; budget = 0; pipeline = nil
     }
 
     struct Restart: Error {}
@@ -187,19 +193,21 @@ public final class PreviewVersion: @unchecked Sendable {
 
 /// The scene file being previewed: reloaded when it changes, the last version that loaded
 /// kept on screen while a broken edit's errors are shown.
-public final class PreviewSession: @unchecked Sendable {
+public final class PreviewSession: Sendable {
     public let path: String
     let limits: SceneLimits
     /// Bytes of simulated frames each version may keep (`--preview-memory`).
     let memoryBudget: Int
-    private let lock = NSLock()
-    private var contents: Data?
-    /// What the file looked like when last read (size, modification time, inode): it is read
-    /// again only when that changes.
-    private var signature: [Int]?
-    private var counter = 0
-    private var latest: PreviewVersion?
-    private var good: PreviewVersion?
+    private struct State {
+        var contents: Data?
+        /// What the file looked like when last read (size, modification time, inode, mode): it
+        /// is read again only when that changes.
+        var signature: [Int]?
+        var counter = 0
+        var latest: PreviewVersion?
+        var good: PreviewVersion?
+    }
+    private let state = Mutex(State())
 
     public init(path: String, limits: SceneLimits = .default, memoryBudget: Int = 512 << 20) {
         self.path = path; self.limits = limits; self.memoryBudget = memoryBudget
@@ -207,11 +215,10 @@ public final class PreviewSession: @unchecked Sendable {
 
     /// The newest version (errors included) and the newest that loaded.
     public var versions: (latest: PreviewVersion?, good: PreviewVersion?) {
-        lock.lock(); defer { lock.unlock() }
-        return (latest, good)
+        state.withLock { ($0.latest, $0.good) }
     }
 
-    /// The file's size, modification time and inode, or nil when it cannot be looked at.
+    /// The file's size, modification time, inode and mode, or nil when it cannot be looked at.
     func fileSignature() -> [Int]? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
@@ -223,10 +230,12 @@ public final class PreviewSession: @unchecked Sendable {
     @discardableResult
     public func reload() -> Bool {
         let sig = fileSignature()
-        lock.lock()
-        if sig == signature && latest != nil { lock.unlock(); return false }
-        signature = sig
-        lock.unlock()
+        let looked = state.withLock { s -> Bool in
+            if sig == s.signature && s.latest != nil { return false }
+            s.signature = sig
+            return true
+        }
+        guard looked else { return false }
         var problem: String?
         var data: Data?
         if let size = sig?.first, size > limits.maxFileBytes {
@@ -240,12 +249,13 @@ public final class PreviewSession: @unchecked Sendable {
         } else {
             problem = "cannot be read"
         }
-        lock.lock()
-        if problem == nil && data == contents && latest != nil { lock.unlock(); return false }
-        contents = data
-        counter += 1
-        let number = counter
-        lock.unlock()
+        let numbered = state.withLock { s -> Int? in
+            if problem == nil && data == s.contents && s.latest != nil { return nil }
+            s.contents = data
+            s.counter += 1
+            return s.counter
+        }
+        guard let number = numbered else { return false }
         var version: PreviewVersion
         do {
             if let problem { throw SceneError(file: path, line: 0, column: 0, keyPath: "", message: problem) }
@@ -255,16 +265,15 @@ public final class PreviewSession: @unchecked Sendable {
             let scene = try SceneLoader.decode(yaml: text, file: path, limits: limits)
             version = try PreviewVersion(number: number, scene: scene, errors: [], budget: memoryBudget)
         } catch {
-            version = (try? PreviewVersion(number: number, scene: nil, errors: "\(error)".split(separator: "\n").map(String.init),
-                                           budget: memoryBudget))!
+            version = PreviewVersion(number: number, errors: "\(error)".split(separator: "\n").map(String.init))
         }
-        lock.lock()
-        latest = version
-        if version.scene != nil {
-            good?.cancel()
-            good = version
+        let replaced = state.withLock { s -> PreviewVersion? in
+            s.latest = version
+            guard version.scene != nil else { return nil }
+            defer { s.good = version }
+            return s.good
         }
-        lock.unlock()
+        replaced?.cancel()
         version.start()
         return true
     }

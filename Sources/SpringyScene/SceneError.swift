@@ -11,6 +11,10 @@ public struct SceneError: LocatedError, Equatable, Sendable {
     public init(file: String, line: Int, column: Int, keyPath: String, message: String) {
         self.file = file; self.line = line; self.column = column; self.keyPath = keyPath; self.message = message
     }
+    /// A problem met while running the scene, at the line of the behavior or event that met it.
+    public init(file: String, line: Int, keyPath: String, message: String) {
+        self.init(file: file, line: line, column: 1, keyPath: keyPath, message: message)
+    }
     /// `file:line:column: key: message`; a problem with the file as a whole (line 0) has no location.
     public var description: String {
         let key = keyPath.isEmpty ? "" : "\(keyPath): "

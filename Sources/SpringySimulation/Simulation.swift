@@ -5,14 +5,9 @@ import SpringyDynamics
 import SpringyLayout
 import SpringyScene
 
-/// A problem found while running a scene, located at the behavior or event that caused it.
-public struct SimulationError: LocatedError {
-    public var file: String
-    public var line: Int
-    public var keyPath: String
-    public var message: String
-    public var description: String { "\(file):\(line):1: \(keyPath.isEmpty ? "" : keyPath + ": ")\(message)" }
-}
+/// A problem found while running a scene, located at the behavior or event that caused it: the
+/// same located error as one found reading it (`file:line:1: key: message`).
+public typealias SimulationError = SceneError
 
 /// Runs a scene on fixed steps: script, gestures, scroll view, layout dynamics and
 /// animators, producing one `FrameState` per output frame. Frames must be asked
