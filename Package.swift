@@ -60,8 +60,9 @@ let package = Package(
             "SpringyGolden",
         ]),
         // `springy preview`: the scene live in a browser, served on loopback.
+        // It never runs the simulation itself: its frames come from Pipeline's FrameWindow.
         .target(name: "SpringyPreview", dependencies: [
-            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyOutput", "SpringyPipeline",
+            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyOutput", "SpringyPipeline",
         ]),
         .target(name: "SpringyCLI", dependencies: [
             "SpringyCore", "SpringyScene", "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyPreview",

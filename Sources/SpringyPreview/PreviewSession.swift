@@ -4,149 +4,44 @@ import SpringyFrame
 import SpringyOutput
 import SpringyPipeline
 import SpringyScene
-import SpringySimulation
 import Synchronization
 
-/// About how many bytes a frame's state holds (its arrays and strings), for the preview's
-/// memory budget.
-func estimatedBytes(_ f: FrameState) -> Int {
-    var n = MemoryLayout<FrameState>.size + 64
-    n += f.items.reduce(0) { $0 + MemoryLayout<ItemState>.stride + 32 + $1.id.utf8.count + ($1.label?.utf8.count ?? 0) + $1.outline.count * 16 }
-    n += f.headers.reduce(0) { $0 + MemoryLayout<HeaderState>.stride + 32 + $1.id.utf8.count + ($1.title?.utf8.count ?? 0) }
-    n += f.springs.count * (MemoryLayout<SpringSnapshot>.stride + 48) + f.events.count * (MemoryLayout<ContactEvent>.stride + 48)
-    n += (f.fingers.count + 2 * f.boundaries.count + 2 * f.flashes.count) * 24
-    return n
-}
-
-/// One version of the scene file: its frames as the simulation produces them, on a thread of
-/// its own, kept in a window of at most `budget` bytes. Frames before the window are simulated
-/// again from time 0 when asked for (the solver's fixed steps give the same states); the
-/// simulation waits while the window is full and the page looks inside it. Each frame is drawn
-/// as PNG when asked for, the last 120 kept.
-public final class PreviewVersion: @unchecked Sendable {
+/// One version of the scene file: its frames from a FrameWindow (SpringyPipeline: simulated on
+/// a thread of their own within a memory budget), each drawn as PNG when asked for, the last
+/// 120 kept.
+public final class PreviewVersion: @unchecked Sendable {   // `overlaid`, `cache`, `order` guarded by `lock`
     public let number: Int
     public let scene: Scene?
     /// Located error messages when this version of the file does not load.
     public let errors: [String]
     let pipeline: FramePipeline?
-    let budget: Int
+    let frames: FrameWindow?
     /// Pipelines drawing the overlays the page asks for, by overlay set (looked up only).
     private var overlaid: [Overlays: FramePipeline] = [:]
-    private let lock = NSCondition()
-    /// The window: frames `windowStart ..< windowStart + window.count`.
-    private var window: [FrameState] = []
-    private var windowStart = 0
-    private var windowBytes = 0
-    /// Frames simulated so far (the timeline's fill), whether the run reached the end, and why it
-    /// stopped early if it did.
-    private var simulated = 0
-    private var finished = false
-    private var failure: String?
-    /// The newest frame asked for, and a frame to restart from (before the window).
-    private var wanted = 0
-    private var restartFrom: Int?
-    private var cancelled = false
+    private let lock = NSLock()
     private var cache: [CacheKey: [UInt8]] = [:]   // looked up only; `order` keeps the LRU order
     private var order: [CacheKey] = []
     struct CacheKey: Hashable { var frame: Int; var overlays: Overlays }
     public static let cacheFrames = 120
-    /// How long a request waits for a frame being simulated (again) before it is a 404.
-    static let frameWait = 20.0
 
-    init(number: Int, scene: Scene?, errors: [String], budget: Int) throws {
-        self.number = number; self.scene = scene; self.errors = errors; self.budget = budget
-        pipeline = try scene.map { try FramePipeline(scene: $0, threads: 1) }
+    init(number: Int, scene: Scene, errors: [String], budget: Int) throws {
+        self.number = number; self.scene = scene; self.errors = errors
+        pipeline = try FramePipeline(scene: scene, threads: 1)
+        frames = FrameWindow(scene: scene, budget: budget)
     }
 
     /// A version of the file that does not load: its errors, nothing to simulate.
     init(number: Int, errors: [String]) {
-        self.number = number; scene = nil; self.errors = errors; budget = 0; pipeline = nil
+        self.number = number; scene = nil; self.errors = errors; pipeline = nil; frames = nil
     }
 
-    struct Restart: Error {}
-
-    /// Simulates on a thread of its own, again from time 0 whenever a frame before the window is
-    /// asked for; the timeline fills as frames are ready.
-    func start() {
-        guard let scene else { return }
-        let thread = Thread { [self] in
-            var keepFrom = 0
-            while true {
-                do {
-                    try Simulation(scene: scene).run { state in try self.keep(state, from: keepFrom) }
-                    lock.lock(); finished = true
-                } catch is Restart {
-                    lock.lock()
-                } catch is CancellationError {
-                    return
-                } catch {
-                    lock.lock(); failure = "\(error)"; finished = true
-                }
-                // Done (or restarting): wait for a frame before the window, or the end.
-                while restartFrom == nil && !cancelled { lock.wait() }
-                if cancelled { lock.unlock(); return }
-                keepFrom = restartFrom ?? 0
-                restartFrom = nil
-                window = []; windowStart = keepFrom; windowBytes = 0
-                lock.broadcast()
-                lock.unlock()
-            }
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-
-    /// Takes one simulated frame into the window (frames before `keepFrom` pass by), making room
-    /// by dropping frames the page has moved past, or waiting while it looks at them.
-    private func keep(_ state: FrameState, from keepFrom: Int) throws {
-        lock.lock(); defer { lock.unlock() }
-        if cancelled { throw CancellationError() }
-        if restartFrom != nil { throw Restart() }
-        simulated = max(simulated, state.frame + 1)
-        guard state.frame >= keepFrom else { return }
-        if window.isEmpty { windowStart = state.frame }
-        window.append(state)
-        windowBytes += estimatedBytes(state)
-        lock.broadcast()
-        while windowBytes > budget && window.count > 1 {
-            // Keep a quarter of the budget's frames behind the newest frame asked for.
-            let behind = max(1, window.count / 4)
-            if windowStart < wanted - behind {
-                windowBytes -= estimatedBytes(window.removeFirst())
-                windowStart += 1
-                continue
-            }
-            lock.wait()
-            if cancelled { throw CancellationError() }
-            if restartFrom != nil { throw Restart() }
-        }
-    }
-
-    func cancel() { lock.lock(); cancelled = true; lock.broadcast(); lock.unlock() }
-
-    public var ready: Int { lock.lock(); defer { lock.unlock() }; return simulated }
-    public var done: Bool { lock.lock(); defer { lock.unlock() }; return finished }
+    func start() { frames?.start() }
+    func cancel() { frames?.cancel() }
+    public var ready: Int { frames?.ready ?? 0 }
+    public var done: Bool { frames?.done ?? true }
     /// The error that stopped the simulation part-way (shown on the page), if one did.
-    public var runtimeError: String? { lock.lock(); defer { lock.unlock() }; return failure }
-    /// Frames held in memory now, and their estimated bytes.
-    public var held: (frames: Int, bytes: Int) { lock.lock(); defer { lock.unlock() }; return (window.count, windowBytes) }
-
-    /// Frame `n`'s state: from the window, or after the simulation reaches it (again); nil when
-    /// the scene has no such frame or it does not come within `frameWait`.
-    func state(_ n: Int) -> FrameState? {
-        guard n >= 0 else { return nil }
-        lock.lock(); defer { lock.unlock() }
-        let deadline = Date().addingTimeInterval(Self.frameWait)
-        while true {
-            if n >= windowStart && n < windowStart + window.count { return window[n - windowStart] }
-            if cancelled || (finished && restartFrom == nil && n >= simulated) { return nil }
-            // Behind the window: simulated again from time 0, kept from just before it.
-            if n < windowStart && restartFrom == nil { restartFrom = max(0, n - 1) }
-            wanted = n
-            lock.broadcast()
-            if !lock.wait(until: deadline) { return nil }
-        }
-    }
+    public var runtimeError: String? { frames?.runtimeError }
+    func state(_ n: Int) -> FrameState? { frames?.state(n) }
 
     /// Frame `n` as PNG with `overlays` drawn (nil until simulated).
     public func png(_ n: Int, overlays: Overlays = []) throws -> [UInt8]? {
