@@ -19,7 +19,8 @@ enum BehaviorValues {
         case "field": return ["strength", "magnitude", "direction", "position", "anchor", "active"]
         case "item": return ["elasticity", "friction", "density", "resistance", "angular_resistance", "allows_rotation", "anchored",
                              "charge", "active"]
-        default: return ["active"]
+        case "collision", "composite": return ["active"]
+        default: return []   // not a behavior kind (an `add` that did not decode): nothing to set
         }
     }
 

@@ -60,4 +60,15 @@ final class KeyDriftTests: XCTestCase {
                        "three columns share the width less two gaps of 10")
         XCTAssertTrue(last.items.contains { $0.id == "2.0" }, "the orthogonal row is shown")
     }
+
+    /// Every kind of behavior takes `active` from a script's `set` (a kind the table left out
+    /// would take nothing).
+    func testEveryKindCanBeSwitchedOff() {
+        for behavior in ["  - gravity: { items: [a] }", "  - collision: { items: [a, b] }", "  - attachment: { item: a, to: b }",
+                         "  - snap: { item: a, to: [10, 10] }", "  - push: { items: [a] }", "  - item: { items: [a], elasticity: 0.5 }",
+                         "  - field: { kind: radial_gravity, items: [a], position: [150, 200] }",
+                         "  - composite: { behaviors: [{ gravity: { items: [a] } }] }"] {
+            XCTAssertNil(refusal(body(behavior, "  - { at: 0.1, set: { behavior: 0, active: false } }")), behavior)
+        }
+    }
 }
