@@ -174,6 +174,10 @@ public struct RenderJob {
         let keepStates = formats.contains { $0.isStill }
         guard let range = frameRange else { return summary }
         let total = range.count
+        // Stills need only the states of the frames they pick: when the run's length is known (a
+        // fixed duration) only those are kept; a scene that runs until rest keeps every state
+        // (plain values, no pixels), its length known only at its end.
+        let stillPositions: Set<Int>? = scene.time.untilRest ? nil : Set(stillPicks(formats).flatMap { $0.resolve(count: total) })   // asked only
         // Frames an interrupted run of this same command already wrote are kept, not redone.
         var missing: Set<Int>?
         if !settings.overwrite && settings.formats == [.png] && resumable {
@@ -201,7 +205,7 @@ public struct RenderJob {
             ? try WebPWriter(path: "\(dir)/\(OutputNames.video(scene, "webp"))", width: width, height: height, fps: scene.time.fps,
                              lossless: settings.webpQuality == nil, quality: settings.webpQuality ?? 100, opaque: opaque)
             : nil
-        var states: [FrameState] = []
+        var states: [Int: FrameState] = [:]   // by position in the run; looked up only
         var video: [VideoSink] = []
         var webm: VideoSink?
         var mov: VideoSink?
@@ -240,7 +244,7 @@ public struct RenderJob {
                 for v in video { try v.write(encoded.y4m) }
                 try webm?.write(webmAlpha ? encoded.rgba : encoded.y4m)
                 try mov?.write(encoded.rgba)
-                if keepStates { states.append(state) }
+                if keepStates && stillPositions?.contains(summary.frames) ?? true { states[summary.frames] = state }
                 summary.frames += 1
                 progress(summary.frames, total)
             }
@@ -256,7 +260,7 @@ public struct RenderJob {
             if let paletteAPNG { summary.add(.apng, bytes: try paletteAPNG.finish()) }
             if let gif { summary.add(.gif, bytes: try gif.finish()) }
             if let webp { summary.add(.webp, bytes: try webp.finish()) }
-            try writeStills(states, formats: formats, renderer: pipeline.renderer, into: dir, summary: &summary)
+            try writeStills(states, count: summary.frames, formats: formats, renderer: pipeline.renderer, into: dir, summary: &summary)
         } catch {
             // Whatever stopped the run, no half-written video is left behind.
             for sink in [webm, mov].compactMap({ $0 }) where !video.contains(where: { $0 === sink }) { video.append(sink) }
@@ -274,10 +278,20 @@ public struct RenderJob {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    func writeStills(_ states: [FrameState], formats: Set<OutputFormat>, renderer: Renderer, into dir: String,
+    /// What each still format picks: sheet and trail 8 evenly spaced frames (or `--pick`), PDF
+    /// and SVG the scene's golden frames (or `--pick`).
+    func stillPicks(_ formats: Set<OutputFormat>) -> [FramePick] {
+        var picks: [FramePick] = []
+        if formats.contains(.sheet) || formats.contains(.trail) { picks.append(settings.pick ?? .evenly(8)) }
+        if formats.contains(.pdf) || formats.contains(.svg) { picks.append(settings.pick ?? .list(scene.golden.frames)) }
+        return picks
+    }
+
+    /// `states`: the kept states by position in the run of `count` frames.
+    func writeStills(_ states: [Int: FrameState], count: Int, formats: Set<OutputFormat>, renderer: Renderer, into dir: String,
                      summary: inout Summary) throws {
         func picked(_ fallback: FramePick) -> [FrameState] {
-            (settings.pick ?? fallback).resolve(count: states.count).map { states[$0] }
+            (settings.pick ?? fallback).resolve(count: count).compactMap { states[$0] }
         }
         if formats.contains(.sheet) {
             let data = try PNGCodec.encode(try Stills.sheet(picked(.evenly(8)), renderer: renderer, columns: settings.columns))

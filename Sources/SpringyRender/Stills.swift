@@ -110,6 +110,11 @@ public enum VectorDrawing {
             if let surface { cairo_surface_destroy(surface) }
             throw DrawingError("Cairo cannot make a \(pdf ? "PDF" : "SVG") surface of \(width) × \(height) pt")
         }
+        if pdf {
+            // Cairo stamps a PDF with the wall clock unless told a date: a fixed one keeps every
+            // PDF still the same bytes on every run.
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+        }
         let cr = cairo_create(surface)!
         do { try draw(cr) } catch {
             cairo_destroy(cr); cairo_surface_destroy(surface)

@@ -100,6 +100,17 @@ final class OutputFormatTests: XCTestCase {
         XCTAssertEqual(p.terminationStatus, 0, "\(tool) (scripts/install-deps installs it)")
     }
 
+    /// Determinism: Cairo stamps a PDF with the wall clock unless given a date; two runs a second
+    /// apart must give the same bytes.
+    func testPDFStillsAreTheSameBytesOnEveryRun() throws {
+        let a = temporaryDirectory("a"), b = temporaryDirectory("b")
+        XCTAssertEqual(try runSpringy(["render", "scenes/falling-box.yaml", "--format", "pdf", "--pick", "0", "--out", a, "--quiet"]).status, 0)
+        Thread.sleep(forTimeInterval: 1.1)
+        XCTAssertEqual(try runSpringy(["render", "scenes/falling-box.yaml", "--format", "pdf", "--pick", "0", "--out", b, "--quiet"]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: "\(a)/falling-box/frame-00000.pdf")),
+                       try Data(contentsOf: URL(fileURLWithPath: "\(b)/falling-box/frame-00000.pdf")))
+    }
+
     func testPDFAndSVGStillsOpenAndMatchTheRasterFrame() throws {
         let dir = try render("png,pdf,svg", extra: ["--pick", "0,10"])
         try run("pdftoppm", ["-r", "72", "-png", "-singlefile", "\(dir)/frame-00010.pdf", "\(dir)/from-pdf"])
