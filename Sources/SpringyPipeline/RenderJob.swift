@@ -136,9 +136,11 @@ public struct RenderJob {
 
     /// What refuses this render before anything of any scene is written: a frame Cairo cannot
     /// draw at this scale, a format's own size limit (WebP: 16383 pixels a side).
-    public func preflight() throws {
+    public func preflight() throws { try preflight(try Renderer(scene: scene, scale: settings.scale)) }
+
+    /// The same checks against a renderer already made (the run's own: no second one).
+    func preflight(_ renderer: Renderer) throws {
         try RunCost.check(scene, frames: frameRange, scale: settings.scale)
-        let renderer = try Renderer(scene: scene, scale: settings.scale)
         let (w, h) = (renderer.pixelWidth, renderer.pixelHeight)
         if settings.formats.contains(.webp), max(w, h) > WebPWriter.maxSide {
             throw OutputError("\(scene.file): a WebP frame is at most \(WebPWriter.maxSide) pixels on a side, and this scene's frames are \(w)×\(h) at scale \(settings.scale ?? scene.viewport.scale); use a smaller --scale, or --format apng or gif")
@@ -153,8 +155,8 @@ public struct RenderJob {
         let dir = folder
         var summary = Summary(folder: dir)
         // Everything that can refuse the scene (the frame size at this scale) before any folder is made.
-        try preflight()
         var pipeline = try FramePipeline(scene: scene, scale: settings.scale, png: settings.png, threads: settings.threads)
+        try preflight(pipeline.renderer)
         summary.warnings += try Renderer.glyphWarnings(scene)
         if !settings.toStdout {
             try AtomicFile.makeDirectory(dir)
