@@ -119,6 +119,10 @@ public final class GIFWriter {
         }
     }
 
+    /// Nothing is written before `finish` (frames wait in unlinked scratch space): dropping
+    /// the writer leaves nothing behind.
+    public func abandon() {}
+
     /// Writes the file (giflib's output streamed to it frame by frame); returns its size.
     @discardableResult
     public func finish(loops: Int = 0) throws -> Int {
@@ -165,6 +169,9 @@ public final class PaletteAPNGWriter {
     }
 
     public func add(rgba: [UInt8]) throws { try frames.add(rgba, length: 1) }
+
+    /// Nothing is written before `finish`: dropping the writer leaves nothing behind.
+    public func abandon() {}
 
     /// Writes the file; returns its size.
     @discardableResult

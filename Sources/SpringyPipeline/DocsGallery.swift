@@ -36,7 +36,7 @@ public struct DocsGallery {
     /// A stable content hash of the scene file, springy's version and the settings.
     public func key(sceneFile path: String) -> String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
-        return ContentHash.key([Array(source), Array(version.utf8), Array("docs-1 scale \(scale) every \(every) poster \(poster) strip \(filmstripFrames) \(filmstripScale)".utf8)])
+        return ContentHash.key([Array(source), Array(version.utf8), Array("docs-2 scale \(scale) every \(every) poster \(poster) strip \(filmstripFrames) \(filmstripScale)".utf8)])
     }
 
     var stampName: String { ".springy-docs-hash" }
@@ -53,22 +53,34 @@ public struct DocsGallery {
         let scene = entry.scene, dir = folder(scene)
         try RunCost.check(scene, scale: scale)
         try AtomicFile.makeDirectory(dir)
-        let pipeline = try FramePipeline(scene: scene, scale: scale, threads: threads)
-        let apng = try APNGWriter(path: "\(dir)/\(scene.slug).apng", fps: scene.time.fps, step: every)
+        var pipeline = try FramePipeline(scene: scene, scale: scale, threads: threads)
+        // The animation is `render --format apng`'s sink (changed rectangles), thinned to every
+        // `every`-th frame.
+        var settings = RenderJob.Settings()
+        settings.formats = [.apng]
+        settings.every = every
+        let context = SinkContext(scene: scene, settings: settings, folder: dir, frames: 0...(scene.time.maxFrameCount - 1),
+                                  renderer: pipeline.renderer)
+        let apng = try OutputFormat.apng.kind.make(context)
+        pipeline.encodePNG = apng.needs.contains(.png)
+        pipeline.encodeRGBA = apng.needs.contains(.rgba)
         // The frames' states are kept (plain values, for the poster and the filmstrip), not their
         // pixels: the poster is drawn again from its state, the same bytes as in the run.
         var states: [FrameState] = []
         do {
-            try pipeline.run { index, state, bytes in
-                if index % every == 0 { try apng.add(png: bytes) }
+            try pipeline.runEncoded { index, state, encoded in
+                try apng.add(SinkFrame(index: index, position: states.count, state: state, encoded: encoded))
                 states.append(state)
             }
-            try apng.finish()
+            _ = try apng.finish()
         } catch { apng.abandon(); throw error }
         // The poster: as asked, or the last frame the scene's author chose for its golden test.
         if !states.isEmpty {
             let n = try poster.frame(in: scene, count: states.count)
-            try AtomicFile.write(try pipeline.encode(states[n]).png, to: "\(dir)/\(scene.slug)-poster.png")
+            var still = pipeline
+            still.encodePNG = true
+            still.encodeRGBA = false
+            try AtomicFile.write(try still.encode(states[n]).png, to: "\(dir)/\(scene.slug)-poster.png")
         }
         let strip = FramePick.evenly(filmstripFrames).resolve(count: states.count).map { states[$0] }
         let filmstrip = try Stills.sheet(strip, renderer: pipeline.renderer, columns: filmstripFrames, thumbnailScale: filmstripScale)

@@ -5,18 +5,6 @@ import SpringyOutput
 import SpringyRender
 import SpringyScene
 
-/// What `springy render` makes of a scene.
-public enum OutputFormat: String, CaseIterable, Sendable {
-    case png, apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm, mov
-
-    /// Animations assembled from every frame's pixels.
-    public var isAnimation: Bool { self == .apng || self == .gif || self == .webp }
-
-    public var isVideo: Bool { self == .y4m || self == .mp4 || self == .webm || self == .mov }
-    /// Formats drawn from kept frame states after the run.
-    public var isStill: Bool { self == .sheet || self == .trail || self == .pdf || self == .svg }
-}
-
 /// One `springy render` of one scene: the frame pipeline into every asked-for format, whole
 /// files only, resumable after an interruption.
 public struct RenderJob {
@@ -41,6 +29,8 @@ public struct RenderJob {
         public var apngMaxColors: Int?
         /// `--codec`, `--crf`, `--pix-fmt` for mp4, webm and mov.
         public var video = VideoSink.Options()
+        /// An APNG of every `every`-th frame, each lasting `every` frames (`springy docs`).
+        public var every = 1
         public init() {}
     }
 
@@ -120,18 +110,8 @@ public struct RenderJob {
     /// Files this render would replace (nil when the folder does not exist).
     public func existingOutputs() -> [String]? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-        let f = Set(settings.formats), range = frameRange
-        return names.filter { n in
-            (f.contains(.png) && n.hasPrefix("frame-") && n.hasSuffix(".png")
-                && Int(n.dropFirst(6).dropLast(4)).map { range?.contains($0) ?? false } == true)
-                || (f.contains(.pdf) && n.hasPrefix("frame-") && n.hasSuffix(".pdf"))
-                || (f.contains(.svg) && n.hasPrefix("frame-") && n.hasSuffix(".svg"))
-                || (f.contains(.apng) && n == OutputNames.apng(scene))
-                || [OutputFormat.gif, .webp].contains { f.contains($0) && n == OutputNames.video(scene, $0.rawValue) }
-                || (f.contains(.sheet) && n == OutputNames.sheet(scene))
-                || (f.contains(.trail) && n == OutputNames.trail(scene))
-                || [OutputFormat.y4m, .mp4, .webm, .mov].contains { f.contains($0) && n == OutputNames.video(scene, $0.rawValue) }
-        }.sorted()
+        let kinds = settings.formats.map(\.kind)
+        return names.filter { name in kinds.contains { $0.writes(name, job: self) } }.sorted()
     }
 
     /// What refuses this render before anything of any scene is written: a frame Cairo cannot
@@ -141,17 +121,19 @@ public struct RenderJob {
     /// The same checks against a renderer already made (the run's own: no second one).
     func preflight(_ renderer: Renderer) throws {
         try RunCost.check(scene, frames: frameRange, scale: settings.scale)
-        let (w, h) = (renderer.pixelWidth, renderer.pixelHeight)
-        if settings.formats.contains(.webp), max(w, h) > WebPWriter.maxSide {
-            throw OutputError("\(scene.file): a WebP frame is at most \(WebPWriter.maxSide) pixels on a side, and this scene's frames are \(w)×\(h) at scale \(settings.scale ?? scene.viewport.scale); use a smaller --scale, or --format apng or gif")
-        }
+        guard let context = context(renderer) else { return }
+        for format in settings.formats { try format.kind.preflight(context) }
+    }
+
+    /// What the sinks of this run are made from (nil when it renders no frame).
+    func context(_ renderer: Renderer) -> SinkContext? {
+        frameRange.map { SinkContext(scene: scene, settings: settings, folder: folder, frames: $0, renderer: renderer) }
     }
 
     /// Renders; `cancelled` is asked between frames and stops the run by throwing;
     /// `progress` hears (done, total).
     public func run(cancelled: @escaping @Sendable () throws -> Void = {}, resumed: (Int) -> Void = { _ in },
                     progress: (Int, Int) -> Void = { _, _ in }) throws -> Summary {
-        let formats = Set(settings.formats)
         let dir = folder
         var summary = Summary(folder: dir)
         // Everything that can refuse the scene (the frame size at this scale) before any folder is made.
@@ -162,24 +144,9 @@ public struct RenderJob {
             try AtomicFile.makeDirectory(dir)
             AtomicFile.removeLeftovers(in: dir)
         }
-        pipeline.encodePNG = formats.contains(.png)
-        // A webm keeps a transparent background's alpha (VP9 yuva420p): it is fed RGBA.
-        let webmAlpha = formats.contains(.webm) && !pipeline.renderer.opaque && !settings.toStdout
-        pipeline.encodeY4M = formats.contains(.y4m) || formats.contains(.mp4) || (formats.contains(.webm) && !webmAlpha)
-        pipeline.encodeRGBA = webmAlpha || formats.contains { $0.isAnimation } || formats.contains(.mov)
-        if !pipeline.renderer.opaque, formats.contains(.mp4) || formats.contains(.y4m) {
-            summary.warnings.append("\(scene.file): the background is transparent, and \(formats.contains(.mp4) ? "mp4 (H.264)" : "y4m") has no alpha: it shows black there (webm and apng keep alpha)")
-        }
-        if !pipeline.renderer.opaque, formats.contains(.gif) {
-            summary.warnings.append("\(scene.file): the background is transparent, and a GIF has no partial alpha: it is drawn over white (webp and apng keep alpha)")
-        }
-        let keepStates = formats.contains { $0.isStill }
-        guard let range = frameRange else { return summary }
+        guard let range = frameRange, let context = context(pipeline.renderer) else { return summary }
+        for format in settings.formats { summary.warnings += format.kind.warnings(context) }
         let total = range.count
-        // Stills need only the states of the frames they pick: when the run's length is known (a
-        // fixed duration) only those are kept; a scene that runs until rest keeps every state
-        // (plain values, no pixels), its length known only at its end.
-        let stillPositions: Set<Int>? = scene.time.untilRest ? nil : Set(stillPicks(formats).flatMap { $0.resolve(count: total) })   // asked only
         // Frames an interrupted run of this same command already wrote are kept, not redone.
         var missing: Set<Int>?
         if !settings.overwrite && settings.formats == [.png] && resumable {
@@ -193,84 +160,33 @@ public struct RenderJob {
         }
         let marker = markerPath ?? "\(dir)/\(OutputNames.partialMarker)"
         if !settings.toStdout { try AtomicFile.write(Array(runKey.utf8), to: marker) }
-        // Animations are written to their files as the frames come (palettes spill frames beside
-        // them until the palette is known): memory stays flat whatever the frame count.
-        let width = pipeline.renderer.pixelWidth, height = pipeline.renderer.pixelHeight, opaque = pipeline.renderer.opaque
-        let apngPath = "\(dir)/\(OutputNames.apng(scene))"
-        let apng = formats.contains(.apng) && settings.apngMaxColors == nil ? try APNGWriter(path: apngPath, fps: scene.time.fps) : nil
-        let paletteAPNG = formats.contains(.apng) ? try settings.apngMaxColors.map {
-            try PaletteAPNGWriter(path: apngPath, width: width, height: height, fps: scene.time.fps, maxColors: $0)
-        } : nil
-        let gif = formats.contains(.gif) ? try GIFWriter(path: "\(dir)/\(OutputNames.video(scene, "gif"))", width: width, height: height,
-                                                               fps: scene.time.fps, maxColors: settings.gifColors, opaque: opaque) : nil
-        let webp = formats.contains(.webp)
-            ? try WebPWriter(path: "\(dir)/\(OutputNames.video(scene, "webp"))", width: width, height: height, fps: scene.time.fps,
-                             lossless: settings.webpQuality == nil, quality: settings.webpQuality ?? 100, opaque: opaque)
-            : nil
-        var states: [Int: FrameState] = [:]   // by position in the run; looked up only
-        var video: [VideoSink] = []
-        var webm: VideoSink?
-        var mov: VideoSink?
-        var pngFrames = 0
+        // Every format is a sink fed each frame as it comes: animations and videos are written
+        // to their files as they go, so memory stays flat whatever the frame count.
+        var sinks: [(format: OutputFormat, sink: any OutputSink)] = []
         do {
-            let header = Y4M.header(width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps)
-            if settings.toStdout { video.append(try VideoSink.stdout(header: header)) } else {
-                if formats.contains(.y4m) { video.append(try VideoSink.file("\(dir)/\(OutputNames.video(scene, "y4m"))", header: header)) }
-                if formats.contains(.mp4) {
-                    video.append(try VideoSink.ffmpeg(output: "\(dir)/\(OutputNames.video(scene, "mp4"))", input: .y4m(header: header), options: settings.video))
-                }
-                if formats.contains(.webm) {
-                    let input: VideoSink.FFmpegInput = webmAlpha
-                        ? .rgba(width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps)
-                        : .y4m(header: header)
-                    webm = try VideoSink.ffmpeg(output: "\(dir)/\(OutputNames.video(scene, "webm"))", input: input, options: settings.video)
-                }
-                if formats.contains(.mov) {
-                    // ProRes 4444 keeps a transparent background's alpha: fed RGBA.
-                    mov = try VideoSink.ffmpeg(output: "\(dir)/\(OutputNames.video(scene, "mov"))",
-                                               input: .rgba(width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps),
-                                               options: settings.video)
-                }
-            }
+            for format in settings.formats { sinks.append((format, try format.kind.make(context))) }
+            let needs = sinks.reduce(SinkNeeds()) { $0.union($1.sink.needs) }
+            pipeline.encodePNG = needs.contains(.png)
+            pipeline.encodeRGBA = needs.contains(.rgba)
+            pipeline.encodeY4M = needs.contains(.y4m)
             try pipeline.runEncoded(frames: range, only: missing, cancelled: cancelled) { index, state, encoded in
                 try cancelled()
-                if formats.contains(.png) {
-                    try AtomicFile.write(encoded.png, to: "\(dir)/\(OutputNames.frame(index))")
-                    summary.add(.png, bytes: encoded.png.count)
-                    pngFrames += 1
-                }
-                try paletteAPNG?.add(rgba: encoded.rgba)
-                try apng?.add(rgba: encoded.rgba, width: width, height: height, opaque: opaque, settings: APNGWriter.compact)
-                try gif?.add(rgba: encoded.rgba, index: index - range.lowerBound)
-                try webp?.add(rgba: encoded.rgba)
-                for v in video { try v.write(encoded.y4m) }
-                try webm?.write(webmAlpha ? encoded.rgba : encoded.y4m)
-                try mov?.write(encoded.rgba)
-                if keepStates && stillPositions?.contains(summary.frames) ?? true { states[summary.frames] = state }
+                let frame = SinkFrame(index: index, position: summary.frames, state: state, encoded: encoded)
+                for (_, sink) in sinks { try sink.add(frame) }
                 summary.frames += 1
                 progress(summary.frames, total)
             }
-            if let webm { video.append(webm) }
-            if let mov { video.append(mov) }
-            for v in video { try v.finish() }
-            if !settings.toStdout {
-                for f in [OutputFormat.y4m, .mp4, .webm, .mov] where formats.contains(f) {
-                    summary.add(f, bytes: Self.fileSize("\(dir)/\(OutputNames.video(scene, f.rawValue))"))
-                }
+            for (format, sink) in sinks {
+                let result = try sink.finish()
+                if result.files > 0 { summary.add(format, bytes: result.bytes, files: result.files) }
+                summary.warnings += result.warnings
             }
-            if let apng { summary.add(.apng, bytes: try apng.finish()) }
-            if let paletteAPNG { summary.add(.apng, bytes: try paletteAPNG.finish()) }
-            if let gif { summary.add(.gif, bytes: try gif.finish()) }
-            if let webp { summary.add(.webp, bytes: try webp.finish()) }
-            try writeStills(states, count: summary.frames, formats: formats, renderer: pipeline.renderer, into: dir, summary: &summary)
         } catch {
-            // Whatever stopped the run, no half-written video is left behind.
-            for sink in [webm, mov].compactMap({ $0 }) where !video.contains(where: { $0 === sink }) { video.append(sink) }
-            for v in video { v.abandon() }
-            apng?.abandon()
-            webp?.abandon()
+            // Whatever stopped the run, nothing half-written is left behind.
+            for (_, sink) in sinks { sink.abandon() }
             AtomicFile.removeLeftovers(in: dir)
-            throw Stopped(underlying: error, framesKept: pngFrames, discarded: settings.formats.filter { $0 != .png })
+            let kept = sinks.lazy.compactMap { $0.sink as? PNGFramesOutput.Sink }.first?.written ?? 0
+            throw Stopped(underlying: error, framesKept: kept, discarded: settings.formats.filter { $0 != .png })
         }
         if !settings.toStdout { unlink(marker) }
         return summary
@@ -278,43 +194,5 @@ public struct RenderJob {
 
     static func fileSize(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-    }
-
-    /// What each still format picks: sheet and trail 8 evenly spaced frames (or `--pick`), PDF
-    /// and SVG the scene's golden frames (or `--pick`).
-    func stillPicks(_ formats: Set<OutputFormat>) -> [FramePick] {
-        var picks: [FramePick] = []
-        if formats.contains(.sheet) || formats.contains(.trail) { picks.append(settings.pick ?? .evenly(8)) }
-        if formats.contains(.pdf) || formats.contains(.svg) { picks.append(settings.pick ?? .list(scene.golden.frames)) }
-        return picks
-    }
-
-    /// `states`: the kept states by position in the run of `count` frames.
-    func writeStills(_ states: [Int: FrameState], count: Int, formats: Set<OutputFormat>, renderer: Renderer, into dir: String,
-                     summary: inout Summary) throws {
-        func picked(_ fallback: FramePick) -> [FrameState] {
-            (settings.pick ?? fallback).resolve(count: count).compactMap { states[$0] }
-        }
-        if formats.contains(.sheet) {
-            let data = try PNGCodec.encode(try Stills.sheet(picked(.evenly(8)), renderer: renderer, columns: settings.columns))
-            try AtomicFile.write(data, to: "\(dir)/\(OutputNames.sheet(scene))")
-            summary.add(.sheet, bytes: data.count)
-        }
-        if formats.contains(.trail) {
-            let trail = try Stills.trail(picked(.evenly(8)), renderer: renderer)
-            if !trail.showsMotion {
-                summary.warnings.append("\(scene.file): the trail shows no motion: nothing moved between the picked frames, or every earlier position is hidden under the last one (pick other frames with --pick, or use --format sheet)")
-            }
-            let data = try PNGCodec.encode(trail.canvas)
-            try AtomicFile.write(data, to: "\(dir)/\(OutputNames.trail(scene))")
-            summary.add(.trail, bytes: data.count)
-        }
-        for (f, isPDF) in [(OutputFormat.pdf, true), (.svg, false)] where formats.contains(f) {
-            for state in picked(.list(scene.golden.frames)) {
-                let data = try Stills.vector(state, renderer: renderer, pdf: isPDF)
-                try AtomicFile.write(data, to: "\(dir)/\(OutputNames.frame(state.frame, extension: f.rawValue))")
-                summary.add(f, bytes: data.count)
-            }
-        }
     }
 }

@@ -1,0 +1,25 @@
+import SpringyOutput
+
+/// `--format gif`: palette frames through libimagequant and giflib, over white where the
+/// background is transparent.
+enum GIFOutput: OutputKind {
+    static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "gif") }
+
+    static func warnings(_ context: SinkContext) -> [String] {
+        context.opaque ? [] : ["\(context.scene.file): the background is transparent, and a GIF has no partial alpha: it is drawn over white (webp and apng keep alpha)"]
+    }
+
+    static func make(_ context: SinkContext) throws -> any OutputSink {
+        Sink(try GIFWriter(path: context.path(OutputNames.video(context.scene, "gif")), width: context.width, height: context.height,
+                           fps: context.fps, maxColors: context.settings.gifColors, opaque: context.opaque))
+    }
+
+    final class Sink: OutputSink {
+        let writer: GIFWriter
+        init(_ writer: GIFWriter) { self.writer = writer }
+        var needs: SinkNeeds { .rgba }
+        func add(_ frame: SinkFrame) throws { try writer.add(rgba: frame.encoded.rgba, index: frame.position) }
+        func finish() throws -> SinkResult { SinkResult(files: 1, bytes: try writer.finish()) }
+        func abandon() { writer.abandon() }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyOutput
+import SpringyRender
+import SpringyScene
+
+/// What `springy render` makes of a scene. Each format is registered once, in `kind`: the
+/// type that checks, names and writes it (Outputs/<Format>Sink.swift).
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case png, apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm, mov
+
+    /// The one registration of each format: adding a case is a compile error here until its
+    /// kind exists.
+    var kind: any OutputKind.Type {
+        switch self {
+        case .png: return PNGFramesOutput.self
+        case .apng: return APNGOutput.self
+        case .gif: return GIFOutput.self
+        case .webp: return WebPOutput.self
+        case .sheet: return SheetOutput.self
+        case .trail: return TrailOutput.self
+        case .pdf: return VectorStillOutput.PDF.self
+        case .svg: return VectorStillOutput.SVG.self
+        case .y4m: return Y4MOutput.self
+        case .mp4: return FFmpegOutput.MP4.self
+        case .webm: return FFmpegOutput.WebM.self
+        case .mov: return FFmpegOutput.MOV.self
+        }
+    }
+
+    /// Formats drawn from kept frame states after the run (they take `--pick`).
+    public var isStill: Bool { kind.isStill }
+}
+
+/// The parts of a rendered frame a sink reads; the pipeline encodes only what some sink needs.
+public struct SinkNeeds: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let png = SinkNeeds(rawValue: 1)
+    public static let rgba = SinkNeeds(rawValue: 2)
+    public static let y4m = SinkNeeds(rawValue: 4)
+}
+
+/// One frame as every sink receives it.
+public struct SinkFrame {
+    /// The scene's frame number.
+    public var index: Int
+    /// Its place in this run (0 for the run's first frame).
+    public var position: Int
+    public var state: FrameState
+    public var encoded: FramePipeline.Encoded
+}
+
+/// What a sink is made from: the scene, the render's settings, the folder and the frames.
+public struct SinkContext {
+    public var scene: Scene
+    public var settings: RenderJob.Settings
+    public var folder: String
+    /// The frames this run renders.
+    public var frames: ClosedRange<Int>
+    public var renderer: Renderer
+    public var width: Int { renderer.pixelWidth }
+    public var height: Int { renderer.pixelHeight }
+    public var opaque: Bool { renderer.opaque }
+    public var fps: Int { scene.time.fps }
+    /// `name` inside the scene's folder.
+    public func path(_ name: String) -> String { "\(folder)/\(name)" }
+}
+
+/// What a sink wrote, once finished.
+public struct SinkResult {
+    public var files: Int
+    public var bytes: Int
+    public var warnings: [String] = []
+}
+
+/// One output being written: frames in, one or more whole files out (or none, if abandoned).
+public protocol OutputSink: AnyObject {
+    /// What it reads of each frame.
+    var needs: SinkNeeds { get }
+    func add(_ frame: SinkFrame) throws
+    /// Completes its files; after this they are in place, whole.
+    func finish() throws -> SinkResult
+    /// Removes whatever it started; nothing half-written is left.
+    func abandon()
+}
+
+/// One output format: everything `render` (and `docs`) need to know about it.
+public protocol OutputKind {
+    /// Formats drawn from kept states after the run (`--pick` applies).
+    static var isStill: Bool { get }
+    /// Whether `name` (a file in the scene's folder) is one this format writes for `job`.
+    static func writes(_ name: String, job: RenderJob) -> Bool
+    /// Refuses, before anything is written, what this format cannot hold (its size limits).
+    static func preflight(_ context: SinkContext) throws
+    /// What the user should know before the run (a format that cannot keep alpha, ...).
+    static func warnings(_ context: SinkContext) -> [String]
+    static func make(_ context: SinkContext) throws -> any OutputSink
+}
+
+extension OutputKind {
+    public static var isStill: Bool { false }
+    public static func preflight(_ context: SinkContext) throws {}
+    public static func warnings(_ context: SinkContext) -> [String] { [] }
+}

@@ -1,0 +1,30 @@
+import SpringyOutput
+
+/// `--format webp`: libwebp frames muxed by Springy, lossless or at `--webp-quality`.
+enum WebPOutput: OutputKind {
+    static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "webp") }
+
+    /// A WebP frame is at most 16383 pixels a side.
+    static func preflight(_ context: SinkContext) throws {
+        let (w, h) = (context.width, context.height)
+        if max(w, h) > WebPWriter.maxSide {
+            throw OutputError("\(context.scene.file): a WebP frame is at most \(WebPWriter.maxSide) pixels on a side, and this scene's frames are \(w)×\(h) at scale \(context.settings.scale ?? context.scene.viewport.scale); use a smaller --scale, or --format apng or gif")
+        }
+    }
+
+    static func make(_ context: SinkContext) throws -> any OutputSink {
+        let quality = context.settings.webpQuality
+        return Sink(try WebPWriter(path: context.path(OutputNames.video(context.scene, "webp")), width: context.width,
+                                   height: context.height, fps: context.fps, lossless: quality == nil, quality: quality ?? 100,
+                                   opaque: context.opaque))
+    }
+
+    final class Sink: OutputSink {
+        let writer: WebPWriter
+        init(_ writer: WebPWriter) { self.writer = writer }
+        var needs: SinkNeeds { .rgba }
+        func add(_ frame: SinkFrame) throws { try writer.add(rgba: frame.encoded.rgba) }
+        func finish() throws -> SinkResult { SinkResult(files: 1, bytes: try writer.finish()) }
+        func abandon() { writer.abandon() }
+    }
+}
