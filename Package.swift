@@ -29,7 +29,8 @@ let package = Package(
         // libpng's setjmp error handling and the FreeType font face live in C.
         .target(name: "CNative", dependencies: ["CCairo", "CPNG"],
                 linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("z"), .linkedLibrary("deflate"),
-                                 .linkedLibrary("imagequant"), .linkedLibrary("gif"), .linkedLibrary("webp")]),
+                                 .linkedLibrary("imagequant"), .linkedLibrary("gif"), .linkedLibrary("webp"),
+                                 .linkedLibrary("avif")]),
 
         // Geometry, colours, hashes and UIKit Dynamics' vocabulary.
         .target(name: "SpringyCore"),

@@ -75,6 +75,9 @@ extension Springy {
         @Option(name: .customLong("webp-quality"), help: "Lossy WebP at this quality, 0-100 (default: lossless).")
         var webpQuality: Double?
 
+        @Option(name: .customLong("avif-quality"), help: "AVIF quality, 0-100 (100: lossless).")
+        var avifQuality: Int = 80
+
         @Option(name: .customLong("apng-max-colors"), help: "Write the APNG as palette frames of at most this many colours, 2-255 (smaller files).")
         var apngMaxColors: Int?
 
@@ -105,6 +108,7 @@ extension Springy {
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
             if !(0...9).contains(pngLevel) { throw ValidationError("--png-level must be 0-9, not \(pngLevel)") }
             if let q = webpQuality, !(0...100).contains(q) { throw ValidationError("--webp-quality must be 0-100, not \(q)") }
+            if !(0...100).contains(avifQuality) { throw ValidationError("--avif-quality must be 0-100, not \(avifQuality)") }
             if let n = apngMaxColors, !(2...255).contains(n) { throw ValidationError("--apng-max-colors must be 2-255, not \(n)") }
             if apngMaxColors != nil && !formats.contains(.apng) { throw ValidationError("--apng-max-colors is for --format apng") }
             if !(2...255).contains(gifColors) { throw ValidationError("--gif-colors must be 2-255, not \(gifColors)") }
@@ -139,6 +143,7 @@ extension Springy {
             s.overwrite = overwrite
             s.toStdout = toStdout
             s.webpQuality = webpQuality
+            s.avifQuality = avifQuality
             s.gifColors = gifColors
             s.apngMaxColors = apngMaxColors
             s.video = VideoSink.Options(codec: codec, crf: crf, pixelFormat: pixFmt)

@@ -23,6 +23,8 @@ public struct RenderJob {
         public var toStdout = false
         /// Lossy WebP at this quality (0–100); nil: lossless.
         public var webpQuality: Double?
+        /// AVIF quality 0–100 (100: lossless).
+        public var avifQuality = 80
         /// Most colours in a GIF's palette (2–255; one more index is kept for transparency).
         public var gifColors = 255
         /// An APNG of palette frames with at most this many colours (nil: full colour).
@@ -92,7 +94,7 @@ public struct RenderJob {
     public var runKey: String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
         let p = settings.png
-        let settingsText = "\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue)) \(settings.webpQuality ?? -1) \(settings.gifColors) \(settings.video.codec?.rawValue ?? "-") \(settings.video.crf ?? -1) \(settings.video.pixelFormat ?? "-") \(settings.apngMaxColors ?? 0)"
+        let settingsText = "\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue)) \(settings.webpQuality ?? -1) \(settings.gifColors) \(settings.video.codec?.rawValue ?? "-") \(settings.video.crf ?? -1) \(settings.video.pixelFormat ?? "-") \(settings.apngMaxColors ?? 0) \(settings.avifQuality)"
         return ContentHash.key([Array(source), Array(version.utf8), Array(settingsText.utf8)])
     }
 

@@ -1,8 +1,10 @@
 import Foundation
+import SpringyCore
+import SpringyOutput
 import SpringyTestSupport
 import XCTest
 
-/// GIF, WebP and APNG read back by their reference tools and played by a real browser.
+/// GIF, WebP, APNG and AVIF read back by their reference tools and played by a real browser.
 final class AnimationFormatTests: XCTestCase {
     static var rendered: String?
 
@@ -22,7 +24,7 @@ final class AnimationFormatTests: XCTestCase {
           - collision: { items: [box, shelf] }
           - item: { items: [shelf], anchored: true }
         """.write(toFile: "\(dir)/fall.yaml", atomically: true, encoding: .utf8)
-        let r = try runSpringy(["render", "\(dir)/fall.yaml", "--format", "gif,webp,apng", "--out", "\(dir)/out", "--quiet"])
+        let r = try runSpringy(["render", "\(dir)/fall.yaml", "--format", "gif,webp,apng,avif", "--out", "\(dir)/out", "--quiet"])
         XCTAssertEqual(r.status, 0, r.stderr)
         Self.rendered = "\(dir)/out/fall"
         return "\(dir)/out/fall"
@@ -77,6 +79,67 @@ final class AnimationFormatTests: XCTestCase {
         XCTAssertEqual(colours.status, 2)
     }
 
+    /// The AVIF is read back by libavif's own avifdec: the frame count and timing of the run,
+    /// frame 0 the PNG frame's pixels (exactly when lossless, within AV1's loss at 80), alpha
+    /// kept on a transparent background, the same bytes on every run.
+    func testAVIFIsReadByAvifdecLosslessLossyAndWithAlpha() throws {
+        let dir = try render()
+        guard let avifdec = tool("avifdec") else { throw XCTSkip("avifdec (Debian's libavif-bin) is not installed (.ci/run installs it)") }
+        let info = try runProgram(avifdec, ["--info", "\(dir)/fall.avif"])
+        XCTAssertEqual(info.status, 0, info.stderr)
+        XCTAssertTrue(info.stdout.contains("60 timescales per second, 1.00 seconds (60 timescales)"), info.stdout)
+        XCTAssertTrue(info.stdout.contains("Format         : YUV420") && info.stdout.contains("Alpha          : Absent"), info.stdout)
+        XCTAssertTrue(info.stdout.contains("Resolution     : 120x200"), info.stdout)
+
+        let scene = "\(dir)/../../fall.yaml"
+        func frameZero(_ args: [String], _ name: String) throws -> (avif: [UInt8], decoded: RGBAImage, png: RGBAImage) {
+            let out = temporaryDirectory(name)
+            let r = try runSpringy(["render", scene, "--format", "avif,png", "--frames", "0-5", "--out", out, "--quiet"] + args)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let d = try runProgram(avifdec, ["--index", "0", "\(out)/fall/fall.avif", "\(out)/zero.png"])
+            XCTAssertEqual(d.status, 0, d.stderr)
+            return (Array(try Data(contentsOf: URL(fileURLWithPath: "\(out)/fall/fall.avif"))),
+                    try decodeRGBA("\(out)/zero.png"), try decodeRGBA("\(out)/fall/frame-00000.png"))
+        }
+        let lossless = try frameZero(["--avif-quality", "100"], "lossless")
+        XCTAssertEqual(lossless.decoded.width, lossless.png.width)
+        XCTAssertEqual(maxChannelDifference(lossless.decoded, lossless.png), 0, "lossless AVIF is the PNG frame")
+        let lossy = try frameZero([], "lossy")
+        let lossyDifference = maxChannelDifference(lossy.decoded, lossy.png)
+        let lossyMean = meanChannelDifference(lossy.decoded, lossy.png)
+        // Measured 2026-11-25: max 87 (one channel at the red box's edge, 4:2:0 chroma), mean
+        // 0.57 per channel; a frame without its 40 pt box would differ by about 6.6 on average.
+        XCTAssertGreaterThan(lossyDifference, 0)
+        XCTAssertLessThan(lossyDifference, 100)
+        XCTAssertLessThan(lossyMean, 1.0)
+        XCTAssertLessThan(lossy.avif.count, lossless.avif.count)
+        XCTAssertEqual(try frameZero([], "again").avif, lossy.avif, "the same bytes on every run")
+
+        let clear = temporaryDirectory("clear")
+        try (try String(contentsOfFile: scene, encoding: .utf8)).replacingOccurrences(of: "#F2F2F7", with: "#00000000")
+            .write(toFile: "\(clear)/fall.yaml", atomically: true, encoding: .utf8)
+        let t = try runSpringy(["render", "\(clear)/fall.yaml", "--format", "avif", "--out", clear, "--quiet"])
+        XCTAssertEqual(t.status, 0, t.stderr)
+        let alpha = try runProgram(avifdec, ["--info", "\(clear)/fall/fall.avif"])
+        XCTAssertTrue(alpha.stdout.contains("Alpha          : Premultiplied: false") || alpha.stdout.contains("Alpha          : Not premultiplied"), alpha.stdout)
+
+        let bad = try runSpringy(["render", "x.yaml", "--format", "avif", "--avif-quality", "101"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--avif-quality must be 0-100"), bad.stderr)
+    }
+
+    func decodeRGBA(_ path: String) throws -> RGBAImage { try RGBAImage.decode(file: path) }
+
+    func meanChannelDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
+        guard a.width == b.width, a.height == b.height, !a.pixels.isEmpty else { return 255 }
+        return Double(zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.pixels.count)
+    }
+
+    func maxChannelDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+        guard a.width == b.width, a.height == b.height else { return 255 }
+        return zip(a.pixels, b.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+    }
+
     func testAPNGCarriesChangedRectanglesAndFFprobeCountsItsFrames() throws {
         let dir = try render()
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/fall.apng")))
@@ -124,7 +187,7 @@ final class AnimationFormatTests: XCTestCase {
         let dir = try render()
         guard let chromium = tool("chromium") else { throw XCTSkip("Debian's chromium is not installed (.ci/run installs it): the animations were not played") }
         guard tool("python3") != nil else { throw XCTSkip("python3 is missing: scripts/browser-frames.py cannot drive the browser") }
-        for ext in ["gif", "webp", "apng"] {
+        for ext in ["gif", "webp", "apng", "avif"] {
             let page = "\(dir)/play-\(ext).html"
             try "<html><body style=\"margin:0;background:#fff\"><img src=\"fall.\(ext)\"></body></html>".write(toFile: page, atomically: true, encoding: .utf8)
             let r = try runProgram("/usr/bin/env", ["python3", packageRoot + "/scripts/browser-frames.py", chromium, "file://\(page)", "\(dir)/shot-\(ext)", "150", "800"])

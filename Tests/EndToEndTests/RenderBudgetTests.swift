@@ -18,6 +18,11 @@ final class RenderBudgetTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/out"), "nothing written, no other format dropped half-way")
         let ok = try runSpringy(["render", path, "--format", "png,webp", "--scale", "2", "--out", "\(dir)/out"])
         XCTAssertEqual(ok.status, 0, "12000 pixels fit: \(ok.stderr)")
+        // libaom's limit is 16384 a side: the same frame is refused for AVIF up front too.
+        let avif = try runSpringy(["render", path, "--format", "png,avif", "--out", "\(dir)/avif"])
+        XCTAssertEqual(avif.status, 2, avif.stderr)
+        XCTAssertTrue(avif.stderr.contains("16384") && avif.stderr.contains("18000×12"), avif.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/avif"))
     }
 
     func write(_ dir: String, _ name: String, _ text: String) throws -> String {

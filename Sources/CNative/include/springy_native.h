@@ -80,6 +80,17 @@ int springy_png_encode_rgba(const uint8_t *rgba, int width, int height, int stri
 /// size; 0 (and nothing set) when they are the same.
 int springy_changed_rect(const uint8_t *a, const uint8_t *b, int width, int height, int *x, int *y, int *w, int *h);
 
+/// An animated AVIF being encoded (libavif with libaom, one thread): `quality` 0-100 (100:
+/// lossless 4:4:4), `speed` libaom's 0 (slowest) to 10, alpha kept unless `opaque`.
+struct springy_avif;
+struct springy_avif *springy_avif_new(int width, int height, int fps, int quality, int speed, int opaque);
+/// Adds a frame of straight RGBA lasting `frames` frames. 0, or negative (springy_avif_message says why).
+int springy_avif_add(struct springy_avif *a, const uint8_t *rgba, int stride, int frames);
+/// The whole file (*out malloc'd, springy_free). 0, or negative.
+int springy_avif_finish(struct springy_avif *a, uint8_t **out, size_t *length);
+const char *springy_avif_message(struct springy_avif *a);
+void springy_avif_free(struct springy_avif *a);
+
 void springy_free(void *pointer);
 
 /// Bytes malloc has handed out and not had back (glibc mallinfo2), for the benchmarks.

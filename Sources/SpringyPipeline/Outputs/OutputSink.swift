@@ -8,7 +8,7 @@ import SpringyScene
 /// What `springy render` makes of a scene. Each format is registered once, in `kind`: the
 /// type that checks, names and writes it (Outputs/<Format>Sink.swift).
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case png, apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm, mov
+    case png, apng, gif, webp, avif, sheet, trail, pdf, svg, y4m, mp4, webm, mov
 
     /// The one registration of each format: adding a case is a compile error here until its
     /// kind exists.
@@ -18,6 +18,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .apng: return APNGOutput.self
         case .gif: return GIFOutput.self
         case .webp: return WebPOutput.self
+        case .avif: return AVIFOutput.self
         case .sheet: return SheetOutput.self
         case .trail: return TrailOutput.self
         case .pdf: return VectorStillOutput.PDF.self

@@ -1,0 +1,65 @@
+import CNative
+import Foundation
+
+/// Animated AVIF through Debian's libavif (libaom encoding AV1 on one thread, so the bytes are
+/// the same on every run): lossy 4:2:0 at `quality`, or lossless 4:4:4 at 100; a transparent
+/// background keeps its alpha. Frames are encoded as they come; libavif keeps the encoded
+/// samples (not the pixels) and the file is written whole at `finish`. A frame that changes
+/// nothing lengthens the one before instead of being encoded again.
+public final class AVIFWriter {
+    public let path: String
+    public let width: Int, height: Int
+    private let handle: OpaquePointer
+    /// The frame waiting for its length (a repeat lengthens it).
+    private var pending: (rgba: [UInt8], frames: Int)?
+    private var added = 0
+
+    /// AV1 frames are at most 65536 pixels a side; libaom takes at most 16384.
+    public static let maxSide = 16384
+
+    public init(path: String, width: Int, height: Int, fps: Int, quality: Int, speed: Int = 8, opaque: Bool) throws {
+        guard let h = springy_avif_new(Int32(width), Int32(height), Int32(fps), Int32(quality), Int32(speed), opaque ? 1 : 0) else {
+            throw OutputError("avif: could not start libavif's encoder for \(path)")
+        }
+        handle = h
+        self.path = path; self.width = width; self.height = height
+    }
+
+    deinit { springy_avif_free(handle) }
+
+    /// A frame as straight RGBA, width × height.
+    public func add(rgba: [UInt8]) throws {
+        if let p = pending, p.rgba == rgba {
+            pending?.frames += 1
+            return
+        }
+        try flush()
+        pending = (rgba, 1)
+    }
+
+    private func flush() throws {
+        guard let p = pending else { return }
+        pending = nil
+        let rc = p.rgba.withUnsafeBufferPointer { springy_avif_add(handle, $0.baseAddress, Int32(width * 4), Int32(p.frames)) }
+        guard rc == 0 else { throw OutputError("avif: could not encode a frame of \(path): \(String(cString: springy_avif_message(handle)))") }
+        added += 1
+    }
+
+    /// Writes the file whole; returns its size.
+    @discardableResult
+    public func finish() throws -> Int {
+        try flush()
+        guard added > 0 else { throw OutputError("an animation needs at least one frame") }
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        guard springy_avif_finish(handle, &out, &length) == 0, let out else {
+            throw OutputError("avif: could not finish \(path): \(String(cString: springy_avif_message(handle)))")
+        }
+        defer { springy_free(out) }
+        try AtomicFile.write(Array(UnsafeBufferPointer(start: out, count: length)), to: path)
+        return length
+    }
+
+    /// Nothing is written before `finish`.
+    public func abandon() {}
+}

@@ -1,0 +1,29 @@
+import SpringyOutput
+
+/// `--format avif`: an animated AVIF (AV1 through libavif), which current browsers play as an
+/// image; lossy at `--avif-quality` (default 80), lossless at 100; alpha kept.
+enum AVIFOutput: OutputKind {
+    static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "avif") }
+
+    /// libaom encodes frames of at most 16384 pixels a side.
+    static func preflight(_ context: SinkContext) throws {
+        let (w, h) = (context.width, context.height)
+        if max(w, h) > AVIFWriter.maxSide {
+            throw OutputError("\(context.scene.file): an AVIF frame is at most \(AVIFWriter.maxSide) pixels on a side, and this scene's frames are \(w)×\(h) at scale \(context.settings.scale ?? context.scene.viewport.scale); use a smaller --scale")
+        }
+    }
+
+    static func make(_ context: SinkContext) throws -> any OutputSink {
+        Sink(try AVIFWriter(path: context.path(OutputNames.video(context.scene, "avif")), width: context.width, height: context.height,
+                            fps: context.fps, quality: context.settings.avifQuality, opaque: context.opaque))
+    }
+
+    final class Sink: OutputSink {
+        let writer: AVIFWriter
+        init(_ writer: AVIFWriter) { self.writer = writer }
+        var needs: SinkNeeds { .rgba }
+        func add(_ frame: SinkFrame) throws { try writer.add(rgba: frame.encoded.rgba) }
+        func finish() throws -> SinkResult { SinkResult(files: 1, bytes: try writer.finish()) }
+        func abandon() { writer.abandon() }
+    }
+}
