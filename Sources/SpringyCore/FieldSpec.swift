@@ -24,7 +24,7 @@ public enum FieldRegion: Sendable, Equatable {
 /// small minimum radius, the infinite region. Units (DYNAMICS.md, "Fields"): gravity-like
 /// fields accelerate at strength × 1000 pt/s² (UIGravityBehavior's unit); the others exert
 /// UIKit newtons (1 N moves a 100 × 100 pt item of density 1 at 100 pt/s²).
-public struct FieldSpec: Sendable, Equatable {
+public struct FieldSpec: BehaviorKindSpec {
     public var kind: FieldKind
     public var items: [String]
     public var position: Vec2
@@ -40,6 +40,41 @@ public struct FieldSpec: Sendable, Equatable {
     /// noise and turbulence: the seed of their random field (the scene's, so runs repeat).
     public var seed: UInt64 = 0
     public init(kind: FieldKind, items: [String], position: Vec2) { self.kind = kind; self.items = items; self.position = position }
+
+    public static var kind: BehaviorKind { .field }
+    public static var uikitName: String { "UIFieldBehavior" }
+    static let strength = SceneKey("strength", "number", range: -1e6...1e6, default: "1",
+                                   "how strong (gravity-like fields: 1 = 1000 pt/s²; others UIKit newtons, DYNAMICS.md)")
+    static let position = SceneKey("position", "[x, y]", unit: "pt", default: "[0, 0]", "where the field is centred")
+    static let direction = SceneKey("direction", "[x, y]", default: "[0, 1]", "linear_gravity and velocity fields: the vector (its length counts)")
+    public static let keys = KeyTable("behaviors[].field", [
+        SceneKey("kind", FieldKind.allCases.map(\.rawValue).joined(separator: " | "), default: "required", "which UIFieldBehavior"),
+        CommonKeys.items, position, strength,
+        SceneKey("falloff", "number", range: 0...10, default: "0", "strength falls as 1 / distance^falloff"),
+        SceneKey("minimum_radius", "number", range: 0...1e6, lowerOpen: true, unit: "pt", default: "0.01", "falloff stops growing inside this"),
+        direction,
+        SceneKey("smoothness", "number", range: 0...1, default: "0", "noise and turbulence: 0 noisy … 1 smooth"),
+        SceneKey("animation_speed", "number", range: 0...1000, default: "0", "noise and turbulence: how fast the noise changes"),
+        SceneKey("region", "infinite | { circle: r } | { rect: [w, h] }", default: "infinite", "where it acts, centred on its position"),
+        SceneKey("seed", "whole number", range: 0...9.2e18, default: "0", "noise and turbulence: the random field's seed"),
+    ])
+    public static let setKeys = setTable([
+        strength, strength.named("magnitude", "the same as `strength`"), direction.named("direction"),
+        position.named("position"), position.named("anchor", "the same as `position`"),
+    ])
+    public var behavior: BehaviorSpec { .field(self) }
+    public var referencedItems: [String] { items }
+    public func withItems(_ items: [String]) -> FieldSpec? { var f = self; f.items = items; return f }
+    public func setting(_ p: BehaviorParameter) -> FieldSpec? {
+        var f = self
+        switch p {
+        case .magnitude(let m): f.strength = m
+        case .direction(let d): f.direction = d
+        case .anchor(let point): f.position = point
+        case .angle, .length, .frequency, .damping, .snapPoint, .active, .properties: return nil
+        }
+        return f
+    }
 }
 
 /// The force (or, for a velocity field, the velocity) a field gives one item, from plain

@@ -24,30 +24,7 @@ extension Animator {
         slot.parent = parent
         slotIndex[id] = slots.count
         slots.append(slot)
-        let s = slots.count - 1
-        switch spec {
-        case .gravity:
-            applyGravity()
-        case .collision(let c):
-            try buildCollision(s, c)
-        case .attachment(let a):
-            try buildAttachment(s, a)
-        case .snap(let snap):
-            buildSnap(s, snap)
-        case .push(let p):
-            pushSlots.append(id)
-            for item in p.items { wake(item) }
-        case .item(let i):
-            for item in i.items { if let b = bodyIndex[item] { applyProperties(b) } }
-        case .field(let f):
-            for item in f.items { wake(item) }
-        case .composite(let children):
-            var ids: [BehaviorID] = []
-            for (k, child) in children.enumerated() {
-                ids.append(try addBehavior(child, label: "\(label).behaviors[\(k)]", parent: id))
-            }
-            if let index = slotIndex[id] { slots[index].children = ids }
-        }
+        try spec.animatorBehavior.added(to: self, slot: slots.count - 1, id: id, label: label)
         return id
     }
 
@@ -59,14 +36,7 @@ extension Animator {
         destroyJoints(s)
         slots[s].active = false
         slotIndex[id] = nil
-        switch spec {
-        case .gravity: applyGravity()
-        case .collision(let c):
-            for item in c.items { if let b = bodyIndex[item] { refreshCollisionGroups(b) } }
-        case .item(let i):
-            for item in i.items { if let b = bodyIndex[item] { applyProperties(b) } }
-        default: break
-        }
+        spec.animatorBehavior.removed(from: self)
         for item in spec.referencedItems { wake(item) }
         compactSlots()
     }
@@ -119,26 +89,11 @@ extension Animator {
         }
         let old = slots[s].spec
         slots[s].spec = spec
-        switch spec {
-        case .gravity:
-            applyGravity()
-        case .push(let push):
-            for item in push.items { wake(item) }
-        case .item(let i):
-            for item in i.items { if let b = bodyIndex[item] { applyProperties(b) } }
-        case .attachment(let a):
-            if case .attachment(let was) = old, case .point(let oldPoint) = was.to, case .point(let p) = a.to,
-               was.length == a.length, was.frequency == a.frequency, was.damping == a.damping {
-                if p != oldPoint { moveAnchor(s, to: p) }
-            } else {
-                destroyJoints(s)
-                try buildAttachment(s, a)
-            }
-        case .snap(let snap):
-            destroyJoints(s)
-            buildSnap(s, snap)
-        default: break
+        func change<B: AnimatorBehavior>(_ new: B) throws {
+            guard let was = old.animatorBehavior as? B else { return }   // `setting` keeps the kind
+            try new.changed(in: self, slot: s, from: was)
         }
+        try change(spec.animatorBehavior)
     }
 
     /// Replaces the items a gravity, collision, push or item behavior acts on
@@ -153,12 +108,7 @@ extension Animator {
             throw DynamicsError.invalid("only gravity, collision, push and item behaviors hold a list of items", behavior: slots[s].label)
         }
         slots[s].spec = spec
-        switch spec {
-        case .gravity: applyGravity()
-        case .collision: for id in old + items { if let b = bodyIndex[id] { refreshCollisionGroups(b) } }
-        case .item: for id in old + items { if let b = bodyIndex[id] { applyProperties(b) } }
-        default: break
-        }
+        spec.animatorBehavior.itemsChanged(in: self, from: old)
     }
 
     func behaviorTouches(_ spec: BehaviorSpec, _ id: String) -> Bool {
@@ -168,19 +118,6 @@ extension Animator {
 
     /// An item left the animator: list behaviors forget it; its attachments and snaps stop.
     func removeItemFromSpec(_ s: Int, _ id: String) {
-        let spec = slots[s].spec
-        switch spec {
-        case .gravity, .collision, .push, .item, .field:
-            if let next = spec.withItems(spec.referencedItems.filter { $0 != id }) { slots[s].spec = next }
-        case .attachment, .snap:
-            // The joint dies with the body; the behavior no longer acts.
-            slots[s].joints = []
-            for b in slots[s].staticBodies { sb_body_destroy(world, b) }
-            slots[s].staticBodies = []
-            slots[s].active = false
-            slots[s].springItem = nil
-            slotIndex[slots[s].id] = nil
-        case .composite: break
-        }
+        slots[s].spec.animatorBehavior.itemRemoved(id, from: self, slot: s)
     }
 }

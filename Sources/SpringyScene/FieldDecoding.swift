@@ -4,17 +4,16 @@ import SpringyCore
 extension SceneDecoder {
     /// `field: { kind, items, position, strength, falloff, minimum_radius, direction,
     /// smoothness, animation_speed, region, seed }` (UIFieldBehavior).
-    func decodeField(_ v: YAMLValue, items: (YAMLMapping) throws -> [String]) throws -> FieldSpec {
-        let m = try v.mapping(allowed: ["kind", "items", "position", "strength", "falloff", "minimum_radius", "direction",
-                                        "smoothness", "animation_speed", "region", "seed"])
+    func decodeField(_ m: YAMLMapping, items: (YAMLMapping) throws -> [String]) throws -> FieldSpec {
+        let t = FieldSpec.keys
         let kind = try m.require("kind").oneOf(FieldKind.self, FieldKind.allCases)
         var f = FieldSpec(kind: kind, items: try items(m), position: try m["position"]?.point() ?? .zero)
-        if let x = m["strength"] { f.strength = try x.double(in: BehaviorValues.fieldStrength) }
-        if let x = m["falloff"] { f.falloff = try x.double(min: 0, max: 10) }
-        if let x = m["minimum_radius"] { f.minimumRadius = try x.double(above: 0, max: 1e6) }
-        if let x = m["smoothness"] { f.smoothness = try x.double(min: 0, max: 1) }
-        if let x = m["animation_speed"] { f.animationSpeed = try x.double(min: 0, max: 1000) }
-        if let x = m["seed"] { f.seed = UInt64(try x.int(min: 0, max: Int.max)) }
+        if let x = m["strength"] { f.strength = try x.double(t["strength"]) }
+        if let x = m["falloff"] { f.falloff = try x.double(t["falloff"]) }
+        if let x = m["minimum_radius"] { f.minimumRadius = try x.double(t["minimum_radius"]) }
+        if let x = m["smoothness"] { f.smoothness = try x.double(t["smoothness"]) }
+        if let x = m["animation_speed"] { f.animationSpeed = try x.double(t["animation_speed"]) }
+        if let x = m["seed"] { f.seed = UInt64(try x.int(min: 0, max: Int(t.range("seed").upperBound))) }
         if let x = m["direction"] {
             guard kind == .linear_gravity || kind == .velocity else {
                 throw x.error("direction is a linear_gravity or velocity field's; a \(kind.rawValue) field acts from its position")
@@ -62,12 +61,13 @@ extension SceneDecoder {
         if let x = try only("range", [.sliding, .pin]) {
             let l = try x.list()
             guard l.count == 2 else { throw x.error("expected [lower, upper]") }
-            let lo = try l[0].double(min: -1e6, max: 1e6), hi = try l[1].double(min: -1e6, max: 1e6)
+            let r = AttachmentSpec.keys["range"]
+            let lo = try l[0].double(r), hi = try l[1].double(r)
             guard lo <= hi else { throw x.error("the range's lower end \(lo) is above its upper end \(hi)") }
             if kind == .pin, lo < -360 || hi > 360 { throw x.error("a pin's range is in degrees, within −360…360") }
             spec.rangeLower = lo; spec.rangeUpper = hi
         }
-        if let x = try only("friction_torque", [.pin]) { spec.frictionTorque = try x.double(min: 0, max: 1e6) }
+        if let x = try only("friction_torque", [.pin]) { spec.frictionTorque = try x.double(AttachmentSpec.keys["friction_torque"]) }
         if (kind == .fixed || kind == .pin), spec.anchor == nil, case .item = spec.to {
             throw (m["kind"] ?? m["item"]!).error("a \(kind.rawValue) attachment between two items needs `anchor: [x, y]` (attachmentAnchor)")
         }

@@ -23,11 +23,7 @@ extension SceneDecoder {
     func collidingItems(_ behaviors: [BehaviorDecl], script: [ScriptEvent], items: [FreeItemSpec]) -> [FreeItemSpec] {
         var names: Set<String> = []   // asked only; the order below is the items'
         func walk(_ spec: BehaviorSpec) {
-            switch spec {
-            case .collision(let c) where c.mode.includesItems: names.formUnion(c.items)
-            case .composite(let children): children.forEach(walk)
-            default: break
-            }
+            for case .collision(let c) in spec.flattened where c.mode.includesItems { names.formUnion(c.items) }
         }
         behaviors.forEach { walk($0.spec) }
         for e in script { if case .addBehavior(let spec) = e.action { walk(spec) } }
@@ -70,8 +66,7 @@ extension SceneDecoder {
         var boxes: [Box] = []
         let margin = 10.0
         func walk(_ spec: BehaviorSpec, owner: Int) throws {
-            switch spec {
-            case .collision(let c):
+            for case .collision(let c) in spec.flattened {
                 var segments = c.boundaries.map { ($0.from, $0.to) }
                 if c.bounds, let size = viewport?.size {
                     let corners = [Vec2(0, 0), Vec2(size.width, 0), Vec2(size.width, size.height), Vec2(0, size.height)]
@@ -86,8 +81,6 @@ extension SceneDecoder {
                     throw SceneError(file: file, line: at.line, column: 1, keyPath: at.path,
                                      message: "collision boundaries of \(boxes.count) edges in all, over the limit of \(limits.maxBoundaryEdges) (--max-boundary-edges): Box2D keeps a proxy for each (a path, circle or rounded rect is made of straight edges)")
                 }
-            case .composite(let children): for child in children { try walk(child, owner: owner) }
-            default: break
             }
         }
         for b in behaviors { owners.append((b.path, b.line)); try walk(b.spec, owner: owners.count - 1) }

@@ -41,7 +41,7 @@ struct SceneDecoder {
         let viewport = try problems.attempt { try decodeViewport(try m.require("viewport")) }
         let time = try problems.attempt { try decodeTime(m["time"]) }
         let defaults = try problems.attempt {
-            try m["defaults"].map { ItemProperties.uikit.merged(with: try decodeProperties($0, allowItems: false).1) } ?? .uikit
+            try m["defaults"].map { ItemProperties.uikit.merged(with: try Self.properties(try $0.mapping(ItemProperties.keys))) } ?? .uikit
         }
         let springs = try problems.attempt { try decodeSolver(m["solver"]) }
         let style = try problems.attempt { try m["style"].map(decodeStyle) ?? Style() }
@@ -146,11 +146,7 @@ struct SceneDecoder {
             }
         }
         func walk(_ spec: BehaviorSpec, line: Int, path: String) throws {
-            switch spec {
-            case .attachment(let a): try check(a.frequency, "a spring", line: line, path: path)
-            case .composite(let children): for c in children { try walk(c, line: line, path: path) }
-            default: break
-            }
+            for case .attachment(let a) in spec.flattened { try check(a.frequency, "a spring", line: line, path: path) }
         }
         for decl in behaviors { try walk(decl.spec, line: decl.line, path: decl.path) }
         for e in script {

@@ -97,6 +97,11 @@ extension SceneDecoder {
         return (press, m)
     }
 
+    /// Every key a `set` takes on some kind, in kind order.
+    static let setKeyNames: [String] = BehaviorKind.allCases.flatMap { $0.spec.setKeys.names }.reduce(into: []) {
+        if !$0.contains($1) { $0.append($1) }
+    }
+
     func decodeAction(_ kind: String, _ v: YAMLValue, references: ItemReferences, behaviorKinds: [String]) throws -> ScriptAction {
         let behaviorCount = behaviorKinds.count
         func indexPaths(_ value: YAMLValue) throws -> [ItemPath] {
@@ -217,10 +222,10 @@ extension SceneDecoder {
         case _ where Self.animationActions.contains(kind):
             return try decodeAnimation(kind, v, references: references)
         case "snap":
-            return .addBehavior(try decodeBehavior(kind: "snap", v, references: references))
+            return .addBehavior(try decodeBehavior(.snap, v, references: references))
         case "push":
             // A push in a script is a tap's flick: instantaneous unless it says otherwise.
-            var spec = try decodeBehavior(kind: "push", v, references: references)
+            var spec = try decodeBehavior(.push, v, references: references)
             if case .push(var push) = spec, case .mapping(let raw) = v.node,
                !raw.keys.contains(where: { $0.string == "mode" }) {
                 push.mode = .instantaneous
@@ -233,46 +238,23 @@ extension SceneDecoder {
             let m = try v.mapping(allowed: ["behavior"])
             return .removeBehavior(try m.require("behavior").int(min: 0, max: behaviorCount - 1))
         case "set":
-            let m = try v.mapping(allowed: ["behavior", "magnitude", "angle", "direction", "length", "frequency",
-                                            "damping", "anchor", "to", "active", "elasticity", "friction",
-                                            "density", "resistance", "angular_resistance", "allows_rotation", "anchored", "charge",
-                                            "strength", "position"])
-            let indexValue = try m.require("behavior")
+            // Any kind's `set` key is read here; which are allowed depends on the kind of the
+            // behavior named (its `setKeys`, each with its one range).
+            let any = try v.mapping(allowed: Self.setKeyNames)
+            let indexValue = try any.require("behavior")
             guard behaviorCount > 0 else { throw indexValue.error("the scene has no behaviors to set") }
             let index = try indexValue.int(min: 0, max: behaviorCount - 1)
             let target = behaviorKinds[index]
-            let settable = BehaviorValues.settable(target)
-            for (key, _, value) in m.entries where key != "behavior" && !settable.contains(key) {
-                throw value.error("behavior \(index) is a \(target) behavior, which has no `\(key)` to set; it takes \(settable.joined(separator: ", "))")
+            guard let kind = BehaviorKind(rawValue: target) else {
+                throw indexValue.error("behavior \(index) did not decode (see its own error), so nothing can be set on it")
             }
-            var params: [BehaviorParameter] = []
-            var props = ItemProperties()
-            var hasProps = false
-            for (key, _, value) in m.entries where key != "behavior" {
-                switch key {
-                case "magnitude": params.append(.magnitude(try value.double(in: target == "field" ? BehaviorValues.fieldStrength : BehaviorValues.magnitude)))
-                case "angle": params.append(.angle(try value.double().degreesToRadians))
-                case "direction": params.append(.direction(try value.point()))
-                case "length": params.append(.length(try value.double(min: 0)))
-                case "frequency": params.append(.frequency(try value.double(min: 0, max: Self.maxFrequency)))
-                case "damping": params.append(.damping(try value.double(in: BehaviorValues.damping(target))))
-                case "anchor": params.append(.anchor(try value.point()))
-                case "to": params.append(.snapPoint(try value.point()))
-                case "active": params.append(.active(try value.bool()))
-                case "elasticity": props.elasticity = try value.double(min: 0, max: 1); hasProps = true
-                case "friction": props.friction = try value.double(min: 0, max: 100); hasProps = true
-                case "density": props.density = try value.double(above: 0, max: 1e6); hasProps = true
-                case "resistance": props.resistance = try value.double(min: 0, max: 1e4); hasProps = true
-                case "angular_resistance": props.angularResistance = try value.double(min: 0, max: 1e4); hasProps = true
-                case "allows_rotation": props.allowsRotation = try value.bool(); hasProps = true
-                case "anchored": props.anchored = try value.bool(); hasProps = true
-                case "charge": props.charge = try value.double(min: -1e6, max: 1e6); hasProps = true
-                case "strength": params.append(.magnitude(try value.double(in: BehaviorValues.fieldStrength)))
-                case "position": params.append(.anchor(try value.point()))
-                default: break
-                }
+            let settable = kind.spec.setKeys.names.filter { $0 != "behavior" }
+            for (key, keyValue, _) in any.entries where key != "behavior" && !settable.contains(key) {
+                let takes = settable.isEmpty ? "it has nothing to set (take it out with `remove`)" : "it takes \(settable.joined(separator: ", "))"
+                throw SceneError(file: keyValue.context.file, line: keyValue.line, column: keyValue.column, keyPath: "\(v.path).\(key)",
+                                 message: "behavior \(index) is a \(target) behavior, which has no `\(key)` to set; \(takes)")
             }
-            if hasProps { params.append(.properties(props)) }
+            let params = try kind.coding.parameters(try v.mapping(kind.spec.setKeys))
             if params.isEmpty { throw v.error("`set` needs at least one parameter besides `behavior`") }
             return .set(behavior: index, parameters: params)
         default:

@@ -215,3 +215,14 @@ struct YAMLMapping {
 func fmt(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
 }
+
+extension YAMLValue {
+    /// The mapping checked against a context's key table.
+    func mapping(_ table: KeyTable) throws -> YAMLMapping { try mapping(allowed: table.names) }
+
+    /// A number within the key's one range (its lower end excluded when the table says so).
+    func double(_ key: SceneKey) throws -> Double {
+        guard let r = key.range else { return try double() }
+        return key.lowerOpen ? try double(above: r.lowerBound, max: r.upperBound) : try double(min: r.lowerBound, max: r.upperBound)
+    }
+}

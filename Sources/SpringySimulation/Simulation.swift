@@ -84,7 +84,7 @@ public final class Simulation {
     func ensureCells(for spec: BehaviorSpec, in animator: Animator) throws {
         guard let collection else { return }
         if case .composite(let children) = spec {
-            for c in children { try ensureCells(for: c, in: animator) }
+            for c in children.behaviors { try ensureCells(for: c, in: animator) }
             return
         }
         let ids = spec.referencedItems

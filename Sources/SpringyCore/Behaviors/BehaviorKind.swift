@@ -1,0 +1,71 @@
+// UIKit Dynamics' behavior kinds. Each kind is one spec type conforming to BehaviorKindSpec
+// (its keys and ranges, its `set` parameters, the items it names) in its own file here; the
+// decoder (SpringyScene) and the animator (SpringyDynamics) add their part of the same type in
+// theirs. `BehaviorKind` is the one registration: every dispatch over kinds is an exhaustive
+// switch over it (no `default`), so a new case is a compile error wherever it must be handled.
+
+public enum BehaviorKind: String, Sendable, CaseIterable {
+    case gravity, collision, attachment, snap, push, item, field, composite
+
+    /// The kind's spec type.
+    public var spec: any BehaviorKindSpec.Type {
+        switch self {
+        case .gravity: return GravitySpec.self
+        case .collision: return CollisionSpec.self
+        case .attachment: return AttachmentSpec.self
+        case .snap: return SnapSpec.self
+        case .push: return PushSpec.self
+        case .item: return ItemBehaviorSpec.self
+        case .field: return FieldSpec.self
+        case .composite: return CompositeSpec.self
+        }
+    }
+
+    public static var names: [String] { allCases.map(\.rawValue) }
+}
+
+/// One behavior kind as plain values (UIKit's properties as fields), testable without Box2D.
+public protocol BehaviorKindSpec: Sendable, Equatable {
+    static var kind: BehaviorKind { get }
+    /// UIKit's class for it (DYNAMICS.md has a row for each).
+    static var uikitName: String { get }
+    /// The keys it is declared with (`behaviors[].<kind>`).
+    static var keys: KeyTable { get }
+    /// The keys a script's `set` changes on it (besides `behavior`).
+    static var setKeys: KeyTable { get }
+    /// The spec as a BehaviorSpec.
+    var behavior: BehaviorSpec { get }
+    /// The items it names, in order (children's too).
+    var referencedItems: [String] { get }
+    /// With one parameter changed, as `set` does (a field assignment); nil when the parameter
+    /// is not this kind's.
+    func setting(_ p: BehaviorParameter) -> Self?
+    /// The same behavior acting on `items` (behaviors holding a list of items); nil otherwise.
+    func withItems(_ items: [String]) -> Self?
+}
+
+extension BehaviorKindSpec {
+    /// `set`'s table, `script[].set` on this kind.
+    static func setTable(_ keys: [SceneKey]) -> KeyTable {
+        KeyTable("script[].set (\(kind.rawValue))", [SceneKey("behavior", "whole number", default: "required",
+                                                                "which behavior: its place among those declared and added so far")]
+                 + keys)
+    }
+}
+
+/// Several behaviors added and removed as one (UIDynamicBehavior's child behaviors).
+public struct CompositeSpec: BehaviorKindSpec {
+    public var behaviors: [BehaviorSpec]
+    public init(_ behaviors: [BehaviorSpec]) { self.behaviors = behaviors }
+
+    public static var kind: BehaviorKind { .composite }
+    public static var uikitName: String { "UIDynamicBehavior" }
+    public static let keys = KeyTable("behaviors[].composite", [
+        SceneKey("behaviors", "[behavior]", default: "required", "child behaviors, each written as under `behaviors`"),
+    ])
+    public static let setKeys = setTable([])
+    public var behavior: BehaviorSpec { .composite(self) }
+    public var referencedItems: [String] { behaviors.flatMap(\.referencedItems) }
+    public func setting(_ p: BehaviorParameter) -> CompositeSpec? { nil }
+    public func withItems(_ items: [String]) -> CompositeSpec? { nil }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// UIGravityBehavior: `vector` in units of 1000 pt/s² (magnitude 1 = 1000 pt/s²).
+public struct GravitySpec: BehaviorKindSpec {
+    public var items: [String]
+    public var vector: Vec2
+    /// The angle kept while the magnitude is 0 (Apple: setting magnitude 0 resets it to 0).
+    public var restingAngle = 0.0
+    public init(items: [String], vector: Vec2) { self.items = items; self.vector = vector }
+
+    public static var kind: BehaviorKind { .gravity }
+    public static var uikitName: String { "UIGravityBehavior" }
+    public static let keys = KeyTable("behaviors[].gravity", [
+        CommonKeys.items, VectorKeys.direction(default: "[0, 1]"), VectorKeys.angle(default: "90"), VectorKeys.magnitude(default: "1"),
+    ])
+    public static let setKeys = setTable([VectorKeys.magnitude(default: ""), VectorKeys.angle(default: ""), VectorKeys.direction(default: "")])
+    public var behavior: BehaviorSpec { .gravity(self) }
+    public var referencedItems: [String] { items }
+    public func withItems(_ items: [String]) -> GravitySpec? { var g = self; g.items = items; return g }
+    public func setting(_ p: BehaviorParameter) -> GravitySpec? {
+        var g = self
+        switch p {
+        case .magnitude(let m): PolarVector.settingMagnitude(&g.vector, &g.restingAngle, m)
+        case .angle(let a): PolarVector.settingAngle(&g.vector, &g.restingAngle, a)
+        case .direction(let d): g.vector = d
+        case .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties: return nil
+        }
+        return g
+    }
+}
+
+/// The keys of a vector given as `direction: [x, y]` or `angle` with `magnitude` (gravity, push).
+public enum VectorKeys {
+    /// One range for every magnitude a behavior declares or `set`s.
+    public static let magnitudeRange = -1000.0...1000.0
+    public static func direction(default d: String) -> SceneKey {
+        SceneKey("direction", "[x, y]", default: d, "the vector; its length is the magnitude unless `magnitude` is given")
+    }
+    public static func angle(default d: String) -> SceneKey {
+        SceneKey("angle", "number", unit: "degrees", default: d, "the direction as an angle (90 = down); not with `direction`")
+    }
+    public static func magnitude(default d: String) -> SceneKey {
+        SceneKey("magnitude", "number", range: magnitudeRange, default: d, "the vector's length (gravity: 1 = 1000 pt/s²; push: newtons)")
+    }
+}
+
+/// A vector set by angle and magnitude separately, as UIGravityBehavior and UIPushBehavior
+/// are: the angle survives a magnitude of 0 in `restingAngle`.
+enum PolarVector {
+    static func settingMagnitude(_ v: inout Vec2, _ restingAngle: inout Double, _ m: Double) {
+        let len = v.length
+        if m == 0 {
+            restingAngle = 0   // Apple: magnitude 0 resets the angle to 0
+            v = .zero
+        } else if len > 0 {
+            v = v / len * m
+        } else {
+            v = restingAngle == 0 ? Vec2(m, 0) : Vec2(cos(restingAngle), sin(restingAngle)) * m
+        }
+    }
+
+    static func settingAngle(_ v: inout Vec2, _ restingAngle: inout Double, _ a: Double) {
+        let len = v.length
+        if len > 0 { v = Vec2(cos(a), sin(a)) * len } else { restingAngle = a }
+    }
+}

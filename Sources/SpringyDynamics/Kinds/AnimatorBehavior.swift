@@ -1,0 +1,54 @@
+import CBox2D
+import SpringyCore
+
+/// How one behavior kind acts in the animator: the Dynamics part of the kind's spec type, in
+/// the kind's own file. The registry (BehaviorRegistry.swift) calls only these.
+protocol AnimatorBehavior {
+    /// Just added in slot `s` (labelled `label`): make what it needs (joints, static bodies,
+    /// world settings) and wake what it touches.
+    func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws
+    /// Just removed (its joints and bodies are already destroyed): undo its settings.
+    func removed(from animator: Animator)
+    /// Its parameters changed from `old` by a `set`.
+    func changed(in animator: Animator, slot s: Int, from old: Self) throws
+    /// Its list of items changed from `old` (behaviors holding one).
+    func itemsChanged(in animator: Animator, from old: [String])
+    /// Item `id` left the animator; `s` is this behavior's slot.
+    func itemRemoved(_ id: String, from animator: Animator, slot s: Int)
+}
+
+extension BehaviorSpec {
+    /// The kind's animator part: the one switch over kinds in this module.
+    var animatorBehavior: any AnimatorBehavior {
+        switch self {
+        case .gravity(let s): return s
+        case .collision(let s): return s
+        case .attachment(let s): return s
+        case .snap(let s): return s
+        case .push(let s): return s
+        case .item(let s): return s
+        case .field(let s): return s
+        case .composite(let s): return s
+        }
+    }
+}
+
+/// What list behaviors do when an item leaves: forget it.
+extension AnimatorBehavior where Self: BehaviorKindSpec {
+    func forgetItem(_ id: String, in animator: Animator, slot s: Int) {
+        if let next = withItems(referencedItems.filter { $0 != id }) { animator.slots[s].spec = next.behavior }
+    }
+}
+
+/// What one-item behaviors (attachments, snaps) do when their item leaves: the joint died with
+/// the body; the behavior no longer acts.
+extension Animator {
+    func stopSlot(_ s: Int) {
+        slots[s].joints = []
+        for b in slots[s].staticBodies { sb_body_destroy(world, b) }
+        slots[s].staticBodies = []
+        slots[s].active = false
+        slots[s].springItem = nil
+        slotIndex[slots[s].id] = nil
+    }
+}
