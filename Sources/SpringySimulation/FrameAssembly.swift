@@ -43,8 +43,7 @@ extension Simulation {
         if let dynamics = collection?.dynamics {
             springs += dynamics.springs.map { SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset) }
         }
-        var fingers = gestures.compactMap(\.finger)
-        if !pinches.isEmpty || !doubleTaps.isEmpty { fingers += pinches.flatMap(\.fingers) + doubleTaps.flatMap(\.fingers) }
+        let fingers = inputs.flatMap(\.fingers)
         recentContacts.removeAll { time - $0.1 > Self.flashDuration }
         var boundaries: [Segment] = []
         if let animator = freeAnimator {

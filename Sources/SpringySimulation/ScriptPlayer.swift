@@ -14,7 +14,7 @@ extension Simulation {
         try guarded(line: e.line, path: e.path) {
             switch e.action {
             case .pan(let p):
-                gestures.append(ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e))
+                start(ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e))
             case .tap(let target):
                 tapCollection(target)
             case .select(let items):
@@ -56,7 +56,7 @@ extension Simulation {
                 c.delete(items)
                 try c.dynamicsLayoutChanged(newCells: [:])
             case .longPress(let press):
-                gestures.append(ActiveGesture(longPress: press, start: time, event: e))
+                start(ActiveGesture(longPress: press, start: time, event: e))
             case let .scrollTo(offset, animated):
                 collection?.scroll(to: offset, animated: animated)
             case let .addVelocity(named, linear, angular):
@@ -65,19 +65,19 @@ extension Simulation {
                 guard let s = animator.state(of: item) else { return }
                 animator.setVelocity(item, s.velocity + linear, angular: s.angularVelocity + angular)
             case .pinch(let p):
-                pinches.append(PinchTouch(pinch: p, start: time, sim: self))
+                start(PinchTouch(pinch: p, start: time, sim: self))
             case .doubleTap(let d):
-                doubleTaps.append(DoubleTapTouch(tap: d, start: time))
+                start(DoubleTapTouch(tap: d, start: time))
             case .touches(let fingers):
                 // The first finger that is on no view scrolls the collection; the others only touch.
                 var scrolls = true
                 for p in fingers {
                     var g = ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e)
                     if p.item == nil { g.touchOnly = !scrolls; scrolls = false }
-                    gestures.append(g)
+                    start(g)
                 }
             case .reorder(let r):
-                gestures.append(ActiveGesture(reorder: r, start: time, event: e))
+                start(ActiveGesture(reorder: r, start: time, event: e))
             case .update(let u):
                 try collection?.performBatchUpdates(u, at: time)
             case let .scrollToItem(item, position, animated):

@@ -22,9 +22,8 @@ public final class Simulation {
     var behaviorIDs: [BehaviorID?] = []
     var behaviorLabels: [String] = []
     var nextEvent = 0
-    var gestures: [ActiveGesture] = []
-    var pinches: [PinchTouch] = []
-    var doubleTaps: [DoubleTapTouch] = []
+    /// Scripted input in progress, in the order it advances (ActiveInput.stage, then start).
+    var inputs: [any ActiveInput] = []
     /// Free views' scales (their transforms, set by pinches and double taps), looked up by name.
     var viewScales: [String: Double] = [:]
     var zooms: [String: ZoomAnimation] = [:]
@@ -137,9 +136,10 @@ public final class Simulation {
         return snapshot(frame: index)
     }
 
-    /// Whether any finger is down or any touch's animation (a double tap's zoom) still runs:
-    /// the one rule for "is input active", asked by `isAtRest` and `scriptFinished` alike.
-    var touchesActive: Bool { !gestures.isEmpty || !pinches.isEmpty || !doubleTaps.isEmpty || !zooms.isEmpty }
+    /// Whether any input is in progress (a finger down, the device turning) or a touch's
+    /// animation (a double tap's zoom) still runs: the one rule for "is input active", asked
+    /// by `isAtRest` and `scriptFinished` alike.
+    var touchesActive: Bool { !inputs.isEmpty || !zooms.isEmpty }
 
     /// True once nothing moves and no scripted input remains.
     public var isAtRest: Bool {
@@ -168,11 +168,7 @@ public final class Simulation {
         // The scroll view's free motion over this step first: a fling released at the end of
         // this step starts coasting on the next one, and a finger landing now catches the content where it is.
         collection?.advanceScroll(h: h)
-        var k = 0
-        while k < gestures.count {
-            if try gestures[k].update(time: t, target: self) { k += 1 } else { gestures.remove(at: k) }
-        }
-        if !pinches.isEmpty || !doubleTaps.isEmpty || !zooms.isEmpty { try advanceTouches(to: t) }
+        if touchesActive { try advanceInputs(to: t) }
         collection?.advance(to: t)
         let solverStart = solverClock?()
         defer { if let start = solverStart, let now = solverClock?() { solverSeconds += now - start } }
@@ -238,16 +234,5 @@ extension Simulation {
         var out: [FrameState] = []
         try Simulation(scene: scene).run { out.append($0) }
         return out
-    }
-}
-
-extension Simulation {
-    /// Pinches, double taps and the zooms they started, over one step ending at `t`.
-    func advanceTouches(to t: Double) throws {
-        var k = 0
-        while k < pinches.count { if pinches[k].update(time: t, sim: self) { k += 1 } else { pinches.remove(at: k) } }
-        k = 0
-        while k < doubleTaps.count { if try doubleTaps[k].update(time: t, sim: self) { k += 1 } else { doubleTaps.remove(at: k) } }
-        advanceZooms(to: t)
     }
 }
