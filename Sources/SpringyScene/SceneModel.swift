@@ -365,6 +365,8 @@ public enum ScriptAction: Sendable {
     /// Two fingers pinching and turning.
     case pinch(PinchGesture)
     case doubleTap(DoubleTapGesture)
+    /// The device turns (CMDeviceMotion's gravity fed to every gravity behavior).
+    case tilt(TiltMotion)
     /// Several fingers at once, each on its own path (each a pan).
     case touches([PanGesture])
     /// UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity (pt/s, radians/s).

@@ -3,7 +3,7 @@ import SpringyCore
 extension SceneDecoder {
     static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
                           "scroll_to", "scroll_to_item", "swipe", "update", "reorder",
-                          "pinch", "rotate", "double_tap", "touches", "edge_pan", "add_velocity"] + animationActions
+                          "pinch", "rotate", "double_tap", "touches", "edge_pan", "tilt", "add_velocity"] + animationActions
 
     /// `behaviorKinds`: the kind of each behavior the scene declares, in order (a script's `add`,
     /// `snap` and `push` append theirs, numbered after them).
@@ -217,7 +217,7 @@ extension SceneDecoder {
             let linear = try m["linear"]?.point() ?? .zero
             guard abs(linear.x) <= 100_000, abs(linear.y) <= 100_000 else { throw v.error("a velocity is at most 100000 pt/s each way") }
             return .addVelocity(item: item, linear: linear, angular: (try m["angular"]?.double(min: -36_000, max: 36_000) ?? 0).degreesToRadians)
-        case "pinch", "rotate", "double_tap", "touches", "edge_pan":
+        case "pinch", "rotate", "double_tap", "touches", "edge_pan", "tilt":
             return try decodeGesture(kind, v, references: references)
         case _ where Self.animationActions.contains(kind):
             return try decodeAnimation(kind, v, references: references)

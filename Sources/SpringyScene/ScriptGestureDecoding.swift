@@ -10,7 +10,8 @@ extension SceneDecoder {
         return name
     }
 
-    /// Two-finger and multi-finger gestures: pinch, rotate, double_tap, touches, edge_pan.
+    /// Two-finger and multi-finger gestures (pinch, rotate, double_tap, touches, edge_pan) and the
+    /// device's motion (tilt).
     func decodeGesture(_ kind: String, _ v: YAMLValue, references: ItemReferences) throws -> ScriptAction {
         switch kind {
         case "pinch", "rotate":
@@ -27,6 +28,11 @@ extension SceneDecoder {
                                        duration: try m.require("duration").double(above: 0, max: 3600),
                                        hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0,
                                        item: try gestureItem(m, references: references, what: "a \(kind)")))
+        case "tilt":
+            let m = try v.mapping(TiltMotion.keys)
+            let t = TiltMotion.keys
+            return .tilt(TiltMotion(angle: try m.require("angle").double(t["angle"]).degreesToRadians,
+                                    duration: try m["duration"]?.double(t["duration"]) ?? 0.5))
         case "double_tap":
             let m = try v.mapping(allowed: ["item", "at", "interval", "touch", "scale"])
             let target: TapTarget

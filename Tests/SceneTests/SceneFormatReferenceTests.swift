@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyScene
 import SpringyTestSupport
 import XCTest
 
@@ -25,7 +26,26 @@ final class SceneFormatReferenceTests: XCTestCase {
         return s
     }
 
+    /// The script's tables (every script context moves here as it gets one).
+    static var scriptGenerated: String {
+        "<!-- script reference: generated from the key tables (SceneFormatReferenceTests) -->\n\n"
+            + [TiltMotion.keys].map(\.markdown).joined(separator: "\n") + "\n<!-- end of script reference -->"
+    }
+
     var formatPath: String { packageRoot + "/docs/SCENE-FORMAT.md" }
+
+    func testTheScriptReferenceIsTheKeyTables() throws {
+        let text = try String(contentsOfFile: formatPath, encoding: .utf8)
+        let begin = "<!-- script reference: generated", end = "<!-- end of script reference -->"
+        let a = try XCTUnwrap(text.range(of: begin), "SCENE-FORMAT.md has no generated script reference")
+        let b = try XCTUnwrap(text.range(of: end))
+        if ProcessInfo.processInfo.environment["SPRINGY_RECORD_REFERENCE"] == "1" {
+            try (text[..<a.lowerBound] + Self.scriptGenerated + text[b.upperBound...]).write(toFile: formatPath, atomically: true, encoding: .utf8)
+            return
+        }
+        XCTAssertEqual(String(text[a.lowerBound..<b.upperBound]), Self.scriptGenerated,
+                       "SCENE-FORMAT.md's script reference differs from the key tables (SPRINGY_RECORD_REFERENCE=1 rewrites it)")
+    }
 
     func testTheBehaviorReferenceIsTheKeyTables() throws {
         let text = try String(contentsOfFile: formatPath, encoding: .utf8)
