@@ -90,3 +90,35 @@ public enum AnimationTiming: Equatable, Sendable {
         }
     }
 }
+
+/// One timed animation's clock: when it starts, how long it runs and on which timing (a
+/// Bézier curve, UIView's duration spring, a physical spring). The collection view's layout
+/// transitions, batch updates and reorder drop, the scroll view's animated scrolls and a free
+/// view's double-tap zoom all run on it; view animations run their tracks' `AnimationTiming` on
+/// their own controllable clock (pause, scrub, reverse).
+public struct TimedProgress: Sendable, Equatable {
+    public var start: Double
+    public var duration: Double
+    public var timing: AnimationTiming
+
+    public init(start: Double, duration: Double, timing: AnimationTiming) {
+        self.start = start; self.duration = duration; self.timing = timing
+    }
+
+    /// UIKit's 0.3 s-style ease-in-out (UIView.AnimationCurve.easeInOut).
+    public static func easeInOut(start: Double, duration: Double) -> TimedProgress {
+        TimedProgress(start: start, duration: duration, timing: .cubic(.easeInOut))
+    }
+
+    /// Progress 0 → 1 at time `t` (0 before the start, 1 from the end on).
+    public func progress(at t: Double) -> Double { timing.progress(at: t - start, duration: duration) }
+
+    /// d(progress)/dt at `t`, per second.
+    public func rate(at t: Double) -> Double { timing.rate(at: t - start, duration: duration) }
+
+    /// `from` → `to` at time `t`.
+    public func value(from a: Double, to b: Double, at t: Double) -> Double { a + (b - a) * progress(at: t) }
+
+    /// Whether it has run its course by `t` (a moment due at the end of a step counts as reached).
+    public func isFinished(at t: Double) -> Bool { t - start >= duration - 1e-9 }
+}

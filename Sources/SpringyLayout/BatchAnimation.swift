@@ -35,8 +35,8 @@ struct BatchAnimation {
     }
 
     let before: Before
-    let start: Double
-    let duration: Double
+    /// The update's clock: UIKit's ease-in-out over the update's duration.
+    let clock: TimedProgress
     let appearance: UpdateAppearance
     /// Keys that exist after the update.
     let survivors: Set<Int>
@@ -44,7 +44,7 @@ struct BatchAnimation {
     let movedIn: [ItemPath]
 
     init(before: Before, after c: CollectionView, start: Double, spec: UpdateAnimationSpec) {
-        self.before = before; self.start = start; duration = spec.duration; appearance = spec.appearance
+        self.before = before; clock = .easeInOut(start: start, duration: spec.duration); appearance = spec.appearance
         var survivors = Set<Int>()
         var movedIn: [ItemPath] = []
         for (s, k) in c.keys.enumerated() {
@@ -56,8 +56,8 @@ struct BatchAnimation {
         self.survivors = survivors; self.movedIn = movedIn
     }
 
-    func progress(at time: Double) -> Double { ScrollAxis.easeInOut((time - start) / duration) }
-    func isFinished(at time: Double) -> Bool { time - start >= duration - 1e-9 }
+    func progress(at time: Double) -> Double { clock.progress(at: time) }
+    func isFinished(at time: Double) -> Bool { clock.isFinished(at: time) }
 
     /// Where the cell `key` is drawn, now at `to` in the new layout.
     func frame(key: Int, to: Rect, at time: Double) -> (frame: Rect, alpha: Double) {

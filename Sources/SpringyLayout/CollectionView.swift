@@ -243,8 +243,9 @@ public final class CollectionView {
         }
         target = min(max(target, 0), max(0, layout.contentSize.height - viewSize.height))
         let t = spec.transitions
-        let curve = SpringCurve(duration: t.duration, dampingRatio: t.dampingRatio, initialVelocity: t.initialVelocity)
-        let tr = LayoutTransition(from: current, to: layout, fromOffset: fromOffset, toOffset: target, curve: curve, start: time)
+        let clock = TimedProgress(start: time, duration: t.duration,
+                                  timing: .durationSpring(dampingRatio: t.dampingRatio, initialVelocity: t.initialVelocity))
+        let tr = LayoutTransition(from: current, to: layout, fromOffset: fromOffset, toOffset: target, clock: clock)
         transition = tr
         presentation = .transition(tr, frozenAt: nil)
         scroll.setOffset(fromOffset)

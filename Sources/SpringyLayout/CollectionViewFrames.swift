@@ -68,7 +68,7 @@ extension CollectionView {
             guard frame.intersects(visible) else { continue }
             if spec.transitions.fade, let tr = transition {
                 // For comparison: UIKit's default, appearing rows fade in and disappearing ones out.
-                let p = tr.curve.progress(time - tr.start)
+                let p = tr.clock.progress(at: time)
                 let inFrom = tr.from.frame(ip, at: tr.start).map { $0.intersects(Rect(x: 0, y: tr.fromOffset, width: viewSize.width, height: viewSize.height)) } ?? false
                 let inTo = tr.to.attributes(for: ip).map { $0.frame.intersects(Rect(x: 0, y: tr.toOffset, width: viewSize.width, height: viewSize.height)) } ?? false
                 if !inFrom && inTo { alpha = p } else if inFrom && !inTo { alpha = 1 - p }

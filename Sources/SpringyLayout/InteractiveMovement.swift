@@ -60,8 +60,7 @@ extension CollectionView {
         guard let drop = m.dropped else {
             return (Rect(center: m.position + contentOffset, size: Size2(slot.width * scale, slot.height * scale)), 1)
         }
-        let duration = spec.updates.duration
-        let p = duration > 0 ? ScrollAxis.easeInOut((time - drop.time) / duration) : 1
+        let p = TimedProgress.easeInOut(start: drop.time, duration: spec.updates.duration).progress(at: time)
         let center = drop.from + (slot.center - drop.from) * p
         let f = scale + (1 - scale) * p
         return (Rect(center: center, size: Size2(slot.width * f, slot.height * f)), 1 - p)
@@ -71,7 +70,7 @@ extension CollectionView {
     func advanceMovement(to time: Double) {
         guard let m = movement else { return }
         if path(ofKey: m.key) == nil { movement = nil; return }
-        if let drop = m.dropped, time - drop.time >= spec.updates.duration - 1e-9 { movement = nil }
+        if let drop = m.dropped, TimedProgress.easeInOut(start: drop.time, duration: spec.updates.duration).isFinished(at: time) { movement = nil }
     }
 
     func path(ofKey k: Int) -> ItemPath? {

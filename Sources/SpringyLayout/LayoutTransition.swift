@@ -5,7 +5,7 @@ import SpringyScene
 /// What the collection view shows for its layout: a layout, or a spring-animated
 /// transition between what it showed and a new layout. Every element moves from
 /// its attributes in the old presentation to those in the new layout — rows that
-/// appear or disappear included — along one `SpringCurve`, and so does the content offset.
+/// appear or disappear included — along one clock (`TimedProgress` on UIView's duration spring), and so does the content offset.
 public indirect enum Presentation {
     case layout(any CollectionLayout)
     /// `from` is frozen at the moment the transition began.
@@ -13,7 +13,7 @@ public indirect enum Presentation {
 
     func progress(at time: Double) -> (LayoutTransition, Double)? {
         guard case let .transition(t, frozen) = self else { return nil }
-        return (t, t.curve.progress((frozen ?? time) - t.start))
+        return (t, t.clock.progress(at: frozen ?? time))
     }
 
     public func frame(_ ip: ItemPath, at time: Double) -> Rect? {
@@ -64,19 +64,17 @@ public final class LayoutTransition {
     public let to: any CollectionLayout
     public let fromOffset: Double
     public let toOffset: Double
-    public let curve: SpringCurve
-    public let start: Double
+    public let clock: TimedProgress
+    public var start: Double { clock.start }
 
-    init(from: Presentation, to: any CollectionLayout, fromOffset: Double, toOffset: Double, curve: SpringCurve, start: Double) {
+    init(from: Presentation, to: any CollectionLayout, fromOffset: Double, toOffset: Double, clock: TimedProgress) {
         self.from = from; self.to = to; self.fromOffset = fromOffset; self.toOffset = toOffset
-        self.curve = curve; self.start = start
+        self.clock = clock
     }
 
-    public func offset(at time: Double) -> Double {
-        fromOffset + (toOffset - fromOffset) * curve.progress(time - start)
-    }
+    public func offset(at time: Double) -> Double { clock.value(from: fromOffset, to: toOffset, at: time) }
 
-    public func isFinished(at time: Double) -> Bool { time - start >= curve.duration }
+    public func isFinished(at time: Double) -> Bool { time - clock.start >= clock.duration }
 }
 
 func lerp(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {

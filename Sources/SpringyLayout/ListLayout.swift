@@ -87,32 +87,3 @@ public struct ListLayout: StackedLayout {
         return out
     }
 }
-
-/// UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:) as DYNAMICS.md
-/// defines it: the damped oscillator's step response with ω₀ = ln(1500)/(ζ·T), p(T) = 1.
-public struct SpringCurve: Sendable, Equatable {
-    public var duration: Double
-    public var dampingRatio: Double
-    public var initialVelocity: Double
-
-    public init(duration: Double, dampingRatio: Double, initialVelocity: Double) {
-        self.duration = duration; self.dampingRatio = dampingRatio; self.initialVelocity = initialVelocity
-    }
-
-    /// Progress 0 → 1 at `t` seconds.
-    public func progress(_ t: Double) -> Double {
-        guard duration > 0, t < duration else { return 1 }
-        guard t > 0 else { return 0 }
-        // ζ is clamped to 0.05...1: above 1 the curve (ω₀ chosen so the motion settles
-        // within 1/1500 at T) would not have settled at T and p(T) = 1 would be a jump.
-        let zeta = min(max(dampingRatio, 0.05), 1)
-        let w0 = log(1500) / (zeta * duration)
-        let v0 = initialVelocity
-        if zeta == 1 {
-            return 1 - exp(-w0 * t) * (1 + (w0 - v0) * t)
-        }
-        let wd = w0 * (1 - zeta * zeta).squareRoot()
-        return 1 - exp(-zeta * w0 * t) * (cos(wd * t) + ((zeta * w0 - v0) / wd) * sin(wd * t))
-    }
-}
-

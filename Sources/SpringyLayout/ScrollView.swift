@@ -246,12 +246,13 @@ public struct ScrollAxis: Sendable {
             }
         case let .animating(from, to, t0):
             let t = t0 + h
-            if t >= Self.animatedScrollDuration - 1e-9 {
+            let clock = TimedProgress.easeInOut(start: 0, duration: Self.animatedScrollDuration)
+            if clock.isFinished(at: t) {
                 offset = to
                 velocity = 0
                 phase = .idle
             } else {
-                let x = from + (to - from) * Self.easeInOut(t / Self.animatedScrollDuration)
+                let x = clock.value(from: from, to: to, at: t)
                 velocity = (x - offset) / max(h, 1e-9)
                 offset = x
                 phase = .animating(from: from, to: to, time: t)

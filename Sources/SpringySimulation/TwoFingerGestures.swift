@@ -61,9 +61,13 @@ struct DoubleTapTouch {
 struct ZoomAnimation {
     let from: Double
     let to: Double
-    let start: Double
+    let clock: TimedProgress
     static let duration = ScrollAxis.animatedScrollDuration
-    func scale(at t: Double) -> Double { from + (to - from) * ScrollAxis.easeInOut((t - start) / Self.duration) }
+    init(from: Double, to: Double, start: Double) {
+        self.from = from; self.to = to
+        clock = .easeInOut(start: start, duration: Self.duration)
+    }
+    func scale(at t: Double) -> Double { clock.value(from: from, to: to, at: t) }
 }
 
 extension Simulation {
@@ -116,7 +120,7 @@ extension Simulation {
     /// Drops zooms that have finished.
     func advanceZooms(to t: Double) {
         guard !zooms.isEmpty else { return }
-        for id in zooms.keys.sorted() where t - (zooms[id]?.start ?? t) >= ZoomAnimation.duration - ActiveGesture.timeSlack {
+        for id in zooms.keys.sorted() where zooms[id]?.clock.isFinished(at: t) ?? true {
             zooms[id] = nil
         }
     }

@@ -51,10 +51,6 @@ final class SpringConversionTests: XCTestCase {
                 XCTAssertEqual(a, -(s.stiffness / s.mass) * (x - 1) - (s.damping / s.mass) * v, accuracy: 1e-3 * s.stiffness, "t \(t)")
             }
         }
-        // The UIView spring is DYNAMICS.md's curve, the attachment its released-spring closed form.
-        let curve = SpringCurve(duration: 0.6, dampingRatio: 0.4, initialVelocity: 1.5)
-        let uiview = SpringSystem.uiview(duration: 0.6, damping: 0.4, initialVelocity: 1.5)
-        for t in stride(from: 0.0, to: 0.6, by: 0.05) { XCTAssertEqual(uiview.value(at: t), curve.progress(t), accuracy: 1e-9) }
     }
 
     func testSettlingIsSwiftUIsDefinitionAndOvershootThePeak() {

@@ -30,30 +30,34 @@ final class ListLayoutTests: XCTestCase {
           - at: 0.5
             tap: { item: "0.2" }
         """))
-        let curve = SpringCurve(duration: 0.4, dampingRatio: 1, initialVelocity: 0)
+        let curve = TimedProgress(start: 0, duration: 0.4, timing: .durationSpring(dampingRatio: 1, initialVelocity: 0))
         for frame in f {
             let t = frame.time - 0.5
-            let expected = t <= 0 ? 100 : 100 + 200 * curve.progress(t)
+            let expected = t <= 0 ? 100 : 100 + 200 * curve.progress(at: t)
             XCTAssertEqual(item(frame, "0.2")!.size.height, expected, accuracy: 0.5, "frame \(frame.frame)")
         }
         XCTAssertEqual(item(f.last!, "0.2")!.size.height, 300)
     }
 
+    /// The transitions' clock runs UIView's duration spring as DYNAMICS.md writes it.
     func testTheSpringCurveIsDynamicsMDsFormula() {
-        let c = SpringCurve(duration: 0.4, dampingRatio: 1, initialVelocity: 0)
+        func clock(_ d: Double, _ z: Double, _ v: Double) -> TimedProgress {
+            TimedProgress(start: 0, duration: d, timing: .durationSpring(dampingRatio: z, initialVelocity: v))
+        }
+        let c = clock(0.4, 1, 0)
         let w0 = log(1500) / 0.4
         for t in stride(from: 0.0, through: 0.39, by: 0.03) {
-            XCTAssertEqual(c.progress(t), 1 - exp(-w0 * t) * (1 + w0 * t), accuracy: 1e-12)
+            XCTAssertEqual(c.progress(at: t), 1 - exp(-w0 * t) * (1 + w0 * t), accuracy: 1e-12)
         }
-        XCTAssertEqual(c.progress(0.4), 1)
-        let under = SpringCurve(duration: 0.5, dampingRatio: 0.5, initialVelocity: 0.5)
+        XCTAssertEqual(c.progress(at: 0.4), 1)
+        let under = clock(0.5, 0.5, 0.5)
         let w = log(1500) / (0.5 * 0.5), wd = w * (1 - 0.25).squareRoot()
         let t = 0.1
-        XCTAssertEqual(under.progress(t), 1 - exp(-0.5 * w * t) * (cos(wd * t) + ((0.5 * w - 0.5) / wd) * sin(wd * t)), accuracy: 1e-12)
+        XCTAssertEqual(under.progress(at: t), 1 - exp(-0.5 * w * t) * (cos(wd * t) + ((0.5 * w - 0.5) / wd) * sin(wd * t)), accuracy: 1e-12)
         // a ratio above 1 moves as a critically damped curve and has settled by T
-        let over = SpringCurve(duration: 0.4, dampingRatio: 2, initialVelocity: 0)
-        XCTAssertEqual(over.progress(0.2), c.progress(0.2))
-        XCTAssertEqual(over.progress(0.3999), 1, accuracy: 0.01)
+        let over = clock(0.4, 2, 0)
+        XCTAssertEqual(over.progress(at: 0.2), c.progress(at: 0.2))
+        XCTAssertEqual(over.progress(at: 0.3999), 1, accuracy: 0.01)
     }
 
     func testExpandingARowNearTheBottomScrollsItFullyOnScreen() throws {
@@ -68,9 +72,9 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(bottom, 667.001)
         XCTAssertEqual(f.last!.contentOffset.y, 800 - 667, accuracy: 0.001, "scrolled just enough")
         // The offset moves on the same curve as the cells, not after them.
-        let curve = SpringCurve(duration: 0.4, dampingRatio: 1, initialVelocity: 0)
+        let curve = TimedProgress(start: 0, duration: 0.4, timing: .durationSpring(dampingRatio: 1, initialVelocity: 0))
         for frame in f where frame.time > 0.2 && frame.time < 0.6 {
-            XCTAssertEqual(frame.contentOffset.y, 133 * curve.progress(frame.time - 0.2), accuracy: 0.01)
+            XCTAssertEqual(frame.contentOffset.y, 133 * curve.progress(at: frame.time - 0.2), accuracy: 0.01)
         }
     }
 
