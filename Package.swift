@@ -10,7 +10,7 @@ import PackageDescription
 let package = Package(
     name: "Springy",
     products: [
-        .executable(name: "springy", targets: ["springy"]),
+        .executable(name: "springy", targets: ["springy"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -18,19 +18,25 @@ let package = Package(
     ],
     targets: [
         // System libraries, found with pkg-config.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
-                       providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
-                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
         // extern "C" API over Box2D 2.4's C++ classes, so no Swift module needs C++ interop.
-        .target(name: "CBox2D",
-                cxxSettings: [.define("NDEBUG")],
-                linkerSettings: [.linkedLibrary("box2d"), .linkedLibrary("stdc++")]),
+        .target(
+            name: "CBox2D",
+            cxxSettings: [.define("NDEBUG")],
+            linkerSettings: [.linkedLibrary("box2d"), .linkedLibrary("stdc++")]),
         // libpng's setjmp error handling and the FreeType font face live in C.
-        .target(name: "CNative", dependencies: ["CCairo", "CPNG"],
-                linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("z"), .linkedLibrary("deflate"),
-                                 .linkedLibrary("imagequant"), .linkedLibrary("gif"), .linkedLibrary("webp"),
-                                 .linkedLibrary("avif")]),
+        .target(
+            name: "CNative", dependencies: ["CCairo", "CPNG"],
+            linkerSettings: [
+                .linkedLibrary("freetype"), .linkedLibrary("z"), .linkedLibrary("deflate"),
+                .linkedLibrary("imagequant"), .linkedLibrary("gif"), .linkedLibrary("webp"),
+                .linkedLibrary("avif"),
+            ]),
 
         // Geometry, colours, hashes and UIKit Dynamics' vocabulary.
         .target(name: "SpringyCore"),
@@ -43,44 +49,82 @@ let package = Package(
         // Collection layouts, the scroll view, layout-driven dynamics.
         .target(name: "SpringyLayout", dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics"]),
         // The clock, the step order, the script player, gestures and frame assembly.
-        .target(name: "SpringySimulation", dependencies: [
-            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringyLayout",
-        ]),
+        .target(
+            name: "SpringySimulation",
+            dependencies: [
+                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringyLayout",
+            ]),
         // Every Cairo call: frames, sheets, trails, plots, vector stills, diff images.
         .target(name: "SpringyRender", dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "CCairo", "CNative"]),
         // Bytes and files: PNG/APNG/y4m writers, video sinks, the trace writer, atomic files, file names.
-        .target(name: "SpringyOutput", dependencies: [
-            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "CNative",
-        ]),
+        .target(
+            name: "SpringyOutput",
+            dependencies: [
+                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "CNative",
+            ]),
         // Image comparison and golden storage (no simulation).
-        .target(name: "SpringyGolden", dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "SpringyOutput"]),
+        .target(
+            name: "SpringyGolden",
+            dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "SpringyOutput"]),
         // The only place that runs Scene → Simulation → Render → Output: render jobs, golden
         // checks, traces, plots, the docs gallery, the benchmark.
-        .target(name: "SpringyPipeline", dependencies: [
-            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender", "SpringyOutput",
-            "SpringyGolden",
-        ]),
+        .target(
+            name: "SpringyPipeline",
+            dependencies: [
+                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender", "SpringyOutput",
+                "SpringyGolden",
+            ]),
         // `springy preview`: the scene live in a browser, served on loopback.
         // It never runs the simulation itself: its frames come from Pipeline's FrameWindow.
-        .target(name: "SpringyPreview", dependencies: [
-            "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyOutput", "SpringyPipeline",
-        ]),
-        .target(name: "SpringyCLI", dependencies: [
-            "SpringyCore", "SpringyScene", "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyPreview",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "SpringyPreview",
+            dependencies: [
+                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyOutput", "SpringyPipeline",
+            ]),
+        .target(
+            name: "SpringyCLI",
+            dependencies: [
+                "SpringyCore", "SpringyScene", "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyPreview",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "springy", dependencies: ["SpringyCLI"]),
         // libFuzzer target for the scene decoder (scripts/fuzz); a replayer when built normally.
         .executableTarget(name: "springy-fuzz", dependencies: ["SpringyScene", "SpringySimulation"]),
         // Helpers shared by the test targets (paths, running the binary, temporary folders).
-        .target(name: "SpringyTestSupport", dependencies: ["SpringyFrame", "SpringyScene", "SpringySimulation"],
-                path: "Tests/SpringyTestSupport"),
+        .target(
+            name: "SpringyTestSupport", dependencies: ["SpringyFrame", "SpringyScene", "SpringySimulation"],
+            path: "Tests/SpringyTestSupport"),
         // Tests by module; the end-to-end ones run the `springy` binary.
         .testTarget(name: "SceneTests", dependencies: ["SpringyCore", "SpringyScene", "SpringyTestSupport", "springy"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
-        .testTarget(name: "LayoutTests", dependencies: ["SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
-        .testTarget(name: "OutputTests", dependencies: ["CCairo", "SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
-        .testTarget(name: "GoldenTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline", "SpringyScene", "SpringySimulation", "SpringyTestSupport", "springy"], exclude: ["hostile"]),
+        .testTarget(
+            name: "DynamicsTests",
+            dependencies: [
+                "SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline",
+                "SpringyScene", "SpringySimulation", "SpringyTestSupport",
+            ]),
+        .testTarget(
+            name: "LayoutTests",
+            dependencies: [
+                "SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline",
+                "SpringyScene", "SpringySimulation", "SpringyTestSupport",
+            ]),
+        .testTarget(
+            name: "OutputTests",
+            dependencies: [
+                "CCairo", "SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline",
+                "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport",
+            ]),
+        .testTarget(
+            name: "GoldenTests",
+            dependencies: [
+                "SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline",
+                "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport",
+            ]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline",
+                "SpringyScene", "SpringySimulation", "SpringyTestSupport", "springy",
+            ], exclude: ["hostile"]),
     ]
 )

@@ -8,7 +8,8 @@ extension Springy {
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Measure a scene: frames/s and ms per stage (simulate, draw, encode, write), bytes per frame, peak memory.",
-            discussion: "Build with -c release for meaningful numbers: swift run -c release springy bench scenes/bench/carousel-1m.yaml")
+            discussion:
+                "Build with -c release for meaningful numbers: swift run -c release springy bench scenes/bench/carousel-1m.yaml")
 
         @Argument(help: "Scene files (with --check, default: scenes/*.yaml).")
         var scenes: [String] = []
@@ -19,19 +20,37 @@ extension Springy {
         @Flag(name: .long, help: "One JSON object per scene instead of a table.")
         var json = false
 
-        @Flag(name: .customLong("png-sweep"), help: "Instead: encode 12 frames of each scene with every zlib level 1-9, filter and strategy, and print ms and bytes per frame.")
+        @Flag(
+            name: .customLong("png-sweep"),
+            help:
+                "Instead: encode 12 frames of each scene with every zlib level 1-9, filter and strategy, and print ms and bytes per frame."
+        )
         var pngSweep = false
 
-        @Flag(name: .long, help: "Instead: time golden comparison (decode + compare, one core) and writing a report of 100 failing frames.")
+        @Flag(
+            name: .long,
+            help: "Instead: time golden comparison (decode + compare, one core) and writing a report of 100 failing frames.")
         var check = false
 
-        @Flag(name: .long, help: "Instead: bytes and ms/frame of each animated format (gif, webp, apng) against ffmpeg's two-pass palettegen GIF, with both GIFs' PSNR and SSIM (default scenes: the carousel and the drag).")
+        @Flag(
+            name: .long,
+            help:
+                "Instead: bytes and ms/frame of each animated format (gif, webp, apng) against ffmpeg's two-pass palettegen GIF, with both GIFs' PSNR and SSIM (default scenes: the carousel and the drag)."
+        )
         var formats = false
 
-        @Flag(name: .long, help: "Instead: time the live preview — edit to first frame, scrubbing a 10 s version, memory (default scene: the carousel).")
+        @Flag(
+            name: .long,
+            help:
+                "Instead: time the live preview — edit to first frame, scrubbing a 10 s version, memory (default scene: the carousel)."
+        )
         var preview = false
 
-        @Flag(name: .customLong("animation-memory"), help: "Instead: the heap each animated format's writer (apng, gif, webp) holds after 30 and 120 frames of 1920×1080, written into --out.")
+        @Flag(
+            name: .customLong("animation-memory"),
+            help:
+                "Instead: the heap each animated format's writer (apng, gif, webp) holds after 30 and 120 frames of 1920×1080, written into --out."
+        )
         var animationMemory = false
 
         @Option(name: .long, help: "With --animation-memory: the folder the animations are written to.")
@@ -45,15 +64,21 @@ extension Springy {
         func validate() throws {
             try refuseEmptyPaths([("--golden", golden), ("--out", out)], scenes: scenes)
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
-            if scenes.isEmpty && !check && !formats && !preview && !animationMemory { throw ValidationError("give the scene files to measure") }
+            if scenes.isEmpty && !check && !formats && !preview && !animationMemory {
+                throw ValidationError("give the scene files to measure")
+            }
         }
 
         func run() throws {
             if animationMemory {
-                do { say(AnimationMemoryBenchmark.table(try AnimationMemoryBenchmark.run(into: out), frames: 30)) } catch { throw report(error) }
+                do { say(AnimationMemoryBenchmark.table(try AnimationMemoryBenchmark.run(into: out), frames: 30)) } catch {
+                    throw report(error)
+                }
                 return
             }
-            let paths = scenes.isEmpty ? (formats ? ["scenes/springy-carousel.yaml", "scenes/drag-many.yaml"] : try defaultScenes()) : scenes
+            let paths =
+                scenes.isEmpty
+                ? (formats ? ["scenes/springy-carousel.yaml", "scenes/drag-many.yaml"] : try defaultScenes()) : scenes
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
             do {
                 if check { say(try CheckBenchmark.run(loaded, goldenRoot: golden).table); return }

@@ -12,11 +12,11 @@ extension Springy {
         static let configuration = CommandConfiguration(
             abstract: "Compare scenes' golden frames and trace goldens with golden/<scene>/; --record writes them.",
             discussion: """
-            With no scenes, checks every scene in scenes/. Failures write the expected and actual frames and a diff \
-            image under --failures, and say what moved (from the trace). --record all|missing|failed|never \
-            (bare --record is all) writes goldens, listing each file written and how much it changed; any mode but \
-            never is refused when CI is set.
-            """)
+                With no scenes, checks every scene in scenes/. Failures write the expected and actual frames and a diff \
+                image under --failures, and say what moved (from the trace). --record all|missing|failed|never \
+                (bare --record is all) writes goldens, listing each file written and how much it changed; any mode but \
+                never is refused when CI is set.
+                """)
 
         @Argument(help: "Scene files (default: scenes/*.yaml).")
         var scenes: [String] = []
@@ -39,8 +39,10 @@ extension Springy {
         @Option(name: .long, help: "Write the results as JSON.")
         var json: String?
 
-        @Option(name: .long, help: "Check only shard K of N (K/N, 1-based): every Nth scene from the Kth, as Playwright's --shard splits tests.",
-                transform: { try Shard.parse($0) })
+        @Option(
+            name: .long,
+            help: "Check only shard K of N (K/N, 1-based): every Nth scene from the Kth, as Playwright's --shard splits tests.",
+            transform: { try Shard.parse($0) })
         var shard: Shard?
 
         @Flag(name: .long, help: "Merge the report folders given as arguments into --report (and --junit/--json).")
@@ -49,8 +51,9 @@ extension Springy {
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
-            try refuseEmptyPaths([("--golden", golden), ("--failures", failures), ("--report", report), ("--junit", junit), ("--json", json)],
-                                 scenes: scenes)
+            try refuseEmptyPaths(
+                [("--golden", golden), ("--failures", failures), ("--report", report), ("--junit", junit), ("--json", json)],
+                scenes: scenes)
         }
 
         /// The command that records `paths`' goldens, keeping this command's own folders.
@@ -68,7 +71,9 @@ extension Springy {
             for (i, a) in args.enumerated() {
                 if a == "--record" {
                     let next = i + 1 < args.count ? args[i + 1] : nil
-                    if next == nil || !RecordMode.allCases.map(\.rawValue).contains(next!) { out.append("--record=all"); continue }
+                    if next == nil || !RecordMode.allCases.map(\.rawValue).contains(next!) {
+                        out.append("--record=all"); continue
+                    }
                 }
                 out.append(a)
             }
@@ -82,7 +87,7 @@ extension Springy {
             // Recording needs every scene; a check goes on past a scene that does not load, which
             // fails on its own (its error in the report, JUnit and JSON; exit 2 at the end).
             var loaded: [Scene?] = []
-            var loadErrors: [String: String] = [:]   // by scene file, looked up only
+            var loadErrors: [String: String] = [:]  // by scene file, looked up only
             for p in paths {
                 do { loaded.append(try SceneLoader.load(path: p, limits: limitOptions.limits)) } catch {
                     warn("\(error)")
@@ -94,12 +99,16 @@ extension Springy {
             try refuseSharedNames(loaded.compactMap { $0 }) { "\(golden)/\($0.slug)" }
             let store = GoldenStore(goldenRoot: golden, failureRoot: failures)
             if record != .never, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
-                warn("springy: refusing to record golden images with CI set (--record \(record.rawValue)): goldens are recorded on purpose, by a person, and committed with the reason")
+                warn(
+                    "springy: refusing to record golden images with CI set (--record \(record.rawValue)): goldens are recorded on purpose, by a person, and committed with the reason"
+                )
                 throw ExitCode(2)
             }
             if record == .all {
                 for scene in loaded.compactMap({ $0 }) {
-                    do { for line in try GoldenRun.record(scene, store: store, mode: .all) { say(line) } } catch { throw SpringyCLI.report(error) }
+                    do { for line in try GoldenRun.record(scene, store: store, mode: .all) { say(line) } } catch {
+                        throw SpringyCLI.report(error)
+                    }
                 }
                 return
             }
@@ -109,7 +118,7 @@ extension Springy {
                 throw ExitCode(2)
             }
             var checks: [SceneCheck] = []
-            var recorded: [String: [String]] = [:]   // by scene file, looked up when reporting
+            var recorded: [String: [String]] = [:]  // by scene file, looked up when reporting
             for (scene, path) in zip(loaded, paths) {
                 guard let scene else { checks.append(.failed(scene: path, error: loadErrors[path] ?? "does not load")); continue }
                 var check: SceneCheck
@@ -146,7 +155,9 @@ extension Springy {
                 var lines = ["FAIL \(r.message(recordCommand: recordCommand([path])))"]
                 if !r.missing && r.problem == nil { lines += check.explanation.map { "  what moved: \($0)" } }
                 warn(lines.joined(separator: "\n"))
-                annotate(path, "\(r.goldenPath) " + (r.missing ? "is missing" : r.problem ?? "differs: \(check.explanation.first ?? "")"))
+                annotate(
+                    path,
+                    "\(r.goldenPath) " + (r.missing ? "is missing" : r.problem ?? "differs: \(check.explanation.first ?? "")"))
             }
             guard let trace = check.trace else { return }
             if trace.passed { say("ok \(trace.path)"); return }
@@ -161,8 +172,9 @@ extension Springy {
                 return
             }
             let pixels = check.frames.allSatisfy(\.passed) ? " (the pixels pass: a change the eye cannot see yet)" : ""
-            warn((["FAIL \(trace.path): the trace departs from its golden\(pixels):"]
-                  + TraceDiff.explain(trace.changes).map { "  \($0)" }).joined(separator: "\n"))
+            warn(
+                (["FAIL \(trace.path): the trace departs from its golden\(pixels):"]
+                    + TraceDiff.explain(trace.changes).map { "  \($0)" }).joined(separator: "\n"))
             annotate(path, "trace departs from its golden\(pixels): \(trace.changes.first?.description ?? "")")
         }
     }

@@ -10,9 +10,10 @@ struct CheckResults {
     var summary: CheckReport.Summary { report.summary }
 
     init(checks: [SceneCheck], paths: [String], recorded: [String: [String]], recordCommand: (String) -> String) {
-        report = CheckReport(scenes: zip(checks, paths).map { check, path in
-            SceneReport(check, file: path, recorded: recorded[path] ?? [], recordCommand: recordCommand(path))
-        })
+        report = CheckReport(
+            scenes: zip(checks, paths).map { check, path in
+                SceneReport(check, file: path, recorded: recorded[path] ?? [], recordCommand: recordCommand(path))
+            })
         var rendered: [String: [(Int, [UInt8])]] = [:]
         for c in checks { rendered[c.slug] = c.rendered }
         self.rendered = rendered
@@ -35,7 +36,8 @@ extension Springy.Check {
 
     func writeMachineReports(_ report: CheckReport) throws {
         if let junit {
-            try AtomicFile.write(Array(JUnitReport.xml(report, reportPath: self.report.map { "\($0)/index.html" }).utf8), to: junit)
+            try AtomicFile.write(
+                Array(JUnitReport.xml(report, reportPath: self.report.map { "\($0)/index.html" }).utf8), to: junit)
             say("junit: \(junit)")
         }
         if let json {

@@ -36,7 +36,7 @@ func annotate(_ file: String, _ message: String) {
 func report(_ error: Error) -> Error {
     switch error {
     case is ExitCode: return error
-    case is StandardOutput.Closed: return ExitCode(141)   // the reader went away (`| head`): stop quietly
+    case is StandardOutput.Closed: return ExitCode(141)  // the reader went away (`| head`): stop quietly
     case is LocatedError: warn("\(error)")
     default: warn("springy: \(error)")
     }

@@ -7,8 +7,11 @@ import SpringyPipeline
 extension Springy {
     struct Docs: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Make documentation pictures: per scene an animated PNG, a poster frame and a filmstrip, and DIR/README.md, a gallery; or, with --docc, DocC resources and articles.",
-            discussion: "A scene whose file, springy version and settings are unchanged since the last run is skipped; a run with nothing to do writes nothing.")
+            abstract:
+                "Make documentation pictures: per scene an animated PNG, a poster frame and a filmstrip, and DIR/README.md, a gallery; or, with --docc, DocC resources and articles.",
+            discussion:
+                "A scene whose file, springy version and settings are unchanged since the last run is skipped; a run with nothing to do writes nothing."
+        )
 
         @Argument(help: "Scene files (default: scenes/*.yaml).")
         var scenes: [String] = []
@@ -19,7 +22,9 @@ extension Springy {
         @Option(name: .long, help: "Pixels per point of the pictures (Retina @2x by default).")
         var scale: Int = 2
 
-        @Option(name: .long, help: "The poster frame: a frame number, a time (1.5 or 1.5s) or last (default: the scene's last golden frame).")
+        @Option(
+            name: .long,
+            help: "The poster frame: a frame number, a time (1.5 or 1.5s) or last (default: the scene's last golden frame).")
         var poster: PosterArgument?
 
         @Option(name: .customLong("filmstrip-frames"), help: "Frames in the filmstrip.")
@@ -28,7 +33,11 @@ extension Springy {
         @Option(name: .customLong("filmstrip-scale"), help: "Filmstrip thumbnails' size against the frame's (0.1-1).")
         var filmstripScale: Double = 0.4
 
-        @Option(name: .long, help: "Write DocC resources (name@2x.png, name~dark@2x.png, name.mp4 and its poster) and an article per scene into this .docc catalogue instead.")
+        @Option(
+            name: .long,
+            help:
+                "Write DocC resources (name@2x.png, name~dark@2x.png, name.mp4 and its poster) and an article per scene into this .docc catalogue instead."
+        )
         var docc: String?
 
         @Option(name: .long, help: "Keep every Nth frame in the animation.")
@@ -45,7 +54,9 @@ extension Springy {
             if !(1...60).contains(every) { throw ValidationError("--every must be between 1 and 60") }
             if !(1...24).contains(filmstripFrames) { throw ValidationError("--filmstrip-frames must be 1-24") }
             if !(0.1...1).contains(filmstripScale) { throw ValidationError("--filmstrip-scale must be 0.1-1") }
-            if let d = docc, !d.hasSuffix(".docc") { throw ValidationError("--docc names a DocC catalogue folder ending in .docc, not \(d)") }
+            if let d = docc, !d.hasSuffix(".docc") {
+                throw ValidationError("--docc names a DocC catalogue folder ending in .docc, not \(d)")
+            }
         }
 
         func run() throws {
@@ -53,7 +64,8 @@ extension Springy {
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
             if let docc {
                 try refuseSharedNames(loaded) { "\(docc)/\(DocCCatalog.articleName($0))" }
-                let catalog = DocCCatalog(path: docc, poster: poster?.choice ?? .golden, threads: ProcessInfo.processInfo.activeProcessorCount)
+                let catalog = DocCCatalog(
+                    path: docc, poster: poster?.choice ?? .golden, threads: ProcessInfo.processInfo.activeProcessorCount)
                 if FFmpeg.path == nil { warn("springy: ffmpeg is not on PATH: the DocC articles get posters but no video") }
                 for scene in loaded {
                     do {
@@ -65,8 +77,9 @@ extension Springy {
             }
             try refuseSharedNames(loaded) { OutputNames.sceneFolder(out, $0) }
             do { try AtomicFile.makeDirectory(out) } catch { throw report(error) }
-            var gallery = DocsGallery(out: out, scale: scale, every: every, version: Springy.version,
-                                      threads: ProcessInfo.processInfo.activeProcessorCount)
+            var gallery = DocsGallery(
+                out: out, scale: scale, every: every, version: Springy.version,
+                threads: ProcessInfo.processInfo.activeProcessorCount)
             gallery.poster = poster?.choice ?? .golden
             gallery.filmstripFrames = filmstripFrames
             gallery.filmstripScale = filmstripScale
@@ -82,9 +95,13 @@ extension Springy {
             let wroteReadme: Bool
             do { wroteReadme = try gallery.updatePage(with: entries) } catch { throw report(error) }
             if rendered == 0 && !wroteReadme {
-                say("docs: nothing to do — \(unchanged == 1 ? "the scene is" : "all \(unchanged) scenes are") up to date in \(out)")
+                say(
+                    "docs: nothing to do — \(unchanged == 1 ? "the scene is" : "all \(unchanged) scenes are") up to date in \(out)"
+                )
             } else {
-                say("docs: \(counted(rendered, "scene")) rendered, \(unchanged) unchanged\(wroteReadme ? ", README.md written" : "")")
+                say(
+                    "docs: \(counted(rendered, "scene")) rendered, \(unchanged) unchanged\(wroteReadme ? ", README.md written" : "")"
+                )
             }
         }
     }

@@ -13,8 +13,8 @@ struct InvalidValue: Error, CustomStringConvertible {
 
 /// `A-B`, `A`, `last` or `A-last`: inclusive frame numbers (`last` is the scene's last frame).
 struct FrameRange {
-    var lower: Int?          // nil: `last`
-    var upper: Int?          // nil: `last`
+    var lower: Int?  // nil: `last`
+    var upper: Int?  // nil: `last`
 
     /// Parses the option's text, saying why it is not a range.
     static func parse(_ text: String) throws -> FrameRange {
@@ -22,7 +22,10 @@ struct FrameRange {
             let t = s.trimmingCharacters(in: .whitespaces)
             if t == "last" { return nil }
             guard let n = Int(t), n >= 0 else {
-                throw InvalidValue(description: "\"\(text)\" is not a frame range: \"\(t)\" is neither a frame number (0 or more) nor `last`; write A-B, A, last or A-last, e.g. 30-59")
+                throw InvalidValue(
+                    description:
+                        "\"\(text)\" is not a frame range: \"\(t)\" is neither a frame number (0 or more) nor `last`; write A-B, A, last or A-last, e.g. 30-59"
+                )
             }
             return n
         }
@@ -37,7 +40,8 @@ struct FrameRange {
                 throw InvalidValue(description: "\"\(text)\" starts at the last frame and ends before it; write A-last")
             }
             if let a, let b, b < a {
-                throw InvalidValue(description: "\"\(text)\" ends before it starts (\(b) < \(a)); write the smaller frame first: \(b)-\(a)")
+                throw InvalidValue(
+                    description: "\"\(text)\" ends before it starts (\(b) < \(a)); write the smaller frame first: \(b)-\(a)")
             }
             return FrameRange(lower: a, upper: b)
         default:

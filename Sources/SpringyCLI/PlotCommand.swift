@@ -11,13 +11,18 @@ extension Springy {
         @Argument(help: "A scene file.")
         var scene: String
 
-        @Option(name: .long, help: "The item: a free view's name, a cell's index path or a header (header.N); not needed for offset.")
+        @Option(
+            name: .long, help: "The item: a free view's name, a cell's index path or a header (header.N); not needed for offset.")
         var item: String?
 
         @Option(name: .long, help: "The quantity to chart.")
         var quantity: PlotQuantity = .y
 
-        @Option(name: .long, help: "Overlay a released spring's closed form: FREQUENCY,DAMPING[,REST] (rest defaults to the last value), e.g. 0.8,0.5.")
+        @Option(
+            name: .long,
+            help:
+                "Overlay a released spring's closed form: FREQUENCY,DAMPING[,REST] (rest defaults to the last value), e.g. 0.8,0.5."
+        )
         var spring: SpringArgument?
 
         @Option(name: .long, help: "Output file (.png or .svg).")
@@ -30,7 +35,9 @@ extension Springy {
 
         func validate() throws {
             try refuseEmptyPaths([("--out", out)], scenes: [scene])
-            if quantity != .offset && item == nil { throw ValidationError("--item is needed for --quantity \(quantity.rawValue)") }
+            if quantity != .offset && item == nil {
+                throw ValidationError("--item is needed for --quantity \(quantity.rawValue)")
+            }
             let lower = out.lowercased()
             if !(lower.hasSuffix(".png") || lower.hasSuffix(".svg")) { throw ValidationError("--out must end in .png or .svg") }
         }
@@ -40,7 +47,8 @@ extension Springy {
             if !overwrite && FileManager.default.fileExists(atPath: out) {
                 warn("springy: \(out) exists; pass --overwrite to replace it"); throw ExitCode(2)
             }
-            let job = PlotJob(scene: s, quantity: quantity, item: item, spring: spring.map { ($0.frequency, $0.damping, $0.rest) })
+            let job = PlotJob(
+                scene: s, quantity: quantity, item: item, spring: spring.map { ($0.frequency, $0.damping, $0.rest) })
             do { try job.write(to: out) } catch let e as PlotJob.NeverOnScreen {
                 warn("springy: \(scene): \(e)"); throw ExitCode(2)
             } catch { throw report(error) }

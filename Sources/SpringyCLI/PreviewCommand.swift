@@ -5,13 +5,14 @@ import SpringyPreview
 extension Springy {
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Serve a scene live in the browser: it plays, scrubs and steps, shows each frame's trace, and reloads when the file changes.",
+            abstract:
+                "Serve a scene live in the browser: it plays, scrubs and steps, shows each frame's trace, and reloads when the file changes.",
             discussion: """
-            Binds to 127.0.0.1 unless --host is given, and answers only requests that name this machine by an \
-            address or localhost (a web page of another name pointing at it is refused). At most 64 connections \
-            at once, request lines of 8 KiB and headers of 32 KiB, idle connections closed after --idle-timeout (10 s). Frames are \
-            kept within --preview-memory and simulated again when a frame outside it is asked for. Ctrl-C stops it.
-            """)
+                Binds to 127.0.0.1 unless --host is given, and answers only requests that name this machine by an \
+                address or localhost (a web page of another name pointing at it is refused). At most 64 connections \
+                at once, request lines of 8 KiB and headers of 32 KiB, idle connections closed after --idle-timeout (10 s). Frames are \
+                kept within --preview-memory and simulated again when a frame outside it is asked for. Ctrl-C stops it.
+                """)
 
         @Argument(help: "A scene file.")
         var scene: String
@@ -19,13 +20,17 @@ extension Springy {
         @Option(name: .long, help: "Port (0: any free one).")
         var port: Int = 8420
 
-        @Option(name: .long, help: "IPv4 address to listen on (default: loopback only; 0.0.0.0 is every address, reachable from other machines).")
+        @Option(
+            name: .long,
+            help: "IPv4 address to listen on (default: loopback only; 0.0.0.0 is every address, reachable from other machines).")
         var host: String = "127.0.0.1"
 
         @Option(name: .customLong("preview-memory"), help: "Megabytes of simulated frames kept at once (16-65536).")
         var previewMemory: Int = 512
 
-        @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may wait for its next request, or take to send one (1-300).")
+        @Option(
+            name: .customLong("idle-timeout"),
+            help: "Seconds a connection may wait for its next request, or take to send one (1-300).")
         var idleTimeout: Double = 10
 
         @OptionGroup var limitOptions: LimitOptions
@@ -36,15 +41,20 @@ extension Springy {
             if host != "localhost" && inet_pton(AF_INET, host, &address) != 1 {
                 throw ValidationError("--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0 (or localhost), not \"\(host)\"")
             }
-            if !(16...65536).contains(previewMemory) { throw ValidationError("--preview-memory must be 16-65536 (MB), not \(previewMemory)") }
-            if !(idleTimeout >= 1 && idleTimeout <= 300) { throw ValidationError("--idle-timeout must be 1-300 seconds, not \(idleTimeout)") }
+            if !(16...65536).contains(previewMemory) {
+                throw ValidationError("--preview-memory must be 16-65536 (MB), not \(previewMemory)")
+            }
+            if !(idleTimeout >= 1 && idleTimeout <= 300) {
+                throw ValidationError("--idle-timeout must be 1-300 seconds, not \(idleTimeout)")
+            }
         }
 
         /// The address to bind, and the URL a person can open.
         var endpoint: (bind: String, url: (UInt16) -> String, exposed: Bool) {
             switch host {
             case "localhost", "127.0.0.1": return ("127.0.0.1", { "http://127.0.0.1:\($0)/" }, false)
-            case "0.0.0.0": return ("0.0.0.0", { "http://127.0.0.1:\($0)/ (and this machine's other addresses, port \($0))" }, true)
+            case "0.0.0.0":
+                return ("0.0.0.0", { "http://127.0.0.1:\($0)/ (and this machine's other addresses, port \($0))" }, true)
             default: return (host, { "http://\(host):\($0)/" }, !host.hasPrefix("127."))
             }
         }
@@ -58,13 +68,17 @@ extension Springy {
             let server: PreviewHTTP
             var limits = PreviewHTTP.Limits()
             limits.idleTimeout = idleTimeout
-            do { server = try PreviewServer.start(session: session, host: endpoint.bind, port: UInt16(port), limits: limits) } catch {
+            do {
+                server = try PreviewServer.start(session: session, host: endpoint.bind, port: UInt16(port), limits: limits)
+            } catch {
                 warn("springy: preview: \(error)"); throw ExitCode(2)
             }
             session.reload()
             session.watch()
             if endpoint.exposed {
-                warn("springy preview: listening on \(host): the scene, its frames and traces can be read from other machines on the network")
+                warn(
+                    "springy preview: listening on \(host): the scene, its frames and traces can be read from other machines on the network"
+                )
             }
             say("springy preview: \(endpoint.url(server.port)) (Ctrl-C to stop)")
             fflush(stdout)

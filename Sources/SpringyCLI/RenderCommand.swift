@@ -8,7 +8,9 @@ import SpringyScene
 extension Springy {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Render scenes: PNG sequences (DIR/<scene>/frame-00000.png ...), or with --format animated PNGs, sheets, trails, PDF/SVG stills and video frames.")
+            abstract:
+                "Render scenes: PNG sequences (DIR/<scene>/frame-00000.png ...), or with --format animated PNGs, sheets, trails, PDF/SVG stills and video frames."
+        )
 
         @Argument(help: "Scene files (.yaml); a lone - sends y4m to standard output.")
         var scenes: [String]
@@ -16,11 +18,15 @@ extension Springy {
         @Option(name: .long, help: "Output folder.")
         var out: String = "out"
 
-        @Option(name: .long, parsing: .singleValue,
-                help: "Output formats (repeat or comma-separate): png (frame sequence), apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm, mov.")
+        @Option(
+            name: .long, parsing: .singleValue,
+            help:
+                "Output formats (repeat or comma-separate): png (frame sequence), apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm, mov."
+        )
         var format: [FormatList] = []
 
-        @Option(name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: { try FrameRange.parse($0) })
+        @Option(
+            name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: { try FrameRange.parse($0) })
         var frames: FrameRange?
 
         @Option(name: .long, help: "Pixels per point (1, 2 or 3), instead of the scene's.")
@@ -29,7 +35,11 @@ extension Springy {
         @Option(name: .long, help: "Render and encode on this many threads (default: all cores).")
         var threads: Int?
 
-        @Option(name: .long, help: "Frames for sheet, trail, pdf and svg: a count (evenly spaced) or a list like 0,30,last. Default: 8 for sheet and trail, the scene's golden frames for pdf and svg.")
+        @Option(
+            name: .long,
+            help:
+                "Frames for sheet, trail, pdf and svg: a count (evenly spaced) or a list like 0,30,last. Default: 8 for sheet and trail, the scene's golden frames for pdf and svg."
+        )
         var pick: FramePick?
 
         @Option(name: .long, help: "Columns of a contact sheet.")
@@ -41,8 +51,11 @@ extension Springy {
         @Flag(name: .long, help: "No progress bar and no summary.")
         var quiet = false
 
-        @Option(name: .long, help: "Render only shard K of N (K/N, 1-based): a contiguous share of the frames. The N shards together equal one full run, byte for byte.",
-                transform: { try Shard.parse($0) })
+        @Option(
+            name: .long,
+            help:
+                "Render only shard K of N (K/N, 1-based): a contiguous share of the frames. The N shards together equal one full run, byte for byte.",
+            transform: { try Shard.parse($0) })
         var shard: Shard?
 
         @Option(name: .customLong("png-level"), help: "zlib compression level, 0-9.")
@@ -54,13 +67,19 @@ extension Springy {
         @Option(name: .customLong("png-strategy"), help: "zlib strategy.")
         var pngStrategy: PNGSettings.Strategy = PNGSettings().strategy
 
-        @Option(name: [.customShort("q"), .customLong("quality")], help: "A preset of scale and frame rate: low (1x, 30 fps), medium (2x, 30 fps), high (2x, 60 fps) or 4k (3x, 60 fps). --scale and --fps override it.")
+        @Option(
+            name: [.customShort("q"), .customLong("quality")],
+            help:
+                "A preset of scale and frame rate: low (1x, 30 fps), medium (2x, 30 fps), high (2x, 60 fps) or 4k (3x, 60 fps). --scale and --fps override it."
+        )
         var quality: QualityPreset?
 
         @Option(name: .long, help: "Frames per second, instead of the scene's (1-240).")
         var fps: Int?
 
-        @Option(name: .long, help: "Seconds to render, instead of the scene's (a scene that runs until rest then runs exactly this long).")
+        @Option(
+            name: .long,
+            help: "Seconds to render, instead of the scene's (a scene that runs until rest then runs exactly this long).")
         var duration: Double?
 
         @Option(name: .long, help: "Video codec: h264 or hevc (mp4, mov), vp9 (webm), prores (mov: ProRes 4444, alpha kept).")
@@ -78,7 +97,9 @@ extension Springy {
         @Option(name: .customLong("avif-quality"), help: "AVIF quality, 0-100 (100: lossless).")
         var avifQuality: Int = 80
 
-        @Option(name: .customLong("apng-max-colors"), help: "Write the APNG as palette frames of at most this many colours, 2-255 (smaller files).")
+        @Option(
+            name: .customLong("apng-max-colors"),
+            help: "Write the APNG as palette frames of at most this many colours, 2-255 (smaller files).")
         var apngMaxColors: Int?
 
         @Option(name: .customLong("gif-colors"), help: "Most colours in a GIF's palette, 2-255.")
@@ -100,20 +121,30 @@ extension Springy {
             }
             if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100") }
             if toStdout && formats != [.y4m] { throw ValidationError("- (standard output) is for --format y4m alone") }
-            if toStdout && scenes.filter({ $0 != "-" }).count != 1 { throw ValidationError("- (standard output) takes exactly one scene") }
+            if toStdout && scenes.filter({ $0 != "-" }).count != 1 {
+                throw ValidationError("- (standard output) takes exactly one scene")
+            }
             if toStdout && isatty(1) != 0 {
-                throw ValidationError("- writes binary y4m to standard output, which is a terminal: pipe it into a program (| ffmpeg -i - ...) or redirect it (> scene.y4m)")
+                throw ValidationError(
+                    "- writes binary y4m to standard output, which is a terminal: pipe it into a program (| ffmpeg -i - ...) or redirect it (> scene.y4m)"
+                )
             }
             if let s = scale, !(1...3).contains(s) { throw ValidationError("--scale must be 1, 2 or 3, not \(s)") }
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
             if !(0...9).contains(pngLevel) { throw ValidationError("--png-level must be 0-9, not \(pngLevel)") }
             if let q = webpQuality, !(0...100).contains(q) { throw ValidationError("--webp-quality must be 0-100, not \(q)") }
             if !(0...100).contains(avifQuality) { throw ValidationError("--avif-quality must be 0-100, not \(avifQuality)") }
-            if let n = apngMaxColors, !(2...255).contains(n) { throw ValidationError("--apng-max-colors must be 2-255, not \(n)") }
-            if apngMaxColors != nil && !formats.contains(.apng) { throw ValidationError("--apng-max-colors is for --format apng") }
+            if let n = apngMaxColors, !(2...255).contains(n) {
+                throw ValidationError("--apng-max-colors must be 2-255, not \(n)")
+            }
+            if apngMaxColors != nil && !formats.contains(.apng) {
+                throw ValidationError("--apng-max-colors is for --format apng")
+            }
             if !(2...255).contains(gifColors) { throw ValidationError("--gif-colors must be 2-255, not \(gifColors)") }
             if let f = fps, !(1...240).contains(f) { throw ValidationError("--fps must be 1-240, not \(f)") }
-            if let d = duration, !(d > 0 && d <= 86_400) { throw ValidationError("--duration must be more than 0 and at most 86400 s, not \(d)") }
+            if let d = duration, !(d > 0 && d <= 86_400) {
+                throw ValidationError("--duration must be more than 0 and at most 86400 s, not \(d)")
+            }
             if let c = crf, !(0...63).contains(c) { throw ValidationError("--crf must be 0-63, not \(c)") }
             if let p = pixFmt, p.isEmpty || !p.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
                 throw ValidationError("--pix-fmt takes an ffmpeg pixel format name (letters, digits, _), not \"\(p)\"")
@@ -122,11 +153,15 @@ extension Springy {
             if let c = codec {
                 if videos.isEmpty { throw ValidationError("--codec is for --format mp4, webm or mov") }
                 for v in videos where !VideoSink.Codec.allowed(in: v.rawValue).contains(c) {
-                    let fits = [OutputFormat.mp4, .webm, .mov].filter { VideoSink.Codec.allowed(in: $0.rawValue).contains(c) }.map(\.rawValue)
-                    throw ValidationError("--codec \(c.rawValue) does not go in a \(v.rawValue); use --format \(fits.joined(separator: " or "))")
+                    let fits = [OutputFormat.mp4, .webm, .mov].filter { VideoSink.Codec.allowed(in: $0.rawValue).contains(c) }
+                        .map(\.rawValue)
+                    throw ValidationError(
+                        "--codec \(c.rawValue) does not go in a \(v.rawValue); use --format \(fits.joined(separator: " or "))")
                 }
             }
-            if (crf != nil || pixFmt != nil) && videos.isEmpty { throw ValidationError("--crf and --pix-fmt are for --format mp4, webm or mov") }
+            if (crf != nil || pixFmt != nil) && videos.isEmpty {
+                throw ValidationError("--crf and --pix-fmt are for --format mp4, webm or mov")
+            }
         }
 
         func settings(for scene: Scene) throws -> RenderJob.Settings {
@@ -157,7 +192,9 @@ extension Springy {
                 try retimed($0, fps: fps ?? quality?.fps, duration: duration, limits: limitOptions.limits)
             }
             if formats.contains(.mp4) || formats.contains(.webm) || formats.contains(.mov), FFmpeg.path == nil {
-                warn("springy: --format mp4/webm/mov needs ffmpeg on PATH (apt-get install ffmpeg); or render --format y4m and convert it elsewhere (README.md shows the ffmpeg command)")
+                warn(
+                    "springy: --format mp4/webm/mov needs ffmpeg on PATH (apt-get install ffmpeg); or render --format y4m and convert it elsewhere (README.md shows the ffmpeg command)"
+                )
                 throw ExitCode(2)
             }
             for scene in loaded where formats.contains(where: \.isStill) { try checkPick(pick, of: scene) }
@@ -167,7 +204,9 @@ extension Springy {
             for job in jobs {
                 do { try job.preflight() } catch { throw report(error) }
                 if !overwrite && !toStdout && !job.resumable, let existing = job.existingOutputs(), !existing.isEmpty {
-                    warn("springy: \(job.folder) already holds \(counted(existing.count, "output file")) (e.g. \(existing[0])); pass --overwrite to replace them, or choose another --out")
+                    warn(
+                        "springy: \(job.folder) already holds \(counted(existing.count, "output file")) (e.g. \(existing[0])); pass --overwrite to replace them, or choose another --out"
+                    )
                     throw ExitCode(2)
                 }
             }
@@ -185,12 +224,15 @@ extension Springy {
             let summary: RenderJob.Summary
             do {
                 let clock = ProgressClock()
-                summary = try job.run(cancelled: { try Interrupt.check() }, resumed: { kept in
-                    if interactive { warn("\(slug): resuming: \(counted(kept, "frame")) kept") }
-                    clock.kept = kept
-                }) { done, total in
-                    if interactive { progress(slug, done + clock.kept, total, clock: clock) }
-                }
+                summary = try job.run(
+                    cancelled: { try Interrupt.check() },
+                    resumed: { kept in
+                        if interactive { warn("\(slug): resuming: \(counted(kept, "frame")) kept") }
+                        clock.kept = kept
+                    },
+                    progress: { done, total in
+                        if interactive { progress(slug, done + clock.kept, total, clock: clock) }
+                    })
             } catch let stopped as RenderJob.Stopped {
                 if interactive { warn("") }
                 switch stopped.underlying {
@@ -207,14 +249,18 @@ extension Springy {
             for w in summary.warnings { warn("springy: warning: \(w)") }
             if !quiet && !toStdout {
                 let seconds = Date().timeIntervalSince(started)
-                say("\(slug): \(counted(summary.frames, "frame")) in \(String(format: "%.2f", seconds)) s, \(formatBytes(summary.bytes)) → \(summary.folder) (\(Self.describe(summary)))")
+                say(
+                    "\(slug): \(counted(summary.frames, "frame")) in \(String(format: "%.2f", seconds)) s, \(formatBytes(summary.bytes)) → \(summary.folder) (\(Self.describe(summary)))"
+                )
             }
         }
 
         /// "png: 120 files, 1.2 MB; apng: 340.1 kB" — every format written, with its true size.
         static func describe(_ summary: RenderJob.Summary) -> String {
             summary.written.map { w in
-                w.files == 1 ? "\(w.format.rawValue) \(formatBytes(w.bytes))" : "\(w.format.rawValue) \(counted(w.files, "file")) \(formatBytes(w.bytes))"
+                w.files == 1
+                    ? "\(w.format.rawValue) \(formatBytes(w.bytes))"
+                    : "\(w.format.rawValue) \(counted(w.files, "file")) \(formatBytes(w.bytes))"
             }.joined(separator: ", ")
         }
 
@@ -222,12 +268,15 @@ extension Springy {
         static func kept(_ stopped: RenderJob.Stopped, slug: String, folder: String) -> String {
             var parts: [String] = []
             if stopped.framesKept > 0 {
-                parts.append("\(counted(stopped.framesKept, "PNG frame")) of \(slug) kept in \(folder), each whole; run the same command again to complete the set")
+                parts.append(
+                    "\(counted(stopped.framesKept, "PNG frame")) of \(slug) kept in \(folder), each whole; run the same command again to complete the set"
+                )
             } else {
                 parts.append("no frames of \(slug) kept")
             }
             if !stopped.discarded.isEmpty {
-                parts.append("\(stopped.discarded.map(\.rawValue).joined(separator: ", ")) not written (only ever written complete)")
+                parts.append(
+                    "\(stopped.discarded.map(\.rawValue).joined(separator: ", ")) not written (only ever written complete)")
             }
             return parts.joined(separator: "; ")
         }
@@ -248,7 +297,8 @@ func formatBytes(_ n: Int) -> String {
 
 /// `-q low|medium|high|4k`: scale and frame rate together (Manim's quality flags).
 enum QualityPreset: String, ExpressibleByArgument, CaseIterable {
-    case low, medium, high, fourK = "4k"
+    case low, medium, high
+    case fourK = "4k"
     var scale: Int { self == .low ? 1 : self == .fourK ? 3 : 2 }
     var fps: Int { self == .low || self == .medium ? 30 : 60 }
 }
@@ -259,7 +309,9 @@ func retimed(_ scene: Scene, fps: Int?, duration: Double?, limits: SceneLimits) 
     if let fps { s.time.fps = fps }
     if let duration { s.time.duration = duration; s.time.untilRest = false }
     if s.time.maxFrameCount > limits.maxFrames {
-        throw ValidationError("\(scene.file): \(s.time.maxFrameCount) frames at \(s.time.fps) fps is over the limit of \(limits.maxFrames) (--max-frames)")
+        throw ValidationError(
+            "\(scene.file): \(s.time.maxFrameCount) frames at \(s.time.fps) fps is over the limit of \(limits.maxFrames) (--max-frames)"
+        )
     }
     return s
 }
@@ -278,12 +330,14 @@ final class ProgressClock {
         let rate = elapsed > 0 ? Double(made) / elapsed : 0
         let eta = rate > 0 ? Double(total - done) / rate : 0
         let percent = total > 0 ? 100 * done / total : 100
-        return "\(name) \(bar) \(percent)% \(done)/\(total) \(String(format: "%.1f", rate)) frames/s \(Self.clock(elapsed)) elapsed, ETA \(Self.clock(eta))"
+        return
+            "\(name) \(bar) \(percent)% \(done)/\(total) \(String(format: "%.1f", rate)) frames/s \(Self.clock(elapsed)) elapsed, ETA \(Self.clock(eta))"
     }
 
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+        return s >= 3600
+            ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
 }
 

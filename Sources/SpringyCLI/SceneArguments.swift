@@ -26,7 +26,9 @@ func refuseSharedNames(_ scenes: [Scene], folder: (Scene) -> String) throws {
     for scene in scenes {
         let f = folder(scene)
         if let other = owner[f], other != scene.file {
-            warn("springy: \(other) and \(scene.file) would both write into \(f) (scenes are named by their file name, \(scene.slug)); rename one, or run them separately with different --out")
+            warn(
+                "springy: \(other) and \(scene.file) would both write into \(f) (scenes are named by their file name, \(scene.slug)); rename one, or run them separately with different --out"
+            )
             throw ExitCode(2)
         }
         owner[f] = scene.file

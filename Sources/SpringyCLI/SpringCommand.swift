@@ -10,16 +10,16 @@ extension Springy {
             commandName: "spring",
             abstract: "Convert a spring between UIKit, UIView, Core Animation, SwiftUI, Android, Flutter, Framer Motion and CSS.",
             discussion: """
-            Give the spring in one vocabulary as KEY=VALUE pairs:
-              uikit    frequency=HZ damping=RATIO                 (UIAttachmentBehavior)
-              uiview   duration=S damping=RATIO [velocity=V]      (usingSpringWithDamping)
-              ca       stiffness=K damping=C [mass=M] [velocity=V] (CASpringAnimation, UISpringTimingParameters)
-              swiftui  duration=S bounce=B | response=S damping_fraction=F | stiffness=K damping=C [mass=M]
-              android  stiffness=K damping_ratio=RATIO            (SpringForce)
-              flutter  stiffness=K damping=C [mass=M] | stiffness=K ratio=RATIO [mass=M]
-              framer   stiffness=K damping=C [mass=M] | visual_duration=S bounce=B
-            e.g. springy spring swiftui duration=0.5 bounce=0.3 --plot spring.png
-            """)
+                Give the spring in one vocabulary as KEY=VALUE pairs:
+                  uikit    frequency=HZ damping=RATIO                 (UIAttachmentBehavior)
+                  uiview   duration=S damping=RATIO [velocity=V]      (usingSpringWithDamping)
+                  ca       stiffness=K damping=C [mass=M] [velocity=V] (CASpringAnimation, UISpringTimingParameters)
+                  swiftui  duration=S bounce=B | response=S damping_fraction=F | stiffness=K damping=C [mass=M]
+                  android  stiffness=K damping_ratio=RATIO            (SpringForce)
+                  flutter  stiffness=K damping=C [mass=M] | stiffness=K ratio=RATIO [mass=M]
+                  framer   stiffness=K damping=C [mass=M] | visual_duration=S bounce=B
+                e.g. springy spring swiftui duration=0.5 bounce=0.3 --plot spring.png
+                """)
 
         @Argument(help: "The vocabulary: uikit, uiview, ca, swiftui, android, flutter or framer.")
         var vocabulary: String
@@ -27,7 +27,9 @@ extension Springy {
         @Argument(help: "KEY=VALUE pairs.")
         var values: [String] = []
 
-        @Option(name: .customLong("css-error"), help: "The largest error allowed in the CSS linear() easing, as a fraction of the distance.")
+        @Option(
+            name: .customLong("css-error"),
+            help: "The largest error allowed in the CSS linear() easing, as a fraction of the distance.")
         var cssError: Double = 0.001
 
         @Option(name: .long, help: "Also chart the curve to this file (.png or .svg).")
@@ -54,7 +56,9 @@ extension Springy {
 
         func validate() throws {
             try refuseEmptyPaths([("--plot", plot), ("--lottie", lottie)])
-            if !(cssError > 0 && cssError <= 0.1) { throw ValidationError("--css-error must be above 0 and at most 0.1, not \(cssError)") }
+            if !(cssError > 0 && cssError <= 0.1) {
+                throw ValidationError("--css-error must be above 0 and at most 0.1, not \(cssError)")
+            }
             if !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240, not \(fps)") }
             if let p = plot, !(p.lowercased().hasSuffix(".png") || p.lowercased().hasSuffix(".svg")) {
                 throw ValidationError("--plot must end in .png or .svg")
@@ -85,13 +89,16 @@ extension Springy {
         static func parse(_ vocabulary: String, _ pairs: [String]) throws -> SpringSystem {
             guard vocabularies.contains(vocabulary) else {
                 let hint = suggestion(for: vocabulary, among: vocabularies).map { " (did you mean \($0)?)" } ?? ""
-                throw ValidationError("\"\(vocabulary)\" is not a vocabulary\(hint); use one of \(vocabularies.joined(separator: ", "))")
+                throw ValidationError(
+                    "\"\(vocabulary)\" is not a vocabulary\(hint); use one of \(vocabularies.joined(separator: ", "))")
             }
             var given: [(String, Double)] = []
             for pair in pairs {
                 let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
                 guard parts.count == 2 else { throw ValidationError("\"\(pair)\" is not KEY=VALUE") }
-                guard let v = Double(parts[1]), v.isFinite else { throw ValidationError("\(parts[0]): \"\(parts[1])\" is not a number") }
+                guard let v = Double(parts[1]), v.isFinite else {
+                    throw ValidationError("\(parts[0]): \"\(parts[1])\" is not a number")
+                }
                 if given.contains(where: { $0.0 == parts[0] }) { throw ValidationError("\(parts[0]) is given twice") }
                 given.append((parts[0], v))
             }
@@ -104,7 +111,9 @@ extension Springy {
             func has(_ names: [String]) -> Bool { names.allSatisfy(keys.contains) }
             func value(_ k: String, positive: Bool = true, default d: Double? = nil, max: Double = 1e9) throws -> Double {
                 guard let v = given.first(where: { $0.0 == k })?.1 ?? d else { throw ValidationError("\(vocabulary) needs \(k)") }
-                if positive ? v <= 0 : v < 0 { throw ValidationError("\(k) must be \(positive ? "above" : "at least") 0, not \(v)") }
+                if positive ? v <= 0 : v < 0 {
+                    throw ValidationError("\(k) must be \(positive ? "above" : "at least") 0, not \(v)")
+                }
                 if v > max { throw ValidationError("\(k) must be at most \(max), not \(v)") }
                 return v
             }
@@ -114,47 +123,62 @@ extension Springy {
             switch vocabulary {
             case "uikit":
                 forms = [["frequency", "damping"]]
-                spring = .uikitAttachment(frequency: try value("frequency"), damping: try value("damping", positive: false, max: 100))
+                spring = .uikitAttachment(
+                    frequency: try value("frequency"), damping: try value("damping", positive: false, max: 100))
             case "uiview":
                 forms = [["duration", "damping", "velocity"]]
-                spring = .uiview(duration: try value("duration"), damping: try value("damping", max: 1), initialVelocity: velocity())
+                spring = .uiview(
+                    duration: try value("duration"), damping: try value("damping", max: 1), initialVelocity: velocity())
             case "ca":
                 forms = [["stiffness", "damping", "mass", "velocity"]]
-                spring = SpringSystem(mass: try value("mass", default: 1), stiffness: try value("stiffness"),
-                                      damping: try value("damping", positive: false), initialVelocity: velocity())
+                spring = SpringSystem(
+                    mass: try value("mass", default: 1), stiffness: try value("stiffness"),
+                    damping: try value("damping", positive: false), initialVelocity: velocity())
             case "swiftui" where has(["duration"]) || has(["bounce"]):
                 forms = [["duration", "bounce"]]
                 let b = try value("bounce", positive: false, default: 0, max: 1)
                 spring = .swiftUI(duration: try value("duration"), bounce: b)
             case "swiftui" where has(["response"]) || has(["damping_fraction"]):
                 forms = [["response", "damping_fraction"]]
-                spring = .swiftUI(response: try value("response"), dampingFraction: try value("damping_fraction", positive: false, max: 100))
+                spring = .swiftUI(
+                    response: try value("response"), dampingFraction: try value("damping_fraction", positive: false, max: 100))
             case "swiftui":
                 forms = [["stiffness", "damping", "mass"], ["duration", "bounce"], ["response", "damping_fraction"]]
-                spring = SpringSystem(mass: try value("mass", default: 1), stiffness: try value("stiffness"), damping: try value("damping", positive: false))
+                spring = SpringSystem(
+                    mass: try value("mass", default: 1), stiffness: try value("stiffness"),
+                    damping: try value("damping", positive: false))
             case "flutter" where !has(["ratio"]):
                 forms = [["stiffness", "damping", "mass"], ["stiffness", "ratio", "mass"]]
-                spring = SpringSystem(mass: try value("mass", default: 1), stiffness: try value("stiffness"), damping: try value("damping", positive: false))
+                spring = SpringSystem(
+                    mass: try value("mass", default: 1), stiffness: try value("stiffness"),
+                    damping: try value("damping", positive: false))
             case "flutter":
                 forms = [["stiffness", "ratio", "mass"]]
                 let m = try value("mass", default: 1), k = try value("stiffness")
-                spring = SpringSystem(mass: m, stiffness: k, damping: 2 * (try value("ratio", positive: false)) * (k * m).squareRoot())
+                spring = SpringSystem(
+                    mass: m, stiffness: k, damping: 2 * (try value("ratio", positive: false)) * (k * m).squareRoot())
             case "android":
                 forms = [["stiffness", "damping_ratio"]]
-                spring = SpringSystem(omega: (try value("stiffness")).squareRoot(), dampingRatio: try value("damping_ratio", positive: false, max: 100))
-            default:   // framer
+                spring = SpringSystem(
+                    omega: (try value("stiffness")).squareRoot(),
+                    dampingRatio: try value("damping_ratio", positive: false, max: 100))
+            default:  // framer
                 if has(["visual_duration"]) || has(["bounce"]) {
                     forms = [["visual_duration", "bounce"]]
-                    spring = .framer(visualDuration: try value("visual_duration"), bounce: try value("bounce", positive: false, default: 0.25, max: 1))
+                    spring = .framer(
+                        visualDuration: try value("visual_duration"),
+                        bounce: try value("bounce", positive: false, default: 0.25, max: 1))
                 } else {
                     forms = [["stiffness", "damping", "mass"], ["visual_duration", "bounce"]]
-                    spring = SpringSystem(mass: try value("mass", default: 1), stiffness: try value("stiffness", default: 100),
-                                          damping: try value("damping", positive: false, default: 10))
+                    spring = SpringSystem(
+                        mass: try value("mass", default: 1), stiffness: try value("stiffness", default: 100),
+                        damping: try value("damping", positive: false, default: 10))
                 }
             }
             let used = forms[0]
             for k in keys where !used.contains(k) {
-                throw ValidationError("\(k) does not go with \(used.filter { keys.contains($0) }.joined(separator: ", ")) in \(vocabulary)")
+                throw ValidationError(
+                    "\(k) does not go with \(used.filter { keys.contains($0) }.joined(separator: ", ")) in \(vocabulary)")
             }
             return spring
         }

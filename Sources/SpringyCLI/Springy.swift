@@ -10,11 +10,14 @@ public struct Springy: ParsableCommand {
         commandName: "springy",
         abstract: "Render physics-driven collection views (UIKit Dynamics on Box2D) to PNG sequences, traces and golden tests.",
         discussion: """
-        Exit codes: 0 ok, 1 a golden image differs, 2 bad input (a scene file, a flag, a path).
-        The scene format: the README's "Scenes" section and the contract it extends, SCENE-FORMAT.md.
-        """,
+            Exit codes: 0 ok, 1 a golden image differs, 2 bad input (a scene file, a flag, a path).
+            The scene format: the README's "Scenes" section and the contract it extends, SCENE-FORMAT.md.
+            """,
         version: version,
-        subcommands: [Render.self, Still.self, Preview.self, Trace.self, Validate.self, Check.self, Bench.self, PlotCommand.self, SpringCommand.self, Docs.self])
+        subcommands: [
+            Render.self, Still.self, Preview.self, Trace.self, Validate.self, Check.self, Bench.self, PlotCommand.self,
+            SpringCommand.self, Docs.self,
+        ])
 
     public init() {}
 
@@ -27,7 +30,8 @@ public struct Springy: ParsableCommand {
             let names = configuration.subcommands.map { $0._commandName } + ["help"]
             if !names.contains(first) {
                 let hint = suggestion(for: first, among: names).map { "; did you mean '\($0)'?" } ?? ""
-                FileHandle.standardError.write(Data("springy: '\(first)' is not a command\(hint) (commands: \(names.joined(separator: ", ")))\n".utf8))
+                FileHandle.standardError.write(
+                    Data("springy: '\(first)' is not a command\(hint) (commands: \(names.joined(separator: ", ")))\n".utf8))
                 Foundation.exit(2)
             }
         }

@@ -34,7 +34,9 @@ extension Springy {
 
         func validate() throws {
             try refuseEmptyPaths([("--out", out)], scenes: [scene])
-            if [time != nil, frame != nil, last].filter({ $0 }).count > 1 { throw ValidationError("give one of --time, --frame and --last") }
+            if [time != nil, frame != nil, last].filter({ $0 }).count > 1 {
+                throw ValidationError("give one of --time, --frame and --last")
+            }
             if let t = time, !(t >= 0 && t.isFinite) { throw ValidationError("--time must be 0 or more, not \(t)") }
             if let f = frame, f < 0 { throw ValidationError("--frame must be 0 or more, not \(f)") }
             if let s = scale, !(1...3).contains(s) { throw ValidationError("--scale must be 1, 2 or 3, not \(s)") }

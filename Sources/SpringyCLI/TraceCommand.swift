@@ -6,17 +6,19 @@ import SpringyPipeline
 extension Springy {
     struct Trace: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the scene's trace: one JSON object per frame (JSON Lines); or, with --hash, a content hash per scene.",
+            abstract:
+                "Print the scene's trace: one JSON object per frame (JSON Lines); or, with --hash, a content hash per scene.",
             discussion: """
-            --hash prints one line per scene: the FNV-1a 64 hash of its trace text, the hash of every frame's \
-            PNG bytes (with --pixels; '-' without), the frame count and the scene path. The pinned table \
-            golden/pinned-hashes.tsv is made this way (scripts/record-hashes) and checked by the tests.
-            """)
+                --hash prints one line per scene: the FNV-1a 64 hash of its trace text, the hash of every frame's \
+                PNG bytes (with --pixels; '-' without), the frame count and the scene path. The pinned table \
+                golden/pinned-hashes.tsv is made this way (scripts/record-hashes) and checked by the tests.
+                """)
 
         @Argument(help: "Scene files (one, unless --hash).")
         var scenes: [String]
 
-        @Option(name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: { try FrameRange.parse($0) })
+        @Option(
+            name: .long, help: "Only these frames: A-B, A, last or A-last, e.g. 30-59.", transform: { try FrameRange.parse($0) })
         var frames: FrameRange?
 
         @Flag(name: .long, help: "Print content hashes instead of the trace.")
@@ -41,7 +43,8 @@ extension Springy {
             if hash {
                 for (scene, path) in zip(loaded, scenes) {
                     do {
-                        let h = try TraceJob.hashes(scene, frames: try frameRange(frames, of: scene), pixels: pixels, threads: threads)
+                        let h = try TraceJob.hashes(
+                            scene, frames: try frameRange(frames, of: scene), pixels: pixels, threads: threads)
                         try StandardOutput.write("\(h.trace)\t\(h.pixels ?? "-")\t\(h.frames)\t\(path)\n")
                     } catch { throw report(error) }
                 }

@@ -53,15 +53,23 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
         return with(payload)
     }
 
-    public static func gravity(items: [String], vector: Vec2) -> BehaviorSpec { .gravity(GravitySpec(items: items, vector: vector)) }
-    public static func collision(items: [String], mode: CollisionMode, bounds: Bool, insets: EdgeInsets,
-                                 boundaries: [NamedSegment]) -> BehaviorSpec {
+    public static func gravity(items: [String], vector: Vec2) -> BehaviorSpec {
+        .gravity(GravitySpec(items: items, vector: vector))
+    }
+    public static func collision(
+        items: [String], mode: CollisionMode, bounds: Bool, insets: EdgeInsets,
+        boundaries: [NamedSegment]
+    ) -> BehaviorSpec {
         .collision(CollisionSpec(items: items, mode: mode, bounds: bounds, insets: insets, boundaries: boundaries))
     }
-    public static func attachment(item: String, to: AttachTarget, length: Double?, frequency: Double, damping: Double,
-                                  offset: Vec2, toOffset: Vec2) -> BehaviorSpec {
-        .attachment(AttachmentSpec(item: item, to: to, length: length, frequency: frequency, damping: damping,
-                                   offset: offset, toOffset: toOffset))
+    public static func attachment(
+        item: String, to: AttachTarget, length: Double?, frequency: Double, damping: Double,
+        offset: Vec2, toOffset: Vec2
+    ) -> BehaviorSpec {
+        .attachment(
+            AttachmentSpec(
+                item: item, to: to, length: length, frequency: frequency, damping: damping,
+                offset: offset, toOffset: toOffset))
     }
     public static func snap(item: String, to point: Vec2, damping: Double) -> BehaviorSpec {
         .snap(SnapSpec(item: item, point: point, damping: damping))

@@ -12,23 +12,27 @@ public struct ItemProperties: Sendable, Equatable {
     public var anchored: Bool?
     /// The electric charge field behaviors act on (UIDynamicItemBehavior.charge, default 0).
     public var charge: Double?
-    public init(elasticity: Double? = nil, friction: Double? = nil, density: Double? = nil,
-                resistance: Double? = nil, angularResistance: Double? = nil,
-                allowsRotation: Bool? = nil, anchored: Bool? = nil, charge: Double? = nil) {
+    public init(
+        elasticity: Double? = nil, friction: Double? = nil, density: Double? = nil,
+        resistance: Double? = nil, angularResistance: Double? = nil,
+        allowsRotation: Bool? = nil, anchored: Bool? = nil, charge: Double? = nil
+    ) {
         self.elasticity = elasticity; self.friction = friction; self.density = density
         self.resistance = resistance; self.angularResistance = angularResistance
         self.allowsRotation = allowsRotation; self.anchored = anchored; self.charge = charge
     }
     /// UIKit's observed defaults (DYNAMICS.md, "Item defaults").
-    public static let uikit = ItemProperties(elasticity: 0.2, friction: 0.2, density: 1, resistance: 0.1,
-                                             angularResistance: 0.1, allowsRotation: true, anchored: false, charge: 0)
+    public static let uikit = ItemProperties(
+        elasticity: 0.2, friction: 0.2, density: 1, resistance: 0.1,
+        angularResistance: 0.1, allowsRotation: true, anchored: false, charge: 0)
     /// `other`'s set fields over this one's.
     public func merged(with other: ItemProperties) -> ItemProperties {
-        ItemProperties(elasticity: other.elasticity ?? elasticity, friction: other.friction ?? friction,
-                       density: other.density ?? density, resistance: other.resistance ?? resistance,
-                       angularResistance: other.angularResistance ?? angularResistance,
-                       allowsRotation: other.allowsRotation ?? allowsRotation, anchored: other.anchored ?? anchored,
-                       charge: other.charge ?? charge)
+        ItemProperties(
+            elasticity: other.elasticity ?? elasticity, friction: other.friction ?? friction,
+            density: other.density ?? density, resistance: other.resistance ?? resistance,
+            angularResistance: other.angularResistance ?? angularResistance,
+            allowsRotation: other.allowsRotation ?? allowsRotation, anchored: other.anchored ?? anchored,
+            charge: other.charge ?? charge)
     }
 }
 
@@ -69,4 +73,3 @@ public enum BehaviorParameter: Sendable, Equatable {
     case active(Bool)
     case properties(ItemProperties)
 }
-

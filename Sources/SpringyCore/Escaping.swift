@@ -52,7 +52,8 @@ public enum WorkflowText {
 
     /// A command's message (after `::`): `%`, CR and LF escaped as the runner reads them back.
     public static func data(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(
+            of: "\n", with: "%0A")
     }
 
     /// A command's property value (`file=…`): as `data`, and `:` and `,` too.
@@ -98,10 +99,15 @@ public enum MarkdownText {
     public static func directiveArgument(_ s: String) -> String {
         var out = ""
         for c in s {
-            if c == "\"" { out.append(out.isEmpty || out.last!.isWhitespace ? "\u{201C}" : "\u{201D}") }
-            else if c == "\\" { out.append("\u{29F5}") }
-            else if c.isNewline { out.append(" ") }
-            else { out.append(c) }
+            if c == "\"" {
+                out.append(out.isEmpty || out.last!.isWhitespace ? "\u{201C}" : "\u{201D}")
+            } else if c == "\\" {
+                out.append("\u{29F5}")
+            } else if c.isNewline {
+                out.append(" ")
+            } else {
+                out.append(c)
+            }
         }
         return out
     }

@@ -1,6 +1,8 @@
 import Foundation
 
 /// UIFieldBehavior's kinds.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// (cases are the scene file's spelling)
 public enum FieldKind: String, Sendable, CaseIterable {
     case linear_gravity, radial_gravity, spring, drag, velocity, noise, turbulence, electric, magnetic, vortex
 }
@@ -39,25 +41,37 @@ public struct FieldSpec: BehaviorKindSpec {
     public var region: FieldRegion = .infinite
     /// noise and turbulence: the seed of their random field (the scene's, so runs repeat).
     public var seed: UInt64 = 0
-    public init(kind: FieldKind, items: [String], position: Vec2) { self.kind = kind; self.items = items; self.position = position }
+    public init(kind: FieldKind, items: [String], position: Vec2) {
+        self.kind = kind; self.items = items; self.position = position
+    }
 
     public static var kind: BehaviorKind { .field }
     public static var uikitName: String { "UIFieldBehavior" }
-    static let strength = SceneKey("strength", "number", range: -1e6...1e6, default: "1",
-                                   "how strong (gravity-like fields: 1 = 1000 pt/s²; others UIKit newtons, DYNAMICS.md)")
+    static let strength = SceneKey(
+        "strength", "number", range: -1e6...1e6, default: "1",
+        "how strong (gravity-like fields: 1 = 1000 pt/s²; others UIKit newtons, DYNAMICS.md)")
     static let position = SceneKey("position", "[x, y]", unit: "pt", default: "[0, 0]", "where the field is centred")
-    static let direction = SceneKey("direction", "[x, y]", default: "[0, 1]", "linear_gravity and velocity fields: the vector (its length counts)")
-    public static let keys = KeyTable("behaviors[].field", [
-        SceneKey("kind", FieldKind.allCases.map(\.rawValue).joined(separator: " | "), default: "required", "which UIFieldBehavior"),
-        CommonKeys.items, position, strength,
-        SceneKey("falloff", "number", range: 0...10, default: "0", "strength falls as 1 / distance^falloff"),
-        SceneKey("minimum_radius", "number", range: 0...1e6, lowerOpen: true, unit: "pt", default: "0.01", "falloff stops growing inside this"),
-        direction,
-        SceneKey("smoothness", "number", range: 0...1, default: "0", "noise and turbulence: 0 noisy … 1 smooth"),
-        SceneKey("animation_speed", "number", range: 0...1000, default: "0", "noise and turbulence: how fast the noise changes"),
-        SceneKey("region", "infinite | { circle: r } | { rect: [w, h] }", default: "infinite", "where it acts, centred on its position"),
-        SceneKey("seed", "whole number", range: 0...9.2e18, default: "0", "noise and turbulence: the random field's seed"),
-    ])
+    static let direction = SceneKey(
+        "direction", "[x, y]", default: "[0, 1]", "linear_gravity and velocity fields: the vector (its length counts)")
+    public static let keys = KeyTable(
+        "behaviors[].field",
+        [
+            SceneKey(
+                "kind", FieldKind.allCases.map(\.rawValue).joined(separator: " | "), default: "required", "which UIFieldBehavior"),
+            CommonKeys.items, position, strength,
+            SceneKey("falloff", "number", range: 0...10, default: "0", "strength falls as 1 / distance^falloff"),
+            SceneKey(
+                "minimum_radius", "number", range: 0...1e6, lowerOpen: true, unit: "pt", default: "0.01",
+                "falloff stops growing inside this"),
+            direction,
+            SceneKey("smoothness", "number", range: 0...1, default: "0", "noise and turbulence: 0 noisy … 1 smooth"),
+            SceneKey(
+                "animation_speed", "number", range: 0...1000, default: "0", "noise and turbulence: how fast the noise changes"),
+            SceneKey(
+                "region", "infinite | { circle: r } | { rect: [w, h] }", default: "infinite",
+                "where it acts, centred on its position"),
+            SceneKey("seed", "whole number", range: 0...9.2e18, default: "0", "noise and turbulence: the random field's seed"),
+        ])
     public static let setKeys = setTable([
         strength, strength.named("magnitude", "the same as `strength`"), direction.named("direction"),
         position.named("position"), position.named("anchor", "the same as `position`"),
@@ -80,8 +94,8 @@ public struct FieldSpec: BehaviorKindSpec {
 /// The force (or, for a velocity field, the velocity) a field gives one item, from plain
 /// values: all positions in points, velocities in pt/s, mass in kg (UIKit's), time in s.
 public enum FieldForce {
-    public static let gravityUnit = 1000.0     // pt/s² per unit of strength
-    public static let newton = 100.0           // pt/s² that 1 N gives a mass of 1
+    public static let gravityUnit = 1000.0  // pt/s² per unit of strength
+    public static let newton = 100.0  // pt/s² that 1 N gives a mass of 1
 
     /// The field's pull at a distance: 1 / max(r, minimumRadius)^falloff (1 with no falloff).
     static func attenuation(_ f: FieldSpec, _ r: Double) -> Double {
@@ -99,9 +113,9 @@ public enum FieldForce {
         case .linear_gravity: return f.direction * (k * gravityUnit * mass / newton)
         case .radial_gravity: return toward * (k * gravityUnit * mass / newton)
         case .vortex: return Vec2(-toward.y, toward.x) * (k * gravityUnit * mass / newton)
-        case .spring: return d * (-f.strength)                          // N per pt of displacement
-        case .drag: return velocity * (-f.strength / newton)           // N per (100 pt/s)
-        case .electric: return toward * (-k * charge)                   // like charges repel
+        case .spring: return d * (-f.strength)  // N per pt of displacement
+        case .drag: return velocity * (-f.strength / newton)  // N per (100 pt/s)
+        case .electric: return toward * (-k * charge)  // like charges repel
         case .magnetic: return Vec2(velocity.y, -velocity.x) * (k * charge / newton)
         case .noise: return noise(f, at: center, time: time) * k
         case .turbulence: return noise(f, at: center, time: time) * (k * velocity.length / newton)

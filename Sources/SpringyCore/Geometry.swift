@@ -62,12 +62,14 @@ public struct Color: Equatable, Hashable, Sendable {
         guard hex.hasPrefix("#") else { return nil }
         let digits = hex.dropFirst()
         guard digits.count == 6 || digits.count == 8, let v = UInt32(digits, radix: 16),
-              digits.allSatisfy({ $0.isHexDigit }) else { return nil }
+            digits.allSatisfy({ $0.isHexDigit })
+        else { return nil }
         if digits.count == 6 {
             self.init(r: Double((v >> 16) & 0xff) / 255, g: Double((v >> 8) & 0xff) / 255, b: Double(v & 0xff) / 255)
         } else {
-            self.init(r: Double((v >> 24) & 0xff) / 255, g: Double((v >> 16) & 0xff) / 255,
-                      b: Double((v >> 8) & 0xff) / 255, a: Double(v & 0xff) / 255)
+            self.init(
+                r: Double((v >> 24) & 0xff) / 255, g: Double((v >> 16) & 0xff) / 255,
+                b: Double((v >> 8) & 0xff) / 255, a: Double(v & 0xff) / 255)
         }
     }
     public func withAlpha(_ a: Double) -> Color { Color(r: r, g: g, b: b, a: a) }
@@ -99,9 +101,9 @@ public struct Color: Equatable, Hashable, Sendable {
     }
 }
 
-public extension Double {
-    var degreesToRadians: Double { self * .pi / 180 }
-    var radiansToDegrees: Double { self * 180 / .pi }
+extension Double {
+    public var degreesToRadians: Double { self * .pi / 180 }
+    public var radiansToDegrees: Double { self * 180 / .pi }
 }
 
 /// Insets of a rectangle, as UIKit's UIEdgeInsets: top, left, bottom, right, in points

@@ -37,21 +37,26 @@ public enum Polygon {
     /// area, no edge crossing another, and convex pieces Box2D can hold (`box2DProblem`).
     public static func problem(_ p: [Vec2]) -> String? {
         if p.count < 3 { return "a path needs at least 3 points" }
-        if p.count > maxPoints { return "a path has at most \(maxPoints) points, not \(p.count) (Box2D holds it as convex pieces of at most 8)" }
+        if p.count > maxPoints {
+            return "a path has at most \(maxPoints) points, not \(p.count) (Box2D holds it as convex pieces of at most 8)"
+        }
         if !p.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) { return "the path's points must be finite numbers" }
         for i in p.indices {
             let j = (i + 1) % p.count
             if (p[j] - p[i]).length < minPointSpacing {
-                return "points \(i) and \(j) are \(String(format: "%.3g", (p[j] - p[i]).length)) pt apart; Box2D merges points closer than \(minPointSpacing / 2) pt, so keep them at least \(minPointSpacing) pt apart"
+                return
+                    "points \(i) and \(j) are \(String(format: "%.3g", (p[j] - p[i]).length)) pt apart; Box2D merges points closer than \(minPointSpacing / 2) pt, so keep them at least \(minPointSpacing) pt apart"
             }
         }
         if abs(signedArea(p)) < 1 { return "the path encloses no area" }
         let n = p.count
         for i in 0..<n {
-            let end = i == 0 ? n - 1 : n   // edge n−1 touches edge 0
+            let end = i == 0 ? n - 1 : n  // edge n−1 touches edge 0
             guard i + 2 < end else { continue }
             for j in (i + 2)..<end {
-                if segmentsCross(p[i], p[(i + 1) % n], p[j], p[(j + 1) % n]) { return "the path crosses itself (edges \(i) and \(j))" }
+                if segmentsCross(p[i], p[(i + 1) % n], p[j], p[(j + 1) % n]) {
+                    return "the path crosses itself (edges \(i) and \(j))"
+                }
             }
         }
         let pieces = convexPieces(p)
@@ -59,7 +64,8 @@ public enum Polygon {
         for piece in pieces {
             if let why = box2DProblem(piece) {
                 let c = piece.reduce(Vec2(0, 0), +) * (1 / Double(piece.count))
-                return "the path splits into a piece near (\(String(format: "%.1f", c.x)), \(String(format: "%.1f", c.y))) that Box2D cannot hold (\(why)); widen the narrow part or use fewer points there"
+                return
+                    "the path splits into a piece near (\(String(format: "%.1f", c.x)), \(String(format: "%.1f", c.y))) that Box2D cannot hold (\(why)); widen the narrow part or use fewer points there"
             }
         }
         return nil
@@ -75,13 +81,17 @@ public enum Polygon {
         let ps = piece.map { (x: Float($0.x / 100), y: Float($0.y / 100)) }
         let slop: Float = 0.005
         var unique: [(x: Float, y: Float)] = []
-        for v in ps where !unique.contains(where: { let dx = v.x - $0.x, dy = v.y - $0.y; return dx * dx + dy * dy < slop * slop }) {
-            unique.append(v)   // twice Box2D's weld distance (half the slop): a margin for rounding
+        for v in ps
+        where !unique.contains(where: {
+            let dx = v.x - $0.x, dy = v.y - $0.y; return dx * dx + dy * dy < slop * slop
+        }) {
+            unique.append(v)  // twice Box2D's weld distance (half the slop): a margin for rounding
         }
         guard unique.count >= 3 else { return "its points weld together" }
         // The gift-wrapping hull, as Box2D builds it.
         var i0 = 0
-        for i in 1..<unique.count where unique[i].x > unique[i0].x || (unique[i].x == unique[i0].x && unique[i].y < unique[i0].y) { i0 = i }
+        for i in 1..<unique.count where unique[i].x > unique[i0].x || (unique[i].x == unique[i0].x && unique[i].y < unique[i0].y)
+        { i0 = i }
         var hull: [Int] = []
         var ih = i0
         repeat {
@@ -127,13 +137,16 @@ public enum Polygon {
         var remaining = ccw
         var triangles: [[Vec2]] = []
         func cross(_ a: Vec2, _ b: Vec2, _ c: Vec2) -> Double { (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x) }
-        func inside(_ q: Vec2, _ a: Vec2, _ b: Vec2, _ c: Vec2) -> Bool { cross(a, b, q) > 0 && cross(b, c, q) > 0 && cross(c, a, q) > 0 }
+        func inside(_ q: Vec2, _ a: Vec2, _ b: Vec2, _ c: Vec2) -> Bool {
+            cross(a, b, q) > 0 && cross(b, c, q) > 0 && cross(c, a, q) > 0
+        }
         var guardCount = 0
         while remaining.count > 3 && guardCount < 10_000 {
             guardCount += 1
             var clipped = false
             for i in remaining.indices {
-                let a = remaining[(i + remaining.count - 1) % remaining.count], b = remaining[i], c = remaining[(i + 1) % remaining.count]
+                let a = remaining[(i + remaining.count - 1) % remaining.count], b = remaining[i],
+                    c = remaining[(i + 1) % remaining.count]
                 guard cross(a, b, c) > 1e-9 else { continue }
                 if remaining.contains(where: { $0 != a && $0 != b && $0 != c && inside($0, a, b, c) }) { continue }
                 triangles.append([a, b, c])

@@ -15,8 +15,10 @@ public struct SceneKey: Sendable, Equatable {
     public var defaultValue: String
     public var doc: String
 
-    public init(_ name: String, _ type: String, range: ClosedRange<Double>? = nil, lowerOpen: Bool = false, unit: String = "",
-                default defaultValue: String = "", _ doc: String) {
+    public init(
+        _ name: String, _ type: String, range: ClosedRange<Double>? = nil, lowerOpen: Bool = false, unit: String = "",
+        default defaultValue: String = "", _ doc: String
+    ) {
         self.name = name; self.type = type; self.range = range; self.lowerOpen = lowerOpen; self.unit = unit
         self.defaultValue = defaultValue; self.doc = doc
     }

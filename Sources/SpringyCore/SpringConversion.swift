@@ -21,7 +21,9 @@ public struct SpringSystem: Equatable, Sendable {
 
     /// From ω₀ and ζ, at mass 1 (or the mass given).
     public init(omega: Double, dampingRatio: Double, mass: Double = 1, initialVelocity: Double = 0) {
-        self.init(mass: mass, stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass, initialVelocity: initialVelocity)
+        self.init(
+            mass: mass, stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass,
+            initialVelocity: initialVelocity)
     }
 
     /// The longest settling time, the fastest ω₀ and the largest initial velocity the converter
@@ -38,15 +40,19 @@ public struct SpringSystem: Equatable, Sendable {
             return "the spring's numbers are not finite (mass \(mass), stiffness \(stiffness), damping \(damping))"
         }
         guard Self.omegaRange.contains(omega) else {
-            return "its natural frequency ω₀ = \(omega) rad/s is outside \(Self.omegaRange.lowerBound)…\(Int(Self.omegaRange.upperBound)) rad/s"
+            return
+                "its natural frequency ω₀ = \(omega) rad/s is outside \(Self.omegaRange.lowerBound)…\(Int(Self.omegaRange.upperBound)) rad/s"
         }
         guard abs(initialVelocity) <= Self.maxVelocity else {
             return "the initial velocity \(initialVelocity) is more than \(Int(Self.maxVelocity)) distances per second"
         }
-        guard dampingRatio.isFinite, dampingRatio > 0 else { return "with no damping the spring never comes to rest: it has no settling time, CSS easing or keyframes" }
+        guard dampingRatio.isFinite, dampingRatio > 0 else {
+            return "with no damping the spring never comes to rest: it has no settling time, CSS easing or keyframes"
+        }
         let settle = settlingDuration()
         guard settle.isFinite, settle <= Self.maxSettling else {
-            return "it takes \(settle.isFinite ? Self.number(settle) + " s" : "for ever") to settle, more than \(Int(Self.maxSettling)) s"
+            return
+                "it takes \(settle.isFinite ? Self.number(settle) + " s" : "for ever") to settle, more than \(Int(Self.maxSettling)) s"
         }
         return nil
     }
@@ -176,7 +182,7 @@ public struct SpringSystem: Equatable, Sendable {
         // At most this many points: refinement stops there (the error then says how close it is).
         let maxPoints = 2000
         let total = duration ?? settlingDuration()
-        var points: [Double] = [0, 1]   // as fractions of `total`
+        var points: [Double] = [0, 1]  // as fractions of `total`
         func chordError(_ a: Double, _ b: Double) -> (Double, Double) {
             let ya = value(at: a * total), yb = value(at: b * total)
             var worst = 0.0, at = (a + b) / 2
@@ -190,7 +196,11 @@ public struct SpringSystem: Equatable, Sendable {
         var k = 0
         while k < points.count - 1 {
             let (e, at) = chordError(points[k], points[k + 1])
-            if e > maxError * 0.9 && points[k + 1] - points[k] > 1e-6 && points.count < maxPoints { points.insert(at, at: k + 1) } else { k += 1 }
+            if e > maxError * 0.9 && points[k + 1] - points[k] > 1e-6 && points.count < maxPoints {
+                points.insert(at, at: k + 1)
+            } else {
+                k += 1
+            }
         }
         var css: [String] = []
         for (i, p) in points.enumerated() {
@@ -198,7 +208,9 @@ public struct SpringSystem: Equatable, Sendable {
             css.append(i == 0 || i == points.count - 1 ? Self.number(y) : "\(Self.number(y)) \(Self.number(p * 100, places: 3))%")
         }
         // The error of what was written (rounded numbers included), on a fine grid.
-        let written = points.enumerated().map { i, p in (p, i == points.count - 1 ? 1 : (Double(Self.number(value(at: p * total))) ?? 0)) }
+        let written = points.enumerated().map { i, p in
+            (p, i == points.count - 1 ? 1 : (Double(Self.number(value(at: p * total))) ?? 0))
+        }
         var worst = 0.0, j = 0
         for g in 0...4000 {
             let s = Double(g) / 4000

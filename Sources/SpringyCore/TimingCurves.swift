@@ -71,7 +71,7 @@ public enum AnimationTiming: Equatable, Sendable {
         guard t > 0 else { return 0 }
         switch self {
         case .cubic(let c): return c.progress(t / duration)
-        case let .durationSpring(z, v0):
+        case .durationSpring(let z, let v0):
             return SpringSystem.uiview(duration: duration, damping: z, initialVelocity: v0).value(at: t)
         case .spring(let s): return s.value(at: t)
         }

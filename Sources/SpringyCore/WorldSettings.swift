@@ -13,8 +13,10 @@ public struct WorldSettings: Sendable, Equatable {
     /// pair of colliding bodies whose boxes overlap, about 1 kB each, and solves them all every step.
     public var maxContacts: Int
 
-    public init(stepRate: Int = 120, defaults: ItemProperties = .uikit, maxBodies: Int = WorldSettings.defaultMaxBodies,
-                springs: SpringModel = .poles, maxContacts: Int = WorldSettings.defaultMaxContacts) {
+    public init(
+        stepRate: Int = 120, defaults: ItemProperties = .uikit, maxBodies: Int = WorldSettings.defaultMaxBodies,
+        springs: SpringModel = .poles, maxContacts: Int = WorldSettings.defaultMaxContacts
+    ) {
         self.stepRate = stepRate
         self.defaults = ItemProperties.uikit.merged(with: defaults)
         self.maxBodies = maxBodies

@@ -114,20 +114,25 @@ public final class Animator {
 
     /// Adds a dynamic item (a body whose collision rectangle is 2 pt smaller than
     /// the item; Box2D's polygon skin adds the 2 pt back).
-    public func addItem(id: String, center: Vec2, size: Size2, angle: Double = 0, shape: ItemShape = .rectangle,
-                        velocity: Vec2 = .zero, outline: [Vec2] = []) throws {
+    public func addItem(
+        id: String, center: Vec2, size: Size2, angle: Double = 0, shape: ItemShape = .rectangle,
+        velocity: Vec2 = .zero, outline: [Vec2] = []
+    ) throws {
         guard bodyIndex[id] == nil else { throw DynamicsError.duplicateItem(id) }
         guard liveItems < settings.maxBodies else {
-            throw DynamicsError.invalid("adding \(id) would go over the limit of \(settings.maxBodies) simulated bodies (--max-bodies)",
-                                        behavior: id)
+            throw DynamicsError.invalid(
+                "adding \(id) would go over the limit of \(settings.maxBodies) simulated bodies (--max-bodies)",
+                behavior: id)
         }
         liveItems += 1
         let (x, y) = metres(center)
         let handle = sb_body_create(world, Int32(SB_DYNAMIC), x, y, Float(angle))
         let p = defaults
         bodyIndex[id] = bodies.count
-        bodies.append(Body(id: id, handle: handle, size: size, shape: shape, outline: outline, properties: p,
-                           mass: Units.mass(density: p.density ?? 1, size: size)))
+        bodies.append(
+            Body(
+                id: id, handle: handle, size: size, shape: shape, outline: outline, properties: p,
+                mass: Units.mass(density: p.density ?? 1, size: size)))
         applyProperties(bodies.count - 1)
         if velocity != .zero {
             sb_body_set_velocity(world, handle, metres(velocity.x), metres(velocity.y), 0)
@@ -168,17 +173,19 @@ public final class Animator {
         let friction = Float(b.properties.friction ?? 0.2), restitution = Float(b.properties.elasticity ?? 0.2)
         switch b.shape {
         case .rectangle:
-            sb_body_add_box(world, handle, metres(max(size.width / 2 - 1, 0.05)), metres(max(size.height / 2 - 1, 0.05)),
-                            friction, restitution, tag, 0)
+            sb_body_add_box(
+                world, handle, metres(max(size.width / 2 - 1, 0.05)), metres(max(size.height / 2 - 1, 0.05)),
+                friction, restitution, tag, 0)
         case .ellipse:
             if abs(size.width - size.height) < 1e-9 {
                 sb_body_add_circle(world, handle, metres(size.width / 2), friction, restitution, tag, 0)
             } else {
                 // Convex polygon approximation (Box2D allows 8 vertices), inside the skin.
-                let piece = Polygon.holdable((0..<8).map { k in
-                    let t = Double(k) / 8 * 2 * .pi
-                    return Vec2(cos(t) * max(size.width / 2 - 1, 0.05), sin(t) * max(size.height / 2 - 1, 0.05))
-                })
+                let piece = Polygon.holdable(
+                    (0..<8).map { k in
+                        let t = Double(k) / 8 * 2 * .pi
+                        return Vec2(cos(t) * max(size.width / 2 - 1, 0.05), sin(t) * max(size.height / 2 - 1, 0.05))
+                    })
                 let xy = piece.flatMap { [metres($0.x), metres($0.y)] }
                 sb_body_add_polygon(world, handle, xy, Int32(piece.count), friction, restitution, tag, 0)
             }
@@ -219,11 +226,11 @@ public final class Animator {
         if let m = memberIndex[id] { return memberState(m.body, m.member) }
         guard let i = bodyIndex[id] else { return nil }
         let r = rawState(bodies[i].handle)
-        return ItemDynamics(center: points(r.x, r.y), angle: Double(r.angle),
-                            velocity: Vec2(Double(r.vx), Double(r.vy)) * Units.pointsPerMetre,
-                            angularVelocity: Double(r.w))
+        return ItemDynamics(
+            center: points(r.x, r.y), angle: Double(r.angle),
+            velocity: Vec2(Double(r.vx), Double(r.vy)) * Units.pointsPerMetre,
+            angularVelocity: Double(r.w))
     }
-
 
     public func mass(of id: String) -> Double? {
         bodyIndex[id].map { Double(sb_body_mass(world, bodies[$0].handle)) }

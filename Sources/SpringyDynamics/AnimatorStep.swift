@@ -13,8 +13,9 @@ extension Animator {
         sb_world_step(world, Float(h), Units.velocityIterations, Units.positionIterations)
         let contacts = Int(sb_world_contact_count(world))
         if contacts > settings.maxContacts {
-            throw DynamicsError.invalid("\(contacts) contacts between colliding items is over the limit of \(settings.maxContacts) (--max-contacts): too many items overlap at once",
-                                        behavior: "collision")
+            throw DynamicsError.invalid(
+                "\(contacts) contacts between colliding items is over the limit of \(settings.maxContacts) (--max-contacts): too many items overlap at once",
+                behavior: "collision")
         }
         settleAnchors()
         stepCount += 1
@@ -47,7 +48,6 @@ extension Animator {
         return pendingEvents
     }
 
-
     func checkFinite() throws {
         for i in bodies.indices where !bodies[i].removed {
             let r = rawState(bodies[i].handle)
@@ -58,7 +58,6 @@ extension Animator {
             }
         }
     }
-
 
     func wake(_ id: String) {
         if let i = bodyIndex[id] { sb_body_set_awake(world, bodies[i].handle, 1) }

@@ -19,8 +19,9 @@ extension Animator {
         if frequency > 0, case .point(let p) = to, (length ?? p.distance(to: itemPoint)) < 1 {
             // A zero-length spring to a point: Box2D's target ("mouse") joint is exactly a
             // 2-D linear spring, without the distance joint's dead zone below 0.5 pt.
-            let (k, d) = SpringMapping.coefficients(frequency: frequency, dampingRatio: damping, mass: bodies[bi].mass, h: h,
-                                                    model: settings.springs)
+            let (k, d) = SpringMapping.coefficients(
+                frequency: frequency, dampingRatio: damping, mass: bodies[bi].mass, h: h,
+                model: settings.springs)
             let (px, py) = metres(itemPoint), (tx, ty) = metres(p)
             slots[s].joints.append(sb_joint_create_target(world, bodies[bi].handle, px, py, tx, ty, Float(k), Float(d)))
             slots[s].springItem = item
@@ -60,20 +61,22 @@ extension Animator {
             joint = sb_joint_create_revolute(world, anchorBody, bodies[bi].handle, x, y, 1)
         } else if frequency == 0 {
             let l = metres(restLength)
-            joint = sb_joint_create_distance(world, anchorBody, bodies[bi].handle,
-                                             metres(anchorLocal.x), metres(anchorLocal.y), metres(offset.x), metres(offset.y),
-                                             l, l, l, 0, 0, 1)
+            joint = sb_joint_create_distance(
+                world, anchorBody, bodies[bi].handle,
+                metres(anchorLocal.x), metres(anchorLocal.y), metres(offset.x), metres(offset.y),
+                l, l, l, 0, 0, 1)
         } else {
-            let (k, d) = SpringMapping.coefficients(frequency: frequency, dampingRatio: damping, mass: reducedMass, h: h,
-                                                    model: settings.springs)
-            joint = sb_joint_create_distance(world, anchorBody, bodies[bi].handle,
-                                             metres(anchorLocal.x), metres(anchorLocal.y), metres(offset.x), metres(offset.y),
-                                             metres(restLength), 0, Float.greatestFiniteMagnitude, Float(k), Float(d), 1)
+            let (k, d) = SpringMapping.coefficients(
+                frequency: frequency, dampingRatio: damping, mass: reducedMass, h: h,
+                model: settings.springs)
+            joint = sb_joint_create_distance(
+                world, anchorBody, bodies[bi].handle,
+                metres(anchorLocal.x), metres(anchorLocal.y), metres(offset.x), metres(offset.y),
+                metres(restLength), 0, Float.greatestFiniteMagnitude, Float(k), Float(d), 1)
         }
         slots[s].joints.append(joint)
         wake(item)
     }
-
 
     public func setAnchor(_ id: BehaviorID, _ point: Vec2) {
         guard let s = slotIndex[id] else { return }
@@ -113,7 +116,6 @@ extension Animator {
         }
         movingAnchors.removeAll(keepingCapacity: true)
     }
-
 
     /// Every attachment, from its anchor to its point on the item, in behavior order.
     public var springs: [SpringSnapshot] {

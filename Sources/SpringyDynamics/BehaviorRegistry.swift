@@ -31,7 +31,7 @@ extension Animator {
     public func removeBehavior(_ id: BehaviorID) {
         guard let first = slotIndex[id] else { return }
         for child in slots[first].children { removeBehavior(child) }
-        guard let s = slotIndex[id] else { return } // children may have compacted the slots
+        guard let s = slotIndex[id] else { return }  // children may have compacted the slots
         let spec = slots[s].spec
         destroyJoints(s)
         slots[s].active = false
@@ -90,7 +90,7 @@ extension Animator {
         let old = slots[s].spec
         slots[s].spec = spec
         func change<B: AnimatorBehavior>(_ new: B) throws {
-            guard let was = old.animatorBehavior as? B else { return }   // `setting` keeps the kind
+            guard let was = old.animatorBehavior as? B else { return }  // `setting` keeps the kind
             try new.changed(in: self, slot: s, from: was)
         }
         try change(spec.animatorBehavior)
@@ -105,7 +105,8 @@ extension Animator {
         }
         let old = slots[s].spec.referencedItems
         guard let spec = slots[s].spec.withItems(items) else {
-            throw DynamicsError.invalid("only gravity, collision, push and item behaviors hold a list of items", behavior: slots[s].label)
+            throw DynamicsError.invalid(
+                "only gravity, collision, push and item behaviors hold a list of items", behavior: slots[s].label)
         }
         slots[s].spec = spec
         spec.animatorBehavior.itemsChanged(in: self, from: old)

@@ -23,9 +23,11 @@ extension Animator {
                 // The edges sit half a point outside the bounds: Box2D gives an edge a 1 pt skin
                 // and lets a resting body sink 0.5 pt into it, so items at rest end flush with
                 // the bounds, where UIKit draws them.
-                let r = Rect(x: bounds.minX + insets.left, y: bounds.minY + insets.top,
-                             width: bounds.width - insets.left - insets.right, height: bounds.height - insets.top - insets.bottom)
-                    .insetBy(dx: -Self.boundsSkinOffset, dy: -Self.boundsSkinOffset)
+                let r = Rect(
+                    x: bounds.minX + insets.left, y: bounds.minY + insets.top,
+                    width: bounds.width - insets.left - insets.right, height: bounds.height - insets.top - insets.bottom
+                )
+                .insetBy(dx: -Self.boundsSkinOffset, dy: -Self.boundsSkinOffset)
                 let tl = Vec2(r.minX, r.minY), tr = Vec2(r.maxX, r.minY), br = Vec2(r.maxX, r.maxY), bl = Vec2(r.minX, r.maxY)
                 edge("bounds", tl, tr); edge("bounds", tr, br); edge("bounds", br, bl); edge("bounds", bl, tl)
             }
@@ -33,7 +35,6 @@ extension Animator {
         }
         for item in items { if let b = bodyIndex[item] { refreshCollisionGroups(b) } }
     }
-
 
     func refreshCollisionGroups(_ i: Int) {
         let id = bodies[i].id

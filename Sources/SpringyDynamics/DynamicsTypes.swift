@@ -23,12 +23,13 @@ public enum DynamicsError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case let .unknownItem(id, behavior): return "\(behavior): no item \"\(id)\" in the animator"
-        case let .duplicateItem(id): return "item \"\(id)\" is added twice"
-        case let .nonFinite(item, behaviors, step):
+        case .unknownItem(let id, let behavior): return "\(behavior): no item \"\(id)\" in the animator"
+        case .duplicateItem(let id): return "item \"\(id)\" is added twice"
+        case .nonFinite(let item, let behaviors, let step):
             let by = behaviors.isEmpty ? "no behavior" : behaviors.joined(separator: ", ")
-            return "item \"\(item)\" reached a position or velocity that is not a finite number at step \(step) (acted on by \(by)); the scene is numerically unstable"
-        case let .invalid(message, behavior): return "\(behavior): \(message)"
+            return
+                "item \"\(item)\" reached a position or velocity that is not a finite number at step \(step) (acted on by \(by)); the scene is numerically unstable"
+        case .invalid(let message, let behavior): return "\(behavior): \(message)"
         }
     }
 }

@@ -22,16 +22,22 @@ extension Animator {
                 if f.kind == .magnetic {
                     // The Lorentz force turns the velocity without changing its speed: applied as that
                     // exact rotation (ω = strength·q/m per second), so a charge circles without gaining speed.
-                    guard let w = FieldForce.cyclotron(f, center: s.center, mass: bodies[i].mass, charge: bodies[i].properties.charge ?? 0),
-                          w != 0 else { continue }
+                    guard
+                        let w = FieldForce.cyclotron(
+                            f, center: s.center, mass: bodies[i].mass, charge: bodies[i].properties.charge ?? 0),
+                        w != 0
+                    else { continue }
                     let v = s.velocity.rotated(by: -w * h)
                     sb_body_set_velocity(world, handle, metres(v.x), metres(v.y), Float(s.angularVelocity))
                     sb_body_set_awake(world, handle, 1)
                     continue
                 }
-                guard let force = FieldForce.force(f, center: s.center, velocity: s.velocity, mass: bodies[i].mass,
-                                                   charge: bodies[i].properties.charge ?? 0, time: time),
-                      force != .zero else { continue }
+                guard
+                    let force = FieldForce.force(
+                        f, center: s.center, velocity: s.velocity, mass: bodies[i].mass,
+                        charge: bodies[i].properties.charge ?? 0, time: time),
+                    force != .zero
+                else { continue }
                 let at = metres(s.center)
                 sb_body_apply_force(world, handle, Float(force.x), Float(force.y), at.0, at.1)
                 sb_body_set_awake(world, handle, 1)

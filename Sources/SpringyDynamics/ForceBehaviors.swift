@@ -26,7 +26,6 @@ extension Animator {
         }
     }
 
-
     func applyForces() {
         pushSlots.removeAll { slotIndex[$0] == nil }
         for id in pushSlots {

@@ -46,7 +46,8 @@ extension Animator {
         try addItem(id: id, center: origin, size: Size2(maxX - minX, maxY - minY))
         guard let i = bodyIndex[id] else { return }
         bodies[i].members = members.map {
-            GroupMember(id: $0.id, offset: $0.center - origin, angle: $0.angle, size: $0.size, shape: $0.shape, outline: $0.outline)
+            GroupMember(
+                id: $0.id, offset: $0.center - origin, angle: $0.angle, size: $0.size, shape: $0.shape, outline: $0.outline)
         }
         for (k, m) in members.enumerated() { memberIndex[m.id] = (i, k) }
         applyProperties(i)
@@ -63,7 +64,8 @@ extension Animator {
         let arm = m.offset.rotated(by: angle)
         let v = Vec2(Double(r.vx), Double(r.vy)) * Units.pointsPerMetre
         let w = Double(r.w)
-        return ItemDynamics(center: points(r.x, r.y) + arm, angle: angle + m.angle, velocity: v + Vec2(-arm.y, arm.x) * w, angularVelocity: w)
+        return ItemDynamics(
+            center: points(r.x, r.y) + arm, angle: angle + m.angle, velocity: v + Vec2(-arm.y, arm.x) * w, angularVelocity: w)
     }
 
     /// Mass and inertia about the body's origin: each member's, moved by the parallel-axis rule.
@@ -87,7 +89,8 @@ extension Animator {
             var pieces: [[Vec2]]
             switch m.shape {
             case .rectangle: pieces = [[Vec2(-hw, -hh), Vec2(hw, -hh), Vec2(hw, hh), Vec2(-hw, hh)]]
-            case .ellipse: pieces = [(0..<8).map { k in Vec2(cos(Double(k) / 8 * 2 * .pi) * hw, sin(Double(k) / 8 * 2 * .pi) * hh) }]
+            case .ellipse:
+                pieces = [(0..<8).map { k in Vec2(cos(Double(k) / 8 * 2 * .pi) * hw, sin(Double(k) / 8 * 2 * .pi) * hh) }]
             case .path: pieces = Polygon.convexPieces(m.outline)
             }
             for piece in pieces.map(Polygon.holdable) {

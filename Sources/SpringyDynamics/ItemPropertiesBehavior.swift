@@ -11,7 +11,9 @@ extension Animator {
         if bodies[i].isAnchor { return }
         var p = defaults
         for slot in slots where slot.active {
-            if case .item(let behavior) = slot.spec, behavior.items.contains(bodies[i].id) { p = p.merged(with: behavior.properties) }
+            if case .item(let behavior) = slot.spec, behavior.items.contains(bodies[i].id) {
+                p = p.merged(with: behavior.properties)
+            }
         }
         let b = bodies[i]
         bodies[i].properties = p

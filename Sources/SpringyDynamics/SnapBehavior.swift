@@ -23,10 +23,12 @@ extension Animator {
             // Each joint's spring acts on its effective mass: the item's mass seen along the
             // joint from the corner, rotation included.
             let mass = Self.effectiveMass(body, at: corner, along: out - corner)
-            let (k, d) = SpringMapping.coefficients(frequency: 4, dampingRatio: damping, mass: mass, h: h, model: settings.springs)
-            let j = sb_joint_create_distance(world, target, body.handle, metres(out.x), metres(out.y),
-                                             metres(corner.x), metres(corner.y), metres(50), 0,
-                                             Float.greatestFiniteMagnitude, Float(k), Float(d), 0)
+            let (k, d) = SpringMapping.coefficients(
+                frequency: 4, dampingRatio: damping, mass: mass, h: h, model: settings.springs)
+            let j = sb_joint_create_distance(
+                world, target, body.handle, metres(out.x), metres(out.y),
+                metres(corner.x), metres(corner.y), metres(50), 0,
+                Float.greatestFiniteMagnitude, Float(k), Float(d), 0)
             slots[s].joints.append(j)
         }
         wake(item)

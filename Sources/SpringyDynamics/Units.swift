@@ -47,8 +47,10 @@ public enum SpringMapping {
     /// m·ω², so a steady force deflects the spring less. With `.stiffness` the
     /// stiffness is m·ω² and the damping the one that keeps the larger of the period
     /// and decay errors smallest.
-    public static func coefficients(frequency: Double, dampingRatio: Double, mass: Double, h: Double,
-                                    model: SpringModel = .poles) -> (stiffness: Double, damping: Double) {
+    public static func coefficients(
+        frequency: Double, dampingRatio: Double, mass: Double, h: Double,
+        model: SpringModel = .poles
+    ) -> (stiffness: Double, damping: Double) {
         guard frequency > 0, mass > 0 else { return (0, 0) }
         let omega = 2 * Double.pi * frequency
         let zeta = max(dampingRatio, minimumRatio)
@@ -62,8 +64,8 @@ public enum SpringMapping {
         }
     }
 
-    /// The implicit step in units a = h²k/m, b = h·d/m: its matrix has det 1/D and
-    /// trace (2 + b)/D, with D = 1 + a + b.
+    /// The implicit step in units a = h²k/m, b = h·d/m: its matrix has determinant 1/s and
+    /// trace (2 + b)/s, with s = 1 + a + b (`det` below).
     static func poleMatched(omega: Double, zeta: Double, h: Double) -> (a: Double, b: Double) {
         let decay = exp(-zeta * omega * h)
         let trace: Double
@@ -74,23 +76,23 @@ public enum SpringMapping {
         } else {
             trace = 2 * decay * cosh(omega * (zeta * zeta - 1).squareRoot() * h)
         }
-        let D = 1 / (decay * decay)
-        let b = trace * D - 2
-        return (D - 1 - b, b)
+        let inverse = 1 / (decay * decay)
+        let b = trace * inverse - 2
+        return (inverse - 1 - b, b)
     }
 
     /// The relative period and decay-per-period errors of the implicit step (a, b)
     /// against the continuous spring; nil when the step does not oscillate.
     static func errors(a: Double, b: Double, omega: Double, zeta: Double, h: Double) -> (period: Double, decay: Double)? {
-        let D = 1 + a + b
-        guard D > 1 else { return nil }
-        let c = (2 + b) / (2 * D.squareRoot())
+        let det = 1 + a + b
+        guard det > 1 else { return nil }
+        let c = (2 + b) / (2 * det.squareRoot())
         guard c > -1, c < 1 else { return nil }
         let theta = acos(c)
         let root = (1 - zeta * zeta).squareRoot()
         let period = omega * root * h / theta - 1
-        // decay per numerical period: |λ|^(2π/θ) = D^(−π/θ), against e^(−2πζ/√(1−ζ²))
-        let logRatio = -Double.pi / theta * log(D) + 2 * Double.pi * zeta / root
+        // decay per numerical period: |λ|^(2π/θ) = det^(−π/θ), against e^(−2πζ/√(1−ζ²))
+        let logRatio = -Double.pi / theta * log(det) + 2 * Double.pi * zeta / root
         return (period, expm1(logRatio))
     }
 

@@ -19,9 +19,11 @@ public struct FrameState: Equatable, Sendable {
     /// Contacts that began recently: where, and how long ago (s), for the flashing overlay.
     public var flashes: [Flash] = []
 
-    public init(frame: Int, time: Double, contentOffset: Vec2, atRest: Bool, items: [ItemState],
-                headers: [HeaderState], springs: [SpringSnapshot], events: [ContactEvent], fingers: [Vec2],
-                boundaries: [Segment] = [], flashes: [Flash] = []) {
+    public init(
+        frame: Int, time: Double, contentOffset: Vec2, atRest: Bool, items: [ItemState],
+        headers: [HeaderState], springs: [SpringSnapshot], events: [ContactEvent], fingers: [Vec2],
+        boundaries: [Segment] = [], flashes: [Flash] = []
+    ) {
         self.frame = frame; self.time = time; self.contentOffset = contentOffset; self.atRest = atRest
         self.items = items; self.headers = headers; self.springs = springs; self.events = events; self.fingers = fingers
         self.boundaries = boundaries; self.flashes = flashes
@@ -65,9 +67,11 @@ public struct ItemState: Equatable, Sendable {
     public var groupCorners: GroupCorners = []
     public var groupRadius: Double = 0
 
-    public init(id: String, center: Vec2, size: Size2, angle: Double, alpha: Double, z: Int, velocity: Vec2,
-                selected: Bool, kind: ItemKind, paletteKey: Int? = nil, color: Color? = nil, label: String?,
-                shape: ItemShape, elevation: Double = 0) {
+    public init(
+        id: String, center: Vec2, size: Size2, angle: Double, alpha: Double, z: Int, velocity: Vec2,
+        selected: Bool, kind: ItemKind, paletteKey: Int? = nil, color: Color? = nil, label: String?,
+        shape: ItemShape, elevation: Double = 0
+    ) {
         self.id = id; self.center = center; self.size = size; self.angle = angle; self.alpha = alpha; self.z = z
         self.velocity = velocity; self.selected = selected; self.kind = kind; self.paletteKey = paletteKey
         self.color = color; self.label = label; self.shape = shape; self.elevation = elevation
@@ -101,9 +105,12 @@ public struct HeaderState: Equatable, Sendable {
     /// The title sits at the trailing (right) edge: a right-to-left layout's.
     public var trailingTitle: Bool
 
-    public init(id: String, frame: Rect, pinned: Bool, title: String?, z: Int, kind: SupplementaryKind = .header, color: Color? = nil,
-                trailingTitle: Bool = false) {
-        self.id = id; self.frame = frame; self.pinned = pinned; self.title = title; self.z = z; self.kind = kind; self.color = color
+    public init(
+        id: String, frame: Rect, pinned: Bool, title: String?, z: Int, kind: SupplementaryKind = .header, color: Color? = nil,
+        trailingTitle: Bool = false
+    ) {
+        self.id = id; self.frame = frame; self.pinned = pinned; self.title = title; self.z = z; self.kind = kind;
+        self.color = color
         self.trailingTitle = trailingTitle
     }
 }

@@ -12,8 +12,10 @@ public struct SpringSnapshot: Equatable, Sendable {
 
 public struct ContactEvent: Equatable, Sendable {
     public enum Kind: String, Sendable {
-        case began = "contact_began", ended = "contact_ended"
-        case paused = "animator_paused", resumed = "animator_resumed"
+        case began = "contact_began"
+        case ended = "contact_ended"
+        case paused = "animator_paused"
+        case resumed = "animator_resumed"
     }
     public var kind: Kind
     public var item: String
@@ -24,4 +26,3 @@ public struct ContactEvent: Equatable, Sendable {
         self.kind = kind; self.item = item; self.with = with; self.point = point
     }
 }
-

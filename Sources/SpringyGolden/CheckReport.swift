@@ -15,10 +15,18 @@ public struct CheckReport: Codable, Sendable, Equatable {
         var s = Summary()
         for scene in scenes {
             for f in scene.frames {
-                switch f.status { case .passed: s.passed += 1; case .failed: s.failed += 1; case .missing: s.missing += 1 }
+                switch f.status {
+                case .passed: s.passed += 1;
+                case .failed: s.failed += 1;
+                case .missing: s.missing += 1
+                }
             }
             if let t = scene.trace {
-                switch t.status { case .passed: s.passed += 1; case .failed: s.failed += 1; case .missing: s.missing += 1 }
+                switch t.status {
+                case .passed: s.passed += 1;
+                case .failed: s.failed += 1;
+                case .missing: s.missing += 1
+                }
             }
             if scene.error != nil { s.failed += 1 }
             s.recorded += scene.recorded.filter { $0.hasPrefix("recorded ") || $0.hasPrefix("replaced ") }.count
@@ -58,10 +66,14 @@ public struct SceneReport: Codable, Sendable, Equatable {
     public var strip: [StripFrame] = []
     /// Why the scene could not be checked (it does not load or render); nil when it was.
     public var error: String?
-    public var passed: Bool { error == nil && frames.allSatisfy { $0.status == .passed } && (trace.map { $0.status == .passed } ?? true) }
+    public var passed: Bool {
+        error == nil && frames.allSatisfy { $0.status == .passed } && (trace.map { $0.status == .passed } ?? true)
+    }
 
-    public init(file: String, slug: String, frames: [FrameReport], trace: TraceReport?, explanation: [String], recorded: [String],
-                recordCommand: String) {
+    public init(
+        file: String, slug: String, frames: [FrameReport], trace: TraceReport?, explanation: [String], recorded: [String],
+        recordCommand: String
+    ) {
         self.file = file; self.slug = slug; self.frames = frames; self.trace = trace; self.explanation = explanation
         self.recorded = recorded; self.recordCommand = recordCommand
     }
@@ -85,8 +97,10 @@ public struct FrameReport: Codable, Sendable, Equatable {
     public var actual: String?
     public var diff: String?
 
-    public init(frame: Int, status: GoldenStatus, golden: String, summary: String?, fraction: Double?, largestDelta: Int?,
-                expected: String?, actual: String?, diff: String?) {
+    public init(
+        frame: Int, status: GoldenStatus, golden: String, summary: String?, fraction: Double?, largestDelta: Int?,
+        expected: String?, actual: String?, diff: String?
+    ) {
         self.frame = frame; self.status = status; self.golden = golden; self.summary = summary; self.fraction = fraction
         self.largestDelta = largestDelta; self.expected = expected; self.actual = actual; self.diff = diff
     }
@@ -109,13 +123,16 @@ extension SceneReport {
         explanation = []
         error = check.error
         frames = check.frames.map { r in
-            FrameReport(frame: r.frame, status: r.passed ? .passed : r.missing ? .missing : .failed, golden: r.goldenPath,
-                        summary: r.problem ?? r.difference?.summary, fraction: r.difference?.fraction, largestDelta: r.difference?.largestDelta,
-                        expected: r.expectedPath, actual: r.actualPath, diff: r.diffPath)
+            FrameReport(
+                frame: r.frame, status: r.passed ? .passed : r.missing ? .missing : .failed, golden: r.goldenPath,
+                summary: r.problem ?? r.difference?.summary, fraction: r.difference?.fraction,
+                largestDelta: r.difference?.largestDelta,
+                expected: r.expectedPath, actual: r.actualPath, diff: r.diffPath)
         }
         trace = check.trace.map { t in
-            TraceReport(path: t.path, status: t.passed ? .passed : t.missing ? .missing : .failed,
-                        changes: t.problem.map { ["\(t.path) \($0)"] } ?? t.changes.map(\.description))
+            TraceReport(
+                path: t.path, status: t.passed ? .passed : t.missing ? .missing : .failed,
+                changes: t.problem.map { ["\(t.path) \($0)"] } ?? t.changes.map(\.description))
         }
         explanation = check.passed ? [] : check.explanation
     }
@@ -139,24 +156,34 @@ public enum JUnitReport {
 
     public static func xml(_ report: CheckReport, reportPath: String?) -> String {
         let failedScenes = report.scenes.filter { !$0.passed }.count
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<testsuites name=\"springy check\" tests=\"\(report.scenes.count)\" failures=\"\(failedScenes)\" errors=\"0\">",
-                     "  <testsuite name=\"springy check\" tests=\"\(report.scenes.count)\" failures=\"\(failedScenes)\" errors=\"0\" skipped=\"0\">"]
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<testsuites name=\"springy check\" tests=\"\(report.scenes.count)\" failures=\"\(failedScenes)\" errors=\"0\">",
+            "  <testsuite name=\"springy check\" tests=\"\(report.scenes.count)\" failures=\"\(failedScenes)\" errors=\"0\" skipped=\"0\">",
+        ]
         for scene in report.scenes {
-            lines.append("    <testcase classname=\"springy.check\" name=\"\(escape(scene.file))\" file=\"\(escape(scene.file))\">")
-            let where_ = reportPath.map { "; report: \($0)#\(scene.slug)" } ?? ""
+            lines.append(
+                "    <testcase classname=\"springy.check\" name=\"\(escape(scene.file))\" file=\"\(escape(scene.file))\">")
+            let whereText = reportPath.map { "; report: \($0)#\(scene.slug)" } ?? ""
             if let error = scene.error {
                 lines.append("      <failure type=\"scene.error\" message=\"\(escape(error))\">\(escape(error))</failure>")
             }
             for f in scene.frames where f.status != .passed {
-                let message = f.status == .missing ? "frame \(f.frame): \(f.golden) is missing\(where_)"
-                    : "frame \(f.frame) differs: \(f.summary ?? "")\(where_)"
+                let message =
+                    f.status == .missing
+                    ? "frame \(f.frame): \(f.golden) is missing\(whereText)"
+                    : "frame \(f.frame) differs: \(f.summary ?? "")\(whereText)"
                 let body = (scene.explanation + ["record with: \(scene.recordCommand)"]).joined(separator: "\n")
-                lines.append("      <failure type=\"golden.\(f.status.rawValue)\" message=\"\(escape(message))\">\(escape(body))</failure>")
+                lines.append(
+                    "      <failure type=\"golden.\(f.status.rawValue)\" message=\"\(escape(message))\">\(escape(body))</failure>"
+                )
             }
             if let t = scene.trace, t.status != .passed {
-                let message = t.status == .missing ? "\(t.path) is missing\(where_)" : "the trace departs from its golden\(where_)"
-                lines.append("      <failure type=\"trace.\(t.status.rawValue)\" message=\"\(escape(message))\">\(escape(t.changes.joined(separator: "\n")))</failure>")
+                let message =
+                    t.status == .missing ? "\(t.path) is missing\(whereText)" : "the trace departs from its golden\(whereText)"
+                lines.append(
+                    "      <failure type=\"trace.\(t.status.rawValue)\" message=\"\(escape(message))\">\(escape(t.changes.joined(separator: "\n")))</failure>"
+                )
             }
             lines.append("    </testcase>")
         }

@@ -18,22 +18,27 @@ public struct ImageDifference: Sendable {
 
     public var summary: String {
         if sizeMismatch { return "image sizes differ" }
-        return "\(counted(pixelsOver, "pixel")) over tolerance (\(String(format: "%.4f", fraction * 100)) %), largest channel delta \(largestDelta)"
+        return
+            "\(counted(pixelsOver, "pixel")) over tolerance (\(String(format: "%.4f", fraction * 100)) %), largest channel delta \(largestDelta)"
     }
 }
 
 public enum ImageDiff {
     public static func compare(expected: RGBAImage, actual: RGBAImage, channelTolerance: Int) -> ImageDifference {
         guard expected.width == actual.width, expected.height == actual.height else {
-            return ImageDifference(width: actual.width, height: actual.height, pixelsOver: actual.width * actual.height,
-                                   largestDelta: 255, sizeMismatch: true)
+            return ImageDifference(
+                width: actual.width, height: actual.height, pixelsOver: actual.width * actual.height,
+                largestDelta: 255, sizeMismatch: true)
         }
         // Identical pixels (the common case) are settled by one memcmp, as iOSSnapshotTestCase does.
         let same = expected.pixels.withUnsafeBufferPointer { e in
-            actual.pixels.withUnsafeBufferPointer { a in e.count == a.count && (e.count == 0 || memcmp(e.baseAddress!, a.baseAddress!, e.count) == 0) }
+            actual.pixels.withUnsafeBufferPointer { a in
+                e.count == a.count && (e.count == 0 || memcmp(e.baseAddress!, a.baseAddress!, e.count) == 0)
+            }
         }
         if same {
-            return ImageDifference(width: actual.width, height: actual.height, pixelsOver: 0, largestDelta: 0, sizeMismatch: false)
+            return ImageDifference(
+                width: actual.width, height: actual.height, pixelsOver: 0, largestDelta: 0, sizeMismatch: false)
         }
         var over = 0, largest = 0
         expected.pixels.withUnsafeBufferPointer { e in
@@ -48,8 +53,9 @@ public enum ImageDiff {
                 }
             }
         }
-        return ImageDifference(width: actual.width, height: actual.height, pixelsOver: over, largestDelta: largest,
-                               sizeMismatch: false)
+        return ImageDifference(
+            width: actual.width, height: actual.height, pixelsOver: over, largestDelta: largest,
+            sizeMismatch: false)
     }
 }
 
@@ -78,7 +84,8 @@ public struct GoldenResult: Sendable {
         if let problem { return "\(goldenPath): \(problem); if it should be this frame, record it with: \(recordCommand)" }
         guard let d = difference else { return "\(goldenPath): ok" }
         if passed { return "\(goldenPath): ok (\(d.summary))" }
-        return "\(goldenPath) differs: \(d.summary); expected: \(expectedPath ?? "-"), actual: \(actualPath ?? "-"), diff: \(diffPath ?? "-"); if the change is meant, record it with: \(recordCommand)"
+        return
+            "\(goldenPath) differs: \(d.summary); expected: \(expectedPath ?? "-"), actual: \(actualPath ?? "-"), diff: \(diffPath ?? "-"); if the change is meant, record it with: \(recordCommand)"
     }
 }
 
@@ -106,24 +113,31 @@ public struct GoldenStore {
         for (frame, bytes) in rendered {
             let path = goldenPath(scene: scene, frame: frame)
             func failed(_ problem: String) -> GoldenResult {
-                var r = GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: nil, missing: false, passed: false)
+                var r = GoldenResult(
+                    scene: scene.file, frame: frame, goldenPath: path, difference: nil, missing: false, passed: false)
                 r.problem = problem
                 return r
             }
-            guard let size = PNGCodec.size(of: bytes) else { throw OutputError("\(scene.file): frame \(frame) did not encode as a PNG") }
+            guard let size = PNGCodec.size(of: bytes) else {
+                throw OutputError("\(scene.file): frame \(frame) did not encode as a PNG")
+            }
             let goldenBytes: [UInt8]
             switch GoldenFile.read(path, maxBytes: GoldenFile.maxPNGBytes(width: size.width, height: size.height)) {
             case .missing:
-                results.append(GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: nil,
-                                            missing: true, passed: false))
+                results.append(
+                    GoldenResult(
+                        scene: scene.file, frame: frame, goldenPath: path, difference: nil,
+                        missing: true, passed: false))
                 continue
             case .unreadable(let why): results.append(failed(why)); continue
             case .bytes(let b): goldenBytes = b
             }
             if goldenBytes == bytes {
                 // The same file: no decoding needed.
-                let d = ImageDifference(width: size.width, height: size.height, pixelsOver: 0, largestDelta: 0, sizeMismatch: false)
-                results.append(GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: d, missing: false, passed: true))
+                let d = ImageDifference(
+                    width: size.width, height: size.height, pixelsOver: 0, largestDelta: 0, sizeMismatch: false)
+                results.append(
+                    GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: d, missing: false, passed: true))
                 continue
             }
             guard let goldenSize = PNGCodec.size(of: goldenBytes) else {
@@ -131,9 +145,11 @@ public struct GoldenStore {
             }
             if goldenSize != size {
                 // Both pictures are kept for review as they are (nothing decoded); no diff image.
-                var r = failed("the golden is \(goldenSize.width)×\(goldenSize.height) pixels, the frame \(size.width)×\(size.height)")
-                r.difference = ImageDifference(width: size.width, height: size.height, pixelsOver: size.width * size.height,
-                                               largestDelta: 255, sizeMismatch: true)
+                var r = failed(
+                    "the golden is \(goldenSize.width)×\(goldenSize.height) pixels, the frame \(size.width)×\(size.height)")
+                r.difference = ImageDifference(
+                    width: size.width, height: size.height, pixelsOver: size.width * size.height,
+                    largestDelta: 255, sizeMismatch: true)
                 (r.expectedPath, r.actualPath) = try writeFailure(scene, frame: frame, expected: goldenBytes, actual: bytes)
                 results.append(r)
                 continue
@@ -143,12 +159,14 @@ public struct GoldenStore {
             }
             try RGBAImage.decode(bytes: bytes, into: &actual)
             let d = ImageDiff.compare(expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
-            var r = GoldenResult(scene: scene.file, frame: frame, goldenPath: path, difference: d, missing: false,
-                                 passed: d.passes(scene.golden))
+            var r = GoldenResult(
+                scene: scene.file, frame: frame, goldenPath: path, difference: d, missing: false,
+                passed: d.passes(scene.golden))
             if !r.passed {
                 (r.expectedPath, r.actualPath) = try writeFailure(scene, frame: frame, expected: goldenBytes, actual: bytes)
                 let diffPath = failurePath(scene, frame: frame, "diff")
-                let picture = try DiffImage.draw(expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
+                let picture = try DiffImage.draw(
+                    expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
                 try AtomicFile.write(try PNGCodec.encode(picture), to: diffPath)
                 r.diffPath = diffPath
             }
@@ -198,14 +216,17 @@ public struct GoldenStore {
                     if mode == .all { lines.append("unchanged \(path) (identical bytes)") }
                     continue
                 }
-                guard let old = try? RGBAImage.decode(bytes: oldBytes), PNGCodec.size(of: oldBytes).map({ $0 == size }) == true else {
+                guard let old = try? RGBAImage.decode(bytes: oldBytes), PNGCodec.size(of: oldBytes).map({ $0 == size }) == true
+                else {
                     lines.append("replaced \(path): the old golden was not a PNG of this size")
                     break
                 }
                 let new = try RGBAImage.decode(bytes: bytes)
                 let d = ImageDiff.compare(expected: old, actual: new, channelTolerance: scene.golden.channelTolerance)
                 if mode == .failed && d.passes(scene.golden) { continue }
-                if d.pixelsOver == 0 && !d.sizeMismatch { if mode == .all { lines.append("unchanged \(path) (\(d.summary))") }; continue }
+                if d.pixelsOver == 0 && !d.sizeMismatch {
+                    if mode == .all { lines.append("unchanged \(path) (\(d.summary))") }; continue
+                }
                 lines.append("replaced \(path): \(d.summary)")
             }
             try AtomicFile.write(bytes, to: path)
@@ -217,7 +238,11 @@ public struct GoldenStore {
 /// Reading a golden file that may be anything: a folder, a FIFO (reading one would wait for
 /// ever), a file far larger than any frame, or nothing at all.
 public enum GoldenFile {
-    public enum Contents { case missing, unreadable(String), bytes([UInt8]) }
+    public enum Contents {
+        case missing
+        case unreadable(String)
+        case bytes([UInt8])
+    }
 
     /// The largest PNG a frame of this size can honestly be: its raw pixels twice over and a
     /// margin (zlib's stored blocks add a few bytes per 64 KiB; filters one byte a row).

@@ -81,11 +81,13 @@ extension GoldenStore {
         case .unreadable(let why): return TraceResult(path: path, missing: false, changes: [], problem: why)
         case .bytes(let bytes):
             do { expected = try CompactTrace.parse(gzipped: bytes, maxLength: cap) } catch {
-                return TraceResult(path: path, missing: false, changes: [], problem: "cannot be read as a trace golden (\(error))")
+                return TraceResult(
+                    path: path, missing: false, changes: [], problem: "cannot be read as a trace golden (\(error))")
             }
         }
         let actual = try CompactTrace.parse(text)
-        return TraceResult(path: path, missing: false, changes: TraceDiff.compare(expected: expected, actual: actual, tolerance: tolerance))
+        return TraceResult(
+            path: path, missing: false, changes: TraceDiff.compare(expected: expected, actual: actual, tolerance: tolerance))
     }
 
     /// Writes the trace golden as `mode` asks; the line says what happened and by how much it changed.
@@ -100,7 +102,9 @@ extension GoldenStore {
             let old: [TraceFrame]?
             if case .bytes(let b) = GoldenFile.read(path, maxBytes: max(4 * text.utf8.count, 1 << 20)) {
                 old = try? CompactTrace.parse(gzipped: b, maxLength: max(4 * text.utf8.count, 1 << 20))
-            } else { old = nil }
+            } else {
+                old = nil
+            }
             let changes = TraceDiff.compare(expected: old ?? [], actual: try CompactTrace.parse(text), tolerance: tolerance)
             if old != nil && changes.isEmpty {
                 if (try? Data(contentsOf: URL(fileURLWithPath: path))) == Data(bytes) || mode == .failed {
@@ -108,8 +112,12 @@ extension GoldenStore {
                 }
             }
             try AtomicFile.write(bytes, to: path)
-            let what = old == nil ? "unreadable before" : changes.isEmpty ? "0 quantities over tolerance (rounding only)"
-                : "\(changes.count) \(changes.count == 1 ? "quantity" : "quantities") over tolerance, largest: \(changes[0].description)"
+            let what =
+                old == nil
+                ? "unreadable before"
+                : changes.isEmpty
+                    ? "0 quantities over tolerance (rounding only)"
+                    : "\(changes.count) \(changes.count == 1 ? "quantity" : "quantities") over tolerance, largest: \(changes[0].description)"
             return "replaced \(path): \(what)"
         }
         try AtomicFile.makeDirectory("\(goldenRoot)/\(scene.slug)")

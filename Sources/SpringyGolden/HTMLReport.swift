@@ -14,7 +14,7 @@ public enum HTMLReport {
             let slug = report.scenes[k].slug
             let folder = "images/\(slug)"
             try AtomicFile.makeDirectory("\(dir)/\(folder)")
-            let failing = Set(report.scenes[k].frames.filter { $0.status != .passed }.map(\.frame))   // asked only
+            let failing = Set(report.scenes[k].frames.filter { $0.status != .passed }.map(\.frame))  // asked only
             report.scenes[k].strip = try (rendered[slug] ?? []).map { frame, bytes in
                 let name = "\(folder)/\(OutputNames.frame(frame))"
                 try AtomicFile.write(bytes, to: "\(dir)/\(name)")
@@ -43,7 +43,7 @@ public enum HTMLReport {
     /// Combines shard reports: their scenes in the order given, their pictures copied into `dir`.
     public static func merge(_ dirs: [String], into dir: String) throws -> CheckReport {
         var scenes: [SceneReport] = []
-        var slugs: Set<String> = []   // looked up only
+        var slugs: Set<String> = []  // looked up only
         // Every shard is read and checked before anything is written.
         let shards = try dirs.map { try ShardReport(folder: $0) }
         try AtomicFile.makeDirectory("\(dir)/images")
@@ -61,7 +61,9 @@ public enum HTMLReport {
                     return name
                 }
                 scene.slug = slug
-                scene.strip = try scene.strip.map { s in var s = s; s.image = try moved(s.image) ?? s.image; return s }
+                scene.strip = try scene.strip.map { s in
+                    var s = s; s.image = try moved(s.image) ?? s.image; return s
+                }
                 scene.frames = try scene.frames.map { f in
                     var f = f
                     f.expected = try moved(f.expected); f.actual = try moved(f.actual); f.diff = try moved(f.diff)
@@ -84,11 +86,11 @@ public enum HTMLReport {
     public static func html(_ report: CheckReport) -> String {
         let s = report.summary
         var body = """
-        <h1>Springy check</h1>
-        <p class="summary"><span id="passed" class="ok">\(s.passed) passed</span> · <span id="failed" class="bad">\(s.failed) failed</span> · \
-        <span id="missing" class="bad">\(s.missing) missing</span> · <span id="recorded">\(s.recorded) recorded</span></p>
+            <h1>Springy check</h1>
+            <p class="summary"><span id="passed" class="ok">\(s.passed) passed</span> · <span id="failed" class="bad">\(s.failed) failed</span> · \
+            <span id="missing" class="bad">\(s.missing) missing</span> · <span id="recorded">\(s.recorded) recorded</span></p>
 
-        """
+            """
         for scene in report.scenes where !scene.passed {
             body += "<section class=\"scene failing\" id=\"\(escape(scene.slug))\">\n<h2>\(escape(scene.file))</h2>\n"
             if let error = scene.error { body += "<p class=\"error bad\">\(escape(error))</p>\n" }
@@ -97,30 +99,38 @@ public enum HTMLReport {
                 body += scene.explanation.map { "<li>\(escape($0))</li>" }.joined(separator: "\n") + "\n</ul>\n"
             }
             if let t = scene.trace, t.status != .passed {
-                body += "<p class=\"trace \(t.status.rawValue)\">trace golden \(escape(t.path)): \(t.status == .missing ? "missing" : "departs")"
-                body += scene.frames.allSatisfy { $0.status == .passed } && t.status == .failed ? " (the pixels pass: a change the eye cannot see yet)" : ""
+                body +=
+                    "<p class=\"trace \(t.status.rawValue)\">trace golden \(escape(t.path)): \(t.status == .missing ? "missing" : "departs")"
+                body +=
+                    scene.frames.allSatisfy { $0.status == .passed } && t.status == .failed
+                    ? " (the pixels pass: a change the eye cannot see yet)" : ""
                 body += "</p>\n"
             }
             if !scene.strip.isEmpty {
-                body += "<div class=\"strip\">\n" + scene.strip.map { f in
-                    "<figure class=\"\(f.failed ? "failing" : "passing")\" data-frame=\"\(f.frame)\"><img src=\"\(escape(f.image))\" alt=\"frame \(f.frame)\"><figcaption>\(f.frame)</figcaption></figure>"
-                }.joined(separator: "\n") + "\n</div>\n"
+                body +=
+                    "<div class=\"strip\">\n"
+                    + scene.strip.map { f in
+                        "<figure class=\"\(f.failed ? "failing" : "passing")\" data-frame=\"\(f.frame)\"><img src=\"\(escape(f.image))\" alt=\"frame \(f.frame)\"><figcaption>\(f.frame)</figcaption></figure>"
+                    }.joined(separator: "\n") + "\n</div>\n"
             }
             for f in scene.frames where f.status != .passed {
-                body += "<div class=\"failure\" data-frame=\"\(f.frame)\">\n<h3>frame \(f.frame): \(f.status == .missing ? "missing" : escape(f.summary ?? "differs"))</h3>\n"
+                body +=
+                    "<div class=\"failure\" data-frame=\"\(f.frame)\">\n<h3>frame \(f.frame): \(f.status == .missing ? "missing" : escape(f.summary ?? "differs"))</h3>\n"
                 if let e = f.expected, let a = f.actual {
                     body += "<div class=\"sides\">"
                     body += [("expected", e), ("actual", a), ("diff", f.diff)].compactMap { label, path in
-                        path.map { "<figure><img src=\"\(escape($0))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>" }
+                        path.map {
+                            "<figure><img src=\"\(escape($0))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>"
+                        }
                     }.joined()
                     body += "</div>\n"
                     body += """
-                    <div class="compare"><div class="stack"><img src="\(escape(e))" alt="expected"><img class="over clip" src="\(escape(a))" alt="actual" style="clip-path: inset(0 0 0 50%)"></div>
-                    <label>slider <input type="range" class="slider" min="0" max="100" value="50"></label></div>
-                    <div class="compare"><div class="stack"><img src="\(escape(e))" alt="expected"><img class="over onion" src="\(escape(a))" alt="actual" style="opacity: 0.5"></div>
-                    <label>onion skin <input type="range" class="onion-range" min="0" max="100" value="50"></label></div>
+                        <div class="compare"><div class="stack"><img src="\(escape(e))" alt="expected"><img class="over clip" src="\(escape(a))" alt="actual" style="clip-path: inset(0 0 0 50%)"></div>
+                        <label>slider <input type="range" class="slider" min="0" max="100" value="50"></label></div>
+                        <div class="compare"><div class="stack"><img src="\(escape(e))" alt="expected"><img class="over onion" src="\(escape(a))" alt="actual" style="opacity: 0.5"></div>
+                        <label>onion skin <input type="range" class="onion-range" min="0" max="100" value="50"></label></div>
 
-                    """
+                        """
                 }
                 body += "</div>\n"
             }
@@ -128,50 +138,52 @@ public enum HTMLReport {
         }
         let passing = report.scenes.filter(\.passed)
         if !passing.isEmpty {
-            body += "<h2>Passed</h2>\n<ul class=\"passed\">\n" + passing.map { "<li>\(escape($0.file))</li>" }.joined(separator: "\n") + "\n</ul>\n"
+            body +=
+                "<h2>Passed</h2>\n<ul class=\"passed\">\n" + passing.map { "<li>\(escape($0.file))</li>" }.joined(separator: "\n")
+                + "\n</ul>\n"
         }
         return """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>Springy check</title>
-        <style>
-        body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; }
-        .ok { color: #248a3d; } .bad { color: #d70015; }
-        .strip { display: flex; gap: 6px; overflow-x: auto; padding: 6px 0; }
-        .strip figure { margin: 0; border: 3px solid transparent; border-radius: 4px; }
-        .strip figure.failing { border-color: #ff3b30; }
-        .strip img { height: 120px; display: block; } figcaption { font-size: 11px; text-align: center; }
-        .sides { display: flex; gap: 8px; } .sides img { max-height: 360px; }
-        .sides figure { margin: 0; }
-        .strip img, .sides img, .stack { border: 1px solid #d1d1d6; }
-        .compare { display: inline-block; margin: 8px 16px 8px 0; vertical-align: top; }
-        .stack { position: relative; display: inline-block; } .stack img { max-height: 360px; display: block; }
-        .stack img.over { position: absolute; left: 0; top: 0; height: 100%; }
-        .compare label { display: block; }
-        </style></head>
-        <body>
-        \(body)
-        <script>
-        function bind(root) {
-          for (const c of root.querySelectorAll('.compare')) {
-            const slider = c.querySelector('input.slider'), onion = c.querySelector('input.onion-range');
-            const over = c.querySelector('img.over');
-            if (slider) slider.addEventListener('input', () => { over.style.clipPath = 'inset(0 0 0 ' + slider.value + '%)'; });
-            if (onion) onion.addEventListener('input', () => { over.style.opacity = String(onion.value / 100); });
-          }
-        }
-        bind(document);
-        if (location.hash === '#selftest') {
-          // For the browser test: move each slider as a user would and record what the page did.
-          const seen = [];
-          for (const s of document.querySelectorAll('input.slider')) {
-            s.value = 20; s.dispatchEvent(new Event('input'));
-            seen.push(s.closest('.compare').querySelector('img.over').style.clipPath);
-          }
-          document.body.setAttribute('data-selftest', seen.join('|') || 'no sliders');
-        }
-        </script>
-        </body></html>
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>Springy check</title>
+            <style>
+            body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; }
+            .ok { color: #248a3d; } .bad { color: #d70015; }
+            .strip { display: flex; gap: 6px; overflow-x: auto; padding: 6px 0; }
+            .strip figure { margin: 0; border: 3px solid transparent; border-radius: 4px; }
+            .strip figure.failing { border-color: #ff3b30; }
+            .strip img { height: 120px; display: block; } figcaption { font-size: 11px; text-align: center; }
+            .sides { display: flex; gap: 8px; } .sides img { max-height: 360px; }
+            .sides figure { margin: 0; }
+            .strip img, .sides img, .stack { border: 1px solid #d1d1d6; }
+            .compare { display: inline-block; margin: 8px 16px 8px 0; vertical-align: top; }
+            .stack { position: relative; display: inline-block; } .stack img { max-height: 360px; display: block; }
+            .stack img.over { position: absolute; left: 0; top: 0; height: 100%; }
+            .compare label { display: block; }
+            </style></head>
+            <body>
+            \(body)
+            <script>
+            function bind(root) {
+              for (const c of root.querySelectorAll('.compare')) {
+                const slider = c.querySelector('input.slider'), onion = c.querySelector('input.onion-range');
+                const over = c.querySelector('img.over');
+                if (slider) slider.addEventListener('input', () => { over.style.clipPath = 'inset(0 0 0 ' + slider.value + '%)'; });
+                if (onion) onion.addEventListener('input', () => { over.style.opacity = String(onion.value / 100); });
+              }
+            }
+            bind(document);
+            if (location.hash === '#selftest') {
+              // For the browser test: move each slider as a user would and record what the page did.
+              const seen = [];
+              for (const s of document.querySelectorAll('input.slider')) {
+                s.value = 20; s.dispatchEvent(new Event('input'));
+                seen.push(s.closest('.compare').querySelector('img.over').style.clipPath);
+              }
+              document.body.setAttribute('data-selftest', seen.join('|') || 'no sliders');
+            }
+            </script>
+            </body></html>
 
-        """
+            """
     }
 }

@@ -24,7 +24,8 @@ public struct ShardReport {
         for (i, scene) in report.scenes.enumerated() {
             let at = "\(path): scenes[\(i)]"
             guard Scene.isSlug(scene.slug) else {
-                throw OutputError("\(at).slug: \(Self.quoted(scene.slug)) is not a scene name Springy writes (letters, digits, - _ .)")
+                throw OutputError(
+                    "\(at).slug: \(Self.quoted(scene.slug)) is not a scene name Springy writes (letters, digits, - _ .)")
             }
             for (j, s) in scene.strip.enumerated() { try checkImage(s.image, scene: scene.slug, at: "\(at).strip[\(j)].image") }
             for (j, f) in scene.frames.enumerated() {
@@ -46,7 +47,9 @@ public struct ShardReport {
     static func isImageName(_ name: Substring) -> Bool {
         guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
         var middle = name.dropFirst("frame-".count).dropLast(".png".count)
-        for suffix in ["-expected", "-actual", "-diff"] where middle.hasSuffix(suffix) { middle = middle.dropLast(suffix.count); break }
+        for suffix in ["-expected", "-actual", "-diff"] where middle.hasSuffix(suffix) {
+            middle = middle.dropLast(suffix.count); break
+        }
         return middle.count >= 5 && middle.count <= 12 && middle.allSatisfy { $0.isASCII && $0.isNumber }
     }
 

@@ -33,7 +33,7 @@ public struct TraceChange: Sendable, Equatable {
     public var description: String {
         let entity = oneLine(self.entity), quantity = oneLine(self.quantity)
         switch kind {
-        case let .moved(delta, unit):
+        case .moved(let delta, let unit):
             let d = abs(delta) >= 0.01 ? String(format: "%+.2f", delta) : String(format: "%+.4f", delta)
             return "\(entity): \(quantity) \(d)\(unit.isEmpty ? "" : " " + unit) at \(frames)"
         case .shifted(let n):
@@ -43,7 +43,7 @@ public struct TraceChange: Sendable, Equatable {
             return "\(entity): \(on ? quantity : "not " + quantity) at \(frames), unlike the golden"
         case .presence(let extra):
             return "\(entity): \(extra ? "drawn" : "missing") at \(frames)\(extra ? ", not in the golden" : "")"
-        case let .frameCount(actual, expected):
+        case .frameCount(let actual, let expected):
             return "the scene has \(actual) frames (the golden has \(expected))"
         }
     }
@@ -64,13 +64,17 @@ public enum TraceDiff {
         var actualValue = false
         var presenceExtra = false
         mutating func mark(_ frame: Int) {
-            if let last = runs.last, last.upperBound + 1 == frame { runs[runs.count - 1] = last.lowerBound...frame } else { runs.append(frame...frame) }
+            if let last = runs.last, last.upperBound + 1 == frame {
+                runs[runs.count - 1] = last.lowerBound...frame
+            } else {
+                runs.append(frame...frame)
+            }
         }
     }
 
     public static func compare(expected: [TraceFrame], actual: [TraceFrame], tolerance: TraceTolerance) -> [TraceChange] {
         var tracks: [Track] = []
-        var index: [String: Int] = [:]   // looked up only; `tracks` keeps first-seen order
+        var index: [String: Int] = [:]  // looked up only; `tracks` keeps first-seen order
         func track(_ key: String, _ entity: String, _ quantity: String, _ unit: TraceQuantity) -> Int {
             if let k = index[key] { return k }
             index[key] = tracks.count
@@ -106,7 +110,7 @@ public enum TraceDiff {
                 actualByKey["\(base)#\(n)"] = i
             }
             var seen: [String: Int] = [:]
-            var matched = Set<Int>()   // asked only
+            var matched = Set<Int>()  // asked only
             for entry in e.entries {
                 let base = "\(entry.kind)|\(entry.id)"
                 let n = seen[base, default: 0]
@@ -131,7 +135,9 @@ public enum TraceDiff {
                             let t = track(pk, entry.name, name, .flag)
                             if !pe && ev > 0.5 { tracks[t].expectedRises.append(frame) }
                             if !pa && av > 0.5 { tracks[t].actualRises.append(frame) }
-                            if (ev > 0.5) != (av > 0.5) { tracks[t].mark(frame); tracks[t].actualValue = av > 0.5; tracks[t].severity = 1 }
+                            if (ev > 0.5) != (av > 0.5) {
+                                tracks[t].mark(frame); tracks[t].actualValue = av > 0.5; tracks[t].severity = 1
+                            }
                         }
                         continue
                     }
@@ -152,8 +158,10 @@ public enum TraceDiff {
         }
         var changes: [TraceChange] = []
         if expected.count != actual.count {
-            changes.append(TraceChange(entity: "scene", quantity: "frames", kind: .frameCount(actual: actual.count, expected: expected.count),
-                                       runs: [], severity: .infinity))
+            changes.append(
+                TraceChange(
+                    entity: "scene", quantity: "frames", kind: .frameCount(actual: actual.count, expected: expected.count),
+                    runs: [], severity: .infinity))
         }
         for t in tracks where !t.runs.isEmpty {
             let kind: TraceChange.Kind

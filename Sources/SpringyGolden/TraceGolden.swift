@@ -25,7 +25,9 @@ public enum CompactTrace {
     static func quoted(_ s: String) -> String { "\"" + escaped(s, jsonEscape) + "\"" }
 
     static func unquoted(_ s: Substring) throws -> String {
-        guard s.count >= 2, s.first == "\"", s.last == "\"" else { throw OutputError("trace golden: expected a quoted id, found \(s.prefix(40))") }
+        guard s.count >= 2, s.first == "\"", s.last == "\"" else {
+            throw OutputError("trace golden: expected a quoted id, found \(s.prefix(40))")
+        }
         var out = String.UnicodeScalarView()
         var it = s.dropFirst().dropLast().unicodeScalars.makeIterator()
         while let u = it.next() {
@@ -51,13 +53,19 @@ public enum CompactTrace {
         for f in frames {
             lines.append("F\t\(f.frame)\t\(number(f.contentOffset.x))\t\(number(f.contentOffset.y))")
             for i in f.items {
-                lines.append("I\t\(quoted(i.id))\t\(number(i.center.x))\t\(number(i.center.y))\t\(number(i.size.width))\t\(number(i.size.height))\t\(number(i.angle.radiansToDegrees))\t\(number(i.alpha))\t\(i.selected ? 1 : 0)")
+                lines.append(
+                    "I\t\(quoted(i.id))\t\(number(i.center.x))\t\(number(i.center.y))\t\(number(i.size.width))\t\(number(i.size.height))\t\(number(i.angle.radiansToDegrees))\t\(number(i.alpha))\t\(i.selected ? 1 : 0)"
+                )
             }
             for h in f.headers {
-                lines.append("H\t\(quoted(h.id))\t\(number(h.frame.minX))\t\(number(h.frame.minY))\t\(number(h.frame.width))\t\(number(h.frame.height))\t\(h.pinned ? 1 : 0)")
+                lines.append(
+                    "H\t\(quoted(h.id))\t\(number(h.frame.minX))\t\(number(h.frame.minY))\t\(number(h.frame.width))\t\(number(h.frame.height))\t\(h.pinned ? 1 : 0)"
+                )
             }
             for s in f.springs {
-                lines.append("S\t\(quoted(s.item))\t\(number(s.anchor.x))\t\(number(s.anchor.y))\t\(number(s.point.x))\t\(number(s.point.y))")
+                lines.append(
+                    "S\t\(quoted(s.item))\t\(number(s.anchor.x))\t\(number(s.anchor.y))\t\(number(s.point.x))\t\(number(s.point.y))"
+                )
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -69,13 +77,17 @@ public enum CompactTrace {
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             lineNumber += 1
             if lineNumber == 1 {
-                guard line == header else { throw OutputError("trace golden: not a Springy trace golden (first line \"\(line.prefix(40))\")") }
+                guard line == header else {
+                    throw OutputError("trace golden: not a Springy trace golden (first line \"\(line.prefix(40))\")")
+                }
                 continue
             }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             func numbers(from k: Int) throws -> [Double] {
                 try fields[k...].map { f in
-                    guard let v = Double(f) else { throw OutputError("trace golden line \(lineNumber): \"\(f.prefix(20))\" is not a number") }
+                    guard let v = Double(f) else {
+                        throw OutputError("trace golden line \(lineNumber): \"\(f.prefix(20))\" is not a number")
+                    }
                     return v
                 }
             }
@@ -87,7 +99,8 @@ public enum CompactTrace {
             case ("I"?, 9), ("H"?, 7), ("S"?, 6):
                 guard !frames.isEmpty else { throw OutputError("trace golden line \(lineNumber): an entry before its frame") }
                 let kind: TraceEntry.Kind = fields[0] == "I" ? .item : fields[0] == "H" ? .header : .spring
-                frames[frames.count - 1].entries.append(TraceEntry(kind: kind, id: try unquoted(fields[1]), values: try numbers(from: 2)))
+                frames[frames.count - 1].entries.append(
+                    TraceEntry(kind: kind, id: try unquoted(fields[1]), values: try numbers(from: 2)))
             default:
                 throw OutputError("trace golden line \(lineNumber): unexpected \"\(line.prefix(40))\"")
             }
@@ -122,10 +135,16 @@ public struct TraceEntry: Equatable, Sendable {
     /// What each value is called, and its unit.
     var quantities: [(String, TraceQuantity)] {
         switch kind {
-        case .item: return [("center.x", .position), ("center.y", .position), ("size.width", .size), ("size.height", .size),
-                            ("angle", .angle), ("alpha", .alpha), ("selected", .flag)]
-        case .header: return [("frame.x", .position), ("frame.y", .position), ("frame.width", .size), ("frame.height", .size),
-                              ("pinned", .flag)]
+        case .item:
+            return [
+                ("center.x", .position), ("center.y", .position), ("size.width", .size), ("size.height", .size),
+                ("angle", .angle), ("alpha", .alpha), ("selected", .flag),
+            ]
+        case .header:
+            return [
+                ("frame.x", .position), ("frame.y", .position), ("frame.width", .size), ("frame.height", .size),
+                ("pinned", .flag),
+            ]
         case .spring: return [("anchor.x", .position), ("anchor.y", .position), ("point.x", .position), ("point.y", .position)]
         }
     }
@@ -143,7 +162,9 @@ public struct TraceFrame: Equatable, Sendable {
     public var frame: Int
     public var offset: [Double]
     public var entries: [TraceEntry]
-    public init(frame: Int, offset: [Double], entries: [TraceEntry]) { self.frame = frame; self.offset = offset; self.entries = entries }
+    public init(frame: Int, offset: [Double], entries: [TraceEntry]) {
+        self.frame = frame; self.offset = offset; self.entries = entries
+    }
 }
 
 enum TraceQuantity { case position, size, angle, alpha, flag }

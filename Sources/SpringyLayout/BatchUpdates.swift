@@ -29,25 +29,32 @@ extension CollectionView {
 
         // Check what names the data before the update.
         func checkSection(_ s: Int, _ what: String) throws {
-            guard s >= 0, s < old.count else { throw UpdateError("\(what) section \(s): the collection has \(old.count) sections before the update") }
+            guard s >= 0, s < old.count else {
+                throw UpdateError("\(what) section \(s): the collection has \(old.count) sections before the update")
+            }
         }
         let goneSections = u.deleteSections + u.moveSections.map(\.from)
         for s in goneSections { try checkSection(s, "cannot delete or move") }
         for s in u.reloadSections { try checkSection(s, "cannot reload") }
-        if let d = duplicate(goneSections + u.reloadSections) { throw UpdateError("section \(d) is deleted, moved or reloaded twice in one update") }
+        if let d = duplicate(goneSections + u.reloadSections) {
+            throw UpdateError("section \(d) is deleted, moved or reloaded twice in one update")
+        }
         let goneItems = u.delete + u.move.map(\.from)
         for ip in goneItems + u.reload {
             guard ip.section < old.count else {
                 throw UpdateError("no cell \(ip) before the update: the collection has \(old.count) sections")
             }
             guard ip.item < old[ip.section].cells.count else {
-                throw UpdateError("no cell \(ip) before the update (section \(ip.section) has \(old[ip.section].cells.count) cells)")
+                throw UpdateError(
+                    "no cell \(ip) before the update (section \(ip.section) has \(old[ip.section].cells.count) cells)")
             }
             if goneSections.contains(ip.section) || u.reloadSections.contains(ip.section) {
                 throw UpdateError("cell \(ip) is changed, and so is its whole section \(ip.section)")
             }
         }
-        if let d = duplicate(goneItems + u.reload) { throw UpdateError("cell \(d) is deleted, moved or reloaded twice in one update") }
+        if let d = duplicate(goneItems + u.reload) {
+            throw UpdateError("cell \(d) is deleted, moved or reloaded twice in one update")
+        }
 
         // Reloads get new cells (new identities) in place; then the gone cells and sections leave.
         var records = old
@@ -56,14 +63,18 @@ extension CollectionView {
         let movedCells = u.move.map { records[$0.from.section].cells[$0.from.item] }
         for s in records.indices {
             let gone = Set(goneItems.filter { $0.section == s }.map(\.item))
-            if !gone.isEmpty { records[s].cells = records[s].cells.enumerated().filter { !gone.contains($0.offset) }.map(\.element) }
+            if !gone.isEmpty {
+                records[s].cells = records[s].cells.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
+            }
         }
         let movedSections = u.moveSections.map { records[$0.from] }
         let goneSet = Set(goneSections)
         records = records.enumerated().filter { !goneSet.contains($0.offset) }.map(\.element)
 
         // Sections arrive at their final indices, ascending.
-        var arriving: [(at: Int, record: SectionRecord)] = u.moveSections.enumerated().map { ($0.element.to, movedSections[$0.offset]) }
+        var arriving: [(at: Int, record: SectionRecord)] = u.moveSections.enumerated().map {
+            ($0.element.to, movedSections[$0.offset])
+        }
         for insert in u.insertSections {
             var spec = insert.section
             if spec.generated { spec.labels = spec.labels.map { _ in newLabel() } }
@@ -74,35 +85,44 @@ extension CollectionView {
         if let d = duplicate(arriving.map(\.at)) { throw UpdateError("two sections are inserted or moved to section \(d)") }
         for (at, record) in arriving.sorted(by: { $0.at < $1.at }) {
             guard at >= 0, at <= records.count else {
-                throw UpdateError("cannot insert or move a section to \(at): the collection would have \(records.count) sections before it")
+                throw UpdateError(
+                    "cannot insert or move a section to \(at): the collection would have \(records.count) sections before it")
             }
             records.insert(record, at: at)
         }
 
         // Cells arrive at their final index paths, ascending.
-        var cells: [(at: ItemPath, cell: (key: Int, label: String))] = u.move.enumerated().map { ($0.element.to, movedCells[$0.offset]) }
+        var cells: [(at: ItemPath, cell: (key: Int, label: String))] = u.move.enumerated().map {
+            ($0.element.to, movedCells[$0.offset])
+        }
         for ip in u.insert.sorted() { cells.append((ip, (newKey(), newLabel()))) }
         if let d = duplicate(cells.map(\.at)) { throw UpdateError("two cells are inserted or moved to \(d)") }
         for (at, cell) in cells.sorted(by: { $0.at < $1.at }) {
             guard at.section >= 0, at.section < records.count else {
-                throw UpdateError("cannot insert or move a cell to \(at): the collection has \(records.count) sections after the update")
+                throw UpdateError(
+                    "cannot insert or move a cell to \(at): the collection has \(records.count) sections after the update")
             }
             guard at.item <= records[at.section].cells.count else {
-                throw UpdateError("cannot insert or move a cell to \(at): section \(at.section) would have \(records[at.section].cells.count) cells before it")
+                throw UpdateError(
+                    "cannot insert or move a cell to \(at): section \(at.section) would have \(records[at.section].cells.count) cells before it"
+                )
             }
             records[at.section].cells.insert(cell, at: at.item)
         }
 
         apply(records)
         var paths: [ItemPath] = []
-        for (s, k) in keys.enumerated() { for (i, key) in k.enumerated() where selectedKeys.contains(key) { paths.append(ItemPath(s, i)) } }
+        for (s, k) in keys.enumerated() {
+            for (i, key) in k.enumerated() where selectedKeys.contains(key) { paths.append(ItemPath(s, i)) }
+        }
         selection = paths.sorted()
         if spec.layout.kind == .list, selection.count > 1 { selection = [selection[0]] }
         relayout()
         if !(scroll.minOffset...scroll.maxOffset).contains(scroll.offset) {
             scroll.scroll(to: min(max(scroll.offset, scroll.minOffset), scroll.maxOffset), animated: u.animated)
         }
-        batch = u.animated && spec.updates.duration > 0
+        batch =
+            u.animated && spec.updates.duration > 0
             ? BatchAnimation(before: before, after: self, start: time, spec: spec.updates) : nil
         try dynamicsLayoutChanged(newCells: [:])
     }
@@ -114,7 +134,9 @@ extension CollectionView {
     }
 
     func apply(_ records: [SectionRecord]) {
-        sections = records.map { r in var spec = r.spec; spec.labels = r.cells.map(\.label); return spec }
+        sections = records.map { r in
+            var spec = r.spec; spec.labels = r.cells.map(\.label); return spec
+        }
         keys = records.map { $0.cells.map(\.key) }
         sectionKeys = records.map(\.key)
     }

@@ -1,6 +1,6 @@
 import SpringyCore
-import SpringyFrame
 import SpringyDynamics
+import SpringyFrame
 import SpringyScene
 
 /// A collection view: its data (cells with stable identities), layout, scroll view and
@@ -54,25 +54,36 @@ public final class CollectionView {
 
     public var vertical: Bool { spec.layout.direction == .vertical || spec.layout.kind == .list }
 
-    static func makeLayout(spec: CollectionSpec, sections: [SectionSpec], viewSize: Size2, selection: [ItemPath]) -> any CollectionLayout {
+    static func makeLayout(spec: CollectionSpec, sections: [SectionSpec], viewSize: Size2, selection: [ItemPath])
+        -> any CollectionLayout
+    {
         switch spec.layout.kind {
-        case .flow: return FlowLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, sectionSpecs: sections)
-        case .list: return ListLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, expanded: selection.first)
+        case .flow:
+            return FlowLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, sectionSpecs: sections)
+        case .list:
+            return ListLayout(
+                spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, expanded: selection.first)
         case .grid: return GridLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize)
         case .compositional:
-            return CompositionalLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, sectionSpecs: sections)
+            return CompositionalLayout(
+                spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, sectionSpecs: sections)
         }
     }
 
     public init(spec: CollectionSpec, viewSize: Size2, world: WorldSettings = .uikit) throws {
         self.spec = spec
         self.world = world
-        hasFootersOrBackgrounds = spec.layout.footerHeight > 0 || spec.layout.sectionBackgrounds
+        hasFootersOrBackgrounds =
+            spec.layout.footerHeight > 0 || spec.layout.sectionBackgrounds
             || spec.sections.contains { $0.background != nil }
         self.viewSize = viewSize
         sections = spec.sections
         var k = 0
-        keys = spec.sections.map { s in (0..<s.count).map { _ in defer { k += 1 }; return k } }
+        keys = spec.sections.map { s in
+            (0..<s.count).map { _ in
+                defer { k += 1 }; return k
+            }
+        }
         nextKey = k
         sectionKeys = Array(spec.sections.indices)
         nextSectionKey = spec.sections.count
@@ -95,12 +106,13 @@ public final class CollectionView {
 
     /// The scroll view along the vertical (or horizontal) axis, at its starting offset.
     static func axis(_ s: ScrollSpec, vertical: Bool, viewSize: Size2, content: Size2) -> ScrollAxis {
-        let inset = s.contentInset   // top, left, bottom, right
-        var axis = ScrollAxis(viewLength: vertical ? viewSize.height : viewSize.width,
-                              contentLength: vertical ? content.height : content.width, bounces: s.bounces,
-                              alwaysBounce: vertical ? s.alwaysBounceVertical : s.alwaysBounceHorizontal,
-                              insetLeading: inset.leading(vertical: vertical), insetTrailing: inset.trailing(vertical: vertical),
-                              rate: s.decelerationRate, paging: s.paging)
+        let inset = s.contentInset  // top, left, bottom, right
+        var axis = ScrollAxis(
+            viewLength: vertical ? viewSize.height : viewSize.width,
+            contentLength: vertical ? content.height : content.width, bounces: s.bounces,
+            alwaysBounce: vertical ? s.alwaysBounceVertical : s.alwaysBounceHorizontal,
+            insetLeading: inset.leading(vertical: vertical), insetTrailing: inset.trailing(vertical: vertical),
+            rate: s.decelerationRate, paging: s.paging)
         let start = s.contentOffset.map { vertical ? $0.y : $0.x } ?? axis.minOffset
         if start != 0 { axis.setOffset(start) }
         return axis
@@ -108,8 +120,9 @@ public final class CollectionView {
 
     /// What the layout's dynamics reads of this view, as plain values.
     public var geometry: CollectionGeometry {
-        CollectionGeometry(layout: layout, offset: scroll.offset, viewSize: viewSize, vertical: vertical, keys: keys,
-                           crossOffset: crossScroll.offset)
+        CollectionGeometry(
+            layout: layout, offset: scroll.offset, viewSize: viewSize, vertical: vertical, keys: keys,
+            crossOffset: crossScroll.offset)
     }
 
     // MARK: - Layout dynamics
@@ -118,8 +131,9 @@ public final class CollectionView {
     /// the selected cells are handed to a new drag unless one is still settling.
     public func longPressBegan(at point: Vec2) throws {
         guard spec.dynamics.kind == .drag, dynamics == nil, !selection.isEmpty else { return }
-        dynamics = try DragSession(params: spec.dynamics, selection: selection, touch: point + contentOffset, world: world,
-                                   in: geometry)
+        dynamics = try DragSession(
+            params: spec.dynamics, selection: selection, touch: point + contentOffset, world: world,
+            in: geometry)
     }
 
     public func fingerMoved(to point: Vec2, source: FingerSource) {
@@ -140,7 +154,9 @@ public final class CollectionView {
         try dynamics?.layoutChanged(in: geometry, newCells: newCells)
     }
 
-    public var contentOffset: Vec2 { vertical ? Vec2(crossScroll.offset, scroll.offset) : Vec2(scroll.offset, crossScroll.offset) }
+    public var contentOffset: Vec2 {
+        vertical ? Vec2(crossScroll.offset, scroll.offset) : Vec2(scroll.offset, crossScroll.offset)
+    }
     public var visibleRect: Rect { Rect(x: contentOffset.x, y: contentOffset.y, width: viewSize.width, height: viewSize.height) }
 
     /// A point's coordinate along the scroll axis, and across it.
@@ -168,7 +184,8 @@ public final class CollectionView {
         return layout.attributes(in: r, rowOffset: rowOffset).first { a in
             guard a.kind == .cell else { return false }
             let shift = rowOffset(a.indexPath.section)
-            return shift == 0 || Rect(x: a.frame.minX - shift, y: a.frame.minY, width: a.frame.width, height: a.frame.height).intersects(r)
+            return shift == 0
+                || Rect(x: a.frame.minX - shift, y: a.frame.minY, width: a.frame.width, height: a.frame.height).intersects(r)
         }?.indexPath
     }
 
@@ -236,15 +253,17 @@ public final class CollectionView {
         // its top is above the view or under a pinned header (to the header's bottom).
         var target = fromOffset
         if spec.transitions.keepSelectedVisible, let selected = selection.first,
-           let f = layout.attributes(for: selected)?.frame {
+            let f = layout.attributes(for: selected)?.frame
+        {
             let pinned = spec.layout.stickyHeaders ? spec.layout.headerHeight : 0
             if f.maxY > target + viewSize.height { target = f.maxY - viewSize.height }
             if f.minY < target + pinned { target = f.minY - pinned }
         }
         target = min(max(target, 0), max(0, layout.contentSize.height - viewSize.height))
         let t = spec.transitions
-        let clock = TimedProgress(start: time, duration: t.duration,
-                                  timing: .durationSpring(dampingRatio: t.dampingRatio, initialVelocity: t.initialVelocity))
+        let clock = TimedProgress(
+            start: time, duration: t.duration,
+            timing: .durationSpring(dampingRatio: t.dampingRatio, initialVelocity: t.initialVelocity))
         let tr = LayoutTransition(from: current, to: layout, fromOffset: fromOffset, toOffset: target, clock: clock)
         transition = tr
         presentation = .transition(tr, frozenAt: nil)
@@ -296,10 +315,14 @@ public final class CollectionView {
                 pinned = lead > span.start + 1e-9
             }
             guard lead + h > offset, lead < offset + viewLength else { continue }
-            let frame = vertical ? Rect(x: 0, y: lead - offset, width: viewSize.width, height: h)
-                                 : Rect(x: lead - offset, y: 0, width: h, height: viewSize.height)
-            out.append(HeaderState(id: "header.\(s)", frame: frame, pinned: pinned, title: sections[s].header, z: 1,
-                                   trailingTitle: spec.layout.rightToLeft))
+            let frame =
+                vertical
+                ? Rect(x: 0, y: lead - offset, width: viewSize.width, height: h)
+                : Rect(x: lead - offset, y: 0, width: h, height: viewSize.height)
+            out.append(
+                HeaderState(
+                    id: "header.\(s)", frame: frame, pinned: pinned, title: sections[s].header, z: 1,
+                    trailingTitle: spec.layout.rightToLeft))
         }
         out += footersAndBackgrounds(offset: offset, viewLength: viewLength)
         headers = out
@@ -308,8 +331,10 @@ public final class CollectionView {
     /// The first cell whose centre is right of (below) the middle of the view.
     public func indexRightOfCenter() -> ItemPath {
         let middle = along(visibleRect.center)
-        let probe = vertical ? Rect(x: 0, y: middle, width: viewSize.width, height: viewSize.height * 2)
-                             : Rect(x: middle, y: 0, width: viewSize.width * 2, height: viewSize.height)
+        let probe =
+            vertical
+            ? Rect(x: 0, y: middle, width: viewSize.width, height: viewSize.height * 2)
+            : Rect(x: middle, y: 0, width: viewSize.width * 2, height: viewSize.height)
         for a in layout.attributes(in: probe) where a.kind == .cell && along(a.center) > middle { return a.indexPath }
         let last = sections.count - 1
         return ItemPath(last, sections[last].count)

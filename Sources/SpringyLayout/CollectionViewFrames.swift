@@ -34,9 +34,11 @@ extension CollectionView {
         let kind: ItemKind = spec.layout.kind == .list ? .row : .cell
         var items: [ItemState] = []
         for gone in batch?.leaving(at: time) ?? [] where gone.frame.intersects(visible) {
-            items.append(ItemState(id: "deleted.\(gone.path)", center: gone.frame.center - offset, size: gone.frame.size,
-                                   angle: 0, alpha: gone.alpha, z: 0, velocity: .zero, selected: gone.selected, kind: kind,
-                                   paletteKey: gone.key, label: gone.label, shape: .rectangle))
+            items.append(
+                ItemState(
+                    id: "deleted.\(gone.path)", center: gone.frame.center - offset, size: gone.frame.size,
+                    angle: 0, alpha: gone.alpha, z: 0, velocity: .zero, selected: gone.selected, kind: kind,
+                    paletteKey: gone.key, label: gone.label, shape: .rectangle))
         }
         // Cells the dynamics moves may be drawn away from their slots: look a little wider.
         let search = geometry.widened(visible, by: dynamics?.reach ?? 0)
@@ -59,7 +61,8 @@ extension CollectionView {
                 if dynamics.liftsCells { elevation = spec.dynamics.liftElevation }
             }
             if let m = movement, key(ip) == m.key, let slot = layout.attributes(for: ip)?.frame,
-               let moving = movingFrame(key: m.key, slot: slot, at: time) {
+                let moving = movingFrame(key: m.key, slot: slot, at: time)
+            {
                 frame = moving.frame
                 alpha = 1
                 z = 2
@@ -69,14 +72,22 @@ extension CollectionView {
             if spec.transitions.fade, let tr = transition {
                 // For comparison: UIKit's default, appearing rows fade in and disappearing ones out.
                 let p = tr.clock.progress(at: time)
-                let inFrom = tr.from.frame(ip, at: tr.start).map { $0.intersects(Rect(x: 0, y: tr.fromOffset, width: viewSize.width, height: viewSize.height)) } ?? false
-                let inTo = tr.to.attributes(for: ip).map { $0.frame.intersects(Rect(x: 0, y: tr.toOffset, width: viewSize.width, height: viewSize.height)) } ?? false
+                let inFrom =
+                    tr.from.frame(ip, at: tr.start).map {
+                        $0.intersects(Rect(x: 0, y: tr.fromOffset, width: viewSize.width, height: viewSize.height))
+                    } ?? false
+                let inTo =
+                    tr.to.attributes(for: ip).map {
+                        $0.frame.intersects(Rect(x: 0, y: tr.toOffset, width: viewSize.width, height: viewSize.height))
+                    } ?? false
                 if !inFrom && inTo { alpha = p } else if inFrom && !inTo { alpha = 1 - p }
             }
-            items.append(ItemState(id: ip.description, center: frame.center - offset, size: frame.size,
-                                   angle: angle, alpha: alpha, z: z, velocity: velocity,
-                                   selected: isSelected(ip), kind: kind,
-                                   paletteKey: key(ip), label: label(ip), shape: .rectangle, elevation: elevation))
+            items.append(
+                ItemState(
+                    id: ip.description, center: frame.center - offset, size: frame.size,
+                    angle: angle, alpha: alpha, z: z, velocity: velocity,
+                    selected: isSelected(ip), kind: kind,
+                    paletteKey: key(ip), label: label(ip), shape: .rectangle, elevation: elevation))
             if spec.layout.insetGrouped, ip.section < sections.count {
                 // An inset-grouped section is one rounded group: its first row's top corners, its last row's bottom ones.
                 var corners: GroupCorners = []

@@ -81,8 +81,10 @@ extension CollectionView {
     func snapTarget(_ proposed: Double) -> Double? {
         guard let mode = spec.layout.snap else { return nil }
         let length = vertical ? viewSize.height : viewSize.width
-        let probe = vertical ? Rect(x: 0, y: proposed - length, width: viewSize.width, height: 3 * length)
-                             : Rect(x: proposed - length, y: 0, width: 3 * length, height: viewSize.height)
+        let probe =
+            vertical
+            ? Rect(x: 0, y: proposed - length, width: viewSize.width, height: 3 * length)
+            : Rect(x: proposed - length, y: 0, width: 3 * length, height: viewSize.height)
         let leadingInset = spec.layout.sectionInset.leading(vertical: vertical)
         var best: Double?
         for a in layout.attributes(in: probe) where a.kind == .cell {
@@ -111,7 +113,11 @@ extension CollectionView {
         case .bottom, .right: target = a1 - (length - trail)
         case .center: target = (a0 + a1) / 2 - (lead + (length - lead - trail) / 2)
         case .nearest:
-            if a0 < scroll.offset + lead { target = a0 - lead } else if a1 > scroll.offset + length - trail { target = a1 - (length - trail) }
+            if a0 < scroll.offset + lead {
+                target = a0 - lead
+            } else if a1 > scroll.offset + length - trail {
+                target = a1 - (length - trail)
+            }
         }
         scroll.scroll(to: min(max(target, scroll.minOffset), scroll.maxOffset), animated: animated)
         // Across the scroll axis (a grid wider than the view): centred with `center`, else the least scroll that shows it.
@@ -136,13 +142,18 @@ extension CollectionView {
     func footersAndBackgrounds(offset: Double, viewLength: Double) -> [HeaderState] {
         guard hasFootersOrBackgrounds else { return [] }
         var out: [HeaderState] = []
-        func viewport(_ r: Rect) -> Rect { vertical ? Rect(x: r.minX, y: r.minY - offset, width: r.width, height: r.height)
-                                                    : Rect(x: r.minX - offset, y: r.minY, width: r.width, height: r.height) }
+        func viewport(_ r: Rect) -> Rect {
+            vertical
+                ? Rect(x: r.minX, y: r.minY - offset, width: r.width, height: r.height)
+                : Rect(x: r.minX - offset, y: r.minY, width: r.width, height: r.height)
+        }
         let visible = Rect(x: 0, y: 0, width: viewSize.width, height: viewSize.height)
         for s in 0..<sections.count {
             if let (bg, color) = layout.backgroundAttributes(section: s), viewport(bg.frame).intersects(visible) {
-                out.append(HeaderState(id: "background.\(s)", frame: viewport(bg.frame), pinned: false, title: nil, z: -1,
-                                       kind: .background, color: color))
+                out.append(
+                    HeaderState(
+                        id: "background.\(s)", frame: viewport(bg.frame), pinned: false, title: nil, z: -1,
+                        kind: .background, color: color))
             }
             guard let footer = layout.footerAttributes(section: s) else { continue }
             let h = spec.layout.footerHeight
@@ -153,11 +164,15 @@ extension CollectionView {
                 lead = min(max(offset + viewLength - h, span.start + spec.layout.headerHeight), natural)
                 pinned = lead < natural - 1e-9
             }
-            let frame = vertical ? Rect(x: 0, y: lead - offset, width: viewSize.width, height: h)
-                                 : Rect(x: lead - offset, y: 0, width: h, height: viewSize.height)
+            let frame =
+                vertical
+                ? Rect(x: 0, y: lead - offset, width: viewSize.width, height: h)
+                : Rect(x: lead - offset, y: 0, width: h, height: viewSize.height)
             if frame.intersects(visible) {
-                out.append(HeaderState(id: "footer.\(s)", frame: frame, pinned: pinned, title: sections[s].footer, z: 1, kind: .footer,
-                                       trailingTitle: spec.layout.rightToLeft))
+                out.append(
+                    HeaderState(
+                        id: "footer.\(s)", frame: frame, pinned: pinned, title: sections[s].footer, z: 1, kind: .footer,
+                        trailingTitle: spec.layout.rightToLeft))
             }
         }
         return out

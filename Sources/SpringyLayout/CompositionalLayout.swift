@@ -54,9 +54,11 @@ public struct CompositionalLayout: StackedLayout {
             let end = itemsStart + itemsHeight + inset.bottom
             let rowLength = inset.left + Double(count) * size.width + Double(max(0, count - 1)) * interitem + inset.right
             stack.append(start: y, itemsStart: itemsStart, end: end, count: count)
-            built.append(Section(columns: columns, size: size,
-                                 lineSpacing: lineSpacing, interitem: interitem, left: inset.left, orthogonal: orthogonal,
-                                 rowLength: rowLength))
+            built.append(
+                Section(
+                    columns: columns, size: size,
+                    lineSpacing: lineSpacing, interitem: interitem, left: inset.left, orthogonal: orthogonal,
+                    rowLength: rowLength))
             y = end
         }
         sections = built
@@ -66,17 +68,19 @@ public struct CompositionalLayout: StackedLayout {
     func cellFrame(_ s: Int, _ k: Int) -> Rect {
         let sec = sections[s]
         let row = k / sec.columns, column = k % sec.columns
-        return Rect(x: sec.left + Double(column) * (sec.size.width + sec.interitem),
-                    y: stack.itemsStarts[s] + Double(row) * (sec.size.height + sec.lineSpacing),
-                    width: sec.size.width, height: sec.size.height)
+        return Rect(
+            x: sec.left + Double(column) * (sec.size.width + sec.interitem),
+            y: stack.itemsStarts[s] + Double(row) * (sec.size.height + sec.lineSpacing),
+            width: sec.size.width, height: sec.size.height)
     }
 
     /// How a section scrolls orthogonally, and its row's length and item pitch when it does.
     public func orthogonalRow(_ s: Int) -> OrthogonalRow? {
         guard s >= 0, s < sections.count, sections[s].orthogonal != .none else { return nil }
         let sec = sections[s]
-        return OrthogonalRow(behavior: sec.orthogonal, length: sec.rowLength, pitch: sec.size.width + sec.interitem,
-                             itemWidth: sec.size.width, left: sec.left)
+        return OrthogonalRow(
+            behavior: sec.orthogonal, length: sec.rowLength, pitch: sec.size.width + sec.interitem,
+            itemWidth: sec.size.width, left: sec.left)
     }
 
     /// Cells and headers in `rect`; an orthogonal row's cells are all returned when the rect
@@ -96,17 +100,23 @@ public struct CompositionalLayout: StackedLayout {
         while s < stack.count, stack.starts[s] < rect.maxY {
             let sec = sections[s]
             if let h = headerAttributes(section: s), h.frame.intersects(rect) { out.append(h) }
-            if let rows = rows(from: rect.minY, to: rect.maxY, itemsStart: stack.itemsStarts[s],
-                               pitch: sec.size.height + sec.lineSpacing, rows: (stack.counts[s] + sec.columns - 1) / sec.columns) {
+            if let rows = rows(
+                from: rect.minY, to: rect.maxY, itemsStart: stack.itemsStarts[s],
+                pitch: sec.size.height + sec.lineSpacing, rows: (stack.counts[s] + sec.columns - 1) / sec.columns)
+            {
                 let across = sec.orthogonal != .none
                 var columns = 0...(sec.columns - 1)
                 var keep: (Rect) -> Bool = { across ? $0.maxY > rect.minY && $0.minY < rect.maxY : $0.intersects(rect) }
                 if across, let rowOffset {
                     let shift = rowOffset(s), pitch = sec.size.width + sec.interitem
-                    let first = Int(max(0, min(Double(sec.columns - 1), ((rect.minX + shift - sec.left) / pitch).rounded(.down) - 1)))
-                    let last = Int(max(0, min(Double(sec.columns - 1), ((rect.maxX + shift - sec.left) / pitch).rounded(.down) + 1)))
+                    let first = Int(
+                        max(0, min(Double(sec.columns - 1), ((rect.minX + shift - sec.left) / pitch).rounded(.down) - 1)))
+                    let last = Int(
+                        max(0, min(Double(sec.columns - 1), ((rect.maxX + shift - sec.left) / pitch).rounded(.down) + 1)))
                     columns = first...last
-                    keep = { $0.maxY > rect.minY && $0.minY < rect.maxY && $0.maxX - shift > rect.minX && $0.minX - shift < rect.maxX }
+                    keep = {
+                        $0.maxY > rect.minY && $0.minY < rect.maxY && $0.maxX - shift > rect.minX && $0.minX - shift < rect.maxX
+                    }
                 }
                 cells(section: s, rows: rows, columns: columns, perRow: sec.columns, keep: keep, into: &out)
             }

@@ -1,6 +1,6 @@
 import SpringyCore
-import SpringyFrame
 import SpringyDynamics
+import SpringyFrame
 import SpringyScene
 
 /// The springy multi-select drag (the third write-up): a long press hands every selected
@@ -13,20 +13,24 @@ public final class DragSession: LayoutDynamics {
     public let animator: Animator
     /// The dragged cells: key and index path, in index order.
     public let cells: [(key: Int, indexPath: ItemPath)]
-    let origin: Vec2          // the touch when the press was recognised, content coordinates
+    let origin: Vec2  // the touch when the press was recognised, content coordinates
     public private(set) var released = false
     static let square = "drag.square"
 
     /// `touch` is in content coordinates; `selection` the selected cells, in index order.
-    public init(params: CollectionDynamicsSpec, selection: [ItemPath], touch: Vec2, world: WorldSettings,
-                in geometry: CollectionGeometry) throws {
+    public init(
+        params: CollectionDynamicsSpec, selection: [ItemPath], touch: Vec2, world: WorldSettings,
+        in geometry: CollectionGeometry
+    ) throws {
         if selection.count > world.maxBodies {
-            throw DynamicsError.invalid("dragging \(selection.count) selected cells is over the limit of \(world.maxBodies) simulated bodies (--max-bodies)",
-                                        behavior: "long_press")
+            throw DynamicsError.invalid(
+                "dragging \(selection.count) selected cells is over the limit of \(world.maxBodies) simulated bodies (--max-bodies)",
+                behavior: "long_press")
         }
         let content = geometry.layout.contentSize
-        animator = Animator(bounds: Rect(x: 0, y: 0, width: content.width, height: content.height),
-                            settings: world, origin: geometry.contentOffset)
+        animator = Animator(
+            bounds: Rect(x: 0, y: 0, width: content.width, height: content.height),
+            settings: world, origin: geometry.contentOffset)
         origin = touch
         try animator.addAnchorBody(id: Self.square, center: touch)
         var cells: [(Int, ItemPath)] = []
@@ -38,8 +42,10 @@ public final class DragSession: LayoutDynamics {
             let id = "cell:\(key)"
             try animator.addItem(id: id, center: a.center, size: a.size)
             for c in corners {
-                springs.append(.attachment(item: id, to: .item(Self.square), length: nil, frequency: params.cornerFrequency,
-                                           damping: params.cornerDamping, offset: .zero, toOffset: c))
+                springs.append(
+                    .attachment(
+                        item: id, to: .item(Self.square), length: nil, frequency: params.cornerFrequency,
+                        damping: params.cornerDamping, offset: .zero, toOffset: c))
             }
             cells.append((key, ip))
         }

@@ -13,10 +13,10 @@ public struct FlowLayout: CollectionLayout {
     public let sectionCounts: [Int]
 
     struct Section {
-        var start: Double        // along the scroll axis
-        var itemsStart: Double   // first line's leading edge
-        var itemsEnd: Double     // last line's trailing edge
-        var insetEnd: Double     // after the trailing inset: where the footer starts
+        var start: Double  // along the scroll axis
+        var itemsStart: Double  // first line's leading edge
+        var itemsEnd: Double  // last line's trailing edge
+        var insetEnd: Double  // after the trailing inset: where the footer starts
         var end: Double
         var count: Int
         // One item size: lines of `perLine` at `crossPositions`.
@@ -45,7 +45,8 @@ public struct FlowLayout: CollectionLayout {
         built.reserveCapacity(sectionCounts.count)
         for (s, count) in sectionCounts.enumerated() {
             let own = s < sectionSpecs.count ? sectionSpecs[s] : nil
-            let section = Self.section(count: count, start: position, spec: spec, own: own, viewSize: viewSize, vertical: vertical)
+            let section = Self.section(
+                count: count, start: position, spec: spec, own: own, viewSize: viewSize, vertical: vertical)
             built.append(section)
             position = section.end
         }
@@ -54,8 +55,10 @@ public struct FlowLayout: CollectionLayout {
     }
 
     /// One section's geometry: header, leading inset, lines of items, trailing inset, footer.
-    static func section(count: Int, start: Double, spec: LayoutSpec, own: SectionSpec?, viewSize: Size2, vertical: Bool) -> Section {
-        let inset = own?.sectionInset ?? spec.sectionInset                 // top, left, bottom, right
+    static func section(count: Int, start: Double, spec: LayoutSpec, own: SectionSpec?, viewSize: Size2, vertical: Bool)
+        -> Section
+    {
+        let inset = own?.sectionInset ?? spec.sectionInset  // top, left, bottom, right
         let size = own?.itemSize ?? spec.itemSize
         let lineSpacing = own?.lineSpacing ?? spec.lineSpacing
         let interitem = own?.interitemSpacing ?? spec.interitemSpacing
@@ -64,12 +67,14 @@ public struct FlowLayout: CollectionLayout {
         let insetLead = vertical ? inset.top : inset.left, insetTrail = vertical ? inset.bottom : inset.right
         let available = across - lead - trail
         let itemsStart = start + spec.headerHeight + insetLead
-        var section = Section(start: start, itemsStart: itemsStart, itemsEnd: itemsStart, insetEnd: 0, end: 0, count: count,
-                              perLine: 1, lines: 0, crossPositions: [lead], size: size, lineSpacing: lineSpacing,
-                              frames: nil, background: own?.background)
+        var section = Section(
+            start: start, itemsStart: itemsStart, itemsEnd: itemsStart, insetEnd: 0, end: 0, count: count,
+            perLine: 1, lines: 0, crossPositions: [lead], size: size, lineSpacing: lineSpacing,
+            frames: nil, background: own?.background)
         if let sizes = own?.sizes {
-            section.frames = Self.flow(sizes: (0..<count).map { sizes[$0 % sizes.count] }, from: itemsStart, lead: lead,
-                                       available: available, lineSpacing: lineSpacing, interitem: interitem, vertical: vertical)
+            section.frames = Self.flow(
+                sizes: (0..<count).map { sizes[$0 % sizes.count] }, from: itemsStart, lead: lead,
+                available: available, lineSpacing: lineSpacing, interitem: interitem, vertical: vertical)
             section.itemsEnd = section.frames?.map { vertical ? $0.maxY : $0.maxX }.max() ?? itemsStart
         } else {
             let itemAcross = vertical ? size.width : size.height, along = vertical ? size.height : size.width
@@ -98,8 +103,10 @@ public struct FlowLayout: CollectionLayout {
     /// Items of their own sizes in lines: as many as fit with the minimum spacing; a full line
     /// is justified, a line of one item centred, the last line kept at the minimum spacing;
     /// items centred across their line's thickness.
-    static func flow(sizes: [Size2], from start: Double, lead: Double, available: Double, lineSpacing: Double,
-                     interitem: Double, vertical: Bool) -> [Rect] {
+    static func flow(
+        sizes: [Size2], from start: Double, lead: Double, available: Double, lineSpacing: Double,
+        interitem: Double, vertical: Bool
+    ) -> [Rect] {
         func across(_ s: Size2) -> Double { vertical ? s.width : s.height }
         func along(_ s: Size2) -> Double { vertical ? s.height : s.width }
         var frames: [Rect] = []
@@ -107,15 +114,20 @@ public struct FlowLayout: CollectionLayout {
         var i = 0, position = start
         while i < sizes.count {
             var j = i + 1, used = across(sizes[i])
-            while j < sizes.count, used + interitem + across(sizes[j]) <= available { used += interitem + across(sizes[j]); j += 1 }
+            while j < sizes.count, used + interitem + across(sizes[j]) <= available {
+                used += interitem + across(sizes[j]); j += 1
+            }
             let line = sizes[i..<j]
             let thickness = line.map(along).max() ?? 0
             let last = j == sizes.count
-            let spacing = line.count > 1 && !last ? (available - line.map(across).reduce(0, +)) / Double(line.count - 1) : interitem
+            let spacing =
+                line.count > 1 && !last ? (available - line.map(across).reduce(0, +)) / Double(line.count - 1) : interitem
             var c = line.count == 1 ? lead + (available - across(line[line.startIndex])) / 2 : lead
             for s in line {
                 let a = position + (thickness - along(s)) / 2
-                frames.append(vertical ? Rect(x: c, y: a, width: s.width, height: s.height) : Rect(x: a, y: c, width: s.width, height: s.height))
+                frames.append(
+                    vertical
+                        ? Rect(x: c, y: a, width: s.width, height: s.height) : Rect(x: a, y: c, width: s.width, height: s.height))
                 c += across(s) + spacing
             }
             position += thickness + lineSpacing
@@ -138,8 +150,9 @@ public struct FlowLayout: CollectionLayout {
         let along = vertical ? sec.size.height : sec.size.width
         let a = sec.itemsStart + Double(line) * (along + sec.lineSpacing)
         let c = sec.crossPositions[col]
-        return vertical ? Rect(x: c, y: a, width: sec.size.width, height: sec.size.height)
-                        : Rect(x: a, y: c, width: sec.size.width, height: sec.size.height)
+        return vertical
+            ? Rect(x: c, y: a, width: sec.size.width, height: sec.size.height)
+            : Rect(x: a, y: c, width: sec.size.width, height: sec.size.height)
     }
 
     public func attributes(for ip: ItemPath) -> LayoutAttributes? {
@@ -149,7 +162,9 @@ public struct FlowLayout: CollectionLayout {
 
     /// A band across the view along the scroll axis.
     private func band(_ from: Double, _ length: Double) -> Rect {
-        vertical ? Rect(x: 0, y: from, width: viewSize.width, height: length) : Rect(x: from, y: 0, width: length, height: viewSize.height)
+        vertical
+            ? Rect(x: 0, y: from, width: viewSize.width, height: length)
+            : Rect(x: from, y: 0, width: length, height: viewSize.height)
     }
 
     public func headerAttributes(section s: Int) -> LayoutAttributes? {
@@ -159,7 +174,8 @@ public struct FlowLayout: CollectionLayout {
 
     public func footerAttributes(section s: Int) -> LayoutAttributes? {
         guard spec.footerHeight > 0, s < sections.count else { return nil }
-        return LayoutAttributes(kind: .footer, indexPath: ItemPath(s, 0), frame: band(sections[s].insetEnd, spec.footerHeight), z: 1)
+        return LayoutAttributes(
+            kind: .footer, indexPath: ItemPath(s, 0), frame: band(sections[s].insetEnd, spec.footerHeight), z: 1)
     }
 
     /// The decoration view behind a section's insets and items, when it has one.
@@ -167,7 +183,10 @@ public struct FlowLayout: CollectionLayout {
         guard s < sections.count, spec.sectionBackgrounds || sections[s].background != nil else { return nil }
         let sec = sections[s]
         let from = sec.start + spec.headerHeight
-        return (LayoutAttributes(kind: .background, indexPath: ItemPath(s, 0), frame: band(from, sec.insetEnd - from), z: -1), sec.background)
+        return (
+            LayoutAttributes(kind: .background, indexPath: ItemPath(s, 0), frame: band(from, sec.insetEnd - from), z: -1),
+            sec.background
+        )
     }
 
     public func sectionSpan(_ s: Int) -> (start: Double, end: Double) { (sections[s].start, sections[s].end) }
@@ -204,7 +223,9 @@ public struct FlowLayout: CollectionLayout {
                             let k = line * sec.perLine + col
                             if k >= sec.count { break }
                             let f = frame(section: s, item: k)
-                            if f.intersects(rect) { out.append(LayoutAttributes(kind: .cell, indexPath: ItemPath(s, k), frame: f)) }
+                            if f.intersects(rect) {
+                                out.append(LayoutAttributes(kind: .cell, indexPath: ItemPath(s, k), frame: f))
+                            }
                         }
                     }
                 }

@@ -31,15 +31,17 @@ public struct GridLayout: StackedLayout {
             y = end
         }
         let used = min(columns, sectionCounts.max() ?? 0)
-        let width = spec.sectionInset.left + Double(used) * spec.itemSize.width + Double(max(0, used - 1)) * spec.interitemSpacing
+        let width =
+            spec.sectionInset.left + Double(used) * spec.itemSize.width + Double(max(0, used - 1)) * spec.interitemSpacing
             + spec.sectionInset.right
         contentSize = Size2(max(width, viewSize.width), y)
     }
 
     func cellFrame(_ s: Int, _ k: Int) -> Rect {
         let row = k / columns, column = k % columns
-        return Rect(x: spec.sectionInset.left + Double(column) * pitch.width, y: stack.itemsStarts[s] + Double(row) * pitch.height,
-                    width: spec.itemSize.width, height: spec.itemSize.height)
+        return Rect(
+            x: spec.sectionInset.left + Double(column) * pitch.width, y: stack.itemsStarts[s] + Double(row) * pitch.height,
+            width: spec.itemSize.width, height: spec.itemSize.height)
     }
 
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
@@ -52,8 +54,12 @@ public struct GridLayout: StackedLayout {
             if let h = headerAttributes(section: s), h.frame.intersects(rect) { out.append(h) }
             let rowCount = (stack.counts[s] + columns - 1) / columns
             if firstColumn <= lastColumn,
-               let rows = rows(from: rect.minY, to: rect.maxY, itemsStart: stack.itemsStarts[s], pitch: pitch.height, rows: rowCount) {
-                cells(section: s, rows: rows, columns: firstColumn...lastColumn, perRow: columns, keep: { $0.intersects(rect) }, into: &out)
+                let rows = rows(
+                    from: rect.minY, to: rect.maxY, itemsStart: stack.itemsStarts[s], pitch: pitch.height, rows: rowCount)
+            {
+                cells(
+                    section: s, rows: rows, columns: firstColumn...lastColumn, perRow: columns, keep: { $0.intersects(rect) },
+                    into: &out)
             }
             s += 1
         }

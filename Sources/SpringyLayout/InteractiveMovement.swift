@@ -70,7 +70,9 @@ extension CollectionView {
     func advanceMovement(to time: Double) {
         guard let m = movement else { return }
         if path(ofKey: m.key) == nil { movement = nil; return }
-        if let drop = m.dropped, TimedProgress.easeInOut(start: drop.time, duration: spec.updates.duration).isFinished(at: time) { movement = nil }
+        if let drop = m.dropped, TimedProgress.easeInOut(start: drop.time, duration: spec.updates.duration).isFinished(at: time) {
+            movement = nil
+        }
     }
 
     func path(ofKey k: Int) -> ItemPath? {

@@ -16,7 +16,9 @@ public struct CollectionGeometry {
     /// The content offset across the scroll axis (non-zero only when the content is wider, or taller, both ways).
     public let crossOffset: Double
 
-    public init(layout: any CollectionLayout, offset: Double, viewSize: Size2, vertical: Bool, keys: [[Int]], crossOffset: Double = 0) {
+    public init(
+        layout: any CollectionLayout, offset: Double, viewSize: Size2, vertical: Bool, keys: [[Int]], crossOffset: Double = 0
+    ) {
         self.layout = layout; self.offset = offset; self.viewSize = viewSize; self.vertical = vertical; self.keys = keys
         self.crossOffset = crossOffset
     }
@@ -34,8 +36,9 @@ public struct CollectionGeometry {
 
     /// `rect` widened by `margin` on both sides along the scroll axis.
     public func widened(_ rect: Rect, by margin: Double) -> Rect {
-        vertical ? Rect(x: rect.minX, y: rect.minY - margin, width: rect.width, height: rect.height + 2 * margin)
-                 : Rect(x: rect.minX - margin, y: rect.minY, width: rect.width + 2 * margin, height: rect.height)
+        vertical
+            ? Rect(x: rect.minX, y: rect.minY - margin, width: rect.width, height: rect.height + 2 * margin)
+            : Rect(x: rect.minX - margin, y: rect.minY, width: rect.width + 2 * margin, height: rect.height)
     }
 }
 

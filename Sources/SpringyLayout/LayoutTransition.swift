@@ -12,7 +12,7 @@ public indirect enum Presentation {
     case transition(LayoutTransition, frozenAt: Double?)
 
     func progress(at time: Double) -> (LayoutTransition, Double)? {
-        guard case let .transition(t, frozen) = self else { return nil }
+        guard case .transition(let t, let frozen) = self else { return nil }
         return (t, t.clock.progress(at: frozen ?? time))
     }
 
@@ -24,7 +24,7 @@ public indirect enum Presentation {
             let to = t.to.attributes(for: ip)?.frame
             let from = t.from.frame(ip, at: t.start)
             switch (from, to) {
-            case let (f?, n?): return lerp(f, n, p)
+            case (let f?, let n?): return lerp(f, n, p)
             default: return to ?? from
             }
         }
@@ -47,7 +47,8 @@ public indirect enum Presentation {
         case .layout(let l):
             return l.attributes(in: rect, rowOffset: rowOffset).filter { $0.kind == .cell }.map(\.indexPath)
         case .transition(let t, _):
-            let wide = Rect(x: rect.minX - slack, y: rect.minY - slack, width: rect.width + 2 * slack, height: rect.height + 2 * slack)
+            let wide = Rect(
+                x: rect.minX - slack, y: rect.minY - slack, width: rect.width + 2 * slack, height: rect.height + 2 * slack)
             var all = t.from.cells(in: wide, at: t.start, slack: slack, rowOffset: rowOffset)
             all += t.to.attributes(in: wide, rowOffset: rowOffset).filter { $0.kind == .cell }.map(\.indexPath)
             all.sort()
@@ -78,6 +79,7 @@ public final class LayoutTransition {
 }
 
 func lerp(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {
-    Rect(x: a.minX + (b.minX - a.minX) * p, y: a.minY + (b.minY - a.minY) * p,
-         width: a.width + (b.width - a.width) * p, height: a.height + (b.height - a.height) * p)
+    Rect(
+        x: a.minX + (b.minX - a.minX) * p, y: a.minY + (b.minY - a.minY) * p,
+        width: a.width + (b.width - a.width) * p, height: a.height + (b.height - a.height) * p)
 }

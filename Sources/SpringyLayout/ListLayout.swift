@@ -24,7 +24,9 @@ public struct ListLayout: StackedLayout {
     /// The header, inset like its rows in an inset-grouped table (its title lines up with theirs).
     public func headerAttributes(section s: Int) -> LayoutAttributes? {
         guard var h = stack.header(s, height: spec.headerHeight, width: viewSize.width) else { return nil }
-        if margin > 0 { h.frame = Rect(x: h.frame.minX + margin, y: h.frame.minY, width: h.frame.width - 2 * margin, height: h.frame.height) }
+        if margin > 0 {
+            h.frame = Rect(x: h.frame.minX + margin, y: h.frame.minY, width: h.frame.width - 2 * margin, height: h.frame.height)
+        }
         return h
     }
 
@@ -53,7 +55,9 @@ public struct ListLayout: StackedLayout {
         }
         // Right to left, the insets swap sides.
         let left = (spec.rightToLeft ? spec.sectionInset.right : spec.sectionInset.left) + margin
-        return Rect(x: left, y: top, width: viewSize.width - spec.sectionInset.left - spec.sectionInset.right - 2 * margin, height: height)
+        return Rect(
+            x: left, y: top, width: viewSize.width - spec.sectionInset.left - spec.sectionInset.right - 2 * margin, height: height
+        )
     }
 
     /// The row containing content position `y` in section `s` (clamped).

@@ -16,10 +16,11 @@ extension CollectionView {
             // Centred paging can centre the first and last groups: the row is inset by what that takes.
             let edge = centred ? max(0, (viewSize.width - row.itemWidth) / 2 - row.left) : 0
             let grouped = row.behavior == .group_paging || centred
-            var axis = ScrollAxis(viewLength: viewSize.width, contentLength: row.length, bounces: spec.scroll.bounces,
-                                  insetLeading: edge, insetTrailing: edge,
-                                  rate: grouped ? ScrollAxis.fastDeceleration : spec.scroll.decelerationRate,
-                                  paging: row.behavior == .paging)
+            var axis = ScrollAxis(
+                viewLength: viewSize.width, contentLength: row.length, bounces: spec.scroll.bounces,
+                insetLeading: edge, insetTrailing: edge,
+                rate: grouped ? ScrollAxis.fastDeceleration : spec.scroll.decelerationRate,
+                paging: row.behavior == .paging)
             axis.setOffset(previous[sectionKeys[s]] ?? axis.minOffset)
             return axis
         }
@@ -47,7 +48,7 @@ extension CollectionView {
     /// group in the fling's direction past the paging threshold, else to the nearest).
     func rowTarget(_ s: Int, offset: Double, proposed: Double, velocity v: Double) -> Double? {
         guard let row = layout.orthogonalRow(s) else { return nil }
-        let first: Double   // the offset that shows the first group where the behaviour rests it
+        let first: Double  // the offset that shows the first group where the behaviour rests it
         switch row.behavior {
         case .none, .continuous, .paging: return nil
         case .continuous_group_leading:
@@ -57,14 +58,22 @@ extension CollectionView {
         }
         let i0 = (offset - first) / row.pitch
         let i: Double
-        if v > ScrollAxis.pagingFlingSpeed { i = i0.rounded(.down) + 1 } else if v < -ScrollAxis.pagingFlingSpeed { i = i0.rounded(.up) - 1 } else { i = i0.rounded() }
+        if v > ScrollAxis.pagingFlingSpeed {
+            i = i0.rounded(.down) + 1
+        } else if v < -ScrollAxis.pagingFlingSpeed {
+            i = i0.rounded(.up) - 1
+        } else {
+            i = i0.rounded()
+        }
         return first + i * row.pitch
     }
 
     func releaseRow(_ s: Int, fingerVelocity: Double) {
         guard var axis = rows[s] else { return }
         let offset = axis.offset
-        axis.release(fingerVelocity: fingerVelocity) { [self] proposed, v in rowTarget(s, offset: offset, proposed: proposed, velocity: v) }
+        axis.release(fingerVelocity: fingerVelocity) { [self] proposed, v in
+            rowTarget(s, offset: offset, proposed: proposed, velocity: v)
+        }
         rows[s] = axis
     }
 
@@ -73,8 +82,13 @@ extension CollectionView {
     func scrollRow(toItem ip: ItemPath, position: ScrollPosition, animated: Bool) {
         guard ip.section < rows.count, var axis = rows[ip.section], let f = layout.attributes(for: ip)?.frame else { return }
         var target = axis.offset
-        if position == .center { target = f.center.x - viewSize.width / 2 }
-        else if f.minX < axis.offset { target = f.minX } else if f.maxX > axis.offset + viewSize.width { target = f.maxX - viewSize.width }
+        if position == .center {
+            target = f.center.x - viewSize.width / 2
+        } else if f.minX < axis.offset {
+            target = f.minX
+        } else if f.maxX > axis.offset + viewSize.width {
+            target = f.maxX - viewSize.width
+        }
         axis.scroll(to: min(max(target, axis.minOffset), axis.maxOffset), animated: animated)
         rows[ip.section] = axis
     }

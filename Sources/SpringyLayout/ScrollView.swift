@@ -55,9 +55,11 @@ public struct ScrollAxis: Sendable {
     public var paging: Bool
     var phase: Phase = .idle
 
-    public init(viewLength: Double, contentLength: Double, offset: Double = 0, bounces: Bool = true, alwaysBounce: Bool = false,
-                insetLeading: Double = 0, insetTrailing: Double = 0, rate: Double = ScrollAxis.normalDeceleration,
-                paging: Bool = false) {
+    public init(
+        viewLength: Double, contentLength: Double, offset: Double = 0, bounces: Bool = true, alwaysBounce: Bool = false,
+        insetLeading: Double = 0, insetTrailing: Double = 0, rate: Double = ScrollAxis.normalDeceleration,
+        paging: Bool = false
+    ) {
         self.viewLength = viewLength; self.contentLength = contentLength; self.offset = offset
         self.bounces = bounces; self.alwaysBounce = alwaysBounce
         self.insetLeading = insetLeading; self.insetTrailing = insetTrailing
@@ -79,7 +81,9 @@ public struct ScrollAxis: Sendable {
     }
 
     /// Closed-form deceleration: x(t) = x₀ + v₀(dᵗ⁽¹⁰⁰⁰⁾ − 1)/(1000 ln d).
-    public static func decelerated(start: Double, velocity: Double, time: Double, rate: Double = normalDeceleration) -> (offset: Double, velocity: Double) {
+    public static func decelerated(start: Double, velocity: Double, time: Double, rate: Double = normalDeceleration) -> (
+        offset: Double, velocity: Double
+    ) {
         let k = 1000 * log(rate)
         let decay = pow(rate, 1000 * time)
         return (start + velocity * (decay - 1) / k, velocity * decay)
@@ -98,9 +102,13 @@ public struct ScrollAxis: Sendable {
     public func pageTarget(velocity v: Double) -> Double {
         let p = offset / viewLength
         let page: Double
-        if v > Self.pagingFlingSpeed { page = p.rounded(.down) + 1 } else if v < -Self.pagingFlingSpeed {
+        if v > Self.pagingFlingSpeed {
+            page = p.rounded(.down) + 1
+        } else if v < -Self.pagingFlingSpeed {
             page = p.rounded(.up) - 1
-        } else { page = p.rounded() }
+        } else {
+            page = p.rounded()
+        }
         return min(max(page * viewLength, minOffset), maxOffset)
     }
 
@@ -125,13 +133,18 @@ public struct ScrollAxis: Sendable {
     }
 
     public mutating func track(finger: Double, h: Double) {
-        guard case let .tracking(startOffset, startFinger) = phase else { return }
+        guard case .tracking(let startOffset, let startFinger) = phase else { return }
         let raw = startOffset - (finger - startFinger)
         let new: Double
-        if !bounces { new = min(max(raw, minOffset), maxOffset) }
-        else if raw < minOffset { new = minOffset - Self.rubberBand(minOffset - raw, dimension: viewLength) }
-        else if raw > maxOffset { new = maxOffset + Self.rubberBand(raw - maxOffset, dimension: viewLength) }
-        else { new = raw }
+        if !bounces {
+            new = min(max(raw, minOffset), maxOffset)
+        } else if raw < minOffset {
+            new = minOffset - Self.rubberBand(minOffset - raw, dimension: viewLength)
+        } else if raw > maxOffset {
+            new = maxOffset + Self.rubberBand(raw - maxOffset, dimension: viewLength)
+        } else {
+            new = raw
+        }
         velocity = (new - offset) / h
         offset = new
     }
@@ -140,7 +153,9 @@ public struct ScrollAxis: Sendable {
     /// Past an edge the content bounces back; with paging it settles on a page; otherwise
     /// `target` (the layout's targetContentOffset, given the proposed rest point and the
     /// velocity) may choose where it comes to rest, and it decelerates onto that point.
-    public mutating func release(fingerVelocity: Double, target: (_ proposed: Double, _ velocity: Double) -> Double? = { _, _ in nil }) {
+    public mutating func release(
+        fingerVelocity: Double, target: (_ proposed: Double, _ velocity: Double) -> Double? = { _, _ in nil }
+    ) {
         guard isScrollable else { return }
         let v = -fingerVelocity
         if offset < minOffset || offset > maxOffset {
@@ -148,9 +163,12 @@ public struct ScrollAxis: Sendable {
             phase = .bouncing(edge: edge, displacement: offset - edge, velocity: v, time: 0)
             return
         }
-        let chosen: Double? = paging ? pageTarget(velocity: v) : target(proposedRest(velocity: v), v).map {
-            min(max($0, minOffset), maxOffset)
-        }
+        let chosen: Double? =
+            paging
+            ? pageTarget(velocity: v)
+            : target(proposedRest(velocity: v), v).map {
+                min(max($0, minOffset), maxOffset)
+            }
         if let chosen {
             // Paging settles on UIKit's fast rate; a chosen point on the scroll view's own rate.
             settle(to: chosen, rate: paging ? Self.fastDeceleration : rate)
@@ -187,7 +205,7 @@ public struct ScrollAxis: Sendable {
         switch phase {
         case .idle, .tracking:
             return
-        case let .decelerating(start, v0, t0):
+        case .decelerating(let start, let v0, let t0):
             let t = t0 + h
             let (x, v) = Self.decelerated(start: start, velocity: v0, time: t, rate: rate)
             let rest = start - v0 / (1000 * log(rate))
@@ -215,7 +233,7 @@ public struct ScrollAxis: Sendable {
             } else {
                 phase = .decelerating(start: start, velocity: v0, time: t)
             }
-        case let .bouncing(edge, x0, v0, t0):
+        case .bouncing(let edge, let x0, let v0, let t0):
             let t = t0 + h
             let w = Self.bounceOmega
             // Critically damped: x(t) = (x₀ + (v₀ + ωx₀)t)e^{−ωt}.
@@ -231,7 +249,7 @@ public struct ScrollAxis: Sendable {
             } else {
                 phase = .bouncing(edge: edge, displacement: x0, velocity: v0, time: t)
             }
-        case let .settling(start, target, d, t0):
+        case .settling(let start, let target, let d, let t0):
             let t = t0 + h
             let decay = pow(d, 1000 * t)
             let x = target + (start - target) * decay
@@ -244,7 +262,7 @@ public struct ScrollAxis: Sendable {
                 offset = x
                 phase = .settling(start: start, target: target, rate: d, time: t)
             }
-        case let .animating(from, to, t0):
+        case .animating(let from, let to, let t0):
             let t = t0 + h
             let clock = TimedProgress.easeInOut(start: 0, duration: Self.animatedScrollDuration)
             if clock.isFinished(at: t) {

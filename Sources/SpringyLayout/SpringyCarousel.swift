@@ -1,6 +1,6 @@
 import SpringyCore
-import SpringyFrame
 import SpringyDynamics
+import SpringyFrame
 import SpringyScene
 
 /// The springy flow layout (the carousel, and iOS 7 Messages' bubbles): every cell in
@@ -73,24 +73,29 @@ public final class SpringyCarousel: LayoutDynamics {
             animator = next
             managed = carried
             let ids = managed.map(\.body)
-            gravity = try animator.addBehavior(.gravity(items: ids, vector: Vec2(0, params.gravity)), label: "collection.dynamics.gravity")
+            gravity = try animator.addBehavior(
+                .gravity(items: ids, vector: Vec2(0, params.gravity)), label: "collection.dynamics.gravity")
             if params.collisionEnabled {
-                collision = try animator.addBehavior(.collision(items: ids, mode: params.collisionMode, bounds: true,
-                                                               insets: .zero, boundaries: []),
-                                                     label: "collection.dynamics.collision")
+                collision = try animator.addBehavior(
+                    .collision(
+                        items: ids, mode: params.collisionMode, bounds: true,
+                        insets: .zero, boundaries: []),
+                    label: "collection.dynamics.collision")
             }
             // The write-up makes an elasticity-1 item behavior but never gives it an item, so its
             // cells keep the item defaults; `apply_elasticity: true` gives it the cells, as its prose reads.
             if params.applyElasticity {
-                propertiesBehavior = try animator.addBehavior(.item(items: ids, properties: ItemProperties(elasticity: params.elasticity)),
-                                                              label: "collection.dynamics.item")
+                propertiesBehavior = try animator.addBehavior(
+                    .item(items: ids, properties: ItemProperties(elasticity: params.elasticity)),
+                    label: "collection.dynamics.item")
             }
         }
     }
 
     func springSpec(_ body: String, _ anchor: Vec2) -> BehaviorSpec {
-        .attachment(item: body, to: .point(anchor), length: params.spring.length, frequency: params.spring.frequency,
-                    damping: params.spring.damping, offset: .zero, toOffset: .zero)
+        .attachment(
+            item: body, to: .point(anchor), length: params.spring.length, frequency: params.spring.frequency,
+            damping: params.spring.damping, offset: .zero, toOffset: .zero)
     }
 
     /// The cells whose slots are within the widened viewport, in index order.
@@ -104,8 +109,9 @@ public final class SpringyCarousel: LayoutDynamics {
     func sync(_ geometry: CollectionGeometry, newCells: [Int: Vec2] = [:]) throws {
         let wanted = window(geometry)
         if wanted.count > world.maxBodies {
-            throw DynamicsError.invalid("\(wanted.count) cells in the springy window is over the limit of \(world.maxBodies) simulated bodies (--max-bodies; or a smaller collection.dynamics.margin)",
-                                        behavior: "collection.dynamics")
+            throw DynamicsError.invalid(
+                "\(wanted.count) cells in the springy window is over the limit of \(world.maxBodies) simulated bodies (--max-bodies; or a smaller collection.dynamics.margin)",
+                behavior: "collection.dynamics")
         }
         var keep: [Managed] = []
         var wantedKeys: [Int: LayoutAttributes] = [:]

@@ -30,7 +30,8 @@ struct StackedSections {
 
     func header(_ s: Int, height: Double, width: Double) -> LayoutAttributes? {
         guard height > 0, s < starts.count else { return nil }
-        return LayoutAttributes(kind: .header, indexPath: ItemPath(s, 0), frame: Rect(x: 0, y: starts[s], width: width, height: height), z: 1)
+        return LayoutAttributes(
+            kind: .header, indexPath: ItemPath(s, 0), frame: Rect(x: 0, y: starts[s], width: width, height: height), z: 1)
     }
 
     func span(_ s: Int) -> (start: Double, end: Double) { (starts[s], ends[s]) }
@@ -60,8 +61,10 @@ extension StackedLayout {
 
     /// The cells of section `s` in rows `rows` and columns `columns` of a row-major grid of
     /// `perRow` columns, in index order, that `keep` accepts.
-    func cells(section s: Int, rows: ClosedRange<Int>, columns: ClosedRange<Int>, perRow: Int,
-               keep: (Rect) -> Bool, into out: inout [LayoutAttributes]) {
+    func cells(
+        section s: Int, rows: ClosedRange<Int>, columns: ClosedRange<Int>, perRow: Int,
+        keep: (Rect) -> Bool, into out: inout [LayoutAttributes]
+    ) {
         let n = stack.counts[s]
         for row in rows {
             for column in columns {

@@ -49,12 +49,17 @@ public final class APNGWriter {
     public func add(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings) throws {
         defer { previous = rgba }
         if previous.isEmpty {
-            try add(png: try PNGCodec.encode(rgba: rgba, width: width, height: height, opaque: opaque, settings: settings), rect: nil)
+            try add(
+                png: try PNGCodec.encode(rgba: rgba, width: width, height: height, opaque: opaque, settings: settings), rect: nil)
             return
         }
-        let rect = PixelRect.changed(from: previous, to: rgba, width: width, height: height) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-        try add(png: try PNGCodec.encode(rgba: rect.crop(rgba, frameWidth: width), width: rect.width, height: rect.height,
-                                         opaque: opaque, settings: settings), rect: rect)
+        let rect =
+            PixelRect.changed(from: previous, to: rgba, width: width, height: height)
+            ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+        try add(
+            png: try PNGCodec.encode(
+                rgba: rect.crop(rgba, frameWidth: width), width: rect.width, height: rect.height,
+                opaque: opaque, settings: settings), rect: rect)
     }
 
     /// Frames written or waiting.
@@ -76,7 +81,9 @@ public final class APNGWriter {
         return out
     }
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff)] }
+    static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff)]
+    }
     static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xff)] }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
@@ -89,10 +96,12 @@ public final class APNGWriter {
         let chunks = try Self.chunks(frame.png)
         var out: [UInt8] = []
         if canvas == nil {
-            guard let ihdr = chunks.first(where: { $0.type == "IHDR" }), ihdr.data.count == 13 else { throw OutputError("PNG without IHDR") }
+            guard let ihdr = chunks.first(where: { $0.type == "IHDR" }), ihdr.data.count == 13 else {
+                throw OutputError("PNG without IHDR")
+            }
             canvas = (Array(ihdr.data.prefix(4)), Array(ihdr.data.dropFirst(4).prefix(4)))
             out = [137, 80, 78, 71, 13, 10, 26, 10] + Self.chunk("IHDR", Array(ihdr.data))
-            out += Self.chunk("acTL", Self.be32(0) + Self.be32(UInt32(loops)))   // the count is patched in by finish
+            out += Self.chunk("acTL", Self.be32(0) + Self.be32(UInt32(loops)))  // the count is patched in by finish
             // A palette image's palette and transparency, once for every frame.
             for c in chunks where c.type == "PLTE" || c.type == "tRNS" { out += Self.chunk(c.type, Array(c.data)) }
         }
@@ -100,8 +109,10 @@ public final class APNGWriter {
         // fcTL: sequence, width, height, x, y, delay num/den, dispose (none), blend (source or over)
         let r = frame.rect
         let w = r.map { Self.be32(UInt32($0.width)) } ?? canvas.width, h = r.map { Self.be32(UInt32($0.height)) } ?? canvas.height
-        out += Self.chunk("fcTL", Self.be32(sequence) + w + h + Self.be32(UInt32(r?.x ?? 0)) + Self.be32(UInt32(r?.y ?? 0))
-                            + Self.be16(UInt16(min(step * frame.length, 65535))) + Self.be16(UInt16(fps)) + [0, frame.over ? 1 : 0])
+        out += Self.chunk(
+            "fcTL",
+            Self.be32(sequence) + w + h + Self.be32(UInt32(r?.x ?? 0)) + Self.be32(UInt32(r?.y ?? 0))
+                + Self.be16(UInt16(min(step * frame.length, 65535))) + Self.be16(UInt16(fps)) + [0, frame.over ? 1 : 0])
         sequence += 1
         for c in chunks where c.type == "IDAT" {
             if frames == 0 {

@@ -18,7 +18,8 @@ public final class AVIFWriter {
     public static let maxSide = 16384
 
     public init(path: String, width: Int, height: Int, fps: Int, quality: Int, speed: Int = 8, opaque: Bool) throws {
-        guard let h = springy_avif_new(Int32(width), Int32(height), Int32(fps), Int32(quality), Int32(speed), opaque ? 1 : 0) else {
+        guard let h = springy_avif_new(Int32(width), Int32(height), Int32(fps), Int32(quality), Int32(speed), opaque ? 1 : 0)
+        else {
             throw OutputError("avif: could not start libavif's encoder for \(path)")
         }
         handle = h
@@ -41,7 +42,9 @@ public final class AVIFWriter {
         guard let p = pending else { return }
         pending = nil
         let rc = p.rgba.withUnsafeBufferPointer { springy_avif_add(handle, $0.baseAddress, Int32(width * 4), Int32(p.frames)) }
-        guard rc == 0 else { throw OutputError("avif: could not encode a frame of \(path): \(String(cString: springy_avif_message(handle)))") }
+        guard rc == 0 else {
+            throw OutputError("avif: could not encode a frame of \(path): \(String(cString: springy_avif_message(handle)))")
+        }
         added += 1
     }
 

@@ -10,7 +10,9 @@ public struct PixelRect: Equatable, Sendable {
     public static func changed(from previous: [UInt8], to current: [UInt8], width: Int, height: Int) -> PixelRect? {
         var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
         let found = previous.withUnsafeBufferPointer { a in
-            current.withUnsafeBufferPointer { b in springy_changed_rect(a.baseAddress, b.baseAddress, Int32(width), Int32(height), &x, &y, &w, &h) }
+            current.withUnsafeBufferPointer { b in
+                springy_changed_rect(a.baseAddress, b.baseAddress, Int32(width), Int32(height), &x, &y, &w, &h)
+            }
         }
         return found == 0 ? nil : PixelRect(x: Int(x), y: Int(y), width: Int(w), height: Int(h))
     }
@@ -38,7 +40,9 @@ final class PaletteFrames {
     private(set) var rects: [(rect: PixelRect, bytes: Range<Int>, length: Int)] = []
 
     init(width: Int, height: Int, maxColors: Int, near path: String) throws {
-        guard let g = springy_gif_new(Int32(width), Int32(height), Int32(maxColors)) else { throw OutputError("could not start the palette quantizer") }
+        guard let g = springy_gif_new(Int32(width), Int32(height), Int32(maxColors)) else {
+            throw OutputError("could not start the palette quantizer")
+        }
         handle = g
         self.width = width; self.height = height
         spill = try AtomicFile.Spill(near: path)
@@ -48,7 +52,9 @@ final class PaletteFrames {
 
     /// Adds a frame lasting `length` (in the caller's units); a frame that changes nothing lengthens the one before.
     func add(_ rgba: [UInt8], length: Int) throws {
-        let rect = previous.isEmpty ? PixelRect(x: 0, y: 0, width: width, height: height)
+        let rect =
+            previous.isEmpty
+            ? PixelRect(x: 0, y: 0, width: width, height: height)
             : PixelRect.changed(from: previous, to: rgba, width: width, height: height)
         previous = rgba
         guard let rect else {
@@ -64,7 +70,7 @@ final class PaletteFrames {
     }
 
     /// Each kept rectangle's pixels again, in order.
-    func forEach(_ body: (PixelRect, [UInt8], Int) throws -> Void) throws {
+    func eachFrame(_ body: (PixelRect, [UInt8], Int) throws -> Void) throws {
         for r in rects {
             try body(r.rect, try Gzip.decompress(try spill.read(r.bytes), maxLength: r.rect.width * r.rect.height * 4), r.length)
         }
@@ -88,7 +94,9 @@ public final class GIFWriter {
 
     public static func step(forFPS fps: Int) -> Int { max(1, Int((Double(fps) / 50).rounded(.up))) }
 
-    public init(path: String, width: Int, height: Int, fps: Int, maxColors: Int = 255, dither: Double = 0, opaque: Bool = false) throws {
+    public init(path: String, width: Int, height: Int, fps: Int, maxColors: Int = 255, dither: Double = 0, opaque: Bool = false)
+        throws
+    {
         frames = try PaletteFrames(width: width, height: height, maxColors: maxColors, near: path)
         self.path = path
         self.width = width; self.height = height; self.fps = fps; self.dither = dither; self.opaque = opaque
@@ -103,7 +111,8 @@ public final class GIFWriter {
         // This kept frame lasts from its time to the next kept one's, in hundredths of a second.
         let k = kept
         kept += 1
-        let delay = Int((100 * Double((k + 1) * step) / Double(fps)).rounded()) - Int((100 * Double(k * step) / Double(fps)).rounded())
+        let delay =
+            Int((100 * Double((k + 1) * step) / Double(fps)).rounded()) - Int((100 * Double(k * step) / Double(fps)).rounded())
         try frames.add(rgba, length: delay)
     }
 
@@ -137,10 +146,11 @@ public final class GIFWriter {
         }
         do {
             guard springy_gif_quantize(gif, dither, Int32(loops)) == 0 else { throw OutputError("gif: quantization failed") }
-            try frames.forEach { rect, pixels, delay in
+            try frames.eachFrame { rect, pixels, delay in
                 let rc = pixels.withUnsafeBufferPointer {
-                    springy_gif_add_frame(gif, $0.baseAddress, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
-                                          Int32(rect.width * 4), Int32(delay))
+                    springy_gif_add_frame(
+                        gif, $0.baseAddress, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
+                        Int32(rect.width * 4), Int32(delay))
                 }
                 guard rc == 0 else { throw OutputError("gif: could not write a frame (\(rc))") }
                 try drain()
@@ -189,13 +199,14 @@ public final class PaletteAPNGWriter {
         let apng = try APNGWriter(path: path, fps: fps, loops: loops)
         var first = true
         do {
-            try frames.forEach { rect, pixels, length in
+            try frames.eachFrame { rect, pixels, length in
                 var indexes = [UInt8](repeating: 0, count: rect.width * rect.height)
                 var rx: Int32 = 0, ry: Int32 = 0, rw: Int32 = 0, rh: Int32 = 0
                 let rc = pixels.withUnsafeBufferPointer { p in
                     indexes.withUnsafeMutableBufferPointer { o in
-                        springy_palette_frame(q, p.baseAddress, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
-                                              Int32(rect.width * 4), o.baseAddress, &rx, &ry, &rw, &rh)
+                        springy_palette_frame(
+                            q, p.baseAddress, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
+                            Int32(rect.width * 4), o.baseAddress, &rx, &ry, &rw, &rh)
                     }
                 }
                 if rc == 1 { apng.extendLast(length); return }
@@ -207,13 +218,16 @@ public final class PaletteAPNGWriter {
                 var message = [CChar](repeating: 0, count: 256)
                 let status = packed.withUnsafeBufferPointer { b in
                     palette.withUnsafeBufferPointer { pal in
-                        springy_png_encode_indexed(b.baseAddress, Int32(changed.width), Int32(changed.height), pal.baseAddress, Int32(entries), 9,
-                                                   &out, &length8, &message, message.count)
+                        springy_png_encode_indexed(
+                            b.baseAddress, Int32(changed.width), Int32(changed.height), pal.baseAddress, Int32(entries), 9,
+                            &out, &length8, &message, message.count)
                     }
                 }
                 guard status == 0, let out else { throw OutputError(String(cString: message)) }
                 defer { springy_free(out) }
-                try apng.add(png: Array(UnsafeBufferPointer(start: out, count: length8)), rect: first ? nil : changed, blendOver: !first, length: length)
+                try apng.add(
+                    png: Array(UnsafeBufferPointer(start: out, count: length8)), rect: first ? nil : changed, blendOver: !first,
+                    length: length)
                 first = false
             }
             return try apng.finish()
@@ -238,12 +252,15 @@ public final class WebPWriter {
     /// A frame's ANMF payload less its duration, waiting to learn how long it lasts, and when it started.
     private var pending: (head: [UInt8], tail: [UInt8], start: Int)?
 
-    public init(path: String, width: Int, height: Int, fps: Int, lossless: Bool, quality: Double, opaque: Bool = false,
-                loops: Int = 0) throws {
+    public init(
+        path: String, width: Int, height: Int, fps: Int, lossless: Bool, quality: Double, opaque: Bool = false,
+        loops: Int = 0
+    ) throws {
         guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
             throw OutputError("a WebP frame is at most \(Self.maxSide) pixels on a side, not \(width)×\(height)")
         }
-        self.width = width; self.height = height; self.fps = fps; self.lossless = lossless; self.quality = quality; self.opaque = opaque
+        self.width = width; self.height = height; self.fps = fps; self.lossless = lossless; self.quality = quality;
+        self.opaque = opaque
         stream = try AtomicFile.Stream(path)
         // RIFF (size patched at the end), VP8X with the animation and alpha flags, ANIM.
         var head = Array("RIFF".utf8) + Self.le32(0) + Array("WEBP".utf8)
@@ -253,7 +270,9 @@ public final class WebPWriter {
         do { try stream.write(head) } catch { stream.abandon(); throw error }
     }
 
-    static func le32(_ v: Int) -> [UInt8] { [UInt8(v & 0xff), UInt8((v >> 8) & 0xff), UInt8((v >> 16) & 0xff), UInt8((v >> 24) & 0xff)] }
+    static func le32(_ v: Int) -> [UInt8] {
+        [UInt8(v & 0xff), UInt8((v >> 8) & 0xff), UInt8((v >> 16) & 0xff), UInt8((v >> 24) & 0xff)]
+    }
     static func le24(_ v: Int) -> [UInt8] { [UInt8(v & 0xff), UInt8((v >> 8) & 0xff), UInt8((v >> 16) & 0xff)] }
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         Array(type.utf8) + le32(data.count) + data + (data.count % 2 == 1 ? [0] : [])
@@ -297,7 +316,9 @@ public final class WebPWriter {
                 var out: UnsafeMutablePointer<UInt8>?
                 var length = 0
                 let rc = px.withUnsafeBufferPointer {
-                    springy_webp_encode($0.baseAddress, Int32(rect.width), Int32(rect.height), Int32(rect.width * 4), lossless ? 1 : 0, quality, &out, &length)
+                    springy_webp_encode(
+                        $0.baseAddress, Int32(rect.width), Int32(rect.height), Int32(rect.width * 4), lossless ? 1 : 0, quality,
+                        &out, &length)
                 }
                 guard rc == 0, let out else { throw OutputError("webp: could not encode a frame (\(rc))") }
                 defer { springy_free(out) }
@@ -313,7 +334,9 @@ public final class WebPWriter {
                 var masked = pixels
                 previous.withUnsafeBufferPointer { p in
                     masked.withUnsafeMutableBufferPointer { r in
-                        springy_clear_unchanged(p.baseAddress, Int32(width), Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), r.baseAddress)
+                        springy_clear_unchanged(
+                            p.baseAddress, Int32(width), Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
+                            r.baseAddress)
                     }
                 }
                 data = try encoded(masked)
@@ -327,8 +350,10 @@ public final class WebPWriter {
             }
             // ANMF: x/2, y/2, width−1, height−1 (24 bits each), then the duration, then flags
             // (alpha-blended or not, dispose none) and the frame's chunks.
-            pending = (Self.le24(rect.x / 2) + Self.le24(rect.y / 2) + Self.le24(rect.width - 1) + Self.le24(rect.height - 1),
-                       [blend ? 0x00 : 0x02] + data, count)
+            pending = (
+                Self.le24(rect.x / 2) + Self.le24(rect.y / 2) + Self.le24(rect.width - 1) + Self.le24(rect.height - 1),
+                [blend ? 0x00 : 0x02] + data, count
+            )
         } catch { stream.abandon(); throw error }
     }
 

@@ -69,7 +69,10 @@ public enum AtomicFile {
             var done = 0
             while done < bytes.count {
                 let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(offset + done)) }
-                if n < 0 { if errno == EINTR { continue }; let err = errno; abandon(); throw OutputError("cannot write \(path): \(String(cString: strerror(err)))") }
+                if n < 0 {
+                    if errno == EINTR { continue }; let err = errno; abandon();
+                    throw OutputError("cannot write \(path): \(String(cString: strerror(err)))")
+                }
                 done += n
             }
         }
@@ -142,7 +145,9 @@ public enum AtomicFile {
             var out = [UInt8](repeating: 0, count: range.count)
             var done = 0
             while done < range.count {
-                let n = out.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, range.count - done, off_t(range.lowerBound + done)) }
+                let n = out.withUnsafeMutableBytes {
+                    pread(fd, $0.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                }
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else { throw OutputError("cannot read scratch space back: \(String(cString: strerror(errno)))") }
                 done += n

@@ -8,7 +8,9 @@ public enum ContainedFile {
     /// Checks `relative` (a path inside `folder`, no `..`) and returns nil when it is fine, or why not.
     public static func problem(_ relative: String, in folder: String, limit: Int) -> String? {
         let parts = relative.split(separator: "/")
-        guard !parts.isEmpty, !parts.contains(".."), !relative.hasPrefix("/") else { return "\(relative) is not inside \(folder)" }
+        guard !parts.isEmpty, !parts.contains(".."), !relative.hasPrefix("/") else {
+            return "\(relative) is not inside \(folder)"
+        }
         let path = PathText.joined(folder, relative)
         var current = folder
         for part in parts {

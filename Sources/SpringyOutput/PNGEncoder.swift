@@ -10,7 +10,7 @@ public struct PNGSettings: Sendable, Equatable {
         case none, sub, up, avg, paeth, all
         var mask: Int32 {
             switch self {
-            case .none: return 0x08   // PNG_FILTER_NONE
+            case .none: return 0x08  // PNG_FILTER_NONE
             case .sub: return 0x10
             case .up: return 0x20
             case .avg: return 0x40
@@ -84,22 +84,26 @@ public enum PNGCodec {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = springy_png_encode(canvas.data, Int32(canvas.width), Int32(canvas.height), Int32(canvas.stride),
-                                        canvas.opaque ? 1 : 0, Int32(settings.level), settings.filter.mask, settings.strategy.value,
-                                        &out, &length, &message, message.count)
+        let status = springy_png_encode(
+            canvas.data, Int32(canvas.width), Int32(canvas.height), Int32(canvas.stride),
+            canvas.opaque ? 1 : 0, Int32(settings.level), settings.filter.mask, settings.strategy.value,
+            &out, &length, &message, message.count)
         guard status == 0, let out else { throw OutputError(String(cString: message)) }
         defer { springy_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: length))
     }
 
     /// Encodes straight RGBA pixels (`width` × `height`, rows packed): RGB when `opaque`.
-    public static func encode(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings = PNGSettings()) throws -> [UInt8] {
+    public static func encode(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings = PNGSettings()) throws
+        -> [UInt8]
+    {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = rgba.withUnsafeBufferPointer {
-            springy_png_encode_rgba($0.baseAddress, Int32(width), Int32(height), Int32(width * 4), opaque ? 1 : 0, Int32(settings.level),
-                                    settings.filter.mask, settings.strategy.value, &out, &length, &message, message.count)
+            springy_png_encode_rgba(
+                $0.baseAddress, Int32(width), Int32(height), Int32(width * 4), opaque ? 1 : 0, Int32(settings.level),
+                settings.filter.mask, settings.strategy.value, &out, &length, &message, message.count)
         }
         guard status == 0, let out else { throw OutputError(String(cString: message)) }
         defer { springy_free(out) }
@@ -139,7 +143,9 @@ extension RGBAImage {
         let fast = bytes.withUnsafeBufferPointer { springy_png_probe_fast($0.baseAddress, $0.count, &w, &h) } == 0
         guard fast, image.pixels.count == Int(w) * Int(h) * 4 else { image = try decode(bytes: bytes); return }
         let ok = bytes.withUnsafeBufferPointer { b in
-            image.pixels.withUnsafeMutableBufferPointer { springy_png_decode_fast_into(b.baseAddress, b.count, $0.baseAddress) == 0 }
+            image.pixels.withUnsafeMutableBufferPointer {
+                springy_png_decode_fast_into(b.baseAddress, b.count, $0.baseAddress) == 0
+            }
         }
         image.width = Int(w); image.height = Int(h)
         if !ok { image = try decodeWithLibpng(bytes: bytes) }
@@ -155,6 +161,7 @@ extension RGBAImage {
         }
         guard status == 0, let out else { throw OutputError(String(cString: message)) }
         defer { springy_free(out) }
-        return RGBAImage(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: out, count: Int(w) * Int(h) * 4)))
+        return RGBAImage(
+            width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: out, count: Int(w) * Int(h) * 4)))
     }
 }

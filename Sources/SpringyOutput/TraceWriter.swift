@@ -7,7 +7,7 @@ public enum TraceWriter {
     static func number(_ v: Double) -> String {
         guard v.isFinite else { return "null" }
         var r = (v * 10_000).rounded() / 10_000
-        if r == 0 { r = 0 } // no "-0.0"
+        if r == 0 { r = 0 }  // no "-0.0"
         if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
         return String(r)
     }

@@ -35,7 +35,11 @@ public final class VideoSink {
         }
     }
 
-    enum Kind { case file(AtomicFile.Stream), stdout, process(Encoder) }
+    enum Kind {
+        case file(AtomicFile.Stream)
+        case stdout
+        case process(Encoder)
+    }
     let kind: Kind
 
     init(_ kind: Kind) { self.kind = kind }
@@ -77,7 +81,9 @@ public final class VideoSink {
         public var codec: Codec?
         public var crf: Int?
         public var pixelFormat: String?
-        public init(codec: Codec? = nil, crf: Int? = nil, pixelFormat: String? = nil) { self.codec = codec; self.crf = crf; self.pixelFormat = pixelFormat }
+        public init(codec: Codec? = nil, crf: Int? = nil, pixelFormat: String? = nil) {
+            self.codec = codec; self.crf = crf; self.pixelFormat = pixelFormat
+        }
     }
 
     /// The ffmpeg arguments for `output` (mp4, mov or webm): H.264 yuv420p with even sizes made by
@@ -88,7 +94,8 @@ public final class VideoSink {
         var args = ["-y", "-loglevel", "error"]
         switch input {
         case .y4m: args += ["-f", "yuv4mpegpipe", "-i", "-"]
-        case let .rgba(w, h, fps): args += ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(w)x\(h)", "-r", "\(fps)", "-i", "-"]
+        case .rgba(let w, let h, let fps):
+            args += ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(w)x\(h)", "-r", "\(fps)", "-i", "-"]
         }
         let inMatrix: String
         if case .y4m = input { inMatrix = "in_color_matrix=bt601:in_range=tv:" } else { inMatrix = "" }
@@ -101,19 +108,32 @@ public final class VideoSink {
         func crf(_ fallback: Int) -> [String] { ["-crf", String(options.crf ?? fallback)] }
         switch codec {
         case .vp9:
-            args += ["-vf", even, "-c:v", "libvpx-vp9", "-b:v", "0"] + crf(32) + ["-pix_fmt", options.pixelFormat ?? (alpha ? "yuva420p" : "yuv420p")]
+            args +=
+                ["-vf", even, "-c:v", "libvpx-vp9", "-b:v", "0"] + crf(32) + [
+                    "-pix_fmt", options.pixelFormat ?? (alpha ? "yuva420p" : "yuv420p"),
+                ]
             if alpha { args += ["-auto-alt-ref", "0"] }
             args += tags
         case .prores:
             // ProRes takes any size; 4444 keeps the alpha channel.
             let scale = "scale=\(inMatrix)out_color_matrix=bt709:out_range=tv:flags=bicubic"
-            args += ["-vf", scale, "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", options.pixelFormat ?? (alpha ? "yuva444p10le" : "yuv444p10le"),
-                     "-vendor", "apl0"] + tags
+            args +=
+                [
+                    "-vf", scale, "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt",
+                    options.pixelFormat ?? (alpha ? "yuva444p10le" : "yuv444p10le"),
+                    "-vendor", "apl0",
+                ] + tags
         case .hevc:
-            args += ["-vf", even, "-c:v", "libx265", "-pix_fmt", options.pixelFormat ?? "yuv420p"] + crf(23) + ["-tag:v", "hvc1", "-x265-params", "log-level=error"]
+            args +=
+                ["-vf", even, "-c:v", "libx265", "-pix_fmt", options.pixelFormat ?? "yuv420p"] + crf(23) + [
+                    "-tag:v", "hvc1", "-x265-params", "log-level=error",
+                ]
                 + tags + ["-movflags", "+faststart"]
         case .h264:
-            args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", options.pixelFormat ?? "yuv420p"] + crf(18) + tags + ["-movflags", "+faststart"]
+            args +=
+                ["-vf", even, "-c:v", "libx264", "-pix_fmt", options.pixelFormat ?? "yuv420p"] + crf(18) + tags + [
+                    "-movflags", "+faststart",
+                ]
         }
         return args
     }
@@ -121,17 +141,25 @@ public final class VideoSink {
     public static func ffmpeg(output path: String, input: FFmpegInput, options: Options = Options()) throws -> VideoSink {
         guard let ffmpeg = FFmpeg.path else { throw OutputError("ffmpeg is not on PATH (apt-get install ffmpeg)") }
         let ext = PathText.pathExtension(path)
-        let tmp = PathText.joined(PathText.parent(path), "." + PathText.deletingExtension(PathText.lastComponent(path))
-            + AtomicFile.temporaryMarker + String(getpid()) + "." + ext)
+        let tmp = PathText.joined(
+            PathText.parent(path),
+            "." + PathText.deletingExtension(PathText.lastComponent(path))
+                + AtomicFile.temporaryMarker + String(getpid()) + "." + ext)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: ffmpeg)
-        p.arguments = ffmpegArguments(output: path, input: input, options: options) + ["-f", ext == "webm" ? "webm" : ext == "mov" ? "mov" : "mp4", tmp]
+        p.arguments =
+            ffmpegArguments(output: path, input: input, options: options) + [
+                "-f", ext == "webm" ? "webm" : ext == "mov" ? "mov" : "mp4", tmp,
+            ]
         let stdin = Pipe(), stderr = Pipe()
         p.standardInput = stdin
         p.standardError = stderr
         do { try p.run() } catch { throw OutputError("cannot start ffmpeg for \(path): \(error.localizedDescription)") }
-        let sink = VideoSink(.process(Encoder(process: p, input: stdin.fileHandleForWriting, stderr: stderr.fileHandleForReading,
-                                              tmp: tmp, path: path)))
+        let sink = VideoSink(
+            .process(
+                Encoder(
+                    process: p, input: stdin.fileHandleForWriting, stderr: stderr.fileHandleForReading,
+                    tmp: tmp, path: path)))
         if case .y4m(let header) = input { try sink.write(header) }
         return sink
     }
@@ -166,7 +194,9 @@ public final class VideoSink {
             let said = e.messages()
             guard e.process.terminationStatus == 0, said.isEmpty else {
                 unlink(e.tmp)
-                throw OutputError("ffmpeg could not write \(e.path) (exit \(e.process.terminationStatus)): \(said.isEmpty ? "no message" : said)")
+                throw OutputError(
+                    "ffmpeg could not write \(e.path) (exit \(e.process.terminationStatus)): \(said.isEmpty ? "no message" : said)"
+                )
             }
             try AtomicFile.commit(e.tmp, to: e.path)
         }

@@ -12,11 +12,11 @@ public enum Benchmark {
         var name: String
         var fps: Int
         var frames: Int
-        var simulate, draw, encode, write: Double   // seconds, summed over frames, one thread
-        var solver = 0.0                            // of `simulate`, the animators' steps
-        var restFrames = 0                          // frames that show the scene at rest
-        var restShare = 0.0                         // share of the one-thread pipeline's time they took
-        var pipelineOne, pipelineN: Double          // wall seconds for the whole render
+        var simulate, draw, encode, write: Double  // seconds, summed over frames, one thread
+        var solver = 0.0  // of `simulate`, the animators' steps
+        var restFrames = 0  // frames that show the scene at rest
+        var restShare = 0.0  // share of the one-thread pipeline's time they took
+        var pipelineOne, pipelineN: Double  // wall seconds for the whole render
         var threads: Int
         var bytes: Int
         var peakMemoryKB: Int
@@ -33,11 +33,11 @@ public enum Benchmark {
             """
         }
         public var json: String {
-            "{\"scene\": \"\(name)\", \"frames\": \(frames), \"simulate_ms\": \(ms(simulate)), \"draw_ms\": \(ms(draw)), " +
-                "\"encode_ms\": \(ms(encode)), \"write_ms\": \(ms(write)), \"pipeline_ms_1\": \(ms(pipelineOne)), " +
-                "\"fps_1\": \(String(format: "%.2f", Double(frames) / pipelineOne)), \"threads\": \(threads), " +
-                "\"fps_n\": \(String(format: "%.2f", Double(frames) / pipelineN)), \"bytes_per_frame\": \(bytes / max(frames, 1)), " +
-                "\"rest_frames\": \(restFrames), \"rest_share\": \(String(format: "%.4f", restShare)), \"peak_memory_kb\": \(peakMemoryKB)}"
+            "{\"scene\": \"\(name)\", \"frames\": \(frames), \"simulate_ms\": \(ms(simulate)), \"draw_ms\": \(ms(draw)), "
+                + "\"encode_ms\": \(ms(encode)), \"write_ms\": \(ms(write)), \"pipeline_ms_1\": \(ms(pipelineOne)), "
+                + "\"fps_1\": \(String(format: "%.2f", Double(frames) / pipelineOne)), \"threads\": \(threads), "
+                + "\"fps_n\": \(String(format: "%.2f", Double(frames) / pipelineN)), \"bytes_per_frame\": \(bytes / max(frames, 1)), "
+                + "\"rest_frames\": \(restFrames), \"rest_share\": \(String(format: "%.4f", restShare)), \"peak_memory_kb\": \(peakMemoryKB)}"
         }
     }
 
@@ -58,8 +58,10 @@ public enum Benchmark {
                     var bytes = 0
                     for c in canvases { bytes += try PNGCodec.encode(c, settings: settings).count }
                     let ms = (now() - start) * 1000 / Double(canvases.count)
-                    print(String(format: "%5d %-6@ %-9@ %8.2f %12d", level, filter.rawValue as NSString, strategy.rawValue as NSString,
-                                 ms, bytes / canvases.count))
+                    print(
+                        String(
+                            format: "%5d %-6@ %-9@ %8.2f %12d", level, filter.rawValue as NSString, strategy.rawValue as NSString,
+                            ms, bytes / canvases.count))
                 }
             }
         }
@@ -73,8 +75,9 @@ public enum Benchmark {
         try AtomicFile.makeDirectory(dir)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let renderer = try Renderer(scene: scene)
-        var r = Result(name: scene.slug, fps: scene.time.fps, frames: 0, simulate: 0, draw: 0, encode: 0, write: 0, pipelineOne: 0,
-                       pipelineN: 0, threads: threads, bytes: 0, peakMemoryKB: 0)
+        var r = Result(
+            name: scene.slug, fps: scene.time.fps, frames: 0, simulate: 0, draw: 0, encode: 0, write: 0, pipelineOne: 0,
+            pipelineN: 0, threads: threads, bytes: 0, peakMemoryKB: 0)
         // Stage by stage, one thread.
         let simulation = try Simulation(scene: scene)
         simulation.solverClock = now

@@ -37,7 +37,8 @@ public enum CheckBenchmark {
         var files: [(String, [UInt8])] = []
         for scene in scenes {
             let dir = "\(goldenRoot)/\(scene.slug)"
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".png") }
+                .sorted()
             for n in names { files.append(("\(dir)/\(n)", Array(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(n)"))))) }
         }
         let sizes = files.compactMap { PNGCodec.size(of: $0.1) }
@@ -51,7 +52,9 @@ public enum CheckBenchmark {
         r.width = common >> 20; r.height = common & 0xFFFFF
 
         // Separate copies, as a golden file and a fresh render are separate buffers.
-        let copies = picked.map { f -> [UInt8] in var c = f.1; c.append(0); c.removeLast(); return c }
+        let copies = picked.map { f -> [UInt8] in
+            var c = f.1; c.append(0); c.removeLast(); return c
+        }
         var t = now()
         var equal = 0
         for _ in 0..<20 { for (k, f) in picked.enumerated() where copies[k] == f.1 { equal += 1 } }
@@ -81,11 +84,14 @@ public enum CheckBenchmark {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let frames = (0..<100).map { k -> FrameReport in
             let path = picked[k % picked.count].0
-            return FrameReport(frame: k, status: .failed, golden: path, summary: "1 pixel over tolerance", fraction: 1e-6, largestDelta: 255,
-                               expected: path, actual: path, diff: path)
+            return FrameReport(
+                frame: k, status: .failed, golden: path, summary: "1 pixel over tolerance", fraction: 1e-6, largestDelta: 255,
+                expected: path, actual: path, diff: path)
         }
-        let scene = SceneReport(file: "bench.yaml", slug: "bench", frames: frames, trace: nil, explanation: ["item 0.3: center.x +0.42 pt at frames 1–99"],
-                                recorded: [], recordCommand: "springy check --record all bench.yaml")
+        let scene = SceneReport(
+            file: "bench.yaml", slug: "bench", frames: frames, trace: nil,
+            explanation: ["item 0.3: center.x +0.42 pt at frames 1–99"],
+            recorded: [], recordCommand: "springy check --record all bench.yaml")
         let rendered = ["bench": (0..<100).map { ($0, picked[$0 % picked.count].1) }]
         t = now()
         _ = try HTMLReport.write(CheckReport(scenes: [scene]), rendered: rendered, to: dir)

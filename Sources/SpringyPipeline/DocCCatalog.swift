@@ -12,7 +12,9 @@ public struct DocCCatalog {
     public var poster: PosterChoice
     public var threads: Int
 
-    public init(path: String, poster: PosterChoice, threads: Int) { self.path = path; self.poster = poster; self.threads = threads }
+    public init(path: String, poster: PosterChoice, threads: Int) {
+        self.path = path; self.poster = poster; self.threads = threads
+    }
 
     public var resources: String { "\(path)/Resources" }
 
@@ -29,7 +31,8 @@ public struct DocCCatalog {
 
     /// The article's file name: the slug in UpperCamelCase (DocC's page name).
     public static func articleName(_ scene: Scene) -> String {
-        scene.slug.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        scene.slug.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            .joined()
     }
 
     /// Writes the scene's resources and article; returns the files written. Without ffmpeg the
@@ -53,7 +56,8 @@ public struct DocCCatalog {
                 var video = pipeline
                 video.encodeY4M = true
                 video.encodePNG = false
-                let header = Y4M.header(width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps)
+                let header = Y4M.header(
+                    width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps)
                 let sink = try VideoSink.ffmpeg(output: "\(resources)/\(slug).mp4", input: .y4m(header: header))
                 do {
                     try video.runEncoded { _, _, encoded in try sink.write(encoded.y4m) }
@@ -73,7 +77,8 @@ public struct DocCCatalog {
     public static func article(_ scene: Scene, video: Bool) -> String {
         let slug = scene.slug, name = MarkdownText.inline(scene.displayName)
         var s = "# \(name)\n\n"
-        s += "A Springy scene: \(scene.time.maxFrameCount) frames at \(scene.time.fps) fps, rendered from \(MarkdownText.code(PathText.lastComponent(scene.file))).\n\n"
+        s +=
+            "A Springy scene: \(scene.time.maxFrameCount) frames at \(scene.time.fps) fps, rendered from \(MarkdownText.code(PathText.lastComponent(scene.file))).\n\n"
         s += "## Overview\n\n"
         s += "![\(name).](\(slug))\n\n"
         if video {
@@ -87,7 +92,9 @@ public struct DocCCatalog {
 /// Which frame a poster shows: a frame number, the frame at a time, the last frame, or (by
 /// default) the last of the scene's golden frames.
 public enum PosterChoice: Equatable, Sendable {
-    case frame(Int), time(Double), last, golden
+    case frame(Int)
+    case time(Double)
+    case last, golden
 
     /// `FRAME`, `TIME` (with a decimal point or an `s`), or `last`.
     public init?(argument: String) {
@@ -101,7 +108,9 @@ public enum PosterChoice: Equatable, Sendable {
     public func frame(in scene: Scene, count: Int) throws -> Int {
         switch self {
         case .frame(let n):
-            guard n < count else { throw OutputError("\(scene.file): poster frame \(n) is past the scene's last frame, \(count - 1)") }
+            guard n < count else {
+                throw OutputError("\(scene.file): poster frame \(n) is past the scene's last frame, \(count - 1)")
+            }
             return n
         case .time(let t):
             let n = scene.time.frame(atTime: t)

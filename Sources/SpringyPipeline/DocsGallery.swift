@@ -36,7 +36,10 @@ public struct DocsGallery {
     /// A stable content hash of the scene file, springy's version and the settings.
     public func key(sceneFile path: String) -> String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
-        return ContentHash.key([Array(source), Array(version.utf8), Array("docs-2 scale \(scale) every \(every) poster \(poster) strip \(filmstripFrames) \(filmstripScale)".utf8)])
+        return ContentHash.key([
+            Array(source), Array(version.utf8),
+            Array("docs-2 scale \(scale) every \(every) poster \(poster) strip \(filmstripFrames) \(filmstripScale)".utf8),
+        ])
     }
 
     var stampName: String { ".springy-docs-hash" }
@@ -59,8 +62,9 @@ public struct DocsGallery {
         var settings = RenderJob.Settings()
         settings.formats = [.apng]
         settings.every = every
-        let context = SinkContext(scene: scene, settings: settings, folder: dir, frames: 0...(scene.time.maxFrameCount - 1),
-                                  renderer: pipeline.renderer)
+        let context = SinkContext(
+            scene: scene, settings: settings, folder: dir, frames: 0...(scene.time.maxFrameCount - 1),
+            renderer: pipeline.renderer)
         let apng = try OutputFormat.apng.kind.make(context)
         pipeline.encodePNG = apng.needs.contains(.png)
         pipeline.encodeRGBA = apng.needs.contains(.rgba)
@@ -83,7 +87,8 @@ public struct DocsGallery {
             try AtomicFile.write(try still.encode(states[n]).png, to: "\(dir)/\(scene.slug)-poster.png")
         }
         let strip = FramePick.evenly(filmstripFrames).resolve(count: states.count).map { states[$0] }
-        let filmstrip = try Stills.sheet(strip, renderer: pipeline.renderer, columns: filmstripFrames, thumbnailScale: filmstripScale)
+        let filmstrip = try Stills.sheet(
+            strip, renderer: pipeline.renderer, columns: filmstripFrames, thumbnailScale: filmstripScale)
         try AtomicFile.write(try PNGCodec.encode(filmstrip), to: "\(dir)/\(scene.slug)-filmstrip.png")
         try AtomicFile.write(Array(key(sceneFile: entry.path).utf8), to: "\(dir)/\(stampName)")
     }
@@ -113,11 +118,14 @@ public struct DocsGallery {
     /// The index after this run: scenes already in the gallery keep their place (updated
     /// when rendered again), new ones follow in the order given.
     public func merged(_ entries: [Entry]) -> [IndexRow] {
-        func clean(_ s: String) -> String { s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+        func clean(_ s: String) -> String {
+            s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+        }
         var rows = index()
         for e in entries {
-            let row = IndexRow(slug: e.scene.slug, path: clean(e.path), name: clean(e.scene.displayName),
-                               frames: e.scene.time.maxFrameCount, fps: e.scene.time.fps)
+            let row = IndexRow(
+                slug: e.scene.slug, path: clean(e.path), name: clean(e.scene.displayName),
+                frames: e.scene.time.maxFrameCount, fps: e.scene.time.fps)
             if let i = rows.firstIndex(where: { $0.slug == row.slug }) { rows[i] = row } else { rows.append(row) }
         }
         return rows
@@ -132,10 +140,14 @@ public struct DocsGallery {
     /// read the index only after the one before has written it, so no run's rows are lost.
     public func updatePage(with entries: [Entry]) throws -> Bool {
         let fd = open(out, O_RDONLY | O_DIRECTORY)
-        guard fd >= 0 else { throw OutputError("cannot open \(out) to update its README.md: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw OutputError("cannot open \(out) to update its README.md: \(String(cString: strerror(errno)))")
+        }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw OutputError("cannot lock \(out) to update its README.md: \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else {
+                throw OutputError("cannot lock \(out) to update its README.md: \(String(cString: strerror(errno)))")
+            }
         }
         defer { flock(fd, LOCK_UN) }
         return try writePage(merged(entries))
@@ -146,7 +158,9 @@ public struct DocsGallery {
         let page = readme(rows), path = "\(out)/README.md"
         let changed = (try? String(contentsOfFile: path, encoding: .utf8)) != page
         let text = indexText(rows)
-        if (try? String(contentsOfFile: indexPath, encoding: .utf8)) != text { try AtomicFile.write(Array(text.utf8), to: indexPath) }
+        if (try? String(contentsOfFile: indexPath, encoding: .utf8)) != text {
+            try AtomicFile.write(Array(text.utf8), to: indexPath)
+        }
         if changed { try AtomicFile.write(Array(page.utf8), to: path) }
         return changed
     }

@@ -7,7 +7,10 @@ import SpringyScene
 /// against ffmpeg's two-pass (palettegen + paletteuse) GIF of the same frames, with the GIFs'
 /// quality (PSNR, SSIM) measured by ffmpeg against the rendered frames.
 public enum FormatBenchmark {
-    public struct Row { public var name: String; public var bytes: Int; public var seconds: Double; public var psnr: Double?; public var ssim: Double? }
+    public struct Row {
+        public var name: String; public var bytes: Int; public var seconds: Double; public var psnr: Double?;
+        public var ssim: Double?
+    }
 
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
@@ -41,28 +44,42 @@ public enum FormatBenchmark {
         let gif = try GIFWriter(path: "\(dir)/ours.gif", width: width, height: height, fps: fps, opaque: opaque)
         try timed("springy gif", add: { try gif.add(rgba: $0, index: $1) }, finish: { try gif.finish() })
         for (name, lossless, quality) in [("springy webp lossless", true, 100.0), ("springy webp q80", false, 80.0)] {
-            let webp = try WebPWriter(path: "\(dir)/ours-\(lossless ? "lossless" : "q80").webp", width: width, height: height, fps: fps,
-                                      lossless: lossless, quality: quality, opaque: opaque)
+            let webp = try WebPWriter(
+                path: "\(dir)/ours-\(lossless ? "lossless" : "q80").webp", width: width, height: height, fps: fps,
+                lossless: lossless, quality: quality, opaque: opaque)
             try timed(name, add: { rgba, _ in try webp.add(rgba: rgba) }, finish: { try webp.finish() })
         }
         let apng = try APNGWriter(path: "\(dir)/ours.apng", fps: fps)
-        try timed("springy apng", add: { rgba, _ in try apng.add(rgba: rgba, width: width, height: height, opaque: opaque, settings: APNGWriter.compact) },
-                  finish: { try apng.finish() })
+        try timed(
+            "springy apng",
+            add: { rgba, _ in try apng.add(rgba: rgba, width: width, height: height, opaque: opaque, settings: APNGWriter.compact)
+            },
+            finish: { try apng.finish() })
         guard let ffmpeg else { return (pngs.count, rows) }
         // ffmpeg's two passes at the same frame rate the GIF keeps.
         let rate = Double(fps) / Double(GIFWriter.step(forFPS: fps))
         let input = ["-v", "error", "-framerate", "\(fps)", "-i", "\(dir)/frame-%05d.png"]
         let start = now()
         try runTool(ffmpeg, input + ["-vf", "fps=\(rate),palettegen=stats_mode=diff", "-y", "\(dir)/palette.png"])
-        try runTool(ffmpeg, input + ["-i", "\(dir)/palette.png", "-lavfi", "fps=\(rate)[x];[x][1:v]paletteuse=diff_mode=rectangle", "-y", "\(dir)/ffmpeg.gif"])
+        try runTool(
+            ffmpeg,
+            input + [
+                "-i", "\(dir)/palette.png", "-lavfi", "fps=\(rate)[x];[x][1:v]paletteuse=diff_mode=rectangle", "-y",
+                "\(dir)/ffmpeg.gif",
+            ])
         let ffmpegSeconds = now() - start
         let theirs = (try? FileManager.default.attributesOfItem(atPath: "\(dir)/ffmpeg.gif")[.size] as? Int) ?? 0
         rows.append(Row(name: "ffmpeg palettegen gif", bytes: theirs, seconds: ffmpegSeconds, psnr: nil, ssim: nil))
         // Quality of both GIFs against the frames, at the GIF's frame rate.
         for (k, file) in [(0, "ours.gif"), (rows.count - 1, "ffmpeg.gif")] {
-            let out = try runTool(ffmpeg, ["-v", "info", "-i", "\(dir)/\(file)"] + input.dropFirst(2)
-                                  + ["-lavfi", "[0:v]fps=\(rate),format=rgb24[a];[1:v]fps=\(rate),format=rgb24[b];[a]split[a1][a2];[b]split[b1][b2];[a1][b1]psnr;[a2][b2]ssim",
-                                     "-f", "null", "-"])
+            let out = try runTool(
+                ffmpeg,
+                ["-v", "info", "-i", "\(dir)/\(file)"] + input.dropFirst(2)
+                    + [
+                        "-lavfi",
+                        "[0:v]fps=\(rate),format=rgb24[a];[1:v]fps=\(rate),format=rgb24[b];[a]split[a1][a2];[b]split[b1][b2];[a1][b1]psnr;[a2][b2]ssim",
+                        "-f", "null", "-",
+                    ])
             rows[k].psnr = number(after: "average:", in: out)
             rows[k].ssim = number(after: "All:", in: out)
         }
@@ -91,11 +108,16 @@ public enum FormatBenchmark {
     }
 
     public static func table(_ scene: Scene, frames: Int, rows: [Row]) -> String {
-        var lines = ["\(scene.slug): \(frames) frames", "| format | bytes | ms/frame | PSNR (dB) | SSIM |", "| --- | --- | --- | --- | --- |"]
+        var lines = [
+            "\(scene.slug): \(frames) frames", "| format | bytes | ms/frame | PSNR (dB) | SSIM |",
+            "| --- | --- | --- | --- | --- |",
+        ]
         for r in rows {
             let kb = String(format: "%.1f kB", Double(r.bytes) / 1024)
             let ms = String(format: "%.2f", r.seconds * 1000 / Double(max(frames, 1)))
-            lines.append("| \(r.name) | \(kb) | \(ms) | \(r.psnr.map { String(format: "%.2f", $0) } ?? "") | \(r.ssim.map { String(format: "%.4f", $0) } ?? "") |")
+            lines.append(
+                "| \(r.name) | \(kb) | \(ms) | \(r.psnr.map { String(format: "%.2f", $0) } ?? "") | \(r.ssim.map { String(format: "%.4f", $0) } ?? "") |"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -50,14 +50,16 @@ public struct FramePipeline {
     }
 
     /// Frames `range` (all when nil) as PNG bytes, in order, on the calling thread.
-    public func run(frames range: ClosedRange<Int>? = nil, only wanted: Set<Int>? = nil,
-                    sink: (Int, FrameState, [UInt8]) throws -> Void) throws {
+    public func run(
+        frames range: ClosedRange<Int>? = nil, only wanted: Set<Int>? = nil,
+        sink: (Int, FrameState, [UInt8]) throws -> Void
+    ) throws {
         try runEncoded(frames: range, only: wanted) { i, state, out in try sink(i, state, out.png) }
     }
 
     /// One frame through this pipeline's renderer and encoders.
     public func encode(_ state: FrameState) throws -> Encoded {
-        _ = try PinnedFont.face()   // this thread's own face, loaded (or its failure reported) before drawing
+        _ = try PinnedFont.face()  // this thread's own face, loaded (or its failure reported) before drawing
         let canvas = try renderer.render(state)
         var e = Encoded()
         if encodePNG { e.png = try PNGCodec.encode(canvas, settings: png) }
@@ -68,9 +70,11 @@ public struct FramePipeline {
 
     /// Like `run`, with every encoding the pipeline is set up for. `cancelled` is asked at every
     /// simulated frame (on the simulation's thread), so a stop is heard during a fast-forward too.
-    public func runEncoded(frames range: ClosedRange<Int>? = nil, only wanted: Set<Int>? = nil,
-                           cancelled: @escaping @Sendable () throws -> Void = {},
-                           sink: (Int, FrameState, Encoded) throws -> Void) throws {
+    public func runEncoded(
+        frames range: ClosedRange<Int>? = nil, only wanted: Set<Int>? = nil,
+        cancelled: @escaping @Sendable () throws -> Void = {},
+        sink: (Int, FrameState, Encoded) throws -> Void
+    ) throws {
         if threads == 1 {
             let simulation = try Simulation(scene: scene)
             var previous: (FrameState, Encoded)?
@@ -97,8 +101,8 @@ public struct FramePipeline {
         let lock = NSCondition()
         var jobs: [Job] = []
         var jobHead = 0
-        var produced = 0          // jobs handed out so far
-        var consumed = 0          // frames the caller has taken
+        var produced = 0  // jobs handed out so far
+        var consumed = 0  // frames the caller has taken
         var finishedProducing = false
         var results: [Int: Encoded] = [:]
         var states: [Int: FrameState] = [:]
@@ -108,8 +112,10 @@ public struct FramePipeline {
         init(capacity: Int) { self.capacity = capacity }
     }
 
-    func runParallel(range: ClosedRange<Int>?, wanted: Set<Int>?, cancelled: @escaping @Sendable () throws -> Void,
-                     sink: (Int, FrameState, Encoded) throws -> Void) throws {
+    func runParallel(
+        range: ClosedRange<Int>?, wanted: Set<Int>?, cancelled: @escaping @Sendable () throws -> Void,
+        sink: (Int, FrameState, Encoded) throws -> Void
+    ) throws {
         let x = Exchange(capacity: threads * 3)
         let scene = self.scene
         let reuse = reuseRestFrames
@@ -157,7 +163,9 @@ public struct FramePipeline {
                     x.lock.broadcast()
                     x.lock.unlock()
                     var out = Encoded()
-                    if job.reuse { out.reused = true } else {
+                    if job.reuse {
+                        out.reused = true
+                    } else {
                         do { out = try encode(job.state) } catch {
                             x.lock.lock(); if x.failure == nil { x.failure = error }; x.cancelled = true
                             x.lock.broadcast(); x.lock.unlock(); return

@@ -9,7 +9,7 @@ import SpringySimulation
 /// from time 0 when asked for — the solver's fixed steps give the same states —, and the
 /// simulation waits while the window is full and what is asked for lies inside it. Memory is the
 /// budget, whatever the scene's length.
-public final class FrameWindow: @unchecked Sendable {   // every field below is guarded by `lock`
+public final class FrameWindow: @unchecked Sendable {  // every field below is guarded by `lock`
     public let scene: Scene
     public let budget: Int
     private let lock = NSCondition()
@@ -118,9 +118,13 @@ public final class FrameWindow: @unchecked Sendable {   // every field below is 
     /// About how many bytes a frame's state holds (its arrays and strings), for the budget.
     static func estimatedBytes(_ f: FrameState) -> Int {
         var n = MemoryLayout<FrameState>.size + 64
-        n += f.items.reduce(0) { $0 + MemoryLayout<ItemState>.stride + 32 + $1.id.utf8.count + ($1.label?.utf8.count ?? 0) + $1.outline.count * 16 }
+        n += f.items.reduce(0) {
+            $0 + MemoryLayout<ItemState>.stride + 32 + $1.id.utf8.count + ($1.label?.utf8.count ?? 0) + $1.outline.count * 16
+        }
         n += f.headers.reduce(0) { $0 + MemoryLayout<HeaderState>.stride + 32 + $1.id.utf8.count + ($1.title?.utf8.count ?? 0) }
-        n += f.springs.count * (MemoryLayout<SpringSnapshot>.stride + 48) + f.events.count * (MemoryLayout<ContactEvent>.stride + 48)
+        n +=
+            f.springs.count * (MemoryLayout<SpringSnapshot>.stride + 48) + f.events.count
+            * (MemoryLayout<ContactEvent>.stride + 48)
         n += (f.fingers.count + 2 * f.boundaries.count + 2 * f.flashes.count) * 24
         return n
     }

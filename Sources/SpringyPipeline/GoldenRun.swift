@@ -25,8 +25,9 @@ public enum GoldenRun {
     /// The scene's golden frames and trace golden, checked.
     public static func check(_ scene: Scene, store: GoldenStore) throws -> SceneCheck {
         let (frames, states) = try render(scene)
-        var check = SceneCheck(scene: scene.file, slug: scene.slug, frames: try store.check(scene, frames: frames),
-                               trace: try store.checkTrace(scene, states: states))
+        var check = SceneCheck(
+            scene: scene.file, slug: scene.slug, frames: try store.check(scene, frames: frames),
+            trace: try store.checkTrace(scene, states: states))
         check.rendered = frames
         return check
     }

@@ -54,9 +54,13 @@ public struct PlotJob {
                 }
                 seen = true
                 let speed: Double
-                if let v = at.velocity { speed = v.length } else if let p = previous, f.time > p.time {
+                if let v = at.velocity {
+                    speed = v.length
+                } else if let p = previous, f.time > p.time {
                     speed = (at.center - p.center).length / (f.time - p.time)
-                } else { speed = .nan }
+                } else {
+                    speed = .nan
+                }
                 previous = (f.time, at.center)
                 points.append((f.time, quantity == .x ? at.center.x : quantity == .y ? at.center.y : speed))
             }
@@ -64,13 +68,15 @@ public struct PlotJob {
         let name = item ?? ""
         if quantity != .offset && !seen { throw NeverOnScreen(item: name) }
         let unit = quantity == .speed ? "pt/s" : "pt"
-        var plot = Plot(title: "\(scene.displayName): \(quantity == .offset ? "content offset" : "\(name) \(quantity.rawValue)")",
-                        xLabel: "time (s)", yLabel: "\(quantity.rawValue) (\(unit))", series: points, seriesName: "simulated")
+        var plot = Plot(
+            title: "\(scene.displayName): \(quantity == .offset ? "content offset" : "\(name) \(quantity.rawValue)")",
+            xLabel: "time (s)", yLabel: "\(quantity.rawValue) (\(unit))", series: points, seriesName: "simulated")
         if let sp = spring {
             let finite = points.filter { $0.1.isFinite }
             let rest = sp.rest ?? (finite.last?.1 ?? 0)
-            plot.curve = Plot.springCurve(frequency: sp.frequency, dampingRatio: sp.damping, start: finite.first?.1 ?? 0,
-                                          rest: rest, times: points.map(\.0))
+            plot.curve = Plot.springCurve(
+                frequency: sp.frequency, dampingRatio: sp.damping, start: finite.first?.1 ?? 0,
+                rest: rest, times: points.map(\.0))
             plot.curveName = "closed form (\(Plot.label(sp.frequency)) Hz, ζ \(Plot.label(sp.damping)))"
         }
         return plot

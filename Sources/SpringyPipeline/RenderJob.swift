@@ -94,7 +94,8 @@ public struct RenderJob {
     public var runKey: String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
         let p = settings.png
-        let settingsText = "\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue)) \(settings.webpQuality ?? -1) \(settings.gifColors) \(settings.video.codec?.rawValue ?? "-") \(settings.video.crf ?? -1) \(settings.video.pixelFormat ?? "-") \(settings.apngMaxColors ?? 0) \(settings.avifQuality)"
+        let settingsText =
+            "\(settings.scale ?? scene.viewport.scale) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue)) \(settings.webpQuality ?? -1) \(settings.gifColors) \(settings.video.codec?.rawValue ?? "-") \(settings.video.crf ?? -1) \(settings.video.pixelFormat ?? "-") \(settings.apngMaxColors ?? 0) \(settings.avifQuality)"
         return ContentHash.key([Array(source), Array(version.utf8), Array(settingsText.utf8)])
     }
 
@@ -134,8 +135,10 @@ public struct RenderJob {
 
     /// Renders; `cancelled` is asked between frames and stops the run by throwing;
     /// `progress` hears (done, total).
-    public func run(cancelled: @escaping @Sendable () throws -> Void = {}, resumed: (Int) -> Void = { _ in },
-                    progress: (Int, Int) -> Void = { _, _ in }) throws -> Summary {
+    public func run(
+        cancelled: @escaping @Sendable () throws -> Void = {}, resumed: (Int) -> Void = { _ in },
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws -> Summary {
         let dir = folder
         var summary = Summary(folder: dir)
         // Everything that can refuse the scene (the frame size at this scale) before any folder is made.
@@ -154,10 +157,13 @@ public struct RenderJob {
         if !settings.overwrite && settings.formats == [.png] && resumable {
             // A kept frame must be whole (an interrupt can cut a file short): checked, not trusted.
             let (w, h) = (pipeline.renderer.pixelWidth, pipeline.renderer.pixelHeight)
-            missing = Set(range.filter { frame in
-                guard let data = FileManager.default.contents(atPath: "\(dir)/\(OutputNames.frame(frame))") else { return true }
-                return !PNGCodec.isWhole(Array(data), width: w, height: h)
-            })
+            missing = Set(
+                range.filter { frame in
+                    guard let data = FileManager.default.contents(atPath: "\(dir)/\(OutputNames.frame(frame))") else {
+                        return true
+                    }
+                    return !PNGCodec.isWhole(Array(data), width: w, height: h)
+                })
             if let m = missing, m.count < total { resumed(total - m.count) }
         }
         let marker = markerPath ?? "\(dir)/\(OutputNames.partialMarker)"

@@ -22,7 +22,9 @@ public struct SpringJob {
             "UIKit attachment:     frequency \(n(s.frequency)) Hz, damping \(n(s.dampingRatio))",
         ]
         if let d = s.uiviewDuration {
-            lines.append("UIView spring:        withDuration \(n(d)), usingSpringWithDamping \(n(s.dampingRatio)), initialSpringVelocity \(n(s.initialVelocity))")
+            lines.append(
+                "UIView spring:        withDuration \(n(d)), usingSpringWithDamping \(n(s.dampingRatio)), initialSpringVelocity \(n(s.initialVelocity))"
+            )
         } else {
             lines.append("UIView spring:        none (its damping is 0.05…1; this spring's ratio is \(n(s.dampingRatio)))")
         }
@@ -33,7 +35,8 @@ public struct SpringJob {
             "Android SpringForce:  setStiffness(\(n(unit.stiffness))f), setDampingRatio(\(n(s.dampingRatio))f)",
             "Flutter:              SpringDescription(mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)))",
         ]
-        var framer = "Framer Motion:        { type: \"spring\", stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), mass: \(n(s.mass)) }"
+        var framer =
+            "Framer Motion:        { type: \"spring\", stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), mass: \(n(s.mass)) }"
         if let v = s.framerVisual { framer += " or { visualDuration: \(n(v.visualDuration)), bounce: \(n(v.bounce)) }" }
         lines.append(framer)
         let css = s.cssLinear(maxError: cssError)
@@ -64,12 +67,12 @@ public struct SpringJob {
             keys.append("{\"t\": \(f), \"s\": [\(n(v))], \"i\": {\"x\": [1], \"y\": [1]}, \"o\": {\"x\": [0], \"y\": [0]}}")
         }
         return """
-        {"nm": "spring: mass \(n(spring.mass)), stiffness \(n(spring.stiffness)), damping \(n(spring.damping)); linear keyframes, max error \(n(worst)) of 100", \
-        "fr": \(fps), "ip": 0, "op": \(frames), "a": 1, "k": [
-        \(keys.joined(separator: ",\n"))
-        ]}
+            {"nm": "spring: mass \(n(spring.mass)), stiffness \(n(spring.stiffness)), damping \(n(spring.damping)); linear keyframes, max error \(n(worst)) of 100", \
+            "fr": \(fps), "ip": 0, "op": \(frames), "a": 1, "k": [
+            \(keys.joined(separator: ",\n"))
+            ]}
 
-        """
+            """
     }
 
     /// A chart of the value over the settling time (PNG or SVG by the file's extension).
@@ -79,8 +82,9 @@ public struct SpringJob {
             let t = total * 1.1 * Double(k) / 400
             return (t, spring.value(at: t))
         }
-        var p = Plot(title: "spring: mass \(n(spring.mass)), stiffness \(n(spring.stiffness)), damping \(n(spring.damping))",
-                     xLabel: "time (s)", yLabel: "value", series: samples, seriesName: "closed form")
+        var p = Plot(
+            title: "spring: mass \(n(spring.mass)), stiffness \(n(spring.stiffness)), damping \(n(spring.damping))",
+            xLabel: "time (s)", yLabel: "value", series: samples, seriesName: "closed form")
         p.curve = [(total, 0), (total, 1)]
         p.curveName = "settled (\(n(total)) s)"
         let bytes = path.lowercased().hasSuffix(".svg") ? try p.svg() : try PNGCodec.encode(try p.canvas())

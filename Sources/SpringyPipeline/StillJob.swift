@@ -13,7 +13,9 @@ public enum StillJob {
         case last
     }
 
-    public static func render(_ scene: Scene, at moment: Moment, scale: Int?, png: PNGSettings = PNGSettings()) throws -> (frame: Int, png: [UInt8]) {
+    public static func render(_ scene: Scene, at moment: Moment, scale: Int?, png: PNGSettings = PNGSettings()) throws -> (
+        frame: Int, png: [UInt8]
+    ) {
         try RunCost.check(scene, drawn: false)
         var pipeline = try FramePipeline(scene: scene, scale: scale, png: png, threads: 1)
         pipeline.encodePNG = true
@@ -26,7 +28,9 @@ public enum StillJob {
         case .time(let t):
             let n = scene.time.frame(atTime: t)
             guard n < count else {
-                throw OutputError("\(scene.file): \(t) s is past the scene's end (\(String(format: "%.3f", Double(count - 1) / Double(scene.time.fps))) s)")
+                throw OutputError(
+                    "\(scene.file): \(t) s is past the scene's end (\(String(format: "%.3f", Double(count - 1) / Double(scene.time.fps))) s)"
+                )
             }
             index = n
         case .last:

@@ -21,8 +21,10 @@ public enum TraceJob {
 
     /// The FNV-1a 64 hashes of the trace text and (with `pixels`) of every frame's PNG bytes,
     /// made by the render pipeline on `threads` threads.
-    public static func hashes(_ scene: Scene, frames range: ClosedRange<Int>? = nil, pixels: Bool,
-                              threads: Int) throws -> Hashes {
+    public static func hashes(
+        _ scene: Scene, frames range: ClosedRange<Int>? = nil, pixels: Bool,
+        threads: Int
+    ) throws -> Hashes {
         try RunCost.check(scene, frames: range, drawn: pixels)
         var traceHash = ContentHash(), pixelHash = ContentHash()
         var count = 0

@@ -61,15 +61,15 @@ public enum PreviewBenchmark {
             _ = try version.png(n)
             scrubs.append((now() - start) * 1000)
         }
-        for n in 0..<total { _ = try version.png(n) }   // every frame once: the cache stays at its limit
+        for n in 0..<total { _ = try version.png(n) }  // every frame once: the cache stays at its limit
         let sortedEdits = edits.sorted(), sortedScrubs = scrubs.sorted()
         return """
-        preview bench: \(PathText.lastComponent(path))
-          edit to first frame (file written → new frame 0 drawn; watcher polls every \(Int(PreviewSession.pollInterval * 1000)) ms): median \(String(format: "%.1f", sortedEdits[sortedEdits.count / 2])) ms, worst \(String(format: "%.1f", sortedEdits.last!)) ms
-          10 s version (\(total) frames) simulated in \(String(format: "%.2f", simulated)) s
-          scrub to a frame once simulated: median \(String(format: "%.1f", sortedScrubs[sortedScrubs.count / 2])) ms, worst \(String(format: "%.1f", sortedScrubs.last!)) ms
-          after drawing every frame: peak memory \(String(format: "%.0f", peakMemoryMB())) MB (frame cache: the last \(PreviewVersion.cacheFrames))
-        """
+            preview bench: \(PathText.lastComponent(path))
+              edit to first frame (file written → new frame 0 drawn; watcher polls every \(Int(PreviewSession.pollInterval * 1000)) ms): median \(String(format: "%.1f", sortedEdits[sortedEdits.count / 2])) ms, worst \(String(format: "%.1f", sortedEdits.last!)) ms
+              10 s version (\(total) frames) simulated in \(String(format: "%.2f", simulated)) s
+              scrub to a frame once simulated: median \(String(format: "%.1f", sortedScrubs[sortedScrubs.count / 2])) ms, worst \(String(format: "%.1f", sortedScrubs.last!)) ms
+              after drawing every frame: peak memory \(String(format: "%.0f", peakMemoryMB())) MB (frame cache: the last \(PreviewVersion.cacheFrames))
+            """
     }
 }
 

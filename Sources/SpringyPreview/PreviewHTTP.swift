@@ -60,7 +60,8 @@ public final class PreviewHTTP: @unchecked Sendable {
     private var acceptorDone = false
 
     /// Binds `host:port` (port 0: any free port) and listens; nothing is served before `start`.
-    public init(host: String, port: UInt16, limits: Limits = Limits(), handler: @escaping @Sendable (Request) -> Response) throws {
+    public init(host: String, port: UInt16, limits: Limits = Limits(), handler: @escaping @Sendable (Request) -> Response) throws
+    {
         var address = in_addr()
         guard inet_pton(AF_INET, host, &address) == 1 else { throw StartError(description: "\(host) is not an IPv4 address") }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -71,12 +72,16 @@ public final class PreviewHTTP: @unchecked Sendable {
         sin.sin_family = sa_family_t(AF_INET)
         sin.sin_port = port.bigEndian
         sin.sin_addr = address
-        let bound = withUnsafePointer(to: &sin) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let bound = withUnsafePointer(to: &sin) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         if bound != 0 {
             let err = errno
             close(fd)
             if err == EADDRINUSE { throw StartError(description: "port \(port) is in use; pass --port 0 for any free port") }
-            if err == EACCES { throw StartError(description: "port \(port) needs privileges to listen on; pass --port 0 for any free port") }
+            if err == EACCES {
+                throw StartError(description: "port \(port) needs privileges to listen on; pass --port 0 for any free port")
+            }
             if err == EADDRNOTAVAIL { throw StartError(description: "\(host) is not an address of this machine") }
             throw StartError(description: "cannot listen on \(host):\(port): \(String(cString: strerror(err)))")
         }
@@ -87,7 +92,9 @@ public final class PreviewHTTP: @unchecked Sendable {
         }
         var actual = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
         self.port = UInt16(bigEndian: actual.sin_port)
         self.listener = fd
         self.limits = limits
@@ -181,7 +188,11 @@ public final class PreviewHTTP: @unchecked Sendable {
         }
     }
 
-    enum Head { case closed, refused(Int, String), head([UInt8]) }
+    enum Head {
+        case closed
+        case refused(Int, String)
+        case head([UInt8])
+    }
 
     /// Reads until the blank line that ends a request's head, scanning each byte once; the head
     /// must arrive whole within the idle timeout of its first byte.
@@ -196,15 +207,20 @@ public final class PreviewHTTP: @unchecked Sendable {
                 if buffer[scanned] == 0x0A {
                     if lineEnd == nil { lineEnd = scanned }
                     if scanned >= 1 && buffer[scanned - 1] == 0x0A
-                        || scanned >= 3 && buffer[scanned - 1] == 0x0D && buffer[scanned - 2] == 0x0A {
+                        || scanned >= 3 && buffer[scanned - 1] == 0x0D && buffer[scanned - 2] == 0x0A
+                    {
                         let head = Array(buffer[0...scanned])
                         buffer.removeFirst(scanned + 1)
                         return .head(head)
                     }
                 }
                 scanned += 1
-                if lineEnd == nil && scanned > limits.requestLine { return .refused(414, "the request line is over \(limits.requestLine) bytes") }
-                if scanned > limits.requestLine + limits.headerBytes { return .refused(431, "the request's headers are over \(limits.headerBytes) bytes") }
+                if lineEnd == nil && scanned > limits.requestLine {
+                    return .refused(414, "the request line is over \(limits.requestLine) bytes")
+                }
+                if scanned > limits.requestLine + limits.headerBytes {
+                    return .refused(431, "the request's headers are over \(limits.headerBytes) bytes")
+                }
             }
             let wait = deadline.map { $0.timeIntervalSinceNow } ?? limits.idleTimeout
             if wait <= 0 { return buffer.isEmpty ? .closed : .refused(408, "the request took too long to arrive") }
@@ -222,7 +238,9 @@ public final class PreviewHTTP: @unchecked Sendable {
 
     /// The request in `head`, or the response that refuses it; and whether to keep the connection.
     private func parse(_ head: [UInt8]) -> (Request?, Response?, Bool) {
-        guard let text = String(bytes: head, encoding: .utf8) else { return (nil, .text(400, "the request is not UTF-8 text"), false) }
+        guard let text = String(bytes: head, encoding: .utf8) else {
+            return (nil, .text(400, "the request is not UTF-8 text"), false)
+        }
         // By scalars: a String holds "\r\n" as one Character.
         var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             Substring(String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line[...])))
@@ -237,14 +255,22 @@ public final class PreviewHTTP: @unchecked Sendable {
         }
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else { return (nil, .text(505, "HTTP/1.1 or 1.0 only"), false) }
         guard method == "GET" || method == "HEAD" else {
-            return (nil, Response(status: 405, headers: [("Allow", "GET, HEAD"), ("Content-Type", "text/plain")], body: Array("GET and HEAD only\n".utf8)), false)
+            return (
+                nil,
+                Response(
+                    status: 405, headers: [("Allow", "GET, HEAD"), ("Content-Type", "text/plain")],
+                    body: Array("GET and HEAD only\n".utf8)), false
+            )
         }
         guard target.hasPrefix("/") else { return (nil, .text(400, "the target must be a path"), false) }
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
-            guard headers.count < limits.headerCount else { return (nil, .text(431, "more than \(limits.headerCount) headers"), false) }
+            guard headers.count < limits.headerCount else {
+                return (nil, .text(431, "more than \(limits.headerCount) headers"), false)
+            }
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, !line.hasPrefix(" "), !line.hasPrefix("\t"),
-                  line[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_!#$%&'*+.^`|~".contains($0)) }) else {
+                line[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_!#$%&'*+.^`|~".contains($0)) })
+            else {
                 return (nil, .text(400, "a malformed header line"), false)
             }
             headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
@@ -253,7 +279,11 @@ public final class PreviewHTTP: @unchecked Sendable {
         let hosts = header("host")
         if version == "HTTP/1.1" && hosts.count != 1 { return (nil, .text(400, "one Host header is required"), false) }
         if let host = hosts.first, !Self.isLocalHost(host, port: port) {
-            return (nil, .text(403, "this preview answers only to an address of this machine or localhost, not \"\(host.prefix(100))\""), false)
+            return (
+                nil,
+                .text(403, "this preview answers only to an address of this machine or localhost, not \"\(host.prefix(100))\""),
+                false
+            )
         }
         if header("transfer-encoding").count > 0 || header("content-length").contains(where: { $0 != "0" }) {
             return (nil, .text(413, "requests with a body are not accepted"), false)
@@ -287,7 +317,9 @@ public final class PreviewHTTP: @unchecked Sendable {
             var v6 = in6_addr()
             guard inet_pton(AF_INET6, name, &v6) == 1 else { return false }
         } else {
-            if let colon = name.lastIndex(of: ":") { given = String(name[name.index(after: colon)...]); name = String(name[..<colon]) }
+            if let colon = name.lastIndex(of: ":") {
+                given = String(name[name.index(after: colon)...]); name = String(name[..<colon])
+            }
             var v4 = in_addr()
             guard name == "localhost" || inet_pton(AF_INET, name, &v4) == 1 else { return false }
         }
@@ -295,9 +327,11 @@ public final class PreviewHTTP: @unchecked Sendable {
         return true
     }
 
-    static let reasons = [200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
-                          408: "Request Timeout", 413: "Content Too Large", 414: "URI Too Long", 431: "Request Header Fields Too Large",
-                          500: "Internal Server Error", 503: "Service Unavailable", 505: "HTTP Version Not Supported"]
+    static let reasons = [
+        200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+        408: "Request Timeout", 413: "Content Too Large", 414: "URI Too Long", 431: "Request Header Fields Too Large",
+        500: "Internal Server Error", 503: "Service Unavailable", 505: "HTTP Version Not Supported",
+    ]
 
     static func encode(_ r: Response, head: Bool, close: Bool) -> [UInt8] {
         var text = "HTTP/1.1 \(r.status) \(reasons[r.status] ?? "Status")\r\n"

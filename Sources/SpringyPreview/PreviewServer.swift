@@ -9,7 +9,8 @@ import SpringyScene
 public enum PreviewServer {
     static func json(_ object: Any) -> PreviewHTTP.Response {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return .init(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: Array(data))
+        return .init(
+            status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: Array(data))
     }
 
     static var notFound: PreviewHTTP.Response { .text(404, "not found") }
@@ -26,7 +27,8 @@ public enum PreviewServer {
     static func numbers(_ path: String, prefix: String, suffix: String) -> (Int, Int)? {
         guard path.hasPrefix(prefix), path.hasSuffix(suffix) else { return nil }
         let parts = path.dropFirst(prefix.count).dropLast(suffix.count).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.count <= 9 }), let v = Int(parts[0]), let n = Int(parts[1]), v >= 0, n >= 0 else { return nil }
+        guard parts.count == 2, parts.allSatisfy({ $0.count <= 9 }), let v = Int(parts[0]), let n = Int(parts[1]), v >= 0, n >= 0
+        else { return nil }
         return (v, n)
     }
 
@@ -64,7 +66,8 @@ public enum PreviewServer {
         if path == "/api/state" { return state(session) }
         if let (v, n) = numbers(path, prefix: "/frames/", suffix: ".png") {
             guard let good = session.versions.good, good.number == v,
-                  let png = try? good.png(n, overlays: Overlays(list: request.query("o") ?? "")) else { return notFound }
+                let png = try? good.png(n, overlays: Overlays(list: request.query("o") ?? ""))
+            else { return notFound }
             return .init(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "max-age=3600")], body: png)
         }
         if let (v, n) = numbers(path, prefix: "/trace/", suffix: "") {
@@ -76,9 +79,11 @@ public enum PreviewServer {
             // regular files reached through no symbolic link.
             let parts = path.split(separator: "/")
             guard parts.count == 3, parts[1].count <= 9, let n = Int(parts[1]), n >= 0, let scene = session.versions.good?.scene,
-                  ["expected.png", "actual.png", "diff.png"].contains(String(parts[2])),
-                  let data = try? ContainedFile.read(failurePicture(scene.slug, n, String(parts[2].dropLast(4))), in: failuresFolder,
-                                                     limit: 256 << 20) else { return notFound }
+                ["expected.png", "actual.png", "diff.png"].contains(String(parts[2])),
+                let data = try? ContainedFile.read(
+                    failurePicture(scene.slug, n, String(parts[2].dropLast(4))), in: failuresFolder,
+                    limit: 256 << 20)
+            else { return notFound }
             return .init(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store")], body: data)
         }
         return notFound
@@ -86,8 +91,10 @@ public enum PreviewServer {
 
     /// Starts serving `session` on `host:port` (port 0: any free one); throws a StartError that
     /// says what to do (a busy port, an address this machine does not have).
-    public static func start(session: PreviewSession, host: String, port: UInt16,
-                             limits: PreviewHTTP.Limits = PreviewHTTP.Limits()) throws -> PreviewHTTP {
+    public static func start(
+        session: PreviewSession, host: String, port: UInt16,
+        limits: PreviewHTTP.Limits = PreviewHTTP.Limits()
+    ) throws -> PreviewHTTP {
         let server = try PreviewHTTP(host: host, port: port, limits: limits) { request in respond(request, session: session) }
         server.start()
         return server

@@ -9,7 +9,7 @@ import Synchronization
 /// One version of the scene file: its frames from a FrameWindow (SpringyPipeline: simulated on
 /// a thread of their own within a memory budget), each drawn as PNG when asked for, the last
 /// 120 kept.
-public final class PreviewVersion: @unchecked Sendable {   // `overlaid`, `cache`, `order` guarded by `lock`
+public final class PreviewVersion: @unchecked Sendable {  // `overlaid`, `cache`, `order` guarded by `lock`
     public let number: Int
     public let scene: Scene?
     /// Located error messages when this version of the file does not load.
@@ -19,7 +19,7 @@ public final class PreviewVersion: @unchecked Sendable {   // `overlaid`, `cache
     /// Pipelines drawing the overlays the page asks for, by overlay set (looked up only).
     private var overlaid: [Overlays: FramePipeline] = [:]
     private let lock = NSLock()
-    private var cache: [CacheKey: [UInt8]] = [:]   // looked up only; `order` keeps the LRU order
+    private var cache: [CacheKey: [UInt8]] = [:]  // looked up only; `order` keeps the LRU order
     private var order: [CacheKey] = []
     struct CacheKey: Hashable { var frame: Int; var overlays: Overlays }
     public static let cacheFrames = 120
@@ -140,7 +140,9 @@ public final class PreviewSession: Sendable {
         } else if let handle = FileHandle(forReadingAtPath: path) {
             data = try? handle.read(upToCount: limits.maxFileBytes + 1)
             try? handle.close()
-            if (data?.count ?? 0) > limits.maxFileBytes { problem = "is over the limit of \(limits.maxFileBytes) bytes (--max-file-size)"; data = nil }
+            if (data?.count ?? 0) > limits.maxFileBytes {
+                problem = "is over the limit of \(limits.maxFileBytes) bytes (--max-file-size)"; data = nil
+            }
         } else {
             problem = "cannot be read"
         }
@@ -195,8 +197,10 @@ public struct Overlays: OptionSet, Hashable, Sendable {
     public static let coils = Overlays(rawValue: 1), anchors = Overlays(rawValue: 2), velocities = Overlays(rawValue: 4)
     public static let boundaries = Overlays(rawValue: 8), contacts = Overlays(rawValue: 16), finger = Overlays(rawValue: 32)
     public static let clock = Overlays(rawValue: 64)
-    public static let names: [(String, Overlays)] = [("coils", .coils), ("anchors", .anchors), ("velocities", .velocities),
-                                                     ("boundaries", .boundaries), ("contacts", .contacts), ("finger", .finger), ("clock", .clock)]
+    public static let names: [(String, Overlays)] = [
+        ("coils", .coils), ("anchors", .anchors), ("velocities", .velocities),
+        ("boundaries", .boundaries), ("contacts", .contacts), ("finger", .finger), ("clock", .clock),
+    ]
 
     /// From a comma-separated list of names; unknown names are ignored.
     public init(list: String) {

@@ -1,5 +1,5 @@
-import Foundation
 import CCairo
+import Foundation
 
 /// A Cairo image surface owned by Swift.
 public final class Canvas {
@@ -14,7 +14,8 @@ public final class Canvas {
     /// A blank image; `what` names it in the error when Cairo cannot make one that size.
     public init(width: Int, height: Int, opaque: Bool, what: String = "an image") throws {
         guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
-            throw DrawingError("\(what) of \(width)×\(height) pixels is outside what Cairo can draw (1 to \(Self.maxSide) pixels a side)")
+            throw DrawingError(
+                "\(what) of \(width)×\(height) pixels is outside what Cairo can draw (1 to \(Self.maxSide) pixels a side)")
         }
         let s = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         guard let s, cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_data(s) != nil else {

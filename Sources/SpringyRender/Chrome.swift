@@ -37,7 +37,7 @@ extension Renderer {
     func continuousRect(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
         let rad = min(radius, r.width / 2 / 1.28, r.height / 2 / 1.28)
         if rad <= 0 { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height); return }
-        let e = 1.28 * rad, c = 0.354 * rad   // (4e − 3(e − c))/8 = (1 − 1/√2) r: the arc's midpoint
+        let e = 1.28 * rad, c = 0.354 * rad  // (4e − 3(e − c))/8 = (1 − 1/√2) r: the arc's midpoint
         cairo_new_sub_path(cr)
         cairo_move_to(cr, r.minX + e, r.minY)
         cairo_line_to(cr, r.maxX - e, r.minY)

@@ -17,7 +17,8 @@ public enum DiffImage {
                 if inE {
                     let i = (y * expected.width + x) * 4
                     let p = expected.pixels
-                    grey = (0.299 * Double(p[i]) + 0.587 * Double(p[i + 1]) + 0.114 * Double(p[i + 2])) * Double(p[i + 3]) / 255
+                    grey =
+                        (0.299 * Double(p[i]) + 0.587 * Double(p[i + 1]) + 0.114 * Double(p[i + 2])) * Double(p[i + 3]) / 255
                         + 255 * (1 - Double(p[i + 3]) / 255)
                     if inA {
                         let j = (y * actual.width + x) * 4

@@ -28,8 +28,10 @@ public enum PinnedFont {
         let f = try face()
         var out: [Character] = []
         for ch in text where !ch.isWhitespace {
-            let covered = ch.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control || $0.properties.isVariationSelector
-                || springy_font_has_glyph(f, $0.value) != 0 }
+            let covered = ch.unicodeScalars.allSatisfy {
+                $0.properties.generalCategory == .control || $0.properties.isVariationSelector
+                    || springy_font_has_glyph(f, $0.value) != 0
+            }
             if !covered && !out.contains(ch) { out.append(ch) }
         }
         return out
@@ -47,7 +49,9 @@ public enum PinnedFont {
         if let f = storage[interKey] as? ThreadFace { return f.face }
         var message = [CChar](repeating: 0, count: 512)
         guard FileManager.default.fileExists(atPath: interPath) else {
-            throw DrawingError("style.font: inter draws text with Inter at \(interPath), which is missing; install it with: apt-get install \(interPackage)")
+            throw DrawingError(
+                "style.font: inter draws text with Inter at \(interPath), which is missing; install it with: apt-get install \(interPackage)"
+            )
         }
         guard let f = springy_font_face_from_file(interPath, &message, message.count) else {
             throw DrawingError("Inter at \(interPath) cannot be loaded: \(String(cString: message))")

@@ -135,8 +135,10 @@ public struct Plot {
     }
 
     /// A released spring's closed form (DYNAMICS.md): rest + A·e^(−ζωt)(cos ω_d t + (ζω/ω_d) sin ω_d t).
-    public static func springCurve(frequency f: Double, dampingRatio z: Double, start: Double, rest: Double,
-                                   times: [Double]) -> [(Double, Double)] {
+    public static func springCurve(
+        frequency f: Double, dampingRatio z: Double, start: Double, rest: Double,
+        times: [Double]
+    ) -> [(Double, Double)] {
         let w = 2 * Double.pi * f
         let t0 = times.first ?? 0
         return times.map { t in

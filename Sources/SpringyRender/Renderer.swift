@@ -15,10 +15,12 @@ public struct Renderer {
         viewport = scene.viewport
         style = scene.style
         self.scale = scale ?? scene.viewport.scale
-        _ = try PinnedFont.face()   // the font must be there; each drawing thread loads its own
+        _ = try PinnedFont.face()  // the font must be there; each drawing thread loads its own
         if style.font == .inter { _ = try PinnedFont.interFace() }
         if pixelWidth > Canvas.maxSide || pixelHeight > Canvas.maxSide {
-            throw DrawingError("\(scene.file): a frame of \(pixelWidth)×\(pixelHeight) pixels at scale \(self.scale) is wider or taller than the \(Canvas.maxSide) pixels Cairo can draw on a side")
+            throw DrawingError(
+                "\(scene.file): a frame of \(pixelWidth)×\(pixelHeight) pixels at scale \(self.scale) is wider or taller than the \(Canvas.maxSide) pixels Cairo can draw on a side"
+            )
         }
     }
 
@@ -30,12 +32,14 @@ public struct Renderer {
             if let h = section.header { texts.append(h) }
         }
         var out: [String] = []
-        var seen: Set<String> = []   // only asked, never iterated: the order is the texts'
+        var seen: Set<String> = []  // only asked, never iterated: the order is the texts'
         for t in texts where !t.utf8.allSatisfy({ $0 >= 32 && $0 < 127 }) && !seen.contains(t) {
             seen.insert(t)
             let missing = try PinnedFont.missingCharacters(in: t)
             if !missing.isEmpty {
-                out.append("\(scene.file): the text \"\(t)\" has characters DejaVu Sans cannot draw (\(missing.map { String($0) }.joined(separator: " "))); they show as boxes")
+                out.append(
+                    "\(scene.file): the text \"\(t)\" has characters DejaVu Sans cannot draw (\(missing.map { String($0) }.joined(separator: " "))); they show as boxes"
+                )
             }
         }
         return out
@@ -74,8 +78,10 @@ public struct Renderer {
     /// Draws on any Cairo context (image, PDF, SVG), in points scaled by `scale`.
     /// A `ghost` alpha draws only the items `only` names (all when nil), faded, without
     /// background or overlays (the trail's older frames).
-    public func draw(_ state: FrameState, on cr: OpaquePointer, scale: Double, ghost: Double? = nil, only: Set<String>? = nil,
-                     headers: Bool = true, background: Bool = true, overlays: Bool = true) throws {
+    public func draw(
+        _ state: FrameState, on cr: OpaquePointer, scale: Double, ghost: Double? = nil, only: Set<String>? = nil,
+        headers: Bool = true, background: Bool = true, overlays: Bool = true
+    ) throws {
         // The drawing thread's own face: loading it is the one thing here that can fail.
         let font = try sceneText().primary
         cairo_save(cr)
@@ -112,7 +118,10 @@ public struct Renderer {
     /// Each layer draws its bodies, then the springs of its items, then its labels, so a label
     /// is never under a spring; items `only` leaves out are not drawn.
     func drawContent(_ state: FrameState, _ cr: OpaquePointer, only: Set<String>? = nil, headers: Bool = true, overlays: Bool) {
-        enum Element { case item(ItemState), header(HeaderState) }
+        enum Element {
+            case item(ItemState)
+            case header(HeaderState)
+        }
         var elements: [(layer: Int, z: Int, kind: Int, order: Int, element: Element)] = []
         for (i, item) in state.items.enumerated() where only?.contains(item.id) ?? true {
             elements.append(item.inCollection ? (0, item.z, 0, i, .item(item)) : (1, 0, 0, i, .item(item)))
@@ -125,7 +134,9 @@ public struct Renderer {
         var start = 0, layerIndex = 0
         while start < elements.count {
             var end = start
-            while end < elements.count && (elements[end].layer, elements[end].z) == (elements[start].layer, elements[start].z) { end += 1 }
+            while end < elements.count && (elements[end].layer, elements[end].z) == (elements[start].layer, elements[start].z) {
+                end += 1
+            }
             let layer = elements[start..<end]
             for e in layer {
                 switch e.element {
@@ -238,7 +249,7 @@ public struct Renderer {
 
     /// The style's colour for an item: a view's own, a selected cell's, or the palette's by the cell's key.
     func fillColor(_ item: ItemState) -> Color {
-        if let c = item.color { return c }   // a view's own, or an animated backgroundColor
+        if let c = item.color { return c }  // a view's own, or an animated backgroundColor
         switch item.kind {
         case .view: return style.cell
         case .cell where item.selected: return style.cellSelected
@@ -259,8 +270,9 @@ public struct Renderer {
             let e = item.elevation
             for k in 1...4 {
                 let grow = e * Double(k) / 4
-                roundedRect(cr, Rect(x: r.minX - grow, y: r.minY - grow + e / 2, width: r.width + 2 * grow, height: r.height + 2 * grow),
-                            radius: style.cornerRadius + grow)
+                roundedRect(
+                    cr, Rect(x: r.minX - grow, y: r.minY - grow + e / 2, width: r.width + 2 * grow, height: r.height + 2 * grow),
+                    radius: style.cornerRadius + grow)
                 cairo_set_source_rgba(cr, 0, 0, 0, 0.07 * item.alpha)
                 cairo_fill(cr)
             }
@@ -276,7 +288,9 @@ public struct Renderer {
             cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
             cairo_restore(cr)
         case .path:
-            for (k, p) in item.outline.enumerated() { if k == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) } }
+            for (k, p) in item.outline.enumerated() {
+                if k == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
+            }
             cairo_close_path(cr)
         }
         let fill = fillColor(item)
@@ -290,7 +304,9 @@ public struct Renderer {
         } else {
             cairo_fill(cr)
         }
-        if style.separators && item.kind == .row && !item.groupCorners.contains(.bottom) { drawSeparator(cr, under: r, alpha: item.alpha) }
+        if style.separators && item.kind == .row && !item.groupCorners.contains(.bottom) {
+            drawSeparator(cr, under: r, alpha: item.alpha)
+        }
         cairo_restore(cr)
     }
 
@@ -306,8 +322,9 @@ public struct Renderer {
         cairo_save(cr)
         cairo_translate(cr, item.center.x, item.center.y)
         cairo_rotate(cr, item.angle)
-        drawText(cr, label, size: style.fontSize, color: labelColor(item), alpha: item.alpha,
-                 box: Size2(item.size.width - 6, item.size.height - 4))
+        drawText(
+            cr, label, size: style.fontSize, color: labelColor(item), alpha: item.alpha,
+            box: Size2(item.size.width - 6, item.size.height - 4))
         cairo_restore(cr)
     }
 
@@ -349,8 +366,9 @@ public struct Renderer {
             widths[s] = w
             return w
         }
-        let lines = TextFit.lines(text, width: box.width, maxLines: style.textOverflow == .wrap ? max(1, Int(box.height / fe.height)) : 1,
-                                  measure: advance)
+        let lines = TextFit.lines(
+            text, width: box.width, maxLines: style.textOverflow == .wrap ? max(1, Int(box.height / fe.height)) : 1,
+            measure: advance)
         setColor(cr, color, alpha: alpha)
         let top = -fe.height * Double(lines.count) / 2
         for (k, line) in lines.enumerated() {

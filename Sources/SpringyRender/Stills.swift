@@ -12,7 +12,9 @@ public enum Stills {
     }
 
     /// A contact sheet: the frames in `columns` columns, each with its time underneath.
-    public static func sheet(_ frames: [FrameState], renderer: Renderer, columns: Int, thumbnailScale: Double = 0.5) throws -> Canvas {
+    public static func sheet(_ frames: [FrameState], renderer: Renderer, columns: Int, thumbnailScale: Double = 0.5) throws
+        -> Canvas
+    {
         let w = renderer.viewport.size.width * thumbnailScale, h = renderer.viewport.size.height * thumbnailScale
         let gap = 12.0, caption = 22.0
         let cols = max(1, min(columns, frames.count))
@@ -20,8 +22,10 @@ public enum Stills {
         let width = Int((Double(cols) * (w + gap) + gap).rounded(.up))
         let height = Int((Double(rows) * (h + caption + gap) + gap).rounded(.up))
         let font = try PinnedFont.face()
-        return try canvas(width: width, height: height,
-                          what: "a contact sheet (\(frames.count) frames in \(cols) columns; fewer --columns or frames make it smaller)") { cr in
+        return try canvas(
+            width: width, height: height,
+            what: "a contact sheet (\(frames.count) frames in \(cols) columns; fewer --columns or frames make it smaller)"
+        ) { cr in
             cairo_set_source_rgb(cr, 0.93, 0.93, 0.95)
             cairo_paint(cr)
             for (k, f) in frames.enumerated() {
@@ -55,7 +59,7 @@ public enum Stills {
     public static func trail(_ frames: [FrameState], renderer: Renderer) throws -> (canvas: Canvas, showsMotion: Bool) {
         guard let last = frames.last else { throw DrawingError("a trail needs at least one frame") }
         let older = Array(frames.dropLast())
-        var moving: Set<String> = []   // looked up only; drawing order comes from the frames
+        var moving: Set<String> = []  // looked up only; drawing order comes from the frames
         var lastByID: [String: ItemState] = [:]
         for item in last.items { lastByID[item.id] = item }
         for f in older {
@@ -95,8 +99,10 @@ public enum Stills {
 public enum VectorDrawing {
     final class Sink { var bytes: [UInt8] = [] }
 
-    public static func bytes(pdf: Bool, width: Double, height: Double,
-                             draw: (OpaquePointer) throws -> Void) throws -> [UInt8] {
+    public static func bytes(
+        pdf: Bool, width: Double, height: Double,
+        draw: (OpaquePointer) throws -> Void
+    ) throws -> [UInt8] {
         let sink = Sink()
         let context = Unmanaged.passUnretained(sink).toOpaque()
         let write: cairo_write_func_t = { closure, data, length in
@@ -104,8 +110,10 @@ public enum VectorDrawing {
             if let data { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length))) }
             return CAIRO_STATUS_SUCCESS
         }
-        let surface = pdf ? cairo_pdf_surface_create_for_stream(write, context, width, height)
-                          : cairo_svg_surface_create_for_stream(write, context, width, height)
+        let surface =
+            pdf
+            ? cairo_pdf_surface_create_for_stream(write, context, width, height)
+            : cairo_svg_surface_create_for_stream(write, context, width, height)
         guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             if let surface { cairo_surface_destroy(surface) }
             throw DrawingError("Cairo cannot make a \(pdf ? "PDF" : "SVG") surface of \(width) × \(height) pt")
@@ -125,7 +133,8 @@ public enum VectorDrawing {
         let status = cairo_surface_status(surface)
         cairo_surface_destroy(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw DrawingError("Cairo could not finish the \(pdf ? "PDF" : "SVG"): \(String(cString: cairo_status_to_string(status)))")
+            throw DrawingError(
+                "Cairo could not finish the \(pdf ? "PDF" : "SVG"): \(String(cString: cairo_status_to_string(status)))")
         }
         return withExtendedLifetime(sink) { sink.bytes }
     }

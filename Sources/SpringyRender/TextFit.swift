@@ -19,7 +19,7 @@ public enum TextFit {
                 line += " " + next
                 words.removeFirst()
             }
-            lines.append(truncated(line, width: width, measure: measure))   // a single word may be too wide
+            lines.append(truncated(line, width: width, measure: measure))  // a single word may be too wide
         }
         return lines
     }

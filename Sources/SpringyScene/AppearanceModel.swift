@@ -26,7 +26,11 @@ public enum Appearance: String, Sendable, CaseIterable {
 
 /// What is drawn around the screen: nothing, iOS's status bar (and home indicator on
 /// notch-era sizes), or that inside a device frame.
-public enum Chrome: String, Sendable, CaseIterable { case none, statusBar = "status_bar", device }
+public enum Chrome: String, Sendable, CaseIterable {
+    case none
+    case statusBar = "status_bar"
+    case device
+}
 
 /// The scene's text face: DejaVu Sans (the default), or Inter (close to iOS's system font)
 /// with DejaVu Sans for the characters Inter lacks.

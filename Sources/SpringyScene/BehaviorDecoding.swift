@@ -63,7 +63,8 @@ extension SceneDecoder {
     func decodeBehavior(_ entry: YAMLValue, references: ItemReferences) throws -> (BehaviorSpec, YAMLValue) {
         let m = try entry.mapping(allowed: Self.behaviorKinds)
         guard m.entries.count == 1, let (name, _, body) = m.entries.first, let kind = BehaviorKind(rawValue: name) else {
-            throw entry.error("each behavior is one of \(Self.behaviorKinds.joined(separator: ", ")), written `- gravity: { ... }`")
+            throw entry.error(
+                "each behavior is one of \(Self.behaviorKinds.joined(separator: ", ")), written `- gravity: { ... }`")
         }
         return (try decodeBehavior(kind, body, references: references), body)
     }
@@ -135,10 +136,13 @@ extension PushSpec: BehaviorCoding {
         if let one = m["item"] {
             if m["items"] != nil { throw one.error("give `item` or `items`, not both") }
             names = [try r.item(one)]
-        } else { names = try r.items(m) }
-        return .push(items: names, mode: try m["mode"]?.oneOf(PushMode.self, [.continuous, .instantaneous]) ?? .continuous,
-                     vector: try SceneDecoder.directionVector(m, defaultAngle: 0, defaultMagnitude: 0) ?? .zero,
-                     offset: try m["offset"]?.point() ?? .zero)
+        } else {
+            names = try r.items(m)
+        }
+        return .push(
+            items: names, mode: try m["mode"]?.oneOf(PushMode.self, [.continuous, .instantaneous]) ?? .continuous,
+            vector: try SceneDecoder.directionVector(m, defaultAngle: 0, defaultMagnitude: 0) ?? .zero,
+            offset: try m["offset"]?.point() ?? .zero)
     }
     static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] {
         try SceneDecoder.vectorParameters(m) + (try m["active"].map { [.active(try $0.bool())] } ?? [])
@@ -147,8 +151,9 @@ extension PushSpec: BehaviorCoding {
 
 extension SnapSpec: BehaviorCoding {
     static func decode(_ m: YAMLMapping, _ r: BehaviorReading) throws -> BehaviorSpec {
-        .snap(item: try r.item(try m.require("item")), to: try m.require("to").point(),
-              damping: try m["damping"]?.double(keys["damping"]) ?? 0.5)
+        .snap(
+            item: try r.item(try m.require("item")), to: try m.require("to").point(),
+            damping: try m["damping"]?.double(keys["damping"]) ?? 0.5)
     }
     static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] {
         var out: [BehaviorParameter] = []
@@ -181,15 +186,18 @@ extension AttachmentSpec: BehaviorCoding {
         let item = try r.item(try m.require("item"))
         let toValue = try m.require("to")
         let target: AttachTarget
-        if case .sequence = toValue.node { target = .point(try toValue.point()) } else {
+        if case .sequence = toValue.node {
+            target = .point(try toValue.point())
+        } else {
             let other = try r.item(toValue)
             if other == item { throw toValue.error("an item cannot be attached to itself") }
             target = .item(other)
         }
-        var spec = AttachmentSpec(item: item, to: target, length: try m["length"]?.double(keys["length"]),
-                                  frequency: try m["frequency"]?.double(keys["frequency"]) ?? 0,
-                                  damping: try m["damping"]?.double(keys["damping"]) ?? 0,
-                                  offset: try m["offset"]?.point() ?? .zero, toOffset: try m["to_offset"]?.point() ?? .zero)
+        var spec = AttachmentSpec(
+            item: item, to: target, length: try m["length"]?.double(keys["length"]),
+            frequency: try m["frequency"]?.double(keys["frequency"]) ?? 0,
+            damping: try m["damping"]?.double(keys["damping"]) ?? 0,
+            offset: try m["offset"]?.point() ?? .zero, toOffset: try m["to_offset"]?.point() ?? .zero)
         try r.decoder.decodeAttachmentKind(m, into: &spec)
         return .attachment(spec)
     }
@@ -234,10 +242,11 @@ extension CollisionSpec: BehaviorCoding {
             guard l.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
             insets = EdgeInsets(try l.map { try $0.double() })
         }
-        return .collision(items: try r.items(m),
-                          mode: try m["mode"]?.oneOf(CollisionMode.self, [.items, .boundaries, .everything]) ?? .everything,
-                          bounds: try m["bounds"]?.bool() ?? true, insets: insets,
-                          boundaries: try m["boundaries"].map { try r.decoder.decodeBoundaries($0) } ?? [])
+        return .collision(
+            items: try r.items(m),
+            mode: try m["mode"]?.oneOf(CollisionMode.self, [.items, .boundaries, .everything]) ?? .everything,
+            bounds: try m["bounds"]?.bool() ?? true, insets: insets,
+            boundaries: try m["boundaries"].map { try r.decoder.decodeBoundaries($0) } ?? [])
     }
     static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] { [] }
 }
@@ -245,9 +254,11 @@ extension CollisionSpec: BehaviorCoding {
 extension SceneDecoder {
     /// `boundaries: { name: { from, to } | { path } | { circle } | { rounded_rect } }`, in file order.
     func decodeBoundaries(_ b: YAMLValue) throws -> [NamedSegment] {
-        guard case .mapping(let raw) = b.node else { throw b.error("expected a mapping of boundary names to { from, to }, { path }, { circle } or { rounded_rect }") }
+        guard case .mapping(let raw) = b.node else {
+            throw b.error("expected a mapping of boundary names to { from, to }, { path }, { circle } or { rounded_rect }")
+        }
         var segments: [NamedSegment] = []
-        var names: Set<String> = []   // asked only; segments keep the file's order
+        var names: Set<String> = []  // asked only; segments keep the file's order
         for (k, node) in raw {
             let key = try YAMLValue(node: k, path: b.path, context: b.context)
             let name = try key.string()
@@ -255,7 +266,9 @@ extension SceneDecoder {
             if !names.insert(name).inserted { throw key.error("boundary \"\(name)\" is defined twice") }
             segments += try decodeBoundary(try b.child(node, name), name: name)
             if segments.count > limits.maxBoundaryEdges {
-                throw key.error("collision boundaries of more than \(limits.maxBoundaryEdges) edges, over the limit (--max-boundary-edges): Box2D keeps a proxy for each (a path, circle or rounded rect is made of straight edges)")
+                throw key.error(
+                    "collision boundaries of more than \(limits.maxBoundaryEdges) edges, over the limit (--max-boundary-edges): Box2D keeps a proxy for each (a path, circle or rounded rect is made of straight edges)"
+                )
             }
         }
         return segments

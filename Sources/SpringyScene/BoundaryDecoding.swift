@@ -24,7 +24,9 @@ extension SceneDecoder {
             let pv = try m.require("path")
             let list = try pv.list()
             if list.count > limits.maxBoundaryEdges + 1 {
-                throw pv.error("a boundary path of \(list.count) points is over the limit of \(limits.maxBoundaryEdges) edges (--max-boundary-edges)")
+                throw pv.error(
+                    "a boundary path of \(list.count) points is over the limit of \(limits.maxBoundaryEdges) edges (--max-boundary-edges)"
+                )
             }
             points = try list.map { try $0.point() }
             guard points.count >= 2 else { throw pv.error("a boundary path needs at least two points") }
@@ -37,11 +39,15 @@ extension SceneDecoder {
             let rm = try m.require("rounded_rect").mapping(allowed: ["rect", "radius"])
             let rv = try rm.require("rect")
             let r4 = try rv.list().map { try $0.double(min: -1e6, max: 1e6) }
-            guard r4.count == 4, r4[2] > 0, r4[3] > 0 else { throw rv.error("expected [x, y, width, height] with a positive size") }
+            guard r4.count == 4, r4[2] > 0, r4[3] > 0 else {
+                throw rv.error("expected [x, y, width, height] with a positive size")
+            }
             let radius = min(try rm["radius"]?.double(min: 0, max: 1e6) ?? 0, r4[2] / 2, r4[3] / 2)
             let (x, y, w, h) = (r4[0], r4[1], r4[2], r4[3])
-            let corners = [(Vec2(x + w - radius, y + radius), -Double.pi / 2), (Vec2(x + w - radius, y + h - radius), 0),
-                           (Vec2(x + radius, y + h - radius), Double.pi / 2), (Vec2(x + radius, y + radius), Double.pi)]
+            let corners = [
+                (Vec2(x + w - radius, y + radius), -Double.pi / 2), (Vec2(x + w - radius, y + h - radius), 0),
+                (Vec2(x + radius, y + h - radius), Double.pi / 2), (Vec2(x + radius, y + radius), Double.pi),
+            ]
             points = []
             for (c, start) in corners {
                 for k in 0...12 where radius > 0 || k == 0 {

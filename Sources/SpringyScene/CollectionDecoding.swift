@@ -2,7 +2,9 @@ import SpringyCore
 
 extension SceneDecoder {
     func decodeCollection(_ v: YAMLValue) throws -> CollectionSpec {
-        let m = try v.mapping(allowed: ["layout", "sections", "selection", "dynamics", "transitions", "scroll", "updates", "reorder"])
+        let m = try v.mapping(allowed: [
+            "layout", "sections", "selection", "dynamics", "transitions", "scroll", "updates", "reorder",
+        ])
         let layout = try m["layout"].map(decodeLayout) ?? LayoutSpec()
         let sectionsValue = try m.require("sections")
         var sections: [SectionSpec] = []
@@ -24,13 +26,16 @@ extension SceneDecoder {
         if dynamics.kind == .springy, layout.kind != .flow {
             throw (m["dynamics"] ?? v).error("springy dynamics needs a flow layout")
         }
-        var spec = CollectionSpec(layout: layout, sections: sections, selection: selection,
-                                  dynamics: dynamics, transitions: transitions)
+        var spec = CollectionSpec(
+            layout: layout, sections: sections, selection: selection,
+            dynamics: dynamics, transitions: transitions)
         if let x = m["scroll"] { spec.scroll = try decodeScroll(x) }
         if let x = m["updates"] {
             let um = try x.mapping(allowed: ["duration", "appearance"])
             if let d = um["duration"] { spec.updates.duration = try d.double(min: 0, max: 60) }
-            if let a = um["appearance"] { spec.updates.appearance = try a.oneOf(UpdateAppearance.self, UpdateAppearance.allCases) }
+            if let a = um["appearance"] {
+                spec.updates.appearance = try a.oneOf(UpdateAppearance.self, UpdateAppearance.allCases)
+            }
         }
         if let x = m["reorder"] {
             let rm = try x.mapping(allowed: ["lift_scale", "elevation"])
@@ -43,8 +48,10 @@ extension SceneDecoder {
     /// One section: its items (a count or labels), header, and its own flow values.
     /// `total` counts the collection's items against the limit.
     /// The keys of a section, wherever one is written (`sections`, an update's `insert_sections`).
-    static let sectionKeys = ["items", "header", "footer", "item_size", "sizes", "section_inset", "line_spacing",
-                              "interitem_spacing", "background", "columns", "orthogonal"]
+    static let sectionKeys = [
+        "items", "header", "footer", "item_size", "sizes", "section_inset", "line_spacing",
+        "interitem_spacing", "background", "columns", "orthogonal",
+    ]
 
     func decodeSection(_ s: YAMLValue, layout: LayoutSpec, total: inout Int, extraKeys: [String] = []) throws -> SectionSpec {
         let sm = try s.mapping(allowed: Self.sectionKeys + extraKeys)
@@ -73,7 +80,9 @@ extension SceneDecoder {
         }
         let flowOnly = ["item_size", "sizes", "section_inset", "line_spacing", "interitem_spacing", "background", "footer"]
         if layout.kind != .flow, let key = flowOnly.first(where: { sm[$0] != nil }), let value = sm[key] {
-            throw value.error("\(key) is a flow layout's per-section value; a \(layout.kind.rawValue) layout lays out \(layout.kind == .list ? "rows of row_height" : "items of item_size")")
+            throw value.error(
+                "\(key) is a flow layout's per-section value; a \(layout.kind.rawValue) layout lays out \(layout.kind == .list ? "rows of row_height" : "items of item_size")"
+            )
         }
         if let x = sm["item_size"] { section.itemSize = try x.size() }
         if let x = sm["sizes"] {
@@ -101,14 +110,22 @@ extension SceneDecoder {
     /// width), `columns`, `orthogonal`, insets and spacing.
     func decodeCompositionalSection(_ sm: YAMLMapping, into section: inout SectionSpec) throws {
         for key in ["sizes", "footer", "background"] {
-            if let x = sm[key] { throw x.error("\(key) is a flow layout's; a compositional section takes item_size, columns, orthogonal, section_inset and spacing") }
+            if let x = sm[key] {
+                throw x.error(
+                    "\(key) is a flow layout's; a compositional section takes item_size, columns, orthogonal, section_inset and spacing"
+                )
+            }
         }
         if let x = sm["item_size"] {
             let values = try x.list()
-            guard values.count == 2 else { throw x.error("expected [width, height]: width in points or \"N%\" of the section's width") }
+            guard values.count == 2 else {
+                throw x.error("expected [width, height]: width in points or \"N%\" of the section's width")
+            }
             let height = try values[1].double(min: YAMLValue.smallestLength, max: 100_000)
             if case .scalar(let sc) = values[0].node, sc.string.hasSuffix("%"), let pct = Double(sc.string.dropLast()) {
-                guard pct > 0, pct <= 100 else { throw values[0].error("a fractional width is over 0% and at most 100%, found \(sc.string)") }
+                guard pct > 0, pct <= 100 else {
+                    throw values[0].error("a fractional width is over 0% and at most 100%, found \(sc.string)")
+                }
                 section.widthFraction = pct / 100
                 section.itemSize = Size2(0, height)
             } else {
@@ -120,15 +137,20 @@ extension SceneDecoder {
         if section.columns != nil, section.orthogonal != .none, let x = sm["columns"] {
             throw x.error("columns wraps a section's items into rows; an orthogonal section lays them out in one row")
         }
-        if section.columns != nil, (section.itemSize?.width ?? 0) > 0 || (section.widthFraction ?? 1) < 1, let x = sm["item_size"] {
-            throw x.error("with columns the width is the section's shared between them: give item_size as [\"100%\", height] or leave out its width")
+        if section.columns != nil, (section.itemSize?.width ?? 0) > 0 || (section.widthFraction ?? 1) < 1, let x = sm["item_size"]
+        {
+            throw x.error(
+                "with columns the width is the section's shared between them: give item_size as [\"100%\", height] or leave out its width"
+            )
         }
         try decodeSectionSpacing(sm, into: &section)
     }
 
     func decodeScroll(_ v: YAMLValue) throws -> ScrollSpec {
-        let m = try v.mapping(allowed: ["bounces", "always_bounce_vertical", "always_bounce_horizontal", "paging",
-                                        "deceleration_rate", "content_inset", "content_offset", "directional_lock"])
+        let m = try v.mapping(allowed: [
+            "bounces", "always_bounce_vertical", "always_bounce_horizontal", "paging",
+            "deceleration_rate", "content_inset", "content_offset", "directional_lock",
+        ])
         var s = ScrollSpec()
         if let x = m["paging"] { s.paging = try x.bool() }
         if let x = m["deceleration_rate"] {
@@ -138,7 +160,9 @@ extension SceneDecoder {
                 do { s.decelerationRate = try x.double(above: 0) } catch {
                     throw x.error("expected normal, fast or a factor per millisecond between 0 and 1 (UIKit: 0.998 and 0.99)")
                 }
-                guard s.decelerationRate < 1 else { throw x.error("a deceleration rate is a factor per millisecond below 1 (UIKit: 0.998 normal, 0.99 fast)") }
+                guard s.decelerationRate < 1 else {
+                    throw x.error("a deceleration rate is a factor per millisecond below 1 (UIKit: 0.998 normal, 0.99 fast)")
+                }
             }
         }
         if let x = m["content_inset"] {
@@ -155,25 +179,35 @@ extension SceneDecoder {
     }
 
     func decodeLayout(_ v: YAMLValue) throws -> LayoutSpec {
-        let m = try v.mapping(allowed: ["kind", "direction", "item_size", "line_spacing", "interitem_spacing",
-                                        "section_inset", "align", "header_height", "sticky_headers",
-                                        "row_height", "expanded_height", "snap", "footer_height", "sticky_footers",
-                                        "section_backgrounds", "right_to_left", "columns", "style"])
+        let m = try v.mapping(allowed: [
+            "kind", "direction", "item_size", "line_spacing", "interitem_spacing",
+            "section_inset", "align", "header_height", "sticky_headers",
+            "row_height", "expanded_height", "snap", "footer_height", "sticky_footers",
+            "section_backgrounds", "right_to_left", "columns", "style",
+        ])
         var l = LayoutSpec()
         if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, [.flow, .list, .grid, .compositional]) }
         if l.kind == .compositional {
             for key in ["direction", "align", "row_height", "expanded_height", "snap", "right_to_left", "columns"] {
-                if let x = m[key] { throw x.error("\(key) is not a compositional layout's: its sections scroll vertically, each with its own columns or orthogonal scrolling") }
+                if let x = m[key] {
+                    throw x.error(
+                        "\(key) is not a compositional layout's: its sections scroll vertically, each with its own columns or orthogonal scrolling"
+                    )
+                }
             }
         }
         if l.kind == .grid {
             guard let c = m["columns"] else { throw v.error("a grid layout needs `columns` (how many items a row holds)") }
             l.columns = try c.int(min: 1, max: 10_000)
             for key in ["direction", "align", "row_height", "expanded_height"] {
-                if let x = m[key] { throw x.error("\(key) is not a grid layout's: a grid has `columns` rows of item_size, sections top to bottom") }
+                if let x = m[key] {
+                    throw x.error("\(key) is not a grid layout's: a grid has `columns` rows of item_size, sections top to bottom")
+                }
             }
         } else if let x = m["columns"] {
-            throw x.error("columns is a grid layout's (kind: grid); a \(l.kind.rawValue) layout fits as many items on a line as the view holds")
+            throw x.error(
+                "columns is a grid layout's (kind: grid); a \(l.kind.rawValue) layout fits as many items on a line as the view holds"
+            )
         }
         if let x = m["direction"] { l.direction = try x.oneOf(ScrollDirection.self, [.vertical, .horizontal]) }
         if let x = m["item_size"] { l.itemSize = try x.size() }
@@ -198,7 +232,9 @@ extension SceneDecoder {
         if let x = m["section_backgrounds"] { l.sectionBackgrounds = try x.bool() }
         if let x = m["style"] {
             let style = try x.string()
-            guard style == "plain" || style == "inset_grouped" else { throw x.error("a list's style is plain or inset_grouped, found \"\(style)\"") }
+            guard style == "plain" || style == "inset_grouped" else {
+                throw x.error("a list's style is plain or inset_grouped, found \"\(style)\"")
+            }
             guard l.kind == .list else { throw x.error("style (plain, inset_grouped) is a list layout's: a table's") }
             l.insetGrouped = style == "inset_grouped"
         }
@@ -208,19 +244,25 @@ extension SceneDecoder {
         if let x = m["right_to_left"] {
             l.rightToLeft = try x.bool()
             if l.rightToLeft && !((l.kind == .flow && l.direction == .vertical) || l.kind == .list) {
-                throw x.error("right_to_left mirrors vertical flow and list layouts; horizontal flow, grid and compositional layouts are not mirrored yet")
+                throw x.error(
+                    "right_to_left mirrors vertical flow and list layouts; horizontal flow, grid and compositional layouts are not mirrored yet"
+                )
             }
         }
         if let x = m["snap"] {
             l.snap = try x.oneOf(SnapMode.self, SnapMode.allCases)
-            if l.kind != .flow { throw x.error("snap is a flow layout's targetContentOffset; a \(l.kind.rawValue) layout does not snap") }
+            if l.kind != .flow {
+                throw x.error("snap is a flow layout's targetContentOffset; a \(l.kind.rawValue) layout does not snap")
+            }
         }
         return l
     }
 
     func decodeDynamics(_ v: YAMLValue) throws -> CollectionDynamicsSpec {
-        let m = try v.mapping(allowed: ["kind", "spring", "gravity", "collision", "scroll_resistance", "margin",
-                                        "corner_springs", "lift_elevation"])
+        let m = try v.mapping(allowed: [
+            "kind", "spring", "gravity", "collision", "scroll_resistance", "margin",
+            "corner_springs", "lift_elevation",
+        ])
         var d = CollectionDynamicsSpec()
         if let x = m["kind"] { d.kind = try x.oneOf(CollectionDynamicsKind.self, [.none, .springy, .drag]) }
         if let x = m["spring"] {
@@ -234,7 +276,9 @@ extension SceneDecoder {
             d.gravity = try gm["magnitude"]?.double(min: -1000, max: 1000) ?? d.gravity
         }
         if let x = m["collision"], case .scalar(let sc) = x.node {
-            guard sc.string == "none" || sc.string == "false" else { throw x.error("expected a mapping { mode, elasticity } or none") }
+            guard sc.string == "none" || sc.string == "false" else {
+                throw x.error("expected a mapping { mode, elasticity } or none")
+            }
             d.collisionEnabled = false
         } else if let x = m["collision"] {
             let cm = try x.mapping(allowed: ["mode", "elasticity", "apply_elasticity"])

@@ -16,7 +16,8 @@ extension SceneDecoder {
         if let x = m["seed"] { f.seed = UInt64(try x.int(min: 0, max: Int(t.range("seed").upperBound))) }
         if let x = m["direction"] {
             guard kind == .linear_gravity || kind == .velocity else {
-                throw x.error("direction is a linear_gravity or velocity field's; a \(kind.rawValue) field acts from its position")
+                throw x.error(
+                    "direction is a linear_gravity or velocity field's; a \(kind.rawValue) field acts from its position")
             }
             f.direction = try x.point()
         }
@@ -25,12 +26,18 @@ extension SceneDecoder {
         }
         if let x = m["region"] {
             if case .scalar = x.node {
-                guard try x.string() == "infinite" else { throw x.error("expected infinite, { circle: RADIUS } or { rect: [WIDTH, HEIGHT] }") }
+                guard try x.string() == "infinite" else {
+                    throw x.error("expected infinite, { circle: RADIUS } or { rect: [WIDTH, HEIGHT] }")
+                }
             } else {
                 let rm = try x.mapping(allowed: ["circle", "rect"])
-                if let c = rm["circle"] { f.region = .circle(radius: try c.double(above: 0, max: 1e6)) }
-                else if let r = rm["rect"] { f.region = .rect(try r.size()) }
-                else { throw x.error("expected { circle: RADIUS } or { rect: [WIDTH, HEIGHT] }") }
+                if let c = rm["circle"] {
+                    f.region = .circle(radius: try c.double(above: 0, max: 1e6))
+                } else if let r = rm["rect"] {
+                    f.region = .rect(try r.size())
+                } else {
+                    throw x.error("expected { circle: RADIUS } or { rect: [WIDTH, HEIGHT] }")
+                }
             }
         }
         return f
@@ -46,7 +53,8 @@ extension SceneDecoder {
         func only(_ key: String, _ kinds: [AttachmentKind]) throws -> YAMLValue? {
             guard let x = m[key] else { return nil }
             if !kinds.contains(kind) {
-                throw x.error("\(key) belongs to \(kinds.map(\.rawValue).joined(separator: " and ")) attachments, not \(kind.rawValue)")
+                throw x.error(
+                    "\(key) belongs to \(kinds.map(\.rawValue).joined(separator: " and ")) attachments, not \(kind.rawValue)")
             }
             return x
         }
@@ -67,9 +75,12 @@ extension SceneDecoder {
             if kind == .pin, lo < -360 || hi > 360 { throw x.error("a pin's range is in degrees, within −360…360") }
             spec.rangeLower = lo; spec.rangeUpper = hi
         }
-        if let x = try only("friction_torque", [.pin]) { spec.frictionTorque = try x.double(AttachmentSpec.keys["friction_torque"]) }
-        if (kind == .fixed || kind == .pin), spec.anchor == nil, case .item = spec.to {
-            throw (m["kind"] ?? m["item"]!).error("a \(kind.rawValue) attachment between two items needs `anchor: [x, y]` (attachmentAnchor)")
+        if let x = try only("friction_torque", [.pin]) {
+            spec.frictionTorque = try x.double(AttachmentSpec.keys["friction_torque"])
+        }
+        if kind == .fixed || kind == .pin, spec.anchor == nil, case .item = spec.to {
+            throw (m["kind"] ?? m["item"]!).error(
+                "a \(kind.rawValue) attachment between two items needs `anchor: [x, y]` (attachmentAnchor)")
         }
     }
 }

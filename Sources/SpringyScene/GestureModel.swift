@@ -18,8 +18,10 @@ public struct PinchGesture: Sendable {
     public var duration: Double
     public var hold: Double
     public var item: String?
-    public init(center: Vec2, distance: Double, angle: Double, scale: Double, rotation: Double, duration: Double, hold: Double,
-                item: String?) {
+    public init(
+        center: Vec2, distance: Double, angle: Double, scale: Double, rotation: Double, duration: Double, hold: Double,
+        item: String?
+    ) {
         self.center = center; self.distance = distance; self.angle = angle; self.scale = scale; self.rotation = rotation
         self.duration = duration; self.hold = hold; self.item = item
     }
@@ -68,11 +70,15 @@ public enum OrthogonalScrolling: String, Sendable, CaseIterable {
     /// Free scrolling with the normal deceleration.
     case continuous
     /// Free scrolling that comes to rest at a group's leading edge.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // (the scene file's spelling, UICollectionLayoutSectionOrthogonalScrollingBehavior's)
     case continuous_group_leading
     /// Pages of the view's width.
     case paging
     /// One group at a time, resting at its leading edge.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case group_paging
     /// One group at a time, resting centred.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case group_paging_centered
 }

@@ -15,7 +15,9 @@ extension SceneDecoder {
         for (k, node) in raw {
             let key = try YAMLValue(node: k, path: v.path, context: v.context)
             let name = try key.string()
-            if items.contains(where: { $0.name == name }) || out.contains(where: { $0.name == name }) || ItemPath(string: name) != nil {
+            if items.contains(where: { $0.name == name }) || out.contains(where: { $0.name == name })
+                || ItemPath(string: name) != nil
+            {
                 throw key.error("group name \"\(name)\" is already an item's or a group's")
             }
             let list = try v.child(node, name)
@@ -43,19 +45,25 @@ extension SceneDecoder {
         func check(_ spec: BehaviorSpec, file line: Int, path: String) throws {
             for id in spec.referencedItems {
                 if let g = groups.first(where: { $0.members.contains(id) }) {
-                    throw SceneError(file: file, line: line, column: 1, keyPath: path,
-                                     message: "\"\(id)\" is in group \"\(g.name)\": a behavior acts on the group (\(g.name)), not on its items one by one")
+                    throw SceneError(
+                        file: file, line: line, column: 1, keyPath: path,
+                        message:
+                            "\"\(id)\" is in group \"\(g.name)\": a behavior acts on the group (\(g.name)), not on its items one by one"
+                    )
                 }
             }
         }
         for b in behaviors { try check(b.spec, file: b.line, path: b.path) }
         for e in script {
             if case .addBehavior(let spec) = e.action { try check(spec, file: e.line, path: e.path) }
-            if case .animate(let a) = e.action, a.targets.contains(where: { $0.property == .center })
-                || a.keyframes.contains(where: { $0.targets.contains { $0.property == .center } }),
-               let id = a.views.first(where: { v in groups.contains { $0.members.contains(v) } }) {
-                throw SceneError(file: file, line: e.line, column: 1, keyPath: e.path,
-                                 message: "\"\(id)\" moves with its item group: an animation cannot move its centre (animate its transform)")
+            if case .animate(let a) = e.action,
+                a.targets.contains(where: { $0.property == .center })
+                    || a.keyframes.contains(where: { $0.targets.contains { $0.property == .center } }),
+                let id = a.views.first(where: { v in groups.contains { $0.members.contains(v) } })
+            {
+                throw SceneError(
+                    file: file, line: e.line, column: 1, keyPath: e.path,
+                    message: "\"\(id)\" moves with its item group: an animation cannot move its centre (animate its transform)")
             }
         }
     }

@@ -36,7 +36,8 @@ public struct RunCost: Sendable, Equatable {
             let area = max(size.width * size.height, 1)
             shownCells = min(cells, Int(min(2 * scene.viewport.size.width * scene.viewport.size.height / area + 16, 1e9)))
         }
-        let bodies = scene.items.count + (scene.collection.map { $0.dynamics.kind == .none ? 0 : min(cells, scene.limits.maxBodies) } ?? 0)
+        let bodies =
+            scene.items.count + (scene.collection.map { $0.dynamics.kind == .none ? 0 : min(cells, scene.limits.maxBodies) } ?? 0)
         bodySteps = Double(scene.time.steps(forFrame: last + 1)) * Double(max(bodies, 1))
         let entries = Double(scene.items.count + shownCells + (scene.collection?.sections.count ?? 0))
         traceBytes = Double(count) * (Self.traceBytesPerFrame + Self.traceBytesPerEntry * entries)
@@ -45,10 +46,12 @@ public struct RunCost: Sendable, Equatable {
     /// Why this run is over `limits`' budgets (with the flag to raise), or nil.
     public func problem(_ limits: SceneLimits) -> String? {
         if drawnPixels > limits.maxDrawnPixels {
-            return "drawing \(frames) frames of \(pixelsPerFrame) pixels is \(Self.short(drawnPixels)) pixels, over the budget of \(Self.short(limits.maxDrawnPixels)) (--max-drawn-pixels; at about 200 million pixels a second a core, \(Self.duration(drawnPixels / 2e8)))"
+            return
+                "drawing \(frames) frames of \(pixelsPerFrame) pixels is \(Self.short(drawnPixels)) pixels, over the budget of \(Self.short(limits.maxDrawnPixels)) (--max-drawn-pixels; at about 200 million pixels a second a core, \(Self.duration(drawnPixels / 2e8)))"
         }
         if bodySteps > limits.maxBodySteps {
-            return "simulating to the last frame is about \(Self.short(bodySteps)) body-steps, over the budget of \(Self.short(limits.maxBodySteps)) (--max-body-steps)"
+            return
+                "simulating to the last frame is about \(Self.short(bodySteps)) body-steps, over the budget of \(Self.short(limits.maxBodySteps)) (--max-body-steps)"
         }
         return nil
     }
@@ -56,7 +59,8 @@ public struct RunCost: Sendable, Equatable {
     /// The same for a trace (its bytes, and the steps).
     public func traceProblem(_ limits: SceneLimits) -> String? {
         if traceBytes > limits.maxTraceBytes {
-            return "a trace of \(frames) frames is about \(Self.short(traceBytes)) bytes, over the budget of \(Self.short(limits.maxTraceBytes)) (--max-trace-bytes)"
+            return
+                "a trace of \(frames) frames is about \(Self.short(traceBytes)) bytes, over the budget of \(Self.short(limits.maxTraceBytes)) (--max-trace-bytes)"
         }
         return problem(limits)
     }
@@ -74,16 +78,21 @@ public struct RunCost: Sendable, Equatable {
     }
 
     static func duration(_ seconds: Double) -> String {
-        seconds < 120 ? "about \(Int(seconds.rounded())) s" : seconds < 7200 ? "about \(Int((seconds / 60).rounded())) min"
-            : "about \(Int((seconds / 3600).rounded())) h"
+        seconds < 120
+            ? "about \(Int(seconds.rounded())) s"
+            : seconds < 7200
+                ? "about \(Int((seconds / 60).rounded())) min"
+                : "about \(Int((seconds / 3600).rounded())) h"
     }
 }
 
 extension RunCost {
     /// Refuses a run of `scene` over its budgets (`scene.limits`): an error naming the file and
     /// `time`, the estimate, the budget and the flag that raises it.
-    public static func check(_ scene: Scene, frames range: ClosedRange<Int>? = nil, scale: Int? = nil, drawn: Bool = true,
-                             trace: Bool = false) throws {
+    public static func check(
+        _ scene: Scene, frames range: ClosedRange<Int>? = nil, scale: Int? = nil, drawn: Bool = true,
+        trace: Bool = false
+    ) throws {
         let cost = RunCost(scene, frames: range, scale: scale, drawn: drawn)
         if let why = trace ? cost.traceProblem(scene.limits) : cost.problem(scene.limits) {
             throw SceneError(file: scene.file, line: 0, column: 0, keyPath: "time", message: why)

@@ -11,21 +11,24 @@ extension SceneDecoder {
     func checkPixelSides(_ viewport: Viewport, at value: YAMLValue) throws {
         let w = viewport.pixelWidth, h = viewport.pixelHeight
         if w > Self.maxPixelSide || h > Self.maxPixelSide {
-            throw value.error("a frame of \(w)×\(h) pixels is wider or taller than the \(Self.maxPixelSide) pixels Cairo can draw on a side (size × scale)")
+            throw value.error(
+                "a frame of \(w)×\(h) pixels is wider or taller than the \(Self.maxPixelSide) pixels Cairo can draw on a side (size × scale)"
+            )
         }
         if w < 1 || h < 1 {
-            throw value.error("a frame of \(w)×\(h) pixels has nothing to draw on (size × scale must be at least 1 pixel each way)")
+            throw value.error(
+                "a frame of \(w)×\(h) pixels has nothing to draw on (size × scale must be at least 1 pixel each way)")
         }
     }
 
     /// Free items that collide with items (a collision behavior of mode items or everything,
     /// in the scene or added by the script), in scene order.
     func collidingItems(_ behaviors: [BehaviorDecl], script: [ScriptEvent], items: [FreeItemSpec]) -> [FreeItemSpec] {
-        var names: Set<String> = []   // asked only; the order below is the items'
+        var names: Set<String> = []  // asked only; the order below is the items'
         func walk(_ spec: BehaviorSpec) {
             for case .collision(let c) in spec.flattened where c.mode.includesItems { names.formUnion(c.items) }
         }
-        behaviors.forEach { walk($0.spec) }
+        for b in behaviors { walk(b.spec) }
         for e in script { if case .addBehavior(let spec) = e.action { walk(spec) } }
         return items.filter { names.contains($0.name) }
     }
@@ -37,8 +40,10 @@ extension SceneDecoder {
         let margin = 10.0
         let boxes = colliding.map { it -> Box in
             let c = abs(cos(it.angle)), s = abs(sin(it.angle))
-            let hw = (it.size.width * c + it.size.height * s) / 2 + margin, hh = (it.size.width * s + it.size.height * c) / 2 + margin
-            return Box(minX: it.center.x - hw, maxX: it.center.x + hw, minY: it.center.y - hh, maxY: it.center.y + hh, name: it.name)
+            let hw = (it.size.width * c + it.size.height * s) / 2 + margin,
+                hh = (it.size.width * s + it.size.height * c) / 2 + margin
+            return Box(
+                minX: it.center.x - hw, maxX: it.center.x + hw, minY: it.center.y - hh, maxY: it.center.y + hh, name: it.name)
         }.sorted { ($0.minX, $0.name) < ($1.minX, $1.name) }
         var pairs = 0
         var example: (String, String)?
@@ -50,7 +55,9 @@ extension SceneDecoder {
                 if example == nil { example = (a.name, b.name) }
             }
             if pairs > limits.maxContacts {
-                throw value.error("more than \(limits.maxContacts) pairs of colliding items overlap where they start (\(example.map { "\($0.0) and \($0.1)" } ?? "")): Box2D keeps a contact for each, about 1 kB apiece and solved every step; over the limit of \(limits.maxContacts) contacts (--max-contacts)")
+                throw value.error(
+                    "more than \(limits.maxContacts) pairs of colliding items overlap where they start (\(example.map { "\($0.0) and \($0.1)" } ?? "")): Box2D keeps a contact for each, about 1 kB apiece and solved every step; over the limit of \(limits.maxContacts) contacts (--max-contacts)"
+                )
             }
             active.append(b)
         }
@@ -73,13 +80,18 @@ extension SceneDecoder {
                     segments += (0..<4).map { (corners[$0], corners[($0 + 1) % 4]) }
                 }
                 for (a, b) in segments {
-                    boxes.append(Box(minX: min(a.x, b.x) - margin, maxX: max(a.x, b.x) + margin,
-                                     minY: min(a.y, b.y) - margin, maxY: max(a.y, b.y) + margin, owner: owner))
+                    boxes.append(
+                        Box(
+                            minX: min(a.x, b.x) - margin, maxX: max(a.x, b.x) + margin,
+                            minY: min(a.y, b.y) - margin, maxY: max(a.y, b.y) + margin, owner: owner))
                 }
                 if boxes.count > limits.maxBoundaryEdges {
                     let at = owners[owner]
-                    throw SceneError(file: file, line: at.line, column: 1, keyPath: at.path,
-                                     message: "collision boundaries of \(boxes.count) edges in all, over the limit of \(limits.maxBoundaryEdges) (--max-boundary-edges): Box2D keeps a proxy for each (a path, circle or rounded rect is made of straight edges)")
+                    throw SceneError(
+                        file: file, line: at.line, column: 1, keyPath: at.path,
+                        message:
+                            "collision boundaries of \(boxes.count) edges in all, over the limit of \(limits.maxBoundaryEdges) (--max-boundary-edges): Box2D keeps a proxy for each (a path, circle or rounded rect is made of straight edges)"
+                    )
                 }
             }
         }
@@ -98,8 +110,11 @@ extension SceneDecoder {
                 pairs += 1
                 if pairs > limit {
                     let at = owners[b.owner]
-                    throw SceneError(file: file, line: at.line, column: 1, keyPath: at.path,
-                                     message: "more than \(limit) pairs of collision boundary edges overlap (edges closer than Box2D's 10 pt margin): Box2D pairs each on its first step; use fewer, longer edges, or raise --max-boundary-edges (the limit is 100 pairs per edge allowed)")
+                    throw SceneError(
+                        file: file, line: at.line, column: 1, keyPath: at.path,
+                        message:
+                            "more than \(limit) pairs of collision boundary edges overlap (edges closer than Box2D's 10 pt margin): Box2D pairs each on its first step; use fewer, longer edges, or raise --max-boundary-edges (the limit is 100 pairs per edge allowed)"
+                    )
                 }
             }
             active.append(b)
@@ -120,16 +135,20 @@ extension SceneDecoder {
             case .insert(_, let count):
                 cells += count
                 if cells > limits.maxItems {
-                    throw SceneError(file: file, line: e.line, column: 1, keyPath: e.path,
-                                     message: "the script's inserts make \(cells) cells, over the limit of \(limits.maxItems) items (--max-items)")
+                    throw SceneError(
+                        file: file, line: e.line, column: 1, keyPath: e.path,
+                        message:
+                            "the script's inserts make \(cells) cells, over the limit of \(limits.maxItems) items (--max-items)")
                 }
             case .delete(let items):
                 cells = max(0, cells - items.count)
             case .update(let u):
                 cells += u.insert.count + u.insertSections.reduce(0) { $0 + $1.section.count }
                 if cells > limits.maxItems {
-                    throw SceneError(file: file, line: e.line, column: 1, keyPath: e.path,
-                                     message: "the script's updates make \(cells) cells, over the limit of \(limits.maxItems) items (--max-items)")
+                    throw SceneError(
+                        file: file, line: e.line, column: 1, keyPath: e.path,
+                        message:
+                            "the script's updates make \(cells) cells, over the limit of \(limits.maxItems) items (--max-items)")
                 }
                 cells = max(0, cells - u.delete.count)
             default:
@@ -137,8 +156,11 @@ extension SceneDecoder {
             }
             relayout += cells
             if relayout > maxRelayout {
-                throw SceneError(file: file, line: e.line, column: 1, keyPath: e.path,
-                                 message: "the script's inserts and deletes lay out \(relayout) cells in all, over the limit of \(maxRelayout) (ten layouts of --max-items \(limits.maxItems)); use fewer, larger inserts")
+                throw SceneError(
+                    file: file, line: e.line, column: 1, keyPath: e.path,
+                    message:
+                        "the script's inserts and deletes lay out \(relayout) cells in all, over the limit of \(maxRelayout) (ten layouts of --max-items \(limits.maxItems)); use fewer, larger inserts"
+                )
             }
         }
     }

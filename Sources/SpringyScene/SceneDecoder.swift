@@ -6,8 +6,10 @@ struct SceneDecoder {
     let file: String
     let limits: SceneLimits
 
-    static let topKeys = ["springy", "name", "viewport", "time", "defaults", "style", "golden",
-                          "collection", "items", "behaviors", "script", "solver", "groups"]
+    static let topKeys = [
+        "springy", "name", "viewport", "time", "defaults", "style", "golden",
+        "collection", "items", "behaviors", "script", "solver", "groups",
+    ]
 
     /// Problems found so far: every independent one is reported, not only the first.
     final class Problems {
@@ -30,10 +32,14 @@ struct SceneDecoder {
         let versionValue = try m.require("springy")
         let version: Int
         do { version = try versionValue.int() } catch {
-            throw versionValue.error("expected the format version as a whole number; supported: \(Scene.supportedVersions.map(String.init).joined(separator: ", "))")
+            throw versionValue.error(
+                "expected the format version as a whole number; supported: \(Scene.supportedVersions.map(String.init).joined(separator: ", "))"
+            )
         }
         guard Scene.supportedVersions.contains(version) else {
-            throw versionValue.error("format version \(version) is not supported; this springy reads version \(Scene.supportedVersions.map(String.init).joined(separator: ", "))")
+            throw versionValue.error(
+                "format version \(version) is not supported; this springy reads version \(Scene.supportedVersions.map(String.init).joined(separator: ", "))"
+            )
         }
         let slug = Scene.slug(forFile: file)
         // Each section is decoded on its own, so that one bad section does not hide another.
@@ -41,7 +47,8 @@ struct SceneDecoder {
         let viewport = try problems.attempt { try decodeViewport(try m.require("viewport")) }
         let time = try problems.attempt { try decodeTime(m["time"]) }
         let defaults = try problems.attempt {
-            try m["defaults"].map { ItemProperties.uikit.merged(with: try Self.properties(try $0.mapping(ItemProperties.keys))) } ?? .uikit
+            try m["defaults"].map { ItemProperties.uikit.merged(with: try Self.properties(try $0.mapping(ItemProperties.keys))) }
+                ?? .uikit
         }
         let springs = try problems.attempt { try decodeSolver(m["solver"]) }
         let style = try problems.attempt { try m["style"].map(decodeStyle) ?? Style() }
@@ -57,16 +64,19 @@ struct SceneDecoder {
             if collection == nil && items.isEmpty {
                 _ = try problems.attempt { throw root.error("a scene needs `collection`, `items`, or both") }
             }
-            var references = ItemReferences(freeItems: items.map(\.name) + groups.map(\.name), sections: collection?.sections.map(\.count) ?? [],
-                                            scrollsVertically: collection.map { $0.layout.direction == .vertical || $0.layout.kind == .list },
-                                            layout: collection?.layout, viewSize: viewport?.size ?? Size2(375, 667), groups: groups.map(\.name))
+            var references = ItemReferences(
+                freeItems: items.map(\.name) + groups.map(\.name), sections: collection?.sections.map(\.count) ?? [],
+                scrollsVertically: collection.map { $0.layout.direction == .vertical || $0.layout.kind == .list },
+                layout: collection?.layout, viewSize: viewport?.size ?? Size2(375, 667), groups: groups.map(\.name))
             if let b = m["behaviors"] {
                 behaviors = try problems.attempt { try decodeBehaviors(b, references: &references, problems: problems) } ?? []
             }
             if let sv = m["script"] {
-                script = try problems.attempt {
-                    try decodeScript(sv, references: references, behaviorKinds: behaviors.map(\.spec.kindName), problems: problems)
-                } ?? []
+                script =
+                    try problems.attempt {
+                        try decodeScript(
+                            sv, references: references, behaviorKinds: behaviors.map(\.spec.kindName), problems: problems)
+                    } ?? []
             }
             _ = try problems.attempt {
                 try checkOverlaps(collidingItems(behaviors, script: script, items: items), at: m["items"] ?? root)
@@ -75,7 +85,9 @@ struct SceneDecoder {
             _ = try problems.attempt { try checkGroupMembers(groups, behaviors: behaviors, script: script) }
             _ = try problems.attempt { try checkScriptGrowth(collection, script, at: m["script"] ?? root) }
             if let time {
-                _ = try problems.attempt { try checkLimits(m, root: root, viewport: viewport, time: time, items: items, collection: collection) }
+                _ = try problems.attempt {
+                    try checkLimits(m, root: root, viewport: viewport, time: time, items: items, collection: collection)
+                }
                 _ = try problems.attempt {
                     try checkFrequencies(behaviors, script: script, collection: collection, stepRate: time.stepRate, mapping: m)
                 }
@@ -83,21 +95,24 @@ struct SceneDecoder {
         }
         if problems.list.count == 1 { throw problems.list[0] }
         if !problems.list.isEmpty {
-            throw SceneErrors(errors: problems.list.enumerated().sorted { a, b in
-                (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
-            }.map(\.element))
+            throw SceneErrors(
+                errors: problems.list.enumerated().sorted { a, b in
+                    (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+                }.map(\.element))
         }
         guard var viewport, let time, let defaults, let springs, let style, let golden, let collection, let items else {
-            throw root.error("the scene could not be read")   // not reached: every nil above noted a problem
+            throw root.error("the scene could not be read")  // not reached: every nil above noted a problem
         }
         // An appearance gives the screen its background unless the viewport names one.
         if let appearance = style.appearance, case .mapping(let vm) = (m["viewport"]?.node ?? root.node),
-           !vm.keys.contains(where: { $0.string == "background" }) {
+            !vm.keys.contains(where: { $0.string == "background" })
+        {
             viewport.background = appearance.background
         }
-        var scene = Scene(file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,
-                          style: style, golden: golden, collection: collection, items: items,
-                          behaviors: behaviors, script: script, limits: limits, springs: springs)
+        var scene = Scene(
+            file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,
+            style: style, golden: golden, collection: collection, items: items,
+            behaviors: behaviors, script: script, limits: limits, springs: springs)
         scene.groups = groups
         return scene
     }
@@ -109,40 +124,53 @@ struct SceneDecoder {
     }
 
     /// The --max-* limits on what the scene asks for.
-    func checkLimits(_ m: YAMLMapping, root: YAMLValue, viewport: Viewport?, time: TimeSpec, items: [FreeItemSpec],
-                     collection: CollectionSpec?) throws {
+    func checkLimits(
+        _ m: YAMLMapping, root: YAMLValue, viewport: Viewport?, time: TimeSpec, items: [FreeItemSpec],
+        collection: CollectionSpec?
+    ) throws {
         if let viewport {
             let pixels = Double(viewport.pixelWidth) * Double(viewport.pixelHeight)
             if pixels > Double(limits.maxPixels) {
-                throw (try m.require("viewport")).error("a frame of \(viewport.pixelWidth)×\(viewport.pixelHeight) pixels is over the limit of \(limits.maxPixels) pixels (--max-pixels)")
+                throw (try m.require("viewport")).error(
+                    "a frame of \(viewport.pixelWidth)×\(viewport.pixelHeight) pixels is over the limit of \(limits.maxPixels) pixels (--max-pixels)"
+                )
             }
             try checkPixelSides(viewport, at: try m.require("viewport"))
         }
         if time.maxFrameCount > limits.maxFrames {
-            throw (m["time"] ?? root).error("\(time.maxFrameCount) frames is over the limit of \(limits.maxFrames) (--max-frames)")
+            throw (m["time"] ?? root).error(
+                "\(time.maxFrameCount) frames is over the limit of \(limits.maxFrames) (--max-frames)")
         }
         let itemCount = items.count + (collection?.sections.reduce(0) { $0 + $1.count } ?? 0)
         if itemCount > limits.maxItems {
             throw (m["collection"] ?? root).error("\(itemCount) items is over the limit of \(limits.maxItems) (--max-items)")
         }
         if items.count > limits.maxBodies {
-            throw (m["items"] ?? root).error("\(items.count) free items is over the limit of \(limits.maxBodies) simulated bodies (--max-bodies)")
+            throw (m["items"] ?? root).error(
+                "\(items.count) free items is over the limit of \(limits.maxBodies) simulated bodies (--max-bodies)")
         }
         if let c = collection, c.dynamics.kind == .drag, c.selection.count > limits.maxBodies {
-            throw (m["collection"] ?? root).error("\(c.selection.count) selected cells to drag is over the limit of \(limits.maxBodies) simulated bodies (--max-bodies)")
+            throw (m["collection"] ?? root).error(
+                "\(c.selection.count) selected cells to drag is over the limit of \(limits.maxBodies) simulated bodies (--max-bodies)"
+            )
         }
     }
 
     /// A spring a fixed step cannot follow (more than a quarter of the step rate) is rejected.
     /// Springs the solver cannot integrate (faster than a quarter of the step rate), wherever
     /// they come from: declared, added by the script, or given by its `set`.
-    func checkFrequencies(_ behaviors: [BehaviorDecl], script: [ScriptEvent], collection: CollectionSpec?, stepRate: Int,
-                          mapping m: YAMLMapping) throws {
+    func checkFrequencies(
+        _ behaviors: [BehaviorDecl], script: [ScriptEvent], collection: CollectionSpec?, stepRate: Int,
+        mapping m: YAMLMapping
+    ) throws {
         let limit = Double(stepRate) / 4
         func check(_ f: Double, _ what: String, line: Int, path: String) throws {
             if f > limit {
-                throw SceneError(file: file, line: line, column: 1, keyPath: path,
-                                 message: "\(what) of \(fmt(f)) Hz is more than a \(stepRate) steps/s solver can integrate (at most \(fmt(limit)) Hz, a quarter of time.step_rate)")
+                throw SceneError(
+                    file: file, line: line, column: 1, keyPath: path,
+                    message:
+                        "\(what) of \(fmt(f)) Hz is more than a \(stepRate) steps/s solver can integrate (at most \(fmt(limit)) Hz, a quarter of time.step_rate)"
+                )
             }
         }
         func walk(_ spec: BehaviorSpec, line: Int, path: String) throws {
@@ -191,10 +219,12 @@ struct SceneDecoder {
     }
 
     func decodeStyle(_ v: YAMLValue) throws -> Style {
-        let keys = ["cell", "cell_selected", "palette", "palette_seed", "text", "header", "header_text",
-                    "corner_radius", "font_size", "header_font_size", "springs", "spring_color",
-                    "spring_width", "finger", "coils", "anchors", "velocity_arrows", "boundaries", "contacts", "clock",
-                    "text_overflow", "section_background", "appearance", "chrome", "corners", "separators", "font"]
+        let keys = [
+            "cell", "cell_selected", "palette", "palette_seed", "text", "header", "header_text",
+            "corner_radius", "font_size", "header_font_size", "springs", "spring_color",
+            "spring_width", "finger", "coils", "anchors", "velocity_arrows", "boundaries", "contacts", "clock",
+            "text_overflow", "section_background", "appearance", "chrome", "corners", "separators", "font",
+        ]
         let m = try v.mapping(allowed: keys)
         var s = Style()
         if let x = m["appearance"] { s.apply(try x.oneOf(Appearance.self, Appearance.allCases), given: m.keys) }
@@ -340,7 +370,9 @@ struct ItemReferences {
         if freeItems.contains(name) { return name }
         if let ip = ItemPath(string: name) {
             guard ip.section < sections.count, ip.item < sections[ip.section] else {
-                let holds = sections.count == 1 ? "its section holds \(counted(sections[0], "cell"))"
+                let holds =
+                    sections.count == 1
+                    ? "its section holds \(counted(sections[0], "cell"))"
                     : "its sections hold \(sections.map(String.init).joined(separator: ", ")) cells"
                 throw v.error("no cell \(name) in the collection (\(holds))")
             }
@@ -356,12 +388,16 @@ extension SceneDecoder {
     /// convex or not, inside the item's size.
     func decodeOutline(_ m: YAMLMapping, into spec: inout FreeItemSpec) throws {
         if let pv = m["path"] {
-            if m["shape"] != nil && spec.shape != .path { throw pv.error("path is the outline of shape: path, not \(spec.shape.rawValue)") }
+            if m["shape"] != nil && spec.shape != .path {
+                throw pv.error("path is the outline of shape: path, not \(spec.shape.rawValue)")
+            }
             spec.shape = .path
             let points = try pv.list().map { try $0.point() }
             if let why = Polygon.problem(points) { throw pv.error(why) }
             if points.contains(where: { abs($0.x) > spec.size.width / 2 + 1e-9 || abs($0.y) > spec.size.height / 2 + 1e-9 }) {
-                throw pv.error("the path's points are relative to the centre and must lie within the item's size (±\(spec.size.width / 2), ±\(spec.size.height / 2))")
+                throw pv.error(
+                    "the path's points are relative to the centre and must lie within the item's size (±\(spec.size.width / 2), ±\(spec.size.height / 2))"
+                )
             }
             spec.outline = points
         } else if spec.shape == .path, let sv = m["shape"] {

@@ -28,4 +28,3 @@ public struct SceneErrors: LocatedError, Sendable {
     public var errors: [SceneError]
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
-

@@ -26,7 +26,9 @@ public struct SceneLimits: Sendable {
     public var maxDrawnPixels = 5e10
     public var maxBodySteps = 2e9
     public var maxTraceBytes = 4e9
-    public var maxBoundaryPairs: Int { maxBoundaryEdges.multipliedReportingOverflow(by: 100).overflow ? Int.max : maxBoundaryEdges * 100 }
+    public var maxBoundaryPairs: Int {
+        maxBoundaryEdges.multipliedReportingOverflow(by: 100).overflow ? Int.max : maxBoundaryEdges * 100
+    }
     public init() {}
     public static let `default` = SceneLimits()
 }
@@ -39,19 +41,22 @@ public enum SceneLoader {
             throw SceneError(file: path, line: 0, column: 0, keyPath: "", message: "no such file")
         }
         if isDirectory.boolValue {
-            throw SceneError(file: path, line: 0, column: 0, keyPath: "",
-                             message: "is a directory; expected a scene file (.yaml)")
+            throw SceneError(
+                file: path, line: 0, column: 0, keyPath: "",
+                message: "is a directory; expected a scene file (.yaml)")
         }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
-            throw SceneError(file: path, line: 0, column: 0, keyPath: "", message: "cannot be read: \(String(cString: strerror(errno)))")
+            throw SceneError(
+                file: path, line: 0, column: 0, keyPath: "", message: "cannot be read: \(String(cString: strerror(errno)))")
         }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: limits.maxFileBytes + 1)) ?? Data()
         if data.count > limits.maxFileBytes {
-            throw SceneError(file: path, line: 0, column: 0, keyPath: "",
-                             message: "file is larger than the \(limits.maxFileBytes) bytes allowed for scene files (--max-file-size)")
+            throw SceneError(
+                file: path, line: 0, column: 0, keyPath: "",
+                message: "file is larger than the \(limits.maxFileBytes) bytes allowed for scene files (--max-file-size)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneError(file: path, line: 0, column: 0, keyPath: "", message: "is not UTF-8 text")
@@ -75,7 +80,9 @@ public enum SceneLoader {
             throw SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is not valid YAML: \(error)")
         }
         guard let root else {
-            throw SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is empty; a scene needs at least `springy: 1` and `viewport`")
+            throw SceneError(
+                file: file, line: 1, column: 1, keyPath: "",
+                message: "is empty; a scene needs at least `springy: 1` and `viewport`")
         }
         try checkExpansion(root, file: file, limit: limits.maxNodes, maxDepth: limits.maxDepth)
         let context = DecodeContext(file: file, nodeBudget: limits.maxNodes)
@@ -102,10 +109,16 @@ public enum SceneLoader {
                 continue
             }
             if atLineStart {
-                if ch == " " { indent += 1; if indent > maxDepth * 8 {
-                    throw SceneError(file: file, line: line, column: column, keyPath: "",
-                                     message: "YAML indented more than \(maxDepth * 8) columns (nested too deeply; --max-depth)")
-                } } else { atLineStart = false }
+                if ch == " " {
+                    indent += 1;
+                    if indent > maxDepth * 8 {
+                        throw SceneError(
+                            file: file, line: line, column: column, keyPath: "",
+                            message: "YAML indented more than \(maxDepth * 8) columns (nested too deeply; --max-depth)")
+                    }
+                } else {
+                    atLineStart = false
+                }
             }
             if comment { previous = ch; continue }
             if let q = quote {
@@ -117,14 +130,18 @@ public enum SceneLoader {
             }
             switch ch {
             case "\"", "'":
-                if previous == " " || previous == "\n" || previous == "[" || previous == "{" || previous == "," || previous == ":" { quote = ch }
+                if previous == " " || previous == "\n" || previous == "[" || previous == "{" || previous == "," || previous == ":"
+                {
+                    quote = ch
+                }
             case "#":
                 if previous == " " || previous == "\n" || previous == "\t" { comment = true }
             case "[", "{":
                 depth += 1
                 if depth > maxDepth {
-                    throw SceneError(file: file, line: line, column: column, keyPath: "",
-                                     message: "YAML nested more than \(maxDepth) levels deep (--max-depth)")
+                    throw SceneError(
+                        file: file, line: line, column: column, keyPath: "",
+                        message: "YAML nested more than \(maxDepth) levels deep (--max-depth)")
                 }
             case "]", "}":
                 depth = max(0, depth - 1)
@@ -142,12 +159,14 @@ public enum SceneLoader {
         while let (node, depth) = stack.popLast() {
             count += 1
             if count > limit {
-                throw SceneError(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, keyPath: "",
-                                 message: "YAML aliases expand this document to more than \(limit) nodes; refusing to read it (--max-nodes)")
+                throw SceneError(
+                    file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, keyPath: "",
+                    message: "YAML aliases expand this document to more than \(limit) nodes; refusing to read it (--max-nodes)")
             }
             if depth > maxDepth {
-                throw SceneError(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, keyPath: "",
-                                 message: "YAML nested more than \(maxDepth) levels deep (--max-depth)")
+                throw SceneError(
+                    file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, keyPath: "",
+                    message: "YAML nested more than \(maxDepth) levels deep (--max-depth)")
             }
             switch node {
             case .mapping(let m): for (k, v) in m { stack.append((k, depth + 1)); stack.append((v, depth + 1)) }
@@ -159,9 +178,10 @@ public enum SceneLoader {
 
     static func sceneError(from e: YamlError, file: String) -> SceneError {
         switch e {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return SceneError(file: file, line: mark.line, column: mark.column, keyPath: "", message: "is not valid YAML: \(problem)")
-        case let .reader(problem, _, _, _):
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return SceneError(
+                file: file, line: mark.line, column: mark.column, keyPath: "", message: "is not valid YAML: \(problem)")
+        case .reader(let problem, _, _, _):
             return SceneError(file: file, line: 1, column: 1, keyPath: "", message: "cannot be read as YAML: \(problem)")
         default:
             return SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is not valid YAML: \(e)")

@@ -29,8 +29,9 @@ public struct Scene: Sendable {
 
     /// What every animator of this scene shares: step rate, item defaults, body limit, spring model.
     public var world: WorldSettings {
-        WorldSettings(stepRate: time.stepRate, defaults: defaults, maxBodies: limits.maxBodies, springs: springs,
-                      maxContacts: limits.maxContacts)
+        WorldSettings(
+            stepRate: time.stepRate, defaults: defaults, maxBodies: limits.maxBodies, springs: springs,
+            maxContacts: limits.maxContacts)
     }
 }
 
@@ -47,7 +48,11 @@ extension Scene {
         var out = ""
         for ch in base {
             let safe = ch.isLetter || ch.isNumber || ch == "-" || ch == "_" || ch == "."
-            let c: Character = safe && !ch.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format } ? ch : "-"
+            let c: Character =
+                safe
+                    && !ch.unicodeScalars.contains {
+                        $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+                    } ? ch : "-"
             if c == "-" && out.last == "-" { continue }
             out.append(c)
         }
@@ -65,7 +70,9 @@ extension Scene {
 
     /// The scene's name as one line of at most 120 characters (for headings and captions).
     public var displayName: String {
-        let line = name.map { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 }
+        let line = name.map {
+            $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0
+        }
         let text = String(line).trimmingCharacters(in: .whitespaces)
         return text.count > 120 ? String(text.prefix(119)) + "\u{2026}" : text
     }
@@ -102,12 +109,12 @@ public struct Style: Sendable {
     /// Draw the finger as a translucent circle during gestures.
     public var finger = false
     /// Overlays for documentation pictures (all off by default).
-    public var coils = false            // springs drawn as coils
-    public var anchors = false          // attachment anchors as dots
+    public var coils = false  // springs drawn as coils
+    public var anchors = false  // attachment anchors as dots
     public var velocityArrows = false
-    public var boundaries = false       // collision boundaries
-    public var contacts = false         // contact points flash on contact_began
-    public var clock = false            // the frame time in a corner
+    public var boundaries = false  // collision boundaries
+    public var contacts = false  // contact points flash on contact_began
+    public var clock = false  // the frame time in a corner
     /// iOS's light or dark system colours (nil: Springy's own defaults).
     public var appearance: Appearance?
     public var chrome: Chrome = .none
@@ -318,8 +325,10 @@ public struct PanGesture: Sendable {
     /// A screen-edge pan's view follows the finger's translation (its handler moves the view
     /// by it) instead of being grabbed where the finger lands.
     public var followsTranslation = false
-    public init(item: String?, path: [Vec2], duration: Double, release: PanRelease, hold: Double, velocity: Vec2? = nil,
-                cancelled: Bool = false, followsTranslation: Bool = false) {
+    public init(
+        item: String?, path: [Vec2], duration: Double, release: PanRelease, hold: Double, velocity: Vec2? = nil,
+        cancelled: Bool = false, followsTranslation: Bool = false
+    ) {
         self.item = item; self.path = path; self.duration = duration; self.release = release; self.hold = hold
         self.velocity = velocity; self.cancelled = cancelled; self.followsTranslation = followsTranslation
     }

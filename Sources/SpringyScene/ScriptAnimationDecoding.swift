@@ -5,8 +5,10 @@ import SpringyCore
 // (UIViewPropertyAnimator) and its controls, swiftui (withAnimation(.spring…)).
 
 extension SceneDecoder {
-    static let animationActions = ["animate", "animate_keyframes", "animator", "swiftui",
-                                   "pause_animator", "continue_animator", "reverse_animator", "scrub_animator", "stop_animator"]
+    static let animationActions = [
+        "animate", "animate_keyframes", "animator", "swiftui",
+        "pause_animator", "continue_animator", "reverse_animator", "scrub_animator", "stop_animator",
+    ]
     static let curveNames = ["ease_in_out", "ease_in", "ease_out", "linear"]
 
     func decodeAnimation(_ kind: String, _ v: YAMLValue, references: ItemReferences) throws -> ScriptAction {
@@ -18,14 +20,17 @@ extension SceneDecoder {
             if let s = m["spring"] {
                 if let c = m["curve"] { throw c.error("give `curve` or `spring` (usingSpringWithDamping), not both") }
                 let sm = try s.mapping(allowed: ["damping", "velocity"])
-                timing = .durationSpring(dampingRatio: try sm.require("damping").double(above: 0, max: 1),
-                                         initialVelocity: try sm["velocity"]?.double(min: -1000, max: 1000) ?? 0)
+                timing = .durationSpring(
+                    dampingRatio: try sm.require("damping").double(above: 0, max: 1),
+                    initialVelocity: try sm["velocity"]?.double(min: -1000, max: 1000) ?? 0)
             } else {
                 timing = .cubic(try namedCurve(m["curve"]))
             }
             let targets = try animationTargets(try m.require("to"), views: views)
-            return .animate(ViewAnimationSpec(api: .uiView, views: views.names, duration: try animationDuration(m),
-                                              delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0, timing: timing, targets: targets))
+            return .animate(
+                ViewAnimationSpec(
+                    api: .uiView, views: views.names, duration: try animationDuration(m),
+                    delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0, timing: timing, targets: targets))
         case "animate_keyframes":
             let m = try v.mapping(allowed: ["views", "duration", "delay", "curve", "calculation", "keyframes"])
             let views = try animatedViews(m, references: references)
@@ -37,27 +42,38 @@ extension SceneDecoder {
                 let start = try km.require("start").double(min: 0, max: 1)
                 let dv = try km.require("duration")
                 let d = try dv.double(min: 0, max: 1)
-                if start + d > 1 + 1e-9 { throw dv.error("a keyframe's start + duration is at most 1 (relative times), found \(fmt(start + d))") }
+                if start + d > 1 + 1e-9 {
+                    throw dv.error("a keyframe's start + duration is at most 1 (relative times), found \(fmt(start + d))")
+                }
                 return Keyframe(start: start, duration: d, targets: try animationTargets(try km.require("to"), views: views))
             }
-            let calc = try m["calculation"].map { c -> String in
-                let s = try c.string()
-                guard ["linear", "discrete"].contains(s) else { throw c.error("calculation is linear or discrete, found \"\(s)\"") }
-                return s
-            } ?? "linear"
-            return .animate(ViewAnimationSpec(api: .uiView, views: views.names, duration: try animationDuration(m),
-                                              delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0,
-                                              timing: .cubic(try namedCurve(m["curve"])), targets: [], keyframes: keyframes,
-                                              discrete: calc == "discrete"))
+            let calc =
+                try m["calculation"].map { c -> String in
+                    let s = try c.string()
+                    guard ["linear", "discrete"].contains(s) else {
+                        throw c.error("calculation is linear or discrete, found \"\(s)\"")
+                    }
+                    return s
+                } ?? "linear"
+            return .animate(
+                ViewAnimationSpec(
+                    api: .uiView, views: views.names, duration: try animationDuration(m),
+                    delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0,
+                    timing: .cubic(try namedCurve(m["curve"])), targets: [], keyframes: keyframes,
+                    discrete: calc == "discrete"))
         case "animator":
-            let m = try v.mapping(allowed: ["name", "views", "duration", "delay", "curve", "cubic", "spring", "damping_ratio", "velocity",
-                                            "paused", "scrubs_linearly", "to"])
+            let m = try v.mapping(allowed: [
+                "name", "views", "duration", "delay", "curve", "cubic", "spring", "damping_ratio", "velocity",
+                "paused", "scrubs_linearly", "to",
+            ])
             let nameValue = try m.require("name")
             let name = try nameValue.string()
             if name.isEmpty { throw nameValue.error("an animator's name is not empty") }
             let views = try animatedViews(m, references: references)
             let given = ["curve", "cubic", "spring", "damping_ratio"].filter { m[$0] != nil }
-            if given.count > 1, let x = m[given[1]] { throw x.error("give one timing: `curve`, `cubic`, `spring` or `damping_ratio`") }
+            if given.count > 1, let x = m[given[1]] {
+                throw x.error("give one timing: `curve`, `cubic`, `spring` or `damping_ratio`")
+            }
             if let x = m["velocity"], m["damping_ratio"] == nil {
                 throw x.error("`velocity` goes with `damping_ratio` (a spring's own velocity is inside `spring`)")
             }
@@ -68,68 +84,88 @@ extension SceneDecoder {
                 guard p.count == 4 else { throw c.error("expected the control points [x1, y1, x2, y2]") }
                 let n = try p.map { try $0.double(min: -10, max: 10) }
                 guard (0...1).contains(n[0]), (0...1).contains(n[2]) else {
-                    throw c.error("a timing curve's x1 and x2 lie in 0…1 (time runs forward), found \(fmt(n[0])) and \(fmt(n[2]))")
+                    throw c.error(
+                        "a timing curve's x1 and x2 lie in 0…1 (time runs forward), found \(fmt(n[0])) and \(fmt(n[2]))")
                 }
                 timing = .cubic(CubicTimingCurve(n[0], n[1], n[2], n[3]))
             } else if let s = m["spring"] {
                 // UISpringTimingParameters(mass:stiffness:damping:initialVelocity:): the animator's
                 // duration is ignored; the spring runs until it settles. Defaults are CASpringAnimation's.
-                if let d = m["duration"] { throw d.error("a spring given by mass, stiffness and damping runs for its settling time; leave out `duration`") }
+                if let d = m["duration"] {
+                    throw d.error(
+                        "a spring given by mass, stiffness and damping runs for its settling time; leave out `duration`")
+                }
                 let sm = try s.mapping(allowed: ["mass", "stiffness", "damping", "velocity"])
-                let system = SpringSystem(mass: try sm["mass"]?.double(above: 0, max: 1e6) ?? 1,
-                                          stiffness: try sm["stiffness"]?.double(above: 0, max: 1e6) ?? 100,
-                                          damping: try sm["damping"]?.double(min: 0, max: 1e6) ?? 10,
-                                          initialVelocity: try sm["velocity"]?.double(min: -1000, max: 1000) ?? 0)
+                let system = SpringSystem(
+                    mass: try sm["mass"]?.double(above: 0, max: 1e6) ?? 1,
+                    stiffness: try sm["stiffness"]?.double(above: 0, max: 1e6) ?? 100,
+                    damping: try sm["damping"]?.double(min: 0, max: 1e6) ?? 10,
+                    initialVelocity: try sm["velocity"]?.double(min: -1000, max: 1000) ?? 0)
                 try checkSettles(system, at: s)
                 timing = .spring(system)
             } else if let r = m["damping_ratio"] {
-                timing = .durationSpring(dampingRatio: try r.double(above: 0, max: 1),
-                                         initialVelocity: try m["velocity"]?.double(min: -1000, max: 1000) ?? 0)
+                timing = .durationSpring(
+                    dampingRatio: try r.double(above: 0, max: 1),
+                    initialVelocity: try m["velocity"]?.double(min: -1000, max: 1000) ?? 0)
             } else {
                 timing = .cubic(try namedCurve(m["curve"]))
             }
             if case .spring = timing {} else { duration = try animationDuration(m) }
-            let spec = ViewAnimationSpec(api: .propertyAnimator(name: name, startsPaused: try m["paused"]?.bool() ?? false,
-                                                                scrubsLinearly: try m["scrubs_linearly"]?.bool() ?? true),
-                                         views: views.names, duration: duration, delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0,
-                                         timing: timing, targets: try animationTargets(try m.require("to"), views: views))
+            let spec = ViewAnimationSpec(
+                api: .propertyAnimator(
+                    name: name, startsPaused: try m["paused"]?.bool() ?? false,
+                    scrubsLinearly: try m["scrubs_linearly"]?.bool() ?? true),
+                views: views.names, duration: duration, delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0,
+                timing: timing, targets: try animationTargets(try m.require("to"), views: views))
             return .animate(spec)
         case "swiftui":
             let m = try v.mapping(allowed: ["views", "spring", "interpolating_spring", "delay", "to"])
             let views = try animatedViews(m, references: references)
-            var system = SpringSystem.swiftUI(duration: 0.5, bounce: 0)   // SwiftUI's `.spring`
+            var system = SpringSystem.swiftUI(duration: 0.5, bounce: 0)  // SwiftUI's `.spring`
             var additive = false
             if let s = m["spring"] {
                 if let x = m["interpolating_spring"] { throw x.error("give `spring` or `interpolating_spring`, not both") }
                 let sm = try s.mapping(allowed: ["duration", "bounce", "response", "damping_fraction"])
                 if sm["response"] != nil || sm["damping_fraction"] != nil {
-                    if let x = sm["duration"] ?? sm["bounce"] { throw x.error("give duration and bounce, or response and damping_fraction") }
-                    system = SpringSystem.swiftUI(response: try sm["response"]?.double(above: 0, max: 3600) ?? 0.5,
-                                                  dampingFraction: try sm["damping_fraction"]?.double(above: 0, max: 100) ?? 0.825)
+                    if let x = sm["duration"] ?? sm["bounce"] {
+                        throw x.error("give duration and bounce, or response and damping_fraction")
+                    }
+                    system = SpringSystem.swiftUI(
+                        response: try sm["response"]?.double(above: 0, max: 3600) ?? 0.5,
+                        dampingFraction: try sm["damping_fraction"]?.double(above: 0, max: 100) ?? 0.825)
                 } else {
-                    system = SpringSystem.swiftUI(duration: try sm["duration"]?.double(above: 0, max: 3600) ?? 0.5,
-                                                  bounce: try sm["bounce"]?.double(above: -1, max: 1) ?? 0)
+                    system = SpringSystem.swiftUI(
+                        duration: try sm["duration"]?.double(above: 0, max: 3600) ?? 0.5,
+                        bounce: try sm["bounce"]?.double(above: -1, max: 1) ?? 0)
                 }
             } else if let s = m["interpolating_spring"] {
                 // interpolatingSpring(mass:stiffness:damping:initialVelocity:): additive when interrupted.
                 let sm = try s.mapping(allowed: ["mass", "stiffness", "damping", "velocity"])
-                system = SpringSystem(mass: try sm["mass"]?.double(above: 0, max: 1e6) ?? 1,
-                                      stiffness: try sm.require("stiffness").double(above: 0, max: 1e6),
-                                      damping: try sm.require("damping").double(min: 0, max: 1e6),
-                                      initialVelocity: try sm["velocity"]?.double(min: -1000, max: 1000) ?? 0)
+                system = SpringSystem(
+                    mass: try sm["mass"]?.double(above: 0, max: 1e6) ?? 1,
+                    stiffness: try sm.require("stiffness").double(above: 0, max: 1e6),
+                    damping: try sm.require("damping").double(min: 0, max: 1e6),
+                    initialVelocity: try sm["velocity"]?.double(min: -1000, max: 1000) ?? 0)
                 additive = true
             }
             try checkSettles(system, at: m["spring"] ?? m["interpolating_spring"] ?? v)
-            return .animate(ViewAnimationSpec(api: .swiftUI(additive: additive), views: views.names, duration: 0,
-                                              delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0, timing: .spring(system),
-                                              targets: try animationTargets(try m.require("to"), views: views)))
+            return .animate(
+                ViewAnimationSpec(
+                    api: .swiftUI(additive: additive), views: views.names, duration: 0,
+                    delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0, timing: .spring(system),
+                    targets: try animationTargets(try m.require("to"), views: views)))
         case "scrub_animator":
             let m = try v.mapping(allowed: ["name", "fraction"])
-            return .controlAnimator(name: try m.require("name").string(), .scrub(try m.require("fraction").double(min: 0, max: 1)))
+            return .controlAnimator(
+                name: try m.require("name").string(), .scrub(try m.require("fraction").double(min: 0, max: 1)))
         default:
             let name = try v.string()
-            let control: AnimatorControl = kind == "pause_animator" ? .pause : kind == "continue_animator" ? .resume
-                : kind == "reverse_animator" ? .reverse : .stop
+            let control: AnimatorControl =
+                kind == "pause_animator"
+                ? .pause
+                : kind == "continue_animator"
+                    ? .resume
+                    : kind == "reverse_animator" ? .reverse : .stop
             return .controlAnimator(name: name, control)
         }
     }
@@ -137,7 +173,9 @@ extension SceneDecoder {
     /// A spring that never settles within an hour (no damping) cannot be an animation's timing.
     func checkSettles(_ s: SpringSystem, at v: YAMLValue) throws {
         let t = s.settlingDuration()
-        if !(t <= 3600) { throw v.error("this spring does not settle within an hour (damping \(fmt(s.damping))); give it some damping") }
+        if !(t <= 3600) {
+            throw v.error("this spring does not settle within an hour (damping \(fmt(s.damping))); give it some damping")
+        }
     }
 
     func animationDuration(_ m: YAMLMapping) throws -> Double {
@@ -179,12 +217,17 @@ extension SceneDecoder {
     /// `to: { center, frame, bounds, alpha, scale, rotation, translation, color }`.
     func animationTargets(_ v: YAMLValue, views: AnimatedViews) throws -> [PropertyTarget] {
         let m = try v.mapping(allowed: ["center", "frame", "bounds", "alpha", "scale", "rotation", "translation", "color"])
-        if m.entries.isEmpty { throw v.error("`to` needs at least one of center, frame, bounds, alpha, scale, rotation, translation, color") }
-        if m["frame"] != nil, let x = m["center"] ?? m["bounds"] { throw x.error("frame sets the centre and size: give frame, or center and bounds") }
+        if m.entries.isEmpty {
+            throw v.error("`to` needs at least one of center, frame, bounds, alpha, scale, rotation, translation, color")
+        }
+        if m["frame"] != nil, let x = m["center"] ?? m["bounds"] {
+            throw x.error("frame sets the centre and size: give frame, or center and bounds")
+        }
         var out: [PropertyTarget] = []
         for (key, _, value) in m.entries {
             if views.anyCell, ["center", "frame", "bounds"].contains(key) {
-                throw value.error("a cell's \(key) belongs to its layout; animate its transform (translation, scale, rotation), alpha or color")
+                throw value.error(
+                    "a cell's \(key) belongs to its layout; animate its transform (translation, scale, rotation), alpha or color")
             }
             func limited(_ p: Vec2) throws -> Vec2 {
                 guard abs(p.x) <= 100_000, abs(p.y) <= 100_000 else { throw value.error("at most 100000 pt each way") }
@@ -213,8 +256,11 @@ extension SceneDecoder {
                     let k = try value.double(min: -100, max: 100)
                     out.append(PropertyTarget(.scale, SIMD4(k, k, 0, 0)))
                 }
-            case "rotation": out.append(PropertyTarget(.rotation, SIMD4(try value.double(min: -36_000, max: 36_000).degreesToRadians, 0, 0, 0)))
-            case "translation": let t = try limited(try value.point()); out.append(PropertyTarget(.translation, SIMD4(t.x, t.y, 0, 0)))
+            case "rotation":
+                out.append(
+                    PropertyTarget(.rotation, SIMD4(try value.double(min: -36_000, max: 36_000).degreesToRadians, 0, 0, 0)))
+            case "translation":
+                let t = try limited(try value.point()); out.append(PropertyTarget(.translation, SIMD4(t.x, t.y, 0, 0)))
             default:
                 let c = try value.color()
                 out.append(PropertyTarget(.color, SIMD4(c.r, c.g, c.b, c.a)))

@@ -1,13 +1,18 @@
 import SpringyCore
 
 extension SceneDecoder {
-    static let actions = ["pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
-                          "scroll_to", "scroll_to_item", "swipe", "update", "reorder",
-                          "pinch", "rotate", "double_tap", "touches", "edge_pan", "tilt", "add_velocity"] + animationActions
+    static let actions =
+        [
+            "pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
+            "scroll_to", "scroll_to_item", "swipe", "update", "reorder",
+            "pinch", "rotate", "double_tap", "touches", "edge_pan", "tilt", "add_velocity",
+        ] + animationActions
 
     /// `behaviorKinds`: the kind of each behavior the scene declares, in order (a script's `add`,
     /// `snap` and `push` append theirs, numbered after them).
-    func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorKinds: [String], problems: Problems) throws -> [ScriptEvent] {
+    func decodeScript(_ v: YAMLValue, references: ItemReferences, behaviorKinds: [String], problems: Problems) throws
+        -> [ScriptEvent]
+    {
         let entries = try v.list()
         if entries.count > limits.maxScriptEvents {
             throw v.error("\(entries.count) script events is over the limit of \(limits.maxScriptEvents) (--max-events)")
@@ -25,7 +30,11 @@ extension SceneDecoder {
         for e in entries {
             guard case .mapping(let raw) = e.node else { continue }
             if let body = raw.first(where: { $0.key.string == "insert" })?.value {
-                if case .mapping(let im) = body, let c = im.first(where: { $0.key.string == "count" })?.value.int { more(&inserted, max(1, c)) } else { more(&inserted, 1) }
+                if case .mapping(let im) = body, let c = im.first(where: { $0.key.string == "count" })?.value.int {
+                    more(&inserted, max(1, c))
+                } else {
+                    more(&inserted, 1)
+                }
             }
             if let body = raw.first(where: { $0.key.string == "update" })?.value, case .mapping(let um) = body {
                 for (k, v) in um {
@@ -35,7 +44,11 @@ extension SceneDecoder {
                     if k.string == "insert_sections" {
                         for sv in list {
                             if case .mapping(let sm) = sv, let n = sm.first(where: { $0.key.string == "items" })?.value {
-                                if case .sequence(let labels) = n { more(&inserted, labels.count) } else { more(&inserted, n.int ?? 0) }
+                                if case .sequence(let labels) = n {
+                                    more(&inserted, labels.count)
+                                } else {
+                                    more(&inserted, n.int ?? 0)
+                                }
                             }
                         }
                     }
@@ -43,7 +56,8 @@ extension SceneDecoder {
             }
         }
         var references = references
-        references.sections = references.sections.map { min(cap, $0 + inserted) }
+        references.sections =
+            references.sections.map { min(cap, $0 + inserted) }
             + Array(repeating: inserted, count: insertedSections)
         for e in entries {
             // Every event on its own: a bad one is noted and the rest are still read.
@@ -76,8 +90,12 @@ extension SceneDecoder {
     func panVelocity(_ m: YAMLMapping) throws -> Vec2? {
         guard let x = m["velocity"] else { return nil }
         let v = try x.point()
-        guard abs(v.x) <= 100_000, abs(v.y) <= 100_000 else { throw x.error("a finger's velocity is at most 100000 pt/s each way") }
-        if let r = m["release"], (try? r.string()) == "hold" { throw x.error("a release velocity makes a fling; it does not go with release: hold") }
+        guard abs(v.x) <= 100_000, abs(v.y) <= 100_000 else {
+            throw x.error("a finger's velocity is at most 100000 pt/s each way")
+        }
+        if let r = m["release"], (try? r.string()) == "hold" {
+            throw x.error("a release velocity makes a fling; it does not go with release: hold")
+        }
         return v
     }
 
@@ -90,9 +108,10 @@ extension SceneDecoder {
             path = try p.list().map { try $0.point() }
             if path.isEmpty { throw p.error("a path needs at least one point") }
         }
-        var press = LongPressGesture(at: at, press: try m["press"]?.double(min: 0, max: 60) ?? 0.5, path: path,
-                                     duration: try m["duration"]?.double(min: 0, max: 3600) ?? 0,
-                                     hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0)
+        var press = LongPressGesture(
+            at: at, press: try m["press"]?.double(min: 0, max: 60) ?? 0.5, path: path,
+            duration: try m["duration"]?.double(min: 0, max: 3600) ?? 0,
+            hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0)
         if let d = m["drift"] { press.drift = try d.point() }
         return (press, m)
     }
@@ -102,7 +121,8 @@ extension SceneDecoder {
         if !$0.contains($1) { $0.append($1) }
     }
 
-    func decodeAction(_ kind: String, _ v: YAMLValue, references: ItemReferences, behaviorKinds: [String]) throws -> ScriptAction {
+    func decodeAction(_ kind: String, _ v: YAMLValue, references: ItemReferences, behaviorKinds: [String]) throws -> ScriptAction
+    {
         let behaviorCount = behaviorKinds.count
         func indexPaths(_ value: YAMLValue) throws -> [ItemPath] {
             try value.list().map { e in
@@ -132,12 +152,16 @@ extension SceneDecoder {
             var item: String?
             if let i = m["item"] {
                 item = try references.check(i)
-                if ItemPath(string: item!) != nil { throw i.error("a pan drags a free view by name; cells move with the content") }
+                if ItemPath(string: item!) != nil {
+                    throw i.error("a pan drags a free view by name; cells move with the content")
+                }
             }
-            return .pan(PanGesture(item: item, path: path, duration: try m.require("duration").double(above: 0, max: 3600),
-                                   release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
-                                   hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0,
-                                   velocity: try panVelocity(m), cancelled: try m["cancel"]?.bool() ?? false))
+            return .pan(
+                PanGesture(
+                    item: item, path: path, duration: try m.require("duration").double(above: 0, max: 3600),
+                    release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
+                    hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0,
+                    velocity: try panVelocity(m), cancelled: try m["cancel"]?.bool() ?? false))
         case "swipe":
             // UISwipeGestureRecognizer's motion: a short, fast stroke that lifts moving.
             let m = try v.mapping(allowed: ["from", "direction", "distance", "speed", "item"])
@@ -157,10 +181,14 @@ extension SceneDecoder {
             var item: String?
             if let i = m["item"] {
                 item = try references.check(i)
-                if ItemPath(string: item!) != nil { throw i.error("a swipe drags a free view by name; cells move with the content") }
+                if ItemPath(string: item!) != nil {
+                    throw i.error("a swipe drags a free view by name; cells move with the content")
+                }
             }
-            return .pan(PanGesture(item: item, path: [from, from + unit * distance], duration: distance / speed, release: .fling,
-                                   hold: 0, velocity: unit * speed))
+            return .pan(
+                PanGesture(
+                    item: item, path: [from, from + unit * distance], duration: distance / speed, release: .fling,
+                    hold: 0, velocity: unit * speed))
         case "tap":
             let m = try v.mapping(allowed: ["item", "at"])
             if let i = m["item"] { return .tap(target: .item(try references.check(i))) }
@@ -170,7 +198,9 @@ extension SceneDecoder {
             let atValue = try m.require("at")
             let s = try atValue.string()
             let position: InsertPosition
-            if s == "right_of_center" { position = .rightOfCenter } else {
+            if s == "right_of_center" {
+                position = .rightOfCenter
+            } else {
                 guard let ip = ItemPath(string: s), ip.section < references.sections.count else {
                     throw atValue.error("expected right_of_center or an index path \"section.item\", found \"\(s)\"")
                 }
@@ -197,12 +227,16 @@ extension SceneDecoder {
             guard references.hasCollection else { throw v.error("scroll_to_item scrolls a collection, and this scene has none") }
             let m = try v.mapping(allowed: ["item", "position", "animated"])
             let itemValue = try m.require("item")
-            guard let ip = ItemPath(string: try references.check(itemValue)) else { throw itemValue.error("expected a cell \"section.item\"") }
+            guard let ip = ItemPath(string: try references.check(itemValue)) else {
+                throw itemValue.error("expected a cell \"section.item\"")
+            }
             let position = try m["position"]?.oneOf(ScrollPosition.self, ScrollPosition.allCases) ?? .nearest
             if let scrollsVertically = references.scrollsVertically, let pv = m["position"] {
                 let wrongAxis = scrollsVertically ? [ScrollPosition.left, .right] : [.top, .bottom]
                 if wrongAxis.contains(position) {
-                    throw pv.error("\(position.rawValue) does not say where a \(scrollsVertically ? "vertical" : "horizontal") collection scrolls; use \(scrollsVertically ? "top, center, bottom" : "left, center, right") or nearest")
+                    throw pv.error(
+                        "\(position.rawValue) does not say where a \(scrollsVertically ? "vertical" : "horizontal") collection scrolls; use \(scrollsVertically ? "top, center, bottom" : "left, center, right") or nearest"
+                    )
                 }
             }
             return .scrollToItem(item: ip, position: position, animated: try m["animated"]?.bool() ?? true)
@@ -213,10 +247,15 @@ extension SceneDecoder {
             let iv = try m.require("item")
             let item = try references.check(iv)
             if ItemPath(string: item) != nil { throw iv.error("add_velocity acts on a free view by name") }
-            if m["linear"] == nil && m["angular"] == nil { throw v.error("add_velocity needs `linear: [vx, vy]` (pt/s), `angular` (degrees/s) or both") }
+            if m["linear"] == nil && m["angular"] == nil {
+                throw v.error("add_velocity needs `linear: [vx, vy]` (pt/s), `angular` (degrees/s) or both")
+            }
             let linear = try m["linear"]?.point() ?? .zero
-            guard abs(linear.x) <= 100_000, abs(linear.y) <= 100_000 else { throw v.error("a velocity is at most 100000 pt/s each way") }
-            return .addVelocity(item: item, linear: linear, angular: (try m["angular"]?.double(min: -36_000, max: 36_000) ?? 0).degreesToRadians)
+            guard abs(linear.x) <= 100_000, abs(linear.y) <= 100_000 else {
+                throw v.error("a velocity is at most 100000 pt/s each way")
+            }
+            return .addVelocity(
+                item: item, linear: linear, angular: (try m["angular"]?.double(min: -36_000, max: 36_000) ?? 0).degreesToRadians)
         case "pinch", "rotate", "double_tap", "touches", "edge_pan", "tilt":
             return try decodeGesture(kind, v, references: references)
         case _ where Self.animationActions.contains(kind):
@@ -227,7 +266,8 @@ extension SceneDecoder {
             // A push in a script is a tap's flick: instantaneous unless it says otherwise.
             var spec = try decodeBehavior(.push, v, references: references)
             if case .push(var push) = spec, case .mapping(let raw) = v.node,
-               !raw.keys.contains(where: { $0.string == "mode" }) {
+                !raw.keys.contains(where: { $0.string == "mode" })
+            {
                 push.mode = .instantaneous
                 spec = .push(push)
             }
@@ -250,9 +290,12 @@ extension SceneDecoder {
             }
             let settable = kind.spec.setKeys.names.filter { $0 != "behavior" }
             for (key, keyValue, _) in any.entries where key != "behavior" && !settable.contains(key) {
-                let takes = settable.isEmpty ? "it has nothing to set (take it out with `remove`)" : "it takes \(settable.joined(separator: ", "))"
-                throw SceneError(file: keyValue.context.file, line: keyValue.line, column: keyValue.column, keyPath: "\(v.path).\(key)",
-                                 message: "behavior \(index) is a \(target) behavior, which has no `\(key)` to set; \(takes)")
+                let takes =
+                    settable.isEmpty
+                    ? "it has nothing to set (take it out with `remove`)" : "it takes \(settable.joined(separator: ", "))"
+                throw SceneError(
+                    file: keyValue.context.file, line: keyValue.line, column: keyValue.column, keyPath: "\(v.path).\(key)",
+                    message: "behavior \(index) is a \(target) behavior, which has no `\(key)` to set; \(takes)")
             }
             let params = try kind.coding.parameters(try v.mapping(kind.spec.setKeys))
             if params.isEmpty { throw v.error("`set` needs at least one parameter besides `behavior`") }
@@ -271,10 +314,12 @@ extension SceneDecoder {
             if case .animate(let spec) = e.action, let name = spec.name, !names.contains(name) { names.append(name) }
             if case .controlAnimator(let name, _) = e.action, !names.contains(name) {
                 let hint = suggestion(for: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-                _ = try problems.attempt {
-                    throw SceneError(file: file, line: e.line, column: 1, keyPath: e.path,
-                                     message: "no animator named \"\(name)\" has started by \(fmt(e.at)) s\(hint)")
-                } as Void?
+                _ =
+                    try problems.attempt {
+                        throw SceneError(
+                            file: file, line: e.line, column: 1, keyPath: e.path,
+                            message: "no animator named \"\(name)\" has started by \(fmt(e.at)) s\(hint)")
+                    } as Void?
             }
         }
     }

@@ -17,22 +17,30 @@ extension SceneDecoder {
         case "pinch", "rotate":
             let m = try v.mapping(allowed: ["center", "distance", "angle", "scale", "rotation", "duration", "hold", "item"])
             let scaleValue = m["scale"], rotationValue = m["rotation"]
-            if kind == "rotate", let x = scaleValue { throw x.error("a rotate keeps the fingers' distance; use pinch to scale and turn at once") }
+            if kind == "rotate", let x = scaleValue {
+                throw x.error("a rotate keeps the fingers' distance; use pinch to scale and turn at once")
+            }
             if kind == "rotate", rotationValue == nil { throw v.error("a rotate needs `rotation` (degrees)") }
-            if kind == "pinch", scaleValue == nil, rotationValue == nil { throw v.error("a pinch needs `scale`, `rotation` or both") }
-            return .pinch(PinchGesture(center: try m.require("center").point(),
-                                       distance: try m["distance"]?.double(above: 0, max: 10_000) ?? 100,
-                                       angle: try m["angle"]?.double(min: -3600, max: 3600).degreesToRadians ?? 0,
-                                       scale: try scaleValue?.double(above: 0, max: 100) ?? 1,
-                                       rotation: try rotationValue?.double(min: -3600, max: 3600).degreesToRadians ?? 0,
-                                       duration: try m.require("duration").double(above: 0, max: 3600),
-                                       hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0,
-                                       item: try gestureItem(m, references: references, what: "a \(kind)")))
+            if kind == "pinch", scaleValue == nil, rotationValue == nil {
+                throw v.error("a pinch needs `scale`, `rotation` or both")
+            }
+            return .pinch(
+                PinchGesture(
+                    center: try m.require("center").point(),
+                    distance: try m["distance"]?.double(above: 0, max: 10_000) ?? 100,
+                    angle: try m["angle"]?.double(min: -3600, max: 3600).degreesToRadians ?? 0,
+                    scale: try scaleValue?.double(above: 0, max: 100) ?? 1,
+                    rotation: try rotationValue?.double(min: -3600, max: 3600).degreesToRadians ?? 0,
+                    duration: try m.require("duration").double(above: 0, max: 3600),
+                    hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0,
+                    item: try gestureItem(m, references: references, what: "a \(kind)")))
         case "tilt":
             let m = try v.mapping(TiltMotion.keys)
             let t = TiltMotion.keys
-            return .tilt(TiltMotion(angle: try m.require("angle").double(t["angle"]).degreesToRadians,
-                                    duration: try m["duration"]?.double(t["duration"]) ?? 0.5))
+            return .tilt(
+                TiltMotion(
+                    angle: try m.require("angle").double(t["angle"]).degreesToRadians,
+                    duration: try m["duration"]?.double(t["duration"]) ?? 0.5))
         case "double_tap":
             let m = try v.mapping(allowed: ["item", "at", "interval", "touch", "scale"])
             let target: TapTarget
@@ -45,10 +53,14 @@ extension SceneDecoder {
             let touch = try m["touch"]?.double(above: 0, max: 1) ?? DoubleTapGesture.defaultTouch
             let interval = try m["interval"]?.double(above: 0, max: 1) ?? 0.2
             if interval <= touch, let x = m["interval"] ?? m["touch"] {
-                throw x.error("the second tap starts \(interval) s after the first, before the first lifts (\(touch) s): a double tap is two touches")
+                throw x.error(
+                    "the second tap starts \(interval) s after the first, before the first lifts (\(touch) s): a double tap is two touches"
+                )
             }
-            return .doubleTap(DoubleTapGesture(target: target, interval: interval, touch: touch,
-                                               scale: try m["scale"]?.double(above: 0, max: 100) ?? 2))
+            return .doubleTap(
+                DoubleTapGesture(
+                    target: target, interval: interval, touch: touch,
+                    scale: try m["scale"]?.double(above: 0, max: 100) ?? 2))
         case "touches":
             let m = try v.mapping(allowed: ["fingers", "duration", "release", "hold"])
             let duration = try m.require("duration").double(above: 0, max: 3600)
@@ -56,16 +68,20 @@ extension SceneDecoder {
             let hold = try m["hold"]?.double(min: 0, max: 3600) ?? 0
             let fingersValue = try m.require("fingers")
             let fingers = try fingersValue.list()
-            guard (1...10).contains(fingers.count) else { throw fingersValue.error("a touch has 1 to 10 fingers, found \(fingers.count)") }
-            return .touches(try fingers.map { f in
-                let fm = try f.mapping(allowed: ["path", "item"])
-                let pv = try fm.require("path")
-                var path = try pv.list().map { try $0.point() }
-                if path.isEmpty { throw pv.error("a path needs at least one point") }
-                if path.count == 1 { path.append(path[0]) }
-                return PanGesture(item: try gestureItem(fm, references: references, what: "a finger"), path: path, duration: duration,
-                                  release: release, hold: hold)
-            })
+            guard (1...10).contains(fingers.count) else {
+                throw fingersValue.error("a touch has 1 to 10 fingers, found \(fingers.count)")
+            }
+            return .touches(
+                try fingers.map { f in
+                    let fm = try f.mapping(allowed: ["path", "item"])
+                    let pv = try fm.require("path")
+                    var path = try pv.list().map { try $0.point() }
+                    if path.isEmpty { throw pv.error("a path needs at least one point") }
+                    if path.count == 1 { path.append(path[0]) }
+                    return PanGesture(
+                        item: try gestureItem(fm, references: references, what: "a finger"), path: path, duration: duration,
+                        release: release, hold: hold)
+                })
         case "edge_pan":
             let m = try v.mapping(allowed: ["edge", "at", "distance", "duration", "release", "hold", "item"])
             let edge = try m.require("edge").oneOf(ScreenEdge.self, ScreenEdge.allCases)
@@ -80,11 +96,13 @@ extension SceneDecoder {
             case .top: start = Vec2(at, 0); inward = Vec2(0, 1)
             case .bottom: start = Vec2(at, size.height); inward = Vec2(0, -1)
             }
-            return .pan(PanGesture(item: try gestureItem(m, references: references, what: "an edge pan"),
-                                   path: [start, start + inward * distance],
-                                   duration: try m.require("duration").double(above: 0, max: 3600),
-                                   release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
-                                   hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0, followsTranslation: true))
+            return .pan(
+                PanGesture(
+                    item: try gestureItem(m, references: references, what: "an edge pan"),
+                    path: [start, start + inward * distance],
+                    duration: try m.require("duration").double(above: 0, max: 3600),
+                    release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
+                    hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0, followsTranslation: true))
         default:
             throw v.error("unknown gesture \"\(kind)\"")
         }

@@ -5,8 +5,10 @@ extension SceneDecoder {
     /// name cells is checked when the update runs, against the data as it is then.
     func decodeUpdate(_ v: YAMLValue, references: ItemReferences) throws -> BatchUpdate {
         guard let layout = references.layout else { throw v.error("update changes a collection's data, and this scene has none") }
-        let m = try v.mapping(allowed: ["insert", "delete", "move", "reload", "insert_sections", "delete_sections",
-                                        "move_sections", "reload_sections", "animated"])
+        let m = try v.mapping(allowed: [
+            "insert", "delete", "move", "reload", "insert_sections", "delete_sections",
+            "move_sections", "reload_sections", "animated",
+        ])
         func path(_ e: YAMLValue) throws -> ItemPath {
             let s = try e.string()
             guard let ip = ItemPath(string: s) else { throw e.error("expected a cell \"section.item\", found \"\(s)\"") }
@@ -38,7 +40,11 @@ extension SceneDecoder {
             }
         }
         u.animated = try m["animated"]?.bool() ?? true
-        if u.isEmpty { throw v.error("an update needs at least one of insert, delete, move, reload, insert_sections, delete_sections, move_sections, reload_sections") }
+        if u.isEmpty {
+            throw v.error(
+                "an update needs at least one of insert, delete, move, reload, insert_sections, delete_sections, move_sections, reload_sections"
+            )
+        }
         return u
     }
 }

@@ -10,11 +10,14 @@ public struct TiltMotion: Sendable, Equatable {
     public var duration: Double
     public init(angle: Double, duration: Double) { self.angle = angle; self.duration = duration }
 
-    public static let keys = KeyTable("script[].tilt", [
-        SceneKey("angle", "number", range: -3600...3600, unit: "degrees", default: "required",
-                 "the device's turn at the end, clockwise as the user sees it; 0 upright, 90 lying on its right edge"),
-        SceneKey("duration", "number", range: 0...3600, unit: "s", default: "0.5", "how long it turns (0: at once)"),
-    ])
+    public static let keys = KeyTable(
+        "script[].tilt",
+        [
+            SceneKey(
+                "angle", "number", range: -3600...3600, unit: "degrees", default: "required",
+                "the device's turn at the end, clockwise as the user sees it; 0 upright, 90 lying on its right edge"),
+            SceneKey("duration", "number", range: 0...3600, unit: "s", default: "0.5", "how long it turns (0: at once)"),
+        ])
 
     /// Gravity's direction on screen (y down) when the device is at `deviceAngle`: (sin θ, cos θ),
     /// as the angle UIGravityBehavior takes (π/2 − θ).

@@ -81,8 +81,10 @@ public struct ViewAnimationSpec: Sendable {
     public var keyframes: [Keyframe]
     public var discrete: Bool
 
-    public init(api: ViewAnimationAPI, views: [String], duration: Double, delay: Double, timing: AnimationTiming,
-                targets: [PropertyTarget], keyframes: [Keyframe] = [], discrete: Bool = false) {
+    public init(
+        api: ViewAnimationAPI, views: [String], duration: Double, delay: Double, timing: AnimationTiming,
+        targets: [PropertyTarget], keyframes: [Keyframe] = [], discrete: Bool = false
+    ) {
         self.api = api; self.views = views; self.duration = duration; self.delay = delay; self.timing = timing
         self.targets = targets; self.keyframes = keyframes; self.discrete = discrete
     }

@@ -21,9 +21,12 @@ struct YAMLValue {
         self.node = node; self.path = path; self.context = context
         context.remainingNodes -= 1
         if context.remainingNodes < 0 {
-            throw SceneError(file: context.file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1,
-                             keyPath: path,
-                             message: "the document expands to more than \(context.nodeBudget) nodes (YAML aliases repeated too often?; --max-nodes)")
+            throw SceneError(
+                file: context.file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1,
+                keyPath: path,
+                message:
+                    "the document expands to more than \(context.nodeBudget) nodes (YAML aliases repeated too often?; --max-nodes)"
+            )
         }
     }
 
@@ -61,10 +64,12 @@ struct YAMLValue {
 
     func double() throws -> Double {
         if case .scalar(let s) = node, s.style == .plain,
-           [".inf", "+.inf", "-.inf", ".nan", ".Inf", "-.Inf", ".NaN", ".INF", "-.INF", ".NAN"].contains(s.string) {
+            [".inf", "+.inf", "-.inf", ".nan", ".Inf", "-.Inf", ".NaN", ".INF", "-.INF", ".NAN"].contains(s.string)
+        {
             throw error("expected a finite number, found \(s.string)")
         }
-        guard case .scalar(let s) = node, s.style == .plain, let v = Double(s.string.replacingOccurrences(of: "_", with: "")) else {
+        guard case .scalar(let s) = node, s.style == .plain, let v = Double(s.string.replacingOccurrences(of: "_", with: ""))
+        else {
             throw error("expected a number, found \(kindName)")
         }
         guard v.isFinite else { throw error("expected a finite number, found \(s.string)") }
@@ -180,13 +185,17 @@ struct YAMLValue {
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             guard allowed.contains(key) else {
                 let hint = suggestion(for: key, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
-                problems.list.append(SceneError(file: context.file, line: keyValue.line, column: keyValue.column, keyPath: keyPath,
-                                                message: "unknown key \"\(key)\"\(hint); expected one of: \(allowed.joined(separator: ", "))"))
+                problems.list.append(
+                    SceneError(
+                        file: context.file, line: keyValue.line, column: keyValue.column, keyPath: keyPath,
+                        message: "unknown key \"\(key)\"\(hint); expected one of: \(allowed.joined(separator: ", "))"))
                 continue
             }
             if seen.contains(key) {
-                problems.list.append(SceneError(file: context.file, line: keyValue.line, column: keyValue.column, keyPath: keyPath,
-                                                message: "key \"\(key)\" appears twice"))
+                problems.list.append(
+                    SceneError(
+                        file: context.file, line: keyValue.line, column: keyValue.column, keyPath: keyPath,
+                        message: "key \"\(key)\" appears twice"))
                 continue
             }
             seen.append(key)
@@ -207,8 +216,9 @@ struct YAMLMapping {
     func require(_ key: String) throws -> YAMLValue {
         if let v = self[key] { return v }
         let path = owner.path.isEmpty ? key : "\(owner.path).\(key)"
-        throw SceneError(file: owner.context.file, line: owner.line, column: owner.column, keyPath: path,
-                         message: "missing required key \"\(key)\"")
+        throw SceneError(
+            file: owner.context.file, line: owner.line, column: owner.column, keyPath: path,
+            message: "missing required key \"\(key)\"")
     }
 }
 
@@ -223,6 +233,7 @@ extension YAMLValue {
     /// A number within the key's one range (its lower end excluded when the table says so).
     func double(_ key: SceneKey) throws -> Double {
         guard let r = key.range else { return try double() }
-        return key.lowerOpen ? try double(above: r.lowerBound, max: r.upperBound) : try double(min: r.lowerBound, max: r.upperBound)
+        return key.lowerOpen
+            ? try double(above: r.lowerBound, max: r.upperBound) : try double(min: r.lowerBound, max: r.upperBound)
     }
 }

@@ -25,9 +25,12 @@ extension Simulation {
             for spec in scene.items {
                 guard let s = animator.state(of: spec.name) else { continue }
                 let k = viewScale(spec.name, at: time)
-                items.append(ItemState(id: spec.name, center: s.center, size: Size2(spec.size.width * k, spec.size.height * k), angle: s.angle, alpha: 1,
-                                       z: 0, velocity: s.velocity, selected: false, kind: .view, color: spec.fill, label: spec.label,
-                                       shape: spec.shape))
+                items.append(
+                    ItemState(
+                        id: spec.name, center: s.center, size: Size2(spec.size.width * k, spec.size.height * k), angle: s.angle,
+                        alpha: 1,
+                        z: 0, velocity: s.velocity, selected: false, kind: .view, color: spec.fill, label: spec.label,
+                        shape: spec.shape))
                 if spec.shape == .path { items[items.count - 1].outline = spec.outline.map { $0 * k } }
             }
             // Cells a free behavior moves are drawn where the animator has them.
@@ -41,7 +44,9 @@ extension Simulation {
         }
         presentAnimations(&items)
         if let dynamics = collection?.dynamics {
-            springs += dynamics.springs.map { SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset) }
+            springs += dynamics.springs.map {
+                SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset)
+            }
         }
         let fingers = inputs.flatMap(\.fingers)
         recentContacts.removeAll { time - $0.1 > Self.flashDuration }
@@ -49,10 +54,11 @@ extension Simulation {
         if let animator = freeAnimator {
             boundaries = animator.boundarySegments.map { Segment(from: $0.from, to: $0.to) }
         }
-        let state = FrameState(frame: index, time: Double(index) / Double(scene.time.fps), contentOffset: offset,
-                               atRest: isAtRest, items: items, headers: headers, springs: springs,
-                               events: events, fingers: fingers, boundaries: boundaries,
-                               flashes: recentContacts.map { Flash(point: $0.0, age: time - $0.1) })
+        let state = FrameState(
+            frame: index, time: Double(index) / Double(scene.time.fps), contentOffset: offset,
+            atRest: isAtRest, items: items, headers: headers, springs: springs,
+            events: events, fingers: fingers, boundaries: boundaries,
+            flashes: recentContacts.map { Flash(point: $0.0, age: time - $0.1) })
         events.removeAll()
         eventsSeen = 0
         return state

@@ -59,7 +59,11 @@ struct ActiveGesture {
         let position = moving < 0 ? lp.pressing(at: local) : path.position(at: moving) + lp.drift
         if moving >= -Self.timeSlack && !began {
             began = true
-            if reorder != nil { target.reorderBegan(at: lp.at + lp.drift) } else { try target.longPressBegan(at: lp.at + lp.drift) }
+            if reorder != nil {
+                target.reorderBegan(at: lp.at + lp.drift)
+            } else {
+                try target.longPressBegan(at: lp.at + lp.drift)
+            }
         }
         if moving >= lp.duration + lp.hold - Self.timeSlack {
             if began {
@@ -160,8 +164,10 @@ extension Simulation: GestureTarget {
         let item = freeAnimator?.group(of: named) ?? named
         guard let animator = freeAnimator, let s = animator.state(of: item) else { return nil }
         let offset = (point - s.center).rotated(by: -s.angle)
-        return try animator.addBehavior(.attachment(item: item, to: .point(point), length: nil, frequency: 0, damping: 0,
-                                                    offset: offset, toOffset: .zero), label: label)
+        return try animator.addBehavior(
+            .attachment(
+                item: item, to: .point(point), length: nil, frequency: 0, damping: 0,
+                offset: offset, toOffset: .zero), label: label)
     }
 
     func moveGrab(_ grab: BehaviorID, to point: Vec2) { freeAnimator?.setAnchor(grab, point) }

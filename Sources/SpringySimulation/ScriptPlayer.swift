@@ -24,7 +24,7 @@ extension Simulation {
                 try ensureCells(for: spec, in: animator)
                 behaviorIDs.append(try animator.addBehavior(spec, label: "\(e.path) (\(spec.kindName))"))
                 behaviorLabels.append(e.path)
-            case let .set(index, parameters):
+            case .set(let index, let parameters):
                 guard let animator = freeAnimator, index < behaviorIDs.count, let id = behaviorIDs[index] else {
                     throw DynamicsError.invalid("behavior \(index) is not in the animator (removed?)", behavior: e.path)
                 }
@@ -33,12 +33,13 @@ extension Simulation {
                 guard let animator = freeAnimator, index < behaviorIDs.count, let id = behaviorIDs[index] else { return }
                 animator.removeBehavior(id)
                 behaviorIDs[index] = nil
-            case let .insert(position, count):
+            case .insert(let position, let count):
                 guard let c = collection else { return }
                 let at: ItemPath
                 switch position {
                 case .rightOfCenter: at = c.indexRightOfCenter()
-                case .indexPath(let ip): at = ItemPath(ip.section, min(ip.item, c.sections[min(ip.section, c.sections.count - 1)].count))
+                case .indexPath(let ip):
+                    at = ItemPath(ip.section, min(ip.item, c.sections[min(ip.section, c.sections.count - 1)].count))
                 }
                 guard at.section < c.sections.count else { return }
                 c.insert(at: at, count: count)
@@ -57,9 +58,9 @@ extension Simulation {
                 try c.dynamicsLayoutChanged(newCells: [:])
             case .longPress(let press):
                 start(ActiveGesture(longPress: press, start: time, event: e))
-            case let .scrollTo(offset, animated):
+            case .scrollTo(let offset, let animated):
                 collection?.scroll(to: offset, animated: animated)
-            case let .addVelocity(named, linear, angular):
+            case .addVelocity(let named, let linear, let angular):
                 guard let animator = freeAnimator else { return }
                 let item = animator.group(of: named) ?? named
                 guard let s = animator.state(of: item) else { return }
@@ -82,11 +83,11 @@ extension Simulation {
                 start(ActiveGesture(reorder: r, start: time, event: e))
             case .update(let u):
                 try collection?.performBatchUpdates(u, at: time)
-            case let .scrollToItem(item, position, animated):
+            case .scrollToItem(let item, let position, let animated):
                 collection?.scroll(toItem: item, position: position, animated: animated)
             case .animate(let spec):
                 viewAnimations.start(spec, at: time, animationWorld)
-            case let .controlAnimator(name, control):
+            case .controlAnimator(let name, let control):
                 viewAnimations.control(name, control, at: time, animationWorld)
             }
         }

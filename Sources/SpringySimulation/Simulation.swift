@@ -1,7 +1,7 @@
 import Foundation
 import SpringyCore
-import SpringyFrame
 import SpringyDynamics
+import SpringyFrame
 import SpringyLayout
 import SpringyScene
 
@@ -59,16 +59,20 @@ public final class Simulation {
             throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
         }
         if let animator = freeAnimator {
-            let grouped = Set(scene.groups.flatMap(\.members))   // asked only; the order is the scene's
+            let grouped = Set(scene.groups.flatMap(\.members))  // asked only; the order is the scene's
             for item in scene.items where !grouped.contains(item.name) {
-                try animator.addItem(id: item.name, center: item.center, size: item.size, angle: item.angle, shape: item.shape,
-                                     outline: item.outline)
+                try animator.addItem(
+                    id: item.name, center: item.center, size: item.size, angle: item.angle, shape: item.shape,
+                    outline: item.outline)
             }
             for group in scene.groups {
                 let members = group.members.compactMap { name in scene.items.first { $0.name == name } }.map {
-                    GroupMemberSpec(id: $0.name, center: $0.center, size: $0.size, angle: $0.angle, shape: $0.shape, outline: $0.outline)
+                    GroupMemberSpec(
+                        id: $0.name, center: $0.center, size: $0.size, angle: $0.angle, shape: $0.shape, outline: $0.outline)
                 }
-                try guarded(line: group.line, path: "groups.\(group.name)") { try animator.addGroup(id: group.name, members: members) }
+                try guarded(line: group.line, path: "groups.\(group.name)") {
+                    try animator.addGroup(id: group.name, members: members)
+                }
             }
             for (k, decl) in scene.behaviors.enumerated() {
                 try guarded(line: decl.line, path: decl.path) {
@@ -105,7 +109,9 @@ public final class Simulation {
             case .insert, .delete, .update, .reorder:
                 unsupported = collection == nil ? "insert, delete, update and reorder need a collection" : nil
             case .longPress:
-                unsupported = scene.collection?.dynamics.kind == .drag ? nil : "long_press drags selected cells: it needs `collection.dynamics.kind: drag`"
+                unsupported =
+                    scene.collection?.dynamics.kind == .drag
+                    ? nil : "long_press drags selected cells: it needs `collection.dynamics.kind: drag`"
             default:
                 unsupported = nil
             }
@@ -178,11 +184,12 @@ public final class Simulation {
             do { try c.stepDynamics() } catch let e as DynamicsError {
                 throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
             }
-            events.append(contentsOf: dynamics.drainContacts().map { e in
-                var e = e
-                if let p = e.point { e.point = p - c.contentOffset }
-                return e
-            })
+            events.append(
+                contentsOf: dynamics.drainContacts().map { e in
+                    var e = e
+                    if let p = e.point { e.point = p - c.contentOffset }
+                    return e
+                })
         }
         if let animator = freeAnimator {
             do { try animator.step() } catch let e as DynamicsError {
@@ -206,8 +213,10 @@ extension Simulation {
     /// runs `until: rest` ends at the first frame at rest once its script is done.
     /// `cancelled` is asked at every frame, those run through to reach `range` too (a render of
     /// frames 90000–90001 is stopped by a signal within a frame, not after the fast-forward).
-    public func run(frames range: ClosedRange<Int>? = nil, cancelled: () throws -> Void = {},
-                    _ body: (FrameState) throws -> Void) throws {
+    public func run(
+        frames range: ClosedRange<Int>? = nil, cancelled: () throws -> Void = {},
+        _ body: (FrameState) throws -> Void
+    ) throws {
         let count = scene.time.maxFrameCount
         for i in 0..<count {
             try cancelled()

@@ -52,7 +52,9 @@ struct DoubleTapTouch {
         fingers = down ? [sim.tapPoint(tap.target)] : []
         // Each lift is a tap for a collection; the second lift recognises the double tap.
         if tapsDone == 0 && local >= tap.touch - slack { tapsDone = 1; try sim.doubleTapLifted(tap, second: false, at: t) }
-        if tapsDone == 1 && local >= tap.recognisedAfter - slack { tapsDone = 2; try sim.doubleTapLifted(tap, second: true, at: t) }
+        if tapsDone == 1 && local >= tap.recognisedAfter - slack {
+            tapsDone = 2; try sim.doubleTapLifted(tap, second: true, at: t)
+        }
         return tapsDone < 2
     }
 }
@@ -94,7 +96,9 @@ extension Simulation {
         case .point(let p): return p
         case .item(let id):
             if let s = freeAnimator?.state(of: id) { return s.center }
-            if let c = collection, let ip = ItemPath(string: id), let a = c.layout.attributes(for: ip) { return a.center - c.contentOffset }
+            if let c = collection, let ip = ItemPath(string: id), let a = c.layout.attributes(for: ip) {
+                return a.center - c.contentOffset
+            }
             return .zero
         }
     }

@@ -8,24 +8,26 @@ import SpringyScene
 
 extension Simulation {
     var animationWorld: AnimationWorld {
-        AnimationWorld(base: { [unowned self] view, p in
-            switch p {
-            case .center:
-                let c = freeAnimator?.state(of: view)?.center ?? .zero
-                return SIMD4(c.x, c.y, 0, 0)
-            case .size:
-                let s = scene.items.first { $0.name == view }?.size ?? Size2(0, 0)
-                return SIMD4(s.width, s.height, 0, 0)
-            case .color:
-                let c = baseColor(view)
-                return SIMD4(c.r, c.g, c.b, c.a)
-            default:
-                return p.identity
-            }
-        }, velocity: { [unowned self] view, p in
-            guard p == .center, let v = freeAnimator?.state(of: view)?.velocity else { return .zero }
-            return SIMD4(v.x, v.y, 0, 0)
-        })
+        AnimationWorld(
+            base: { [unowned self] view, p in
+                switch p {
+                case .center:
+                    let c = freeAnimator?.state(of: view)?.center ?? .zero
+                    return SIMD4(c.x, c.y, 0, 0)
+                case .size:
+                    let s = scene.items.first { $0.name == view }?.size ?? Size2(0, 0)
+                    return SIMD4(s.width, s.height, 0, 0)
+                case .color:
+                    let c = baseColor(view)
+                    return SIMD4(c.r, c.g, c.b, c.a)
+                default:
+                    return p.identity
+                }
+            },
+            velocity: { [unowned self] view, p in
+                guard p == .center, let v = freeAnimator?.state(of: view)?.velocity else { return .zero }
+                return SIMD4(v.x, v.y, 0, 0)
+            })
     }
 
     /// A view's own colour, or the colour the style gives a cell.

@@ -31,7 +31,9 @@ struct AnimationTrack {
         }
         var v = initial
         for s in segments where p >= s.start {
-            if discrete || s.duration == 0 || p >= s.start + s.duration { v = s.to } else {
+            if discrete || s.duration == 0 || p >= s.start + s.duration {
+                v = s.to
+            } else {
                 v = s.from + (s.to - s.from) * ((p - s.start) / s.duration)
             }
         }
@@ -174,8 +176,9 @@ final class ViewAnimationEngine {
                 for k in segs.indices.dropFirst() { segs[k].from = segs[k - 1].to }
                 let duration = timing == a.spec.timing ? specDuration : timing.duration(given: a.spec.duration)
                 longest = max(longest, duration)
-                let track = AnimationTrack(view: view, property: property, owner: index, initial: from, segments: segs,
-                                           discrete: a.spec.discrete, timing: timing, duration: duration)
+                let track = AnimationTrack(
+                    view: view, property: property, owner: index, initial: from, segments: segs,
+                    discrete: a.spec.discrete, timing: timing, duration: duration)
                 model[view, default: [:]][property] = track.final
                 if property == .center { centerDriven[view, default: 0] += 1 }
                 tracks.append(track)

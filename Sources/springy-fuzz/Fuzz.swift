@@ -2,8 +2,8 @@
 // with -sanitize=fuzzer,address -DFUZZING. Built normally it replays files given as
 // arguments (a corpus or a crash) through the same path, for regression tests.
 import Foundation
-import SpringySimulation
 import SpringyScene
+import SpringySimulation
 
 /// Decode, validate and run the first frames of a scene; errors are fine, crashes are not.
 func exercise(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -18,38 +18,43 @@ func exercise(_ bytes: UnsafeBufferPointer<UInt8>) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    exercise(UnsafeBufferPointer(start: data, count: size))
-    return 0
-}
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32
-
-/// SwiftPM links an executable's entry point under this name; hand over to libFuzzer's driver.
-@_cdecl("springy_fuzz_main")
-public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var vector = argv
-    return LLVMFuzzerRunDriver(&count, &vector) { data, size in fuzzOne(data, size) }
-}
-#else
-@main
-struct Replay {
-    static func main() {
-        let paths = CommandLine.arguments.dropFirst()
-        if paths.isEmpty {
-            FileHandle.standardError.write(Data("usage: springy-fuzz FILE... (replays inputs; scripts/fuzz runs the fuzzer)\n".utf8))
-            exit(2)
-        }
-        for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            data.withUnsafeBytes { raw in exercise(raw.bindMemory(to: UInt8.self)) }
-        }
-        print("replayed \(paths.count) input(s)")
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+        exercise(UnsafeBufferPointer(start: data, count: size))
+        return 0
     }
-}
+
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // (libFuzzer's own C symbol)
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
+    ) -> Int32
+
+    /// SwiftPM links an executable's entry point under this name; hand over to libFuzzer's driver.
+    @_cdecl("springy_fuzz_main")
+    public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+        var count = argc
+        var vector = argv
+        return LLVMFuzzerRunDriver(&count, &vector) { data, size in fuzzOne(data, size) }
+    }
+#else
+    @main
+    struct Replay {
+        static func main() {
+            let paths = CommandLine.arguments.dropFirst()
+            if paths.isEmpty {
+                FileHandle.standardError.write(
+                    Data("usage: springy-fuzz FILE... (replays inputs; scripts/fuzz runs the fuzzer)\n".utf8))
+                exit(2)
+            }
+            for path in paths {
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                data.withUnsafeBytes { raw in exercise(raw.bindMemory(to: UInt8.self)) }
+            }
+            print("replayed \(paths.count) input(s)")
+        }
+    }
 #endif

@@ -9,16 +9,21 @@ import XCTest
 /// iOS 9's attachments on Box2D's joints: sliding, limit, fixed, pin.
 final class AttachmentKindTests: XCTestCase {
     func run(_ items: [String], _ behaviors: [String], duration: Double = 1.5, script: String = "") throws -> [FrameState] {
-        try frames(scene(600, 800, time: "fps: 120, duration: \(duration)", items: items, behaviors: behaviors,
-                         extra: script.isEmpty ? "" : "script:\n\(script)"))
+        try frames(
+            scene(
+                600, 800, time: "fps: 120, duration: \(duration)", items: items, behaviors: behaviors,
+                extra: script.isEmpty ? "" : "script:\n\(script)"))
     }
 
     func testASlidingItemMovesAlongItsAxisWithGravitysShareOfAcceleration() throws {
         // Axis at 30° below the horizontal: a = 1000 · sin 30° = 500 pt/s² along it, nothing across it.
         let axis = Vec2(cos(30.0.degreesToRadians), sin(30.0.degreesToRadians))
-        let f = try run(["box: { center: [100, 100], size: [20, 20] }"],
-                    ["gravity: { items: [box] }", "item: { items: [box], resistance: 0 }",
-                     "attachment: { kind: sliding, item: box, to: [100, 100], axis: [\(axis.x), \(axis.y)] }"], duration: 0.7)
+        let f = try run(
+            ["box: { center: [100, 100], size: [20, 20] }"],
+            [
+                "gravity: { items: [box] }", "item: { items: [box], resistance: 0 }",
+                "attachment: { kind: sliding, item: box, to: [100, 100], axis: [\(axis.x), \(axis.y)] }",
+            ], duration: 0.7)
         XCTAssertFalse(f.isEmpty)
         for k in [24, 48, 72] {
             let d = item(f[k], "box")!.center - Vec2(100, 100)
@@ -30,17 +35,21 @@ final class AttachmentKindTests: XCTestCase {
             XCTAssertEqual(abs(across), 0, accuracy: 0.05, "across, t \(t)")
         }
         // With a range the slide stops at its upper end.
-        let limited = try run(["box: { center: [100, 100], size: [20, 20] }"],
-                          ["gravity: { items: [box] }",
-                           "attachment: { kind: sliding, item: box, to: [100, 100], axis: [0, 1], range: [-10, 60] }"], duration: 1)
+        let limited = try run(
+            ["box: { center: [100, 100], size: [20, 20] }"],
+            [
+                "gravity: { items: [box] }",
+                "attachment: { kind: sliding, item: box, to: [100, 100], axis: [0, 1], range: [-10, 60] }",
+            ], duration: 1)
         XCTAssertEqual(item(limited.last!, "box")!.center.y, 160, accuracy: 0.5)
     }
 
     func testALimitAttachmentIsARopeNotARod() throws {
         // Hanging 100 pt from a point, pushed up: it falls freely inside the rope's length and never goes past it.
-        let f = try run(["ball: { center: [300, 300], size: [20, 20] }"],
-                    ["gravity: { items: [ball] }", "attachment: { kind: limit, item: ball, to: [300, 200] }"], duration: 1.5,
-                    script: "  - { at: 0, add_velocity: { item: ball, linear: [0, -300] } }")
+        let f = try run(
+            ["ball: { center: [300, 300], size: [20, 20] }"],
+            ["gravity: { items: [ball] }", "attachment: { kind: limit, item: ball, to: [300, 200] }"], duration: 1.5,
+            script: "  - { at: 0, add_velocity: { item: ball, linear: [0, -300] } }")
         let r = f.map { item($0, "ball")!.center.distance(to: Vec2(300, 200)) }
         XCTAssertLessThan(r.min()!, 70, "the rope goes slack")
         XCTAssertLessThanOrEqual(r.max()!, 100.5, "and never stretches")
@@ -48,9 +57,10 @@ final class AttachmentKindTests: XCTestCase {
     }
 
     func testAFixedAttachmentMovesTwoItemsAsOne() throws {
-        let f = try run(["a: { center: [200, 200], size: [40, 40] }", "b: { center: [260, 200], size: [40, 40] }"],
-                    ["gravity: { items: [a, b] }", "attachment: { kind: fixed, item: b, to: a, anchor: [230, 200] }"], duration: 1,
-                    script: "  - { at: 0, add_velocity: { item: a, linear: [0, 0], angular: 90 } }")
+        let f = try run(
+            ["a: { center: [200, 200], size: [40, 40] }", "b: { center: [260, 200], size: [40, 40] }"],
+            ["gravity: { items: [a, b] }", "attachment: { kind: fixed, item: b, to: a, anchor: [230, 200] }"], duration: 1,
+            script: "  - { at: 0, add_velocity: { item: a, linear: [0, 0], angular: 90 } }")
         for frame in [40, 80, 119] {
             let a = item(f[frame], "a")!, b = item(f[frame], "b")!
             XCTAssertEqual(a.center.distance(to: b.center), 60, accuracy: 0.3)
@@ -61,9 +71,13 @@ final class AttachmentKindTests: XCTestCase {
 
     func testAPinKeepsItsPointTurnsWithinItsRangeAndFrictionSlowsIt() throws {
         func pendulum(_ extra: String) throws -> [FrameState] {
-            try run(["bob: { center: [400, 200], size: [40, 20] }", "post: { center: [300, 200], size: [10, 10] }"],
-                ["gravity: { items: [bob] }", "item: { items: [post], anchored: true }", "item: { items: [bob], resistance: 0, angular_resistance: 0 }",
-                 "attachment: { kind: pin, item: bob, to: post, anchor: [300, 200]\(extra) }"], duration: 2)
+            try run(
+                ["bob: { center: [400, 200], size: [40, 20] }", "post: { center: [300, 200], size: [10, 10] }"],
+                [
+                    "gravity: { items: [bob] }", "item: { items: [post], anchored: true }",
+                    "item: { items: [bob], resistance: 0, angular_resistance: 0 }",
+                    "attachment: { kind: pin, item: bob, to: post, anchor: [300, 200]\(extra) }",
+                ], duration: 2)
         }
         let free = try pendulum("")
         for frame in [30, 90, 200] {
@@ -92,8 +106,10 @@ final class AttachmentKindTests: XCTestCase {
             ("{ kind: pin, item: a, to: b, anchor: [0, 0], range: [10, 5] }", "above its upper end"),
             ("{ kind: hinge, item: a, to: b }", "sliding"),
         ] {
-            let why = refusal(scene(600, 800, items: ["a: { center: [1, 1], size: [5, 5] }", "b: { center: [9, 9], size: [5, 5] }"],
-                                    behaviors: ["attachment: \(attachment)"]))
+            let why = refusal(
+                scene(
+                    600, 800, items: ["a: { center: [1, 1], size: [5, 5] }", "b: { center: [9, 9], size: [5, 5] }"],
+                    behaviors: ["attachment: \(attachment)"]))
             XCTAssertTrue(why?.contains(fragment) == true, why ?? "accepted")
         }
     }
@@ -114,14 +130,16 @@ final class PullForCameraTests: XCTestCase {
 /// UIDynamicItemBehavior's anchored and allowsRotation changed while the scene runs.
 final class RuntimePropertyTests: XCTestCase {
     func testAnchoringAndRotationChangeAtRunTime() throws {
-        let f = try frames(scene(400, 600, time: "fps: 60, duration: 1.5", items: ["box: { center: [200, 100], size: [40, 40] }"],
-                                 behaviors: ["gravity: { items: [box] }", "item: { items: [box], allows_rotation: false }"],
-                                 extra: """
-        script:
-          - { at: 0.5, set: { behavior: 1, anchored: true } }
-          - { at: 1.0, set: { behavior: 1, anchored: false, allows_rotation: true } }
-          - { at: 1.0, add_velocity: { item: box, angular: 90 } }
-        """))
+        let f = try frames(
+            scene(
+                400, 600, time: "fps: 60, duration: 1.5", items: ["box: { center: [200, 100], size: [40, 40] }"],
+                behaviors: ["gravity: { items: [box] }", "item: { items: [box], allows_rotation: false }"],
+                extra: """
+                    script:
+                      - { at: 0.5, set: { behavior: 1, anchored: true } }
+                      - { at: 1.0, set: { behavior: 1, anchored: false, allows_rotation: true } }
+                      - { at: 1.0, add_velocity: { item: box, angular: 90 } }
+                    """))
         let y = { (k: Int) in item(f[k], "box")!.center.y }
         XCTAssertGreaterThan(y(29), 150, "falling")
         XCTAssertEqual(y(40), y(58), accuracy: 1e-9, "anchored: held still in mid-air")

@@ -12,26 +12,31 @@ import XCTest
 /// Behaviors' UIKit meanings, through scene text and the frames the trace is made of.
 final class BehaviorTests: XCTestCase {
     func twoBoxes(mode: String, extra: String = "") -> String {
-        scene(300, 400, """
-        items:
-          low: { center: [150, 250], size: [60, 60] }
-          high: { center: [150, 100], size: [60, 60] }
-        behaviors:
-          - gravity: { items: [high] }
-          - collision: { items: [low, high], mode: \(mode) }
-        \(extra)
-        """)
+        scene(
+            300, 400,
+            """
+            items:
+              low: { center: [150, 250], size: [60, 60] }
+              high: { center: [150, 100], size: [60, 60] }
+            behaviors:
+              - gravity: { items: [high] }
+              - collision: { items: [low, high], mode: \(mode) }
+            \(extra)
+            """)
     }
 
     func testBoundaryContactsReportBeganWithAPointAndEnded() throws {
-        let f = try frames(scene(300, 400, """
-        items:
-          ball: { center: [150, 100], size: [50, 50], shape: ellipse }
-        behaviors:
-          - gravity: { items: [ball] }
-          - collision: { items: [ball], mode: boundaries }
-          - item: { items: [ball], elasticity: 0.8 }
-        """))
+        let f = try frames(
+            scene(
+                300, 400,
+                """
+                items:
+                  ball: { center: [150, 100], size: [50, 50], shape: ellipse }
+                behaviors:
+                  - gravity: { items: [ball] }
+                  - collision: { items: [ball], mode: boundaries }
+                  - item: { items: [ball], elasticity: 0.8 }
+                """))
         let events = f.flatMap(\.events).filter { $0.item == "ball" }
         let began = events.first { $0.kind == .began }
         XCTAssertEqual(began?.with, "bounds")
@@ -54,42 +59,51 @@ final class BehaviorTests: XCTestCase {
     }
 
     func testNamedLineBoundariesStopItems() throws {
-        let f = try frames(scene(300, 400, """
-        items:
-          box: { center: [150, 50], size: [40, 40] }
-        behaviors:
-          - gravity: { items: [box] }
-          - collision: { items: [box], bounds: false, boundaries: { shelf: { from: [0, 200], to: [300, 200] } } }
-        """))
+        let f = try frames(
+            scene(
+                300, 400,
+                """
+                items:
+                  box: { center: [150, 50], size: [40, 40] }
+                behaviors:
+                  - gravity: { items: [box] }
+                  - collision: { items: [box], bounds: false, boundaries: { shelf: { from: [0, 200], to: [300, 200] } } }
+                """))
         XCTAssertTrue(f.flatMap(\.events).contains { $0.kind == .began && $0.with == "shelf" })
         XCTAssertEqual(item(f.last!, "box")!.center.y, 180, accuracy: 1.5)
     }
 
     func testACompositeBehaviorActsAsItsChildren() throws {
         let plain = try frames(twoBoxes(mode: "everything"))
-        let composite = try frames(scene(300, 400, """
-        items:
-          low: { center: [150, 250], size: [60, 60] }
-          high: { center: [150, 100], size: [60, 60] }
-        behaviors:
-          - composite:
-              behaviors:
-                - gravity: { items: [high] }
-                - collision: { items: [low, high], mode: everything }
-        """))
+        let composite = try frames(
+            scene(
+                300, 400,
+                """
+                items:
+                  low: { center: [150, 250], size: [60, 60] }
+                  high: { center: [150, 100], size: [60, 60] }
+                behaviors:
+                  - composite:
+                      behaviors:
+                        - gravity: { items: [high] }
+                        - collision: { items: [low, high], mode: everything }
+                """))
         XCTAssertEqual(plain.map { $0.items }, composite.map { $0.items })
     }
 
     func testAnAttachmentsLengthDefaultsToTheDistanceAtCreation() throws {
-        let f = try frames(scene(400, 600, """
-        items:
-          a: { center: [100, 100], size: [40, 40] }
-          b: { center: [180, 160], size: [40, 40] }
-        behaviors:
-          - attachment: { item: b, to: a, frequency: 4, damping: 1 }
-          - gravity: { items: [b] }
-          - item: { items: [a], anchored: true }
-        """))
+        let f = try frames(
+            scene(
+                400, 600,
+                """
+                items:
+                  a: { center: [100, 100], size: [40, 40] }
+                  b: { center: [180, 160], size: [40, 40] }
+                behaviors:
+                  - attachment: { item: b, to: a, frequency: 4, damping: 1 }
+                  - gravity: { items: [b] }
+                  - item: { items: [a], anchored: true }
+                """))
         let last = f.last!
         XCTAssertEqual(item(last, "a")!.center, Vec2(100, 100))
         // A stiff spring of rest length 100 holding a weight stretches a little past 100.
@@ -100,24 +114,30 @@ final class BehaviorTests: XCTestCase {
     }
 
     func testSettingGravityMidSceneReversesIt() throws {
-        let f = try frames(scene(300, 2000, time: "fps: 60, duration: 1", """
-        items:
-          box: { center: [150, 1000], size: [40, 40] }
-        behaviors:
-          - gravity: { items: [box], magnitude: 1 }
-        script:
-          - at: 0.5
-            set: { behavior: 0, magnitude: -1 }
-        """))
+        let f = try frames(
+            scene(
+                300, 2000, time: "fps: 60, duration: 1",
+                """
+                items:
+                  box: { center: [150, 1000], size: [40, 40] }
+                behaviors:
+                  - gravity: { items: [box], magnitude: 1 }
+                script:
+                  - at: 0.5
+                    set: { behavior: 0, magnitude: -1 }
+                """))
         let v = f.map { item($0, "box")!.velocity.y }
         XCTAssertGreaterThan(v[30], 400)
         XCTAssertLessThan(v[59], v[40], "decelerating after the change")
     }
 
     func testGravityAfterMagnitudeZeroThenOnePointsRight() throws {
-        let f = try frames(scene(2000, 2000, time: "fps: 60, duration: 1",
-                                 items: ["box: { center: [1000, 1000], size: [40, 40] }"], behaviors: ["gravity: { items: [box] }"],
-                                 extra: "script: [{ at: 0.2, set: { behavior: 0, magnitude: 0 } }, { at: 0.3, set: { behavior: 0, magnitude: 1 } }]"))
+        let f = try frames(
+            scene(
+                2000, 2000, time: "fps: 60, duration: 1",
+                items: ["box: { center: [1000, 1000], size: [40, 40] }"], behaviors: ["gravity: { items: [box] }"],
+                extra:
+                    "script: [{ at: 0.2, set: { behavior: 0, magnitude: 0 } }, { at: 0.3, set: { behavior: 0, magnitude: 1 } }]"))
         let a = item(f[30], "box")!.velocity, b = item(f[59], "box")!.velocity
         XCTAssertGreaterThan(b.x - a.x, 400, "accelerates to the right")
         XCTAssertEqual(b.y, a.y, accuracy: 40, "not down (only resistance changes it)")
@@ -126,10 +146,14 @@ final class BehaviorTests: XCTestCase {
     /// Apple says to add one gravity behavior per animator; Springy gives each its items, and an
     /// item in two feels their sum (DYNAMICS.md, "Gravity").
     func testAnItemInTwoGravityBehaviorsFeelsTheirSum() throws {
-        let f = try frames(scene(2000, 2000, time: "fps: 60, duration: 0.5",
-                                 items: ["both: { center: [1000, 1000], size: [40, 40] }", "down: { center: [200, 1000], size: [40, 40] }"],
-                                 behaviors: ["gravity: { items: [both, down] }", "gravity: { items: [both], direction: [1, 0] }",
-                                             "item: { items: [both, down], resistance: 0 }"]))
+        let f = try frames(
+            scene(
+                2000, 2000, time: "fps: 60, duration: 0.5",
+                items: ["both: { center: [1000, 1000], size: [40, 40] }", "down: { center: [200, 1000], size: [40, 40] }"],
+                behaviors: [
+                    "gravity: { items: [both, down] }", "gravity: { items: [both], direction: [1, 0] }",
+                    "item: { items: [both, down], resistance: 0 }",
+                ]))
         let both = item(f.last!, "both")!.velocity, down = item(f.last!, "down")!.velocity
         XCTAssertEqual(down.x, 0, accuracy: 1e-6)
         XCTAssertEqual(both.y, down.y, accuracy: 1, "the first behavior's pull")
@@ -137,13 +161,16 @@ final class BehaviorTests: XCTestCase {
     }
 
     func testUntilRestEndsTheSceneWhenTheAnimatorPauses() throws {
-        let f = try frames(scene(300, 400, time: "fps: 60, until: rest, max_duration: 10", """
-        items:
-          box: { center: [150, 100], size: [60, 60] }
-        behaviors:
-          - gravity: { items: [box] }
-          - collision: { items: [box] }
-        """))
+        let f = try frames(
+            scene(
+                300, 400, time: "fps: 60, until: rest, max_duration: 10",
+                """
+                items:
+                  box: { center: [150, 100], size: [60, 60] }
+                behaviors:
+                  - gravity: { items: [box] }
+                  - collision: { items: [box] }
+                """))
         XCTAssertLessThan(f.count, 600)
         XCTAssertTrue(f.last!.atRest)
         XCTAssertFalse(f.dropLast().contains { $0.atRest })
@@ -156,7 +183,10 @@ final class BehaviorTests: XCTestCase {
     }
 
     func testUnknownItemsInBehaviorsAreRejectedAtLoad() throws {
-        XCTAssertThrowsError(try SceneLoader.decode(yaml: twoBoxes(mode: "everything").replacingOccurrences(of: "[high]", with: "[hihg]"), file: "x.yaml")) { e in
+        XCTAssertThrowsError(
+            try SceneLoader.decode(
+                yaml: twoBoxes(mode: "everything").replacingOccurrences(of: "[high]", with: "[hihg]"), file: "x.yaml")
+        ) { e in
             XCTAssertTrue("\(e)".contains("did you mean \"high\""), "\(e)")
             XCTAssertTrue("\(e)".hasPrefix("x.yaml:8:"), "\(e)")
         }

@@ -13,9 +13,11 @@ import XCTest
 /// path: scene text → simulation → the frames the trace is written from.
 final class DynamicsClosedFormTests: XCTestCase {
     func testFreeFallMatchesTheDiscreteSolutionAndHalfGTSquared() throws {
-        let f = try frames(scene(400, 2000, time: "fps: 120, duration: 1.01",
-                                 items: ["box: { center: [200, 100], size: [100, 100] }"],
-                                 behaviors: ["gravity: { items: [box], magnitude: 1 }", "item: { items: [box], resistance: 0 }"]))
+        let f = try frames(
+            scene(
+                400, 2000, time: "fps: 120, duration: 1.01",
+                items: ["box: { center: [200, 100], size: [100, 100] }"],
+                behaviors: ["gravity: { items: [box], magnitude: 1 }", "item: { items: [box], resistance: 0 }"]))
         let g = 1000.0, h = 1.0 / 120
         for n in [12, 60, 120] {
             let y = item(f[n], "box")!.center.y - 100
@@ -27,13 +29,16 @@ final class DynamicsClosedFormTests: XCTestCase {
     }
 
     func testARigidAttachmentKeepsItsLengthWhileSwinging() throws {
-        let f = try frames(scene(400, 600, time: "fps: 60, duration: 3", """
-        items:
-          bob: { center: [300, 100], size: [40, 40] }
-        behaviors:
-          - attachment: { item: bob, to: [150, 100] }
-          - gravity: { items: [bob] }
-        """))
+        let f = try frames(
+            scene(
+                400, 600, time: "fps: 60, duration: 3",
+                """
+                items:
+                  bob: { center: [300, 100], size: [40, 40] }
+                behaviors:
+                  - attachment: { item: bob, to: [150, 100] }
+                  - gravity: { items: [bob] }
+                """))
         var swung = 0.0
         for frame in f {
             let c = item(frame, "bob")!.center
@@ -44,13 +49,15 @@ final class DynamicsClosedFormTests: XCTestCase {
     }
 
     func pushScene(_ mode: String) -> String {
-        scene(4000, 400, time: "fps: 120, duration: 1.01", """
-        items:
-          box: { center: [200, 200], size: [100, 100] }
-        behaviors:
-          - push: { items: [box], mode: \(mode), angle: 0, magnitude: 1 }
-          - item: { items: [box], resistance: 0 }
-        """)
+        scene(
+            4000, 400, time: "fps: 120, duration: 1.01",
+            """
+            items:
+              box: { center: [200, 200], size: [100, 100] }
+            behaviors:
+              - push: { items: [box], mode: \(mode), angle: 0, magnitude: 1 }
+              - item: { items: [box], resistance: 0 }
+            """)
     }
 
     func testAnInstantaneousPushAddsOneHundredPointsPerSecondPerUnitOfMagnitudeOverMass() throws {
@@ -69,17 +76,21 @@ final class DynamicsClosedFormTests: XCTestCase {
     }
 
     func bounce(elasticity: Double) throws -> (before: Double, after: Double) {
-        let f = try frames(scene(400, 400, time: "fps: 120, duration: 1", """
-        items:
-          ball: { center: [200, 200], size: [40, 40] }
-        behaviors:
-          - push: { items: [ball], mode: instantaneous, angle: 0, magnitude: 0.64 }
-          - collision: { items: [ball], mode: boundaries }
-          - item: { items: [ball], resistance: 0, elasticity: \(elasticity), friction: 0 }
-        """))
+        let f = try frames(
+            scene(
+                400, 400, time: "fps: 120, duration: 1",
+                """
+                items:
+                  ball: { center: [200, 200], size: [40, 40] }
+                behaviors:
+                  - push: { items: [ball], mode: instantaneous, angle: 0, magnitude: 0.64 }
+                  - collision: { items: [ball], mode: boundaries }
+                  - item: { items: [ball], resistance: 0, elasticity: \(elasticity), friction: 0 }
+                """))
         let vx = f.map { item($0, "ball")!.velocity.x }
         guard let moving = vx.firstIndex(where: { $0 > 300 }),
-              let turn = vx[moving...].firstIndex(where: { $0 < 300 }), turn + 2 < vx.count else { return (vx.max() ?? 0, 0) }
+            let turn = vx[moving...].firstIndex(where: { $0 < 300 }), turn + 2 < vx.count
+        else { return (vx.max() ?? 0, 0) }
         return (vx[turn - 1], vx[turn + 2])
     }
 
@@ -92,12 +103,15 @@ final class DynamicsClosedFormTests: XCTestCase {
     }
 
     func testSnapSettlesOnItsPointAndUpright() throws {
-        let f = try frames(scene(400, 700, time: "fps: 60, until: rest, max_duration: 10", """
-        items:
-          card: { center: [80, 100], size: [90, 90], angle: 35 }
-        behaviors:
-          - snap: { item: card, to: [260, 480], damping: 0.5 }
-        """))
+        let f = try frames(
+            scene(
+                400, 700, time: "fps: 60, until: rest, max_duration: 10",
+                """
+                items:
+                  card: { center: [80, 100], size: [90, 90], angle: 35 }
+                behaviors:
+                  - snap: { item: card, to: [260, 480], damping: 0.5 }
+                """))
         let last = f.last!
         XCTAssertTrue(last.atRest)
         let card = item(last, "card")!
@@ -130,19 +144,23 @@ final class DynamicsClosedFormTests: XCTestCase {
             names.append("i\(i)")
         }
         let list = names.joined(separator: ", ")
-        let f = try frames(scene(375, 667, time: "fps: 60, until: rest, max_duration: 20", """
-        items:
-        \(items)
-        behaviors:
-          - gravity: { items: [\(list)] }
-          - collision: { items: [\(list)] }
-        """))
+        let f = try frames(
+            scene(
+                375, 667, time: "fps: 60, until: rest, max_duration: 20",
+                """
+                items:
+                \(items)
+                behaviors:
+                  - gravity: { items: [\(list)] }
+                  - collision: { items: [\(list)] }
+                """))
         XCTAssertTrue(f.last!.atRest, "reaches rest within 20 s")
         for frame in f {
             for it in frame.items {
                 XCTAssertTrue(it.center.isFinite && it.velocity.isFinite)
-                XCTAssertTrue(it.center.x > -2 && it.center.x < 377 && it.center.y > -2 && it.center.y < 669,
-                              "\(it.id) inside the bounds at frame \(frame.frame): \(it.center)")
+                XCTAssertTrue(
+                    it.center.x > -2 && it.center.x < 377 && it.center.y > -2 && it.center.y < 669,
+                    "\(it.id) inside the bounds at frame \(frame.frame): \(it.center)")
             }
         }
         let last = f.last!.items

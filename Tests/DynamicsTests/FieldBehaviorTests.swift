@@ -9,16 +9,21 @@ import XCTest
 /// UIFieldBehavior against closed forms: orbits, spring periods, drag decay, cyclotron circles.
 final class FieldBehaviorTests: XCTestCase {
     /// One 20 × 20 pt item (mass 0.04) at `at` without resistance, in `field`, with `script`.
-    func one(at: String = "[300, 300]", field: String, charge: Double = 0, duration: Double = 3, fps: Int = 120, script: String = "  []") -> String {
-        scene(600, 600, time: "fps: \(fps), duration: \(duration)", """
-        items:
-          p: { center: \(at), size: [20, 20] }
-        behaviors:
-          - item: { items: [p], resistance: 0, angular_resistance: 0, charge: \(charge) }
-          - field: \(field)
-        script:
-        \(script)
-        """)
+    func one(
+        at: String = "[300, 300]", field: String, charge: Double = 0, duration: Double = 3, fps: Int = 120,
+        script: String = "  []"
+    ) -> String {
+        scene(
+            600, 600, time: "fps: \(fps), duration: \(duration)",
+            """
+            items:
+              p: { center: \(at), size: [20, 20] }
+            behaviors:
+              - item: { items: [p], resistance: 0, angular_resistance: 0, charge: \(charge) }
+              - field: \(field)
+            script:
+            \(script)
+            """)
     }
 
     func centers(_ yaml: String) throws -> [Vec2] { try frames(yaml).map { item($0, "p")!.center } }
@@ -26,8 +31,10 @@ final class FieldBehaviorTests: XCTestCase {
     func testARadialGravityFieldHoldsACircularOrbit() throws {
         // 1000 pt/s² toward (200, 300) at r = 100: v = √(a r) = 316.2 pt/s, period 2πr/v = 1.987 s.
         let v = (1000.0 * 100).squareRoot()
-        let c = try centers(one(field: "{ kind: radial_gravity, items: [p], position: [200, 300] }",
-                                script: "  - { at: 0, add_velocity: { item: p, linear: [0, \(v)] } }"))
+        let c = try centers(
+            one(
+                field: "{ kind: radial_gravity, items: [p], position: [200, 300] }",
+                script: "  - { at: 0, add_velocity: { item: p, linear: [0, \(v)] } }"))
         let radii = c.map { $0.distance(to: Vec2(200, 300)) }
         XCTAssertEqual(radii.min()!, 100, accuracy: 1.5)
         XCTAssertEqual(radii.max()!, 100, accuracy: 1.5)
@@ -39,8 +46,10 @@ final class FieldBehaviorTests: XCTestCase {
     func testASpringFieldOscillatesAtItsPeriod() throws {
         // F = −strength · d newtons per point: ω² = 100 · strength / m. strength 0.04·(2π)²/100 → 1 Hz.
         let strength = 0.04 * pow(2 * .pi, 2) / 100
-        let ys = try centers(one(at: "[300, 350]", field: "{ kind: spring, items: [p], position: [300, 300], strength: \(strength) }", duration: 4))
-            .map { $0.y - 300 }
+        let ys = try centers(
+            one(at: "[300, 350]", field: "{ kind: spring, items: [p], position: [300, 300], strength: \(strength) }", duration: 4)
+        )
+        .map { $0.y - 300 }
         let e = extremes(ys, dt: 1.0 / 120)
         let m = try XCTUnwrap(periodAndDecay(e, halves: 6))
         XCTAssertEqual(m.period, 1, accuracy: 0.01)
@@ -49,8 +58,10 @@ final class FieldBehaviorTests: XCTestCase {
 
     func testADragFieldDecaysVelocityExponentially() throws {
         // F = −strength · v / 100 N: v(t) = v₀ e^(−(strength/m) t); strength 0.08 on 0.04 → 2/s.
-        let f = try frames(one(at: "[100, 300]", field: "{ kind: drag, items: [p], strength: 0.08 }", duration: 1.2,
-                               script: "  - { at: 0, add_velocity: { item: p, linear: [400, 0] } }"))
+        let f = try frames(
+            one(
+                at: "[100, 300]", field: "{ kind: drag, items: [p], strength: 0.08 }", duration: 1.2,
+                script: "  - { at: 0, add_velocity: { item: p, linear: [400, 0] } }"))
         // Box2D integrates the force step by step: v ← v (1 − γh) exactly, within 2 % of the continuous decay by 1 s.
         for (frame, t) in [(60, 0.5), (120, 1.0)] {
             let v = item(f[frame], "p")!.velocity.x
@@ -61,28 +72,41 @@ final class FieldBehaviorTests: XCTestCase {
 
     func testAMagneticFieldTurnsAChargeOnACircle() throws {
         // F = strength · q · (v × z) / 100: ω = strength·q/m, r = v·m/(strength·q) = 100·0.04/(0.08·1) = 50 pt.
-        let c = try centers(one(field: "{ kind: magnetic, items: [p], strength: 0.08 }", charge: 1, duration: 4,
-                                script: "  - { at: 0, add_velocity: { item: p, linear: [100, 0] } }"))
+        let c = try centers(
+            one(
+                field: "{ kind: magnetic, items: [p], strength: 0.08 }", charge: 1, duration: 4,
+                script: "  - { at: 0, add_velocity: { item: p, linear: [100, 0] } }"))
         let xs = c.map(\.x), ys = c.map(\.y)
         XCTAssertEqual(xs.max()! - xs.min()!, 100, accuracy: 1, "a circle of diameter 2r")
         XCTAssertEqual(ys.max()! - ys.min()!, 100, accuracy: 1)
-        XCTAssertEqual(try frames(one(field: "{ kind: magnetic, items: [p], strength: 0.08 }", charge: 1, duration: 4,
-                                      script: "  - { at: 0, add_velocity: { item: p, linear: [100, 0] } }")).last.map { item($0, "p")!.velocity.length } ?? 0,
-                       100, accuracy: 1e-3, "the speed is kept")
-        let uncharged = try centers(one(field: "{ kind: magnetic, items: [p], strength: 0.08 }", duration: 0.5,
-                                        script: "  - { at: 0, add_velocity: { item: p, linear: [100, 0] } }"))
+        XCTAssertEqual(
+            try frames(
+                one(
+                    field: "{ kind: magnetic, items: [p], strength: 0.08 }", charge: 1, duration: 4,
+                    script: "  - { at: 0, add_velocity: { item: p, linear: [100, 0] } }")
+            ).last.map { item($0, "p")!.velocity.length } ?? 0,
+            100, accuracy: 1e-3, "the speed is kept")
+        let uncharged = try centers(
+            one(
+                field: "{ kind: magnetic, items: [p], strength: 0.08 }", duration: 0.5,
+                script: "  - { at: 0, add_velocity: { item: p, linear: [100, 0] } }"))
         XCTAssertEqual(uncharged.last!.y, 300, accuracy: 1e-6, "no charge, no force")
     }
 
     func testRegionsVelocityFieldsAndSeededNoise() throws {
-        let outside = try centers(one(field: "{ kind: linear_gravity, items: [p], position: [0, 0], region: { circle: 100 } }", duration: 0.5))
+        let outside = try centers(
+            one(field: "{ kind: linear_gravity, items: [p], position: [0, 0], region: { circle: 100 } }", duration: 0.5))
         XCTAssertEqual(outside.last!, Vec2(300, 300), "outside the region nothing acts")
-        let inside = try centers(one(field: "{ kind: linear_gravity, items: [p], position: [300, 300], region: { rect: [100, 400] } }", duration: 0.2))
+        let inside = try centers(
+            one(field: "{ kind: linear_gravity, items: [p], position: [300, 300], region: { rect: [100, 400] } }", duration: 0.2))
         XCTAssertGreaterThan(inside.last!.y, 310)
         let conveyor = try frames(one(field: "{ kind: velocity, items: [p], direction: [1, 0], strength: 150 }", duration: 0.5))
         XCTAssertEqual(item(conveyor[30], "p")!.velocity.x, 150, accuracy: 1e-3)
         func noisy(_ seed: Int) throws -> [Vec2] {
-            try centers(one(field: "{ kind: noise, items: [p], strength: 0.05, smoothness: 0.5, animation_speed: 1, seed: \(seed) }", duration: 1))
+            try centers(
+                one(
+                    field: "{ kind: noise, items: [p], strength: 0.05, smoothness: 0.5, animation_speed: 1, seed: \(seed) }",
+                    duration: 1))
         }
         XCTAssertEqual(try noisy(7), try noisy(7), "the same seed, the same motion")
         XCTAssertNotEqual(try noisy(7).last!, try noisy(8).last!)

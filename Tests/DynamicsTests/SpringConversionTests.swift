@@ -39,16 +39,19 @@ final class SpringConversionTests: XCTestCase {
 
     func testTheMotionIsTheDampedOscillatorsClosedForm() {
         // Under-, critically and over-damped, with an initial velocity: x″ = −(k/m)(x − 1) − (c/m)x′.
-        for s in [SpringSystem(mass: 1, stiffness: 100, damping: 10, initialVelocity: 2),
-                  SpringSystem(mass: 2, stiffness: 200, damping: 40, initialVelocity: -1),
-                  SpringSystem(mass: 1, stiffness: 50, damping: 30, initialVelocity: 0.5)] {
+        for s in [
+            SpringSystem(mass: 1, stiffness: 100, damping: 10, initialVelocity: 2),
+            SpringSystem(mass: 2, stiffness: 200, damping: 40, initialVelocity: -1),
+            SpringSystem(mass: 1, stiffness: 50, damping: 30, initialVelocity: 0.5),
+        ] {
             XCTAssertEqual(s.value(at: 0), 0, accuracy: 1e-12)
             let h = 1e-4
             XCTAssertEqual((s.value(at: h) - s.value(at: 0)) / h, s.initialVelocity, accuracy: 0.02, "initial velocity")
             for t in [0.05, 0.2, 0.5, 1.0] {
                 let x = s.value(at: t), v = (s.value(at: t + h) - s.value(at: t - h)) / (2 * h)
                 let a = (s.value(at: t + h) - 2 * x + s.value(at: t - h)) / (h * h)
-                XCTAssertEqual(a, -(s.stiffness / s.mass) * (x - 1) - (s.damping / s.mass) * v, accuracy: 1e-3 * s.stiffness, "t \(t)")
+                XCTAssertEqual(
+                    a, -(s.stiffness / s.mass) * (x - 1) - (s.damping / s.mass) * v, accuracy: 1e-3 * s.stiffness, "t \(t)")
             }
         }
     }
@@ -62,7 +65,9 @@ final class SpringConversionTests: XCTestCase {
         // Underdamped from rest: the first peak at π/ω_d overshoots by e^(−ζπ/√(1−ζ²)).
         let z = 0.5
         XCTAssertEqual(s.overshoot(), exp(-z * .pi / (1 - z * z).squareRoot()), accuracy: 1e-5)
-        XCTAssertEqual(SpringSystem(mass: 1, stiffness: 100, damping: 20).overshoot(), 0, accuracy: 1e-9, "critical damping never overshoots")
+        XCTAssertEqual(
+            SpringSystem(mass: 1, stiffness: 100, damping: 20).overshoot(), 0, accuracy: 1e-9, "critical damping never overshoots"
+        )
     }
 
     func testTheCSSLinearEasingKeepsItsStatedError() {

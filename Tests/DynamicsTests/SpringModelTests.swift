@@ -9,14 +9,17 @@ import XCTest
 final class SpringModelTests: XCTestCase {
     /// A 100 pt ball on a spring of rest length 200 from (100, 200), released 100 pt out along x.
     func oscillation(frequency: Double, zeta: Double, periods: Double, springs: String = "poles") throws -> [Double] {
-        let f = try frames(scene(800, 400, time: "fps: 120, duration: \(periods / frequency + 0.2)", """
-        solver: { springs: \(springs) }
-        items:
-          ball: { center: [400, 200], size: [100, 100] }
-        behaviors:
-          - attachment: { item: ball, to: [100, 200], length: 200, frequency: \(frequency), damping: \(zeta) }
-          - item: { items: [ball], resistance: 0, angular_resistance: 0 }
-        """))
+        let f = try frames(
+            scene(
+                800, 400, time: "fps: 120, duration: \(periods / frequency + 0.2)",
+                """
+                solver: { springs: \(springs) }
+                items:
+                  ball: { center: [400, 200], size: [100, 100] }
+                behaviors:
+                  - attachment: { item: ball, to: [100, 200], length: 200, frequency: \(frequency), damping: \(zeta) }
+                  - item: { items: [ball], resistance: 0, angular_resistance: 0 }
+                """))
         return f.map { item($0, "ball")!.center.x - 300 }
     }
 
@@ -34,14 +37,17 @@ final class SpringModelTests: XCTestCase {
     func sag(frequency: Double, springs: String) throws -> Double {
         let omega = 2 * Double.pi * frequency
         let magnitude = 10 * omega * omega / 1000
-        let f = try frames(scene(400, 400, time: "fps: 60, duration: 4", """
-        solver: { springs: \(springs) }
-        items:
-          weight: { center: [200, 200], size: [50, 50] }
-        behaviors:
-          - attachment: { item: weight, to: [200, 100], length: 100, frequency: \(frequency), damping: 1 }
-          - gravity: { items: [weight], magnitude: \(magnitude) }
-        """))
+        let f = try frames(
+            scene(
+                400, 400, time: "fps: 60, duration: 4",
+                """
+                solver: { springs: \(springs) }
+                items:
+                  weight: { center: [200, 200], size: [50, 50] }
+                behaviors:
+                  - attachment: { item: weight, to: [200, 100], length: 100, frequency: \(frequency), damping: 1 }
+                  - gravity: { items: [weight], magnitude: \(magnitude) }
+                """))
         return item(f.last!, "weight")!.center.y - 200
     }
 
@@ -69,7 +75,8 @@ final class SpringModelTests: XCTestCase {
     func testPoleMatchedSpringsHaveTheClosedFormPeriodAndDecay() throws {
         for frequency in [0.8, 1.0, 8.0] {
             for zeta in [0.1, 0.5] {
-                try checkClosedForm(frequency: frequency, zeta: zeta, springs: "poles", halves: zeta < 0.3 ? 6 : 3, tolerance: 0.03)
+                try checkClosedForm(
+                    frequency: frequency, zeta: zeta, springs: "poles", halves: zeta < 0.3 ? 6 : 3, tolerance: 0.03)
             }
         }
     }
@@ -84,12 +91,15 @@ final class SpringModelTests: XCTestCase {
     /// rotation included: for a square, 1 / (1/m + (h/2)²/I) = m / 2.5. Two of them pull
     /// along x, so a sideways offset oscillates at 4·√(2/2.5) Hz.
     func testTheSnapsJointsUseTheirEffectiveMass() throws {
-        let f = try frames(scene(600, 400, time: "fps: 120, duration: 1.5", """
-        items:
-          card: { center: [200, 200], size: [100, 100] }
-        behaviors:
-          - snap: { item: card, to: [300, 200], damping: 0.1 }
-        """))
+        let f = try frames(
+            scene(
+                600, 400, time: "fps: 120, duration: 1.5",
+                """
+                items:
+                  card: { center: [200, 200], size: [100, 100] }
+                behaviors:
+                  - snap: { item: card, to: [300, 200], damping: 0.1 }
+                """))
         let ext = extremes(f.map { item($0, "card")!.center.x - 300 }, dt: 1.0 / 120)
         let share = (2 / 2.5).squareRoot()
         let zeta = 0.1 * share

@@ -7,15 +7,17 @@ import XCTest
 /// checked against the fixed-step integration Box2D does (semi-implicit Euler at 1/120 s).
 final class TiltTests: XCTestCase {
     func sceneText(magnitude: Double, tilt: String, duration: Double = 1) -> String {
-        scene(2000, 2000, time: "fps: 60, duration: \(duration)", """
-        items:
-          box: { center: [1000, 1000], size: [40, 40] }
-        behaviors:
-          - gravity: { items: [box], magnitude: \(magnitude) }
-          - item: { items: [box], resistance: 0, angular_resistance: 0, allows_rotation: false }
-        script:
-          - { at: 0, tilt: \(tilt) }
-        """)
+        scene(
+            2000, 2000, time: "fps: 60, duration: \(duration)",
+            """
+            items:
+              box: { center: [1000, 1000], size: [40, 40] }
+            behaviors:
+              - gravity: { items: [box], magnitude: \(magnitude) }
+              - item: { items: [box], resistance: 0, angular_resistance: 0, allows_rotation: false }
+            script:
+              - { at: 0, tilt: \(tilt) }
+            """)
     }
 
     /// The same steps by hand: gravity at the device's angle at the end of each step.
@@ -56,8 +58,9 @@ final class TiltTests: XCTestCase {
 
     func testTiltsChainFromWhereTheLastLeftTheDevice() throws {
         let text = sceneText(magnitude: 1, tilt: "{ angle: 90, duration: 0 }", duration: 0.5)
-            .replacingOccurrences(of: "  - { at: 0, tilt: { angle: 90, duration: 0 } }",
-                                  with: "  - { at: 0, tilt: { angle: 90, duration: 0 } }\n  - { at: 0.25, tilt: { angle: 180, duration: 0 } }")
+            .replacingOccurrences(
+                of: "  - { at: 0, tilt: { angle: 90, duration: 0 } }",
+                with: "  - { at: 0, tilt: { angle: 90, duration: 0 } }\n  - { at: 0.25, tilt: { angle: 180, duration: 0 } }")
         let states = try frames(text)
         let want = expected(frames: states.count, g: 1000) { t in t <= 0.25 + 1e-9 ? Double.pi / 2 : Double.pi }
         let box = try XCTUnwrap(states.last!.items.first { $0.id == "box" })
@@ -70,18 +73,21 @@ final class TiltTests: XCTestCase {
     /// turns: a gravity behavior's new direction wakes the bodies (Animator.applyGravity), as
     /// UIKit's animator resumes.
     func testASettledItemRollsWhenTheDeviceTurns() throws {
-        let text = scene(300, 300, time: "fps: 30, duration: 4", """
-        items:
-          box: { center: [150, 200], size: [40, 40] }
-        behaviors:
-          - gravity: { items: [box] }
-          - collision: { items: [box] }
-        script:
-          - { at: 3, tilt: { angle: 90, duration: 0 } }
-        """)
+        let text = scene(
+            300, 300, time: "fps: 30, duration: 4",
+            """
+            items:
+              box: { center: [150, 200], size: [40, 40] }
+            behaviors:
+              - gravity: { items: [box] }
+              - collision: { items: [box] }
+            script:
+              - { at: 3, tilt: { angle: 90, duration: 0 } }
+            """)
         let states = try frames(text)
         let before = try XCTUnwrap(states[88].items.first).center, after = try XCTUnwrap(states.last?.items.first).center
-        XCTAssertEqual(try XCTUnwrap(states[60].items.first).center.x, before.x, accuracy: 1e-9, "at rest on the floor before the tilt")
+        XCTAssertEqual(
+            try XCTUnwrap(states[60].items.first).center.x, before.x, accuracy: 1e-9, "at rest on the floor before the tilt")
         XCTAssertGreaterThan(after.x - before.x, 20, "the turned gravity moves it toward the right edge")
     }
 

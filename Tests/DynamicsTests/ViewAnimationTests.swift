@@ -1,30 +1,37 @@
 import Foundation
-import XCTest
 import SpringyCore
 import SpringyFrame
 import SpringyScene
 import SpringySimulation
 import SpringyTestSupport
+import XCTest
 
 /// View animations against their closed forms (docs/DYNAMICS.md, "View animations").
 final class ViewAnimationTests: XCTestCase {
     /// One free view `box` at (50, 100), no behaviors, and a script.
     func run(_ script: String, duration: Double = 2, extraItems: String = "") throws -> [FrameState] {
-        try frames(scene(400, 400, time: "fps: 60, duration: \(duration)", """
-        items:
-          box: { center: [50, 100], size: [40, 40] }
-        \(extraItems)
-        script:
-        \(script)
-        """))
+        try frames(
+            scene(
+                400, 400, time: "fps: 60, duration: \(duration)",
+                """
+                items:
+                  box: { center: [50, 100], size: [40, 40] }
+                \(extraItems)
+                script:
+                \(script)
+                """))
     }
 
     func x(_ f: [FrameState], _ t: Double, _ id: String = "box") -> Double { item(f[Int((t * 60).rounded())], id)!.center.x }
 
     /// A cubic Bézier solved independently: Newton's method on x(s), then y(s).
     func bezier(_ c: (Double, Double, Double, Double), _ x: Double) -> Double {
-        func b(_ s: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s }
-        func d(_ s: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - s) * (1 - s) * p1 + 6 * (1 - s) * s * (p2 - p1) + 3 * s * s * (1 - p2) }
+        func b(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+        }
+        func d(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            3 * (1 - s) * (1 - s) * p1 + 6 * (1 - s) * s * (p2 - p1) + 3 * s * s * (1 - p2)
+        }
         var s = x
         for _ in 0..<50 {
             let dx = d(s, c.0, c.2)
@@ -35,8 +42,10 @@ final class ViewAnimationTests: XCTestCase {
     }
 
     func testTheFourCurvesFollowTheirBeziers() throws {
-        let curves: [(String, (Double, Double, Double, Double))] = [("ease_in_out", (0.42, 0, 0.58, 1)), ("ease_in", (0.42, 0, 1, 1)),
-                                                                     ("ease_out", (0, 0, 0.58, 1)), ("linear", (0, 0, 1, 1))]
+        let curves: [(String, (Double, Double, Double, Double))] = [
+            ("ease_in_out", (0.42, 0, 0.58, 1)), ("ease_in", (0.42, 0, 1, 1)),
+            ("ease_out", (0, 0, 0.58, 1)), ("linear", (0, 0, 1, 1)),
+        ]
         for (name, c) in curves {
             let f = try run("  - { at: 0, animate: { views: [box], duration: 1, curve: \(name), to: { center: [250, 100] } } }")
             for t in stride(from: 0.0, through: 1.2, by: 0.1) {
@@ -57,7 +66,9 @@ final class ViewAnimationTests: XCTestCase {
     }
 
     func testUIViewSpringIsTheDampedOscillatorSettledAtItsDuration() throws {
-        let f = try run("  - { at: 0, animate: { views: [box], duration: 1, spring: { damping: 0.4, velocity: 2 }, to: { center: [250, 100] } } }")
+        let f = try run(
+            "  - { at: 0, animate: { views: [box], duration: 1, spring: { damping: 0.4, velocity: 2 }, to: { center: [250, 100] } } }"
+        )
         let z = 0.4, w0 = log(1500) / (z * 1), v0 = 2.0, wd = w0 * (1 - z * z).squareRoot()
         for t in stride(from: 0.05, to: 1, by: 0.05) {
             let p = 1 - exp(-z * w0 * t) * (cos(wd * t) + ((z * w0 - v0) / wd) * sin(wd * t))
@@ -68,9 +79,10 @@ final class ViewAnimationTests: XCTestCase {
     }
 
     func testSpringTimingParametersRunForTheirSettlingDuration() throws {
-        let f = try run("""
-          - { at: 0, animator: { name: a, views: [box], spring: { mass: 1, stiffness: 100, damping: 10 }, to: { center: [250, 100] } } }
-        """)
+        let f = try run(
+            """
+              - { at: 0, animator: { name: a, views: [box], spring: { mass: 1, stiffness: 100, damping: 10 }, to: { center: [250, 100] } } }
+            """)
         let s = SpringSystem(mass: 1, stiffness: 100, damping: 10)
         for t in stride(from: 0.05, to: 1, by: 0.05) {
             let w = 10.0, z = 0.5, wd = w * (1 - z * z).squareRoot()
@@ -86,9 +98,20 @@ final class ViewAnimationTests: XCTestCase {
     }
 
     func testSwiftUISpringsMatchTheirParameters() throws {
-        let forms = [("spring: { duration: 0.5, bounce: 0.3 }", SpringSystem.swiftUI(duration: 0.5, bounce: 0.3), 2 * Double.pi / 0.5, 0.7),
-                     ("spring: { response: 0.4, damping_fraction: 0.6 }", SpringSystem.swiftUI(response: 0.4, dampingFraction: 0.6), 2 * Double.pi / 0.4, 0.6),
-                     ("interpolating_spring: { stiffness: 170, damping: 15 }", SpringSystem(stiffness: 170, damping: 15), 170.0.squareRoot(), 15 / (2 * 170.0.squareRoot()))]
+        let forms = [
+            (
+                "spring: { duration: 0.5, bounce: 0.3 }", SpringSystem.swiftUI(duration: 0.5, bounce: 0.3), 2 * Double.pi / 0.5,
+                0.7
+            ),
+            (
+                "spring: { response: 0.4, damping_fraction: 0.6 }", SpringSystem.swiftUI(response: 0.4, dampingFraction: 0.6),
+                2 * Double.pi / 0.4, 0.6
+            ),
+            (
+                "interpolating_spring: { stiffness: 170, damping: 15 }", SpringSystem(stiffness: 170, damping: 15),
+                170.0.squareRoot(), 15 / (2 * 170.0.squareRoot())
+            ),
+        ]
         for (form, system, w, z) in forms {
             XCTAssertEqual(system.omega, w, accuracy: 1e-9)
             XCTAssertEqual(system.dampingRatio, z, accuracy: 1e-9)
@@ -106,10 +129,11 @@ final class ViewAnimationTests: XCTestCase {
 
     /// SwiftUI's spring retargets from the presentation value and velocity; the motion stays smooth.
     func testInterruptedSpringStartsFromPresentationValueAndVelocity() throws {
-        let f = try run("""
-          - { at: 0, swiftui: { views: [box], spring: { duration: 0.6, bounce: 0 }, to: { center: [300, 100] } } }
-          - { at: 0.25, swiftui: { views: [box], spring: { duration: 0.6, bounce: 0 }, to: { center: [100, 100] } } }
-        """)
+        let f = try run(
+            """
+              - { at: 0, swiftui: { views: [box], spring: { duration: 0.6, bounce: 0 }, to: { center: [300, 100] } } }
+              - { at: 0.25, swiftui: { views: [box], spring: { duration: 0.6, bounce: 0 }, to: { center: [100, 100] } } }
+            """)
         let first = SpringSystem.swiftUI(duration: 0.6, bounce: 0)
         let x0 = 50 + 250 * first.value(at: 0.25)
         let h = 1e-6
@@ -130,10 +154,11 @@ final class ViewAnimationTests: XCTestCase {
 
     /// UIView.animate is additive: the first animation keeps playing under the second.
     func testUIViewAnimationsAreAdditive() throws {
-        let f = try run("""
-          - { at: 0, animate: { views: [box], duration: 1, curve: linear, to: { center: [250, 100] } } }
-          - { at: 0.5, animate: { views: [box], duration: 1, curve: linear, to: { center: [50, 100] } } }
-        """)
+        let f = try run(
+            """
+              - { at: 0, animate: { views: [box], duration: 1, curve: linear, to: { center: [250, 100] } } }
+              - { at: 0.5, animate: { views: [box], duration: 1, curve: linear, to: { center: [50, 100] } } }
+            """)
         for t in stride(from: 0.5, through: 1.6, by: 0.1) {
             let p1 = min(t, 1), p2 = min(t - 0.5, 1)
             XCTAssertEqual(x(f, t), 50 + 200 * (p1 - p2), accuracy: 1e-6, "at \(t) s")
@@ -142,10 +167,11 @@ final class ViewAnimationTests: XCTestCase {
 
     /// SwiftUI's interpolatingSpring adds its effect to a running one (its documented retargeting).
     func testInterpolatingSpringsAreAdditive() throws {
-        let f = try run("""
-          - { at: 0, swiftui: { views: [box], interpolating_spring: { stiffness: 170, damping: 15 }, to: { center: [250, 100] } } }
-          - { at: 0.25, swiftui: { views: [box], interpolating_spring: { stiffness: 170, damping: 15 }, to: { center: [150, 100] } } }
-        """)
+        let f = try run(
+            """
+              - { at: 0, swiftui: { views: [box], interpolating_spring: { stiffness: 170, damping: 15 }, to: { center: [250, 100] } } }
+              - { at: 0.25, swiftui: { views: [box], interpolating_spring: { stiffness: 170, damping: 15 }, to: { center: [150, 100] } } }
+            """)
         let s = SpringSystem(stiffness: 170, damping: 15)
         let settle = s.settlingDuration()
         for t in stride(from: 0.3, to: 0.9, by: 0.05) where t < settle {
@@ -154,29 +180,32 @@ final class ViewAnimationTests: XCTestCase {
     }
 
     func testPropertyAnimatorPausesContinuesAndReverses() throws {
-        var f = try run("""
-          - { at: 0, animator: { name: a, views: [box], duration: 1, curve: linear, to: { center: [250, 100] } } }
-          - { at: 0.4, pause_animator: a }
-          - { at: 1.0, continue_animator: a }
-        """)
+        var f = try run(
+            """
+              - { at: 0, animator: { name: a, views: [box], duration: 1, curve: linear, to: { center: [250, 100] } } }
+              - { at: 0.4, pause_animator: a }
+              - { at: 1.0, continue_animator: a }
+            """)
         XCTAssertEqual(x(f, 0.7), 130, accuracy: 1e-6, "held while paused")
         XCTAssertEqual(x(f, 1.3), 190, accuracy: 1e-6)
         XCTAssertEqual(x(f, 1.7), 250, accuracy: 1e-9)
-        f = try run("""
-          - { at: 0, animator: { name: a, views: [box], duration: 1, curve: linear, to: { center: [250, 100] } } }
-          - { at: 0.5, reverse_animator: a }
-        """)
+        f = try run(
+            """
+              - { at: 0, animator: { name: a, views: [box], duration: 1, curve: linear, to: { center: [250, 100] } } }
+              - { at: 0.5, reverse_animator: a }
+            """)
         XCTAssertEqual(x(f, 0.7), 110, accuracy: 1e-6, "running back")
         XCTAssertEqual(x(f, 1.5), 50, accuracy: 1e-9, "finished at its start")
     }
 
     func testScrubbingIsLinearUnlessAskedOtherwise() throws {
         for linear in [true, false] {
-            let f = try run("""
-              - { at: 0, animator: { name: a, views: [box], duration: 1, curve: ease_in, paused: true, scrubs_linearly: \(linear), to: { center: [250, 100] } } }
-              - { at: 0.2, scrub_animator: { name: a, fraction: 0.25 } }
-              - { at: 0.5, continue_animator: a }
-            """)
+            let f = try run(
+                """
+                  - { at: 0, animator: { name: a, views: [box], duration: 1, curve: ease_in, paused: true, scrubs_linearly: \(linear), to: { center: [250, 100] } } }
+                  - { at: 0.2, scrub_animator: { name: a, fraction: 0.25 } }
+                  - { at: 0.5, continue_animator: a }
+                """)
             XCTAssertEqual(x(f, 0.1), 50, accuracy: 1e-9, "a paused animator shows its start")
             let shown = linear ? 0.25 : bezier((0.42, 0, 1, 1), 0.25)
             XCTAssertEqual(x(f, 0.4), 50 + 200 * shown, accuracy: 1e-6)
@@ -187,16 +216,17 @@ final class ViewAnimationTests: XCTestCase {
     }
 
     func testKeyframesInterpolateBetweenTheirValues() throws {
-        let f = try run("""
-          - at: 0
-            animate_keyframes:
-              views: [box]
-              duration: 1
-              curve: linear
-              keyframes:
-                - { start: 0, duration: 0.5, to: { center: [150, 100] } }
-                - { start: 0.5, duration: 0.5, to: { center: [150, 300], rotation: 90 } }
-        """)
+        let f = try run(
+            """
+              - at: 0
+                animate_keyframes:
+                  views: [box]
+                  duration: 1
+                  curve: linear
+                  keyframes:
+                    - { start: 0, duration: 0.5, to: { center: [150, 100] } }
+                    - { start: 0.5, duration: 0.5, to: { center: [150, 300], rotation: 90 } }
+            """)
         XCTAssertEqual(x(f, 0.25), 100, accuracy: 1e-6)
         XCTAssertEqual(item(f[45], "box")!.center.y, 200, accuracy: 1e-6)
         XCTAssertEqual(item(f[45], "box")!.angle, Double.pi / 4, accuracy: 1e-6)
@@ -204,16 +234,19 @@ final class ViewAnimationTests: XCTestCase {
     }
 
     func testAlphaTransformColourAndBoundsOnViewsAndCells() throws {
-        let f = try frames(scene(375, 400, time: "fps: 60, duration: 1", """
-        collection:
-          layout: { kind: flow, item_size: [80, 80], line_spacing: 10, interitem_spacing: 10 }
-          sections: [{ items: 4 }]
-        items:
-          box: { center: [100, 300], size: [40, 40], fill: "#000000" }
-        script:
-          - { at: 0, animate: { views: [box], duration: 0.5, curve: linear, to: { bounds: [80, 20], alpha: 0.5, color: "#FF0000", rotation: 90 } } }
-          - { at: 0, animate: { views: ["0.1"], duration: 0.5, curve: linear, to: { translation: [0, 100], scale: 2, alpha: 0, color: "#00FF00" } } }
-        """))
+        let f = try frames(
+            scene(
+                375, 400, time: "fps: 60, duration: 1",
+                """
+                collection:
+                  layout: { kind: flow, item_size: [80, 80], line_spacing: 10, interitem_spacing: 10 }
+                  sections: [{ items: 4 }]
+                items:
+                  box: { center: [100, 300], size: [40, 40], fill: "#000000" }
+                script:
+                  - { at: 0, animate: { views: [box], duration: 0.5, curve: linear, to: { bounds: [80, 20], alpha: 0.5, color: "#FF0000", rotation: 90 } } }
+                  - { at: 0, animate: { views: ["0.1"], duration: 0.5, curve: linear, to: { translation: [0, 100], scale: 2, alpha: 0, color: "#00FF00" } } }
+                """))
         let mid = item(f[15], "box")!, end = item(f[45], "box")!
         XCTAssertEqual(mid.size.width, 60, accuracy: 1e-9)
         XCTAssertEqual(mid.size.height, 30, accuracy: 1e-9)
@@ -233,15 +266,18 @@ final class ViewAnimationTests: XCTestCase {
 
     /// A view whose centre is animated carries its body: a ball it moves under the view is pushed.
     func testAnimatedCentreMovesTheBody() throws {
-        let f = try frames(scene(400, 400, time: "fps: 60, duration: 1.5", """
-        items:
-          wall: { center: [50, 200], size: [20, 200] }
-          ball: { center: [200, 200], size: [30, 30], shape: ellipse }
-        behaviors:
-          - collision: { items: [wall, ball], bounds: false }
-        script:
-          - { at: 0, animate: { views: [wall], duration: 0.5, curve: linear, to: { center: [250, 200] } } }
-        """))
+        let f = try frames(
+            scene(
+                400, 400, time: "fps: 60, duration: 1.5",
+                """
+                items:
+                  wall: { center: [50, 200], size: [20, 200] }
+                  ball: { center: [200, 200], size: [30, 30], shape: ellipse }
+                behaviors:
+                  - collision: { items: [wall, ball], bounds: false }
+                script:
+                  - { at: 0, animate: { views: [wall], duration: 0.5, curve: linear, to: { center: [250, 200] } } }
+                """))
         XCTAssertEqual(item(f[15], "wall")!.center.x, 150, accuracy: 1e-6)
         XCTAssertEqual(item(f[15], "wall")!.velocity.x, 400, accuracy: 1e-6, "its body moves at the animation's speed")
         XCTAssertGreaterThan(item(f.last!, "ball")!.center.x, 270, "the wall knocked the ball on")
@@ -249,20 +285,48 @@ final class ViewAnimationTests: XCTestCase {
     }
 
     func testBadAnimationsAreLocatedErrors() {
-        let base = "items:\n  box: { center: [50, 50], size: [20, 20] }\ncollection:\n  layout: { kind: flow, item_size: [50, 50] }\n  sections: [{ items: 3 }]\nscript:\n"
+        let base =
+            "items:\n  box: { center: [50, 50], size: [20, 20] }\ncollection:\n  layout: { kind: flow, item_size: [50, 50] }\n  sections: [{ items: 3 }]\nscript:\n"
         let cases: [(String, String)] = [
-            ("  - { at: 0, animate: { views: [\"0.1\"], duration: 1, to: { center: [1, 1] } } }", "a cell's center belongs to its layout"),
-            ("  - { at: 0, animate: { views: [box], duration: 1, curve: ease_inn, to: { alpha: 0 } } }", "did you mean \"ease_in\""),
-            ("  - { at: 0, animator: { name: a, views: [box], duration: 1, cubic: [1.5, 0, 0.5, 1], to: { alpha: 0 } } }", "x1 and x2 lie in 0…1"),
-            ("  - { at: 0, animator: { name: a, views: [box], duration: 1, spring: { damping: 0 }, to: { alpha: 0 } } }", "leave out `duration`"),
+            (
+                "  - { at: 0, animate: { views: [\"0.1\"], duration: 1, to: { center: [1, 1] } } }",
+                "a cell's center belongs to its layout"
+            ),
+            (
+                "  - { at: 0, animate: { views: [box], duration: 1, curve: ease_inn, to: { alpha: 0 } } }",
+                "did you mean \"ease_in\""
+            ),
+            (
+                "  - { at: 0, animator: { name: a, views: [box], duration: 1, cubic: [1.5, 0, 0.5, 1], to: { alpha: 0 } } }",
+                "x1 and x2 lie in 0…1"
+            ),
+            (
+                "  - { at: 0, animator: { name: a, views: [box], duration: 1, spring: { damping: 0 }, to: { alpha: 0 } } }",
+                "leave out `duration`"
+            ),
             ("  - { at: 0, animator: { name: a, views: [box], spring: { damping: 0 }, to: { alpha: 0 } } }", "does not settle"),
             ("  - { at: 0, animate: { views: [box], duration: 1, to: { alpha: 2 } } }", "alpha"),
             ("  - { at: 0, animate: { views: [boxx], duration: 1, to: { alpha: 0 } } }", "did you mean \"box\""),
-            ("  - { at: 0, animate: { views: [box], duration: 1, to: { frame: [0, 0, 10, 10], center: [1, 1] } } }", "give frame, or center and bounds"),
-            ("  - { at: 0, animate_keyframes: { views: [box], duration: 1, keyframes: [{ start: 0.6, duration: 0.5, to: { alpha: 0 } }] } }", "start + duration is at most 1"),
-            ("  - { at: 0, animator: { name: slide, views: [box], duration: 1, to: { alpha: 0 } } }\n  - { at: 0.5, pause_animator: slid }", "no animator named \"slid\" has started by 0.5 s (did you mean \"slide\"?)"),
-            ("  - { at: 1, animator: { name: a, views: [box], duration: 1, to: { alpha: 0 } } }\n  - { at: 0.5, pause_animator: a }", "no animator named \"a\" has started by 0.5 s"),
-            ("  - { at: 0, swiftui: { views: [box], spring: { duration: 1, damping_fraction: 0.5 }, to: { alpha: 0 } } }", "duration and bounce, or response"),
+            (
+                "  - { at: 0, animate: { views: [box], duration: 1, to: { frame: [0, 0, 10, 10], center: [1, 1] } } }",
+                "give frame, or center and bounds"
+            ),
+            (
+                "  - { at: 0, animate_keyframes: { views: [box], duration: 1, keyframes: [{ start: 0.6, duration: 0.5, to: { alpha: 0 } }] } }",
+                "start + duration is at most 1"
+            ),
+            (
+                "  - { at: 0, animator: { name: slide, views: [box], duration: 1, to: { alpha: 0 } } }\n  - { at: 0.5, pause_animator: slid }",
+                "no animator named \"slid\" has started by 0.5 s (did you mean \"slide\"?)"
+            ),
+            (
+                "  - { at: 1, animator: { name: a, views: [box], duration: 1, to: { alpha: 0 } } }\n  - { at: 0.5, pause_animator: a }",
+                "no animator named \"a\" has started by 0.5 s"
+            ),
+            (
+                "  - { at: 0, swiftui: { views: [box], spring: { duration: 1, damping_fraction: 0.5 }, to: { alpha: 0 } } }",
+                "duration and bounce, or response"
+            ),
             ("  - { at: 0, animate: { views: [box], duration: 1, to: {} } }", "`to` needs at least one"),
         ]
         for (script, want) in cases {
@@ -271,14 +335,17 @@ final class ViewAnimationTests: XCTestCase {
             XCTAssertTrue(text?.contains(want) ?? false, "\(script)\n→ \(text ?? "accepted")")
             XCTAssertTrue(text?.contains("anim.yaml:") ?? false, "located: \(text ?? "")")
         }
-        let grouped = refusal(scene(300, 300, """
-        items:
-          a: { center: [50, 50], size: [20, 20] }
-          b: { center: [80, 50], size: [20, 20] }
-        groups: { g: [a, b] }
-        script:
-          - { at: 0, animate: { views: [a], duration: 1, to: { center: [100, 100] } } }
-        """))
+        let grouped = refusal(
+            scene(
+                300, 300,
+                """
+                items:
+                  a: { center: [50, 50], size: [20, 20] }
+                  b: { center: [80, 50], size: [20, 20] }
+                groups: { g: [a, b] }
+                script:
+                  - { at: 0, animate: { views: [a], duration: 1, to: { center: [100, 100] } } }
+                """))
         XCTAssertTrue(grouped?.contains("moves with its item group") ?? false, grouped ?? "accepted")
     }
 }

@@ -36,7 +36,9 @@ final class AnimationFormatTests: XCTestCase {
 
     func testGIFIsReadByGifsicleWithOnePaletteAndChangedRectangles() throws {
         let dir = try render()
-        guard let gifsicle = tool("gifsicle") else { throw XCTSkip("gifsicle is not installed (.ci/run installs it): the GIF was not read back") }
+        guard let gifsicle = tool("gifsicle") else {
+            throw XCTSkip("gifsicle is not installed (.ci/run installs it): the GIF was not read back")
+        }
         let r = try runProgram(gifsicle, ["--info", "\(dir)/fall.gif"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let info = r.stdout
@@ -47,7 +49,9 @@ final class AnimationFormatTests: XCTestCase {
         let images = info.split(separator: "\n").filter { $0.contains("+ image #") }
         XCTAssertGreaterThan(images.count, 5)
         XCTAssertTrue(images[0].contains("120x200"), "the first frame is whole")
-        XCTAssertTrue(images.dropFirst().allSatisfy { !$0.contains("120x200 ") || !$0.contains("at 0,0") }, "later frames are the changed rectangles")
+        XCTAssertTrue(
+            images.dropFirst().allSatisfy { !$0.contains("120x200 ") || !$0.contains("at 0,0") },
+            "later frames are the changed rectangles")
         XCTAssertTrue(images.dropFirst().allSatisfy { $0.contains("transparent") }, "unchanged pixels are transparent")
         // Delays (hundredths of a second, at most 50 frames a second) add up to the scene's second.
         let delays = info.split(separator: "\n").compactMap { line -> Double? in
@@ -60,15 +64,19 @@ final class AnimationFormatTests: XCTestCase {
 
     func testWebPIsReadByWebpinfoLosslessAndLossy() throws {
         let dir = try render()
-        guard let webpinfo = tool("webpinfo") else { throw XCTSkip("webpinfo (Debian's webp) is not installed (.ci/run installs it)") }
+        guard let webpinfo = tool("webpinfo") else {
+            throw XCTSkip("webpinfo (Debian's webp) is not installed (.ci/run installs it)")
+        }
         let r = try runProgram(webpinfo, ["-summary", "\(dir)/fall.webp"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("No error detected"), r.stdout)
         XCTAssertTrue(r.stdout.contains("Format: Lossless"), r.stdout)
         XCTAssertTrue(r.stdout.contains("Animation: 1") || r.stdout.contains("ANIM"), r.stdout)
         let lossyDir = temporaryDirectory()
-        let q = try runSpringy(["render", "\((dir as NSString).deletingLastPathComponent)/../fall.yaml", "--format", "webp", "--webp-quality", "70",
-                                "--out", lossyDir, "--quiet"])
+        let q = try runSpringy([
+            "render", "\((dir as NSString).deletingLastPathComponent)/../fall.yaml", "--format", "webp", "--webp-quality", "70",
+            "--out", lossyDir, "--quiet",
+        ])
         XCTAssertEqual(q.status, 0, q.stderr)
         let lossy = try runProgram(webpinfo, ["-summary", "\(lossyDir)/fall/fall.webp"])
         XCTAssertTrue(lossy.stdout.contains("Format: Lossy") && lossy.stdout.contains("No error detected"), lossy.stdout)
@@ -84,11 +92,14 @@ final class AnimationFormatTests: XCTestCase {
     /// kept on a transparent background, the same bytes on every run.
     func testAVIFIsReadByAvifdecLosslessLossyAndWithAlpha() throws {
         let dir = try render()
-        guard let avifdec = tool("avifdec") else { throw XCTSkip("avifdec (Debian's libavif-bin) is not installed (.ci/run installs it)") }
+        guard let avifdec = tool("avifdec") else {
+            throw XCTSkip("avifdec (Debian's libavif-bin) is not installed (.ci/run installs it)")
+        }
         let info = try runProgram(avifdec, ["--info", "\(dir)/fall.avif"])
         XCTAssertEqual(info.status, 0, info.stderr)
         XCTAssertTrue(info.stdout.contains("60 timescales per second, 1.00 seconds (60 timescales)"), info.stdout)
-        XCTAssertTrue(info.stdout.contains("Format         : YUV420") && info.stdout.contains("Alpha          : Absent"), info.stdout)
+        XCTAssertTrue(
+            info.stdout.contains("Format         : YUV420") && info.stdout.contains("Alpha          : Absent"), info.stdout)
         XCTAssertTrue(info.stdout.contains("Resolution     : 120x200"), info.stdout)
 
         let scene = "\(dir)/../../fall.yaml"
@@ -98,8 +109,10 @@ final class AnimationFormatTests: XCTestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
             let d = try runProgram(avifdec, ["--index", "0", "\(out)/fall/fall.avif", "\(out)/zero.png"])
             XCTAssertEqual(d.status, 0, d.stderr)
-            return (Array(try Data(contentsOf: URL(fileURLWithPath: "\(out)/fall/fall.avif"))),
-                    try decodeRGBA("\(out)/zero.png"), try decodeRGBA("\(out)/fall/frame-00000.png"))
+            return (
+                Array(try Data(contentsOf: URL(fileURLWithPath: "\(out)/fall/fall.avif"))),
+                try decodeRGBA("\(out)/zero.png"), try decodeRGBA("\(out)/fall/frame-00000.png")
+            )
         }
         let lossless = try frameZero(["--avif-quality", "100"], "lossless")
         XCTAssertEqual(lossless.decoded.width, lossless.png.width)
@@ -121,7 +134,9 @@ final class AnimationFormatTests: XCTestCase {
         let t = try runSpringy(["render", "\(clear)/fall.yaml", "--format", "avif", "--out", clear, "--quiet"])
         XCTAssertEqual(t.status, 0, t.stderr)
         let alpha = try runProgram(avifdec, ["--info", "\(clear)/fall/fall.avif"])
-        XCTAssertTrue(alpha.stdout.contains("Alpha          : Premultiplied: false") || alpha.stdout.contains("Alpha          : Not premultiplied"), alpha.stdout)
+        XCTAssertTrue(
+            alpha.stdout.contains("Alpha          : Premultiplied: false")
+                || alpha.stdout.contains("Alpha          : Not premultiplied"), alpha.stdout)
 
         let bad = try runSpringy(["render", "x.yaml", "--format", "avif", "--avif-quality", "101"])
         XCTAssertEqual(bad.status, 2)
@@ -156,8 +171,12 @@ final class AnimationFormatTests: XCTestCase {
         let later = rects.dropFirst().map { $0.0 * $0.1 }
         XCTAssertLessThan(later.max() ?? 0, 120 * 200 / 2, "later frames hold only what changed")
         guard let ffprobe = tool("ffprobe") else { throw XCTSkip("ffprobe is not installed (.ci/run installs ffmpeg)") }
-        let r = try runProgram(ffprobe, ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames,width,height",
-                                         "-of", "csv=p=0", "\(dir)/fall.apng"])
+        let r = try runProgram(
+            ffprobe,
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames,width,height",
+                "-of", "csv=p=0", "\(dir)/fall.apng",
+            ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "120,200,60")
     }
@@ -175,7 +194,12 @@ final class AnimationFormatTests: XCTestCase {
         XCTAssertNotNil(palette.firstRange(of: Array("tRNS".utf8)), "with a transparent entry for unchanged pixels")
         XCTAssertEqual(try runSpringy(["render", scene, "--format", "gif", "--apng-max-colors", "32"]).status, 2)
         guard let ffprobe = tool("ffprobe") else { throw XCTSkip("ffprobe is not installed (.ci/run installs ffmpeg)") }
-        let p = try runProgram(ffprobe, ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames,width,height", "-of", "csv=p=0", "\(out)/fall/fall.apng"])
+        let p = try runProgram(
+            ffprobe,
+            [
+                "-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames,width,height", "-of", "csv=p=0",
+                "\(out)/fall/fall.apng",
+            ])
         XCTAssertEqual(p.status, 0, p.stderr)
         let fields = p.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
         XCTAssertEqual(fields.prefix(2), ["120", "200"])
@@ -185,12 +209,22 @@ final class AnimationFormatTests: XCTestCase {
     /// Chromium plays each file: screenshots 0.15 s and 0.8 s after loading differ.
     func testEachFormatAnimatesInChromium() throws {
         let dir = try render()
-        guard let chromium = tool("chromium") else { throw XCTSkip("Debian's chromium is not installed (.ci/run installs it): the animations were not played") }
-        guard tool("python3") != nil else { throw XCTSkip("python3 is missing: scripts/browser-frames.py cannot drive the browser") }
+        guard let chromium = tool("chromium") else {
+            throw XCTSkip("Debian's chromium is not installed (.ci/run installs it): the animations were not played")
+        }
+        guard tool("python3") != nil else {
+            throw XCTSkip("python3 is missing: scripts/browser-frames.py cannot drive the browser")
+        }
         for ext in ["gif", "webp", "apng", "avif"] {
             let page = "\(dir)/play-\(ext).html"
-            try "<html><body style=\"margin:0;background:#fff\"><img src=\"fall.\(ext)\"></body></html>".write(toFile: page, atomically: true, encoding: .utf8)
-            let r = try runProgram("/usr/bin/env", ["python3", packageRoot + "/scripts/browser-frames.py", chromium, "file://\(page)", "\(dir)/shot-\(ext)", "150", "800"])
+            try "<html><body style=\"margin:0;background:#fff\"><img src=\"fall.\(ext)\"></body></html>".write(
+                toFile: page, atomically: true, encoding: .utf8)
+            let r = try runProgram(
+                "/usr/bin/env",
+                [
+                    "python3", packageRoot + "/scripts/browser-frames.py", chromium, "file://\(page)", "\(dir)/shot-\(ext)",
+                    "150", "800",
+                ])
             XCTAssertEqual(r.status, 0, "\(ext): \(r.stderr.suffix(400))")
             let a = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/shot-\(ext)-150.png"))
             let b = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/shot-\(ext)-800.png"))

@@ -39,7 +39,8 @@ final class ArchitectureTests: XCTestCase {
     func declared() throws -> [String: Set<String>] {
         let text = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
         var out: [String: Set<String>] = [:]
-        let pattern = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|testTarget)\(name: "(\w[\w-]*)"(?:, dependencies: \[([^\]]*)\])?"#)
+        let pattern = try NSRegularExpression(
+            pattern: #"\.(?:target|executableTarget|testTarget)\(\s*name: "(\w[\w-]*)"(?:,\s*dependencies: \[([^\]]*)\])?"#)
         let ns = text as NSString
         for m in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             let name = ns.substring(with: m.range(at: 1))
@@ -58,7 +59,9 @@ final class ArchitectureTests: XCTestCase {
         return out
     }
 
-    static let system: Set<String> = ["Foundation", "FoundationXML", "FoundationNetworking", "Dispatch", "Glibc", "Synchronization", "XCTest", "Testing"]
+    static let system: Set<String> = [
+        "Foundation", "FoundationXML", "FoundationNetworking", "Dispatch", "Glibc", "Synchronization", "XCTest", "Testing",
+    ]
 
     func testEveryModuleImportsOnlyModulesBelowIt() throws {
         for (module, rank) in Self.rank.sorted(by: { $0.key < $1.key }) {
@@ -76,8 +79,9 @@ final class ArchitectureTests: XCTestCase {
             guard let declared = deps[module] else { XCTFail("\(module) is not a target in Package.swift"); continue }
             for (imported, files) in try imports(ofModule: module).sorted(by: { $0.key < $1.key })
             where !Self.system.contains(imported) {
-                XCTAssertTrue(declared.contains(imported) || (imported == "Yams" && declared.contains("Yams")),
-                              "\(module) imports \(imported) (\(files.sorted().first ?? "")) without declaring it in Package.swift")
+                XCTAssertTrue(
+                    declared.contains(imported) || (imported == "Yams" && declared.contains("Yams")),
+                    "\(module) imports \(imported) (\(files.sorted().first ?? "")) without declaring it in Package.swift")
             }
         }
     }
@@ -90,17 +94,89 @@ final class ArchitectureTests: XCTestCase {
             let declared = deps[target] ?? []
             for (imported, files) in try imports(ofModule: target, in: "Tests").sorted(by: { $0.key < $1.key })
             where !Self.system.contains(imported) && imported != target {
-                XCTAssertTrue(declared.contains(imported),
-                              "\(target) imports \(imported) (\(files.sorted().first ?? "")) without declaring it in Package.swift")
+                XCTAssertTrue(
+                    declared.contains(imported),
+                    "\(target) imports \(imported) (\(files.sorted().first ?? "")) without declaring it in Package.swift")
             }
         }
         XCTAssertNotNil(deps["EndToEndTests"], "test targets are read from Package.swift")
     }
 
-    func testNoSwiftSourceFileIsOver400Lines() throws {
-        for file in swiftFiles("Sources") + swiftFiles("Tests") {
-            let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
-            XCTAssertLessThanOrEqual(lines, 400, "\(file) has \(lines) lines")
+    /// The lines each type takes, its declaration and every extension of it in its module
+    /// together (types nested one level in are counted on their own, as `Outer.Inner`). Top-level
+    /// declarations end at a `}` in column 0, nested ones at a `}` indented 4 (scripts/format's
+    /// layout).
+    func typeSizes() throws -> [String: (lines: Int, files: Set<String>)] {
+        let head = try NSRegularExpression(
+            pattern:
+                #"^((?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|final|indirect|open|nonisolated)\s+)*)(struct|class|enum|actor|protocol|extension)\s+([A-Za-z_][\w.]*)"#
+        )
+        func declared(_ line: Substring) -> String? {
+            let text = String(line)
+            guard let m = head.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                let r = Range(m.range(at: 3), in: text)
+            else { return nil }
+            return String(text[r])
+        }
+        var sizes: [String: (lines: Int, files: Set<String>)] = [:]
+        func add(_ name: String, _ n: Int, _ file: String) {
+            var entry = sizes[name] ?? (0, [])
+            entry.lines += n
+            entry.files.insert(file)
+            sizes[name] = entry
+        }
+        for file in swiftFiles("Sources") {
+            let module = file.replacingOccurrences(of: packageRoot + "/Sources/", with: "").split(separator: "/")[0]
+            let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            var i = 0
+            while i < lines.count {
+                guard let name = declared(lines[i]) else { i += 1; continue }
+                let outer = "\(module).\(name.split(separator: ".")[0])"
+                let oneLine =
+                    lines[i].hasSuffix("}") && lines[i].filter { $0 == "{" }.count == lines[i].filter { $0 == "}" }.count
+                var end = i
+                if !oneLine { end = i + 1; while end < lines.count && lines[end] != "}" { end += 1 } }
+                var own = end - i + 1
+                var k = i + 1
+                while k < end {
+                    if lines[k].hasPrefix("    "), !lines[k].hasPrefix("     "), let inner = declared(lines[k].dropFirst(4)) {
+                        var e = k
+                        let innerOneLine =
+                            lines[k].hasSuffix("}") && lines[k].filter { $0 == "{" }.count == lines[k].filter { $0 == "}" }.count
+                        if !innerOneLine { e = k + 1; while e < end && lines[e] != "    }" { e += 1 } }
+                        add("\(outer).\(inner)", e - k + 1, file)
+                        own -= e - k + 1
+                        k = e + 1
+                    } else {
+                        k += 1
+                    }
+                }
+                add(outer, own, file)
+                i = end + 1
+            }
+        }
+        return sizes
+    }
+
+    /// A type fits its job: at most 600 lines, declaration and extensions together (the old rule
+    /// counted files, and large types were cut into extension files to pass it). The types
+    /// below are over it and are being split (issue 27: per-section decoders, the animator along
+    /// its registry and its step, the collection view into layout geometry and its runtime);
+    /// each may not grow past its size today.
+    static let typeLines = 600
+    static let oversized = [
+        "SpringyScene.SceneDecoder": 1860, "SpringyDynamics.Animator": 931, "SpringyLayout.CollectionView": 881,
+    ]
+
+    func testEveryTypeFitsItsJob() throws {
+        let sizes = try typeSizes()
+        XCTAssertGreaterThan(
+            sizes["SpringyScene.SceneDecoder"]?.lines ?? 0, 1000, "the measure sees a type across its extension files")
+        XCTAssertNotNil(sizes["SpringyCLI.Springy.Render"], "commands nested in Springy are measured on their own")
+        for (name, size) in sizes.sorted(by: { $0.key < $1.key }) {
+            let limit = Self.oversized[name] ?? Self.typeLines
+            XCTAssertLessThanOrEqual(
+                size.lines, limit, "\(name) takes \(size.lines) lines over \(size.files.count) files (at most \(limit))")
         }
     }
 }

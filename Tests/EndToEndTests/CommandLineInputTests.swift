@@ -47,14 +47,16 @@ final class CommandLineInputTests: XCTestCase {
     func testFileErrorsNameThePathAndTheCauseInPlainWords() throws {
         let missing = try runSpringy(["render", "/nonexistent/scene.yaml"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertEqual(missing.stderr.trimmingCharacters(in: .whitespacesAndNewlines), "/nonexistent/scene.yaml: no such file",
-                       "no made-up line and column")
+        XCTAssertEqual(
+            missing.stderr.trimmingCharacters(in: .whitespacesAndNewlines), "/nonexistent/scene.yaml: no such file",
+            "no made-up line and column")
         let dir = temporaryDirectory()
         try "".write(toFile: "\(dir)/blocker", atomically: true, encoding: .utf8)
         let blocked = try runSpringy(["render", scenePath, "--out", "\(dir)/blocker/out"])
         XCTAssertEqual(blocked.status, 2)
         XCTAssertTrue(blocked.stderr.contains("\(dir)/blocker"), blocked.stderr)
-        XCTAssertFalse(blocked.stderr.contains("NSCocoaErrorDomain") || blocked.stderr.contains("couldn’t be completed"), blocked.stderr)
+        XCTAssertFalse(
+            blocked.stderr.contains("NSCocoaErrorDomain") || blocked.stderr.contains("couldn’t be completed"), blocked.stderr)
     }
 
     func testAMisspeltCommandGetsDidYouMean() throws {

@@ -30,25 +30,41 @@ final class DocCTests: XCTestCase {
             XCTAssertTrue(resources.contains("falling-box-video-poster@2x.png"))
         }
         // DocC itself: every reference resolves (warnings are errors), the dark variant is known.
-        let docc = ["/opt/swift/usr/bin/docc", "/usr/bin/docc", "/usr/local/bin/docc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let docc = ["/opt/swift/usr/bin/docc", "/usr/bin/docc", "/usr/local/bin/docc"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard let docc else { throw XCTSkip("no docc in the toolchain: names and references checked, the catalogue not built") }
-        let built = try runProgram(docc, ["convert", catalogue, "--output-path", "\(dir)/site", "--fallback-display-name", "Gallery",
-                                          "--fallback-bundle-identifier", "org.springy.gallery", "--fallback-bundle-version", "1", "--warnings-as-errors"])
+        let built = try runProgram(
+            docc,
+            [
+                "convert", catalogue, "--output-path", "\(dir)/site", "--fallback-display-name", "Gallery",
+                "--fallback-bundle-identifier", "org.springy.gallery", "--fallback-bundle-version", "1", "--warnings-as-errors",
+            ])
         XCTAssertEqual(built.status, 0, built.stdout + built.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/site/images/org.springy.gallery/falling-box~dark@2x.png"),
-                      "DocC took the ~dark image as the dark variant")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/site/data/documentation/gallery/fallingbox.json"), "the article's page")
-        if videoMade { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/site/videos/org.springy.gallery/falling-box.mp4")) }
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: "\(dir)/site/images/org.springy.gallery/falling-box~dark@2x.png"),
+            "DocC took the ~dark image as the dark variant")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: "\(dir)/site/data/documentation/gallery/fallingbox.json"), "the article's page"
+        )
+        if videoMade {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/site/videos/org.springy.gallery/falling-box.mp4"))
+        }
         XCTAssertEqual(try runSpringy(["docs", "--docc", "\(dir)/NotACatalogue", "scenes/springs.yaml"]).status, 2)
     }
 
     func testTheGalleryTakesAPosterChoiceAndFilmstripSizes() throws {
         let dir = temporaryDirectory()
-        let r = try runSpringy(["docs", "scenes/springs.yaml", "--out", dir, "--poster", "last", "--filmstrip-frames", "3", "--filmstrip-scale", "0.2"])
+        let r = try runSpringy([
+            "docs", "scenes/springs.yaml", "--out", dir, "--poster", "last", "--filmstrip-frames", "3", "--filmstrip-scale",
+            "0.2",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(try runSpringy(["still", "scenes/springs.yaml", "--last", "--scale", "2", "--out", "\(dir)/last.png"]).status, 0)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/springs/springs-poster.png")),
-                       try Data(contentsOf: URL(fileURLWithPath: "\(dir)/last.png")), "the last frame, at Retina scale by default")
+        XCTAssertEqual(
+            try runSpringy(["still", "scenes/springs.yaml", "--last", "--scale", "2", "--out", "\(dir)/last.png"]).status, 0)
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: "\(dir)/springs/springs-poster.png")),
+            try Data(contentsOf: URL(fileURLWithPath: "\(dir)/last.png")), "the last frame, at Retina scale by default")
         let strip = try RGBAImage.decode(file: "\(dir)/springs/springs-filmstrip.png")
         let full = try RGBAImage.decode(file: "\(dir)/last.png")
         XCTAssertLessThan(strip.width, full.width, "three small frames")

@@ -10,20 +10,24 @@ final class DocsHardeningTests: XCTestCase {
     let hostileName = #"<script>alert(1)</script> <img src=x onerror=alert(2)> `tick` "q" [a](javascript:x) *b*"#
 
     func hostileScene(_ dir: String, file: String = "we`ird") throws -> String {
-        let text = scene(80, 100, time: "fps: 10, duration: 0.3", """
-        name: '\(hostileName)'
-        items:
-          box: { center: [40, 30], size: [20, 20] }
-        behaviors:
-          - gravity: { items: [box] }
-        """)
+        let text = scene(
+            80, 100, time: "fps: 10, duration: 0.3",
+            """
+            name: '\(hostileName)'
+            items:
+              box: { center: [40, 30], size: [20, 20] }
+            behaviors:
+              - gravity: { items: [box] }
+            """)
         let path = "\(dir)/\(file).yaml"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
     func tool(_ name: String) -> String? {
-        ["/usr/bin/\(name)", "/usr/local/bin/\(name)", "/opt/swift/usr/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/\(name)", "/usr/local/bin/\(name)", "/opt/swift/usr/bin/\(name)"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     func testTheGalleryPageEscapesNamesAndPaths() throws {
@@ -53,13 +57,19 @@ final class DocsHardeningTests: XCTestCase {
         let r = try runSpringy(["docs", "--docc", catalogue, path])
         XCTAssertEqual(r.status, 0, r.stderr)
         let docc = try XCTUnwrap(tool("docc"), "the toolchain's docc builds the catalogue")
-        let built = try runProgram(docc, ["convert", catalogue, "--output-path", "\(dir)/site", "--fallback-display-name", "Gallery",
-                                          "--fallback-bundle-identifier", "gallery", "--warnings-as-errors"])
+        let built = try runProgram(
+            docc,
+            [
+                "convert", catalogue, "--output-path", "\(dir)/site", "--fallback-display-name", "Gallery",
+                "--fallback-bundle-identifier", "gallery", "--warnings-as-errors",
+            ])
         XCTAssertEqual(built.status, 0, built.stderr + built.stdout)
         let data = try FileManager.default.subpathsOfDirectory(atPath: "\(dir)/site/data").filter { $0.hasSuffix(".json") }
         var article: [String: Any]?
         for d in data {
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/site/data/\(d)"))) as? [String: Any]
+            let json =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/site/data/\(d)")))
+                as? [String: Any]
             if let refs = json?["references"] as? [String: Any], refs["hostile.mp4"] != nil { article = json }
         }
         let refs = try XCTUnwrap(article?["references"] as? [String: Any], "an article shows the video")
@@ -69,7 +79,8 @@ final class DocsHardeningTests: XCTestCase {
         XCTAssertTrue(alt.contains("\u{201C}q\u{201D}"), "quotes kept as typographic ones: \(alt)")
         let title = (article?["metadata"] as? [String: Any])?["title"] as? String
         // DocC sets straight quotes as typographic ones in titles itself.
-        XCTAssertEqual(title, hostileName.replacingOccurrences(of: "\"q\"", with: "\u{201C}q\u{201D}"), "the title reads as the name")
+        XCTAssertEqual(
+            title, hostileName.replacingOccurrences(of: "\"q\"", with: "\u{201C}q\u{201D}"), "the title reads as the name")
     }
 
     /// Issue 26, item 19: six `springy docs` runs at once into one gallery keep every entry.
@@ -78,13 +89,16 @@ final class DocsHardeningTests: XCTestCase {
         var paths: [String] = []
         for k in 0..<6 {
             let path = "\(dir)/scene\(k).yaml"
-            try scene(80, 100, time: "fps: 10, duration: 0.3", """
-            name: Scene \(k)
-            items:
-              box: { center: [40, 30], size: [20, 20] }
-            behaviors:
-              - gravity: { items: [box] }
-            """).write(toFile: path, atomically: true, encoding: .utf8)
+            try scene(
+                80, 100, time: "fps: 10, duration: 0.3",
+                """
+                name: Scene \(k)
+                items:
+                  box: { center: [40, 30], size: [20, 20] }
+                behaviors:
+                  - gravity: { items: [box] }
+                """
+            ).write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
         for trial in 0..<3 {

@@ -4,12 +4,14 @@ import XCTest
 
 /// What render and docs do with the user's folders, and what they say about it.
 final class FileSafetyTests: XCTestCase {
-    let sceneText = scene(120, 160, time: "fps: 20, duration: 1", """
-    items:
-      box: { center: [60, 30], size: [40, 40], fill: "#FF3B30", label: "B" }
-    behaviors:
-      - gravity: { items: [box] }
-    """)
+    let sceneText = scene(
+        120, 160, time: "fps: 20, duration: 1",
+        """
+        items:
+          box: { center: [60, 30], size: [40, 40], fill: "#FF3B30", label: "B" }
+        behaviors:
+          - gravity: { items: [box] }
+        """)
 
     /// Writes `sceneText` (or `text`) as `<dir>/<sub>/<name>.yaml`.
     func write(_ dir: String, _ sub: String, _ name: String = "s", text: String? = nil) throws -> String {
@@ -66,7 +68,9 @@ final class FileSafetyTests: XCTestCase {
         let dir = temporaryDirectory()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: springyBinary)
-        p.arguments = ["render", packageRoot + "/scenes/springy-carousel.yaml", "--out", dir, "--format", "apng", "--threads", "1"]
+        p.arguments = [
+            "render", packageRoot + "/scenes/springy-carousel.yaml", "--out", dir, "--format", "apng", "--threads", "1",
+        ]
         let err = Pipe()
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice

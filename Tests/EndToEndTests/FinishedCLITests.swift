@@ -38,7 +38,9 @@ final class FinishedCLITests: XCTestCase {
         let frames = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/low/springs").filter { $0.hasPrefix("frame-") }
         XCTAssertEqual(frames.count, 120, "4 s at 30 fps")
         XCTAssertEqual(try RGBAImage.decode(file: "\(dir)/low/springs/frame-00000.png").width, 375, "1x")
-        let custom = try runSpringy(["render", springs, "-q", "low", "--scale", "2", "--fps", "24", "--duration", "0.5", "--out", "\(dir)/c", "--quiet"])
+        let custom = try runSpringy([
+            "render", springs, "-q", "low", "--scale", "2", "--fps", "24", "--duration", "0.5", "--out", "\(dir)/c", "--quiet",
+        ])
         XCTAssertEqual(custom.status, 0, custom.stderr)
         let c = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/c/springs").filter { $0.hasPrefix("frame-") }
         XCTAssertEqual(c.count, 12)
@@ -50,7 +52,11 @@ final class FinishedCLITests: XCTestCase {
     }
 
     func testVideoCodecsAndProResWithAlpha() throws {
-        guard let ffprobe = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let ffprobe = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             throw XCTSkip("ffprobe is not installed (.ci/run installs ffmpeg)")
         }
         let dir = temporaryDirectory()
@@ -65,11 +71,23 @@ final class FinishedCLITests: XCTestCase {
         """.write(toFile: "\(dir)/clear.yaml", atomically: true, encoding: .utf8)
         let r = try runSpringy(["render", "\(dir)/clear.yaml", "--format", "mov", "--out", dir, "--quiet"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let mov = try runProgram(ffprobe, ["-v", "error", "-show_entries", "stream=codec_name,pix_fmt,width,height", "-of", "csv=p=0", "\(dir)/clear/clear.mov"])
+        let mov = try runProgram(
+            ffprobe,
+            [
+                "-v", "error", "-show_entries", "stream=codec_name,pix_fmt,width,height", "-of", "csv=p=0",
+                "\(dir)/clear/clear.mov",
+            ])
         XCTAssertTrue(mov.stdout.hasPrefix("prores,64,48,yuva444p"), "ProRes 4444 keeps the alpha: \(mov.stdout)")
-        let hevc = try runSpringy(["render", springs, "--format", "mp4", "--codec", "hevc", "--crf", "30", "--duration", "0.3", "--out", dir, "--quiet"])
+        let hevc = try runSpringy([
+            "render", springs, "--format", "mp4", "--codec", "hevc", "--crf", "30", "--duration", "0.3", "--out", dir, "--quiet",
+        ])
         XCTAssertEqual(hevc.status, 0, hevc.stderr)
-        let mp4 = try runProgram(ffprobe, ["-v", "error", "-show_entries", "stream=codec_name,codec_tag_string", "-of", "csv=p=0", "\(dir)/springs/springs.mp4"])
+        let mp4 = try runProgram(
+            ffprobe,
+            [
+                "-v", "error", "-show_entries", "stream=codec_name,codec_tag_string", "-of", "csv=p=0",
+                "\(dir)/springs/springs.mp4",
+            ])
         XCTAssertEqual(mp4.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "hevc,hvc1", "tagged for QuickTime")
         let wrong = try runSpringy(["render", springs, "--format", "mp4", "--codec", "prores"])
         XCTAssertEqual(wrong.status, 2)
@@ -79,7 +97,9 @@ final class FinishedCLITests: XCTestCase {
 
     /// On a terminal: percent, frames/s, elapsed and ETA, and what a resumed run kept.
     func testTheProgressLineOnATerminalAndResuming() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("util-linux's script is missing: no terminal to show progress on") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("util-linux's script is missing: no terminal to show progress on")
+        }
         let dir = temporaryDirectory()
         let scene = packageRoot + "/scenes/springy-carousel.yaml"
         let p = Process()
@@ -89,7 +109,9 @@ final class FinishedCLITests: XCTestCase {
         try p.run()
         let folder = "\(dir)/springy-carousel"
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasPrefix("frame-") }.count ?? 0) < 20 {
+        while Date() < deadline,
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasPrefix("frame-") }.count ?? 0) < 20
+        {
             Thread.sleep(forTimeInterval: 0.01)
         }
         p.terminate()

@@ -36,7 +36,7 @@ final class FullDiskTests: XCTestCase {
         unlink(filler)
         let attributes = try FileManager.default.attributesOfFileSystem(forPath: mountPoint)
         let available = (attributes[.systemFreeSize] as? NSNumber)?.intValue ?? 0
-        _ = FileManager.default.createFile(atPath: filler, contents: Data(count: max(0, available - free)))   // as much as fits
+        _ = FileManager.default.createFile(atPath: filler, contents: Data(count: max(0, available - free)))  // as much as fits
     }
 
     /// Files (not folders) under `dir`, relative.
@@ -63,8 +63,9 @@ final class FullDiskTests: XCTestCase {
             } else if f.hasSuffix(".svg") {
                 XCTAssertTrue(XMLParser(contentsOf: URL(fileURLWithPath: path))?.parse() ?? false, "\(what): \(f) is whole")
             } else {
-                XCTAssertTrue(f.hasSuffix(".springy-partial") || f.hasSuffix(".springy-docs-hash") || f.hasSuffix(".springy-docs-index"),
-                              "\(what): \(f) should not be there after a failure")
+                XCTAssertTrue(
+                    f.hasSuffix(".springy-partial") || f.hasSuffix(".springy-docs-hash") || f.hasSuffix(".springy-docs-index"),
+                    "\(what): \(f) should not be there after a failure")
             }
         }
     }
@@ -77,12 +78,18 @@ final class FullDiskTests: XCTestCase {
 
     func testEveryRenderFormatFailsCleanlyOnAFullDisk() throws {
         var formats = ["png", "apng", "sheet", "trail", "pdf", "svg", "y4m"]
-        if FFmpeg.path != nil { formats += ["mp4", "webm"] } else { print("ffmpeg is not installed: mp4 and webm on a full disk not checked") }
+        if FFmpeg.path != nil {
+            formats += ["mp4", "webm"]
+        } else {
+            print("ffmpeg is not installed: mp4 and webm on a full disk not checked")
+        }
         for format in formats {
             for free in [2_000, 40_000] {
                 try fill(leaving: free)
                 let out = "\(mountPoint)/out-\(format)-\(free)"
-                let r = try runSpringy(["render", "scenes/falling-box.yaml", "--out", out, "--format", format, "--quiet", "--threads", "1"])
+                let r = try runSpringy([
+                    "render", "scenes/falling-box.yaml", "--out", out, "--format", format, "--quiet", "--threads", "1",
+                ])
                 if r.status == 0 {
                     // It fitted: nothing temporary is left behind.
                     XCTAssertFalse(files(out).contains { $0.contains(".springy-tmp-") }, "\(format) with \(free) bytes free")
@@ -100,8 +107,9 @@ final class FullDiskTests: XCTestCase {
         expectFailure(docs, "docs")
         checkNothingPartial("\(mountPoint)/gallery", "docs")
 
-        let record = try runSpringy(["check", "--record", "--golden", "\(mountPoint)/golden", "scenes/falling-box.yaml"],
-                                    environment: ProcessInfo.processInfo.environment.filter { $0.key != "CI" })
+        let record = try runSpringy(
+            ["check", "--record", "--golden", "\(mountPoint)/golden", "scenes/falling-box.yaml"],
+            environment: ProcessInfo.processInfo.environment.filter { $0.key != "CI" })
         expectFailure(record, "check --record")
         checkNothingPartial("\(mountPoint)/golden", "check --record")
 
@@ -109,11 +117,14 @@ final class FullDiskTests: XCTestCase {
         let goldens = temporaryDirectory("goldens")
         try FileManager.default.createDirectory(atPath: "\(goldens)/falling-box", withIntermediateDirectories: true)
         try FaultTests.widePNG(width: 7).write(to: URL(fileURLWithPath: "\(goldens)/falling-box/frame-00000.png"))
-        let check = try runSpringy(["check", "--golden", goldens, "--failures", "\(mountPoint)/failures", "scenes/falling-box.yaml"])
+        let check = try runSpringy([
+            "check", "--golden", goldens, "--failures", "\(mountPoint)/failures", "scenes/falling-box.yaml",
+        ])
         expectFailure(check, "check's failure images")
         checkNothingPartial("\(mountPoint)/failures", "check's failure images")
 
-        let trace = try runProgram("/bin/bash", ["-c", "'\(springyBinary)' trace scenes/falling-box.yaml > '\(mountPoint)/trace.jsonl'"])
+        let trace = try runProgram(
+            "/bin/bash", ["-c", "'\(springyBinary)' trace scenes/falling-box.yaml > '\(mountPoint)/trace.jsonl'"])
         XCTAssertNotEqual(trace.status, 0, "a trace cut short by a full disk fails")
         let said = trace.stderr
         XCTAssertTrue(said.contains("No space left on device"), said)

@@ -8,13 +8,15 @@ import XCTest
 /// every other scene still gets its verdict, and the report, JUnit and JSON are written.
 final class GoldenHardeningTests: XCTestCase {
     func sceneText(_ colour: String) -> String {
-        scene(100, 120, time: "fps: 10, duration: 0.6", """
-        items:
-          box: { center: [50, 30], size: [20, 20], fill: "\(colour)" }
-        behaviors:
-          - gravity: { items: [box] }
-        golden: { frames: [0, 1, 2, 3, 4, 5] }
-        """)
+        scene(
+            100, 120, time: "fps: 10, duration: 0.6",
+            """
+            items:
+              box: { center: [50, 30], size: [20, 20], fill: "\(colour)" }
+            behaviors:
+              - gravity: { items: [box] }
+            golden: { frames: [0, 1, 2, 3, 4, 5] }
+            """)
     }
 
     var environment: [String: String] {
@@ -47,22 +49,29 @@ final class GoldenHardeningTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: frame(3), withIntermediateDirectories: false)
         try FileManager.default.removeItem(atPath: frame(4))
         XCTAssertEqual(mkfifo(frame(4), 0o644), 0)
-        var huge = Array(whole.prefix(33))   // signature and IHDR
+        var huge = Array(whole.prefix(33))  // signature and IHDR
         for (i, v) in [20000, 20000].enumerated() {
             for k in 0..<4 { huge[16 + 4 * i + k] = UInt8((v >> (24 - 8 * k)) & 0xFF) }
         }
         try Data(huge + Array(repeating: 0, count: 1000)).write(to: URL(fileURLWithPath: frame(5)))
         // The trace golden: a gzip stream that inflates to 64 MiB of zeros.
-        let py = try runProgram("/usr/bin/python3", ["-c", "import gzip; open('\(g)/trace.tsv.gz','wb').write(gzip.compress(bytes(64 << 20)))"])
+        let py = try runProgram(
+            "/usr/bin/python3", ["-c", "import gzip; open('\(g)/trace.tsv.gz','wb').write(gzip.compress(bytes(64 << 20)))"])
         XCTAssertEqual(py.status, 0, py.stderr)
 
-        let r = try runSpringy(["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "--report", "\(dir)/report",
-                                "--junit", "\(dir)/junit.xml", "--json", "\(dir)/check.json", bad, good], timeout: 60)
+        let r = try runSpringy(
+            [
+                "check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "--report", "\(dir)/report",
+                "--junit", "\(dir)/junit.xml", "--json", "\(dir)/check.json", bad, good,
+            ], timeout: 60)
         XCTAssertFalse(r.timedOut || r.signalled, "no hang (the FIFO) and no crash: \(r.stderr)")
         XCTAssertEqual(r.status, 1, r.stderr)
-        for (n, cause) in [(0, "cut short or damaged"), (1, "not a PNG"), (2, "is empty"), (3, "is a folder"),
-                           (4, "not a regular file"), (5, "20000×20000 pixels, the frame 100×120")] {
-            XCTAssertTrue(r.stderr.contains("FAIL \(frame(n)): ") && r.stderr.contains(cause), "frame \(n): \(cause) in \(r.stderr)")
+        for (n, cause) in [
+            (0, "cut short or damaged"), (1, "not a PNG"), (2, "is empty"), (3, "is a folder"),
+            (4, "not a regular file"), (5, "20000×20000 pixels, the frame 100×120"),
+        ] {
+            XCTAssertTrue(
+                r.stderr.contains("FAIL \(frame(n)): ") && r.stderr.contains(cause), "frame \(n): \(cause) in \(r.stderr)")
         }
         XCTAssertTrue(r.stderr.contains("FAIL \(g)/trace.tsv.gz cannot be read as a trace golden"), r.stderr)
         XCTAssertTrue(r.stderr.contains("over"), "the bomb is cut off at its cap: \(r.stderr)")
@@ -79,8 +88,10 @@ final class GoldenHardeningTests: XCTestCase {
         let dir = temporaryDirectory()
         let (bad, good) = try recorded(dir)
         try (sceneText("#FF3B30") + "\nbogus_key: 1\n").write(toFile: bad, atomically: true, encoding: .utf8)
-        let r = try runSpringy(["check", "--golden", "\(dir)/g", "--json", "\(dir)/check.json", "--junit", "\(dir)/junit.xml",
-                                "--report", "\(dir)/report", bad, good])
+        let r = try runSpringy([
+            "check", "--golden", "\(dir)/g", "--json", "\(dir)/check.json", "--junit", "\(dir)/junit.xml",
+            "--report", "\(dir)/report", bad, good,
+        ])
         XCTAssertEqual(r.status, 2, "a scene with a bad key is bad input: \(r.stderr)")
         XCTAssertTrue(r.stderr.contains("\(bad):") && r.stderr.contains("bogus_key"), r.stderr)
         XCTAssertTrue(r.stdout.contains("ok \(dir)/g/good/frame-00005.png"), r.stdout)

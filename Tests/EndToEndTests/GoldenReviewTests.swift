@@ -16,13 +16,17 @@ final class GoldenReviewTests: XCTestCase {
         let dir = temporaryDirectory("broken")
         let scene = try String(contentsOfFile: packageRoot + "/scenes/springs.yaml", encoding: .utf8)
         try scene.write(toFile: "\(dir)/springs.yaml", atomically: true, encoding: .utf8)
-        let rec = try springy(["check", "--record", "--golden", "\(dir)/golden", "--failures", "\(dir)/failures", "\(dir)/springs.yaml"])
+        let rec = try springy([
+            "check", "--record", "--golden", "\(dir)/golden", "--failures", "\(dir)/failures", "\(dir)/springs.yaml",
+        ])
         XCTAssertEqual(rec.status, 0, rec.stderr)
         XCTAssertTrue(rec.stdout.contains("recorded \(dir)/golden/springs/trace.tsv.gz"), rec.stdout)
         try scene.replacingOccurrences(of: "frequency: 2, damping: 0.3", with: "frequency: 2.2, damping: 0.3")
             .write(toFile: "\(dir)/springs.yaml", atomically: true, encoding: .utf8)
-        let check = try springy(["check", "--golden", "\(dir)/golden", "--failures", "\(dir)/failures", "--report", "\(dir)/report",
-                                    "--junit", "\(dir)/junit.xml", "--json", "\(dir)/check.json", "\(dir)/springs.yaml"])
+        let check = try springy([
+            "check", "--golden", "\(dir)/golden", "--failures", "\(dir)/failures", "--report", "\(dir)/report",
+            "--junit", "\(dir)/junit.xml", "--json", "\(dir)/check.json", "\(dir)/springs.yaml",
+        ])
         let b = Broken(dir: dir, check: check)
         Self.cached = b
         return b
@@ -33,17 +37,21 @@ final class GoldenReviewTests: XCTestCase {
         XCTAssertEqual(b.check.status, 1, b.check.stderr)
         XCTAssertTrue(b.check.stderr.contains("what moved: item medium: center.y +"), b.check.stderr)
         XCTAssertTrue(b.check.stderr.contains("FAIL \(b.dir)/golden/springs/trace.tsv.gz: the trace departs"), b.check.stderr)
-        XCTAssertFalse(b.check.stderr.contains("item slow") || b.check.stderr.contains("item fast"), "only the broken spring's view moved")
+        XCTAssertFalse(
+            b.check.stderr.contains("item slow") || b.check.stderr.contains("item fast"), "only the broken spring's view moved")
         let report = try CheckReport.read("\(b.dir)/check.json")
         XCTAssertEqual(report.scenes.count, 1)
         XCTAssertGreaterThanOrEqual(report.summary.failed, 2)
-        XCTAssertTrue(report.scenes[0].explanation.contains { $0.hasPrefix("item medium: center.y") }, "\(report.scenes[0].explanation)")
+        XCTAssertTrue(
+            report.scenes[0].explanation.contains { $0.hasPrefix("item medium: center.y") }, "\(report.scenes[0].explanation)")
         let html = try String(contentsOfFile: "\(b.dir)/report/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("item medium: center.y"))
         for f in report.scenes[0].frames where f.status == .failed {
             for path in [f.expected, f.actual, f.diff] {
                 XCTAssertNotNil(path)
-                XCTAssertTrue(FileManager.default.fileExists(atPath: "\(b.dir)/report/\(path ?? "")"), "the report's JSON points at the pictures beside it")
+                XCTAssertTrue(
+                    FileManager.default.fileExists(atPath: "\(b.dir)/report/\(path ?? "")"),
+                    "the report's JSON points at the pictures beside it")
             }
         }
     }
@@ -55,23 +63,30 @@ final class GoldenReviewTests: XCTestCase {
             throw XCTSkip("python3's junitparser is not installed (.ci/run installs it): \(probe.stderr.suffix(200))")
         }
         let script = """
-        import junitparser, sys
-        xml = junitparser.JUnitXml.fromfile(sys.argv[1])
-        for suite in xml:
-            for case in suite:
-                for r in case.result:
-                    print(case.name, type(r).__name__, r.message)
-        """
+            import junitparser, sys
+            xml = junitparser.JUnitXml.fromfile(sys.argv[1])
+            for suite in xml:
+                for case in suite:
+                    for r in case.result:
+                        print(case.name, type(r).__name__, r.message)
+            """
         let r = try runProgram("/usr/bin/env", ["python3", "-c", script, "\(b.dir)/junit.xml"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let lines = r.stdout.split(separator: "\n")
-        XCTAssertTrue(lines.contains { $0.contains("springs.yaml Failure frame 20 differs") && $0.contains("report: \(b.dir)/report/index.html#springs") }, r.stdout)
+        XCTAssertTrue(
+            lines.contains {
+                $0.contains("springs.yaml Failure frame 20 differs") && $0.contains("report: \(b.dir)/report/index.html#springs")
+            }, r.stdout)
         XCTAssertTrue(lines.contains { $0.contains("Failure the trace departs from its golden") }, r.stdout)
     }
 
     func testTheReportOpensInChromiumWithItsCountsFailingFramesAndSlider() throws {
         let b = try broken()
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             throw XCTSkip("Debian's chromium is not installed (.ci/run installs it); the report was not opened in a browser")
         }
         let url = "file://\(b.dir)/report/index.html"
@@ -79,11 +94,15 @@ final class GoldenReviewTests: XCTestCase {
         let dom = try runProgram(chromium, flags + ["--dump-dom", url + "#selftest"])
         XCTAssertEqual(dom.status, 0, dom.stderr.suffix(500).description)
         let report = try CheckReport.read("\(b.dir)/check.json")
-        XCTAssertTrue(dom.stdout.contains("<span id=\"failed\" class=\"bad\">\(report.summary.failed) failed</span>"), dom.stdout.prefix(2000).description)
+        XCTAssertTrue(
+            dom.stdout.contains("<span id=\"failed\" class=\"bad\">\(report.summary.failed) failed</span>"),
+            dom.stdout.prefix(2000).description)
         XCTAssertTrue(dom.stdout.contains("<span id=\"passed\" class=\"ok\">\(report.summary.passed) passed</span>"))
         for f in report.scenes[0].frames where f.status == .failed {
             XCTAssertTrue(dom.stdout.contains("<div class=\"failure\" data-frame=\"\(f.frame)\">"), "frame \(f.frame) is shown")
-            XCTAssertTrue(dom.stdout.contains("<figure class=\"failing\" data-frame=\"\(f.frame)\">"), "frame \(f.frame) is marked in the strip")
+            XCTAssertTrue(
+                dom.stdout.contains("<figure class=\"failing\" data-frame=\"\(f.frame)\">"),
+                "frame \(f.frame) is marked in the strip")
         }
         // The page's own script moved each slider to 20 as a user would; the overlay followed.
         XCTAssertTrue(dom.stdout.contains("data-selftest=\"inset(0px 0px 0px 20%)"), "the slider moves the overlay")
@@ -100,24 +119,29 @@ final class GoldenReviewTests: XCTestCase {
     func testATraceOnlyChangeIsReportedEvenWhenThePixelsPass() throws {
         let dir = temporaryDirectory()
         let yaml = """
-        springy: 1
-        viewport: { size: [200, 200], scale: 1 }
-        time: { fps: 30, duration: 1 }
-        golden: { frames: [0] }
-        items:
-          box: { center: [100, 40], size: [20, 20] }
-        behaviors:
-          - gravity: { items: [box], magnitude: 0.2 }
-        """
+            springy: 1
+            viewport: { size: [200, 200], scale: 1 }
+            time: { fps: 30, duration: 1 }
+            golden: { frames: [0] }
+            items:
+              box: { center: [100, 40], size: [20, 20] }
+            behaviors:
+              - gravity: { items: [box], magnitude: 0.2 }
+            """
         try yaml.write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
         XCTAssertEqual(try springy(["check", "--record", "--golden", "\(dir)/g", "\(dir)/s.yaml"]).status, 0)
-        try yaml.replacingOccurrences(of: "magnitude: 0.2", with: "magnitude: 0.25").write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
-        let r = try springy(["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "\(dir)/s.yaml"], environment: env(["GITHUB_ACTIONS": "true"]))
+        try yaml.replacingOccurrences(of: "magnitude: 0.2", with: "magnitude: 0.25").write(
+            toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        let r = try springy(
+            ["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "\(dir)/s.yaml"],
+            environment: env(["GITHUB_ACTIONS": "true"]))
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("ok \(dir)/g/s/frame-00000.png"), r.stdout)
-        XCTAssertTrue(r.stderr.contains("the trace departs from its golden (the pixels pass: a change the eye cannot see yet)"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains("the trace departs from its golden (the pixels pass: a change the eye cannot see yet)"), r.stderr)
         XCTAssertTrue(r.stderr.contains("item box: center.y +"), r.stderr)
-        XCTAssertTrue(r.stdout.contains("::error file=\(dir)/s.yaml::trace departs from its golden"), "a GitHub annotation: \(r.stdout)")
+        XCTAssertTrue(
+            r.stdout.contains("::error file=\(dir)/s.yaml::trace departs from its golden"), "a GitHub annotation: \(r.stdout)")
     }
 
     /// The binary run without CI's environment (these tests record goldens on purpose), plus `environment`.
@@ -137,15 +161,21 @@ final class GoldenReviewTests: XCTestCase {
         let scene = "\(dir)/s.yaml"
         try FileManager.default.copyItem(atPath: packageRoot + "/scenes/falling-box.yaml", toPath: scene)
         func run(_ args: [String], ci: Bool = false) throws -> RunResult {
-            try springy(["check"] + args + ["--golden", "\(dir)/g", "--failures", "\(dir)/f", scene], environment: env(ci ? ["CI": "true"] : [:]))
+            try springy(
+                ["check"] + args + ["--golden", "\(dir)/g", "--failures", "\(dir)/f", scene],
+                environment: env(ci ? ["CI": "true"] : [:]))
         }
         let missing = try run(["--record", "missing"])
         XCTAssertEqual(missing.status, 0, missing.stderr)
-        let written = missing.stdout.split(separator: "\n").filter { $0.hasPrefix("recorded ") }.map { String($0.dropFirst("recorded ".count)) }
+        let written = missing.stdout.split(separator: "\n").filter { $0.hasPrefix("recorded ") }.map {
+            String($0.dropFirst("recorded ".count))
+        }
         let pngs = written.filter { $0.hasSuffix(".png") }
         XCTAssertGreaterThanOrEqual(pngs.count, 2)
         XCTAssertEqual(written.count, pngs.count + 1, "every frame and the trace: \(missing.stdout)")
-        XCTAssertTrue(missing.stdout.hasSuffix("check: \(written.count) passed, 0 failed, 0 missing, \(written.count) recorded\n"), missing.stdout)
+        XCTAssertTrue(
+            missing.stdout.hasSuffix("check: \(written.count) passed, 0 failed, 0 missing, \(written.count) recorded\n"),
+            missing.stdout)
         // Nothing is missing now: `missing` writes nothing, `never` only checks.
         let again = try run(["--record", "missing"])
         XCTAssertFalse(again.stdout.contains("recorded "), again.stdout)
@@ -184,12 +214,17 @@ final class GoldenReviewTests: XCTestCase {
         try FileManager.default.removeItem(atPath: "\(dir)/g/gravity/frame-00000.png")
         var seen: [String] = []
         for k in 1...2 {
-            let r = try springy(["check", "--shard", "\(k)/2", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "--report", "\(dir)/r\(k)"] + paths)
-            seen += r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") && $0.hasSuffix("trace.tsv.gz") }.map(String.init)
+            let r = try springy(
+                ["check", "--shard", "\(k)/2", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "--report", "\(dir)/r\(k)"]
+                    + paths)
+            seen += r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") && $0.hasSuffix("trace.tsv.gz") }.map(
+                String.init)
             XCTAssertEqual(r.status, k == 2 ? 1 : 0, "shard \(k): \(r.stdout)\(r.stderr)")
         }
         XCTAssertEqual(seen.count, 3, "every scene checked once over the shards: \(seen)")
-        let merged = try springy(["check", "--merge-reports", "--report", "\(dir)/all", "--junit", "\(dir)/all.xml", "\(dir)/r1", "\(dir)/r2"])
+        let merged = try springy([
+            "check", "--merge-reports", "--report", "\(dir)/all", "--junit", "\(dir)/all.xml", "\(dir)/r1", "\(dir)/r2",
+        ])
         XCTAssertEqual(merged.status, 1, merged.stderr)
         let report = try CheckReport.read("\(dir)/all/report.json")
         XCTAssertEqual(report.scenes.map { ($0.file as NSString).lastPathComponent }.sorted(), names.map { "\($0).yaml" })

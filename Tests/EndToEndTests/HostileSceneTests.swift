@@ -35,7 +35,9 @@ final class HostileSceneTests: XCTestCase {
                     try Simulation(scene: scene).run { f in
                         frames += 1
                         for it in f.items {
-                            XCTAssertTrue(it.center.isFinite && it.velocity.isFinite && it.angle.isFinite, "\(name): \(it.id) at frame \(f.frame)")
+                            XCTAssertTrue(
+                                it.center.isFinite && it.velocity.isFinite && it.angle.isFinite,
+                                "\(name): \(it.id) at frame \(f.frame)")
                         }
                     }
                     XCTAssertGreaterThan(frames, 0, name)
@@ -50,9 +52,10 @@ final class HostileSceneTests: XCTestCase {
                 XCTAssertTrue(message.contains(expect), "\(name): \(message) — expected \"\(expect)\"")
                 XCTAssertTrue(message.hasPrefix(path + ":"), "\(name) names the file: \(message)")
                 let location = message.dropFirst(path.count + 1).split(separator: ":")
-                let wholeFile = message.hasPrefix(path + ": ")   // the file itself: unreadable, not text, too large
-                XCTAssertTrue(wholeFile || (location.count >= 2 && Int(location[0]) != nil && Int(location[1]) != nil),
-                              "\(name): line and column in \(message)")
+                let wholeFile = message.hasPrefix(path + ": ")  // the file itself: unreadable, not text, too large
+                XCTAssertTrue(
+                    wholeFile || (location.count >= 2 && Int(location[0]) != nil && Int(location[1]) != nil),
+                    "\(name): line and column in \(message)")
                 XCTAssertFalse(message.contains("\n"), "\(name): one line")
             }
         }
@@ -82,11 +85,15 @@ final class HostileSceneTests: XCTestCase {
             ]
             for args in commands {
                 let started = Date()
-                guard let r = try? runSpringy(args, timeout: 20) else { findings.add("\(name) \(args[0]): did not start"); continue }
+                guard let r = try? runSpringy(args, timeout: 20) else {
+                    findings.add("\(name) \(args[0]): did not start"); continue
+                }
                 let seconds = Date().timeIntervalSince(started)
                 let firstLine = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
                 if r.timedOut { findings.add("\(name) \(args[0]): still running after 20 s"); continue }
-                if r.signalled { findings.add("\(name) \(args[0]): killed by signal \(r.status): \(r.stderr.prefix(300))"); continue }
+                if r.signalled {
+                    findings.add("\(name) \(args[0]): killed by signal \(r.status): \(r.stderr.prefix(300))"); continue
+                }
                 if seconds > 10 { findings.add("\(name) \(args[0]): took \(Int(seconds)) s") }
                 if expect == "ok" {
                     if r.status != 0 { findings.add("\(name) \(args[0]): exit \(r.status), expected 0: \(firstLine)") }

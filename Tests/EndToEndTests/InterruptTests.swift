@@ -23,7 +23,7 @@ final class InterruptTests: XCTestCase {
         let folder = "\(dir)/springy-carousel"
         waitForFrames(in: folder, count: 20)
         let killedAt = Date()
-        p.terminate() // SIGTERM
+        p.terminate()  // SIGTERM
         p.waitUntilExit()
         XCTAssertLessThan(Date().timeIntervalSince(killedAt), 1.0, "stops within a second")
         XCTAssertEqual(p.terminationStatus, 143)
@@ -43,8 +43,9 @@ final class InterruptTests: XCTestCase {
         let reference = temporaryDirectory("reference")
         XCTAssertEqual(try runSpringy(["render", scene, "--out", reference, "--threads", "2", "--quiet"]).status, 0)
         for f in completed where f.hasPrefix("frame-") {
-            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(f)")),
-                           try Data(contentsOf: URL(fileURLWithPath: "\(reference)/springy-carousel/\(f)")), f)
+            XCTAssertEqual(
+                try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(f)")),
+                try Data(contentsOf: URL(fileURLWithPath: "\(reference)/springy-carousel/\(f)")), f)
         }
         // A complete set is not touched again without --overwrite.
         XCTAssertEqual(try runSpringy(args).status, 2)
@@ -54,20 +55,26 @@ final class InterruptTests: XCTestCase {
     /// yet) stops the run within a second, not after the next delivered frame.
     func testSIGTERMDuringAFastForwardStopsAtOnce() throws {
         let dir = temporaryDirectory()
-        let items = (0..<60).map { "  b\($0): { center: [\(20 + ($0 % 10) * 34), \(40 + ($0 / 10) * 40)], size: [20, 20] }" }.joined(separator: "\n")
+        let items = (0..<60).map { "  b\($0): { center: [\(20 + ($0 % 10) * 34), \(40 + ($0 / 10) * 40)], size: [20, 20] }" }
+            .joined(separator: "\n")
         let names = (0..<60).map { "b\($0)" }.joined(separator: ", ")
         let path = "\(dir)/long.yaml"
-        try scene(375, 667, time: "fps: 60, duration: 1500", """
-        items:
-        \(items)
-        behaviors:
-          - gravity: { items: [\(names)] }
-          - collision: { items: [\(names)] }
-        """).write(toFile: path, atomically: true, encoding: .utf8)
+        try scene(
+            375, 667, time: "fps: 60, duration: 1500",
+            """
+            items:
+            \(items)
+            behaviors:
+              - gravity: { items: [\(names)] }
+              - collision: { items: [\(names)] }
+            """
+        ).write(toFile: path, atomically: true, encoding: .utf8)
         for threads in ["1", "2"] {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: springyBinary)
-            p.arguments = ["render", path, "--out", "\(dir)/out\(threads)", "--frames", "89999-89999", "--threads", threads, "--quiet"]
+            p.arguments = [
+                "render", path, "--out", "\(dir)/out\(threads)", "--frames", "89999-89999", "--threads", threads, "--quiet",
+            ]
             p.standardError = FileHandle.nullDevice
             try p.run()
             Thread.sleep(forTimeInterval: 1.5)

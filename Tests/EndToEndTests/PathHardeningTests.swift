@@ -7,12 +7,14 @@ import XCTest
 /// Issue 26, items 2 and 3: an empty path is refused before anything is written, and a folder
 /// of any spelling (one character, trailing slashes, absolute) is made without a crash.
 final class PathHardeningTests: XCTestCase {
-    let sceneText = scene(80, 100, time: "fps: 10, duration: 0.3", """
-    items:
-      box: { center: [40, 30], size: [20, 20] }
-    behaviors:
-      - gravity: { items: [box] }
-    """)
+    let sceneText = scene(
+        80, 100, time: "fps: 10, duration: 0.3",
+        """
+        items:
+          box: { center: [40, 30], size: [20, 20] }
+        behaviors:
+          - gravity: { items: [box] }
+        """)
 
     func writeScene(_ dir: String, _ name: String = "s") throws -> String {
         let path = "\(dir)/\(name).yaml"
@@ -21,8 +23,10 @@ final class PathHardeningTests: XCTestCase {
     }
 
     func testParentOfEverySpelling() {
-        let cases: [(String, String)] = [("q", "."), ("q/", "."), ("./q", "."), ("a/b/c", "a/b"), ("a/b/c/", "a/b"),
-                                         ("/q", "/"), ("/", "/"), ("", "."), ("/a/b", "/a"), ("a//b", "a")]
+        let cases: [(String, String)] = [
+            ("q", "."), ("q/", "."), ("./q", "."), ("a/b/c", "a/b"), ("a/b/c/", "a/b"),
+            ("/q", "/"), ("/", "/"), ("", "."), ("/a/b", "/a"), ("a//b", "a"),
+        ]
         for (path, parent) in cases { XCTAssertEqual(PathText.parent(path), parent, path) }
         XCTAssertEqual(PathText.prefixes("a/b/c"), ["a", "a/b", "a/b/c"])
         XCTAssertEqual(PathText.prefixes("/x//y/"), ["/x", "/x/y"])

@@ -52,8 +52,9 @@ final class PinnedHashTests: XCTestCase {
                 XCTFail("\(f[3]) has no pinned hash for frames \(frames): record it with scripts/record-hashes")
                 continue
             }
-            XCTAssertEqual(Row(trace: f[0], pixels: f[1], count: f[2]), expected,
-                           "\(f[3]), frames \(frames), \(threads) thread(s): the scene moves or draws differently")
+            XCTAssertEqual(
+                Row(trace: f[0], pixels: f[1], count: f[2]), expected,
+                "\(f[3]), frames \(frames), \(threads) thread(s): the scene moves or draws differently")
         }
         XCTAssertEqual(seen, scenes.count)
     }

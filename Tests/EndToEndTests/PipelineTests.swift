@@ -28,7 +28,9 @@ final class PipelineTests: XCTestCase {
         let dir = temporaryDirectory()
         let scene = packageRoot + "/scenes/falling-box.yaml"
         for (name, threads) in [("a", "1"), ("b", "1"), ("c", "2")] {
-            let r = try runSpringy(["render", scene, "--out", "\(dir)/\(name)", "--threads", threads, "--frames", "0-40", "--quiet"])
+            let r = try runSpringy([
+                "render", scene, "--out", "\(dir)/\(name)", "--threads", threads, "--frames", "0-40", "--quiet",
+            ])
             XCTAssertEqual(r.status, 0, r.stderr)
         }
         let a = try files("\(dir)/a/falling-box"), b = try files("\(dir)/b/falling-box"), c = try files("\(dir)/c/falling-box")
@@ -93,9 +95,12 @@ final class PipelineTests: XCTestCase {
     func testThreeShardsTogetherEqualTheUnshardedRunByteForByte() throws {
         let dir = temporaryDirectory()
         let scene = packageRoot + "/scenes/springy-carousel-insert.yaml"
-        XCTAssertEqual(try runSpringy(["render", scene, "--out", "\(dir)/full", "--quiet", "--scale", "1", "--frames", "0-99"]).status, 0)
+        XCTAssertEqual(
+            try runSpringy(["render", scene, "--out", "\(dir)/full", "--quiet", "--scale", "1", "--frames", "0-99"]).status, 0)
         for k in 1...3 {
-            let r = try runSpringy(["render", scene, "--out", "\(dir)/sharded", "--quiet", "--scale", "1", "--frames", "0-99", "--shard", "\(k)/3"])
+            let r = try runSpringy([
+                "render", scene, "--out", "\(dir)/sharded", "--quiet", "--scale", "1", "--frames", "0-99", "--shard", "\(k)/3",
+            ])
             XCTAssertEqual(r.status, 0, r.stderr)
         }
         let full = try files("\(dir)/full/springy-carousel-insert")
@@ -103,10 +108,13 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(full.count, 100)
         XCTAssertEqual(full, sharded)
         // shard 2 of 3 is one contiguous range
-        let second = try runSpringy(["render", scene, "--out", "\(dir)/second", "--quiet", "--scale", "1", "--frames", "0-99", "--shard", "2/3"])
+        let second = try runSpringy([
+            "render", scene, "--out", "\(dir)/second", "--quiet", "--scale", "1", "--frames", "0-99", "--shard", "2/3",
+        ])
         XCTAssertEqual(second.status, 0)
-        XCTAssertEqual(try files("\(dir)/second/springy-carousel-insert").keys.sorted(),
-                       (33...65).map { OutputNames.frame($0) })
+        XCTAssertEqual(
+            try files("\(dir)/second/springy-carousel-insert").keys.sorted(),
+            (33...65).map { OutputNames.frame($0) })
     }
 
     func testRestFramesReuseBytesAndMatchARunThatDrawsEveryFrame() throws {

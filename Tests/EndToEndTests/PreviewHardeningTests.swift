@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SpringyCore
 import SpringyTestSupport
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Issue 26, items 5, 11 and 22: the preview over real sockets — oversized request lines and
 /// headers, idle and surplus connections, running out of file descriptors, a foreign Host (and
@@ -23,21 +24,26 @@ final class PreviewHardeningTests: XCTestCase {
     func exchange(_ port: Int, _ request: String, timeout: Double = 10) throws -> String {
         let file = temporaryDirectory() + "/request"
         try request.write(toFile: file, atomically: true, encoding: .utf8)
-        let r = try runProgram("/usr/bin/python3", ["-c", """
-        import re, socket, sys
-        text = open(sys.argv[2]).read()
-        text = re.sub(r"\\{PAD:(\\d+)\\}", lambda m: "a" * int(m.group(1)), text)
-        data = text.encode("latin-1").decode("unicode_escape").encode("latin-1")
-        s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=float(sys.argv[3]))
-        try:
-            s.sendall(data)
-            got = s.recv(65536)
-            print(got.split(b"\\r\\n")[0].decode(errors="replace") if got else "closed")
-        except socket.timeout:
-            print("timeout")
-        except Exception as e:
-            print("closed", e)
-        """, String(port), file, String(timeout)])
+        let r = try runProgram(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import re, socket, sys
+                text = open(sys.argv[2]).read()
+                text = re.sub(r"\\{PAD:(\\d+)\\}", lambda m: "a" * int(m.group(1)), text)
+                data = text.encode("latin-1").decode("unicode_escape").encode("latin-1")
+                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=float(sys.argv[3]))
+                try:
+                    s.sendall(data)
+                    got = s.recv(65536)
+                    print(got.split(b"\\r\\n")[0].decode(errors="replace") if got else "closed")
+                except socket.timeout:
+                    print("timeout")
+                except Exception as e:
+                    print("closed", e)
+                """, String(port), file, String(timeout),
+            ])
         return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + (r.status == 0 ? "" : " " + r.stderr)
     }
 
@@ -71,37 +77,51 @@ final class PreviewHardeningTests: XCTestCase {
         let started = Date()
         let long = try exchange(preview.port, "GET /{PAD:524288} HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
         XCTAssertTrue(long.hasPrefix("HTTP/1.1 414"), long)
-        let headers = try exchange(preview.port, "GET / HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n" + String(repeating: "X-Pad: \(String(repeating: "b", count: 1000))\\r\\n", count: 64) + "\\r\\n")
+        let headers = try exchange(
+            preview.port,
+            "GET / HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n"
+                + String(repeating: "X-Pad: \(String(repeating: "b", count: 1000))\\r\\n", count: 64) + "\\r\\n")
         XCTAssertTrue(headers.hasPrefix("HTTP/1.1 431"), headers)
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "refused without reading it all")
         XCTAssertEqual(try get(preview.port, "/api/state"), "HTTP/1.1 200 OK")
-        XCTAssertTrue(try exchange(preview.port, "POST /api/state HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nContent-Length: 5\\r\\n\\r\\nhello").hasPrefix("HTTP/1.1 405"))
+        XCTAssertTrue(
+            try exchange(preview.port, "POST /api/state HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nContent-Length: 5\\r\\n\\r\\nhello")
+                .hasPrefix("HTTP/1.1 405"))
         XCTAssertTrue(try exchange(preview.port, "GET / HTTP/1.1\\r\\n\\r\\n").hasPrefix("HTTP/1.1 400"), "HTTP/1.1 needs a Host")
     }
 
     func testAForeignHostIsRefusedAndLocalNamesAreServed() throws {
         let preview = try start(try sceneFile(temporaryDirectory()))
         defer { preview.process.terminate() }
-        for host in ["evil.test:\(preview.port)", "attacker.example", "127.0.0.1.nip.io:\(preview.port)", "localhost:1", "[::1]:1"] {
+        for host in [
+            "evil.test:\(preview.port)", "attacker.example", "127.0.0.1.nip.io:\(preview.port)", "localhost:1", "[::1]:1",
+        ] {
             XCTAssertTrue(try get(preview.port, "/api/state", host: host).hasPrefix("HTTP/1.1 403"), host)
         }
-        for host in ["127.0.0.1:\(preview.port)", "localhost:\(preview.port)", "LOCALHOST", "127.0.0.1", "[::1]:\(preview.port)"] {
+        for host in ["127.0.0.1:\(preview.port)", "localhost:\(preview.port)", "LOCALHOST", "127.0.0.1", "[::1]:\(preview.port)"]
+        {
             XCTAssertEqual(try get(preview.port, "/api/state", host: host), "HTTP/1.1 200 OK", host)
         }
     }
 
     func testARebindingPageInChromiumIsRefused() throws {
-        let chromium = try XCTUnwrap(["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                     "Debian's chromium (scripts/install-deps --tests) opens the page")
+        let chromium = try XCTUnwrap(
+            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "Debian's chromium (scripts/install-deps --tests) opens the page")
         let preview = try start(try sceneFile(temporaryDirectory()))
         defer { preview.process.terminate() }
         // The rebinding name resolves to 127.0.0.1, as an attacker's DNS would after its first answer.
-        let rebinding = try runProgram(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP rebind.test 127.0.0.1",
-                                                  "--dump-dom", "http://rebind.test:\(preview.port)/api/state"])
+        let rebinding = try runProgram(
+            chromium,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP rebind.test 127.0.0.1",
+                "--dump-dom", "http://rebind.test:\(preview.port)/api/state",
+            ])
         XCTAssertEqual(rebinding.status, 0, rebinding.stderr.suffix(300).description)
         XCTAssertTrue(rebinding.stdout.contains("answers only to an address of this machine"), rebinding.stdout)
         XCTAssertFalse(rebinding.stdout.contains("\"total\""), "no state leaks: \(rebinding.stdout)")
-        let direct = try runProgram(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "\(preview.base)api/state"])
+        let direct = try runProgram(
+            chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "\(preview.base)api/state"])
         XCTAssertTrue(direct.stdout.contains("\"total\""), "the page's own address is served: \(direct.stdout.prefix(300))")
     }
 
@@ -110,30 +130,35 @@ final class PreviewHardeningTests: XCTestCase {
         defer { preview.process.terminate() }
         // 100 connections that send nothing: 64 are held (then closed after the idle timeout),
         // the rest are told 503 at once; the process never dies.
-        let r = try runProgram("/usr/bin/python3", ["-c", """
-        import socket, sys, time
-        port = int(sys.argv[1])
-        conns = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(100)]
-        time.sleep(0.3)
-        busy = 0
-        for c in conns:
-            c.setblocking(False)
-            try:
-                d = c.recv(65536)
-                if d.startswith(b"HTTP/1.1 503"): busy += 1
-            except BlockingIOError:
-                pass
-        time.sleep(1.8)
-        closed = 0
-        for c in conns:
-            try:
-                if c.recv(100) == b"": closed += 1
-            except BlockingIOError:
-                pass
-            except OSError:
-                closed += 1
-        print(busy, closed)
-        """, String(preview.port)])
+        let r = try runProgram(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import socket, sys, time
+                port = int(sys.argv[1])
+                conns = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(100)]
+                time.sleep(0.3)
+                busy = 0
+                for c in conns:
+                    c.setblocking(False)
+                    try:
+                        d = c.recv(65536)
+                        if d.startswith(b"HTTP/1.1 503"): busy += 1
+                    except BlockingIOError:
+                        pass
+                time.sleep(1.8)
+                closed = 0
+                for c in conns:
+                    try:
+                        if c.recv(100) == b"": closed += 1
+                    except BlockingIOError:
+                        pass
+                    except OSError:
+                        closed += 1
+                print(busy, closed)
+                """, String(preview.port),
+            ])
         let numbers = r.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         XCTAssertEqual(numbers.count, 2, r.stdout + r.stderr)
         XCTAssertEqual(numbers.first, 36, "connections over the cap of 64 are answered 503: \(r.stdout)")
@@ -146,17 +171,22 @@ final class PreviewHardeningTests: XCTestCase {
         // 40 descriptors: the connections below take the rest, and accept fails with EMFILE.
         let preview = try start(try sceneFile(temporaryDirectory()), ["--idle-timeout", "30"], ulimit: 40)
         defer { preview.process.terminate() }
-        let r = try runProgram("/usr/bin/python3", ["-c", """
-        import socket, sys, time
-        port = int(sys.argv[1])
-        conns = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(60)]
-        time.sleep(0.5)
-        for c in conns: c.close()
-        time.sleep(0.5)
-        s = socket.create_connection(("127.0.0.1", port), timeout=10)
-        s.sendall(b"GET /api/state HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n")
-        print(s.recv(100).split(b"\\r\\n")[0].decode())
-        """, String(preview.port)])
+        let r = try runProgram(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import socket, sys, time
+                port = int(sys.argv[1])
+                conns = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(60)]
+                time.sleep(0.5)
+                for c in conns: c.close()
+                time.sleep(0.5)
+                s = socket.create_connection(("127.0.0.1", port), timeout=10)
+                s.sendall(b"GET /api/state HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n")
+                print(s.recv(100).split(b"\\r\\n")[0].decode())
+                """, String(preview.port),
+            ])
         XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "HTTP/1.1 200 OK", r.stderr)
         XCTAssertTrue(preview.process.isRunning, "still serving after EMFILE")
     }
@@ -165,7 +195,8 @@ final class PreviewHardeningTests: XCTestCase {
         let dir = temporaryDirectory()
         let scene = try sceneFile(dir)
         try FileManager.default.createDirectory(atPath: "\(dir)/.springy-failures/s", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: "\(dir)/.springy-failures/s/frame-00000-diff.png", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(dir)/.springy-failures/s/frame-00000-diff.png", withDestinationPath: "/etc/passwd")
         try FileManager.default.createDirectory(atPath: "\(dir)/elsewhere/s", withIntermediateDirectories: true)
         try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: "\(dir)/elsewhere/s/frame-00000-actual.png"))
         let preview = try start(scene)
@@ -207,22 +238,24 @@ final class PreviewHardeningTests: XCTestCase {
         let dir = temporaryDirectory()
         // 3000 cells for 60 s: every frame's state holds 3000 items; all 1800 frames kept took
         // 1.1 GB before (measured), a window of 16 MB about 60 MB in all.
-        let scene = try sceneFile(dir, """
-        springy: 1
-        viewport: { size: [375, 667], scale: 1 }
-        time: { fps: 30, duration: 60 }
-        collection:
-          layout: { kind: flow, item_size: [4, 4], line_spacing: 1, interitem_spacing: 1 }
-          sections: [{ items: 3000 }]
-        script:
-          - { at: 0.1, pan: { from: [180, 600], to: [180, 100], duration: 0.5 } }
-        """)
+        let scene = try sceneFile(
+            dir,
+            """
+            springy: 1
+            viewport: { size: [375, 667], scale: 1 }
+            time: { fps: 30, duration: 60 }
+            collection:
+              layout: { kind: flow, item_size: [4, 4], line_spacing: 1, interitem_spacing: 1 }
+              sections: [{ items: 3000 }]
+            script:
+              - { at: 0.1, pan: { from: [180, 600], to: [180, 100], duration: 0.5 } }
+            """)
         let preview = try start(scene, ["--preview-memory", "16"])
         defer { preview.process.terminate() }
         func rss() -> Int {
             let status = (try? String(contentsOfFile: "/proc/\(preview.process.processIdentifier)/status", encoding: .utf8)) ?? ""
             let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-            return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0   // kB
+            return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0  // kB
         }
         var peak = 0
         for frame in stride(from: 0, to: 1800, by: 300) + [1799] {
@@ -256,4 +289,3 @@ final class PreviewHardeningTests: XCTestCase {
         XCTAssertTrue(state.contains("--max-file-size"), "a file over the limit is not read: \(state)")
     }
 }
-

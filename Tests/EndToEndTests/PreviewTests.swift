@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SpringyTestSupport
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `springy preview`: the server's routes, live reload, errors, safety, and the page in Chromium.
 final class PreviewTests: XCTestCase {
@@ -15,7 +16,7 @@ final class PreviewTests: XCTestCase {
 
     func get(_ url: String) -> (Int, Data) {
         let done = DispatchSemaphore(value: 0)
-        final class Box: @unchecked Sendable { var result = (0, Data()) }   // written before `done` signals, read after
+        final class Box: @unchecked Sendable { var result = (0, Data()) }  // written before `done` signals, read after
         let box = Box()
         URLSession.shared.dataTask(with: URL(string: url)!) { data, response, _ in
             box.result = ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data())
@@ -50,7 +51,9 @@ final class PreviewTests: XCTestCase {
         // A failing check's pictures for golden frame 0, where `springy check` leaves them.
         let picture = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/golden/springs/frame-00000.png"))
         try FileManager.default.createDirectory(atPath: "\(dir)/.springy-failures/s", withIntermediateDirectories: true)
-        for kind in ["expected", "actual", "diff"] { try picture.write(to: URL(fileURLWithPath: "\(dir)/.springy-failures/s/frame-00000-\(kind).png")) }
+        for kind in ["expected", "actual", "diff"] {
+            try picture.write(to: URL(fileURLWithPath: "\(dir)/.springy-failures/s/frame-00000-\(kind).png"))
+        }
         let (p, base) = try start(scene)
         defer { if p.isRunning { p.terminate() } }
         XCTAssertTrue(base.hasPrefix("http://127.0.0.1:"), "loopback by default: \(base)")
@@ -68,11 +71,15 @@ final class PreviewTests: XCTestCase {
         let diff = get(base + "failures/0/diff.png")
         XCTAssertEqual(diff.0, 200)
         XCTAssertEqual(diff.1, picture)
-        for bad in ["failures/0/other.png", "failures/20/diff.png", "failures/0/../../s.yaml", "frames/1/9999.png", "frames/7/1.png", "frames/../../../etc/passwd", "frames/1/-1.png", "trace/x/1", "etc/passwd", "api"] {
+        for bad in [
+            "failures/0/other.png", "failures/20/diff.png", "failures/0/../../s.yaml", "frames/1/9999.png", "frames/7/1.png",
+            "frames/../../../etc/passwd", "frames/1/-1.png", "trace/x/1", "etc/passwd", "api",
+        ] {
             XCTAssertEqual(get(base + bad).0, 404, bad)
         }
         // An edit reloads; a broken edit shows its located errors and keeps the last good version.
-        try text.replacingOccurrences(of: "frequency: 2, damping: 0.3", with: "frequency: 3, damping: 0.3").write(toFile: scene, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "frequency: 2, damping: 0.3", with: "frequency: 3, damping: 0.3").write(
+            toFile: scene, atomically: true, encoding: .utf8)
         let second = try waitFor(base) { ($0["shown"] as? Int) == 2 }
         XCTAssertEqual((second["errors"] as? [String])?.count, 0)
         try (text + "\noops: [\n").write(toFile: scene, atomically: true, encoding: .utf8)
@@ -83,15 +90,20 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(get(base + "frames/2/0.png").0, 200)
         // A malformed request gets a 4xx (or the connection closed), and the server carries on.
         let port = Int(base.split(separator: ":").last!.dropLast()) ?? 0
-        let raw = try runProgram("/usr/bin/env", ["python3", "-c", """
-        import socket, sys
-        s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
-        s.sendall(b"\\x00\\x01 NOT HTTP\\r\\n\\r\\n")
-        try:
-            print(s.recv(200).split(b"\\r\\n")[0].decode(errors="replace"))
-        except Exception as e:
-            print("closed", e)
-        """, String(port)])
+        let raw = try runProgram(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import socket, sys
+                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+                s.sendall(b"\\x00\\x01 NOT HTTP\\r\\n\\r\\n")
+                try:
+                    print(s.recv(200).split(b"\\r\\n")[0].decode(errors="replace"))
+                except Exception as e:
+                    print("closed", e)
+                """, String(port),
+            ])
         let line = raw.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertTrue(line.isEmpty || line.hasPrefix("closed") || line.contains(" 4"), "a 4xx or a closed connection: \(line)")
         XCTAssertEqual(get(base + "api/state").0, 200, "still serving")
@@ -104,7 +116,11 @@ final class PreviewTests: XCTestCase {
     }
 
     func testThePagePlaysReloadsAndShowsErrorsInChromium() throws {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             throw XCTSkip("Debian's chromium is not installed (.ci/run installs it): the preview page was not opened")
         }
         let dir = temporaryDirectory()
@@ -115,7 +131,9 @@ final class PreviewTests: XCTestCase {
         defer { if p.isRunning { p.terminate() } }
         _ = try waitFor(base) { ($0["done"] as? Bool) == true }
         func dom(_ fragment: String = "") throws -> String {
-            let r = try runProgram(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=2500", "--dump-dom", base + fragment])
+            let r = try runProgram(
+                chromium,
+                ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=2500", "--dump-dom", base + fragment])
             XCTAssertEqual(r.status, 0, r.stderr.suffix(300).description)
             return r.stdout
         }
@@ -136,12 +154,16 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(tuned.contains("src=\"/frames/1/10.png?o=coils,clock\""), tuned.prefix(800).description)
         XCTAssertTrue(tuned.contains("data-hover=\"\(id)\""), "the item under the pointer: \(id)")
         let scrubbed = try dom("#scrub=33")
-        XCTAssertTrue(scrubbed.contains("data-frame=\"33\"") && scrubbed.contains("src=\"/frames/1/33.png"), "the scrubber changes the frame shown")
-        XCTAssertTrue(scrubbed.contains("class=\"spring\"") || !page.contains("springs\": [{"), "springs listed when the frame has any")
+        XCTAssertTrue(
+            scrubbed.contains("data-frame=\"33\"") && scrubbed.contains("src=\"/frames/1/33.png"),
+            "the scrubber changes the frame shown")
+        XCTAssertTrue(
+            scrubbed.contains("class=\"spring\"") || !page.contains("springs\": [{"), "springs listed when the frame has any")
         let (status, withClock) = get(base + "frames/1/10.png?o=clock")
         XCTAssertEqual(status, 200)
         XCTAssertNotEqual(withClock, get(base + "frames/1/10.png").1, "the clock overlay is drawn")
-        try text.replacingOccurrences(of: "duration: 2", with: "duration: 1.5").write(toFile: scene, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "duration: 2", with: "duration: 1.5").write(
+            toFile: scene, atomically: true, encoding: .utf8)
         _ = try waitFor(base) { ($0["shown"] as? Int) == 2 }
         XCTAssertTrue(try dom().contains("data-version=\"2\""), "the edit reloaded")
         try (text + "\nbogus_key: 1\n").write(toFile: scene, atomically: true, encoding: .utf8)

@@ -30,9 +30,9 @@ final class PropertyTests: XCTestCase {
         var sizes: [String: Size2]
         var ellipses: Set<String>
         var densities: [String: Double]
-        var gravity: Vec2          // pt/s²
+        var gravity: Vec2  // pt/s²
         var bounded: Bool
-        var closed: Bool           // no input: energy must not grow
+        var closed: Bool  // no input: energy must not grow
     }
 
     func scene(seed: UInt64) -> Generated {
@@ -67,26 +67,32 @@ final class PropertyTests: XCTestCase {
         for n in names {
             let e = (g.range(0, 1) * 100).rounded() / 100, d = (g.range(0.2, 4) * 100).rounded() / 100
             densities[n] = d
-            behaviors += "  - item: { items: [\(n)], elasticity: \(e), density: \(d), friction: \((g.range(0, 1) * 100).rounded() / 100) }\n"
+            behaviors +=
+                "  - item: { items: [\(n)], elasticity: \(e), density: \(d), friction: \((g.range(0, 1) * 100).rounded() / 100) }\n"
         }
         var closed = true
         if g.next() < 0.4, let first = names.first {
-            behaviors += "  - attachment: { item: \(first), to: [150, 100], frequency: \((g.range(0.5, 25) * 10).rounded() / 10), damping: \((g.range(0, 1) * 100).rounded() / 100) }\n"
+            behaviors +=
+                "  - attachment: { item: \(first), to: [150, 100], frequency: \((g.range(0.5, 25) * 10).rounded() / 10), damping: \((g.range(0, 1) * 100).rounded() / 100) }\n"
             closed = false
         }
         var script = ""
         if g.next() < 0.4, let last = names.last {
-            script = "script:\n  - at: \((g.range(0, 0.8) * 100).rounded() / 100)\n    push: { item: \(last), angle: \(g.range(0, 360).rounded()), magnitude: \((g.range(0, 5) * 100).rounded() / 100) }\n"
+            script =
+                "script:\n  - at: \((g.range(0, 0.8) * 100).rounded() / 100)\n    push: { item: \(last), angle: \(g.range(0, 360).rounded()), magnitude: \((g.range(0, 5) * 100).rounded() / 100) }\n"
             closed = false
         }
-        let yaml = SpringyTestSupport.scene(300, 400, time: "fps: 30, duration: 1", """
-        items:
-        \(items)behaviors:
-        \(behaviors)\(script)
-        """)
+        let yaml = SpringyTestSupport.scene(
+            300, 400, time: "fps: 30, duration: 1",
+            """
+            items:
+            \(items)behaviors:
+            \(behaviors)\(script)
+            """)
         let a = angle.degreesToRadians
-        return Generated(yaml: yaml, sizes: sizes, ellipses: ellipses, densities: densities,
-                         gravity: Vec2(cos(a), sin(a)) * (magnitude * 1000), bounded: true, closed: closed)
+        return Generated(
+            yaml: yaml, sizes: sizes, ellipses: ellipses, densities: densities,
+            gravity: Vec2(cos(a), sin(a)) * (magnitude * 1000), bounded: true, closed: closed)
     }
 
     func testTwoHundredRandomScenesBehave() throws {
@@ -114,17 +120,23 @@ final class PropertyTests: XCTestCase {
                         hy = ((a * sn) * (a * sn) + (b * c) * (b * c)).squareRoot()
                     }
                     let allowance = 3.0  // Box2D lets bodies sink a little into edges under load
-                    XCTAssertTrue(it.center.x - hx > -allowance && it.center.x + hx < 300 + allowance
-                                  && it.center.y - hy > -allowance && it.center.y + hy < 400 + allowance,
-                                  "seed \(seed): \(it.id) outside the bounds at frame \(f.frame): \(it.center) size \(size) angle \(it.angle) ellipse \(gen.ellipses.contains(it.id)) extents \(hx), \(hy)")
+                    XCTAssertTrue(
+                        it.center.x - hx > -allowance && it.center.x + hx < 300 + allowance
+                            && it.center.y - hy > -allowance && it.center.y + hy < 400 + allowance,
+                        "seed \(seed): \(it.id) outside the bounds at frame \(f.frame): \(it.center) size \(size) angle \(it.angle) ellipse \(gen.ellipses.contains(it.id)) extents \(hx), \(hy)"
+                    )
                     let m = gen.densities[it.id]! * size.width * size.height / 10_000
-                    energy += 0.5 * m * (it.velocity.x * it.velocity.x + it.velocity.y * it.velocity.y)
+                    energy +=
+                        0.5 * m * (it.velocity.x * it.velocity.x + it.velocity.y * it.velocity.y)
                         - m * (gen.gravity.x * it.center.x + gen.gravity.y * it.center.y)
                 }
                 if gen.closed {
                     if let start = e0 {
-                        XCTAssertLessThanOrEqual(energy, start + 0.01 * abs(start) + 50, "seed \(seed): energy grew at frame \(f.frame)")
-                    } else { e0 = energy }
+                        XCTAssertLessThanOrEqual(
+                            energy, start + 0.01 * abs(start) + 50, "seed \(seed): energy grew at frame \(f.frame)")
+                    } else {
+                        e0 = energy
+                    }
                 }
             }
             checked += 1

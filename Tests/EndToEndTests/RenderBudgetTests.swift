@@ -8,10 +8,13 @@ final class RenderBudgetTests: XCTestCase {
     func testAWebPWiderThanItsLimitIsRefusedUpFront() throws {
         let dir = temporaryDirectory()
         let path = "\(dir)/wide.yaml"
-        try scene(6000, 4, time: "fps: 10, duration: 0.3", """
-        items:
-          box: { center: [40, 2], size: [2, 2] }
-        """).replacingOccurrences(of: "scale: 1", with: "scale: 3").write(toFile: path, atomically: true, encoding: .utf8)
+        try scene(
+            6000, 4, time: "fps: 10, duration: 0.3",
+            """
+            items:
+              box: { center: [40, 2], size: [2, 2] }
+            """
+        ).replacingOccurrences(of: "scale: 1", with: "scale: 3").write(toFile: path, atomically: true, encoding: .utf8)
         let r = try runSpringy(["render", path, "--format", "png,webp,gif", "--out", "\(dir)/out"])
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertTrue(r.stderr.contains("16383") && r.stderr.contains("18000×12"), r.stderr)
@@ -35,15 +38,19 @@ final class RenderBudgetTests: XCTestCase {
     /// validate alike, with the estimate and the flag; raising the flag lets it through.
     func testARunOverTheDrawingBudgetIsRefusedBeforeItStarts() throws {
         let dir = temporaryDirectory()
-        let path = try write(dir, "eightk", """
-        springy: 1
-        viewport: { size: [7680, 4320], scale: 1 }
-        time: { fps: 60, duration: 1666 }
-        items:
-          box: { center: [100, 100], size: [50, 50] }
-        """)
+        let path = try write(
+            dir, "eightk",
+            """
+            springy: 1
+            viewport: { size: [7680, 4320], scale: 1 }
+            time: { fps: 60, duration: 1666 }
+            items:
+              box: { center: [100, 100], size: [50, 50] }
+            """)
         let started = Date()
-        for args in [["render", path, "--out", "\(dir)/out"], ["validate", path], ["docs", path, "--out", "\(dir)/g", "--scale", "1"]] {
+        for args in [
+            ["render", path, "--out", "\(dir)/out"], ["validate", path], ["docs", path, "--out", "\(dir)/g", "--scale", "1"],
+        ] {
             let r = try runSpringy(args, timeout: 30)
             XCTAssertEqual(r.status, 2, "\(args[0]): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("\(path): time: drawing 99960 frames of 33177600 pixels is 3.3T pixels"), r.stderr)
@@ -67,12 +74,16 @@ final class RenderBudgetTests: XCTestCase {
         let path = try write(dir, "ten", scene(375, 667, time: "fps: 60, duration: 30", "items:\n" + items))
         let trace = try runSpringy(["trace", path, "--max-trace-bytes", "1e6"], timeout: 30)
         XCTAssertEqual(trace.status, 2, trace.stderr)
-        XCTAssertTrue(trace.stderr.contains("a trace of 1800 frames is about") && trace.stderr.contains("--max-trace-bytes"), trace.stderr)
+        XCTAssertTrue(
+            trace.stderr.contains("a trace of 1800 frames is about") && trace.stderr.contains("--max-trace-bytes"), trace.stderr)
         XCTAssertTrue(trace.stdout.isEmpty, "nothing printed before the refusal")
-        XCTAssertEqual(try runSpringy(["trace", path, "--frames", "0-9", "--max-trace-bytes", "1e6"]).status, 0, "ten frames fit")
-        let first = try runSpringy(["render", path, "--frames", "0", "--out", "\(dir)/o", "--max-body-steps", "1000"], timeout: 30)
+        XCTAssertEqual(
+            try runSpringy(["trace", path, "--frames", "0-9", "--max-trace-bytes", "1e6"]).status, 0, "ten frames fit")
+        let first = try runSpringy(
+            ["render", path, "--frames", "0", "--out", "\(dir)/o", "--max-body-steps", "1000"], timeout: 30)
         XCTAssertEqual(first.status, 0, "one frame simulates no step: \(first.stderr)")
-        let last = try runSpringy(["render", path, "--frames", "last", "--out", "\(dir)/o2", "--max-body-steps", "1000"], timeout: 30)
+        let last = try runSpringy(
+            ["render", path, "--frames", "last", "--out", "\(dir)/o2", "--max-body-steps", "1000"], timeout: 30)
         XCTAssertEqual(last.status, 2, last.stderr)
         XCTAssertTrue(last.stderr.contains("body-steps") && last.stderr.contains("--max-body-steps"), last.stderr)
     }

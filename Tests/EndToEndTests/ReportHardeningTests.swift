@@ -10,16 +10,20 @@ import XCTest
 final class ReportHardeningTests: XCTestCase {
     /// A shard folder with one failing scene whose report names `image` (written as a small PNG
     /// at `images/<slug>/frame-00000-actual.png` unless told otherwise).
-    func shard(_ dir: String, slug: String = "s", image: String? = nil, setUp: (String) throws -> Void = { _ in }) throws -> String {
+    func shard(_ dir: String, slug: String = "s", image: String? = nil, setUp: (String) throws -> Void = { _ in }) throws
+        -> String
+    {
         let fm = FileManager.default
         try fm.createDirectory(atPath: "\(dir)/images/s", withIntermediateDirectories: true)
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         try png.write(to: URL(fileURLWithPath: "\(dir)/images/s/frame-00000-actual.png"))
         try setUp(dir)
-        let frame = FrameReport(frame: 0, status: .failed, golden: "golden/s/frame-00000.png", summary: "differs", fraction: 0.1,
-                                largestDelta: 9, expected: nil, actual: image ?? "images/s/frame-00000-actual.png", diff: nil)
-        let scene = SceneReport(file: "s.yaml", slug: slug, frames: [frame], trace: nil, explanation: [], recorded: [],
-                                recordCommand: "springy check --record s.yaml")
+        let frame = FrameReport(
+            frame: 0, status: .failed, golden: "golden/s/frame-00000.png", summary: "differs", fraction: 0.1,
+            largestDelta: 9, expected: nil, actual: image ?? "images/s/frame-00000-actual.png", diff: nil)
+        let scene = SceneReport(
+            file: "s.yaml", slug: slug, frames: [frame], trace: nil, explanation: [], recorded: [],
+            recordCommand: "springy check --record s.yaml")
         try CheckReport(scenes: [scene]).jsonData().write(to: URL(fileURLWithPath: "\(dir)/report.json"))
         return dir
     }
@@ -31,7 +35,7 @@ final class ReportHardeningTests: XCTestCase {
     func testAnHonestShardMerges() throws {
         let dir = temporaryDirectory()
         let r = try merge([try shard("\(dir)/r1")], into: "\(dir)/all")
-        XCTAssertEqual(r.status, 1, r.stderr)   // the shard's scene failed
+        XCTAssertEqual(r.status, 1, r.stderr)  // the shard's scene failed
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/all/images/s/frame-00000-actual.png"))
     }
 
@@ -49,14 +53,21 @@ final class ReportHardeningTests: XCTestCase {
             ("image-absolute", "s", "/etc/passwd", { _ in }),
             ("image-other-name", "s", "images/s/notes.png", { _ in }),
             ("image-other-slug", "s", "images/t/frame-00000-actual.png", { _ in }),
-            ("image-symlink", "s", "images/s/frame-00001-actual.png", { d in
-                try FileManager.default.createSymbolicLink(atPath: "\(d)/images/s/frame-00001-actual.png", withDestinationPath: "\(outside)/secret.png")
-            }),
-            ("folder-symlink", "s", nil, { d in
-                try FileManager.default.removeItem(atPath: "\(d)/images/s")
-                try FileManager.default.createSymbolicLink(atPath: "\(d)/images/s", withDestinationPath: outside)
-                try FileManager.default.copyItem(atPath: "\(outside)/secret.png", toPath: "\(outside)/frame-00000-actual.png")
-            }),
+            (
+                "image-symlink", "s", "images/s/frame-00001-actual.png",
+                { d in
+                    try FileManager.default.createSymbolicLink(
+                        atPath: "\(d)/images/s/frame-00001-actual.png", withDestinationPath: "\(outside)/secret.png")
+                }
+            ),
+            (
+                "folder-symlink", "s", nil,
+                { d in
+                    try FileManager.default.removeItem(atPath: "\(d)/images/s")
+                    try FileManager.default.createSymbolicLink(atPath: "\(d)/images/s", withDestinationPath: outside)
+                    try FileManager.default.copyItem(atPath: "\(outside)/secret.png", toPath: "\(outside)/frame-00000-actual.png")
+                }
+            ),
         ]
         for (name, slug, image, setUp) in attacks {
             let good = try shard("\(dir)/\(name)-good")
@@ -64,7 +75,8 @@ final class ReportHardeningTests: XCTestCase {
             let out = "\(dir)/\(name)-merged"
             let r = try merge([good, bad], into: out)
             XCTAssertEqual(r.status, 2, "\(name): \(r.stderr)")
-            XCTAssertTrue(r.stderr.contains("\(bad)/report.json: scenes[0]"), "\(name) names the shard file and entry: \(r.stderr)")
+            XCTAssertTrue(
+                r.stderr.contains("\(bad)/report.json: scenes[0]"), "\(name) names the shard file and entry: \(r.stderr)")
             XCTAssertFalse(r.stderr.contains("\n") && r.stderr.split(separator: "\n").count > 1, "\(name): one line: \(r.stderr)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(name): nothing written")
         }
@@ -75,7 +87,8 @@ final class ReportHardeningTests: XCTestCase {
         let dir = temporaryDirectory()
         let real = try shard("\(dir)/real")
         try FileManager.default.createDirectory(atPath: "\(dir)/linked", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: "\(dir)/linked/report.json", withDestinationPath: "\(real)/report.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(dir)/linked/report.json", withDestinationPath: "\(real)/report.json")
         let r = try merge(["\(dir)/linked"], into: "\(dir)/out")
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertTrue(r.stderr.contains("symbolic link"), r.stderr)
@@ -86,19 +99,22 @@ final class ReportHardeningTests: XCTestCase {
     func testSceneTextNeverBecomesAWorkflowCommand() throws {
         let dir = temporaryDirectory()
         let id = "a\\n::add-mask::secret\\r::error file=x::pwned\\u2028::warning::y"
-        let text = scene(100, 120, time: "fps: 10, duration: 0.5", """
-        items:
-          "\(id)": { center: [50, 30], size: [20, 20] }
-        behaviors:
-          - gravity: { items: ["\(id)"], magnitude: 1 }
-        golden: { frames: [4] }
-        """)
+        let text = scene(
+            100, 120, time: "fps: 10, duration: 0.5",
+            """
+            items:
+              "\(id)": { center: [50, 30], size: [20, 20] }
+            behaviors:
+              - gravity: { items: ["\(id)"], magnitude: 1 }
+            golden: { frames: [4] }
+            """)
         let path = "\(dir)/s.yaml"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         var env = ProcessInfo.processInfo.environment
         env["CI"] = nil
         XCTAssertEqual(try runSpringy(["check", "--record", "--golden", "\(dir)/g", path], environment: env).status, 0)
-        try text.replacingOccurrences(of: "magnitude: 1", with: "magnitude: 2").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "magnitude: 1", with: "magnitude: 2").write(
+            toFile: path, atomically: true, encoding: .utf8)
         env["GITHUB_ACTIONS"] = "true"
         let r = try runSpringy(["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", path], environment: env)
         XCTAssertEqual(r.status, 1, r.stderr)

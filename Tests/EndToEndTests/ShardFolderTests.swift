@@ -6,14 +6,16 @@ import XCTest
 /// Issue 26, items 4 and 18: shards that share one --out (as docs/sharding.md shows) leave each
 /// other's temporaries and resume markers alone, and a resumed render checks the frames it keeps.
 final class ShardFolderTests: XCTestCase {
-    let sceneText = scene(160, 200, time: "fps: 30, duration: 2", """
-    items:
-      a: { center: [50, 30], size: [30, 30], fill: "#FF3B30" }
-      b: { center: [110, 40], size: [30, 30], fill: "#34C759" }
-    behaviors:
-      - gravity: { items: [a, b] }
-      - collision: { items: [a, b], boundaries: { floor: { from: [0, 190], to: [160, 190] } } }
-    """)
+    let sceneText = scene(
+        160, 200, time: "fps: 30, duration: 2",
+        """
+        items:
+          a: { center: [50, 30], size: [30, 30], fill: "#FF3B30" }
+          b: { center: [110, 40], size: [30, 30], fill: "#34C759" }
+        behaviors:
+          - gravity: { items: [a, b] }
+          - collision: { items: [a, b], boundaries: { floor: { from: [0, 190], to: [160, 190] } } }
+        """)
 
     func start(_ args: [String]) throws -> Process {
         let p = Process()
@@ -51,7 +53,10 @@ final class ShardFolderTests: XCTestCase {
             }
             for (k, p) in processes.enumerated() {
                 p.waitUntilExit()
-                let err = (p.standardError as? Pipe).map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+                let err =
+                    (p.standardError as? Pipe).map {
+                        String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    } ?? ""
                 XCTAssertEqual(p.terminationStatus, 0, "round \(round), shard \(k + 1): \(err)")
             }
             XCTAssertEqual(try frameBytes("\(out)/s"), expected, "round \(round): the shards make the full run")
@@ -66,15 +71,17 @@ final class ShardFolderTests: XCTestCase {
 
     func testOnlyOwnAndDeadProcessesTemporariesAreRemoved() throws {
         let dir = temporaryDirectory()
-        let live = getpid()   // this test process: alive for the whole test
+        let live = getpid()  // this test process: alive for the whole test
         var dead: pid_t = 0
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/true")
         try p.run()
         p.waitUntilExit()
         dead = p.processIdentifier
-        let names = [".frame-00001.png\(AtomicFile.temporaryMarker)\(live)", ".frame-00002.png\(AtomicFile.temporaryMarker)\(dead)",
-                     ".s\(AtomicFile.temporaryMarker)\(dead).mp4", "frame-00003.png"]
+        let names = [
+            ".frame-00001.png\(AtomicFile.temporaryMarker)\(live)", ".frame-00002.png\(AtomicFile.temporaryMarker)\(dead)",
+            ".s\(AtomicFile.temporaryMarker)\(dead).mp4", "frame-00003.png",
+        ]
         for n in names { XCTAssertTrue(FileManager.default.createFile(atPath: "\(dir)/\(n)", contents: Data([1]))) }
         XCTAssertEqual(AtomicFile.owner(ofTemporary: names[2]), dead)
         XCTAssertNil(AtomicFile.owner(ofTemporary: "frame-00003.png"))
@@ -83,7 +90,8 @@ final class ShardFolderTests: XCTestCase {
         XCTAssertEqual(cleaner.status, 0, cleaner.stderr)
         let shared = "\(dir)/gravity"
         for n in names { XCTAssertTrue(FileManager.default.createFile(atPath: "\(shared)/\(n)", contents: Data([1]))) }
-        XCTAssertEqual(try runSpringy(["render", packageRoot + "/scenes/gravity.yaml", "--out", dir, "--frames", "1", "--quiet"]).status, 0)
+        XCTAssertEqual(
+            try runSpringy(["render", packageRoot + "/scenes/gravity.yaml", "--out", dir, "--frames", "1", "--quiet"]).status, 0)
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: shared))
         XCTAssertTrue(left.contains(names[0]), "a live process's temporary stays: \(left)")
         XCTAssertFalse(left.contains(names[1]) || left.contains(names[2]), "a dead process's go: \(left)")

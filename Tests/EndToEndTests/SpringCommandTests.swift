@@ -7,16 +7,21 @@ import XCTest
 final class SpringCommandTests: XCTestCase {
     func testItPrintsEveryVocabularyAndWritesThePlotAndKeyframes() throws {
         let dir = temporaryDirectory()
-        let r = try runSpringy(["spring", "swiftui", "duration=0.5", "bounce=0.3", "--plot", "\(dir)/s.svg", "--lottie", "\(dir)/s.json"])
+        let r = try runSpringy([
+            "spring", "swiftui", "duration=0.5", "bounce=0.3", "--plot", "\(dir)/s.svg", "--lottie", "\(dir)/s.json",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
-        for fragment in ["UIKit attachment:     frequency 2 Hz, damping 0.7", ".spring(duration: 0.5, bounce: 0.3)",
-                         "setDampingRatio(0.7f)", "SpringDescription(mass: 1, stiffness: 157.9137", "visualDuration: 0.4167",
-                         "usingSpringWithDamping 0.7", "settling (SwiftUI's settlingDuration, epsilon 0.001)", "linear(0, "] {
+        for fragment in [
+            "UIKit attachment:     frequency 2 Hz, damping 0.7", ".spring(duration: 0.5, bounce: 0.3)",
+            "setDampingRatio(0.7f)", "SpringDescription(mass: 1, stiffness: 157.9137", "visualDuration: 0.4167",
+            "usingSpringWithDamping 0.7", "settling (SwiftUI's settlingDuration, epsilon 0.001)", "linear(0, ",
+        ] {
             XCTAssertTrue(r.stdout.contains(fragment), "\(fragment) in\n\(r.stdout)")
         }
         let svg = try String(contentsOfFile: "\(dir)/s.svg", encoding: .utf8)
         XCTAssertTrue(svg.contains("<svg"))
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/s.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/s.json"))) as? [String: Any]
         let keys = try XCTUnwrap(json?["k"] as? [[String: Any]])
         let spring = SpringSystem.swiftUI(duration: 0.5, bounce: 0.3)
         XCTAssertEqual(json?["fr"] as? Int, 60)
@@ -66,7 +71,8 @@ final class SpringCommandTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "nothing written")
         // The fastest, least damped spring still accepted: the report and files stay small.
-        let r = try runSpringy(["spring", "uikit", "frequency=15000", "damping=0.0001", "--lottie", "\(dir)/l.json"], timeout: 60)
+        let r = try runSpringy(
+            ["spring", "uikit", "frequency=15000", "damping=0.0001", "--lottie", "\(dir)/l.json"], timeout: 60)
         if r.status == 0 {
             XCTAssertLessThan(r.stdout.utf8.count, 200_000, "the CSS easing is bounded")
             let size = (try FileManager.default.attributesOfItem(atPath: "\(dir)/l.json")[.size] as? NSNumber)?.intValue ?? 0

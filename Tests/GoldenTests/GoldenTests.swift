@@ -23,7 +23,10 @@ final class GoldenTests: XCTestCase {
             let scene = try SceneLoader.load(path: packageRoot + "/scenes/" + name)
             let check = try GoldenRun.check(scene, store: store)
             for r in check.frames {
-                XCTAssertTrue(r.passed, r.message(recordCommand: "springy check --record scenes/\(name)") + "\n" + check.explanation.joined(separator: "\n"))
+                XCTAssertTrue(
+                    r.passed,
+                    r.message(recordCommand: "springy check --record scenes/\(name)") + "\n"
+                        + check.explanation.joined(separator: "\n"))
             }
             XCTAssertTrue(check.trace?.passed ?? false, "\(name): trace golden: " + check.explanation.joined(separator: "\n"))
         }
@@ -57,10 +60,12 @@ final class GoldenTests: XCTestCase {
         XCTAssertEqual(r.difference?.pixelsOver, 1)
         XCTAssertEqual(r.difference?.largestDelta, 3)
         let message = r.message(recordCommand: "R")
-        XCTAssertTrue(message.contains(r.actualPath!) && message.contains(r.diffPath!) && message.contains(r.expectedPath!), message)
+        XCTAssertTrue(
+            message.contains(r.actualPath!) && message.contains(r.diffPath!) && message.contains(r.expectedPath!), message)
         XCTAssertTrue(FileManager.default.fileExists(atPath: r.actualPath!))
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: r.expectedPath!)), try Data(contentsOf: URL(fileURLWithPath: goldenPath)),
-                       "the expected image is written beside actual and diff")
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: r.expectedPath!)), try Data(contentsOf: URL(fileURLWithPath: goldenPath)),
+            "the expected image is written beside actual and diff")
         let diff = try RGBAImage.decode(file: r.diffPath!)
         XCTAssertEqual(Array(diff.pixels[0..<3]), [255, 0, 0], "the changed pixel is highlighted")
 
@@ -71,7 +76,8 @@ final class GoldenTests: XCTestCase {
         let lines = try GoldenRun.record(scene, store: store)
         XCTAssertEqual(lines.count, 2, "\(lines)")
         XCTAssertTrue(lines[0].hasPrefix("unchanged") && lines[0].contains("0 pixels over tolerance"), "\(lines)")
-        XCTAssertTrue(lines[1].hasPrefix("unchanged") && lines[1].hasSuffix("trace.tsv.gz (0 quantities over tolerance)"), "\(lines)")
+        XCTAssertTrue(
+            lines[1].hasPrefix("unchanged") && lines[1].hasSuffix("trace.tsv.gz (0 quantities over tolerance)"), "\(lines)")
     }
 
     func testAMissingGoldenFailsWithTheRecordCommand() throws {
@@ -95,9 +101,12 @@ final class GoldenTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: "\(dir)/g", withIntermediateDirectories: true)
         let r = try runSpringy(["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "scenes/falling-box.yaml"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("springy check --record all --golden \(dir)/g --failures \(dir)/f scenes/falling-box.yaml"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains("springy check --record all --golden \(dir)/g --failures \(dir)/f scenes/falling-box.yaml"),
+            r.stderr)
         let summary = try XCTUnwrap(r.stdout.split(separator: "\n").last)
-        XCTAssertTrue(summary.hasPrefix("check: 0 passed, 0 failed, ") && summary.hasSuffix(" missing, 0 recorded"), String(summary))
+        XCTAssertTrue(
+            summary.hasPrefix("check: 0 passed, 0 failed, ") && summary.hasSuffix(" missing, 0 recorded"), String(summary))
     }
 
     func testRecordIsRefusedUnderCI() throws {

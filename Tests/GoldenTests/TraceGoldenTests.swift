@@ -10,19 +10,24 @@ import XCTest
 /// The trace golden's compact form and the explanation of what moved.
 final class TraceGoldenTests: XCTestCase {
     func frame(_ n: Int, _ items: [(String, Double)], pinned: Bool = false) -> TraceFrame {
-        TraceFrame(frame: n, offset: [0, 0], entries: items.map { TraceEntry(kind: .item, id: $0.0, values: [$0.1, 100, 40, 40, 0, 1, 0]) }
-                   + [TraceEntry(kind: .header, id: "header.1", values: [0, 0, 375, 40, pinned ? 1 : 0])])
+        TraceFrame(
+            frame: n, offset: [0, 0],
+            entries: items.map { TraceEntry(kind: .item, id: $0.0, values: [$0.1, 100, 40, 40, 0, 1, 0]) }
+                + [TraceEntry(kind: .header, id: "header.1", values: [0, 0, 375, 40, pinned ? 1 : 0])])
     }
 
     func testCompactTraceRoundTripsARunsFramesAndSurvivesGzip() throws {
-        let frames = try SpringyTestSupport.frames(scene(300, 300, time: "fps: 30, duration: 0.5", """
-        items:
-          "a\\tb \\"odd\\"": { center: [100, 50], size: [30, 30] }
-          ball: { center: [200, 50], size: [30, 30], shape: ellipse }
-        behaviors:
-          - gravity: { items: ["a\\tb \\"odd\\"", ball] }
-          - attachment: { item: ball, to: [200, 10] }
-        """))
+        let frames = try SpringyTestSupport.frames(
+            scene(
+                300, 300, time: "fps: 30, duration: 0.5",
+                """
+                items:
+                  "a\\tb \\"odd\\"": { center: [100, 50], size: [30, 30] }
+                  ball: { center: [200, 50], size: [30, 30], shape: ellipse }
+                behaviors:
+                  - gravity: { items: ["a\\tb \\"odd\\"", ball] }
+                  - attachment: { item: ball, to: [200, 10] }
+                """))
         let text = CompactTrace.text(of: frames)
         let parsed = try CompactTrace.parse(text)
         XCTAssertEqual(parsed.count, frames.count)
@@ -61,24 +66,31 @@ final class TraceGoldenTests: XCTestCase {
 
         var loose = tol
         loose.position = 0.5
-        XCTAssertFalse(TraceDiff.compare(expected: expected, actual: actual, tolerance: loose).map(\.description)
-            .contains { $0.hasPrefix("item 0.3") }, "the scene's tolerance decides")
+        XCTAssertFalse(
+            TraceDiff.compare(expected: expected, actual: actual, tolerance: loose).map(\.description)
+                .contains { $0.hasPrefix("item 0.3") }, "the scene's tolerance decides")
         let shorter = TraceDiff.compare(expected: expected, actual: Array(expected.prefix(8)), tolerance: tol)
         XCTAssertEqual(shorter.first?.description, "the scene has 8 frames (the golden has 10)")
         XCTAssertTrue(TraceDiff.compare(expected: expected, actual: expected, tolerance: tol).isEmpty)
     }
 
     func testTraceTolerancesAreSceneKeys() throws {
-        let s = try SceneLoader.decode(yaml: scene(100, 100, """
-        golden: { trace: { position: 0.5, angle: 1, alpha: 0.01, size: 2 } }
-        items:
-          a: { center: [50, 50], size: [10, 10] }
-        """), file: "t.yaml")
+        let s = try SceneLoader.decode(
+            yaml: scene(
+                100, 100,
+                """
+                golden: { trace: { position: 0.5, angle: 1, alpha: 0.01, size: 2 } }
+                items:
+                  a: { center: [50, 50], size: [10, 10] }
+                """), file: "t.yaml")
         XCTAssertEqual(s.golden.trace?.position, 0.5)
         XCTAssertEqual(s.golden.trace?.angle, 1)
-        let off = try SceneLoader.decode(yaml: scene(100, 100, "golden: { trace: false }\nitems:\n  a: { center: [50, 50], size: [10, 10] }"), file: "t.yaml")
+        let off = try SceneLoader.decode(
+            yaml: scene(100, 100, "golden: { trace: false }\nitems:\n  a: { center: [50, 50], size: [10, 10] }"), file: "t.yaml")
         XCTAssertNil(off.golden.trace)
-        let bad = refusal(scene(100, 100, "golden: { trace: { positon: 1 } }\nitems:\n  a: { center: [50, 50], size: [10, 10] }"), file: "t.yaml")
+        let bad = refusal(
+            scene(100, 100, "golden: { trace: { positon: 1 } }\nitems:\n  a: { center: [50, 50], size: [10, 10] }"),
+            file: "t.yaml")
         XCTAssertTrue(bad?.contains("t.yaml:4:") ?? false, bad ?? "accepted")
         XCTAssertTrue(bad?.contains("position") ?? false, bad ?? "accepted")
     }

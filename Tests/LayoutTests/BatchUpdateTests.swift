@@ -11,34 +11,41 @@ import XCTest
 final class BatchUpdateTests: XCTestCase {
     /// Three columns of 100 × 80 cells in a 330 pt wide view (justified: centres at 50, 165, 280).
     func grid(sections: String = "- { items: 9 }", collection: String = "", duration: Double = 1.5, script: String) -> String {
-        scene(330, 600, time: "fps: 60, duration: \(duration)", """
-        collection:
-          layout: { kind: flow, item_size: [100, 80] }
-        \(collection)
-          sections:
-            \(sections)
-        script:
-        \(script)
-        """)
+        scene(
+            330, 600, time: "fps: 60, duration: \(duration)",
+            """
+            collection:
+              layout: { kind: flow, item_size: [100, 80] }
+            \(collection)
+              sections:
+                \(sections)
+            script:
+            \(script)
+            """)
     }
 
     func labels(_ f: FrameState) -> [String] {
-        f.items.filter { !$0.id.hasPrefix("deleted.") }.sorted { ItemPath(string: $0.id)! < ItemPath(string: $1.id)! }.map { $0.label ?? "" }
+        f.items.filter { !$0.id.hasPrefix("deleted.") }.sorted { ItemPath(string: $0.id)! < ItemPath(string: $1.id)! }.map {
+            $0.label ?? ""
+        }
     }
 
     func testTheFinalOrderFollowsUIKitsIndexRules() throws {
         // Deletes, reloads and move sources name the old index paths; inserts and move
         // destinations the new ones, placed in ascending order.
-        let f = try frames(grid(script: """
-          - at: 0.1
-            update: { delete: ["0.1", "0.4"], insert: ["0.0", "0.5"], move: [["0.8", "0.2"]], reload: ["0.6"] }
-        """))
+        let f = try frames(
+            grid(
+                script: """
+                      - at: 0.1
+                        update: { delete: ["0.1", "0.4"], insert: ["0.0", "0.5"], move: [["0.8", "0.2"]], reload: ["0.6"] }
+                    """))
         XCTAssertEqual(labels(f.last!), ["9", "0", "8", "2", "3", "10", "5", "6", "7"])
         // The reloaded cell is a new cell (a new identity, so a new colour) with the same label.
         let before = f[0].items.first { $0.label == "6" }!, after = f.last!.items.first { $0.label == "6" }!
         XCTAssertNotEqual(before.paletteKey, after.paletteKey)
-        XCTAssertEqual(f[0].items.first { $0.label == "8" }!.paletteKey, f.last!.items.first { $0.label == "8" }!.paletteKey,
-                       "a moved cell keeps its identity")
+        XCTAssertEqual(
+            f[0].items.first { $0.label == "8" }!.paletteKey, f.last!.items.first { $0.label == "8" }!.paletteKey,
+            "a moved cell keeps its identity")
     }
 
     func testCellsMoveOnTheEaseInOutCurveAndInsertedOnesFadeIn() throws {
@@ -59,8 +66,10 @@ final class BatchUpdateTests: XCTestCase {
     }
 
     func testDeletedCellsFadeOutWhereTheyWereAndScaleWhenAsked() throws {
-        let f = try frames(grid(collection: "  updates: { duration: 0.5, appearance: scale }",
-                                script: "  - { at: 0.5, update: { delete: [\"0.4\"], insert: [\"0.0\"] } }"))
+        let f = try frames(
+            grid(
+                collection: "  updates: { duration: 0.5, appearance: scale }",
+                script: "  - { at: 0.5, update: { delete: [\"0.4\"], insert: [\"0.0\"] } }"))
         let p = ScrollAxis.easeInOut(15.0 / 30)
         let gone = try XCTUnwrap(f[45].items.first { $0.id == "deleted.0.4" })
         XCTAssertEqual(gone.center, Vec2(165, 130))
@@ -71,20 +80,26 @@ final class BatchUpdateTests: XCTestCase {
     }
 
     func testSectionsAreInsertedDeletedMovedAndReloaded() throws {
-        let f = try frames(grid(sections: "- { items: [a, b] }\n    - { items: [c] }\n    - { items: [d, e] }", script: """
-          - at: 0.1
-            update:
-              delete_sections: [0]
-              move_sections: [[2, 0]]
-              insert_sections: [{ at: 2, items: ["x", "y", "z"] }]
-              reload_sections: [1]
-        """))
+        let f = try frames(
+            grid(
+                sections: "- { items: [a, b] }\n    - { items: [c] }\n    - { items: [d, e] }",
+                script: """
+                      - at: 0.1
+                        update:
+                          delete_sections: [0]
+                          move_sections: [[2, 0]]
+                          insert_sections: [{ at: 2, items: ["x", "y", "z"] }]
+                          reload_sections: [1]
+                    """))
         XCTAssertEqual(labels(f.last!), ["d", "e", "c", "x", "y", "z"])
         XCTAssertEqual(f.last!.items.filter { $0.id.hasPrefix("2.") }.count, 3)
     }
 
     func testTheSelectionFollowsItsCells() throws {
-        let f = try frames(grid(collection: "  selection: [\"0.3\"]", script: "  - { at: 0.1, update: { delete: [\"0.0\"], move: [[\"0.3\", \"0.7\"]] } }"))
+        let f = try frames(
+            grid(
+                collection: "  selection: [\"0.3\"]",
+                script: "  - { at: 0.1, update: { delete: [\"0.0\"], move: [[\"0.3\", \"0.7\"]] } }"))
         XCTAssertEqual(f.last!.items.filter(\.selected).map(\.id), ["0.7"])
         XCTAssertEqual(item(f.last!, "0.7")!.label, "3")
     }
@@ -109,25 +124,31 @@ final class BatchUpdateTests: XCTestCase {
                 XCTAssertTrue("\(e)".hasPrefix("u.yaml:11:1: script[0].update: "), "\(e)")
             }
         }
-        XCTAssertThrowsError(try SceneLoader.decode(yaml: grid(script: "  - { at: 0.1, update: { insert: [\"x\"] } }"), file: "u.yaml")) { e in
+        XCTAssertThrowsError(
+            try SceneLoader.decode(yaml: grid(script: "  - { at: 0.1, update: { insert: [\"x\"] } }"), file: "u.yaml")
+        ) { e in
             XCTAssertTrue("\(e)".contains("expected a cell \"section.item\""), "\(e)")
         }
-        XCTAssertThrowsError(try SceneLoader.decode(yaml: grid(script: "  - { at: 0.1, update: { animated: true } }"), file: "u.yaml")) { e in
+        XCTAssertThrowsError(
+            try SceneLoader.decode(yaml: grid(script: "  - { at: 0.1, update: { animated: true } }"), file: "u.yaml")
+        ) { e in
             XCTAssertTrue("\(e)".contains("at least one of insert"), "\(e)")
         }
     }
 
     func testTheSpringyLayoutSpringsMovedCellsToTheirNewSlots() throws {
         func carousel(items: Int, script: String) -> String {
-            scene(330, 300, time: "fps: 60, duration: 4", """
-            collection:
-              layout: { kind: flow, direction: horizontal, item_size: [100, 80] }
-              sections:
-                - { items: \(items) }
-              dynamics: { kind: springy }
-            script:
-            \(script)
-            """)
+            scene(
+                330, 300, time: "fps: 60, duration: 4",
+                """
+                collection:
+                  layout: { kind: flow, direction: horizontal, item_size: [100, 80] }
+                  sections:
+                    - { items: \(items) }
+                  dynamics: { kind: springy }
+                script:
+                \(script)
+                """)
         }
         let f = try frames(carousel(items: 12, script: "  - { at: 0.2, update: { insert: [\"0.0\"] } }"))
         let control = try frames(carousel(items: 13, script: "  []"))

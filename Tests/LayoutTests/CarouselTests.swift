@@ -12,43 +12,49 @@ import XCTest
 /// The springy carousel and the scroll view, through scene text and the trace's frames.
 final class CarouselTests: XCTestCase {
     func carousel(width: Double = 375, items: Int = 30, fps: Int = 120, duration: Double = 8, script: String) -> String {
-        scene(width, 667, time: "fps: \(fps), duration: \(duration)", """
-        collection:
-          layout: { kind: flow, direction: horizontal, item_size: [70, 70], line_spacing: 10, interitem_spacing: 10, align: bottom }
-          sections:
-            - items: \(items)
-          dynamics: { kind: springy }
-        script:
-        \(script)
-        """)
+        scene(
+            width, 667, time: "fps: \(fps), duration: \(duration)",
+            """
+            collection:
+              layout: { kind: flow, direction: horizontal, item_size: [70, 70], line_spacing: 10, interitem_spacing: 10, align: bottom }
+              sections:
+                - items: \(items)
+              dynamics: { kind: springy }
+            script:
+            \(script)
+            """)
     }
 
     func x(_ f: FrameState, _ id: String) -> Double? { item(f, id)?.center.x }
 
-
     func testNearCellsFollowTheFingerAndFarCellsLagByTheFullDelta() throws {
         // A wide view so that cells 500 pt and more from the touch are on screen.
-        let f = try frames(carousel(width: 1000, fps: 120, duration: 1.5, script: """
-          - at: 0.5
-            pan: { from: [40, 600], to: [-200, 600], duration: 0.5, release: hold }
-        """))
-        let start = 60 // the pan's first step is frame 61
+        let f = try frames(
+            carousel(
+                width: 1000, fps: 120, duration: 1.5,
+                script: """
+                      - at: 0.5
+                        pan: { from: [40, 600], to: [-200, 600], duration: 0.5, release: hold }
+                    """))
+        let start = 60  // the pan's first step is frame 61
         let content = f[start + 1].contentOffset.x - f[start].contentOffset.x
         XCTAssertGreaterThan(content, 1, "the content scrolls")
-        let near = x(f[start + 1], "0.0")! - x(f[start], "0.0")!       // 5 pt from the touch
-        let far = x(f[start + 1], "0.8")! - x(f[start], "0.8")!        // 635 pt from the touch
+        let near = x(f[start + 1], "0.0")! - x(f[start], "0.0")!  // 5 pt from the touch
+        let far = x(f[start + 1], "0.8")! - x(f[start], "0.8")!  // 635 pt from the touch
         XCTAssertEqual(near, -content, accuracy: 0.05 * content, "near cell moves with the content")
         XCTAssertEqual(far, 0, accuracy: 0.05 * content, "far cell lags by the full scroll delta")
         // Half-way: a cell 250 pt away moves with half the content.
-        let mid = x(f[start + 1], "0.3")! - x(f[start], "0.3")!         // 235 pt from the touch
+        let mid = x(f[start + 1], "0.3")! - x(f[start], "0.3")!  // 235 pt from the touch
         XCTAssertEqual(mid, -content * (1 - 235.0 / 500), accuracy: 0.05 * content)
     }
 
     func testAfterAPanEveryCellReturnsToItsFlowPositionAtRest() throws {
-        let text = carousel(script: """
-          - at: 0.3
-            pan: { from: [330, 600], to: [100, 600], duration: 0.5, release: hold, hold: 0.2 }
-        """).replacingOccurrences(of: "duration: 8", with: "until: rest, max_duration: 20")
+        let text = carousel(
+            script: """
+                  - at: 0.3
+                    pan: { from: [330, 600], to: [100, 600], duration: 0.5, release: hold, hold: 0.2 }
+                """
+        ).replacingOccurrences(of: "duration: 8", with: "until: rest, max_duration: 20")
         let f = try frames(text)
         let last = f.last!
         XCTAssertTrue(last.atRest, "comes to rest")
@@ -64,12 +70,15 @@ final class CarouselTests: XCTestCase {
     }
 
     func testAnInsertedCellFallsFromAboveTouchesTheRowAndBounces() throws {
-        let f = try frames(carousel(duration: 4, script: """
-          - at: 0.5
-            insert: { at: right_of_center }
-        """))
+        let f = try frames(
+            carousel(
+                duration: 4,
+                script: """
+                      - at: 0.5
+                        insert: { at: right_of_center }
+                    """))
         let startFrame = 61
-        let new = "0.2" // the first cell right of the centre (x 195 > 187.5)
+        let new = "0.2"  // the first cell right of the centre (x 195 > 187.5)
         XCTAssertEqual(f[startFrame - 1].items.count, f[startFrame].items.count - 1, "one more cell")
         let y0 = item(f[startFrame], new)!.center.y
         XCTAssertLessThan(y0, 100, "starts at the top of the view")
@@ -86,19 +95,26 @@ final class CarouselTests: XCTestCase {
     /// The speed of `id` just before its first contact with the floor (y 667) and the fastest it
     /// moves up within 0.1 s after.
     func bounce(_ f: [FrameState], _ id: String) -> (impact: Double, rebound: Double)? {
-        guard let touch = f.firstIndex(where: { frame in
-                  frame.events.contains { $0.kind == .began && $0.item == id && $0.with == "bounds" && ($0.point?.y ?? 0) > 600 } }),
-              touch > 0, let before = item(f[touch - 1], id) else { return nil }
+        guard
+            let touch = f.firstIndex(where: { frame in
+                frame.events.contains { $0.kind == .began && $0.item == id && $0.with == "bounds" && ($0.point?.y ?? 0) > 600 }
+            }),
+            touch > 0, let before = item(f[touch - 1], id)
+        else { return nil }
         let after = f[touch...].prefix(12).compactMap { item($0, id)?.velocity.y }.min() ?? 0
         return (before.velocity.y, -after)
     }
 
     func testTheWriteUpsProseElasticityIsASceneKey() throws {
-        let text = carousel(duration: 3, script: """
-          - at: 0.5
-            insert: { at: right_of_center }
-        """).replacingOccurrences(of: "dynamics: { kind: springy }",
-                                  with: "dynamics: { kind: springy, collision: { mode: boundaries, elasticity: 1, apply_elasticity: true } }")
+        let text = carousel(
+            duration: 3,
+            script: """
+                  - at: 0.5
+                    insert: { at: right_of_center }
+                """
+        ).replacingOccurrences(
+            of: "dynamics: { kind: springy }",
+            with: "dynamics: { kind: springy, collision: { mode: boundaries, elasticity: 1, apply_elasticity: true } }")
         let (impact, rebound) = try XCTUnwrap(bounce(Array(try frames(text)[61...]), "0.2"))
         XCTAssertGreaterThan(rebound / impact, 0.9, "elasticity 1 applied to the cells")
     }
@@ -114,14 +130,17 @@ final class CarouselTests: XCTestCase {
     func testCarouselRendersTheSameOnOneAndTwoThreads() throws {
         let dir = temporaryDirectory()
         for (name, threads) in [("one", "1"), ("two", "2")] {
-            let r = try runSpringy(["render", "scenes/springy-carousel.yaml", "--out", "\(dir)/\(name)", "--threads", threads,
-                                    "--frames", "40-70", "--quiet", "--scale", "1"])
+            let r = try runSpringy([
+                "render", "scenes/springy-carousel.yaml", "--out", "\(dir)/\(name)", "--threads", threads,
+                "--frames", "40-70", "--quiet", "--scale", "1",
+            ])
             XCTAssertEqual(r.status, 0, r.stderr)
         }
         for n in 40...70 {
             let file = "springy-carousel/frame-000\(n).png"
-            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/one/\(file)")),
-                           try Data(contentsOf: URL(fileURLWithPath: "\(dir)/two/\(file)")), file)
+            XCTAssertEqual(
+                try Data(contentsOf: URL(fileURLWithPath: "\(dir)/one/\(file)")),
+                try Data(contentsOf: URL(fileURLWithPath: "\(dir)/two/\(file)")), file)
         }
     }
 }

@@ -14,19 +14,21 @@ final class DragTests: XCTestCase {
     /// Cells 0.13, 0.14 and 0.20 around the press at cell 0.14 (90, 145); the finger moves
     /// down-right, holds still for `hold` s, and lifts.
     func dragScene(hold: Double = 1.5, until: String = "duration: 6") -> String {
-        scene(375, 667, time: "fps: 60, \(until)", """
-        collection:
-          layout: { kind: flow }
-          sections:
-            - items: 1000
-          dynamics: { kind: drag }
-        script:
-          - { at: 0.1, tap: { item: "0.13" } }
-          - { at: 0.1, tap: { item: "0.14" } }
-          - { at: 0.1, tap: { item: "0.20" } }
-          - at: 0.3
-            long_press: { at: [155, 145], press: 0.5, path: [[155, 145], [250, 330]], duration: 0.6, hold: \(hold) }
-        """)
+        scene(
+            375, 667, time: "fps: 60, \(until)",
+            """
+            collection:
+              layout: { kind: flow }
+              sections:
+                - items: 1000
+              dynamics: { kind: drag }
+            script:
+              - { at: 0.1, tap: { item: "0.13" } }
+              - { at: 0.1, tap: { item: "0.14" } }
+              - { at: 0.1, tap: { item: "0.20" } }
+              - at: 0.3
+                long_press: { at: [155, 145], press: 0.5, path: [[155, 145], [250, 330]], duration: 0.6, hold: \(hold) }
+            """)
     }
 
     /// `lift_elevation`: dragged cells cast a shadow while the drag lasts, none before or after
@@ -34,7 +36,8 @@ final class DragTests: XCTestCase {
     func testDraggedCellsAreLiftedWhileTheDragLasts() throws {
         let plain = try frames(dragScene())
         XCTAssertTrue(plain.allSatisfy { $0.items.allSatisfy { $0.elevation == 0 } })
-        let f = try frames(dragScene().replacingOccurrences(of: "dynamics: { kind: drag }", with: "dynamics: { kind: drag, lift_elevation: 8 }"))
+        let f = try frames(
+            dragScene().replacingOccurrences(of: "dynamics: { kind: drag }", with: "dynamics: { kind: drag, lift_elevation: 8 }"))
         XCTAssertEqual(item(f[40], "0.14")!.elevation, 0, "not yet recognised")
         XCTAssertEqual(item(f[90], "0.14")!.elevation, 8)
         XCTAssertEqual(item(f[90], "0.15")!.elevation, 0, "a cell not dragged")
@@ -44,7 +47,7 @@ final class DragTests: XCTestCase {
 
     func testDraggedCellsKeepTheirOffsetsFromTheFingerOnceItHoldsStill() throws {
         let f = try frames(dragScene())
-        let began = 48 // recognised at 0.8 s
+        let began = 48  // recognised at 0.8 s
         let touch0 = Vec2(155, 145), touchEnd = Vec2(250, 330)
         let holdEnd = Int((0.3 + 0.5 + 0.6 + 1.5) * 60) - 1
         for id in ["0.13", "0.14", "0.20"] {
@@ -59,17 +62,20 @@ final class DragTests: XCTestCase {
     func testALongPressIsRecognisedExactlyAtItsPressTime() throws {
         // 0.1 s + 0.2 s is reached at the end of step 36 of 1/120 s, so frame 36 at 120 fps shows the drag.
         for (at, press) in [(0.1, 0.2), (0.3, 0.5), (0.7, 0.1)] {
-            let f = try frames(scene(375, 667, time: "fps: 120, duration: 1.5", """
-            collection:
-              layout: { kind: flow }
-              sections:
-                - items: 100
-              selection: ["0.14"]
-              dynamics: { kind: drag }
-            script:
-              - at: \(at)
-                long_press: { at: [155, 145], press: \(press), duration: 0.2 }
-            """))
+            let f = try frames(
+                scene(
+                    375, 667, time: "fps: 120, duration: 1.5",
+                    """
+                    collection:
+                      layout: { kind: flow }
+                      sections:
+                        - items: 100
+                      selection: ["0.14"]
+                      dynamics: { kind: drag }
+                    script:
+                      - at: \(at)
+                        long_press: { at: [155, 145], press: \(press), duration: 0.2 }
+                    """))
             let raised = f.firstIndex { $0.items.contains { $0.z == 1 } }
             XCTAssertEqual(raised, Int(((at + press) * 120).rounded()), "at \(at), press \(press)")
         }
@@ -102,17 +108,20 @@ final class DragTests: XCTestCase {
     }
 
     func testTapTogglesSelection() throws {
-        let f = try frames(scene(375, 667, time: "fps: 10, duration: 1", """
-        collection:
-          layout: { kind: flow }
-          sections:
-            - items: 50
-          dynamics: { kind: drag }
-        script:
-          - { at: 0.2, tap: { item: "0.3" } }
-          - { at: 0.5, tap: { at: [220, 30] } }
-          - { at: 0.7, select: { items: ["0.9", "0.10"] } }
-        """))
+        let f = try frames(
+            scene(
+                375, 667, time: "fps: 10, duration: 1",
+                """
+                collection:
+                  layout: { kind: flow }
+                  sections:
+                    - items: 50
+                  dynamics: { kind: drag }
+                script:
+                  - { at: 0.2, tap: { item: "0.3" } }
+                  - { at: 0.5, tap: { at: [220, 30] } }
+                  - { at: 0.7, select: { items: ["0.9", "0.10"] } }
+                """))
         XCTAssertTrue(item(f[3], "0.3")!.selected)
         XCTAssertFalse(item(f[6], "0.3")!.selected, "a second tap (at its point) deselects")
         XCTAssertEqual(f[8].items.filter(\.selected).map(\.id), ["0.9", "0.10"])

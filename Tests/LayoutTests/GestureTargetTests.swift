@@ -1,9 +1,10 @@
 import SpringyCore
-@testable import SpringyDynamics
 import SpringyScene
-@testable import SpringySimulation
 import SpringyTestSupport
 import XCTest
+
+@testable import SpringyDynamics
+@testable import SpringySimulation
 
 /// Gestures act through the narrow `GestureTarget` surface, so a recording target sees
 /// exactly what a scripted gesture does, step by step.
@@ -30,18 +31,21 @@ final class GestureTargetTests: XCTestCase {
     }
 
     func gesture(_ script: String) throws -> ActiveGesture {
-        let s = try SceneLoader.decode(yaml: scene(300, 300, """
-        items:
-          box: { center: [100, 100], size: [20, 20] }
-        collection:
-          layout: { kind: flow, item_size: [50, 50] }
-          sections:
-            - items: 40
-          dynamics: { kind: drag }
-        script:
-          - at: 0
-            \(script)
-        """), file: "gesture.yaml")
+        let s = try SceneLoader.decode(
+            yaml: scene(
+                300, 300,
+                """
+                items:
+                  box: { center: [100, 100], size: [20, 20] }
+                collection:
+                  layout: { kind: flow, item_size: [50, 50] }
+                  sections:
+                    - items: 40
+                  dynamics: { kind: drag }
+                script:
+                  - at: 0
+                    \(script)
+                """), file: "gesture.yaml")
         let e = s.script[0]
         switch e.action {
         case .pan(let p): return ActiveGesture(pan: p, start: 0, event: e)
@@ -70,8 +74,9 @@ final class GestureTargetTests: XCTestCase {
     }
 
     func testALongPressBeginsAfterItsPressTimeAndEnds() throws {
-        let calls = try calls("long_press: { at: [100, 100], press: 0.25, path: [[100, 100], [200, 100]], duration: 0.2 }",
-                              steps: 10)
+        let calls = try calls(
+            "long_press: { at: [100, 100], press: 0.25, path: [[100, 100], [200, 100]], duration: 0.2 }",
+            steps: 10)
         // recognised at 0.3 s (the first step after 0.25 s), moving until 0.45 s, lifted at 0.5 s
         XCTAssertEqual(calls, ["press began", "press 125", "press 175", "press ended"])
     }
@@ -79,6 +84,7 @@ final class GestureTargetTests: XCTestCase {
     func testAReorderLiftsMovesTheTargetAndEndsOrCancels() throws {
         let script = "reorder: { at: [100, 100], press: 0.25, path: [[100, 100], [200, 100]], duration: 0.2"
         XCTAssertEqual(try calls(script + " }", steps: 10), ["lift 100", "target 125", "target 175", "target 200", "end"])
-        XCTAssertEqual(try calls(script + ", cancel: true }", steps: 10), ["lift 100", "target 125", "target 175", "target 200", "cancel"])
+        XCTAssertEqual(
+            try calls(script + ", cancel: true }", steps: 10), ["lift 100", "target 125", "target 175", "target 200", "cancel"])
     }
 }

@@ -9,25 +9,30 @@ import XCTest
 /// Layout dynamics run on plain `CollectionGeometry` values, with no collection view behind them.
 final class LayoutDynamicsTests: XCTestCase {
     let spec: CollectionSpec = {
-        let s = try? SceneLoader.decode(yaml: scene(375, 200, """
-        collection:
-          layout: { kind: flow, direction: horizontal, item_size: [70, 70], line_spacing: 10, interitem_spacing: 10, align: bottom }
-          sections:
-            - items: 30
-          dynamics: { kind: springy }
-        """), file: "springy.yaml")
+        let s = try? SceneLoader.decode(
+            yaml: scene(
+                375, 200,
+                """
+                collection:
+                  layout: { kind: flow, direction: horizontal, item_size: [70, 70], line_spacing: 10, interitem_spacing: 10, align: bottom }
+                  sections:
+                    - items: 30
+                  dynamics: { kind: springy }
+                """), file: "springy.yaml")
         return s!.collection!
     }()
 
     func geometry(offset: Double) -> CollectionGeometry {
         let layout = FlowLayout(spec: spec.layout, sectionCounts: [30], viewSize: Size2(375, 200))
-        return CollectionGeometry(layout: layout, offset: offset, viewSize: Size2(375, 200), vertical: false,
-                                  keys: [Array(0..<30)])
+        return CollectionGeometry(
+            layout: layout, offset: offset, viewSize: Size2(375, 200), vertical: false,
+            keys: [Array(0..<30)])
     }
 
     func testTheSpringyLayoutLagsBehindTheScrollingFingerOnly() throws {
         func firstCellShift(finger source: FingerSource?) throws -> Double {
-            let springy = try SpringyCarousel(params: spec.dynamics, itemSize: Size2(70, 70), world: .uikit, in: geometry(offset: 0))
+            let springy = try SpringyCarousel(
+                params: spec.dynamics, itemSize: Size2(70, 70), world: .uikit, in: geometry(offset: 0))
             let before = try XCTUnwrap(springy.state(ofKey: 0)).center.x
             if let source { springy.fingerMoved(to: Vec2(40, 100), source: source, in: geometry(offset: 0)) }
             try springy.step(in: geometry(offset: 10))
@@ -45,8 +50,9 @@ final class LayoutDynamicsTests: XCTestCase {
     func testTheDragFollowsTheLongPressAndSettlesWhenItLifts() throws {
         var params = spec.dynamics
         params.kind = .drag
-        let drag = try DragSession(params: params, selection: [ItemPath(0, 1)], touch: Vec2(120, 150), world: .uikit,
-                                   in: geometry(offset: 0))
+        let drag = try DragSession(
+            params: params, selection: [ItemPath(0, 1)], touch: Vec2(120, 150), world: .uikit,
+            in: geometry(offset: 0))
         XCTAssertEqual(drag.cellsDrawnAnywhere, [ItemPath(0, 1)])
         XCTAssertEqual(drag.cellZ, 1)
         drag.fingerMoved(to: Vec2(300, 150), source: .pan, in: geometry(offset: 0))

@@ -12,24 +12,28 @@ import XCTest
 /// Expand/collapse rows and sticky headers (the second write-up), through the trace's frames.
 final class ListLayoutTests: XCTestCase {
     func list(rows: Int = 20, fps: Int = 60, script: String, extra: String = "") -> String {
-        scene(375, 667, time: "fps: \(fps), duration: 2", """
-        collection:
-          layout: { kind: list, row_height: 100, expanded_height: 300 }
-          sections:
-            - items: \(rows)
-          transitions:
-            animation: { duration: 0.4, damping_ratio: 1, initial_velocity: 0 }
-        \(extra)
-        script:
-        \(script)
-        """)
+        scene(
+            375, 667, time: "fps: \(fps), duration: 2",
+            """
+            collection:
+              layout: { kind: list, row_height: 100, expanded_height: 300 }
+              sections:
+                - items: \(rows)
+              transitions:
+                animation: { duration: 0.4, damping_ratio: 1, initial_velocity: 0 }
+            \(extra)
+            script:
+            \(script)
+            """)
     }
 
     func testATappedRowsHeightFollowsTheSpringCurve() throws {
-        let f = try frames(list(script: """
-          - at: 0.5
-            tap: { item: "0.2" }
-        """))
+        let f = try frames(
+            list(
+                script: """
+                      - at: 0.5
+                        tap: { item: "0.2" }
+                    """))
         let curve = TimedProgress(start: 0, duration: 0.4, timing: .durationSpring(dampingRatio: 1, initialVelocity: 0))
         for frame in f {
             let t = frame.time - 0.5
@@ -53,7 +57,8 @@ final class ListLayoutTests: XCTestCase {
         let under = clock(0.5, 0.5, 0.5)
         let w = log(1500) / (0.5 * 0.5), wd = w * (1 - 0.25).squareRoot()
         let t = 0.1
-        XCTAssertEqual(under.progress(at: t), 1 - exp(-0.5 * w * t) * (cos(wd * t) + ((0.5 * w - 0.5) / wd) * sin(wd * t)), accuracy: 1e-12)
+        XCTAssertEqual(
+            under.progress(at: t), 1 - exp(-0.5 * w * t) * (cos(wd * t) + ((0.5 * w - 0.5) / wd) * sin(wd * t)), accuracy: 1e-12)
         // a ratio above 1 moves as a critically damped curve and has settled by T
         let over = clock(0.4, 2, 0)
         XCTAssertEqual(over.progress(at: 0.2), c.progress(at: 0.2))
@@ -61,10 +66,12 @@ final class ListLayoutTests: XCTestCase {
     }
 
     func testExpandingARowNearTheBottomScrollsItFullyOnScreen() throws {
-        let f = try frames(list(script: """
-          - at: 0.2
-            tap: { item: "0.5" }
-        """))
+        let f = try frames(
+            list(
+                script: """
+                      - at: 0.2
+                        tap: { item: "0.5" }
+                    """))
         let row = item(f.last!, "0.5")!
         let top = row.center.y - row.size.height / 2, bottom = row.center.y + row.size.height / 2
         XCTAssertEqual(row.size.height, 300)
@@ -79,14 +86,16 @@ final class ListLayoutTests: XCTestCase {
     }
 
     func testASecondTapCollapsesAndAnotherRowMovesTheSelection() throws {
-        let f = try frames(list(script: """
-          - at: 0.1
-            tap: { item: "0.1" }
-          - at: 0.7
-            tap: { item: "0.1" }
-          - at: 1.3
-            tap: { item: "0.3" }
-        """))
+        let f = try frames(
+            list(
+                script: """
+                      - at: 0.1
+                        tap: { item: "0.1" }
+                      - at: 0.7
+                        tap: { item: "0.1" }
+                      - at: 1.3
+                        tap: { item: "0.3" }
+                    """))
         XCTAssertEqual(item(f[35], "0.1")!.size.height, 300)
         XCTAssertTrue(item(f[35], "0.1")!.selected)
         XCTAssertEqual(item(f[70], "0.1")!.size.height, 100)
@@ -98,14 +107,16 @@ final class ListLayoutTests: XCTestCase {
     func testCollapsingKeepsTheProposedOffset() throws {
         // 0.0 expands to 300 pt; a pan scrolls 150 pt so its top is off screen; collapsing it
         // leaves the offset where it is (nothing is selected, so the proposal stands).
-        let f = try frames(list(script: """
-          - at: 0.1
-            tap: { item: "0.0" }
-          - at: 0.7
-            pan: { from: [187, 500], to: [187, 350], duration: 0.3, release: hold }
-          - at: 1.2
-            tap: { item: "0.0" }
-        """))
+        let f = try frames(
+            list(
+                script: """
+                      - at: 0.1
+                        tap: { item: "0.0" }
+                      - at: 0.7
+                        pan: { from: [187, 500], to: [187, 350], duration: 0.3, release: hold }
+                      - at: 1.2
+                        tap: { item: "0.0" }
+                    """))
         XCTAssertEqual(f[66].contentOffset.y, 150, accuracy: 1e-9)
         XCTAssertTrue(f[72...].allSatisfy { $0.contentOffset.y == 150 }, "collapsing does not scroll")
         XCTAssertEqual(item(f.last!, "0.2")?.center.y ?? 0, 250 - 150, accuracy: 1e-6, "rows collapsed under a still offset")
@@ -114,18 +125,21 @@ final class ListLayoutTests: XCTestCase {
     func testAnExpandedRowScrollsToJustBelowThePinnedHeader() throws {
         // Scrolled 230 pt, section 1's header is pinned; its row 1.0 (content y 180–280, under the
         // header) expands and scrolls so its top sits at the header's bottom: offset 180 − 40.
-        let f = try frames(scene(375, 667, time: "fps: 60, duration: 2", """
-        collection:
-          layout: { kind: list, row_height: 100, expanded_height: 300, header_height: 40, sticky_headers: true }
-          sections:
-            - { items: 1, header: "A" }
-            - { items: 10, header: "B" }
-        script:
-          - at: 0.1
-            pan: { from: [187, 500], to: [187, 270], duration: 0.3, release: hold }
-          - at: 0.6
-            tap: { item: "1.0" }
-        """))
+        let f = try frames(
+            scene(
+                375, 667, time: "fps: 60, duration: 2",
+                """
+                collection:
+                  layout: { kind: list, row_height: 100, expanded_height: 300, header_height: 40, sticky_headers: true }
+                  sections:
+                    - { items: 1, header: "A" }
+                    - { items: 10, header: "B" }
+                script:
+                  - at: 0.1
+                    pan: { from: [187, 500], to: [187, 270], duration: 0.3, release: hold }
+                  - at: 0.6
+                    tap: { item: "1.0" }
+                """))
         XCTAssertEqual(f[30].contentOffset.y, 230, accuracy: 1e-9)
         let last = f.last!
         XCTAssertEqual(last.contentOffset.y, 140, accuracy: 1e-6)
@@ -135,10 +149,12 @@ final class ListLayoutTests: XCTestCase {
     }
 
     func testRowsEnteringTheViewComeFromTheirPreviousAttributesNotAFade() throws {
-        let f = try frames(list(script: """
-          - at: 0.2
-            tap: { item: "0.5" }
-        """))
+        let f = try frames(
+            list(
+                script: """
+                      - at: 0.2
+                        tap: { item: "0.5" }
+                    """))
         // 0.7 is off screen before (its top at 700) and on screen after (top 900 − 133 = 767? no: 0.6 is)
         for frame in f where frame.time > 0.2 && frame.time < 0.6 {
             for it in frame.items { XCTAssertEqual(it.alpha, 1, "\(it.id) at frame \(frame.frame)") }
@@ -174,37 +190,47 @@ final class ListLayoutTests: XCTestCase {
     }
 
     func testAPureScrollRecomputesHeadersButNotCells() throws {
-        let scene = try SceneLoader.decode(yaml: scene(375, 667, time: "fps: 120, duration: 2", """
-        collection:
-          layout: { kind: list, row_height: 80, header_height: 40, sticky_headers: true }
-          sections:
-            - { items: 10, header: "A" }
-            - { items: 10, header: "B" }
-            - { items: 10, header: "C" }
-        script:
-          - at: 0.1
-            pan: { from: [187, 600], to: [187, 100], duration: 1.2, release: hold }
-        """), file: "scroll.yaml")
+        let scene = try SceneLoader.decode(
+            yaml: scene(
+                375, 667, time: "fps: 120, duration: 2",
+                """
+                collection:
+                  layout: { kind: list, row_height: 80, header_height: 40, sticky_headers: true }
+                  sections:
+                    - { items: 10, header: "A" }
+                    - { items: 10, header: "B" }
+                    - { items: 10, header: "C" }
+                script:
+                  - at: 0.1
+                    pan: { from: [187, 600], to: [187, 100], duration: 1.2, release: hold }
+                """), file: "scroll.yaml")
         let sim = try Simulation(scene: scene)
         let c = sim.collection!
-        _ = try sim.frame(13)       // the pan has begun
+        _ = try sim.frame(13)  // the pan has begun
         let cells0 = c.cellLayoutPasses, headers0 = c.headerLayoutPasses
         var steps = 0, last = c.scroll.offset
         var frame = 14
         while steps < 100 {
             _ = try sim.frame(frame)
             frame += 1
-            if c.scroll.offset != last { steps += 1; last = c.scroll.offset } else { XCTFail("frame \(frame) did not scroll"); break }
+            if c.scroll.offset != last {
+                steps += 1; last = c.scroll.offset
+            } else {
+                XCTFail("frame \(frame) did not scroll"); break
+            }
         }
         XCTAssertEqual(c.headerLayoutPasses - headers0, 100, "100 scroll steps, 100 header computations")
         XCTAssertEqual(c.cellLayoutPasses - cells0, 0, "no cell layout for a pure scroll")
     }
 
     func testASelectionRecomputesTheWholeLayout() throws {
-        let sim = try Simulation(scene: try SceneLoader.decode(yaml: list(script: """
-          - at: 0.1
-            tap: { item: "0.1" }
-        """), file: "x.yaml"))
+        let sim = try Simulation(
+            scene: try SceneLoader.decode(
+                yaml: list(
+                    script: """
+                          - at: 0.1
+                            tap: { item: "0.1" }
+                        """), file: "x.yaml"))
         _ = try sim.frame(1)
         let before = sim.collection!.cellLayoutPasses
         _ = try sim.frame(10)

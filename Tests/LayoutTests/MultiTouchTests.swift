@@ -9,20 +9,23 @@ import XCTest
 /// Pinch, rotation, double tap, screen-edge pan and several fingers at once.
 final class MultiTouchTests: XCTestCase {
     func views(_ script: String, duration: Double = 2) -> String {
-        scene(375, 667, time: "fps: 60, duration: \(duration)", """
-        items:
-          photo: { center: [200, 200], size: [100, 80] }
-          a: { center: [100, 500], size: [60, 60] }
-          b: { center: [280, 500], size: [60, 60] }
-        script:
-        \(script)
-        """)
+        scene(
+            375, 667, time: "fps: 60, duration: \(duration)",
+            """
+            items:
+              photo: { center: [200, 200], size: [100, 80] }
+              a: { center: [100, 500], size: [60, 60] }
+              b: { center: [280, 500], size: [60, 60] }
+            script:
+            \(script)
+            """)
     }
 
     func testAPinchScalesAndTurnsTheViewUnderIt() throws {
         // Fingers land at 0.1 s (frame 6); 0.6 s of pinching: the distance grows 100 → 200 and turns 60°.
-        let f = try frames(views("  - { at: 0.1, pinch: { center: [200, 200], distance: 100, scale: 2, rotation: 60, duration: 0.6 } }"))
-        let mid = try XCTUnwrap(item(f[24], "photo"))   // 0.3 s in: half way
+        let f = try frames(
+            views("  - { at: 0.1, pinch: { center: [200, 200], distance: 100, scale: 2, rotation: 60, duration: 0.6 } }"))
+        let mid = try XCTUnwrap(item(f[24], "photo"))  // 0.3 s in: half way
         XCTAssertEqual(mid.size.width, 100 * 1.5, accuracy: 1e-9)
         XCTAssertEqual(mid.size.height, 80 * 1.5, accuracy: 1e-9)
         XCTAssertEqual(mid.angle, 30.0.degreesToRadians, accuracy: 1e-6)
@@ -34,19 +37,23 @@ final class MultiTouchTests: XCTestCase {
         XCTAssertEqual(end.center, Vec2(200, 200))
         XCTAssertTrue(f.last!.fingers.isEmpty)
         // A rotation after it starts from the view's transform as it is.
-        let g = try frames(views("""
-          - { at: 0.1, pinch: { center: [200, 200], scale: 2, duration: 0.3 } }
-          - { at: 0.6, rotate: { center: [200, 200], rotation: -90, duration: 0.3 } }
-        """))
+        let g = try frames(
+            views(
+                """
+                  - { at: 0.1, pinch: { center: [200, 200], scale: 2, duration: 0.3 } }
+                  - { at: 0.6, rotate: { center: [200, 200], rotation: -90, duration: 0.3 } }
+                """))
         XCTAssertEqual(item(g.last!, "photo")!.size.width, 200, accuracy: 1e-9)
         XCTAssertEqual(item(g.last!, "photo")!.angle, -90.0.degreesToRadians, accuracy: 1e-6)
     }
 
     func testADoubleTapZoomsAViewAndASecondOneZoomsBack() throws {
-        let f = try frames(views("""
-          - { at: 0.1, double_tap: { at: [200, 200] } }
-          - { at: 1.0, double_tap: { item: photo, scale: 3 } }
-        """))
+        let f = try frames(
+            views(
+                """
+                  - { at: 0.1, double_tap: { at: [200, 200] } }
+                  - { at: 1.0, double_tap: { item: photo, scale: 3 } }
+                """))
         // Touches of 0.08 s whose starts are 0.2 s apart: recognised when the second lifts, at 0.38 s; 0.3 s zoom.
         XCTAssertEqual(f[9].fingers.count, 1, "the first touch")
         XCTAssertEqual(f[14].fingers.count, 0, "between the taps")
@@ -63,37 +70,45 @@ final class MultiTouchTests: XCTestCase {
     }
 
     func testADoubleTapOnACollectionIsTwoTaps() throws {
-        let f = try frames(scene(375, 667, time: "fps: 60, duration: 1", """
-        collection:
-          layout: { kind: flow, item_size: [100, 100] }
-          sections:
-            - { items: 6 }
-        script:
-          - { at: 0.1, double_tap: { item: "0.0" } }
-        """))
+        let f = try frames(
+            scene(
+                375, 667, time: "fps: 60, duration: 1",
+                """
+                collection:
+                  layout: { kind: flow, item_size: [100, 100] }
+                  sections:
+                    - { items: 6 }
+                script:
+                  - { at: 0.1, double_tap: { item: "0.0" } }
+                """))
         XCTAssertFalse(item(f[6], "0.0")!.selected)
         XCTAssertTrue(item(f[12], "0.0")!.selected, "the first tap selects")
         XCTAssertFalse(f.last!.items[0].selected, "the second deselects")
     }
 
     func testAnEdgePanMovesItsViewByTheFingersTranslation() throws {
-        let f = try frames(views("  - { at: 0.1, edge_pan: { edge: right, at: 500, distance: 120, duration: 0.4, release: hold, hold: 0.3, item: b } }"))
+        let f = try frames(
+            views(
+                "  - { at: 0.1, edge_pan: { edge: right, at: 500, distance: 120, duration: 0.4, release: hold, hold: 0.3, item: b } }"
+            ))
         XCTAssertEqual(f[7].fingers.first?.x ?? 0, 375 - 120.0 / 0.4 / 60, accuracy: 1e-9, "the finger starts on the right edge")
         XCTAssertEqual(item(f[50], "b")!.center.x, 280 - 120, accuracy: 0.5)
         XCTAssertEqual(item(f[50], "b")!.center.y, 500, accuracy: 0.5)
     }
 
     func testSeveralFingersDragSeveralViewsAtOnce() throws {
-        let f = try frames(views("""
-          - at: 0.1
-            touches:
-              duration: 0.5
-              release: hold
-              hold: 0.3
-              fingers:
-                - { path: [[100, 500], [100, 300]], item: a }
-                - { path: [[280, 500], [330, 600]], item: b }
-        """))
+        let f = try frames(
+            views(
+                """
+                  - at: 0.1
+                    touches:
+                      duration: 0.5
+                      release: hold
+                      hold: 0.3
+                      fingers:
+                        - { path: [[100, 500], [100, 300]], item: a }
+                        - { path: [[280, 500], [330, 600]], item: b }
+                """))
         XCTAssertEqual(f[20].fingers.count, 2)
         XCTAssertEqual(item(f[50], "a")!.center.x, 100, accuracy: 0.5)
         XCTAssertEqual(item(f[50], "a")!.center.y, 300, accuracy: 0.5)

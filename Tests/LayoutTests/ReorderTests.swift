@@ -10,14 +10,16 @@ import XCTest
 final class ReorderTests: XCTestCase {
     /// Three columns of 100 × 100 cells in a 330 pt wide view (centres 50, 165, 280; rows 110 apart).
     func grid(_ script: String, duration: Double = 3) -> String {
-        scene(330, 600, time: "fps: 60, duration: \(duration)", """
-        collection:
-          layout: { kind: flow, item_size: [100, 100] }
-          sections:
-            - { items: [A, B, C, D, E, F, G, H, I] }
-        script:
-        \(script)
-        """)
+        scene(
+            330, 600, time: "fps: 60, duration: \(duration)",
+            """
+            collection:
+              layout: { kind: flow, item_size: [100, 100] }
+              sections:
+                - { items: [A, B, C, D, E, F, G, H, I] }
+            script:
+            \(script)
+            """)
     }
 
     func order(_ f: FrameState) -> [String] {
@@ -26,7 +28,8 @@ final class ReorderTests: XCTestCase {
 
     func testTheCellDropsIntoTheSlotUnderTheFinger() throws {
         // Lifted at 0.1 + 0.5 s (frame 36); moves 1 s to the middle of the third row's second cell.
-        let f = try frames(grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [165, 160], [175, 285]], duration: 1 } }"))
+        let f = try frames(
+            grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [165, 160], [175, 285]], duration: 1 } }"))
         XCTAssertEqual(order(f.last!), ["B", "C", "D", "E", "F", "G", "H", "A", "I"])
         // While held, its centre is the finger's position, 1.1 times its size, above the rest, lifted.
         let held = try XCTUnwrap(f[66].items.first { $0.label == "A" })
@@ -48,7 +51,8 @@ final class ReorderTests: XCTestCase {
     }
 
     func testNeighboursShiftAsTheCellCrossesThem() throws {
-        let f = try frames(grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [280, 50]], duration: 0.5, hold: 0.5 } }"))
+        let f = try frames(
+            grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [280, 50]], duration: 0.5, hold: 0.5 } }"))
         // Over C by 1.1 s: B and C have shifted left; A is held over C's old slot.
         XCTAssertEqual(item(f[80], "0.0")!.label, "B")
         XCTAssertEqual(item(f[80], "0.0")!.center, Vec2(50, 50))
@@ -57,7 +61,8 @@ final class ReorderTests: XCTestCase {
     }
 
     func testACancelledMovementPutsTheCellBack() throws {
-        let f = try frames(grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [280, 270]], duration: 0.5, cancel: true } }"))
+        let f = try frames(
+            grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [280, 270]], duration: 0.5, cancel: true } }"))
         XCTAssertNotEqual(order(f[60]), order(f[0]), "the data moved while the finger was down")
         XCTAssertEqual(order(f.last!), order(f[0]))
         XCTAssertEqual(f.last!.items.first { $0.label == "A" }!.center, Vec2(50, 50))
@@ -72,7 +77,10 @@ final class ReorderTests: XCTestCase {
         for (body, fragment) in [
             ("items: { a: { center: [10, 10], size: [5, 5] } }\nscript:\n  - { at: 0, reorder: { at: [1, 1] } }", "has none"),
             ("collection:\n  reorder: { lift_scale: 0 }\n  sections:\n    - { items: 3 }", "lift_scale"),
-            ("collection:\n  sections:\n    - { items: 3 }\nscript:\n  - { at: 0, reorder: { at: [1, 1], cancel: 2 } }", "cancel"),
+            (
+                "collection:\n  sections:\n    - { items: 3 }\nscript:\n  - { at: 0, reorder: { at: [1, 1], cancel: 2 } }",
+                "cancel"
+            ),
         ] {
             XCTAssertThrowsError(try SceneLoader.decode(yaml: scene(330, 600, body), file: "r.yaml")) { e in
                 XCTAssertTrue("\(e)".contains(fragment), "\(e)")

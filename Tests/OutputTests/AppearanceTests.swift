@@ -16,7 +16,9 @@ final class AppearanceTests: XCTestCase {
         return try RGBAImage.decode(bytes: try StillJob.render(scene, at: .frame(0), scale: scale).png)
     }
 
-    func pixel(_ img: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] { let i = (y * img.width + x) * 4; return Array(img.pixels[i..<(i + 3)]) }
+    func pixel(_ img: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let i = (y * img.width + x) * 4; return Array(img.pixels[i..<(i + 3)])
+    }
 
     func listScene(_ style: String, size: String = "[200, 300]", background: String = "") -> String {
         """
@@ -36,7 +38,8 @@ final class AppearanceTests: XCTestCase {
         XCTAssertEqual(dark.style.cell, Color(hex: "#2C2C2E"))
         XCTAssertEqual(dark.style.cellSelected, Color(hex: "#0A84FF"))
         XCTAssertEqual(dark.style.corners, .continuous)
-        let light = try SceneLoader.decode(yaml: listScene("appearance: light, cell: \"#123456\"", background: ", background: \"#FF0000\""), file: "l.yaml")
+        let light = try SceneLoader.decode(
+            yaml: listScene("appearance: light, cell: \"#123456\"", background: ", background: \"#FF0000\""), file: "l.yaml")
         XCTAssertEqual(light.style.cell, Color(hex: "#123456"), "the scene's own colour wins")
         XCTAssertEqual(light.viewport.background, Color(hex: "#FF0000"))
         XCTAssertEqual(light.style.cellSelected, Color(hex: "#007AFF"))
@@ -52,8 +55,10 @@ final class AppearanceTests: XCTestCase {
         let barred = try image(listScene("appearance: light, cell: \"#FFFFFF\", chrome: status_bar"))
         XCTAssertEqual(plain.width, barred.width)
         let rowBytes = plain.width * 4
-        XCTAssertNotEqual(Array(plain.pixels[0..<(20 * rowBytes)]), Array(barred.pixels[0..<(20 * rowBytes)]), "9:41 and the glyphs")
-        XCTAssertEqual(Array(plain.pixels[(20 * rowBytes)...]), Array(barred.pixels[(20 * rowBytes)...]), "nothing below the 20 pt bar")
+        XCTAssertNotEqual(
+            Array(plain.pixels[0..<(20 * rowBytes)]), Array(barred.pixels[0..<(20 * rowBytes)]), "9:41 and the glyphs")
+        XCTAssertEqual(
+            Array(plain.pixels[(20 * rowBytes)...]), Array(barred.pixels[(20 * rowBytes)...]), "nothing below the 20 pt bar")
         let tall = try image(listScene("appearance: dark, cell: \"#000000\", chrome: status_bar", size: "[390, 844]"))
         XCTAssertEqual(pixel(tall, 195, 844 - 11), [255, 255, 255], "the home indicator, white on dark")
         XCTAssertEqual(pixel(tall, 20, 844 - 11), [0, 0, 0])
@@ -73,13 +78,13 @@ final class AppearanceTests: XCTestCase {
 
     func testContinuousCornersAndSeparators() throws {
         let items = """
-        springy: 1
-        viewport: { size: [100, 100], scale: 2, background: "#FFFFFF" }
-        time: { fps: 10, duration: 0.1 }
-        style: { corner_radius: 20, corners: CURVE }
-        items:
-          box: { center: [50, 50], size: [80, 80], fill: "#000000" }
-        """
+            springy: 1
+            viewport: { size: [100, 100], scale: 2, background: "#FFFFFF" }
+            time: { fps: 10, duration: 0.1 }
+            style: { corner_radius: 20, corners: CURVE }
+            items:
+              box: { center: [50, 50], size: [80, 80], fill: "#000000" }
+            """
         let circular = try image(items.replacingOccurrences(of: "CURVE", with: "circular"), scale: 2)
         let continuous = try image(items.replacingOccurrences(of: "CURVE", with: "continuous"), scale: 2)
         XCTAssertNotEqual(circular.pixels, continuous.pixels)
@@ -90,7 +95,9 @@ final class AppearanceTests: XCTestCase {
         XCTAssertGreaterThan(pixel(continuous, 2 * 31, 2 * 10)[0], 60)
         // Both pass the same point half way round the corner.
         let mid = 10 + 20 * (1 - 1 / 2.0.squareRoot())
-        XCTAssertEqual(Double(pixel(circular, Int(2 * mid), Int(2 * mid))[0]), Double(pixel(continuous, Int(2 * mid), Int(2 * mid))[0]), accuracy: 90)
+        XCTAssertEqual(
+            Double(pixel(circular, Int(2 * mid), Int(2 * mid))[0]), Double(pixel(continuous, Int(2 * mid), Int(2 * mid))[0]),
+            accuracy: 90)
         let rows = try image(listScene("appearance: light, cell: \"#FFFFFF\", separators: true"), scale: 1)
         XCTAssertEqual(pixel(rows, 100, 49), [0xC6, 0xC6, 0xC8], "a hairline under the first row")
         XCTAssertEqual(pixel(rows, 8, 49), [255, 255, 255], "inset 16 pt from the leading edge")
@@ -99,17 +106,19 @@ final class AppearanceTests: XCTestCase {
     /// Inter draws what it has; DejaVu Sans the rest (Hebrew, which Inter lacks, looks the same either way).
     func testInterWithDejaVuForWhatItLacks() throws {
         func label(_ text: String, _ font: String) throws -> RGBAImage {
-            try image("""
-            springy: 1
-            viewport: { size: [120, 60], scale: 2, background: "#FFFFFF" }
-            time: { fps: 10, duration: 0.1 }
-            style: { font: \(font), font_size: 24, text: "#000000" }
-            items:
-              tag: { center: [60, 30], size: [110, 50], fill: "#FFFFFF", label: "\(text)" }
-            """, scale: 2)
+            try image(
+                """
+                springy: 1
+                viewport: { size: [120, 60], scale: 2, background: "#FFFFFF" }
+                time: { fps: 10, duration: 0.1 }
+                style: { font: \(font), font_size: 24, text: "#000000" }
+                items:
+                  tag: { center: [60, 30], size: [110, 50], fill: "#FFFFFF", label: "\(text)" }
+                """, scale: 2)
         }
         XCTAssertNotEqual(try label("Ab", "inter").pixels, try label("Ab", "dejavu").pixels, "Inter's own letters")
-        XCTAssertEqual(try label("\u{5D0}\u{5D1}", "inter").pixels, try label("\u{5D0}\u{5D1}", "dejavu").pixels, "DejaVu's Hebrew in both")
+        XCTAssertEqual(
+            try label("\u{5D0}\u{5D1}", "inter").pixels, try label("\u{5D0}\u{5D1}", "dejavu").pixels, "DejaVu's Hebrew in both")
         XCTAssertNotNil(refusal(listScene("font: helvetica"), file: "f.yaml"))
         let iOS = try SceneLoader.decode(yaml: listScene("appearance: light"), file: "a.yaml")
         XCTAssertEqual(iOS.style.font, .inter, "the iOS look uses Inter unless the style names a font")

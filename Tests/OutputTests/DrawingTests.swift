@@ -24,28 +24,35 @@ final class DrawingTests: XCTestCase {
 
     /// A dark box labelled "WWW" with (or without) a thick red spring through its middle.
     func labelled(springs: Bool) -> String {
-        scene(200, 120, time: "fps: 10, duration: 0.1", """
-        style: { springs: \(springs), spring_color: "#FF0000", spring_width: 10, font_size: 30 }
-        items:
-          box: { center: [130, 60], size: [120, 60], fill: "#1C1C1E", label: "WWW" }
-        behaviors:
-          - attachment: { item: box, to: [10, 60], frequency: 1, damping: 1 }
-          - item: { items: [box], anchored: true }
-        """)
+        scene(
+            200, 120, time: "fps: 10, duration: 0.1",
+            """
+            style: { springs: \(springs), spring_color: "#FF0000", spring_width: 10, font_size: 30 }
+            items:
+              box: { center: [130, 60], size: [120, 60], fill: "#1C1C1E", label: "WWW" }
+            behaviors:
+              - attachment: { item: box, to: [10, 60], frequency: 1, damping: 1 }
+              - item: { items: [box], anchored: true }
+            """)
     }
 
     func testARightToLeftHeadersTitleIsDrawnAtItsRightEdge() throws {
         func ink(rightToLeft: Bool) throws -> (left: Int, right: Int) {
-            let text = scene(300, 100, time: "fps: 10, duration: 0.1", """
-            style: { header: "#FFFFFF", header_text: "#000000", header_font_size: 20 }
-            collection:
-              layout: { kind: list, header_height: 40, right_to_left: \(rightToLeft) }
-              sections:
-                - { items: 1, header: "Title" }
-            """)
-            let image = try RGBAImage.decode(file: try render(text, ["--frames", "0"], name: "rtl\(rightToLeft)").dir + "/frame-00000.png")
+            let text = scene(
+                300, 100, time: "fps: 10, duration: 0.1",
+                """
+                style: { header: "#FFFFFF", header_text: "#000000", header_font_size: 20 }
+                collection:
+                  layout: { kind: list, header_height: 40, right_to_left: \(rightToLeft) }
+                  sections:
+                    - { items: 1, header: "Title" }
+                """)
+            let image = try RGBAImage.decode(
+                file: try render(text, ["--frames", "0"], name: "rtl\(rightToLeft)").dir + "/frame-00000.png")
             var counts = (left: 0, right: 0)
-            for y in 0..<40 { for x in 0..<300 where pixel(image, x, y).r < 128 { if x < 150 { counts.left += 1 } else { counts.right += 1 } } }
+            for y in 0..<40 {
+                for x in 0..<300 where pixel(image, x, y).r < 128 { if x < 150 { counts.left += 1 } else { counts.right += 1 } }
+            }
             return counts
         }
         let ltr = try ink(rightToLeft: false), rtl = try ink(rightToLeft: true)
@@ -56,13 +63,15 @@ final class DrawingTests: XCTestCase {
     }
 
     func testLabelsAreDrawnOverSprings() throws {
-        let plain = try RGBAImage.decode(file: try render(labelled(springs: false), ["--frames", "0"], name: "plain").dir + "/frame-00000.png")
-        let sprung = try RGBAImage.decode(file: try render(labelled(springs: true), ["--frames", "0"], name: "sprung").dir + "/frame-00000.png")
+        let plain = try RGBAImage.decode(
+            file: try render(labelled(springs: false), ["--frames", "0"], name: "plain").dir + "/frame-00000.png")
+        let sprung = try RGBAImage.decode(
+            file: try render(labelled(springs: true), ["--frames", "0"], name: "sprung").dir + "/frame-00000.png")
         var ink = 0, covered = 0
         for y in 0..<plain.height {
             for x in 0..<plain.width {
                 let p = pixel(plain, x, y)
-                guard p.r > 240 && p.g > 240 && p.b > 240 && x > 80 else { continue }   // the label's white ink on the box
+                guard p.r > 240 && p.g > 240 && p.b > 240 && x > 80 else { continue }  // the label's white ink on the box
                 ink += 1
                 let q = pixel(sprung, x, y)
                 if q.g < 200 { covered += 1 }
@@ -93,27 +102,31 @@ final class DrawingTests: XCTestCase {
     }
 
     func testAGlyphTheFontLacksIsAWarningNamingTheText() throws {
-        let text = scene(100, 100, time: "fps: 10, duration: 0.1", """
-        items:
-          box: { center: [50, 50], size: [80, 40], label: "日本" }
-        """)
+        let text = scene(
+            100, 100, time: "fps: 10, duration: 0.1",
+            """
+            items:
+              box: { center: [50, 50], size: [80, 40], label: "日本" }
+            """)
         let r = try render(text, ["--frames", "0"]).result
         XCTAssertTrue(r.stderr.contains("warning") && r.stderr.contains("日本"), r.stderr)
     }
 
     func testADraggedCellsTrailIsOverTheGridAndKeepsTheSprings() throws {
-        let text = scene(300, 300, time: "fps: 20, duration: 1.6", """
-        style: { cell: "#8E8E93", cell_selected: "#FF0000", springs: true, spring_color: "#00FF00", spring_width: 3 }
-        collection:
-          layout: { kind: flow }
-          sections:
-            - items: 100
-          selection: ["0.0"]
-          dynamics: { kind: drag }
-        script:
-          - at: 0
-            long_press: { at: [35, 35], press: 0.1, path: [[35, 35], [265, 35]], duration: 1.0, hold: 1 }
-        """)
+        let text = scene(
+            300, 300, time: "fps: 20, duration: 1.6",
+            """
+            style: { cell: "#8E8E93", cell_selected: "#FF0000", springs: true, spring_color: "#00FF00", spring_width: 3 }
+            collection:
+              layout: { kind: flow }
+              sections:
+                - items: 100
+              selection: ["0.0"]
+              dynamics: { kind: drag }
+            script:
+              - at: 0
+                long_press: { at: [35, 35], press: 0.1, path: [[35, 35], [265, 35]], duration: 1.0, hold: 1 }
+            """)
         let dir = try render(text, ["--format", "trail", "--pick", "0,8,12,16,31"]).dir
         let trail = try RGBAImage.decode(file: "\(dir)/s-trail.png")
         // Along the drag, over grey grid cells, the red ghosts show (red above green and blue).
@@ -124,14 +137,17 @@ final class DrawingTests: XCTestCase {
         }
         XCTAssertGreaterThan(tinted, 10, "ghosts of the dragged cell are drawn over the grid")
         var green = 0
-        for i in stride(from: 0, to: trail.pixels.count, by: 4) where trail.pixels[i + 1] > 200 && trail.pixels[i] < 80 && trail.pixels[i + 2] < 80 {
+        for i in stride(from: 0, to: trail.pixels.count, by: 4)
+        where trail.pixels[i + 1] > 200 && trail.pixels[i] < 80 && trail.pixels[i + 2] < 80 {
             green += 1
         }
         XCTAssertGreaterThan(green, 10, "the springs are in the trail")
     }
 
     func testATrailWithoutVisibleMotionSaysSo() throws {
-        let r = try runSpringy(["render", packageRoot + "/scenes/static-grid.yaml", "--out", temporaryDirectory(), "--format", "trail"])
+        let r = try runSpringy([
+            "render", packageRoot + "/scenes/static-grid.yaml", "--out", temporaryDirectory(), "--format", "trail",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("shows no motion"), r.stderr)
     }

@@ -44,7 +44,9 @@ final class FontStressTests: XCTestCase {
         let dir = temporaryDirectory()
         let scene = packageRoot + "/scenes/drag-many.yaml"
         for (name, threads) in [("one", "1"), ("four", "4"), ("four-again", "4")] {
-            let r = try runSpringy(["render", scene, "--out", "\(dir)/\(name)", "--threads", threads, "--scale", "1", "--frames", "0-40", "--quiet"])
+            let r = try runSpringy([
+                "render", scene, "--out", "\(dir)/\(name)", "--threads", threads, "--scale", "1", "--frames", "0-40", "--quiet",
+            ])
             XCTAssertEqual(r.status, 0, r.stderr)
         }
         for f in try FileManager.default.contentsOfDirectory(atPath: "\(dir)/one/drag-many").sorted() {

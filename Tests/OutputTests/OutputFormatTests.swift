@@ -10,22 +10,23 @@ import SpringyScene
 import SpringySimulation
 import SpringyTestSupport
 import XCTest
+
 #if canImport(FoundationXML)
 #endif
 
 /// Each output format, decoded from what was written.
 final class OutputFormatTests: XCTestCase {
     let sceneText = """
-    springy: 1
-    viewport: { size: [120, 160], scale: 1, background: "#FFFFFF" }
-    time: { fps: 20, duration: 1 }
-    golden: { frames: [0, 10, last] }
-    items:
-      box: { center: [60, 30], size: [40, 40], fill: "#FF3B30", label: "B" }
-    behaviors:
-      - gravity: { items: [box] }
-      - collision: { items: [box] }
-    """
+        springy: 1
+        viewport: { size: [120, 160], scale: 1, background: "#FFFFFF" }
+        time: { fps: 20, duration: 1 }
+        golden: { frames: [0, 10, last] }
+        items:
+          box: { center: [60, 30], size: [40, 40], fill: "#FF3B30", label: "B" }
+        behaviors:
+          - gravity: { items: [box] }
+          - collision: { items: [box] }
+        """
 
     func render(_ formats: String, extra: [String] = []) throws -> String {
         let dir = temporaryDirectory(formats)
@@ -104,11 +105,16 @@ final class OutputFormatTests: XCTestCase {
     /// apart must give the same bytes.
     func testPDFStillsAreTheSameBytesOnEveryRun() throws {
         let a = temporaryDirectory("a"), b = temporaryDirectory("b")
-        XCTAssertEqual(try runSpringy(["render", "scenes/falling-box.yaml", "--format", "pdf", "--pick", "0", "--out", a, "--quiet"]).status, 0)
+        XCTAssertEqual(
+            try runSpringy(["render", "scenes/falling-box.yaml", "--format", "pdf", "--pick", "0", "--out", a, "--quiet"]).status,
+            0)
         Thread.sleep(forTimeInterval: 1.1)
-        XCTAssertEqual(try runSpringy(["render", "scenes/falling-box.yaml", "--format", "pdf", "--pick", "0", "--out", b, "--quiet"]).status, 0)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: "\(a)/falling-box/frame-00000.pdf")),
-                       try Data(contentsOf: URL(fileURLWithPath: "\(b)/falling-box/frame-00000.pdf")))
+        XCTAssertEqual(
+            try runSpringy(["render", "scenes/falling-box.yaml", "--format", "pdf", "--pick", "0", "--out", b, "--quiet"]).status,
+            0)
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: "\(a)/falling-box/frame-00000.pdf")),
+            try Data(contentsOf: URL(fileURLWithPath: "\(b)/falling-box/frame-00000.pdf")))
     }
 
     func testPDFAndSVGStillsOpenAndMatchTheRasterFrame() throws {
@@ -169,7 +175,9 @@ final class OutputFormatTests: XCTestCase {
     func testPlotWritesAChart() throws {
         let dir = temporaryDirectory()
         try sceneText.write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
-        let r = try runSpringy(["plot", "\(dir)/s.yaml", "--item", "box", "--quantity", "y", "--spring", "1,0.5", "--out", "\(dir)/p.png"])
+        let r = try runSpringy([
+            "plot", "\(dir)/s.yaml", "--item", "box", "--quantity", "y", "--spring", "1,0.5", "--out", "\(dir)/p.png",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let image = try RGBAImage.decode(file: "\(dir)/p.png")
         XCTAssertEqual(image.width, 800)

@@ -12,7 +12,9 @@ final class PNGDecodeTests: XCTestCase {
         let root = packageRoot + "/golden"
         var checked = 0
         for dir in try FileManager.default.contentsOfDirectory(atPath: root).sorted() {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(dir)")) ?? []).filter { $0.hasSuffix(".png") }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(dir)")) ?? []).filter {
+                $0.hasSuffix(".png")
+            }
             for name in names.sorted().prefix(2) {
                 let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(dir)/\(name)")))
                 XCTAssertEqual(try RGBAImage.decode(bytes: bytes), try RGBAImage.decodeWithLibpng(bytes: bytes), "\(dir)/\(name)")
@@ -41,7 +43,9 @@ final class PNGDecodeTests: XCTestCase {
             canvas.markDirty()
             for filter in PNGSettings.Filter.allCases {
                 let bytes = try PNGCodec.encode(canvas, settings: PNGSettings(level: 6, filter: filter, strategy: .default))
-                XCTAssertEqual(try RGBAImage.decode(bytes: bytes), try RGBAImage.decodeWithLibpng(bytes: bytes), "filter \(filter), opaque \(opaque)")
+                XCTAssertEqual(
+                    try RGBAImage.decode(bytes: bytes), try RGBAImage.decodeWithLibpng(bytes: bytes),
+                    "filter \(filter), opaque \(opaque)")
                 var reused = RGBAImage(width: 37, height: 23, pixels: Array(repeating: 7, count: 37 * 23 * 4))
                 try RGBAImage.decode(bytes: bytes, into: &reused)
                 XCTAssertEqual(reused, try RGBAImage.decodeWithLibpng(bytes: bytes), "decoded into a reused image")
@@ -61,7 +65,7 @@ final class PNGDecodeTests: XCTestCase {
         let withGamma = Array(bytes[0..<33]) + gama + Array(bytes[33...])
         XCTAssertEqual(try RGBAImage.decode(bytes: withGamma), try RGBAImage.decodeWithLibpng(bytes: withGamma))
         var broken = bytes
-        broken[40] ^= 0xFF   // inside the IDAT: its CRC no longer matches
+        broken[40] ^= 0xFF  // inside the IDAT: its CRC no longer matches
         XCTAssertThrowsError(try RGBAImage.decode(bytes: broken))
         XCTAssertThrowsError(try RGBAImage.decode(bytes: Array(bytes.prefix(30))))
         XCTAssertEqual(PNGCodec.size(of: bytes)?.width, 8)

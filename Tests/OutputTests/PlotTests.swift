@@ -24,7 +24,9 @@ final class PlotTests: XCTestCase {
         XCTAssertGreaterThan(plot.series.filter { $0.1.isFinite }.count, 10)
         let speed = try PlotJob(scene: scene, quantity: .speed, item: "header.1", spring: nil).plot()
         XCTAssertTrue(speed.series.contains { $0.1.isFinite && $0.1 > 0 }, "a header's speed from its motion")
-        let r = try runSpringy(["plot", "scenes/sticky-headers.yaml", "--item", "header.1", "--out", temporaryDirectory() + "/h.svg"])
+        let r = try runSpringy([
+            "plot", "scenes/sticky-headers.yaml", "--item", "header.1", "--out", temporaryDirectory() + "/h.svg",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 }

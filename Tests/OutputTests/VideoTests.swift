@@ -14,7 +14,8 @@ final class VideoTests: XCTestCase {
 
     /// ffprobe's `key=value` lines for the first video stream.
     func probe(_ file: String) throws -> [String: String] {
-        let r = try runProgram(try tool("ffprobe"), ["-v", "error", "-select_streams", "v:0", "-show_streams", "-show_format", file])
+        let r = try runProgram(
+            try tool("ffprobe"), ["-v", "error", "-select_streams", "v:0", "-show_streams", "-show_format", file])
         XCTAssertEqual(r.status, 0, "ffprobe reads \(file): \(r.stderr)")
         let text = r.stdout
         var fields: [String: String] = [:]
@@ -28,12 +29,15 @@ final class VideoTests: XCTestCase {
     func render(_ background: String, format: String) throws -> String {
         _ = try tool("ffmpeg")
         let dir = temporaryDirectory(format + background.filter(\.isLetter))
-        try scene(121, 81, time: "fps: 10, duration: 0.5", """
-        items:
-          box: { center: [60, 30], size: [30, 30], fill: "#FF3B30" }
-        behaviors:
-          - gravity: { items: [box] }
-        """).replacingOccurrences(of: "scale: 1 }", with: "scale: 1, background: \"\(background)\" }")
+        try scene(
+            121, 81, time: "fps: 10, duration: 0.5",
+            """
+            items:
+              box: { center: [60, 30], size: [30, 30], fill: "#FF3B30" }
+            behaviors:
+              - gravity: { items: [box] }
+            """
+        ).replacingOccurrences(of: "scale: 1 }", with: "scale: 1, background: \"\(background)\" }")
             .write(toFile: "\(dir)/v.yaml", atomically: true, encoding: .utf8)
         let r = try runSpringy(["render", "\(dir)/v.yaml", "--out", dir, "--format", format, "--quiet"])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -83,7 +87,9 @@ final class VideoTests: XCTestCase {
         let dir = temporaryDirectory()
         try scene(121, 81, time: "fps: 10, duration: 0.3", "items:\n  a: { center: [20, 20], size: [10, 10] }")
             .write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
-        let script = "set -o pipefail; " + command.replacingOccurrences(of: "springy ", with: "'\(springyBinary)' ")
+        let script =
+            "set -o pipefail; "
+            + command.replacingOccurrences(of: "springy ", with: "'\(springyBinary)' ")
             .replacingOccurrences(of: "ffmpeg -i", with: "ffmpeg -loglevel error -y -i")
         let r = try runProgram("/bin/bash", ["-c", script], cwd: dir)
         XCTAssertEqual(r.status, 0, "\(command): \(r.stderr)")

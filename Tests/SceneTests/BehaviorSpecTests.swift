@@ -27,8 +27,10 @@ final class BehaviorSpecTests: XCTestCase {
     /// Apple: setting magnitude 0 makes the vector (0, 0) and resets the angle to 0, so a
     /// magnitude set afterwards points right unless the angle is set again.
     func testMagnitudeZeroResetsTheAngleToZero() throws {
-        for start in [BehaviorSpec.gravity(items: ["a"], vector: Vec2(0, 1)),
-                      .push(items: ["a"], mode: .continuous, vector: Vec2(0, 1), offset: .zero)] {
+        for start in [
+            BehaviorSpec.gravity(items: ["a"], vector: Vec2(0, 1)),
+            .push(items: ["a"], mode: .continuous, vector: Vec2(0, 1), offset: .zero),
+        ] {
             let zero = try XCTUnwrap(start.setting(.magnitude(0)))
             XCTAssertEqual(vector(zero), .zero)
             XCTAssertEqual(vector(zero.setting(.magnitude(1))), Vec2(1, 0), "right, not down")
@@ -41,16 +43,21 @@ final class BehaviorSpecTests: XCTestCase {
     }
 
     func testAttachmentFieldsAreAssignedOneByOne() {
-        let a = BehaviorSpec.attachment(item: "a", to: .point(Vec2(1, 2)), length: nil, frequency: 1, damping: 0.1,
-                                        offset: .zero, toOffset: .zero)
+        let a = BehaviorSpec.attachment(
+            item: "a", to: .point(Vec2(1, 2)), length: nil, frequency: 1, damping: 0.1,
+            offset: .zero, toOffset: .zero)
         let b = a.setting(.frequency(2))?.setting(.damping(0.5))?.setting(.length(40))?.setting(.anchor(Vec2(5, 6)))
-        XCTAssertEqual(b, .attachment(item: "a", to: .point(Vec2(5, 6)), length: 40, frequency: 2, damping: 0.5,
-                                      offset: .zero, toOffset: .zero))
+        XCTAssertEqual(
+            b,
+            .attachment(
+                item: "a", to: .point(Vec2(5, 6)), length: 40, frequency: 2, damping: 0.5,
+                offset: .zero, toOffset: .zero))
     }
 
     func testAnItemToItemAttachmentHasNoAnchorToSet() {
-        let a = BehaviorSpec.attachment(item: "a", to: .item("b"), length: nil, frequency: 0, damping: 0,
-                                        offset: .zero, toOffset: .zero)
+        let a = BehaviorSpec.attachment(
+            item: "a", to: .item("b"), length: nil, frequency: 0, damping: 0,
+            offset: .zero, toOffset: .zero)
         XCTAssertNil(a.setting(.anchor(.zero)))
     }
 
@@ -61,8 +68,9 @@ final class BehaviorSpecTests: XCTestCase {
 
     func testItemPropertiesMergeOverTheOldOnes() {
         let i = BehaviorSpec.item(items: ["a"], properties: ItemProperties(elasticity: 0.5, friction: 0.1))
-        XCTAssertEqual(i.setting(.properties(ItemProperties(friction: 0.9))),
-                       .item(items: ["a"], properties: ItemProperties(elasticity: 0.5, friction: 0.9)))
+        XCTAssertEqual(
+            i.setting(.properties(ItemProperties(friction: 0.9))),
+            .item(items: ["a"], properties: ItemProperties(elasticity: 0.5, friction: 0.9)))
     }
 
     func testReferencedItemsIncludeAttachmentTargetsAndChildren() {

@@ -19,7 +19,9 @@ final class SceneFormatReferenceTests: XCTestCase {
             let spec = kind.spec
             s += "#### `\(kind.rawValue)` (\(spec.uikitName))\n\n" + spec.keys.markdown + "\n"
             let set = spec.setKeys.keys.filter { $0.name != "behavior" }
-            s += set.isEmpty ? "A script's `set` changes nothing on it.\n\n"
+            s +=
+                set.isEmpty
+                ? "A script's `set` changes nothing on it.\n\n"
                 : "A script's `set` on it takes: " + set.map { "`\($0.name)`" }.joined(separator: ", ") + ".\n\n"
         }
         s += "`defaults` and an `item` behavior take the item properties:\n\n" + ItemProperties.keys.markdown + "\n" + end
@@ -40,18 +42,21 @@ final class SceneFormatReferenceTests: XCTestCase {
         let a = try XCTUnwrap(text.range(of: begin), "SCENE-FORMAT.md has no generated script reference")
         let b = try XCTUnwrap(text.range(of: end))
         if ProcessInfo.processInfo.environment["SPRINGY_RECORD_REFERENCE"] == "1" {
-            try (text[..<a.lowerBound] + Self.scriptGenerated + text[b.upperBound...]).write(toFile: formatPath, atomically: true, encoding: .utf8)
+            try (text[..<a.lowerBound] + Self.scriptGenerated + text[b.upperBound...]).write(
+                toFile: formatPath, atomically: true, encoding: .utf8)
             return
         }
-        XCTAssertEqual(String(text[a.lowerBound..<b.upperBound]), Self.scriptGenerated,
-                       "SCENE-FORMAT.md's script reference differs from the key tables (SPRINGY_RECORD_REFERENCE=1 rewrites it)")
+        XCTAssertEqual(
+            String(text[a.lowerBound..<b.upperBound]), Self.scriptGenerated,
+            "SCENE-FORMAT.md's script reference differs from the key tables (SPRINGY_RECORD_REFERENCE=1 rewrites it)")
     }
 
     func testTheBehaviorReferenceIsTheKeyTables() throws {
         let text = try String(contentsOfFile: formatPath, encoding: .utf8)
         if ProcessInfo.processInfo.environment["SPRINGY_RECORD_REFERENCE"] == "1" {
             let a = try XCTUnwrap(text.range(of: Self.begin)), b = try XCTUnwrap(text.range(of: Self.end))
-            try (text[..<a.lowerBound] + Self.generated + text[b.upperBound...]).write(toFile: formatPath, atomically: true, encoding: .utf8)
+            try (text[..<a.lowerBound] + Self.generated + text[b.upperBound...]).write(
+                toFile: formatPath, atomically: true, encoding: .utf8)
             return
         }
         guard let a = text.range(of: Self.begin), let b = text.range(of: Self.end) else {
@@ -62,14 +67,17 @@ final class SceneFormatReferenceTests: XCTestCase {
             let doc = documented.split(separator: "\n", omittingEmptySubsequences: false)
             let gen = Self.generated.split(separator: "\n", omittingEmptySubsequences: false)
             let first = (0..<min(doc.count, gen.count)).first { doc[$0] != gen[$0] } ?? min(doc.count, gen.count)
-            XCTFail("SCENE-FORMAT.md's behavior reference differs from the key tables at its line \(first + 1):\n  doc:    \(first < doc.count ? String(doc[first]) : "(end)")\n  tables: \(first < gen.count ? String(gen[first]) : "(end)")\n(SPRINGY_RECORD_REFERENCE=1 rewrites it)")
+            XCTFail(
+                "SCENE-FORMAT.md's behavior reference differs from the key tables at its line \(first + 1):\n  doc:    \(first < doc.count ? String(doc[first]) : "(end)")\n  tables: \(first < gen.count ? String(gen[first]) : "(end)")\n(SPRINGY_RECORD_REFERENCE=1 rewrites it)"
+            )
         }
     }
 
     /// Every `- <kind>: { key: ... }` of the Behaviors example names a kind and keys the tables have.
     func testTheBehaviorsExampleUsesOnlyKeysTheTablesHave() throws {
         let text = try String(contentsOfFile: formatPath, encoding: .utf8)
-        let section = try XCTUnwrap(text.components(separatedBy: "## Behaviors").dropFirst().first?.components(separatedBy: "```")[1])
+        let section = try XCTUnwrap(
+            text.components(separatedBy: "## Behaviors").dropFirst().first?.components(separatedBy: "```")[1])
         var entries: [(kind: String, body: String)] = []
         for line in section.split(separator: "\n") {
             let t = line.trimmingCharacters(in: .whitespaces)
@@ -86,19 +94,31 @@ final class SceneFormatReferenceTests: XCTestCase {
             // Keys of the kind's own mapping: `name:` directly inside its outer braces.
             var depth = 0, word = "", keys: [String] = []
             for ch in code {
-                if ch == "{" || ch == "[" { depth += 1; word = "" } else if ch == "}" || ch == "]" { depth -= 1; word = "" }
-                else if ch == ":" { if depth == 1, !word.isEmpty { keys.append(word) }; word = "" }
-                else if ch.isLetter || ch == "_" { word.append(ch) } else { word = "" }
+                if ch == "{" || ch == "[" {
+                    depth += 1; word = ""
+                } else if ch == "}" || ch == "]" {
+                    depth -= 1; word = ""
+                } else if ch == ":" {
+                    if depth == 1, !word.isEmpty { keys.append(word) }; word = ""
+                } else if ch.isLetter || ch == "_" {
+                    word.append(ch)
+                } else {
+                    word = ""
+                }
             }
             XCTAssertFalse(keys.isEmpty, kind)
-            for key in keys { XCTAssertTrue(table.names.contains(key), "SCENE-FORMAT's \(kind) example uses `\(key)`, which \(table.path) does not have") }
+            for key in keys {
+                XCTAssertTrue(
+                    table.names.contains(key), "SCENE-FORMAT's \(kind) example uses `\(key)`, which \(table.path) does not have")
+            }
         }
     }
 
     func testDynamicsHasARowForEveryKind() throws {
         let text = try String(contentsOfFile: packageRoot + "/docs/DYNAMICS.md", encoding: .utf8)
         for kind in BehaviorKind.allCases {
-            XCTAssertTrue(text.contains("(\(kind.spec.uikitName)"), "DYNAMICS.md says nothing of \(kind.spec.uikitName) (\(kind.rawValue))")
+            XCTAssertTrue(
+                text.contains("(\(kind.spec.uikitName)"), "DYNAMICS.md says nothing of \(kind.spec.uikitName) (\(kind.rawValue))")
         }
     }
 
@@ -114,13 +134,15 @@ final class SceneFormatReferenceTests: XCTestCase {
             for key in kind.spec.keys.keys {
                 guard let r = key.range, key.type == "number" else { continue }
                 let above = r.upperBound + max(1, abs(r.upperBound) * 0.01)
-                let text = scene(300, 400, time: "fps: 30, duration: 0.1", """
-                items:
-                  a: { center: [100, 100], size: [30, 30] }
-                  b: { center: [200, 100], size: [30, 30] }
-                behaviors:
-                  - \(template.replacingOccurrences(of: "KEY", with: key.name).replacingOccurrences(of: "VALUE", with: "\(above)"))
-                """)
+                let text = scene(
+                    300, 400, time: "fps: 30, duration: 0.1",
+                    """
+                    items:
+                      a: { center: [100, 100], size: [30, 30] }
+                      b: { center: [200, 100], size: [30, 30] }
+                    behaviors:
+                      - \(template.replacingOccurrences(of: "KEY", with: key.name).replacingOccurrences(of: "VALUE", with: "\(above)"))
+                    """)
                 let r2 = refusal(text)
                 XCTAssertTrue(r2?.contains(key.name) ?? false, "\(kind).\(key.name) = \(above): \(r2 ?? "accepted")")
             }

@@ -6,19 +6,24 @@ import XCTest
 /// Ten kinds of bad scene: each exits 2 with one `file:line:column:` line and writes nothing.
 final class SceneValidationTests: XCTestCase {
     let good = """
-    springy: 1
-    viewport: { size: [375, 667] }
-    items:
-      box: { center: [100, 100], size: [50, 50] }
+        springy: 1
+        viewport: { size: [375, 667] }
+        items:
+          box: { center: [100, 100], size: [50, 50] }
 
-    """
+        """
 
-    func assertRejected(_ name: String, _ contents: String?, expect fragment: String, line: Int? = nil,
-                        file: StaticString = #filePath, testLine: UInt = #line) throws {
+    func assertRejected(
+        _ name: String, _ contents: String?, expect fragment: String, line: Int? = nil,
+        file: StaticString = #filePath, testLine: UInt = #line
+    ) throws {
         let dir = temporaryDirectory(name)
         let path = "\(dir)/\(name).yaml"
-        if let contents { try contents.write(toFile: path, atomically: true, encoding: .utf8) }
-        else { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        if let contents {
+            try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        } else {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
         let out = "\(dir)/out"
         let r = try runSpringy(["render", path, "--out", out, "--quiet"])
         XCTAssertEqual(r.status, 2, "exit status for \(name): \(r.stderr)", file: file, line: testLine)
@@ -43,7 +48,8 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testWrongType() throws {
-        try assertRejected("wrong-type", good + "time: { fps: \"sixty\" }\n", expect: "time.fps: expected a whole number", line: 5)
+        try assertRejected(
+            "wrong-type", good + "time: { fps: \"sixty\" }\n", expect: "time.fps: expected a whole number", line: 5)
     }
 
     func testUnknownKeyGetsADidYouMean() throws {
@@ -51,23 +57,27 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testMissingRequiredKey() throws {
-        try assertRejected("missing-key", "springy: 1\nitems:\n  box: { center: [1, 1], size: [5, 5] }\n",
-                           expect: "missing required key \"viewport\"")
+        try assertRejected(
+            "missing-key", "springy: 1\nitems:\n  box: { center: [1, 1], size: [5, 5] }\n",
+            expect: "missing required key \"viewport\"")
     }
 
     func testBadVersionSaysWhichAreSupported() throws {
-        try assertRejected("bad-version", good.replacingOccurrences(of: "springy: 1", with: "springy: 7"),
-                           expect: "reads version 1", line: 1)
+        try assertRejected(
+            "bad-version", good.replacingOccurrences(of: "springy: 1", with: "springy: 7"),
+            expect: "reads version 1", line: 1)
     }
 
     func testNegativeSize() throws {
-        try assertRejected("negative-size", good.replacingOccurrences(of: "size: [50, 50]", with: "size: [50, -50]"),
-                           expect: "items.box.size: width and height must be greater than 0", line: 4)
+        try assertRejected(
+            "negative-size", good.replacingOccurrences(of: "size: [50, 50]", with: "size: [50, -50]"),
+            expect: "items.box.size: width and height must be greater than 0", line: 4)
     }
 
     func testNonNumericNumber() throws {
-        try assertRejected("non-numeric", good.replacingOccurrences(of: "center: [100, 100]", with: "center: [100, abc]"),
-                           expect: "items.box.center: expected [x, y]", line: 4)
+        try assertRejected(
+            "non-numeric", good.replacingOccurrences(of: "center: [100, 100]", with: "center: [100, abc]"),
+            expect: "items.box.center: expected [x, y]", line: 4)
     }
 
     func testEmptyFile() throws {
@@ -79,7 +89,9 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testAliasBomb() throws {
-        var text = good + "style:\n  palette: &a0 [\"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\"]\n"
+        var text =
+            good
+            + "style:\n  palette: &a0 [\"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\", \"#FFFFFF\"]\n"
         text += "behaviors:\n"
         for i in 1...8 {
             let refs = Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ")
@@ -126,8 +138,9 @@ final class SceneValidationTests: XCTestCase {
         XCTAssertEqual(r.status, 2)
         let lines = r.stderr.split(separator: "\n").map(String.init)
         for (line, fragment) in [(2, "scale"), (3, "colour"), (7, "nobody"), (9, "frequency"), (11, "at"), (14, "behavior")] {
-            XCTAssertTrue(lines.contains { $0.hasPrefix("\(dir)/many.yaml:\(line):") && $0.contains(fragment) },
-                          "line \(line) (\(fragment)) reported: \(r.stderr)")
+            XCTAssertTrue(
+                lines.contains { $0.hasPrefix("\(dir)/many.yaml:\(line):") && $0.contains(fragment) },
+                "line \(line) (\(fragment)) reported: \(r.stderr)")
         }
         XCTAssertEqual(lines.count, 6, r.stderr)
     }
@@ -153,7 +166,9 @@ final class SceneValidationTests: XCTestCase {
 /// Issue 26, item 14: a run's cost, worked out from the scene alone, against the default budgets.
 final class RunCostTests: XCTestCase {
     func items(_ n: Int) -> String {
-        "items:\n" + (0..<n).map { "  i\($0): { center: [\(10 + $0 % 300), \(10 + ($0 / 300) % 600)], size: [2, 2] }" }.joined(separator: "\n")
+        "items:\n"
+            + (0..<n).map { "  i\($0): { center: [\(10 + $0 % 300), \(10 + ($0 / 300) % 600)], size: [2, 2] }" }.joined(
+                separator: "\n")
     }
 
     func testEstimatesFromTheSceneAgainstTheDefaultBudgets() throws {

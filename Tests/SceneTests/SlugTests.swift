@@ -17,18 +17,23 @@ final class SlugTests: XCTestCase {
         XCTAssertEqual(Scene.slug(forFile: String(repeating: "a", count: 300) + ".yaml").count, Scene.maxSlugLength)
         for name in ["-.yaml", "--x--.yaml", "a\\b.yaml", "\u{202E}evil.yaml"] {
             let s = Scene.slug(forFile: name)
-            XCTAssertFalse(s.hasPrefix(".") || s.hasPrefix("-") || s.contains("/") || s.contains("\\") || s.isEmpty, "\(name) → \(s)")
+            XCTAssertFalse(
+                s.hasPrefix(".") || s.hasPrefix("-") || s.contains("/") || s.contains("\\") || s.isEmpty, "\(name) → \(s)")
         }
     }
 
     func testDocsOfAHostileNameStayInsideTheGalleryAndSmall() throws {
         let dir = temporaryDirectory()
         let file = "\(dir)/..\u{1}" + String(repeating: "x", count: 200) + ".yaml"
-        try scene(100, 100, time: "fps: 10, duration: 0.2", "name: \"" + String(repeating: "N", count: 5000) + "\\n# heading\"\nitems:\n  a: { center: [50, 50], size: [20, 20] }")
-            .write(toFile: file, atomically: true, encoding: .utf8)
+        try scene(
+            100, 100, time: "fps: 10, duration: 0.2",
+            "name: \"" + String(repeating: "N", count: 5000) + "\\n# heading\"\nitems:\n  a: { center: [50, 50], size: [20, 20] }"
+        )
+        .write(toFile: file, atomically: true, encoding: .utf8)
         let r = try runSpringy(["docs", file, "--out", "\(dir)/g"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let entries = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/g").filter { !$0.hasPrefix(".springy") }.sorted()
+        let entries = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/g").filter { !$0.hasPrefix(".springy") }
+            .sorted()
         XCTAssertEqual(entries.count, 2, "README.md and one folder: \(entries)")
         let folder = try XCTUnwrap(entries.first { $0 != "README.md" })
         XCTAssertFalse(folder.hasPrefix("."))

@@ -30,15 +30,19 @@ public struct RunResult {
 }
 
 /// Runs the command line for real.
-public func runSpringy(_ arguments: [String], cwd: String = packageRoot, environment: [String: String]? = nil,
-                       timeout: TimeInterval? = nil) throws -> RunResult {
+public func runSpringy(
+    _ arguments: [String], cwd: String = packageRoot, environment: [String: String]? = nil,
+    timeout: TimeInterval? = nil
+) throws -> RunResult {
     try runProgram(springyBinary, arguments, cwd: cwd, environment: environment, timeout: timeout)
 }
 
 /// Runs a program to its end and gives what it printed (standard error read alongside, so a
 /// chatty program never blocks).
-public func runProgram(_ path: String, _ arguments: [String], cwd: String = packageRoot,
-                       environment: [String: String]? = nil, timeout: TimeInterval? = nil) throws -> RunResult {
+public func runProgram(
+    _ path: String, _ arguments: [String], cwd: String = packageRoot,
+    environment: [String: String]? = nil, timeout: TimeInterval? = nil
+) throws -> RunResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = arguments
@@ -52,7 +56,9 @@ public func runProgram(_ path: String, _ arguments: [String], cwd: String = pack
     final class Box: @unchecked Sendable { var data = Data() }
     let errors = Box()
     let done = DispatchSemaphore(value: 0)
-    Thread { errors.data = err.fileHandleForReading.readDataToEndOfFile(); done.signal() }.start()
+    Thread {
+        errors.data = err.fileHandleForReading.readDataToEndOfFile(); done.signal()
+    }.start()
     // A time limit: past it the program is killed (SIGKILL) and the result says so.
     final class Flag: @unchecked Sendable { var value = false }
     let killed = Flag(), finished = DispatchSemaphore(value: 0)
@@ -66,9 +72,10 @@ public func runProgram(_ path: String, _ arguments: [String], cwd: String = pack
     done.wait()
     p.waitUntilExit()
     finished.signal()
-    return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                     stderr: String(decoding: errors.data, as: UTF8.self),
-                     signalled: p.terminationReason == .uncaughtSignal, timedOut: killed.value)
+    return RunResult(
+        status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+        stderr: String(decoding: errors.data, as: UTF8.self),
+        signalled: p.terminationReason == .uncaughtSignal, timedOut: killed.value)
 }
 
 /// A fresh temporary folder.
@@ -92,17 +99,19 @@ public func item(_ f: FrameState, _ id: String) -> ItemState? { f.items.first { 
 public func scene(_ width: Double, _ height: Double, time: String = "fps: 60, duration: 2", _ body: String) -> String {
     func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
     return """
-    springy: 1
-    viewport: { size: [\(number(width)), \(number(height))], scale: 1 }
-    time: { \(time) }
-    \(body)
-    """
+        springy: 1
+        viewport: { size: [\(number(width)), \(number(height))], scale: 1 }
+        time: { \(time) }
+        \(body)
+        """
 }
 
 /// Scene text for free items: `items` are `name: { ... }` lines, `behaviors` one flow
 /// mapping each (`gravity: { items: [box] }`), `extra` any further sections.
-public func scene(_ width: Double, _ height: Double, time: String = "fps: 60, duration: 2",
-                  items: [String], behaviors: [String], extra: String = "") -> String {
+public func scene(
+    _ width: Double, _ height: Double, time: String = "fps: 60, duration: 2",
+    items: [String], behaviors: [String], extra: String = ""
+) -> String {
     let itemLines = items.map { "  " + $0 }.joined(separator: "\n")
     let behaviorLines = behaviors.map { "  - " + $0 }.joined(separator: "\n")
     return scene(width, height, time: time, "items:\n\(itemLines)\nbehaviors:\n\(behaviorLines)\n\(extra)")
@@ -134,7 +143,9 @@ public func periodAndDecay(_ ext: [(Double, Double)], halves: Int) -> (period: D
 
 /// The relative errors of a measured oscillation's period and decay per period against
 /// DYNAMICS.md's closed forms 1/(f√(1−ζ²)) and e^(−2πζ/√(1−ζ²)).
-public func springErrors(_ ext: [(Double, Double)], frequency: Double, zeta: Double, halves: Int) -> (period: Double, decay: Double)? {
+public func springErrors(_ ext: [(Double, Double)], frequency: Double, zeta: Double, halves: Int) -> (
+    period: Double, decay: Double
+)? {
     guard let m = periodAndDecay(ext, halves: halves) else { return nil }
     let root = (1 - zeta * zeta).squareRoot()
     return (m.period * frequency * root - 1, m.ratio / exp(-2 * .pi * zeta / root) - 1)
@@ -151,15 +162,15 @@ public func stackingScene(_ count: Int = 10) -> String {
     let items = (0..<count).map { "  b\($0): { center: [150, \(30 + 50 * $0)], size: [20, 20] }" }.joined(separator: "\n")
     let names = (0..<count).map { "b\($0)" }.joined(separator: ", ")
     return """
-    springy: 1
-    viewport: { size: [300, 600], scale: 1 }
-    time: { fps: 30, duration: 3 }
-    items:
-    \(items)
-    behaviors:
-      - gravity: { items: [\(names)] }
-      - collision: { items: [\(names)] }
-    """
+        springy: 1
+        viewport: { size: [300, 600], scale: 1 }
+        time: { fps: 30, duration: 3 }
+        items:
+        \(items)
+        behaviors:
+          - gravity: { items: [\(names)] }
+          - collision: { items: [\(names)] }
+        """
 }
 
 /// Waits (up to a minute) until `folder` holds at least `count` frame files.

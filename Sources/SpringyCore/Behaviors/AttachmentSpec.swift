@@ -22,8 +22,10 @@ public struct AttachmentSpec: BehaviorKindSpec {
     public var damping: Double
     public var offset: Vec2
     public var toOffset: Vec2
-    public init(item: String, to: AttachTarget, length: Double?, frequency: Double, damping: Double,
-                offset: Vec2, toOffset: Vec2) {
+    public init(
+        item: String, to: AttachTarget, length: Double?, frequency: Double, damping: Double,
+        offset: Vec2, toOffset: Vec2
+    ) {
         self.item = item; self.to = to; self.length = length; self.frequency = frequency; self.damping = damping
         self.offset = offset; self.toOffset = toOffset
     }
@@ -33,27 +35,35 @@ public struct AttachmentSpec: BehaviorKindSpec {
     /// Above this a spring at 120 steps/s is no longer integrated meaningfully (and a scene's
     /// step rate may hold it lower: a quarter of time.step_rate).
     public static let maxFrequency = 60.0
-    static let length = SceneKey("length", "number", range: 0...1e6, unit: "pt",
-                                 default: "the distance when made", "the rest length (spring and limit)")
-    static let frequency = SceneKey("frequency", "number", range: 0...maxFrequency, unit: "Hz", default: "0",
-                                    "0: a rigid rod; above 0 a spring oscillating this often (at most a quarter of the step rate)")
+    static let length = SceneKey(
+        "length", "number", range: 0...1e6, unit: "pt",
+        default: "the distance when made", "the rest length (spring and limit)")
+    static let frequency = SceneKey(
+        "frequency", "number", range: 0...maxFrequency, unit: "Hz", default: "0",
+        "0: a rigid rod; above 0 a spring oscillating this often (at most a quarter of the step rate)")
     static let damping = SceneKey("damping", "number", range: 0...10, default: "0", "the spring's damping ratio (1 critical)")
-    static let anchor = SceneKey("anchor", "[x, y]", unit: "pt", default: "required for fixed and pin between items",
-                                 "attachmentAnchor (sliding, fixed, pin)")
-    public static let keys = KeyTable("behaviors[].attachment", [
-        CommonKeys.item,
-        SceneKey("to", "item id or [x, y]", default: "required", "the other item, or a point in the viewport"),
-        length, frequency, damping,
-        SceneKey("offset", "[x, y]", unit: "pt", default: "[0, 0]", "where on `item` it holds, from its centre"),
-        SceneKey("to_offset", "[x, y]", unit: "pt", default: "[0, 0]", "where on the other item it holds"),
-        SceneKey("kind", AttachmentKind.allCases.map(\.rawValue).joined(separator: " | "), default: "spring",
-                 "iOS 7's attachment, or iOS 9's sliding, limit, fixed and pin ones"),
-        anchor,
-        SceneKey("axis", "[x, y]", default: "[1, 0]", "axisOfTranslation (sliding)"),
-        SceneKey("range", "[lower, upper]", range: -1e6...1e6, unit: "pt (sliding) or degrees (pin, within −360…360)", default: "unlimited",
-                 "attachmentRange, from where it starts"),
-        SceneKey("friction_torque", "number", range: 0...1e6, unit: "N·m", default: "0", "frictionTorque (pin)"),
-    ])
+    static let anchor = SceneKey(
+        "anchor", "[x, y]", unit: "pt", default: "required for fixed and pin between items",
+        "attachmentAnchor (sliding, fixed, pin)")
+    public static let keys = KeyTable(
+        "behaviors[].attachment",
+        [
+            CommonKeys.item,
+            SceneKey("to", "item id or [x, y]", default: "required", "the other item, or a point in the viewport"),
+            length, frequency, damping,
+            SceneKey("offset", "[x, y]", unit: "pt", default: "[0, 0]", "where on `item` it holds, from its centre"),
+            SceneKey("to_offset", "[x, y]", unit: "pt", default: "[0, 0]", "where on the other item it holds"),
+            SceneKey(
+                "kind", AttachmentKind.allCases.map(\.rawValue).joined(separator: " | "), default: "spring",
+                "iOS 7's attachment, or iOS 9's sliding, limit, fixed and pin ones"),
+            anchor,
+            SceneKey("axis", "[x, y]", default: "[1, 0]", "axisOfTranslation (sliding)"),
+            SceneKey(
+                "range", "[lower, upper]", range: -1e6...1e6, unit: "pt (sliding) or degrees (pin, within −360…360)",
+                default: "unlimited",
+                "attachmentRange, from where it starts"),
+            SceneKey("friction_torque", "number", range: 0...1e6, unit: "N·m", default: "0", "frictionTorque (pin)"),
+        ])
     public static let setKeys = setTable([
         length, frequency, damping,
         anchor.named("anchor", "moves the point an item is attached to (attachments to a point)"),

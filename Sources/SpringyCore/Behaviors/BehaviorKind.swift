@@ -47,9 +47,14 @@ public protocol BehaviorKindSpec: Sendable, Equatable {
 extension BehaviorKindSpec {
     /// `set`'s table, `script[].set` on this kind.
     static func setTable(_ keys: [SceneKey]) -> KeyTable {
-        KeyTable("script[].set (\(kind.rawValue))", [SceneKey("behavior", "whole number", default: "required",
-                                                                "which behavior: its place among those declared and added so far")]
-                 + keys)
+        KeyTable(
+            "script[].set (\(kind.rawValue))",
+            [
+                SceneKey(
+                    "behavior", "whole number", default: "required",
+                    "which behavior: its place among those declared and added so far")
+            ]
+                + keys)
     }
 }
 
@@ -60,9 +65,11 @@ public struct CompositeSpec: BehaviorKindSpec {
 
     public static var kind: BehaviorKind { .composite }
     public static var uikitName: String { "UIDynamicBehavior" }
-    public static let keys = KeyTable("behaviors[].composite", [
-        SceneKey("behaviors", "[behavior]", default: "required", "child behaviors, each written as under `behaviors`"),
-    ])
+    public static let keys = KeyTable(
+        "behaviors[].composite",
+        [
+            SceneKey("behaviors", "[behavior]", default: "required", "child behaviors, each written as under `behaviors`")
+        ])
     public static let setKeys = setTable([])
     public var behavior: BehaviorSpec { .composite(self) }
     public var referencedItems: [String] { behaviors.flatMap(\.referencedItems) }

@@ -13,14 +13,20 @@ public struct CollisionSpec: BehaviorKindSpec {
 
     public static var kind: BehaviorKind { .collision }
     public static var uikitName: String { "UICollisionBehavior" }
-    public static let keys = KeyTable("behaviors[].collision", [
-        CommonKeys.items,
-        SceneKey("mode", "items | boundaries | everything", default: "everything", "what the items collide with (collisionMode)"),
-        SceneKey("bounds", "bool", default: "true", "the viewport's edges are a boundary (translatesReferenceBoundsIntoBoundary)"),
-        SceneKey("insets", "[top, left, bottom, right]", unit: "pt", default: "[0, 0, 0, 0]", "the bounds boundary inset by these"),
-        SceneKey("boundaries", "mapping of name → boundary", default: "none",
-                 "named boundaries: `{ from, to }`, `{ path, closed }`, `{ circle }` or `{ rounded_rect }`"),
-    ])
+    public static let keys = KeyTable(
+        "behaviors[].collision",
+        [
+            CommonKeys.items,
+            SceneKey(
+                "mode", "items | boundaries | everything", default: "everything", "what the items collide with (collisionMode)"),
+            SceneKey(
+                "bounds", "bool", default: "true", "the viewport's edges are a boundary (translatesReferenceBoundsIntoBoundary)"),
+            SceneKey(
+                "insets", "[top, left, bottom, right]", unit: "pt", default: "[0, 0, 0, 0]", "the bounds boundary inset by these"),
+            SceneKey(
+                "boundaries", "mapping of name → boundary", default: "none",
+                "named boundaries: `{ from, to }`, `{ path, closed }`, `{ circle }` or `{ rounded_rect }`"),
+        ])
     public static let setKeys = setTable([])
     public var behavior: BehaviorSpec { .collision(self) }
     public var referencedItems: [String] { items }

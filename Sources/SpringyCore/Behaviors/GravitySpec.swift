@@ -10,10 +10,15 @@ public struct GravitySpec: BehaviorKindSpec {
 
     public static var kind: BehaviorKind { .gravity }
     public static var uikitName: String { "UIGravityBehavior" }
-    public static let keys = KeyTable("behaviors[].gravity", [
-        CommonKeys.items, VectorKeys.direction(default: "[0, 1]"), VectorKeys.angle(default: "90"), VectorKeys.magnitude(default: "1"),
+    public static let keys = KeyTable(
+        "behaviors[].gravity",
+        [
+            CommonKeys.items, VectorKeys.direction(default: "[0, 1]"), VectorKeys.angle(default: "90"),
+            VectorKeys.magnitude(default: "1"),
+        ])
+    public static let setKeys = setTable([
+        VectorKeys.magnitude(default: ""), VectorKeys.angle(default: ""), VectorKeys.direction(default: ""),
     ])
-    public static let setKeys = setTable([VectorKeys.magnitude(default: ""), VectorKeys.angle(default: ""), VectorKeys.direction(default: "")])
     public var behavior: BehaviorSpec { .gravity(self) }
     public var referencedItems: [String] { items }
     public func withItems(_ items: [String]) -> GravitySpec? { var g = self; g.items = items; return g }
@@ -40,7 +45,9 @@ public enum VectorKeys {
         SceneKey("angle", "number", unit: "degrees", default: d, "the direction as an angle (90 = down); not with `direction`")
     }
     public static func magnitude(default d: String) -> SceneKey {
-        SceneKey("magnitude", "number", range: magnitudeRange, default: d, "the vector's length (gravity: 1 = 1000 pt/s²; push: newtons)")
+        SceneKey(
+            "magnitude", "number", range: magnitudeRange, default: d,
+            "the vector's length (gravity: 1 = 1000 pt/s²; push: newtons)")
     }
 }
 
@@ -50,7 +57,7 @@ enum PolarVector {
     static func settingMagnitude(_ v: inout Vec2, _ restingAngle: inout Double, _ m: Double) {
         let len = v.length
         if m == 0 {
-            restingAngle = 0   // Apple: magnitude 0 resets the angle to 0
+            restingAngle = 0  // Apple: magnitude 0 resets the angle to 0
             v = .zero
         } else if len > 0 {
             v = v / len * m

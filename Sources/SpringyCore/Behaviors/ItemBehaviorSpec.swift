@@ -21,14 +21,18 @@ public struct ItemBehaviorSpec: BehaviorKindSpec {
 
 extension ItemProperties {
     /// The properties' keys, as an `item` behavior, `defaults` and `set` take them.
-    public static let keys = KeyTable("defaults", [
-        SceneKey("elasticity", "number", range: 0...1, default: "0.2", "bounce kept in a collision (0 none, 1 all)"),
-        SceneKey("friction", "number", range: 0...100, default: "0.2", "sliding friction against other items and boundaries"),
-        SceneKey("density", "number", range: 0...1e6, lowerOpen: true, default: "1", "mass per area: 1 gives a 100 × 100 pt item a mass of 1"),
-        SceneKey("resistance", "number", range: 0...1e4, default: "0.1", "linear damping of its velocity"),
-        SceneKey("angular_resistance", "number", range: 0...1e4, default: "0.1", "damping of its spin"),
-        SceneKey("allows_rotation", "bool", default: "true", "whether it turns"),
-        SceneKey("anchored", "bool", default: "false", "fixed in place: others collide with it, nothing moves it"),
-        SceneKey("charge", "number", range: -1e6...1e6, default: "0", "what electric and magnetic fields act on"),
-    ])
+    public static let keys = KeyTable(
+        "defaults",
+        [
+            SceneKey("elasticity", "number", range: 0...1, default: "0.2", "bounce kept in a collision (0 none, 1 all)"),
+            SceneKey("friction", "number", range: 0...100, default: "0.2", "sliding friction against other items and boundaries"),
+            SceneKey(
+                "density", "number", range: 0...1e6, lowerOpen: true, default: "1",
+                "mass per area: 1 gives a 100 × 100 pt item a mass of 1"),
+            SceneKey("resistance", "number", range: 0...1e4, default: "0.1", "linear damping of its velocity"),
+            SceneKey("angular_resistance", "number", range: 0...1e4, default: "0.1", "damping of its spin"),
+            SceneKey("allows_rotation", "bool", default: "true", "whether it turns"),
+            SceneKey("anchored", "bool", default: "false", "fixed in place: others collide with it, nothing moves it"),
+            SceneKey("charge", "number", range: -1e6...1e6, default: "0", "what electric and magnetic fields act on"),
+        ])
 }

@@ -12,17 +12,22 @@ public struct PushSpec: BehaviorKindSpec {
 
     public static var kind: BehaviorKind { .push }
     public static var uikitName: String { "UIPushBehavior" }
-    public static let keys = KeyTable("behaviors[].push", [
-        CommonKeys.items.named("items", "the items it pushes (or `item` for one)"),
-        SceneKey("item", "item id", default: "", "one item, instead of `items`"),
-        SceneKey("mode", "continuous | instantaneous", default: "continuous (a scripted push: instantaneous)",
-                 "a steady force, or one impulse"),
-        VectorKeys.angle(default: "0"), VectorKeys.magnitude(default: "0"), VectorKeys.direction(default: ""),
-        SceneKey("offset", "[x, y]", unit: "pt", default: "[0, 0]", "where on the item it pushes, from its centre (turns it)"),
-    ])
+    public static let keys = KeyTable(
+        "behaviors[].push",
+        [
+            CommonKeys.items.named("items", "the items it pushes (or `item` for one)"),
+            SceneKey("item", "item id", default: "", "one item, instead of `items`"),
+            SceneKey(
+                "mode", "continuous | instantaneous", default: "continuous (a scripted push: instantaneous)",
+                "a steady force, or one impulse"),
+            VectorKeys.angle(default: "0"), VectorKeys.magnitude(default: "0"), VectorKeys.direction(default: ""),
+            SceneKey(
+                "offset", "[x, y]", unit: "pt", default: "[0, 0]", "where on the item it pushes, from its centre (turns it)"),
+        ])
     public static let setKeys = setTable([
         VectorKeys.magnitude(default: ""), VectorKeys.angle(default: ""), VectorKeys.direction(default: ""),
-        SceneKey("active", "bool", default: "", "on or off (UIPushBehavior.active); a new magnitude or direction turns it on again"),
+        SceneKey(
+            "active", "bool", default: "", "on or off (UIPushBehavior.active); a new magnitude or direction turns it on again"),
     ])
     public var behavior: BehaviorSpec { .push(self) }
     public var referencedItems: [String] { items }

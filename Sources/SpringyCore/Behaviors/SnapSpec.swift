@@ -9,7 +9,8 @@ public struct SnapSpec: BehaviorKindSpec {
     public static var kind: BehaviorKind { .snap }
     public static var uikitName: String { "UISnapBehavior" }
     static let to = SceneKey("to", "[x, y]", unit: "pt", default: "required", "the snap point (snapPoint)")
-    static let damping = SceneKey("damping", "number", range: 0...1, default: "0.5", "oscillation while snapping: 0 bouncy … 1 none")
+    static let damping = SceneKey(
+        "damping", "number", range: 0...1, default: "0.5", "oscillation while snapping: 0 bouncy … 1 none")
     public static let keys = KeyTable("behaviors[].snap", [CommonKeys.item, to, damping])
     public static let setKeys = setTable([to.named("to", "moves the snap point (iOS 9)"), damping.named("damping")])
     public var behavior: BehaviorSpec { .snap(self) }

@@ -10,7 +10,8 @@ extension AttachmentSpec: AnimatorBehavior {
     /// else rebuilds it.
     func changed(in animator: Animator, slot s: Int, from old: AttachmentSpec) throws {
         if case .point(let oldPoint) = old.to, case .point(let p) = to,
-           old.length == length, old.frequency == frequency, old.damping == damping {
+            old.length == length, old.frequency == frequency, old.damping == damping
+        {
             if p != oldPoint { animator.moveAnchor(s, to: p) }
         } else {
             animator.destroyJoints(s)

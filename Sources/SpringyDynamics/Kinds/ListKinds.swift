@@ -32,7 +32,9 @@ extension ItemBehaviorSpec: AnimatorBehavior {
 }
 
 extension FieldSpec: AnimatorBehavior {
-    func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws { for item in items { animator.wake(item) } }
+    func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws {
+        for item in items { animator.wake(item) }
+    }
     func removed(from animator: Animator) {}
     func changed(in animator: Animator, slot s: Int, from old: FieldSpec) throws {}
     func itemsChanged(in animator: Animator, from old: [String]) {}

@@ -8,8 +8,10 @@ enum APNGOutput: OutputKind {
     static func make(_ context: SinkContext) throws -> any OutputSink {
         let path = context.path(OutputNames.apng(context.scene))
         if let colors = context.settings.apngMaxColors {
-            return Palette(try PaletteAPNGWriter(path: path, width: context.width, height: context.height,
-                                                 fps: context.fps, maxColors: colors))
+            return Palette(
+                try PaletteAPNGWriter(
+                    path: path, width: context.width, height: context.height,
+                    fps: context.fps, maxColors: colors))
         }
         return Full(try APNGWriter(path: path, fps: context.fps, step: context.settings.every), context: context)
     }

@@ -9,13 +9,17 @@ enum AVIFOutput: OutputKind {
     static func preflight(_ context: SinkContext) throws {
         let (w, h) = (context.width, context.height)
         if max(w, h) > AVIFWriter.maxSide {
-            throw OutputError("\(context.scene.file): an AVIF frame is at most \(AVIFWriter.maxSide) pixels on a side, and this scene's frames are \(w)×\(h) at scale \(context.settings.scale ?? context.scene.viewport.scale); use a smaller --scale")
+            throw OutputError(
+                "\(context.scene.file): an AVIF frame is at most \(AVIFWriter.maxSide) pixels on a side, and this scene's frames are \(w)×\(h) at scale \(context.settings.scale ?? context.scene.viewport.scale); use a smaller --scale"
+            )
         }
     }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
-        Sink(try AVIFWriter(path: context.path(OutputNames.video(context.scene, "avif")), width: context.width, height: context.height,
-                            fps: context.fps, quality: context.settings.avifQuality, opaque: context.opaque))
+        Sink(
+            try AVIFWriter(
+                path: context.path(OutputNames.video(context.scene, "avif")), width: context.width, height: context.height,
+                fps: context.fps, quality: context.settings.avifQuality, opaque: context.opaque))
     }
 
     final class Sink: OutputSink {

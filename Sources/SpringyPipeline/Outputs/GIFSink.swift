@@ -6,12 +6,18 @@ enum GIFOutput: OutputKind {
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "gif") }
 
     static func warnings(_ context: SinkContext) -> [String] {
-        context.opaque ? [] : ["\(context.scene.file): the background is transparent, and a GIF has no partial alpha: it is drawn over white (webp and apng keep alpha)"]
+        context.opaque
+            ? []
+            : [
+                "\(context.scene.file): the background is transparent, and a GIF has no partial alpha: it is drawn over white (webp and apng keep alpha)"
+            ]
     }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
-        Sink(try GIFWriter(path: context.path(OutputNames.video(context.scene, "gif")), width: context.width, height: context.height,
-                           fps: context.fps, maxColors: context.settings.gifColors, opaque: context.opaque))
+        Sink(
+            try GIFWriter(
+                path: context.path(OutputNames.video(context.scene, "gif")), width: context.width, height: context.height,
+                fps: context.fps, maxColors: context.settings.gifColors, opaque: context.opaque))
     }
 
     final class Sink: OutputSink {

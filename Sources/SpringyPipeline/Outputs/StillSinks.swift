@@ -7,8 +7,8 @@ import SpringyRender
 /// pixels), its length known only at its end.
 struct PickedStates {
     let pick: FramePick
-    private let positions: Set<Int>?   // asked only
-    private var states: [Int: FrameState] = [:]   // by position; looked up only
+    private let positions: Set<Int>?  // asked only
+    private var states: [Int: FrameState] = [:]  // by position; looked up only
     private var count = 0
 
     init(_ context: SinkContext, fallback: FramePick) {
@@ -48,7 +48,8 @@ enum SheetOutput: OutputKind {
     static func make(_ context: SinkContext) throws -> any OutputSink {
         StillSink(PickedStates(context, fallback: .evenly(8))) { picked in
             let canvas = try Stills.sheet(picked, renderer: context.renderer, columns: context.settings.columns)
-            return SinkResult(files: 1, bytes: try StillSink.write(try PNGCodec.encode(canvas), OutputNames.sheet(context.scene), context))
+            return SinkResult(
+                files: 1, bytes: try StillSink.write(try PNGCodec.encode(canvas), OutputNames.sheet(context.scene), context))
         }
     }
 }
@@ -60,10 +61,13 @@ enum TrailOutput: OutputKind {
     static func make(_ context: SinkContext) throws -> any OutputSink {
         StillSink(PickedStates(context, fallback: .evenly(8))) { picked in
             let trail = try Stills.trail(picked, renderer: context.renderer)
-            var result = SinkResult(files: 1,
-                                    bytes: try StillSink.write(try PNGCodec.encode(trail.canvas), OutputNames.trail(context.scene), context))
+            var result = SinkResult(
+                files: 1,
+                bytes: try StillSink.write(try PNGCodec.encode(trail.canvas), OutputNames.trail(context.scene), context))
             if !trail.showsMotion {
-                result.warnings.append("\(context.scene.file): the trail shows no motion: nothing moved between the picked frames, or every earlier position is hidden under the last one (pick other frames with --pick, or use --format sheet)")
+                result.warnings.append(
+                    "\(context.scene.file): the trail shows no motion: nothing moved between the picked frames, or every earlier position is hidden under the last one (pick other frames with --pick, or use --format sheet)"
+                )
             }
             return result
         }

@@ -5,7 +5,11 @@ enum Y4MOutput: OutputKind {
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "y4m") }
 
     static func warnings(_ context: SinkContext) -> [String] {
-        context.opaque ? [] : ["\(context.scene.file): the background is transparent, and y4m has no alpha: it shows black there (webm and apng keep alpha)"]
+        context.opaque
+            ? []
+            : [
+                "\(context.scene.file): the background is transparent, and y4m has no alpha: it shows black there (webm and apng keep alpha)"
+            ]
     }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
@@ -22,7 +26,11 @@ enum FFmpegOutput {
     enum MP4: OutputKind {
         static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "mp4") }
         static func warnings(_ context: SinkContext) -> [String] {
-            context.opaque ? [] : ["\(context.scene.file): the background is transparent, and mp4 (H.264) has no alpha: it shows black there (webm and apng keep alpha)"]
+            context.opaque
+                ? []
+                : [
+                    "\(context.scene.file): the background is transparent, and mp4 (H.264) has no alpha: it shows black there (webm and apng keep alpha)"
+                ]
         }
         static func make(_ context: SinkContext) throws -> any OutputSink { try FFmpegOutput.make(context, "mp4", rgba: false) }
     }
@@ -30,7 +38,9 @@ enum FFmpegOutput {
     /// VP9: a transparent background keeps its alpha (yuva420p, fed RGBA).
     enum WebM: OutputKind {
         static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "webm") }
-        static func make(_ context: SinkContext) throws -> any OutputSink { try FFmpegOutput.make(context, "webm", rgba: !context.opaque) }
+        static func make(_ context: SinkContext) throws -> any OutputSink {
+            try FFmpegOutput.make(context, "webm", rgba: !context.opaque)
+        }
     }
 
     /// ProRes 4444: keeps a transparent background's alpha (fed RGBA).
@@ -41,10 +51,13 @@ enum FFmpegOutput {
 
     static func make(_ context: SinkContext, _ ext: String, rgba: Bool) throws -> any OutputSink {
         let path = context.path(OutputNames.video(context.scene, ext))
-        let input: VideoSink.FFmpegInput = rgba
+        let input: VideoSink.FFmpegInput =
+            rgba
             ? .rgba(width: context.width, height: context.height, fps: context.fps)
             : .y4m(header: Y4M.header(width: context.width, height: context.height, fps: context.fps))
-        return Sink(try VideoSink.ffmpeg(output: path, input: input, options: context.settings.video), needs: rgba ? .rgba : .y4m, path: path)
+        return Sink(
+            try VideoSink.ffmpeg(output: path, input: input, options: context.settings.video), needs: rgba ? .rgba : .y4m,
+            path: path)
     }
 
     final class Sink: OutputSink {

@@ -8,15 +8,19 @@ enum WebPOutput: OutputKind {
     static func preflight(_ context: SinkContext) throws {
         let (w, h) = (context.width, context.height)
         if max(w, h) > WebPWriter.maxSide {
-            throw OutputError("\(context.scene.file): a WebP frame is at most \(WebPWriter.maxSide) pixels on a side, and this scene's frames are \(w)×\(h) at scale \(context.settings.scale ?? context.scene.viewport.scale); use a smaller --scale, or --format apng or gif")
+            throw OutputError(
+                "\(context.scene.file): a WebP frame is at most \(WebPWriter.maxSide) pixels on a side, and this scene's frames are \(w)×\(h) at scale \(context.settings.scale ?? context.scene.viewport.scale); use a smaller --scale, or --format apng or gif"
+            )
         }
     }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
         let quality = context.settings.webpQuality
-        return Sink(try WebPWriter(path: context.path(OutputNames.video(context.scene, "webp")), width: context.width,
-                                   height: context.height, fps: context.fps, lossless: quality == nil, quality: quality ?? 100,
-                                   opaque: context.opaque))
+        return Sink(
+            try WebPWriter(
+                path: context.path(OutputNames.video(context.scene, "webp")), width: context.width,
+                height: context.height, fps: context.fps, lossless: quality == nil, quality: quality ?? 100,
+                opaque: context.opaque))
     }
 
     final class Sink: OutputSink {
