@@ -59,8 +59,40 @@ public final class AVIFWriter {
             throw OutputError("avif: could not finish \(path): \(String(cString: springy_avif_message(handle)))")
         }
         defer { springy_free(out) }
-        try AtomicFile.write(Array(UnsafeBufferPointer(start: out, count: length)), to: path)
+        var bytes = Array(UnsafeBufferPointer(start: out, count: length))
+        Self.clearTimes(&bytes, in: 0..<bytes.count)
+        try AtomicFile.write(bytes, to: path)
         return length
+    }
+
+    /// libavif stamps the movie, track and media headers (mvhd, tkhd, mdhd) with the time of
+    /// encoding: they are set to 0 (the format's epoch) so a render is the same bytes every run.
+    static func clearTimes(_ b: inout [UInt8], in range: Range<Int>) {
+        func be(_ at: Int, _ n: Int) -> Int { (at..<at + n).reduce(0) { $0 << 8 | Int(b[$1]) } }
+        var p = range.lowerBound
+        while p + 8 <= range.upperBound {
+            var header = 8, size = be(p, 4)
+            if size == 1, p + 16 <= range.upperBound {
+                size = be(p + 8, 8); header = 16
+            } else if size == 0 {
+                size = range.upperBound - p
+            }
+            guard size >= header, size <= range.upperBound - p else { return }
+            let type = String(decoding: b[p + 4..<p + 8], as: UTF8.self)
+            switch type {
+            case "moov", "trak", "mdia":
+                clearTimes(&b, in: p + header..<p + size)
+            case "mvhd", "tkhd", "mdhd":
+                // version (1 byte), flags (3), then creation and modification times: 8 bytes each
+                // in version 1, 4 in version 0.
+                let width = b[p + header] == 1 ? 8 : 4
+                let start = p + header + 4
+                if start + 2 * width <= p + size { for k in start..<start + 2 * width { b[k] = 0 } }
+            default:
+                break
+            }
+            p += size
+        }
     }
 
     /// Nothing is written before `finish`.
