@@ -69,7 +69,8 @@ extension Springy {
                 if FFmpeg.path == nil { warn("springy: ffmpeg is not on PATH: the DocC articles get posters but no video") }
                 for scene in loaded {
                     do {
-                        let files = try catalog.write(scene, ffmpeg: FFmpeg.path != nil)
+                        let (files, warnings) = try catalog.write(scene, ffmpeg: FFmpeg.path != nil)
+                        for w in warnings { warn("springy: warning: \(w)") }
                         say("docc: \(scene.slug) → \(files.count) files (\(DocCCatalog.articleName(scene)).md)")
                     } catch { throw report(error) }
                 }
@@ -87,7 +88,9 @@ extension Springy {
             let entries = zip(loaded, paths).map { DocsGallery.Entry(scene: $0, path: $1) }
             for entry in entries {
                 if !force && gallery.isUpToDate(entry) { unchanged += 1; continue }
-                do { try gallery.render(entry) } catch { throw report(error) }
+                do {
+                    for w in try gallery.render(entry) { warn("springy: warning: \(w)") }
+                } catch { throw report(error) }
                 rendered += 1
                 say("docs: \(entry.scene.slug) → \(gallery.folder(entry.scene))")
             }

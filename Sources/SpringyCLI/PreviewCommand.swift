@@ -64,7 +64,9 @@ extension Springy {
                 warn("springy: \(scene): no such scene file"); throw ExitCode(2)
             }
             Interrupt.install()
-            let session = PreviewSession(path: scene, limits: limitOptions.limits, memoryBudget: previewMemory << 20)
+            let session = PreviewSession(
+                path: scene, limits: limitOptions.limits, memoryBudget: previewMemory << 20,
+                report: { warn("springy: warning: \($0)") })
             let server: PreviewHTTP
             var limits = PreviewHTTP.Limits()
             limits.idleTimeout = idleTimeout

@@ -17,8 +17,9 @@ extension Springy {
             for path in scenes {
                 do {
                     let scene = try SceneLoader.load(path: path, limits: limitOptions.limits)
-                    let cost = try TraceJob.validate(scene)
+                    let (cost, warnings) = try TraceJob.validate(scene)
                     say("ok \(path): \(cost.summary)")
+                    for w in warnings { warn("springy: warning: \(w)") }
                 } catch {
                     warn("\(error)")
                     bad = true

@@ -35,17 +35,20 @@ public struct DocCCatalog {
             .joined()
     }
 
-    /// Writes the scene's resources and article; returns the files written. Without ffmpeg the
-    /// video is left out (and the article does not name it).
-    public func write(_ scene: Scene, ffmpeg: Bool) throws -> [String] {
+    /// Writes the scene's resources and article; returns the files written and the scene's
+    /// warnings (SceneWarnings). Without ffmpeg the video is left out (and the article does not
+    /// name it).
+    public func write(_ scene: Scene, ffmpeg: Bool) throws -> (files: [String], warnings: [String]) {
         try AtomicFile.makeDirectory(resources)
         let slug = scene.slug
         var written: [String] = []
+        var warnings = try SceneWarnings.ofScene(scene)
         for (appearance, suffix) in [(Appearance.light, ""), (.dark, "~dark")] {
             let variant = Self.variant(scene, appearance)
             let pipeline = try FramePipeline(scene: variant, scale: 2, threads: threads)
             let states = try pipeline.states()
             guard !states.isEmpty else { throw OutputError("\(scene.file): the scene has no frames") }
+            if appearance == .light { warnings += SceneWarnings.ofRun(scene, last: states.last) }
             let index = try poster.frame(in: variant, count: states.count)
             let file = "\(resources)/\(slug)\(suffix)@2x.png"
             try AtomicFile.write(try pipeline.encode(states[index]).png, to: file)
@@ -53,23 +56,32 @@ public struct DocCCatalog {
             if appearance == .light && ffmpeg {
                 try AtomicFile.write(try pipeline.encode(states[0]).png, to: "\(resources)/\(slug)-video-poster@2x.png")
                 written.append("\(resources)/\(slug)-video-poster@2x.png")
+                // `render --format mp4`'s sink, into the catalogue's resources.
+                var settings = RenderJob.Settings()
+                settings.formats = [.mp4]
+                let context = SinkContext(
+                    scene: variant, settings: settings, folder: resources, frames: 0...(states.count - 1),
+                    renderer: pipeline.renderer)
+                let sink = try OutputFormat.mp4.kind.make(context)
                 var video = pipeline
-                video.encodeY4M = true
-                video.encodePNG = false
-                let header = Y4M.header(
-                    width: pipeline.renderer.pixelWidth, height: pipeline.renderer.pixelHeight, fps: scene.time.fps)
-                let sink = try VideoSink.ffmpeg(output: "\(resources)/\(slug).mp4", input: .y4m(header: header))
+                video.encodeY4M = sink.needs.contains(.y4m)
+                video.encodeRGBA = sink.needs.contains(.rgba)
+                video.encodePNG = sink.needs.contains(.png)
                 do {
-                    try video.runEncoded { _, _, encoded in try sink.write(encoded.y4m) }
-                    try sink.finish()
+                    var position = 0
+                    try video.runEncoded { index, state, encoded in
+                        try sink.add(SinkFrame(index: index, position: position, state: state, encoded: encoded))
+                        position += 1
+                    }
+                    _ = try sink.finish()
                 } catch { sink.abandon(); throw error }
-                written.append("\(resources)/\(slug).mp4")
+                written.append(context.path(OutputNames.video(variant, "mp4")))
             }
         }
         let article = "\(path)/\(Self.articleName(scene)).md"
         try AtomicFile.write(Array(Self.article(scene, video: ffmpeg).utf8), to: article)
         written.append(article)
-        return written
+        return (written, warnings)
     }
 
     /// The article: the scene's name as its title, its poster (DocC picks the light or dark

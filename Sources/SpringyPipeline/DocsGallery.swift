@@ -51,8 +51,10 @@ public struct DocsGallery {
             && outputs(entry.scene).allSatisfy { FileManager.default.fileExists(atPath: "\(dir)/\($0)") }
     }
 
-    /// Renders one scene's pictures into its folder and stamps them with the key.
-    public func render(_ entry: Entry) throws {
+    /// Renders one scene's pictures into its folder and stamps them with the key; returns the
+    /// scene's warnings (SceneWarnings).
+    @discardableResult
+    public func render(_ entry: Entry) throws -> [String] {
         let scene = entry.scene, dir = folder(scene)
         try RunCost.check(scene, scale: scale)
         try AtomicFile.makeDirectory(dir)
@@ -91,6 +93,7 @@ public struct DocsGallery {
             strip, renderer: pipeline.renderer, columns: filmstripFrames, thumbnailScale: filmstripScale)
         try AtomicFile.write(try PNGCodec.encode(filmstrip), to: "\(dir)/\(scene.slug)-filmstrip.png")
         try AtomicFile.write(Array(key(sceneFile: entry.path).utf8), to: "\(dir)/\(stampName)")
+        return try SceneWarnings.ofScene(scene) + SceneWarnings.ofRun(scene, last: states.last)
     }
 
     /// One scene of the gallery as its index remembers it.

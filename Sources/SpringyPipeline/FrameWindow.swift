@@ -21,6 +21,8 @@ public final class FrameWindow: @unchecked Sendable {  // every field below is g
     private var simulated = 0
     private var finished = false
     private var failure: String?
+    /// The last frame simulated and whether it was at rest (for SceneWarnings.ofRun).
+    private var last: (frame: Int, atRest: Bool)?
     /// The newest frame asked for, and a frame to restart from (before the window).
     private var wanted = 0
     private var restartFrom: Int?
@@ -67,6 +69,7 @@ public final class FrameWindow: @unchecked Sendable {  // every field below is g
         if cancelled { throw CancellationError() }
         if restartFrom != nil { throw Restart() }
         simulated = max(simulated, state.frame + 1)
+        if state.frame + 1 >= simulated { last = (state.frame, state.atRest) }
         guard state.frame >= keepFrom else { return }
         if window.isEmpty { windowStart = state.frame }
         window.append(state)
@@ -92,6 +95,12 @@ public final class FrameWindow: @unchecked Sendable {  // every field below is g
     public var done: Bool { lock.lock(); defer { lock.unlock() }; return finished }
     /// The error that stopped the simulation part-way (shown on the page), if one did.
     public var runtimeError: String? { lock.lock(); defer { lock.unlock() }; return failure }
+    /// What the finished run showed (SceneWarnings.ofRun); none before it ends.
+    public var runWarnings: [String] {
+        lock.lock(); defer { lock.unlock() }
+        guard finished, failure == nil, let last else { return [] }
+        return SceneWarnings.ofRun(scene, lastFrame: last.frame, atRest: last.atRest)
+    }
     /// Frames held in memory now, and their estimated bytes.
     public var held: (frames: Int, bytes: Int) { lock.lock(); defer { lock.unlock() }; return (window.count, windowBytes) }
 

@@ -144,7 +144,7 @@ public struct RenderJob {
         // Everything that can refuse the scene (the frame size at this scale) before any folder is made.
         var pipeline = try FramePipeline(scene: scene, scale: settings.scale, png: settings.png, threads: settings.threads)
         try preflight(pipeline.renderer)
-        summary.warnings += try Renderer.glyphWarnings(scene)
+        summary.warnings += try SceneWarnings.ofScene(scene)
         if !settings.toStdout {
             try AtomicFile.makeDirectory(dir)
             AtomicFile.removeLeftovers(in: dir)
@@ -171,6 +171,7 @@ public struct RenderJob {
         // Every format is a sink fed each frame as it comes: animations and videos are written
         // to their files as they go, so memory stays flat whatever the frame count.
         var sinks: [(format: OutputFormat, sink: any OutputSink)] = []
+        var last: (frame: Int, atRest: Bool)?
         do {
             for format in settings.formats { sinks.append((format, try format.kind.make(context))) }
             let needs = sinks.reduce(SinkNeeds()) { $0.union($1.sink.needs) }
@@ -182,8 +183,10 @@ public struct RenderJob {
                 let frame = SinkFrame(index: index, position: summary.frames, state: state, encoded: encoded)
                 for (_, sink) in sinks { try sink.add(frame) }
                 summary.frames += 1
+                last = (state.frame, state.atRest)
                 progress(summary.frames, total)
             }
+            if let last { summary.warnings += SceneWarnings.ofRun(scene, lastFrame: last.frame, atRest: last.atRest) }
             for (format, sink) in sinks {
                 let result = try sink.finish()
                 if result.files > 0 { summary.add(format, bytes: result.bytes, files: result.files) }

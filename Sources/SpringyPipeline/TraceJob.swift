@@ -48,9 +48,12 @@ public enum TraceJob {
     /// applied, so that every refusal `render` can meet at run time is reported first, located at
     /// its behavior or event. Returns the estimate. Nothing is drawn.
     @discardableResult
-    public static func validate(_ scene: Scene) throws -> RunCost {
+    public static func validate(_ scene: Scene) throws -> (cost: RunCost, warnings: [String]) {
         try RunCost.check(scene)
-        try Simulation(scene: scene).run { _ in }
-        return RunCost(scene)
+        var warnings = try SceneWarnings.ofScene(scene)
+        var last: (frame: Int, atRest: Bool)?
+        try Simulation(scene: scene).run { last = ($0.frame, $0.atRest) }
+        if let last { warnings += SceneWarnings.ofRun(scene, lastFrame: last.frame, atRest: last.atRest) }
+        return (RunCost(scene), warnings)
     }
 }

@@ -9,6 +9,7 @@ enum PreviewPage {
         #controls { margin-top: 8px; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
         #scrub { width: 360px; }
         #errors { color: #d70015; white-space: pre-wrap; font-family: monospace; }
+        #warnings { color: #a05a00; white-space: pre-wrap; font-family: monospace; }
         #trace { font-family: monospace; font-size: 12px; max-width: 420px; max-height: 80vh; overflow: auto; }
         #trace div.hover { background: #ffd60a; }
         #marks { position: relative; width: 360px; height: 8px; margin-left: 90px; }
@@ -21,6 +22,7 @@ enum PreviewPage {
         <div id="stage">
           <h1 id="title">Springy preview</h1>
           <div id="errors"></div>
+          <div id="warnings"></div>
           <img id="frame" alt="frame">
           <div id="controls">
             <button id="play">Pause</button>
@@ -97,6 +99,8 @@ enum PreviewPage {
             const st = await (await fetch('/api/state')).json();
             $('errors').textContent = (st.errors || []).join('\\n');
             document.body.dataset.errors = (st.errors || []).length;
+            $('warnings').textContent = (st.warnings || []).map(w => 'warning: ' + w).join('\\n');
+            document.body.dataset.warnings = (st.warnings || []).length;
             if (st.shown !== undefined) {
               const changed = st.shown !== s.shown;
               s.shown = st.shown; s.total = st.total; s.ready = st.ready; s.fps = st.fps; s.width = st.width; s.height = st.height;

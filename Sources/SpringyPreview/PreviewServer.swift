@@ -40,6 +40,7 @@ public enum PreviewServer {
         var state: [String: Any] = ["version": latest?.number ?? 0]
         if let good, let scene = good.scene {
             if let e = good.runtimeError { errors.append(e) }
+            state["warnings"] = good.warnings
             state["shown"] = good.number
             state["name"] = scene.displayName
             state["fps"] = scene.time.fps

@@ -26,13 +26,14 @@ public final class PreviewVersion: @unchecked Sendable {  // `overlaid`, `cache`
 
     init(number: Int, scene: Scene, errors: [String], budget: Int) throws {
         self.number = number; self.scene = scene; self.errors = errors
+        sceneWarnings = try SceneWarnings.ofScene(scene)
         pipeline = try FramePipeline(scene: scene, threads: 1)
         frames = FrameWindow(scene: scene, budget: budget)
     }
 
     /// A version of the file that does not load: its errors, nothing to simulate.
     init(number: Int, errors: [String]) {
-        self.number = number; scene = nil; self.errors = errors; pipeline = nil; frames = nil
+        self.number = number; scene = nil; self.errors = errors; pipeline = nil; frames = nil; sceneWarnings = []
     }
 
     func start() { frames?.start() }
@@ -41,6 +42,10 @@ public final class PreviewVersion: @unchecked Sendable {  // `overlaid`, `cache`
     public var done: Bool { frames?.done ?? true }
     /// The error that stopped the simulation part-way (shown on the page), if one did.
     public var runtimeError: String? { frames?.runtimeError }
+    /// What `validate` and `render` would warn of: the scene's (at load) and, once the run has
+    /// ended, the run's.
+    public var warnings: [String] { sceneWarnings + (frames?.runWarnings ?? []) }
+    let sceneWarnings: [String]
     func state(_ n: Int) -> FrameState? { frames?.state(n) }
 
     /// Frame `n` as PNG with `overlays` drawn (nil until simulated).
@@ -104,8 +109,27 @@ public final class PreviewSession: Sendable {
     }
     private let state = Mutex(State())
 
-    public init(path: String, limits: SceneLimits = .default, memoryBudget: Int = 512 << 20) {
-        self.path = path; self.limits = limits; self.memoryBudget = memoryBudget
+    /// Hears each warning of the version shown, once (the preview prints them as `validate` does).
+    let report: @Sendable (String) -> Void
+    private let reported = Mutex<(version: Int, lines: [String])>((0, []))
+
+    public init(
+        path: String, limits: SceneLimits = .default, memoryBudget: Int = 512 << 20,
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.path = path; self.limits = limits; self.memoryBudget = memoryBudget; self.report = report
+    }
+
+    /// Hands the shown version's warnings not yet reported to `report`.
+    public func reportWarnings() {
+        guard let good = versions.good else { return }
+        let fresh = reported.withLock { r -> [String] in
+            if r.version != good.number { r = (good.number, []) }
+            let new = good.warnings.filter { !r.lines.contains($0) }
+            r.lines += new
+            return new
+        }
+        for w in fresh { report(w) }
     }
 
     /// The newest version (errors included) and the newest that loaded.
@@ -184,6 +208,7 @@ public final class PreviewSession: Sendable {
             while true {
                 Thread.sleep(forTimeInterval: interval)
                 reload()
+                reportWarnings()
             }
         }
         thread.start()

@@ -113,7 +113,7 @@ final class ScriptPropertyTests: XCTestCase {
             }
             // validate (what `springy validate` runs) must give exactly what a full run gives.
             var validated: String?
-            do { try TraceJob.validate(s) } catch { validated = "\(error)" }
+            do { _ = try TraceJob.validate(s) } catch { validated = "\(error)" }
             let a: [FrameState]
             do { a = try Simulation.frames(of: s) } catch let e as SimulationError {
                 // A batch update naming cells that are not there is refused, as UIKit refuses it.
