@@ -1,4 +1,4 @@
-// swift-tools-version:5.10
+// swift-tools-version:6.0
 import PackageDescription
 
 // The dependency rule (CONTRIBUTING.md): every module lists every module it imports, and

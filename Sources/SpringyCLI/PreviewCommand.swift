@@ -3,7 +3,7 @@ import Foundation
 import SpringyPreview
 
 extension Springy {
-    struct Preview: ParsableCommand {
+    struct Preview: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "Serve a scene live in the browser: it plays, scrubs and steps, shows each frame's trace, and reloads when the file changes.",
@@ -59,7 +59,9 @@ extension Springy {
             }
         }
 
-        func run() throws {
+        /// Async: it waits for Ctrl-C on Swift's clock; the server answers on threads of its own and
+        /// draws frames there through the Pipeline, never on the cooperative pool.
+        func run() async throws {
             guard FileManager.default.fileExists(atPath: scene) else {
                 warn("springy: \(scene): no such scene file"); throw ExitCode(2)
             }
@@ -83,12 +85,12 @@ extension Springy {
                 )
             }
             say("springy preview: \(endpoint.url(server.port)) (Ctrl-C to stop)")
-            fflush(stdout)
+            fflush(nil)  // every stream (the URL must reach a pipe at once)
             // Ctrl-C (or SIGTERM) ends the preview cleanly.
-            while (try? Interrupt.check()) != nil { Thread.sleep(forTimeInterval: 0.05) }
+            while (try? Interrupt.check()) != nil { try? await Task.sleep(for: .milliseconds(50)) }
             server.stop()
             say("springy preview: stopped")
-            fflush(stdout)
+            fflush(nil)  // every stream (the URL must reach a pipe at once)
         }
     }
 }

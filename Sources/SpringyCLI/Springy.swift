@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpringyCore
 import SpringyScene
+import Synchronization
 
 /// The `springy` command line.
 public struct Springy: ParsableCommand {
@@ -21,6 +22,25 @@ public struct Springy: ParsableCommand {
 
     public init() {}
 
+    /// Runs an async command to its end, the main thread waiting (`springy preview`).
+    /// The task parses `args` again itself (commands are not Sendable; their arguments are).
+    static func runAsync(_ args: [String]) throws {
+        final class Outcome: Sendable {
+            let done = DispatchSemaphore(value: 0)
+            let error = Mutex<(any Error)?>(nil)
+        }
+        let outcome = Outcome()
+        Task.detached {
+            defer { outcome.done.signal() }
+            do {
+                guard var command = try parseAsRoot(args) as? AsyncParsableCommand else { return }
+                try await command.run()
+            } catch { outcome.error.withLock { $0 = error } }
+        }
+        outcome.done.wait()
+        if let error = outcome.error.withLock({ $0 }) { throw error }
+    }
+
     /// Runs the command line; every error but a golden mismatch exits with 2.
     public static func runMain(_ arguments: [String]? = nil) -> Never {
         // A closed pipe is an error a write reports (EPIPE), not a signal that kills silently.
@@ -37,7 +57,11 @@ public struct Springy: ParsableCommand {
         }
         do {
             var command = try parseAsRoot(args)
-            try command.run()
+            if command is AsyncParsableCommand {
+                try Self.runAsync(args)
+            } else {
+                try command.run()
+            }
             Foundation.exit(0)
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)

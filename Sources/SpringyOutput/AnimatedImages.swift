@@ -1,5 +1,6 @@
 import CNative
 import Foundation
+import SpringyCore
 
 /// The rectangle of an RGBA frame that changed since the one before.
 public struct PixelRect: Equatable, Sendable {
@@ -223,7 +224,7 @@ public final class PaletteAPNGWriter {
                             &out, &length8, &message, message.count)
                     }
                 }
-                guard status == 0, let out else { throw OutputError(String(cString: message)) }
+                guard status == 0, let out else { throw OutputError(String(cBuffer: message)) }
                 defer { springy_free(out) }
                 try apng.add(
                     png: Array(UnsafeBufferPointer(start: out, count: length8)), rect: first ? nil : changed, blendOver: !first,

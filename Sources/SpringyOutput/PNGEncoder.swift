@@ -88,7 +88,7 @@ public enum PNGCodec {
             canvas.data, Int32(canvas.width), Int32(canvas.height), Int32(canvas.stride),
             canvas.opaque ? 1 : 0, Int32(settings.level), settings.filter.mask, settings.strategy.value,
             &out, &length, &message, message.count)
-        guard status == 0, let out else { throw OutputError(String(cString: message)) }
+        guard status == 0, let out else { throw OutputError(String(cBuffer: message)) }
         defer { springy_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: length))
     }
@@ -105,7 +105,7 @@ public enum PNGCodec {
                 $0.baseAddress, Int32(width), Int32(height), Int32(width * 4), opaque ? 1 : 0, Int32(settings.level),
                 settings.filter.mask, settings.strategy.value, &out, &length, &message, message.count)
         }
-        guard status == 0, let out else { throw OutputError(String(cString: message)) }
+        guard status == 0, let out else { throw OutputError(String(cBuffer: message)) }
         defer { springy_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: length))
     }
@@ -159,7 +159,7 @@ extension RGBAImage {
         let status = bytes.withUnsafeBufferPointer { b in
             springy_png_decode_memory(b.baseAddress, b.count, &out, &w, &h, &message, message.count)
         }
-        guard status == 0, let out else { throw OutputError(String(cString: message)) }
+        guard status == 0, let out else { throw OutputError(String(cBuffer: message)) }
         defer { springy_free(out) }
         return RGBAImage(
             width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: out, count: Int(w) * Int(h) * 4)))

@@ -1,17 +1,17 @@
 import Foundation
 import SpringyCore
+import Synchronization
 
 /// Where raw video frames go: a file (atomically), standard output, or an ffmpeg process.
 /// Every write is checked; a failure names the path and the cause.
 public final class VideoSink {
     /// ffmpeg and what it says on standard error (read as it goes, so it never blocks).
-    final class Encoder {
+    final class Encoder: Sendable {
         let process: Process
         let input: FileHandle
         let tmp: String
         let path: String
-        private let lock = NSLock()
-        private var said = Data()
+        private let said = Mutex(Data())
         private let readerDone = DispatchSemaphore(value: 0)
 
         init(process: Process, input: FileHandle, stderr: FileHandle, tmp: String, path: String) {
@@ -20,7 +20,7 @@ public final class VideoSink {
                 while true {
                     let chunk = stderr.availableData
                     if chunk.isEmpty { break }
-                    lock.lock(); said.append(chunk); lock.unlock()
+                    said.withLock { $0.append(chunk) }
                 }
                 readerDone.signal()
             }
@@ -30,8 +30,7 @@ public final class VideoSink {
         /// Everything ffmpeg said, once it has exited.
         func messages() -> String {
             readerDone.wait()
-            lock.lock(); defer { lock.unlock() }
-            return String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return said.withLock { String(decoding: $0, as: UTF8.self) }.trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 

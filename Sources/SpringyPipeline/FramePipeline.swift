@@ -14,7 +14,7 @@ import SpringySimulation
 /// bounded whatever the length. A frame that draws the same as the one before (a scene
 /// at rest) reuses its encoded bytes: no drawing, no encoding. Every frame is a pure
 /// function of its state, so the bytes do not depend on the thread count.
-public struct FramePipeline {
+public struct FramePipeline: Sendable {
     public var scene: Scene
     public var renderer: Renderer
     public var png: PNGSettings
@@ -96,7 +96,7 @@ public struct FramePipeline {
     }
 
     /// Shared state of a parallel run, guarded by one condition lock.
-    final class Exchange {
+    final class Exchange: @unchecked Sendable {  // every field guarded by `lock` (a condition: waits and broadcasts)
         struct Job { let sequence: Int; let state: FrameState; let reuse: Bool }
         let lock = NSCondition()
         var jobs: [Job] = []

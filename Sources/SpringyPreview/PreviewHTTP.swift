@@ -13,7 +13,7 @@ import Foundation
 /// - accepting goes on after EMFILE (the listening socket waits, it is not given up);
 /// - the Host header must name this machine by an address or `localhost`, so a DNS-rebinding
 ///   page (a name of its own pointing at 127.0.0.1) is answered 403.
-public final class PreviewHTTP: @unchecked Sendable {
+public final class PreviewHTTP: @unchecked Sendable {  // mutable fields guarded by `state` (a condition: stop waits on it)
     public struct Limits: Sendable {
         public var requestLine = 8 << 10
         public var headerBytes = 32 << 10

@@ -41,6 +41,7 @@ public enum PreviewServer {
         if let good, let scene = good.scene {
             if let e = good.runtimeError { errors.append(e) }
             state["warnings"] = good.warnings
+            state["drawn"] = good.framesDrawn
             state["shown"] = good.number
             state["name"] = scene.displayName
             state["fps"] = scene.time.fps

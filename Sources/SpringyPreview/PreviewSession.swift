@@ -9,19 +9,35 @@ import Synchronization
 /// One version of the scene file: its frames from a FrameWindow (SpringyPipeline: simulated on
 /// a thread of their own within a memory budget), each drawn as PNG when asked for, the last
 /// 120 kept.
-public final class PreviewVersion: @unchecked Sendable {  // `overlaid`, `cache`, `order` guarded by `lock`
+public final class PreviewVersion: Sendable {
     public let number: Int
     public let scene: Scene?
     /// Located error messages when this version of the file does not load.
     public let errors: [String]
     let pipeline: FramePipeline?
     let frames: FrameWindow?
-    /// Pipelines drawing the overlays the page asks for, by overlay set (looked up only).
-    private var overlaid: [Overlays: FramePipeline] = [:]
-    private let lock = NSLock()
-    private var cache: [CacheKey: [UInt8]] = [:]  // looked up only; `order` keeps the LRU order
-    private var order: [CacheKey] = []
+    private struct Drawn {
+        /// Pipelines drawing the overlays the page asks for, by overlay set (looked up only).
+        var overlaid: [Overlays: FramePipeline] = [:]
+        var cache: [CacheKey: [UInt8]] = [:]  // looked up only; `order` keeps the LRU order
+        var order: [CacheKey] = []
+        /// Frames being drawn now: a second request for one waits for it instead of drawing it again.
+        var drawing: [CacheKey: Flight] = [:]  // looked up only
+        /// Frames drawn by this version (each once however many ask at the same time).
+        var count = 0
+    }
+    private let drawn = Mutex(Drawn())
     struct CacheKey: Hashable { var frame: Int; var overlays: Overlays }
+
+    /// One frame being drawn, and what its drawing gave.
+    final class Flight: Sendable {
+        let group = DispatchGroup()
+        let result = Mutex<Result<[UInt8]?, Error>?>(nil)
+        init() { group.enter() }
+    }
+
+    /// Frames drawn so far (for the page's state and the tests).
+    public var framesDrawn: Int { drawn.withLock { $0.count } }
     public static let cacheFrames = 120
 
     init(number: Int, scene: Scene, errors: [String], budget: Int) throws {
@@ -49,35 +65,59 @@ public final class PreviewVersion: @unchecked Sendable {  // `overlaid`, `cache`
     func state(_ n: Int) -> FrameState? { frames?.state(n) }
 
     /// Frame `n` as PNG with `overlays` drawn (nil until simulated).
+    /// Requests on the server's threads (never Swift's cooperative pool); concurrent requests for
+    /// one frame draw it once: the first draws, the others wait for its bytes.
     public func png(_ n: Int, overlays: Overlays = []) throws -> [UInt8]? {
         let key = CacheKey(frame: n, overlays: overlays)
-        lock.lock()
-        if let hit = cache[key] {
-            order.removeAll { $0 == key }
-            order.append(key)
-            lock.unlock()
-            return hit
+        enum Step {
+            case hit([UInt8])
+            case wait(Flight)
+            case draw(Flight)
         }
-        lock.unlock()
-        guard let state = state(n), let pipeline = try self.pipeline(overlays) else { return nil }
-        let bytes = try pipeline.encode(state).png
-        lock.lock(); defer { lock.unlock() }
-        cache[key] = bytes
-        order.append(key)
-        while order.count > Self.cacheFrames { cache[order.removeFirst()] = nil }
-        return bytes
+        let step = drawn.withLock { d -> Step in
+            if let hit = d.cache[key] {
+                d.order.removeAll { $0 == key }
+                d.order.append(key)
+                return .hit(hit)
+            }
+            if let flight = d.drawing[key] { return .wait(flight) }
+            let flight = Flight()
+            d.drawing[key] = flight
+            return .draw(flight)
+        }
+        switch step {
+        case .hit(let bytes):
+            return bytes
+        case .wait(let flight):
+            flight.group.wait()
+            return try flight.result.withLock { $0 }?.get() ?? nil
+        case .draw(let flight):
+            let result = Result { () throws -> [UInt8]? in
+                guard let state = state(n), let pipeline = try self.pipeline(overlays) else { return nil }
+                return try pipeline.encode(state).png
+            }
+            drawn.withLock { d in
+                d.drawing[key] = nil
+                if case .success(let bytes?) = result {
+                    d.count += 1
+                    d.cache[key] = bytes
+                    d.order.append(key)
+                    while d.order.count > Self.cacheFrames { d.cache[d.order.removeFirst()] = nil }
+                }
+            }
+            flight.result.withLock { $0 = result }
+            flight.group.leave()
+            return try result.get()
+        }
     }
 
     /// The pipeline that draws the scene with `overlays` on (the scene's own when none).
     func pipeline(_ overlays: Overlays) throws -> FramePipeline? {
         guard !overlays.isEmpty, var scene else { return pipeline }
-        lock.lock()
-        if let p = overlaid[overlays] { lock.unlock(); return p }
-        lock.unlock()
+        if let p = drawn.withLock({ $0.overlaid[overlays] }) { return p }
         overlays.apply(to: &scene.style)
         let p = try FramePipeline(scene: scene, threads: 1)
-        lock.lock(); defer { lock.unlock() }
-        overlaid[overlays] = p
+        drawn.withLock { $0.overlaid[overlays] = p }
         return p
     }
 

@@ -1,6 +1,7 @@
 import CCairo
 import CNative
 import Foundation
+import SpringyCore
 
 /// The one pinned font: DejaVu Sans from Debian's `fonts-dejavu-core`, loaded by path,
 /// so text looks the same on every machine whatever fontconfig would pick.
@@ -54,7 +55,7 @@ public enum PinnedFont {
             )
         }
         guard let f = springy_font_face_from_file(interPath, &message, message.count) else {
-            throw DrawingError("Inter at \(interPath) cannot be loaded: \(String(cString: message))")
+            throw DrawingError("Inter at \(interPath) cannot be loaded: \(String(cBuffer: message))")
         }
         storage[interKey] = ThreadFace(f)
         return f
@@ -70,7 +71,7 @@ public enum PinnedFont {
         var message = [CChar](repeating: 0, count: 512)
         guard FileManager.default.fileExists(atPath: path) else { throw Missing(detail: "no such file") }
         guard let f = springy_font_face_from_file(path, &message, message.count) else {
-            throw Missing(detail: String(cString: message))
+            throw Missing(detail: String(cBuffer: message))
         }
         storage[threadKey] = ThreadFace(f)
         return f

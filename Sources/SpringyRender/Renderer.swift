@@ -6,7 +6,7 @@ import SpringyScene
 
 /// Draws a `FrameState` with Cairo: cells, headers, free views, springs, the finger.
 /// A pure function of the frame state and the scene's style; safe to call from several threads.
-public struct Renderer {
+public struct Renderer: Sendable {
     public let viewport: Viewport
     public let style: Style
     public let scale: Int

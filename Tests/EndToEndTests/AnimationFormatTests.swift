@@ -2,15 +2,17 @@ import Foundation
 import SpringyCore
 import SpringyOutput
 import SpringyTestSupport
+import Synchronization
 import XCTest
 
 /// GIF, WebP, APNG and AVIF read back by their reference tools and played by a real browser.
 final class AnimationFormatTests: XCTestCase {
-    static var rendered: String?
+    /// The one render every test here reads (XCTest runs them one after another).
+    static let rendered = Mutex<String?>(nil)
 
     /// One short scene (a box falling on a grey background, a still label) in every animated format.
     func render() throws -> String {
-        if let dir = Self.rendered { return dir }
+        if let dir = Self.rendered.withLock({ $0 }) { return dir }
         let dir = temporaryDirectory("animations")
         try """
         springy: 1
@@ -26,7 +28,7 @@ final class AnimationFormatTests: XCTestCase {
         """.write(toFile: "\(dir)/fall.yaml", atomically: true, encoding: .utf8)
         let r = try runSpringy(["render", "\(dir)/fall.yaml", "--format", "gif,webp,apng,avif", "--out", "\(dir)/out", "--quiet"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        Self.rendered = "\(dir)/out/fall"
+        Self.rendered.withLock { $0 = "\(dir)/out/fall" }
         return "\(dir)/out/fall"
     }
 

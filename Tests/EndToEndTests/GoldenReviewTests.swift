@@ -1,6 +1,7 @@
 import Foundation
 import SpringyGolden
 import SpringyTestSupport
+import Synchronization
 import XCTest
 
 /// Golden review on the command line: a deliberately broken physics parameter fails `check`
@@ -8,11 +9,11 @@ import XCTest
 final class GoldenReviewTests: XCTestCase {
     /// A copy of scenes/springs.yaml with its goldens recorded, then its middle spring's
     /// frequency changed from 2 to 2.2 Hz: the physics is broken on purpose.
-    struct Broken { var dir: String; var check: RunResult }
+    struct Broken: Sendable { var dir: String; var check: RunResult }
 
-    static var cached: Broken?
+    static let cached = Mutex<Broken?>(nil)
     func broken() throws -> Broken {
-        if let b = Self.cached { return b }
+        if let b = Self.cached.withLock({ $0 }) { return b }
         let dir = temporaryDirectory("broken")
         let scene = try String(contentsOfFile: packageRoot + "/scenes/springs.yaml", encoding: .utf8)
         try scene.write(toFile: "\(dir)/springs.yaml", atomically: true, encoding: .utf8)
@@ -28,7 +29,7 @@ final class GoldenReviewTests: XCTestCase {
             "--junit", "\(dir)/junit.xml", "--json", "\(dir)/check.json", "\(dir)/springs.yaml",
         ])
         let b = Broken(dir: dir, check: check)
-        Self.cached = b
+        Self.cached.withLock { $0 = b }
         return b
     }
 

@@ -7,6 +7,7 @@ import SpringyPipeline
 import SpringyScene
 import SpringySimulation
 import SpringyTestSupport
+import Synchronization
 import XCTest
 
 /// Every file in hostile/ is either rejected with the message its first line expects
@@ -67,12 +68,13 @@ final class HostileSceneTests: XCTestCase {
     /// signal and never past a few seconds. `validate` runs the whole scene, so it gives every
     /// refusal; the first frames may come before one that is met only at run time.
     func testEveryHostileSceneThroughTheCommandLine() throws {
+        let folder = self.folder
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
         let out = temporaryDirectory()
-        final class Findings: @unchecked Sendable {
-            let lock = NSLock()
-            var problems: [String] = []
-            func add(_ p: String) { lock.lock(); problems.append(p); lock.unlock() }
+        final class Findings: Sendable {
+            private let list = Mutex<[String]>([])
+            var problems: [String] { list.withLock { $0 } }
+            func add(_ p: String) { list.withLock { $0.append(p) } }
         }
         let findings = Findings()
         let expectations = try names.map { try expectation("\(folder)/\($0)") }

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyTestSupport
+import Synchronization
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -14,7 +15,9 @@ final class PreviewTests: XCTestCase {
         return (preview.process, preview.base)
     }
 
-    func get(_ url: String) -> (Int, Data) {
+    func get(_ url: String) -> (Int, Data) { Self.fetch(url) }
+
+    static func fetch(_ url: String) -> (Int, Data) {
         let done = DispatchSemaphore(value: 0)
         final class Box: @unchecked Sendable { var result = (0, Data()) }  // written before `done` signals, read after
         let box = Box()
@@ -113,6 +116,28 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(p.terminationStatus, 0)
         let missing = try runSpringy(["preview", "\(dir)/none.yaml"])
         XCTAssertEqual(missing.status, 2)
+    }
+
+    /// Many requests for one frame at the same moment draw it once: the others wait for its bytes
+    /// (the preview renders on its server's threads, through the Pipeline, each frame once).
+    func testConcurrentRequestsForOneFrameDrawItOnce() throws {
+        let (process, base) = try start(packageRoot + "/scenes/falling-box.yaml")
+        defer { process.terminate(); process.waitUntilExit() }
+        _ = try waitFor(base) { ($0["ready"] as? Int ?? 0) > 40 }
+        XCTAssertEqual(try state(base)["drawn"] as? Int, 0, "nothing drawn before it is asked for")
+        let results = Mutex<[Data]>([])
+        DispatchQueue.concurrentPerform(iterations: 12) { _ in
+            let (status, png) = Self.fetch(base + "frames/1/40.png")
+            XCTAssertEqual(status, 200)
+            results.withLock { $0.append(png) }
+        }
+        let all = results.withLock { $0 }
+        XCTAssertEqual(all.count, 12)
+        XCTAssertEqual(Set(all).count, 1, "every request gets the same bytes")
+        XCTAssertGreaterThan(all[0].count, 1000)
+        XCTAssertEqual(try state(base)["drawn"] as? Int, 1, "twelve requests, one drawing")
+        _ = get(base + "frames/1/41.png")
+        XCTAssertEqual(try state(base)["drawn"] as? Int, 2)
     }
 
     func testThePagePlaysReloadsAndShowsErrorsInChromium() throws {

@@ -19,7 +19,7 @@ public let springyBinary: String = {
     return packageRoot + "/.build/debug/springy"
 }()
 
-public struct RunResult {
+public struct RunResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
