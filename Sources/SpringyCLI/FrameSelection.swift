@@ -7,9 +7,7 @@ import SpringyScene
 // Which frames (and which share of them) a command works on: --frames, --pick, --shard.
 
 /// An option's text that is not a value of its kind, and why (ArgumentParser prints it).
-struct InvalidValue: Error, CustomStringConvertible {
-    var description: String
-}
+typealias InvalidValue = SpringyError
 
 /// `A-B`, `A`, `last` or `A-last`: inclusive frame numbers (`last` is the scene's last frame).
 struct FrameRange {

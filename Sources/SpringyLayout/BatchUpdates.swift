@@ -2,10 +2,8 @@ import SpringyCore
 import SpringyScene
 
 /// A batch update UIKit would refuse (it raises NSInternalInconsistencyException).
-public struct UpdateError: Error, CustomStringConvertible {
-    public var description: String
-    init(_ message: String) { description = message }
-}
+/// A batch update the collection cannot apply (located at its event by the simulation).
+public typealias UpdateError = SpringyError
 
 /// The data of one section while a batch update rearranges it: cells by stable key.
 struct SectionRecord {

@@ -44,11 +44,8 @@ public struct PNGSettings: Sendable, Equatable {
     }
 }
 
-public struct OutputError: Error, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
+/// Writing or reading a file went wrong (the message names the file).
+public typealias OutputError = SpringyError
 
 public enum PNGCodec {
     /// A PNG's width and height from its header (IHDR), without decoding it; nil when it is not a PNG.

@@ -73,7 +73,4 @@ public enum PreviewBenchmark {
     }
 }
 
-struct PreviewError: Error, CustomStringConvertible {
-    var description: String
-    init(_ d: String) { description = d }
-}
+typealias PreviewError = SpringyError

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 
 /// The preview's HTTP/1.1 server: GET and HEAD only, no request bodies, every cost bounded
 /// before a handler runs. FlyingFox (0.27.1), which served the preview before, had no read
@@ -46,9 +47,8 @@ public final class PreviewHTTP: @unchecked Sendable {  // mutable fields guarded
     }
 
     /// Why the server could not start, in words for the command line.
-    public struct StartError: Error, CustomStringConvertible {
-        public var description: String
-    }
+    /// The server could not start (a busy port, a bad address).
+    public typealias StartError = SpringyError
 
     public let port: UInt16
     let limits: Limits

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import SpringyCore
 import SpringyFrame
 
 public enum Stills {
@@ -140,8 +141,5 @@ public enum VectorDrawing {
     }
 }
 
-/// A picture that cannot be drawn.
-public struct DrawingError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
+/// A frame or still Cairo cannot draw (the message names the scene).
+public typealias DrawingError = SpringyError

@@ -126,7 +126,8 @@ public final class Simulation {
             // The error may already name the event's key path; say it once.
             let text = e.description.hasPrefix(path + ": ") ? String(e.description.dropFirst(path.count + 2)) : e.description
             throw SimulationError(file: scene.file, line: line, keyPath: path, message: text)
-        } catch let e as UpdateError {
+        } catch let e as SpringyError where !e.isLocated {
+            // A refusal raised without a place (a batch update's) is located at its event.
             throw SimulationError(file: scene.file, line: line, keyPath: path, message: e.description)
         }
     }
