@@ -28,7 +28,7 @@ extension BehaviorKind {
 
 /// What a behavior's decoder reads items and nested behaviors with.
 struct BehaviorReading {
-    let decoder: SceneDecoder
+    let decoder: BehaviorDecoder
     let references: ItemReferences
 
     func item(_ value: YAMLValue) throws -> String { try references.check(value) }
@@ -45,7 +45,7 @@ struct BehaviorReading {
     }
 }
 
-extension SceneDecoder {
+extension BehaviorDecoder {
     static var behaviorKinds: [String] { BehaviorKind.names }
 
     /// Every entry on its own: a bad behavior is noted in `problems` and the rest are still read.
@@ -125,9 +125,9 @@ extension SceneDecoder {
 
 extension GravitySpec: BehaviorCoding {
     static func decode(_ m: YAMLMapping, _ r: BehaviorReading) throws -> BehaviorSpec {
-        .gravity(items: try r.items(m), vector: try SceneDecoder.directionVector(m, defaultAngle: nil) ?? Vec2(0, 1))
+        .gravity(items: try r.items(m), vector: try BehaviorDecoder.directionVector(m, defaultAngle: nil) ?? Vec2(0, 1))
     }
-    static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] { try SceneDecoder.vectorParameters(m) }
+    static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] { try BehaviorDecoder.vectorParameters(m) }
 }
 
 extension PushSpec: BehaviorCoding {
@@ -141,11 +141,11 @@ extension PushSpec: BehaviorCoding {
         }
         return .push(
             items: names, mode: try m["mode"]?.oneOf(PushMode.self, [.continuous, .instantaneous]) ?? .continuous,
-            vector: try SceneDecoder.directionVector(m, defaultAngle: 0, defaultMagnitude: 0) ?? .zero,
+            vector: try BehaviorDecoder.directionVector(m, defaultAngle: 0, defaultMagnitude: 0) ?? .zero,
             offset: try m["offset"]?.point() ?? .zero)
     }
     static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] {
-        try SceneDecoder.vectorParameters(m) + (try m["active"].map { [.active(try $0.bool())] } ?? [])
+        try BehaviorDecoder.vectorParameters(m) + (try m["active"].map { [.active(try $0.bool())] } ?? [])
     }
 }
 
@@ -167,10 +167,10 @@ extension SnapSpec: BehaviorCoding {
 
 extension ItemBehaviorSpec: BehaviorCoding {
     static func decode(_ m: YAMLMapping, _ r: BehaviorReading) throws -> BehaviorSpec {
-        .item(items: try r.items(m), properties: try SceneDecoder.properties(m))
+        .item(items: try r.items(m), properties: try BehaviorDecoder.properties(m))
     }
     static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] {
-        m.entries.contains { $0.0 != "behavior" } ? [.properties(try SceneDecoder.properties(m))] : []
+        m.entries.contains { $0.0 != "behavior" } ? [.properties(try BehaviorDecoder.properties(m))] : []
     }
 }
 
@@ -251,7 +251,7 @@ extension CollisionSpec: BehaviorCoding {
     static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] { [] }
 }
 
-extension SceneDecoder {
+extension BehaviorDecoder {
     /// `boundaries: { name: { from, to } | { path } | { circle } | { rounded_rect } }`, in file order.
     func decodeBoundaries(_ b: YAMLValue) throws -> [NamedSegment] {
         guard case .mapping(let raw) = b.node else {

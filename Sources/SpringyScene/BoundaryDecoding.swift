@@ -1,7 +1,7 @@
 import Foundation
 import SpringyCore
 
-extension SceneDecoder {
+extension BehaviorDecoder {
     /// One named boundary (UICollisionBehavior.addBoundary): a segment `{ from, to }`, or a
     /// path (addBoundary(withIdentifier:for: UIBezierPath)) as straight segments: `{ path:
     /// [[x, y], ...], closed }`, `{ circle: { center, radius } }` (48 segments) or

@@ -1,6 +1,6 @@
 import SpringyCore
 
-extension SceneDecoder {
+extension CollectionDecoder {
     func decodeCollection(_ v: YAMLValue) throws -> CollectionSpec {
         let m = try v.mapping(allowed: [
             "layout", "sections", "selection", "dynamics", "transitions", "scroll", "updates", "reorder",

@@ -1,7 +1,7 @@
 import Foundation
 import SpringyCore
 
-extension SceneDecoder {
+extension BehaviorDecoder {
     /// `field: { kind, items, position, strength, falloff, minimum_radius, direction,
     /// smoothness, animation_speed, region, seed }` (UIFieldBehavior).
     func decodeField(_ m: YAMLMapping, items: (YAMLMapping) throws -> [String]) throws -> FieldSpec {
@@ -44,7 +44,7 @@ extension SceneDecoder {
     }
 }
 
-extension SceneDecoder {
+extension BehaviorDecoder {
     /// iOS 9's attachment kinds: `kind: sliding | limit | fixed | pin` with `anchor`, `axis`,
     /// `range: [lower, upper]` and `friction_torque`, each checked against its kind.
     func decodeAttachmentKind(_ m: YAMLMapping, into spec: inout AttachmentSpec) throws {

@@ -4,7 +4,7 @@ import SpringyCore
 // Work a scene may ask for, checked when it is read: what would crash Cairo or Box2D, or run
 // without end, is an error naming the key and the limit in force.
 
-extension SceneDecoder {
+extension SceneChecks {
     /// Cairo's image surfaces are at most 32 767 pixels on a side.
     static let maxPixelSide = 32_767
 

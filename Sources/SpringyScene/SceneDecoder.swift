@@ -1,8 +1,58 @@
 import Foundation
 import SpringyCore
 
+/// What every part of the decoder knows: the file it reads (errors name it) and the limits.
+/// The scene is read by one decoder per part — SceneDecoder (the top level: viewport, time,
+/// style, golden, items, groups), CollectionDecoder, BehaviorDecoder, ScriptDecoder — and
+/// checked against its budgets by SceneChecks.
+protocol SceneSectionDecoder {
+    var file: String { get }
+    var limits: SceneLimits { get }
+}
+
+extension SceneSectionDecoder {
+    var collections: CollectionDecoder { CollectionDecoder(file: file, limits: limits) }
+    var behaviors: BehaviorDecoder { BehaviorDecoder(file: file, limits: limits) }
+    var scripts: ScriptDecoder { ScriptDecoder(file: file, limits: limits) }
+    var gestures: GestureDecoder { GestureDecoder(file: file, limits: limits) }
+    var animations: AnimationDecoder { AnimationDecoder(file: file, limits: limits) }
+    var checks: SceneChecks { SceneChecks(file: file, limits: limits) }
+}
+
+struct CollectionDecoder: SceneSectionDecoder {
+    let file: String
+    let limits: SceneLimits
+}
+
+struct BehaviorDecoder: SceneSectionDecoder {
+    let file: String
+    let limits: SceneLimits
+}
+
+struct ScriptDecoder: SceneSectionDecoder {
+    let file: String
+    let limits: SceneLimits
+}
+
+/// The script's multi-finger gestures and device motion.
+struct GestureDecoder: SceneSectionDecoder {
+    let file: String
+    let limits: SceneLimits
+}
+
+/// The script's view animations (UIView, property animators, SwiftUI springs).
+struct AnimationDecoder: SceneSectionDecoder {
+    let file: String
+    let limits: SceneLimits
+}
+
+struct SceneChecks: SceneSectionDecoder {
+    let file: String
+    let limits: SceneLimits
+}
+
 /// Turns the checked YAML tree into a `Scene`, section by section.
-struct SceneDecoder {
+struct SceneDecoder: SceneSectionDecoder {
     let file: String
     let limits: SceneLimits
 
@@ -10,21 +60,6 @@ struct SceneDecoder {
         "springy", "name", "viewport", "time", "defaults", "style", "golden",
         "collection", "items", "behaviors", "script", "solver", "groups",
     ]
-
-    /// Problems found so far: every independent one is reported, not only the first.
-    final class Problems {
-        var list: [SceneError] = []
-        /// Runs `body`; a scene error is noted and gives nil (other errors propagate).
-        func attempt<T>(_ body: () throws -> T) throws -> T? {
-            do { return try body() } catch let e as SceneError {
-                list.append(e)
-                return nil
-            } catch let e as SceneErrors {
-                list += e.errors
-                return nil
-            }
-        }
-    }
 
     func decode(_ root: YAMLValue) throws -> Scene {
         let problems = Problems()
@@ -47,13 +82,15 @@ struct SceneDecoder {
         let viewport = try problems.attempt { try decodeViewport(try m.require("viewport")) }
         let time = try problems.attempt { try decodeTime(m["time"]) }
         let defaults = try problems.attempt {
-            try m["defaults"].map { ItemProperties.uikit.merged(with: try Self.properties(try $0.mapping(ItemProperties.keys))) }
+            try m["defaults"].map {
+                ItemProperties.uikit.merged(with: try BehaviorDecoder.properties(try $0.mapping(ItemProperties.keys)))
+            }
                 ?? .uikit
         }
         let springs = try problems.attempt { try decodeSolver(m["solver"]) }
         let style = try problems.attempt { try m["style"].map(decodeStyle) ?? Style() }
         let golden = try problems.attempt { try m["golden"].map(decodeGolden) ?? GoldenSpec() }
-        let collection = try problems.attempt { try m["collection"].map(decodeCollection) }
+        let collection = try problems.attempt { try m["collection"].map(collections.decodeCollection) }
         let items = try problems.attempt { try m["items"].map(decodeItems) ?? [] }
         var groups: [ItemGroupSpec] = []
         if let g = m["groups"], let items { groups = try problems.attempt { try decodeGroups(g, items: items) } ?? [] }
@@ -69,21 +106,23 @@ struct SceneDecoder {
                 scrollsVertically: collection.map { $0.layout.direction == .vertical || $0.layout.kind == .list },
                 layout: collection?.layout, viewSize: viewport?.size ?? Size2(375, 667), groups: groups.map(\.name))
             if let b = m["behaviors"] {
-                behaviors = try problems.attempt { try decodeBehaviors(b, references: &references, problems: problems) } ?? []
+                behaviors =
+                    try problems.attempt { try self.behaviors.decodeBehaviors(b, references: &references, problems: problems) }
+                    ?? []
             }
             if let sv = m["script"] {
                 script =
                     try problems.attempt {
-                        try decodeScript(
+                        try scripts.decodeScript(
                             sv, references: references, behaviorKinds: behaviors.map(\.spec.kindName), problems: problems)
                     } ?? []
             }
             _ = try problems.attempt {
-                try checkOverlaps(collidingItems(behaviors, script: script, items: items), at: m["items"] ?? root)
+                try checks.checkOverlaps(checks.collidingItems(behaviors, script: script, items: items), at: m["items"] ?? root)
             }
-            _ = try problems.attempt { try checkBoundaries(behaviors, script: script, viewport: viewport) }
+            _ = try problems.attempt { try checks.checkBoundaries(behaviors, script: script, viewport: viewport) }
             _ = try problems.attempt { try checkGroupMembers(groups, behaviors: behaviors, script: script) }
-            _ = try problems.attempt { try checkScriptGrowth(collection, script, at: m["script"] ?? root) }
+            _ = try problems.attempt { try checks.checkScriptGrowth(collection, script, at: m["script"] ?? root) }
             if let time {
                 _ = try problems.attempt {
                     try checkLimits(m, root: root, viewport: viewport, time: time, items: items, collection: collection)
@@ -135,7 +174,7 @@ struct SceneDecoder {
                     "a frame of \(viewport.pixelWidth)×\(viewport.pixelHeight) pixels is over the limit of \(limits.maxPixels) pixels (--max-pixels)"
                 )
             }
-            try checkPixelSides(viewport, at: try m.require("viewport"))
+            try checks.checkPixelSides(viewport, at: try m.require("viewport"))
         }
         if time.maxFrameCount > limits.maxFrames {
             throw (m["time"] ?? root).error(
@@ -402,6 +441,21 @@ extension SceneDecoder {
             spec.outline = points
         } else if spec.shape == .path, let sv = m["shape"] {
             throw sv.error("shape: path needs `path: [[x, y], ...]`, points relative to the centre")
+        }
+    }
+}
+
+/// Problems found so far: every independent one is reported, not only the first.
+final class Problems {
+    var list: [SceneError] = []
+    /// Runs `body`; a scene error is noted and gives nil (other errors propagate).
+    func attempt<T>(_ body: () throws -> T) throws -> T? {
+        do { return try body() } catch let e as SceneError {
+            list.append(e)
+            return nil
+        } catch let e as SceneErrors {
+            list += e.errors
+            return nil
         }
     }
 }

@@ -4,7 +4,7 @@ import SpringyCore
 // View animations in scripts: animate (UIView.animate), animate_keyframes, animator
 // (UIViewPropertyAnimator) and its controls, swiftui (withAnimation(.spring…)).
 
-extension SceneDecoder {
+extension AnimationDecoder {
     static let animationActions = [
         "animate", "animate_keyframes", "animator", "swiftui",
         "pause_animator", "continue_animator", "reverse_animator", "scrub_animator", "stop_animator",

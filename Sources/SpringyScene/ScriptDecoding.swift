@@ -1,12 +1,12 @@
 import SpringyCore
 
-extension SceneDecoder {
+extension ScriptDecoder {
     static let actions =
         [
             "pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
             "scroll_to", "scroll_to_item", "swipe", "update", "reorder",
             "pinch", "rotate", "double_tap", "touches", "edge_pan", "tilt", "add_velocity",
-        ] + animationActions
+        ] + AnimationDecoder.animationActions
 
     /// `behaviorKinds`: the kind of each behavior the scene declares, in order (a script's `add`,
     /// `snap` and `push` append theirs, numbered after them).
@@ -69,7 +69,9 @@ extension SceneDecoder {
                 }
                 // An `add` counts for the behavior numbers after it even when it is itself wrong.
                 defer {
-                    if kind == "add" { kinds.append((try? body.mapping(allowed: Self.behaviorKinds))?.entries.first?.0 ?? "add") }
+                    if kind == "add" {
+                        kinds.append((try? body.mapping(allowed: BehaviorDecoder.behaviorKinds))?.entries.first?.0 ?? "add")
+                    }
                     if kind == "snap" || kind == "push" { kinds.append(kind) }
                 }
                 let at = try m.require("at").double(min: 0)
@@ -257,14 +259,14 @@ extension SceneDecoder {
             return .addVelocity(
                 item: item, linear: linear, angular: (try m["angular"]?.double(min: -36_000, max: 36_000) ?? 0).degreesToRadians)
         case "pinch", "rotate", "double_tap", "touches", "edge_pan", "tilt":
-            return try decodeGesture(kind, v, references: references)
-        case _ where Self.animationActions.contains(kind):
-            return try decodeAnimation(kind, v, references: references)
+            return try gestures.decodeGesture(kind, v, references: references)
+        case _ where AnimationDecoder.animationActions.contains(kind):
+            return try animations.decodeAnimation(kind, v, references: references)
         case "snap":
-            return .addBehavior(try decodeBehavior(.snap, v, references: references))
+            return .addBehavior(try behaviors.decodeBehavior(.snap, v, references: references))
         case "push":
             // A push in a script is a tap's flick: instantaneous unless it says otherwise.
-            var spec = try decodeBehavior(.push, v, references: references)
+            var spec = try behaviors.decodeBehavior(.push, v, references: references)
             if case .push(var push) = spec, case .mapping(let raw) = v.node,
                 !raw.keys.contains(where: { $0.string == "mode" })
             {
@@ -273,7 +275,7 @@ extension SceneDecoder {
             }
             return .addBehavior(spec)
         case "add":
-            return .addBehavior(try decodeBehavior(v, references: references).0)
+            return .addBehavior(try behaviors.decodeBehavior(v, references: references).0)
         case "remove":
             let m = try v.mapping(allowed: ["behavior"])
             return .removeBehavior(try m.require("behavior").int(min: 0, max: behaviorCount - 1))
@@ -306,7 +308,7 @@ extension SceneDecoder {
     }
 }
 
-extension SceneDecoder {
+extension ScriptDecoder {
     /// A control names a property animator an earlier event (in time) created.
     func checkAnimatorNames(_ events: [ScriptEvent], problems: Problems) throws {
         var names: [String] = []

@@ -1,7 +1,7 @@
 import Foundation
 import SpringyCore
 
-extension SceneDecoder {
+extension GestureDecoder {
     /// The free view a gesture names with `item` (cells move with their collection).
     func gestureItem(_ m: YAMLMapping, references: ItemReferences, what: String) throws -> String? {
         guard let i = m["item"] else { return nil }

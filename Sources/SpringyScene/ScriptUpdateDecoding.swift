@@ -1,6 +1,6 @@
 import SpringyCore
 
-extension SceneDecoder {
+extension ScriptDecoder {
     /// `update`: performBatchUpdates. Index paths are checked for form here; whether they
     /// name cells is checked when the update runs, against the data as it is then.
     func decodeUpdate(_ v: YAMLValue, references: ItemReferences) throws -> BatchUpdate {
@@ -34,8 +34,8 @@ extension SceneDecoder {
             var total = 0
             // A section as under `sections` (the same keys, one decoder), and where it goes.
             u.insertSections = try x.list().map { e in
-                let spec = try decodeSection(e, layout: layout, total: &total, extraKeys: ["at"])
-                let at = try section(try e.mapping(allowed: Self.sectionKeys + ["at"]).require("at"))
+                let spec = try collections.decodeSection(e, layout: layout, total: &total, extraKeys: ["at"])
+                let at = try section(try e.mapping(allowed: CollectionDecoder.sectionKeys + ["at"]).require("at"))
                 return BatchUpdate.SectionInsert(at: at, section: spec)
             }
         }

@@ -167,14 +167,14 @@ struct YAMLValue {
     }
 
     func mapping(allowed: [String]) throws -> YAMLMapping {
-        let problems = SceneDecoder.Problems()
+        let problems = Problems()
         let m = try mapping(allowed: allowed, problems: problems)
         if let first = problems.list.first { throw first }
         return m
     }
 
     /// The mapping with its unknown and repeated keys noted in `problems` and left out.
-    func mapping(allowed: [String], problems: SceneDecoder.Problems) throws -> YAMLMapping {
+    func mapping(allowed: [String], problems: Problems) throws -> YAMLMapping {
         guard case .mapping(let m) = node else { throw error("expected a mapping, found \(kindName)") }
         var entries: [(String, YAMLValue, YAMLValue)] = []
         var seen: [String] = []

@@ -160,18 +160,18 @@ final class ArchitectureTests: XCTestCase {
 
     /// A type fits its job: at most 600 lines, declaration and extensions together (the old rule
     /// counted files, and large types were cut into extension files to pass it). The types
-    /// below are over it and are being split (issue 27: per-section decoders, the animator along
-    /// its registry and its step, the collection view into layout geometry and its runtime);
-    /// each may not grow past its size today.
+    /// below are over it and are being split (issue 27: the animator along its registry and its
+    /// step, the collection view into layout geometry and its runtime); each may not grow past its
+    /// size today. (The scene decoder, 1,860 lines, is now one decoder per part of the scene.)
     static let typeLines = 600
     static let oversized = [
-        "SpringyScene.SceneDecoder": 1860, "SpringyDynamics.Animator": 931, "SpringyLayout.CollectionView": 881,
+        "SpringyDynamics.Animator": 931, "SpringyLayout.CollectionView": 881,
     ]
 
     func testEveryTypeFitsItsJob() throws {
         let sizes = try typeSizes()
         XCTAssertGreaterThan(
-            sizes["SpringyScene.SceneDecoder"]?.lines ?? 0, 1000, "the measure sees a type across its extension files")
+            sizes["SpringyDynamics.Animator"]?.lines ?? 0, 800, "the measure sees a type across its extension files")
         XCTAssertNotNil(sizes["SpringyCLI.Springy.Render"], "commands nested in Springy are measured on their own")
         for (name, size) in sizes.sorted(by: { $0.key < $1.key }) {
             let limit = Self.oversized[name] ?? Self.typeLines
