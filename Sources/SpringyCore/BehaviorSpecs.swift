@@ -13,6 +13,7 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
     case item(ItemBehaviorSpec)
     case field(FieldSpec)
     case composite(CompositeSpec)
+    case stickyCorners(StickyCornersSpec)
 
     /// The kind's spec, behind its protocol: the one switch every other question goes through.
     public var payload: any BehaviorKindSpec {
@@ -25,6 +26,7 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
         case .item(let s): return s
         case .field(let s): return s
         case .composite(let s): return s
+        case .stickyCorners(let s): return s
         }
     }
 

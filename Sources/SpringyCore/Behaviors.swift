@@ -72,4 +72,6 @@ public enum BehaviorParameter: Sendable, Equatable {
     case snapPoint(Vec2)
     case active(Bool)
     case properties(ItemProperties)
+    /// A sticky-corners behavior's corner inset.
+    case inset(Double)
 }

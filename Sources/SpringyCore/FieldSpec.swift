@@ -85,7 +85,7 @@ public struct FieldSpec: BehaviorKindSpec {
         case .magnitude(let m): f.strength = m
         case .direction(let d): f.direction = d
         case .anchor(let point): f.position = point
-        case .angle, .length, .frequency, .damping, .snapPoint, .active, .properties: return nil
+        case .angle, .length, .frequency, .damping, .snapPoint, .active, .properties, .inset: return nil
         }
         return f
     }

@@ -232,6 +232,9 @@ public final class Animator {
             angularVelocity: Double(r.w))
     }
 
+    /// The size an item was added with (its collision bounds).
+    public func size(of id: String) -> Size2? { bodyIndex[id].map { bodies[$0].size } }
+
     public func mass(of id: String) -> Double? {
         bodyIndex[id].map { Double(sb_body_mass(world, bodies[$0].handle)) }
     }

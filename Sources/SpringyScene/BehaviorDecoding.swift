@@ -22,6 +22,7 @@ extension BehaviorKind {
         case .item: return ItemBehaviorSpec.self
         case .field: return FieldSpec.self
         case .composite: return CompositeSpec.self
+        case .stickyCorners: return StickyCornersSpec.self
         }
     }
 }
@@ -272,5 +273,17 @@ extension BehaviorDecoder {
             }
         }
         return segments
+    }
+}
+
+extension StickyCornersSpec: BehaviorCoding {
+    static func decode(_ m: YAMLMapping, _ r: BehaviorReading) throws -> BehaviorSpec {
+        .stickyCorners(
+            StickyCornersSpec(
+                item: try r.item(try m.require("item")), inset: try m["inset"]?.double(keys["inset"]) ?? 16,
+                strength: try m["strength"]?.double(keys["strength"]) ?? 1))
+    }
+    static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] {
+        try m["inset"].map { [.inset(try $0.double(setKeys["inset"]))] } ?? []
     }
 }

@@ -83,7 +83,7 @@ public struct AttachmentSpec: BehaviorKindSpec {
         case .anchor(let point):
             guard case .point = a.to else { return nil }
             a.to = .point(point)
-        case .magnitude, .angle, .direction, .snapPoint, .active, .properties: return nil
+        case .magnitude, .angle, .direction, .snapPoint, .active, .properties, .inset: return nil
         }
         return a
     }

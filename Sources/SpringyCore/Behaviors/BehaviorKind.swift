@@ -6,6 +6,7 @@
 
 public enum BehaviorKind: String, Sendable, CaseIterable {
     case gravity, collision, attachment, snap, push, item, field, composite
+    case stickyCorners = "sticky_corners"
 
     /// The kind's spec type.
     public var spec: any BehaviorKindSpec.Type {
@@ -18,6 +19,7 @@ public enum BehaviorKind: String, Sendable, CaseIterable {
         case .item: return ItemBehaviorSpec.self
         case .field: return FieldSpec.self
         case .composite: return CompositeSpec.self
+        case .stickyCorners: return StickyCornersSpec.self
         }
     }
 

@@ -28,7 +28,7 @@ public struct GravitySpec: BehaviorKindSpec {
         case .magnitude(let m): PolarVector.settingMagnitude(&g.vector, &g.restingAngle, m)
         case .angle(let a): PolarVector.settingAngle(&g.vector, &g.restingAngle, a)
         case .direction(let d): g.vector = d
-        case .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties: return nil
+        case .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties, .inset: return nil
         }
         return g
     }

@@ -39,7 +39,7 @@ public struct PushSpec: BehaviorKindSpec {
         case .magnitude(let m): PolarVector.settingMagnitude(&s.vector, &s.restingAngle, m)
         case .angle(let a): PolarVector.settingAngle(&s.vector, &s.restingAngle, a)
         case .direction(let d): s.vector = d
-        case .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties: return nil
+        case .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties, .inset: return nil
         }
         return s
     }

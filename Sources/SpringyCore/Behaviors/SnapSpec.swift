@@ -21,7 +21,7 @@ public struct SnapSpec: BehaviorKindSpec {
         switch p {
         case .snapPoint(let point): s.point = point
         case .damping(let d): s.damping = d
-        case .magnitude, .angle, .direction, .length, .frequency, .anchor, .active, .properties: return nil
+        case .magnitude, .angle, .direction, .length, .frequency, .anchor, .active, .properties, .inset: return nil
         }
         return s
     }

@@ -29,6 +29,7 @@ extension BehaviorSpec {
         case .item(let s): return s
         case .field(let s): return s
         case .composite(let s): return s
+        case .stickyCorners(let s): return s
         }
     }
 }

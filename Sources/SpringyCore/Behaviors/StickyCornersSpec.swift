@@ -1,0 +1,62 @@
+/// Apple's StickyCornersBehavior (WWDC 2015, "What's New in UIKit Dynamics and Visual Effects"):
+/// a custom UIDynamicBehavior that keeps one view in the reference bounds and carries it, once
+/// thrown, to the nearest corner, as picture-in-picture windows move. Its children: a collision
+/// with the bounds, an item behavior (density 0.01, resistance 10, no friction, no rotation), and
+/// four spring fields at `inset` from each corner, each acting over the quarter of the bounds
+/// nearest its corner.
+public struct StickyCornersSpec: BehaviorKindSpec {
+    public var item: String
+    /// cornerInset: the gap between the item and the edges at a corner, in points.
+    public var inset: Double
+    /// The spring fields' strength (UIFieldBehavior.springField(), strength 1 by default).
+    public var strength: Double
+    public init(item: String, inset: Double = 16, strength: Double = 1) {
+        self.item = item; self.inset = inset; self.strength = strength
+    }
+
+    public static var kind: BehaviorKind { .stickyCorners }
+    public static var uikitName: String { "StickyCornersBehavior" }
+    static let inset = SceneKey(
+        "inset", "number", range: 0...1000, unit: "pt", default: "16",
+        "cornerInset: the gap between the item and the edges at a corner")
+    static let strength = SceneKey(
+        "strength", "number", range: 0...1e6, default: "1", "the corner spring fields' strength (UIFieldBehavior's units)")
+    public static let keys = KeyTable("behaviors[].sticky_corners", [CommonKeys.item, inset, strength])
+    public static let setKeys = setTable([inset.named("inset", "moves the corners' springs in or out")])
+    public var behavior: BehaviorSpec { .stickyCorners(self) }
+    public var referencedItems: [String] { [item] }
+    public func withItems(_ items: [String]) -> StickyCornersSpec? { nil }
+    public func setting(_ p: BehaviorParameter) -> StickyCornersSpec? {
+        var s = self
+        switch p {
+        case .inset(let d): s.inset = d
+        case .magnitude, .angle, .direction, .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties: return nil
+        }
+        return s
+    }
+
+    /// The behaviors it is made of, for an item of `size` in `bounds` (the sample's
+    /// updateFieldsInBounds): the field at each corner sits where the item's centre rests there,
+    /// and acts over a region the size of the bounds less the inset item on each side, centred on
+    /// it — the quarter of the bounds nearest that corner.
+    public func children(bounds: Rect, size: Size2) -> [BehaviorSpec] {
+        let dx = inset + size.width / 2, dy = inset + size.height / 2
+        let region = Size2(max(bounds.width - 2 * dx, 0.01), max(bounds.height - 2 * dy, 0.01))
+        var out: [BehaviorSpec] = [
+            .collision(items: [item], mode: .everything, bounds: true, insets: .zero, boundaries: []),
+            .item(
+                items: [item],
+                properties: ItemProperties(friction: 0, density: 0.01, resistance: 10, allowsRotation: false)),
+        ]
+        for corner in [
+            Vec2(bounds.minX + dx, bounds.minY + dy), Vec2(bounds.maxX - dx, bounds.minY + dy),
+            Vec2(bounds.minX + dx, bounds.maxY - dy), Vec2(bounds.maxX - dx, bounds.maxY - dy),
+        ] {
+            var field = FieldSpec(kind: .spring, items: [item], position: corner)
+            field.strength = strength
+            field.region = .rect(region)
+            out.append(.field(field))
+        }
+        return out
+    }
+}
