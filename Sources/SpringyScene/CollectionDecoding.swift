@@ -2,9 +2,7 @@ import SpringyCore
 
 extension CollectionDecoder {
     func decodeCollection(_ v: YAMLValue) throws -> CollectionSpec {
-        let m = try v.mapping(allowed: [
-            "layout", "sections", "selection", "dynamics", "transitions", "scroll", "updates", "reorder",
-        ])
+        let m = try v.mapping(CollectionKeys.collection)
         let layout = try m["layout"].map(decodeLayout) ?? LayoutSpec()
         let sectionsValue = try m.require("sections")
         var sections: [SectionSpec] = []
@@ -31,16 +29,17 @@ extension CollectionDecoder {
             dynamics: dynamics, transitions: transitions)
         if let x = m["scroll"] { spec.scroll = try decodeScroll(x) }
         if let x = m["updates"] {
-            let um = try x.mapping(allowed: ["duration", "appearance"])
-            if let d = um["duration"] { spec.updates.duration = try d.double(min: 0, max: 60) }
+            let um = try x.mapping(CollectionKeys.updates)
+            if let d = um["duration"] { spec.updates.duration = try d.double(CollectionKeys.updates["duration"]) }
             if let a = um["appearance"] {
                 spec.updates.appearance = try a.oneOf(UpdateAppearance.self, UpdateAppearance.allCases)
             }
         }
         if let x = m["reorder"] {
-            let rm = try x.mapping(allowed: ["lift_scale", "elevation"])
-            if let d = rm["lift_scale"] { spec.reorder.liftScale = try d.double(above: 0, max: 10) }
-            if let d = rm["elevation"] { spec.reorder.elevation = try d.double(min: 0, max: 100) }
+            let t = CollectionKeys.reorder
+            let rm = try x.mapping(t)
+            if let d = rm["lift_scale"] { spec.reorder.liftScale = try d.double(t["lift_scale"]) }
+            if let d = rm["elevation"] { spec.reorder.elevation = try d.double(t["elevation"]) }
         }
         return spec
     }
@@ -48,10 +47,7 @@ extension CollectionDecoder {
     /// One section: its items (a count or labels), header, and its own flow values.
     /// `total` counts the collection's items against the limit.
     /// The keys of a section, wherever one is written (`sections`, an update's `insert_sections`).
-    static let sectionKeys = [
-        "items", "header", "footer", "item_size", "sizes", "section_inset", "line_spacing",
-        "interitem_spacing", "background", "columns", "orthogonal",
-    ]
+    static var sectionKeys: [String] { CollectionKeys.section.names }
 
     func decodeSection(_ s: YAMLValue, layout: LayoutSpec, total: inout Int, extraKeys: [String] = []) throws -> SectionSpec {
         let sm = try s.mapping(allowed: Self.sectionKeys + extraKeys)
@@ -100,10 +96,12 @@ extension CollectionDecoder {
         if let x = sm["section_inset"] {
             let values = try x.list()
             guard values.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
-            section.sectionInset = EdgeInsets(try values.map { try $0.double(min: 0) })
+            section.sectionInset = EdgeInsets(try values.map { try $0.double(CollectionKeys.section["section_inset"]) })
         }
-        if let x = sm["line_spacing"] { section.lineSpacing = try x.double(min: 0) }
-        if let x = sm["interitem_spacing"] { section.interitemSpacing = try x.double(min: 0) }
+        if let x = sm["line_spacing"] { section.lineSpacing = try x.double(CollectionKeys.section["line_spacing"]) }
+        if let x = sm["interitem_spacing"] {
+            section.interitemSpacing = try x.double(CollectionKeys.section["interitem_spacing"])
+        }
     }
 
     /// A compositional section: `item_size: [w, h]` (w in points or "N%" of the section's
@@ -132,7 +130,10 @@ extension CollectionDecoder {
                 section.itemSize = Size2(try values[0].double(min: YAMLValue.smallestLength, max: 100_000), height)
             }
         }
-        if let x = sm["columns"] { section.columns = try x.int(min: 1, max: 1000) }
+        if let x = sm["columns"] {
+            let r = CollectionKeys.section.range("columns")
+            section.columns = try x.int(min: Int(r.lowerBound), max: Int(r.upperBound))
+        }
         if let x = sm["orthogonal"] { section.orthogonal = try x.oneOf(OrthogonalScrolling.self, OrthogonalScrolling.allCases) }
         if section.columns != nil, section.orthogonal != .none, let x = sm["columns"] {
             throw x.error("columns wraps a section's items into rows; an orthogonal section lays them out in one row")
@@ -147,10 +148,7 @@ extension CollectionDecoder {
     }
 
     func decodeScroll(_ v: YAMLValue) throws -> ScrollSpec {
-        let m = try v.mapping(allowed: [
-            "bounces", "always_bounce_vertical", "always_bounce_horizontal", "paging",
-            "deceleration_rate", "content_inset", "content_offset", "directional_lock",
-        ])
+        let m = try v.mapping(CollectionKeys.scroll)
         var s = ScrollSpec()
         if let x = m["paging"] { s.paging = try x.bool() }
         if let x = m["deceleration_rate"] {
@@ -168,7 +166,7 @@ extension CollectionDecoder {
         if let x = m["content_inset"] {
             let values = try x.list()
             guard values.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
-            s.contentInset = EdgeInsets(try values.map { try $0.double(min: 0, max: 100_000) })
+            s.contentInset = EdgeInsets(try values.map { try $0.double(CollectionKeys.scroll["content_inset"]) })
         }
         if let x = m["content_offset"] { s.contentOffset = try x.point() }
         if let x = m["bounces"] { s.bounces = try x.bool() }
@@ -179,14 +177,10 @@ extension CollectionDecoder {
     }
 
     func decodeLayout(_ v: YAMLValue) throws -> LayoutSpec {
-        let m = try v.mapping(allowed: [
-            "kind", "direction", "item_size", "line_spacing", "interitem_spacing",
-            "section_inset", "align", "header_height", "sticky_headers",
-            "row_height", "expanded_height", "snap", "footer_height", "sticky_footers",
-            "section_backgrounds", "right_to_left", "columns", "style",
-        ])
+        let t = CollectionKeys.layout
+        let m = try v.mapping(t)
         var l = LayoutSpec()
-        if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, [.flow, .list, .grid, .compositional]) }
+        if let x = m["kind"] { l.kind = try x.oneOf(LayoutKind.self, LayoutKind.allCases) }
         if l.kind == .compositional {
             for key in ["direction", "align", "row_height", "expanded_height", "snap", "right_to_left", "columns"] {
                 if let x = m[key] {
@@ -198,7 +192,7 @@ extension CollectionDecoder {
         }
         if l.kind == .grid {
             guard let c = m["columns"] else { throw v.error("a grid layout needs `columns` (how many items a row holds)") }
-            l.columns = try c.int(min: 1, max: 10_000)
+            l.columns = try c.int(min: Int(t.range("columns").lowerBound), max: Int(t.range("columns").upperBound))
             for key in ["direction", "align", "row_height", "expanded_height"] {
                 if let x = m[key] {
                     throw x.error("\(key) is not a grid layout's: a grid has `columns` rows of item_size, sections top to bottom")
@@ -211,23 +205,23 @@ extension CollectionDecoder {
         }
         if let x = m["direction"] { l.direction = try x.oneOf(ScrollDirection.self, [.vertical, .horizontal]) }
         if let x = m["item_size"] { l.itemSize = try x.size() }
-        if let x = m["line_spacing"] { l.lineSpacing = try x.double(min: 0) }
-        if let x = m["interitem_spacing"] { l.interitemSpacing = try x.double(min: 0) }
+        if let x = m["line_spacing"] { l.lineSpacing = try x.double(t["line_spacing"]) }
+        if let x = m["interitem_spacing"] { l.interitemSpacing = try x.double(t["interitem_spacing"]) }
         if let x = m["section_inset"] {
             let values = try x.list()
             guard values.count == 4 else { throw x.error("expected [top, left, bottom, right]") }
-            l.sectionInset = EdgeInsets(try values.map { try $0.double(min: 0) })
+            l.sectionInset = EdgeInsets(try values.map { try $0.double(t["section_inset"]) })
         }
         if let x = m["align"] {
             let s = try x.string()
             guard s == "bottom" || s == "top" else { throw x.error("expected \"top\" or \"bottom\", found \"\(s)\"") }
             l.alignBottom = s == "bottom"
         }
-        if let x = m["header_height"] { l.headerHeight = try x.double(min: 0) }
+        if let x = m["header_height"] { l.headerHeight = try x.double(t["header_height"]) }
         if let x = m["sticky_headers"] { l.stickyHeaders = try x.bool() }
-        if let x = m["row_height"] { l.rowHeight = try x.double(min: YAMLValue.smallestLength) }
-        if let x = m["expanded_height"] { l.expandedHeight = try x.double(min: YAMLValue.smallestLength) }
-        if let x = m["footer_height"] { l.footerHeight = try x.double(min: 0) }
+        if let x = m["row_height"] { l.rowHeight = try x.double(t["row_height"]) }
+        if let x = m["expanded_height"] { l.expandedHeight = try x.double(t["expanded_height"]) }
+        if let x = m["footer_height"] { l.footerHeight = try x.double(t["footer_height"]) }
         if let x = m["sticky_footers"] { l.stickyFooters = try x.bool() }
         if let x = m["section_backgrounds"] { l.sectionBackgrounds = try x.bool() }
         if let x = m["style"] {
@@ -259,21 +253,20 @@ extension CollectionDecoder {
     }
 
     func decodeDynamics(_ v: YAMLValue) throws -> CollectionDynamicsSpec {
-        let m = try v.mapping(allowed: [
-            "kind", "spring", "gravity", "collision", "scroll_resistance", "margin",
-            "corner_springs", "lift_elevation",
-        ])
+        let t = CollectionKeys.dynamics
+        let m = try v.mapping(t)
         var d = CollectionDynamicsSpec()
-        if let x = m["kind"] { d.kind = try x.oneOf(CollectionDynamicsKind.self, [.none, .springy, .drag]) }
+        if let x = m["kind"] { d.kind = try x.oneOf(CollectionDynamicsKind.self, CollectionDynamicsKind.allCases) }
         if let x = m["spring"] {
-            let sm = try x.mapping(allowed: ["length", "damping", "frequency"])
-            if let l = sm["length"] { d.spring.length = try l.double(min: 0) }
-            if let l = sm["damping"] { d.spring.damping = try l.double(min: 0, max: 10) }
-            if let l = sm["frequency"] { d.spring.frequency = try l.double(min: 0, max: 60) }
+            let st = CollectionKeys.dynamicsSpring
+            let sm = try x.mapping(st)
+            if let l = sm["length"] { d.spring.length = try l.double(st["length"]) }
+            if let l = sm["damping"] { d.spring.damping = try l.double(st["damping"]) }
+            if let l = sm["frequency"] { d.spring.frequency = try l.double(st["frequency"]) }
         }
         if let x = m["gravity"] {
-            let gm = try x.mapping(allowed: ["magnitude"])
-            d.gravity = try gm["magnitude"]?.double(min: -1000, max: 1000) ?? d.gravity
+            let gm = try x.mapping(CollectionKeys.dynamicsGravity)
+            d.gravity = try gm["magnitude"]?.double(CollectionKeys.dynamicsGravity["magnitude"]) ?? d.gravity
         }
         if let x = m["collision"], case .scalar(let sc) = x.node {
             guard sc.string == "none" || sc.string == "false" else {
@@ -281,31 +274,33 @@ extension CollectionDecoder {
             }
             d.collisionEnabled = false
         } else if let x = m["collision"] {
-            let cm = try x.mapping(allowed: ["mode", "elasticity", "apply_elasticity"])
+            let cm = try x.mapping(CollectionKeys.dynamicsCollision)
             if let mode = cm["mode"] { d.collisionMode = try mode.oneOf(CollisionMode.self, [.items, .boundaries, .everything]) }
-            if let e = cm["elasticity"] { d.elasticity = try e.double(min: 0, max: 1) }
+            if let e = cm["elasticity"] { d.elasticity = try e.double(CollectionKeys.dynamicsCollision["elasticity"]) }
             if let a = cm["apply_elasticity"] { d.applyElasticity = try a.bool() }
         }
-        if let x = m["scroll_resistance"] { d.scrollResistance = try x.double(above: 0) }
-        if let x = m["margin"] { d.margin = try x.double(min: 0, max: 1000) }
-        if let x = m["lift_elevation"] { d.liftElevation = try x.double(min: 0, max: 100) }
+        if let x = m["scroll_resistance"] { d.scrollResistance = try x.double(t["scroll_resistance"]) }
+        if let x = m["margin"] { d.margin = try x.double(t["margin"]) }
+        if let x = m["lift_elevation"] { d.liftElevation = try x.double(t["lift_elevation"]) }
         if let x = m["corner_springs"] {
-            let cm = try x.mapping(allowed: ["frequency", "damping", "square"])
-            if let f = cm["frequency"] { d.cornerFrequency = try f.double(above: 0, max: 60) }
-            if let f = cm["damping"] { d.cornerDamping = try f.double(min: 0, max: 10) }
+            let ct = CollectionKeys.cornerSprings
+            let cm = try x.mapping(ct)
+            if let f = cm["frequency"] { d.cornerFrequency = try f.double(ct["frequency"]) }
+            if let f = cm["damping"] { d.cornerDamping = try f.double(ct["damping"]) }
             if let f = cm["square"] { d.cornerSquare = try f.size() }
         }
         return d
     }
 
     func decodeTransitions(_ v: YAMLValue) throws -> TransitionSpec {
-        let m = try v.mapping(allowed: ["animation", "keep_selected_visible", "fade"])
+        let m = try v.mapping(CollectionKeys.transitions)
         var t = TransitionSpec()
         if let a = m["animation"] {
-            let am = try a.mapping(allowed: ["duration", "damping_ratio", "initial_velocity"])
-            if let x = am["duration"] { t.duration = try x.double(min: 0, max: 60) }
-            if let x = am["damping_ratio"] { t.dampingRatio = try x.double(above: 0, max: 10) }
-            if let x = am["initial_velocity"] { t.initialVelocity = try x.double(min: -1000, max: 1000) }
+            let at = CollectionKeys.transitionAnimation
+            let am = try a.mapping(at)
+            if let x = am["duration"] { t.duration = try x.double(at["duration"]) }
+            if let x = am["damping_ratio"] { t.dampingRatio = try x.double(at["damping_ratio"]) }
+            if let x = am["initial_velocity"] { t.initialVelocity = try x.double(at["initial_velocity"]) }
         }
         if let x = m["keep_selected_visible"] { t.keepSelectedVisible = try x.bool() }
         if let x = m["fade"] { t.fade = try x.bool() }

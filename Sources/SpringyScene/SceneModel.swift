@@ -195,7 +195,7 @@ public struct ItemPath: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 }
 
-public enum LayoutKind: String, Sendable { case flow, list, grid, compositional }
+public enum LayoutKind: String, Sendable, CaseIterable { case flow, list, grid, compositional }
 public enum ScrollDirection: String, Sendable { case vertical, horizontal }
 
 public struct LayoutSpec: Sendable {
@@ -258,7 +258,7 @@ public struct SectionSpec: Sendable {
     public var count: Int { labels.count }
 }
 
-public enum CollectionDynamicsKind: String, Sendable { case none, springy, drag }
+public enum CollectionDynamicsKind: String, Sendable, CaseIterable { case none, springy, drag }
 
 public struct SpringParameters: Sendable, Equatable {
     public var length: Double?

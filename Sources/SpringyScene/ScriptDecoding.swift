@@ -103,7 +103,8 @@ extension ScriptDecoder {
 
     /// A long press's keys: `at`, `press`, `path`, `duration`, `hold`, `drift` (and `extra`).
     func decodeLongPress(_ v: YAMLValue, extra: [String]) throws -> (LongPressGesture, YAMLMapping) {
-        let m = try v.mapping(allowed: ["at", "press", "path", "duration", "hold", "drift"] + extra)
+        let t = extra.isEmpty ? ScriptKeys.longPress : ScriptKeys.reorder
+        let m = try v.mapping(t)
         let at = try m.require("at").point()
         var path = [at]
         if let p = m["path"] {
@@ -111,9 +112,9 @@ extension ScriptDecoder {
             if path.isEmpty { throw p.error("a path needs at least one point") }
         }
         var press = LongPressGesture(
-            at: at, press: try m["press"]?.double(min: 0, max: 60) ?? 0.5, path: path,
-            duration: try m["duration"]?.double(min: 0, max: 3600) ?? 0,
-            hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0)
+            at: at, press: try m["press"]?.double(t["press"]) ?? 0.5, path: path,
+            duration: try m["duration"]?.double(t["duration"]) ?? 0,
+            hold: try m["hold"]?.double(t["hold"]) ?? 0)
         if let d = m["drift"] { press.drift = try d.point() }
         return (press, m)
     }
@@ -142,7 +143,8 @@ extension ScriptDecoder {
         }
         switch kind {
         case "pan":
-            let m = try v.mapping(allowed: ["from", "to", "path", "item", "duration", "release", "hold", "velocity", "cancel"])
+            let t = ScriptKeys.pan
+            let m = try v.mapping(t)
             var path: [Vec2]
             if let p = m["path"] {
                 if m["from"] != nil || m["to"] != nil { throw p.error("give `path` or `from`/`to`, not both") }
@@ -160,13 +162,14 @@ extension ScriptDecoder {
             }
             return .pan(
                 PanGesture(
-                    item: item, path: path, duration: try m.require("duration").double(above: 0, max: 3600),
+                    item: item, path: path, duration: try m.require("duration").double(t["duration"]),
                     release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
-                    hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0,
+                    hold: try m["hold"]?.double(t["hold"]) ?? 0,
                     velocity: try panVelocity(m), cancelled: try m["cancel"]?.bool() ?? false))
         case "swipe":
             // UISwipeGestureRecognizer's motion: a short, fast stroke that lifts moving.
-            let m = try v.mapping(allowed: ["from", "direction", "distance", "speed", "item"])
+            let t = ScriptKeys.swipe
+            let m = try v.mapping(t)
             let from = try m.require("from").point()
             let dv = try m.require("direction")
             let direction = try dv.string()
@@ -178,8 +181,8 @@ extension ScriptDecoder {
             case "down": unit = Vec2(0, 1)
             default: throw dv.error("expected left, right, up or down, found \"\(direction)\"")
             }
-            let distance = try m["distance"]?.double(above: 0, max: 10_000) ?? 100
-            let speed = try m["speed"]?.double(above: 0, max: 100_000) ?? 1000
+            let distance = try m["distance"]?.double(t["distance"]) ?? 100
+            let speed = try m["speed"]?.double(t["speed"]) ?? 1000
             var item: String?
             if let i = m["item"] {
                 item = try references.check(i)
@@ -192,11 +195,11 @@ extension ScriptDecoder {
                     item: item, path: [from, from + unit * distance], duration: distance / speed, release: .fling,
                     hold: 0, velocity: unit * speed))
         case "tap":
-            let m = try v.mapping(allowed: ["item", "at"])
+            let m = try v.mapping(ScriptKeys.tap)
             if let i = m["item"] { return .tap(target: .item(try references.check(i))) }
             return .tap(target: .point(try m.require("at").point()))
         case "insert":
-            let m = try v.mapping(allowed: ["at", "count"])
+            let m = try v.mapping(ScriptKeys.insert)
             let atValue = try m.require("at")
             let s = try atValue.string()
             let position: InsertPosition
@@ -208,12 +211,14 @@ extension ScriptDecoder {
                 }
                 position = .indexPath(ip)
             }
-            return .insert(position: position, count: try m["count"]?.int(min: 1, max: 10_000) ?? 1)
+            let count = ScriptKeys.insert.range("count")
+            return .insert(
+                position: position, count: try m["count"]?.int(min: Int(count.lowerBound), max: Int(count.upperBound)) ?? 1)
         case "delete":
-            let m = try v.mapping(allowed: ["items"])
+            let m = try v.mapping(ScriptKeys.delete)
             return .delete(items: try indexPaths(try m.require("items")))
         case "select":
-            let m = try v.mapping(allowed: ["items"])
+            let m = try v.mapping(ScriptKeys.select)
             return .select(items: try indexPaths(try m.require("items")))
         case "long_press":
             return .longPress(try decodeLongPress(v, extra: []).0)
@@ -223,11 +228,11 @@ extension ScriptDecoder {
             return .reorder(ReorderGesture(press: press, cancelled: try m["cancel"]?.bool() ?? false))
         case "scroll_to":
             guard references.hasCollection else { throw v.error("scroll_to scrolls a collection, and this scene has none") }
-            let m = try v.mapping(allowed: ["offset", "animated"])
+            let m = try v.mapping(ScriptKeys.scrollTo)
             return .scrollTo(offset: try m.require("offset").point(), animated: try m["animated"]?.bool() ?? true)
         case "scroll_to_item":
             guard references.hasCollection else { throw v.error("scroll_to_item scrolls a collection, and this scene has none") }
-            let m = try v.mapping(allowed: ["item", "position", "animated"])
+            let m = try v.mapping(ScriptKeys.scrollToItem)
             let itemValue = try m.require("item")
             guard let ip = ItemPath(string: try references.check(itemValue)) else {
                 throw itemValue.error("expected a cell \"section.item\"")
@@ -245,7 +250,7 @@ extension ScriptDecoder {
         case "update":
             return .update(try decodeUpdate(v, references: references))
         case "add_velocity":
-            let m = try v.mapping(allowed: ["item", "linear", "angular"])
+            let m = try v.mapping(ScriptKeys.addVelocity)
             let iv = try m.require("item")
             let item = try references.check(iv)
             if ItemPath(string: item) != nil { throw iv.error("add_velocity acts on a free view by name") }
@@ -257,7 +262,8 @@ extension ScriptDecoder {
                 throw v.error("a velocity is at most 100000 pt/s each way")
             }
             return .addVelocity(
-                item: item, linear: linear, angular: (try m["angular"]?.double(min: -36_000, max: 36_000) ?? 0).degreesToRadians)
+                item: item, linear: linear,
+                angular: (try m["angular"]?.double(ScriptKeys.addVelocity["angular"]) ?? 0).degreesToRadians)
         case "pinch", "rotate", "double_tap", "touches", "edge_pan", "tilt":
             return try gestures.decodeGesture(kind, v, references: references)
         case _ where AnimationDecoder.animationActions.contains(kind):
@@ -277,7 +283,7 @@ extension ScriptDecoder {
         case "add":
             return .addBehavior(try behaviors.decodeBehavior(v, references: references).0)
         case "remove":
-            let m = try v.mapping(allowed: ["behavior"])
+            let m = try v.mapping(ScriptKeys.remove)
             return .removeBehavior(try m.require("behavior").int(min: 0, max: behaviorCount - 1))
         case "set":
             // Any kind's `set` key is read here; which are allowed depends on the kind of the

@@ -15,7 +15,8 @@ extension GestureDecoder {
     func decodeGesture(_ kind: String, _ v: YAMLValue, references: ItemReferences) throws -> ScriptAction {
         switch kind {
         case "pinch", "rotate":
-            let m = try v.mapping(allowed: ["center", "distance", "angle", "scale", "rotation", "duration", "hold", "item"])
+            let t = kind == "rotate" ? ScriptKeys.rotate : ScriptKeys.pinch
+            let m = try v.mapping(t)
             let scaleValue = m["scale"], rotationValue = m["rotation"]
             if kind == "rotate", let x = scaleValue {
                 throw x.error("a rotate keeps the fingers' distance; use pinch to scale and turn at once")
@@ -27,12 +28,12 @@ extension GestureDecoder {
             return .pinch(
                 PinchGesture(
                     center: try m.require("center").point(),
-                    distance: try m["distance"]?.double(above: 0, max: 10_000) ?? 100,
-                    angle: try m["angle"]?.double(min: -3600, max: 3600).degreesToRadians ?? 0,
-                    scale: try scaleValue?.double(above: 0, max: 100) ?? 1,
-                    rotation: try rotationValue?.double(min: -3600, max: 3600).degreesToRadians ?? 0,
-                    duration: try m.require("duration").double(above: 0, max: 3600),
-                    hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0,
+                    distance: try m["distance"]?.double(t["distance"]) ?? 100,
+                    angle: try m["angle"]?.double(t["angle"]).degreesToRadians ?? 0,
+                    scale: try scaleValue?.double(t["scale"]) ?? 1,
+                    rotation: try rotationValue?.double(t["rotation"]).degreesToRadians ?? 0,
+                    duration: try m.require("duration").double(t["duration"]),
+                    hold: try m["hold"]?.double(t["hold"]) ?? 0,
                     item: try gestureItem(m, references: references, what: "a \(kind)")))
         case "tilt":
             let m = try v.mapping(TiltMotion.keys)
@@ -42,7 +43,8 @@ extension GestureDecoder {
                     angle: try m.require("angle").double(t["angle"]).degreesToRadians,
                     duration: try m["duration"]?.double(t["duration"]) ?? 0.5))
         case "double_tap":
-            let m = try v.mapping(allowed: ["item", "at", "interval", "touch", "scale"])
+            let t = ScriptKeys.doubleTap
+            let m = try v.mapping(t)
             let target: TapTarget
             if let i = m["item"] {
                 if m["at"] != nil { throw i.error("give `item` or `at`, not both") }
@@ -50,8 +52,8 @@ extension GestureDecoder {
             } else {
                 target = .point(try m.require("at").point())
             }
-            let touch = try m["touch"]?.double(above: 0, max: 1) ?? DoubleTapGesture.defaultTouch
-            let interval = try m["interval"]?.double(above: 0, max: 1) ?? 0.2
+            let touch = try m["touch"]?.double(t["touch"]) ?? DoubleTapGesture.defaultTouch
+            let interval = try m["interval"]?.double(t["interval"]) ?? 0.2
             if interval <= touch, let x = m["interval"] ?? m["touch"] {
                 throw x.error(
                     "the second tap starts \(interval) s after the first, before the first lifts (\(touch) s): a double tap is two touches"
@@ -60,12 +62,13 @@ extension GestureDecoder {
             return .doubleTap(
                 DoubleTapGesture(
                     target: target, interval: interval, touch: touch,
-                    scale: try m["scale"]?.double(above: 0, max: 100) ?? 2))
+                    scale: try m["scale"]?.double(t["scale"]) ?? 2))
         case "touches":
-            let m = try v.mapping(allowed: ["fingers", "duration", "release", "hold"])
-            let duration = try m.require("duration").double(above: 0, max: 3600)
+            let t = ScriptKeys.touches
+            let m = try v.mapping(t)
+            let duration = try m.require("duration").double(t["duration"])
             let release = try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling
-            let hold = try m["hold"]?.double(min: 0, max: 3600) ?? 0
+            let hold = try m["hold"]?.double(t["hold"]) ?? 0
             let fingersValue = try m.require("fingers")
             let fingers = try fingersValue.list()
             guard (1...10).contains(fingers.count) else {
@@ -73,7 +76,7 @@ extension GestureDecoder {
             }
             return .touches(
                 try fingers.map { f in
-                    let fm = try f.mapping(allowed: ["path", "item"])
+                    let fm = try f.mapping(ScriptKeys.finger)
                     let pv = try fm.require("path")
                     var path = try pv.list().map { try $0.point() }
                     if path.isEmpty { throw pv.error("a path needs at least one point") }
@@ -83,12 +86,13 @@ extension GestureDecoder {
                         release: release, hold: hold)
                 })
         case "edge_pan":
-            let m = try v.mapping(allowed: ["edge", "at", "distance", "duration", "release", "hold", "item"])
+            let t = ScriptKeys.edgePan
+            let m = try v.mapping(t)
             let edge = try m.require("edge").oneOf(ScreenEdge.self, ScreenEdge.allCases)
             let size = references.viewSize
             let along = edge == .left || edge == .right ? size.height : size.width
             let at = try m["at"]?.double(min: 0, max: along) ?? along / 2
-            let distance = try m.require("distance").double(above: 0, max: 10_000)
+            let distance = try m.require("distance").double(t["distance"])
             let start: Vec2, inward: Vec2
             switch edge {
             case .left: start = Vec2(0, at); inward = Vec2(1, 0)
@@ -100,9 +104,9 @@ extension GestureDecoder {
                 PanGesture(
                     item: try gestureItem(m, references: references, what: "an edge pan"),
                     path: [start, start + inward * distance],
-                    duration: try m.require("duration").double(above: 0, max: 3600),
+                    duration: try m.require("duration").double(t["duration"]),
                     release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
-                    hold: try m["hold"]?.double(min: 0, max: 3600) ?? 0, followsTranslation: true))
+                    hold: try m["hold"]?.double(t["hold"]) ?? 0, followsTranslation: true))
         default:
             throw v.error("unknown gesture \"\(kind)\"")
         }

@@ -28,27 +28,39 @@ final class SceneFormatReferenceTests: XCTestCase {
         return s
     }
 
-    /// The script's tables (every script context moves here as it gets one).
+    /// The script's tables, one per action (ScriptKeys.all).
     static var scriptGenerated: String {
         "<!-- script reference: generated from the key tables (SceneFormatReferenceTests) -->\n\n"
-            + [TiltMotion.keys].map(\.markdown).joined(separator: "\n") + "\n<!-- end of script reference -->"
+            + ScriptKeys.all.map(\.markdown).joined(separator: "\n") + "\n<!-- end of script reference -->"
     }
 
     var formatPath: String { packageRoot + "/docs/SCENE-FORMAT.md" }
 
-    func testTheScriptReferenceIsTheKeyTables() throws {
+    /// A generated block: `name` reference, the tables' Markdown between its markers.
+    static func block(_ name: String, _ tables: [KeyTable]) -> String {
+        "<!-- \(name) reference: generated from the key tables (SceneFormatReferenceTests) -->\n\n"
+            + tables.map(\.markdown).joined(separator: "\n") + "\n<!-- end of \(name) reference -->"
+    }
+
+    func checkBlock(_ name: String, _ generated: String) throws {
         let text = try String(contentsOfFile: formatPath, encoding: .utf8)
-        let begin = "<!-- script reference: generated", end = "<!-- end of script reference -->"
-        let a = try XCTUnwrap(text.range(of: begin), "SCENE-FORMAT.md has no generated script reference")
+        let begin = "<!-- \(name) reference: generated", end = "<!-- end of \(name) reference -->"
+        let a = try XCTUnwrap(text.range(of: begin), "SCENE-FORMAT.md has no generated \(name) reference")
         let b = try XCTUnwrap(text.range(of: end))
         if ProcessInfo.processInfo.environment["SPRINGY_RECORD_REFERENCE"] == "1" {
-            try (text[..<a.lowerBound] + Self.scriptGenerated + text[b.upperBound...]).write(
+            try (text[..<a.lowerBound] + generated + text[b.upperBound...]).write(
                 toFile: formatPath, atomically: true, encoding: .utf8)
             return
         }
         XCTAssertEqual(
-            String(text[a.lowerBound..<b.upperBound]), Self.scriptGenerated,
-            "SCENE-FORMAT.md's script reference differs from the key tables (SPRINGY_RECORD_REFERENCE=1 rewrites it)")
+            String(text[a.lowerBound..<b.upperBound]), generated,
+            "SCENE-FORMAT.md's \(name) reference differs from the key tables (SPRINGY_RECORD_REFERENCE=1 rewrites it)")
+    }
+
+    func testTheScriptReferenceIsTheKeyTables() throws { try checkBlock("script", Self.scriptGenerated) }
+
+    func testTheCollectionReferenceIsTheKeyTables() throws {
+        try checkBlock("collection", Self.block("collection", CollectionKeys.all))
     }
 
     func testTheBehaviorReferenceIsTheKeyTables() throws {
@@ -147,5 +159,56 @@ final class SceneFormatReferenceTests: XCTestCase {
                 XCTAssertTrue(r2?.contains(key.name) ?? false, "\(kind).\(key.name) = \(above): \(r2 ?? "accepted")")
             }
         }
+    }
+
+    /// Every numeric range of the script's tables is what the decoder refuses beyond, with the
+    /// key's path in the error.
+    func testTheDecoderHoldsEveryScriptRange() throws {
+        let templates: [String: String] = [
+            "script[].pan": "pan: { from: [10, 10], to: [20, 20], duration: 0.5, KEY: VALUE }",
+            "script[].swipe": "swipe: { from: [10, 10], direction: left, KEY: VALUE }",
+            "script[].insert": "insert: { at: right_of_center, KEY: VALUE }",
+            "script[].long_press": "long_press: { at: [10, 10], KEY: VALUE }",
+            "script[].reorder": "reorder: { at: [10, 10], KEY: VALUE }",
+            "script[].add_velocity": "add_velocity: { item: a, linear: [1, 1], KEY: VALUE }",
+            "script[].pinch": "pinch: { center: [50, 50], duration: 0.5, scale: 2, KEY: VALUE }",
+            "script[].rotate": "rotate: { center: [50, 50], duration: 0.5, rotation: 30, KEY: VALUE }",
+            "script[].double_tap": "double_tap: { at: [10, 10], KEY: VALUE }",
+            "script[].touches": "touches: { duration: 0.5, fingers: [{ path: [[10, 10]] }], KEY: VALUE }",
+            "script[].edge_pan": "edge_pan: { edge: left, distance: 50, duration: 0.5, KEY: VALUE }",
+            "script[].tilt": "tilt: { angle: 10, KEY: VALUE }",
+        ]
+        var checked = 0
+        for table in ScriptKeys.all {
+            for key in table.keys {
+                guard let r = key.range, key.type == "number" || key.type == "whole number" else { continue }
+                let template = try XCTUnwrap(templates[table.path], "a template for \(table.path)")
+                let above = r.upperBound + max(1, abs(r.upperBound) * 0.01)
+                var body = template.replacingOccurrences(of: "KEY", with: key.name).replacingOccurrences(
+                    of: "VALUE", with: "\(Int(above))")
+                if template.contains(" \(key.name): ") {
+                    // The key is in the template already: its value is replaced instead.
+                    body = template.replacingOccurrences(of: ", KEY: VALUE", with: "")
+                        .replacingOccurrences(
+                            of: " \(key.name): [^,}]+", with: " \(key.name): \(Int(above))", options: .regularExpression)
+                }
+                let text = scene(
+                    300, 400, time: "fps: 30, duration: 1",
+                    """
+                    items:
+                      a: { center: [100, 100], size: [30, 30] }
+                    collection:
+                      layout: { kind: list, row_height: 44 }
+                      sections: [{ items: 3 }]
+                    script:
+                      - { at: 0.1, \(body) }
+                    """)
+                let refused = refusal(text)
+                XCTAssertTrue(
+                    refused?.contains(key.name) ?? false, "\(table.path).\(key.name) = \(Int(above)): \(refused ?? "accepted")")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 20)
     }
 }

@@ -1,0 +1,186 @@
+import SpringyCore
+
+/// The keys of each script action, one table per action: the decoder reads only these (with
+/// their ranges), the did-you-mean suggests from them, and SCENE-FORMAT's script reference is
+/// generated from them.
+public enum ScriptKeys {
+    static let duration = SceneKey(
+        "duration", "number", range: 0...3600, lowerOpen: true, unit: "s", default: "required",
+        "how long the finger moves")
+    static let release = SceneKey(
+        "release", "fling | hold", default: "fling",
+        "fling: lifts moving at the finger's speed; hold: stops, then lifts")
+    static let hold = SceneKey(
+        "hold", "number", range: 0...3600, unit: "s", default: "0", "how long the finger stays still before it lifts")
+    static let freeItem = SceneKey(
+        "item", "free view", default: "the topmost under the finger",
+        "the free view it acts on (cells move with their collection)")
+
+    public static let pan = KeyTable(
+        "script[].pan",
+        [
+            SceneKey("from", "[x, y]", unit: "pt", default: "required without `path`", "where the finger lands"),
+            SceneKey("to", "[x, y]", unit: "pt", default: "required without `path`", "where it moves to"),
+            SceneKey(
+                "path", "[[x, y], ...]", unit: "pt", default: "",
+                "the points it moves through at constant speed, instead of from/to"),
+            freeItem.named("item", "drags this free view (an attachment to the finger); without it the collection scrolls"),
+            duration, release, hold,
+            SceneKey(
+                "velocity", "[vx, vy]", range: -100_000...100_000, unit: "pt/s", default: "the path's last speed",
+                "the finger's speed as it lifts (a fling)"),
+            SceneKey("cancel", "bool", default: "false", "the touch is cancelled: it lifts without a fling"),
+        ])
+
+    public static let swipe = KeyTable(
+        "script[].swipe",
+        [
+            SceneKey("from", "[x, y]", unit: "pt", default: "required", "where the finger lands"),
+            SceneKey("direction", "left | right | up | down", default: "required", "UISwipeGestureRecognizer's direction"),
+            SceneKey(
+                "distance", "number", range: 0...10_000, lowerOpen: true, unit: "pt", default: "100", "how far the stroke goes"),
+            SceneKey(
+                "speed", "number", range: 0...100_000, lowerOpen: true, unit: "pt/s", default: "1000",
+                "the stroke's speed, kept as it lifts"),
+            freeItem.named("item"),
+        ])
+
+    public static let tap = KeyTable(
+        "script[].tap",
+        [
+            SceneKey("item", "item id or cell", default: "", "what is tapped"),
+            SceneKey("at", "[x, y]", unit: "pt", default: "required without `item`", "where"),
+        ])
+
+    public static let insert = KeyTable(
+        "script[].insert",
+        [
+            SceneKey("at", "right_of_center | \"section.item\"", default: "required", "where the new cells go"),
+            SceneKey("count", "whole number", range: 1...10_000, default: "1", "how many"),
+        ])
+
+    public static let delete = KeyTable(
+        "script[].delete", [SceneKey("items", "[\"section.item\"]", default: "required", "the cells")])
+    public static let select = KeyTable(
+        "script[].select",
+        [
+            SceneKey("items", "[\"section.item\"]", default: "required", "the selection becomes exactly these cells")
+        ])
+
+    public static let longPress = KeyTable(
+        "script[].long_press",
+        [
+            SceneKey("at", "[x, y]", unit: "pt", default: "required", "where the finger lands"),
+            SceneKey(
+                "press", "number", range: 0...60, unit: "s", default: "0.5",
+                "minimumPressDuration: held this long before it is recognised"),
+            SceneKey("path", "[[x, y], ...]", unit: "pt", default: "[at]", "where it moves once recognised"),
+            SceneKey("duration", "number", range: 0...3600, unit: "s", default: "0", "how long it moves along `path`"),
+            hold,
+            SceneKey(
+                "drift", "[x, y]", unit: "pt", default: "[0, 0]",
+                "how far the finger creeps while pressing (past allowableMovement the press fails)"),
+        ])
+
+    public static let reorder = KeyTable(
+        "script[].reorder",
+        longPress.keys + [
+            SceneKey("cancel", "bool", default: "false", "cancelInteractiveMovement instead of end: the cell goes back")
+        ])
+
+    public static let scrollTo = KeyTable(
+        "script[].scroll_to",
+        [
+            SceneKey("offset", "[x, y]", unit: "pt", default: "required", "the content offset"),
+            SceneKey("animated", "bool", default: "true", "UIKit's 0.3 s ease-in-out, or at once"),
+        ])
+
+    public static let scrollToItem = KeyTable(
+        "script[].scroll_to_item",
+        [
+            SceneKey("item", "\"section.item\"", default: "required", "the cell"),
+            SceneKey(
+                "position", ScrollPosition.allCases.map(\.rawValue).joined(separator: " | "), default: "nearest",
+                "where it ends in the view (UICollectionView.ScrollPosition)"),
+            SceneKey("animated", "bool", default: "true", "UIKit's 0.3 s ease-in-out, or at once"),
+        ])
+
+    public static let addVelocity = KeyTable(
+        "script[].add_velocity",
+        [
+            SceneKey("item", "free view", default: "required", "UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity"),
+            SceneKey("linear", "[vx, vy]", range: -100_000...100_000, unit: "pt/s", default: "[0, 0]", "added to its velocity"),
+            SceneKey("angular", "number", range: -36_000...36_000, unit: "degrees/s", default: "0", "added to its spin"),
+        ])
+
+    public static let remove = KeyTable(
+        "script[].remove",
+        [
+            SceneKey(
+                "behavior", "whole number", default: "required", "which behavior: its place among those declared and added so far"
+            )
+        ])
+
+    public static let pinch = KeyTable(
+        "script[].pinch",
+        [
+            SceneKey("center", "[x, y]", unit: "pt", default: "required", "the point between the two fingers"),
+            SceneKey(
+                "distance", "number", range: 0...10_000, lowerOpen: true, unit: "pt", default: "100",
+                "the fingers' distance at the start"),
+            SceneKey(
+                "angle", "number", range: -3600...3600, unit: "degrees", default: "0", "the line between the fingers at the start"
+            ),
+            SceneKey("scale", "number", range: 0...100, lowerOpen: true, default: "1", "the distance's ratio at the end"),
+            SceneKey("rotation", "number", range: -3600...3600, unit: "degrees", default: "0", "how far the fingers turn"),
+            duration, hold,
+            freeItem.named("item"),
+        ])
+
+    public static let rotate = KeyTable("script[].rotate", pinch.keys)
+
+    public static let doubleTap = KeyTable(
+        "script[].double_tap",
+        [
+            SceneKey("item", "item id or cell", default: "", "what is tapped"),
+            SceneKey("at", "[x, y]", unit: "pt", default: "required without `item`", "where"),
+            SceneKey(
+                "interval", "number", range: 0...1, lowerOpen: true, unit: "s", default: "0.2",
+                "from the first touch to the second"),
+            SceneKey("touch", "number", range: 0...1, lowerOpen: true, unit: "s", default: "0.08", "how long each touch lasts"),
+            SceneKey(
+                "scale", "number", range: 0...100, lowerOpen: true, default: "2", "a free view zooms to this (or back to 1)"),
+        ])
+
+    public static let touches = KeyTable(
+        "script[].touches",
+        [
+            SceneKey("fingers", "[{ path, item }]", default: "required", "1 to 10 fingers, each along its own path"),
+            duration, release, hold,
+        ])
+
+    public static let finger = KeyTable(
+        "script[].touches.fingers[]",
+        [
+            SceneKey("path", "[[x, y], ...]", unit: "pt", default: "required", "the finger's points"),
+            freeItem.named("item", "drags this free view"),
+        ])
+
+    public static let edgePan = KeyTable(
+        "script[].edge_pan",
+        [
+            SceneKey(
+                "edge", ScreenEdge.allCases.map(\.rawValue).joined(separator: " | "), default: "required",
+                "the screen edge it starts on"),
+            SceneKey("at", "number", unit: "pt", default: "the edge's middle", "how far along the edge"),
+            SceneKey("distance", "number", range: 0...10_000, lowerOpen: true, unit: "pt", default: "required", "how far inward"),
+            duration, release, hold,
+            freeItem.named("item", "moves this free view by the finger's translation"),
+        ])
+
+    /// Every script table, in SCENE-FORMAT's order.
+    public static let all: [KeyTable] = [
+        pan, swipe, tap, insert, delete, select, longPress, reorder, scrollTo, scrollToItem, addVelocity, remove,
+        pinch, rotate, doubleTap, touches, finger, edgePan, TiltMotion.keys,
+    ]
+}
