@@ -56,10 +56,7 @@ struct SceneDecoder: SceneSectionDecoder {
     let file: String
     let limits: SceneLimits
 
-    static let topKeys = [
-        "springy", "name", "viewport", "time", "defaults", "style", "golden",
-        "collection", "items", "behaviors", "script", "solver", "groups",
-    ]
+    static var topKeys: [String] { TopLevelKeys.scene.names }
 
     func decode(_ root: YAMLValue) throws -> Scene {
         let problems = Problems()
@@ -231,9 +228,10 @@ struct SceneDecoder: SceneSectionDecoder {
     }
 
     func decodeViewport(_ v: YAMLValue) throws -> Viewport {
-        let m = try v.mapping(allowed: ["size", "scale", "background"])
+        let t = TopLevelKeys.viewport
+        let m = try v.mapping(t)
         let size = try m.require("size").size()
-        let scale = try m["scale"]?.int(min: 1, max: 3) ?? 2
+        let scale = try m["scale"]?.int(min: Int(t.range("scale").lowerBound), max: Int(t.range("scale").upperBound)) ?? 2
         let background = try m["background"]?.color() ?? Color.white
         return Viewport(size: size, scale: scale, background: background)
     }
@@ -241,30 +239,27 @@ struct SceneDecoder: SceneSectionDecoder {
     func decodeTime(_ v: YAMLValue?) throws -> TimeSpec {
         var t = TimeSpec(fps: 60, stepRate: 120, duration: 2, untilRest: false, maxDuration: 10)
         guard let v else { return t }
-        let m = try v.mapping(allowed: ["fps", "duration", "until", "max_duration", "step_rate"])
-        t.fps = try m["fps"]?.int(min: 1, max: 240) ?? 60
-        t.stepRate = try m["step_rate"]?.int(min: 30, max: 10_000) ?? 120
+        let k = TopLevelKeys.time
+        let m = try v.mapping(k)
+        t.fps = try m["fps"]?.int(min: Int(k.range("fps").lowerBound), max: Int(k.range("fps").upperBound)) ?? 60
+        t.stepRate =
+            try m["step_rate"]?.int(min: Int(k.range("step_rate").lowerBound), max: Int(k.range("step_rate").upperBound)) ?? 120
         if let u = m["until"] {
             guard try u.string() == "rest" else { throw u.error("the only `until` is \"rest\"") }
             if let d = m["duration"] { throw d.error("give either `duration` or `until: rest` (with `max_duration`), not both") }
             t.untilRest = true
             t.duration = nil
-            t.maxDuration = try m["max_duration"]?.double(above: 0) ?? 10
+            t.maxDuration = try m["max_duration"]?.double(k["max_duration"]) ?? 10
         } else {
-            t.duration = try m["duration"]?.double(above: 0) ?? 2
+            t.duration = try m["duration"]?.double(k["duration"]) ?? 2
             if let md = m["max_duration"] { throw md.error("`max_duration` goes with `until: rest`") }
         }
         return t
     }
 
     func decodeStyle(_ v: YAMLValue) throws -> Style {
-        let keys = [
-            "cell", "cell_selected", "palette", "palette_seed", "text", "header", "header_text",
-            "corner_radius", "font_size", "header_font_size", "springs", "spring_color",
-            "spring_width", "finger", "coils", "anchors", "velocity_arrows", "boundaries", "contacts", "clock",
-            "text_overflow", "section_background", "appearance", "chrome", "corners", "separators", "font",
-        ]
-        let m = try v.mapping(allowed: keys)
+        let t = TopLevelKeys.style
+        let m = try v.mapping(t)
         var s = Style()
         if let x = m["appearance"] { s.apply(try x.oneOf(Appearance.self, Appearance.allCases), given: m.keys) }
         if let x = m["chrome"] { s.chrome = try x.oneOf(Chrome.self, Chrome.allCases) }
@@ -281,12 +276,12 @@ struct SceneDecoder: SceneSectionDecoder {
         if let x = m["text"] { s.text = try x.color() }
         if let x = m["header"] { s.header = try x.color() }
         if let x = m["header_text"] { s.headerText = try x.color() }
-        if let x = m["corner_radius"] { s.cornerRadius = try x.double(min: 0) }
-        if let x = m["font_size"] { s.fontSize = try x.double(above: 0, max: 500) }
-        if let x = m["header_font_size"] { s.headerFontSize = try x.double(above: 0, max: 500) }
+        if let x = m["corner_radius"] { s.cornerRadius = try x.double(t["corner_radius"]) }
+        if let x = m["font_size"] { s.fontSize = try x.double(t["font_size"]) }
+        if let x = m["header_font_size"] { s.headerFontSize = try x.double(t["header_font_size"]) }
         if let x = m["springs"] { s.springs = try x.bool() }
         if let x = m["spring_color"] { s.springColor = try x.color() }
-        if let x = m["spring_width"] { s.springWidth = try x.double(above: 0, max: 100) }
+        if let x = m["spring_width"] { s.springWidth = try x.double(t["spring_width"]) }
         if let x = m["finger"] { s.finger = try x.bool() }
         if let x = m["coils"] { s.coils = try x.bool() }
         if let x = m["anchors"] { s.anchors = try x.bool() }
@@ -300,18 +295,19 @@ struct SceneDecoder: SceneSectionDecoder {
     }
 
     func decodeGolden(_ v: YAMLValue) throws -> GoldenSpec {
-        let m = try v.mapping(allowed: ["frames", "tolerance", "trace"])
+        let m = try v.mapping(TopLevelKeys.golden)
         var g = GoldenSpec()
         if let t = m["trace"] {
             if case .scalar = t.node {
                 if try t.bool() == false { g.trace = nil }
             } else {
-                let tm = try t.mapping(allowed: ["position", "size", "angle", "alpha"])
+                let k = TopLevelKeys.goldenTrace
+                let tm = try t.mapping(k)
                 var tol = TraceTolerance()
-                tol.position = try tm["position"]?.double(min: 0, max: 1e6) ?? tol.position
-                tol.size = try tm["size"]?.double(min: 0, max: 1e6) ?? tol.size
-                tol.angle = try tm["angle"]?.double(min: 0, max: 360) ?? tol.angle
-                tol.alpha = try tm["alpha"]?.double(min: 0, max: 1) ?? tol.alpha
+                tol.position = try tm["position"]?.double(k["position"]) ?? tol.position
+                tol.size = try tm["size"]?.double(k["size"]) ?? tol.size
+                tol.angle = try tm["angle"]?.double(k["angle"]) ?? tol.angle
+                tol.alpha = try tm["alpha"]?.double(k["alpha"]) ?? tol.alpha
                 g.trace = tol
             }
         }
@@ -322,9 +318,10 @@ struct SceneDecoder: SceneSectionDecoder {
             }
         }
         if let t = m["tolerance"] {
-            let tm = try t.mapping(allowed: ["channel", "pixels"])
-            g.channelTolerance = try tm["channel"]?.int(min: 0, max: 255) ?? g.channelTolerance
-            g.pixelFraction = try tm["pixels"]?.double(min: 0, max: 1) ?? g.pixelFraction
+            let k = TopLevelKeys.goldenTolerance
+            let tm = try t.mapping(k)
+            g.channelTolerance = try tm["channel"]?.int(min: 0, max: Int(k.range("channel").upperBound)) ?? g.channelTolerance
+            g.pixelFraction = try tm["pixels"]?.double(k["pixels"]) ?? g.pixelFraction
         }
         return g
     }
@@ -340,7 +337,7 @@ struct SceneDecoder: SceneSectionDecoder {
             }
             if out.contains(where: { $0.name == name }) { throw keyValue.error("item \"\(name)\" is defined twice") }
             let item = try v.child(node, name)
-            let m = try item.mapping(allowed: ["center", "size", "fill", "label", "shape", "angle", "path"])
+            let m = try item.mapping(TopLevelKeys.item)
             var spec = FreeItemSpec(
                 name: name,
                 center: try m.require("center").point(),

@@ -59,6 +59,10 @@ final class SceneFormatReferenceTests: XCTestCase {
 
     func testTheScriptReferenceIsTheKeyTables() throws { try checkBlock("script", Self.scriptGenerated) }
 
+    func testTheTopLevelReferenceIsTheKeyTables() throws {
+        try checkBlock("top-level", Self.block("top-level", TopLevelKeys.all))
+    }
+
     func testTheCollectionReferenceIsTheKeyTables() throws {
         try checkBlock("collection", Self.block("collection", CollectionKeys.all))
     }

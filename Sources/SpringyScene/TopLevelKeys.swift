@@ -1,0 +1,132 @@
+import SpringyCore
+
+/// The keys of the scene's top level and its small sections (viewport, time, golden, free items,
+/// style), one table each: SceneDecoder reads them, and SCENE-FORMAT's top-level reference is
+/// generated from them.
+public enum TopLevelKeys {
+    public static let scene = KeyTable(
+        "(top level)",
+        [
+            SceneKey("springy", "whole number", range: 1...1, default: "required", "the format's version: 1"),
+            SceneKey("name", "text", default: "the file's name", "shown in reports and the docs gallery"),
+            SceneKey("viewport", "mapping", default: "required", "the reference view (`viewport`)"),
+            SceneKey("time", "mapping", default: "60 fps for 2 s", "frames and steps (`time`)"),
+            SceneKey("defaults", "item properties", default: "UIKit's", "properties of bodies no `item` behavior sets"),
+            SceneKey("style", "mapping", default: "Springy's light style", "colours, fonts and overlays (`style`)"),
+            SceneKey("golden", "mapping", default: "frames 0 and last", "what the golden test checks (`golden`)"),
+            SceneKey("collection", "mapping", default: "none", "a collection view (`collection`)"),
+            SceneKey("items", "mapping of name → item", default: "none", "free views (`items.<name>`)"),
+            SceneKey("behaviors", "[behavior]", default: "none", "UIKit Dynamics behaviors (`behaviors[]`)"),
+            SceneKey("script", "[event]", default: "none", "what happens when (`script[]`)"),
+            SceneKey("solver", "{ springs: poles | stiffness }", default: "poles", "how springs become Box2D joints"),
+            SceneKey("groups", "mapping of name → [item]", default: "none", "UIDynamicItemGroup: items moved as one body"),
+        ])
+
+    public static let viewport = KeyTable(
+        "viewport",
+        [
+            SceneKey("size", "[w, h]", unit: "pt", default: "required", "the reference view's (or collection view's) bounds"),
+            SceneKey("scale", "whole number", range: 1...3, unit: "px/pt", default: "2", "pixels per point"),
+            SceneKey("background", "colour", default: "#FFFFFF", "behind everything (#RRGGBBAA for transparency)"),
+        ])
+
+    public static let time = KeyTable(
+        "time",
+        [
+            SceneKey("fps", "whole number", range: 1...240, unit: "frames/s", default: "60", "output frames per second"),
+            SceneKey(
+                "duration", "number", range: 0...1e9, lowerOpen: true, unit: "s", default: "2", "how long; not with `until`"),
+            SceneKey("until", "rest", default: "", "run until nothing moves and the script has ended"),
+            SceneKey(
+                "max_duration", "number", range: 0...1e9, lowerOpen: true, unit: "s", default: "10",
+                "with `until: rest`: at most this long"),
+            SceneKey(
+                "step_rate", "whole number", range: 30...10_000, unit: "steps/s", default: "120",
+                "fixed solver steps (UIKit's 120)"),
+        ])
+
+    public static let golden = KeyTable(
+        "golden",
+        [
+            SceneKey("frames", "[whole number | last]", default: "[0, last]", "the frames compared"),
+            SceneKey(
+                "tolerance", "{ channel, pixels }", default: "{ 2, 0.001 }", "how far a pixel may differ (`golden.tolerance`)"),
+            SceneKey(
+                "trace", "{ position, size, angle, alpha } | false", default: "on",
+                "the trace golden's tolerances (`golden.trace`)"),
+        ])
+
+    public static let goldenTolerance = KeyTable(
+        "golden.tolerance",
+        [
+            SceneKey("channel", "whole number", range: 0...255, default: "2", "per-channel difference allowed"),
+            SceneKey("pixels", "number", range: 0...1, default: "0.001", "fraction of pixels allowed past it"),
+        ])
+
+    public static let goldenTrace = KeyTable(
+        "golden.trace",
+        [
+            SceneKey("position", "number", range: 0...1e6, unit: "pt", default: "0.01", "centres"),
+            SceneKey("size", "number", range: 0...1e6, unit: "pt", default: "0.01", "sizes"),
+            SceneKey("angle", "number", range: 0...360, unit: "degrees", default: "0.01", "angles"),
+            SceneKey("alpha", "number", range: 0...1, default: "0.001", "opacity"),
+        ])
+
+    public static let item = KeyTable(
+        "items.<name>",
+        [
+            SceneKey("center", "[x, y]", unit: "pt", default: "required", "where it starts"),
+            SceneKey("size", "[w, h]", unit: "pt", default: "required", "its bounds"),
+            SceneKey("fill", "colour", default: "#007AFF", "its colour"),
+            SceneKey("label", "text", default: "none", "drawn at its centre"),
+            SceneKey(
+                "shape", "rectangle | ellipse | path", default: "rectangle",
+                "its collision bounds type (UIDynamicItemCollisionBoundsType)"),
+            SceneKey("angle", "number", unit: "degrees", default: "0", "its start angle"),
+            SceneKey(
+                "path", "[[x, y], ...]", unit: "pt", default: "",
+                "shape path: its outline, from its centre (convex pieces of ≤ 8 points)"),
+        ])
+
+    public static let style = KeyTable(
+        "style",
+        [
+            SceneKey(
+                "appearance", Appearance.allCases.map(\.rawValue).joined(separator: " | "), default: "none",
+                "iOS's light or dark system colours for what the scene does not set"),
+            SceneKey(
+                "chrome", Chrome.allCases.map(\.rawValue).joined(separator: " | "), default: "none",
+                "a status bar or device frame"),
+            SceneKey(
+                "corners", CornerCurve.allCases.map(\.rawValue).joined(separator: " | "), default: "circular",
+                "cells' corner curve"),
+            SceneKey("separators", "bool", default: "false", "list rows' separators"),
+            SceneKey("font", FontChoice.allCases.map(\.rawValue).joined(separator: " | "), default: "dejavu", "the pinned font"),
+            SceneKey("cell", "colour", default: "#8E8E93", "cells"),
+            SceneKey("cell_selected", "colour", default: "#FF3B30", "selected cells"),
+            SceneKey("palette", "[colour]", default: "none", "cells take these in turn, by stable identity"),
+            SceneKey("palette_seed", "whole number", range: 0...1e9, default: "", "24 seeded colours instead of `palette`"),
+            SceneKey("text", "colour", default: "black or white by contrast", "labels"),
+            SceneKey("header", "colour", default: "#D1D1D6", "section headers"),
+            SceneKey("header_text", "colour", default: "#1C1C1E", "headers' titles"),
+            SceneKey("corner_radius", "number", range: 0...1e9, unit: "pt", default: "8", "cells' corners"),
+            SceneKey("font_size", "number", range: 0...500, lowerOpen: true, unit: "pt", default: "17", "labels"),
+            SceneKey("header_font_size", "number", range: 0...500, lowerOpen: true, unit: "pt", default: "15", "headers"),
+            SceneKey("springs", "bool", default: "false", "draw springs as lines"),
+            SceneKey("spring_color", "colour", default: "#007AFF", "their colour"),
+            SceneKey("spring_width", "number", range: 0...100, lowerOpen: true, unit: "pt", default: "1.5", "their width"),
+            SceneKey("finger", "bool", default: "false", "draw the fingers"),
+            SceneKey("coils", "bool", default: "false", "draw springs as coils"),
+            SceneKey("anchors", "bool", default: "false", "draw attachment anchors"),
+            SceneKey("velocity_arrows", "bool", default: "false", "draw each body's velocity"),
+            SceneKey("boundaries", "bool", default: "false", "draw collision boundaries and outlines"),
+            SceneKey("contacts", "bool", default: "false", "flash contact points"),
+            SceneKey("clock", "bool", default: "false", "the frame's time in a corner"),
+            SceneKey(
+                "text_overflow", TextOverflow.allCases.map(\.rawValue).joined(separator: " | "), default: "truncate",
+                "labels too long for their cell"),
+            SceneKey("section_background", "colour", default: "#E5E5EA", "flow sections' decoration views"),
+        ])
+
+    public static let all: [KeyTable] = [scene, viewport, time, golden, goldenTolerance, goldenTrace, item, style]
+}
