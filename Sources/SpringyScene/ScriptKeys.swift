@@ -178,9 +178,25 @@ public enum ScriptKeys {
             freeItem.named("item", "moves this free view by the finger's translation"),
         ])
 
+    public static let update = KeyTable(
+        "script[].update",
+        [
+            SceneKey("insert", "[\"section.item\"]", default: "", "cells inserted (performBatchUpdates' insertItems)"),
+            SceneKey("delete", "[\"section.item\"]", default: "", "cells deleted, by their paths before the update"),
+            SceneKey("move", "[[from, to]]", default: "", "cells moved"),
+            SceneKey("reload", "[\"section.item\"]", default: "", "cells reloaded (a cross-fade)"),
+            SceneKey(
+                "insert_sections", "[section with `at`]", default: "",
+                "sections inserted: each as under `collection.sections[]`, plus `at`"),
+            SceneKey("delete_sections", "[whole number]", default: "", "sections deleted"),
+            SceneKey("move_sections", "[[from, to]]", default: "", "sections moved"),
+            SceneKey("reload_sections", "[whole number]", default: "", "sections reloaded"),
+            SceneKey("animated", "bool", default: "true", "animated over collection.updates' duration, or at once"),
+        ])
+
     /// Every script table, in SCENE-FORMAT's order.
     public static let all: [KeyTable] = [
         pan, swipe, tap, insert, delete, select, longPress, reorder, scrollTo, scrollToItem, addVelocity, remove,
-        pinch, rotate, doubleTap, touches, finger, edgePan, TiltMotion.keys,
+        update, pinch, rotate, doubleTap, touches, finger, edgePan, TiltMotion.keys,
     ]
 }

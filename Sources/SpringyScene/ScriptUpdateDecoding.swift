@@ -5,10 +5,7 @@ extension ScriptDecoder {
     /// name cells is checked when the update runs, against the data as it is then.
     func decodeUpdate(_ v: YAMLValue, references: ItemReferences) throws -> BatchUpdate {
         guard let layout = references.layout else { throw v.error("update changes a collection's data, and this scene has none") }
-        let m = try v.mapping(allowed: [
-            "insert", "delete", "move", "reload", "insert_sections", "delete_sections",
-            "move_sections", "reload_sections", "animated",
-        ])
+        let m = try v.mapping(ScriptKeys.update)
         func path(_ e: YAMLValue) throws -> ItemPath {
             let s = try e.string()
             guard let ip = ItemPath(string: s) else { throw e.error("expected a cell \"section.item\", found \"\(s)\"") }
