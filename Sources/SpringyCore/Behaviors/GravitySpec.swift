@@ -24,13 +24,7 @@ public struct GravitySpec: BehaviorKindSpec {
     public func withItems(_ items: [String]) -> GravitySpec? { var g = self; g.items = items; return g }
     public func setting(_ p: BehaviorParameter) -> GravitySpec? {
         var g = self
-        switch p {
-        case .magnitude(let m): PolarVector.settingMagnitude(&g.vector, &g.restingAngle, m)
-        case .angle(let a): PolarVector.settingAngle(&g.vector, &g.restingAngle, a)
-        case .direction(let d): g.vector = d
-        case .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties, .inset: return nil
-        }
-        return g
+        return PolarVector.setting(p, &g.vector, &g.restingAngle) ? g : nil
     }
 }
 
@@ -54,6 +48,18 @@ public enum VectorKeys {
 /// A vector set by angle and magnitude separately, as UIGravityBehavior and UIPushBehavior
 /// are: the angle survives a magnitude of 0 in `restingAngle`.
 enum PolarVector {
+    /// `magnitude`, `angle` or `direction` set on a vector kept with its resting angle (gravity and
+    /// push take exactly these); false for any other parameter.
+    static func setting(_ p: BehaviorParameter, _ v: inout Vec2, _ restingAngle: inout Double) -> Bool {
+        switch p {
+        case .magnitude(let m): settingMagnitude(&v, &restingAngle, m)
+        case .angle(let a): settingAngle(&v, &restingAngle, a)
+        case .direction(let d): v = d
+        case .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties, .inset: return false
+        }
+        return true
+    }
+
     static func settingMagnitude(_ v: inout Vec2, _ restingAngle: inout Double, _ m: Double) {
         let len = v.length
         if m == 0 {

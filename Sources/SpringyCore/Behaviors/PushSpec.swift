@@ -35,12 +35,6 @@ public struct PushSpec: BehaviorKindSpec {
     /// `active` is the animator's (not a value of the spec): nil here.
     public func setting(_ p: BehaviorParameter) -> PushSpec? {
         var s = self
-        switch p {
-        case .magnitude(let m): PolarVector.settingMagnitude(&s.vector, &s.restingAngle, m)
-        case .angle(let a): PolarVector.settingAngle(&s.vector, &s.restingAngle, a)
-        case .direction(let d): s.vector = d
-        case .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties, .inset: return nil
-        }
-        return s
+        return PolarVector.setting(p, &s.vector, &s.restingAngle) ? s : nil
     }
 }

@@ -16,18 +16,9 @@ enum AVIFOutput: OutputKind {
     }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
-        Sink(
-            try AVIFWriter(
-                path: context.path(OutputNames.video(context.scene, "avif")), width: context.width, height: context.height,
-                fps: context.fps, quality: context.settings.avifQuality, opaque: context.opaque))
-    }
-
-    final class Sink: OutputSink {
-        let writer: AVIFWriter
-        init(_ writer: AVIFWriter) { self.writer = writer }
-        var needs: SinkNeeds { .rgba }
-        func add(_ frame: SinkFrame) throws { try writer.add(rgba: frame.encoded.rgba) }
-        func finish() throws -> SinkResult { SinkResult(files: 1, bytes: try writer.finish()) }
-        func abandon() { writer.abandon() }
+        let writer = try AVIFWriter(
+            path: context.path(OutputNames.video(context.scene, "avif")), width: context.width, height: context.height,
+            fps: context.fps, quality: context.settings.avifQuality, opaque: context.opaque)
+        return RGBAWriterSink(add: { try writer.add(rgba: $0.encoded.rgba) }, finish: writer.finish, abandon: writer.abandon)
     }
 }

@@ -14,18 +14,11 @@ enum GIFOutput: OutputKind {
     }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
-        Sink(
-            try GIFWriter(
-                path: context.path(OutputNames.video(context.scene, "gif")), width: context.width, height: context.height,
-                fps: context.fps, maxColors: context.settings.gifColors, opaque: context.opaque))
-    }
-
-    final class Sink: OutputSink {
-        let writer: GIFWriter
-        init(_ writer: GIFWriter) { self.writer = writer }
-        var needs: SinkNeeds { .rgba }
-        func add(_ frame: SinkFrame) throws { try writer.add(rgba: frame.encoded.rgba, index: frame.position) }
-        func finish() throws -> SinkResult { SinkResult(files: 1, bytes: try writer.finish()) }
-        func abandon() { writer.abandon() }
+        let writer = try GIFWriter(
+            path: context.path(OutputNames.video(context.scene, "gif")), width: context.width, height: context.height,
+            fps: context.fps, maxColors: context.settings.gifColors, opaque: context.opaque)
+        return RGBAWriterSink(
+            add: { try writer.add(rgba: $0.encoded.rgba, index: $0.position) }, finish: { try writer.finish() },
+            abandon: writer.abandon)
     }
 }

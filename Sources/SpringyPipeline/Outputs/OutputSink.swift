@@ -105,3 +105,18 @@ extension OutputKind {
     public static func preflight(_ context: SinkContext) throws {}
     public static func warnings(_ context: SinkContext) -> [String] { [] }
 }
+
+/// An animation writer fed each frame's RGBA, whole at `finish` (GIF, WebP, AVIF, palette
+/// APNG): one sink for all of them, each format saying only how its writer takes a frame.
+final class RGBAWriterSink: OutputSink {
+    private let add: (SinkFrame) throws -> Void
+    private let complete: () throws -> Int
+    private let drop: () -> Void
+    init(add: @escaping (SinkFrame) throws -> Void, finish: @escaping () throws -> Int, abandon: @escaping () -> Void) {
+        self.add = add; complete = finish; drop = abandon
+    }
+    var needs: SinkNeeds { .rgba }
+    func add(_ frame: SinkFrame) throws { try add(frame) }
+    func finish() throws -> SinkResult { SinkResult(files: 1, bytes: try complete()) }
+    func abandon() { drop() }
+}

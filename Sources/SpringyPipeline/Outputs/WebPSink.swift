@@ -16,19 +16,10 @@ enum WebPOutput: OutputKind {
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
         let quality = context.settings.webpQuality
-        return Sink(
-            try WebPWriter(
-                path: context.path(OutputNames.video(context.scene, "webp")), width: context.width,
-                height: context.height, fps: context.fps, lossless: quality == nil, quality: quality ?? 100,
-                opaque: context.opaque))
-    }
-
-    final class Sink: OutputSink {
-        let writer: WebPWriter
-        init(_ writer: WebPWriter) { self.writer = writer }
-        var needs: SinkNeeds { .rgba }
-        func add(_ frame: SinkFrame) throws { try writer.add(rgba: frame.encoded.rgba) }
-        func finish() throws -> SinkResult { SinkResult(files: 1, bytes: try writer.finish()) }
-        func abandon() { writer.abandon() }
+        let writer = try WebPWriter(
+            path: context.path(OutputNames.video(context.scene, "webp")), width: context.width,
+            height: context.height, fps: context.fps, lossless: quality == nil, quality: quality ?? 100,
+            opaque: context.opaque)
+        return RGBAWriterSink(add: { try writer.add(rgba: $0.encoded.rgba) }, finish: writer.finish, abandon: writer.abandon)
     }
 }
