@@ -14,15 +14,16 @@ extension AnimationDecoder {
     func decodeAnimation(_ kind: String, _ v: YAMLValue, references: ItemReferences) throws -> ScriptAction {
         switch kind {
         case "animate":
-            let m = try v.mapping(allowed: ["views", "duration", "delay", "curve", "spring", "to"])
+            let m = try v.mapping(AnimationKeys.animate)
             let views = try animatedViews(m, references: references)
             let timing: AnimationTiming
             if let s = m["spring"] {
                 if let c = m["curve"] { throw c.error("give `curve` or `spring` (usingSpringWithDamping), not both") }
-                let sm = try s.mapping(allowed: ["damping", "velocity"])
+                let k = AnimationKeys.uiviewSpring
+                let sm = try s.mapping(k)
                 timing = .durationSpring(
-                    dampingRatio: try sm.require("damping").double(above: 0, max: 1),
-                    initialVelocity: try sm["velocity"]?.double(min: -1000, max: 1000) ?? 0)
+                    dampingRatio: try sm.require("damping").double(k["damping"]),
+                    initialVelocity: try sm["velocity"]?.double(k["velocity"]) ?? 0)
             } else {
                 timing = .cubic(try namedCurve(m["curve"]))
             }
@@ -30,18 +31,19 @@ extension AnimationDecoder {
             return .animate(
                 ViewAnimationSpec(
                     api: .uiView, views: views.names, duration: try animationDuration(m),
-                    delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0, timing: timing, targets: targets))
+                    delay: try m["delay"]?.double(AnimationKeys.animate["delay"]) ?? 0, timing: timing, targets: targets))
         case "animate_keyframes":
-            let m = try v.mapping(allowed: ["views", "duration", "delay", "curve", "calculation", "keyframes"])
+            let m = try v.mapping(AnimationKeys.keyframes)
             let views = try animatedViews(m, references: references)
             let kv = try m.require("keyframes")
             let list = try kv.list()
             if list.isEmpty { throw kv.error("a keyframe animation needs at least one keyframe") }
             let keyframes = try list.map { k -> Keyframe in
-                let km = try k.mapping(allowed: ["start", "duration", "to"])
-                let start = try km.require("start").double(min: 0, max: 1)
+                let kt = AnimationKeys.keyframe
+                let km = try k.mapping(kt)
+                let start = try km.require("start").double(kt["start"])
                 let dv = try km.require("duration")
-                let d = try dv.double(min: 0, max: 1)
+                let d = try dv.double(kt["duration"])
                 if start + d > 1 + 1e-9 {
                     throw dv.error("a keyframe's start + duration is at most 1 (relative times), found \(fmt(start + d))")
                 }
@@ -58,14 +60,12 @@ extension AnimationDecoder {
             return .animate(
                 ViewAnimationSpec(
                     api: .uiView, views: views.names, duration: try animationDuration(m),
-                    delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0,
+                    delay: try m["delay"]?.double(AnimationKeys.keyframes["delay"]) ?? 0,
                     timing: .cubic(try namedCurve(m["curve"])), targets: [], keyframes: keyframes,
                     discrete: calc == "discrete"))
         case "animator":
-            let m = try v.mapping(allowed: [
-                "name", "views", "duration", "delay", "curve", "cubic", "spring", "damping_ratio", "velocity",
-                "paused", "scrubs_linearly", "to",
-            ])
+            let t = AnimationKeys.animator
+            let m = try v.mapping(t)
             let nameValue = try m.require("name")
             let name = try nameValue.string()
             if name.isEmpty { throw nameValue.error("an animator's name is not empty") }
@@ -82,7 +82,7 @@ extension AnimationDecoder {
             if let c = m["cubic"] {
                 let p = try c.list()
                 guard p.count == 4 else { throw c.error("expected the control points [x1, y1, x2, y2]") }
-                let n = try p.map { try $0.double(min: -10, max: 10) }
+                let n = try p.map { try $0.double(t["cubic"]) }
                 guard (0...1).contains(n[0]), (0...1).contains(n[2]) else {
                     throw c.error(
                         "a timing curve's x1 and x2 lie in 0…1 (time runs forward), found \(fmt(n[0])) and \(fmt(n[2]))")
@@ -95,18 +95,19 @@ extension AnimationDecoder {
                     throw d.error(
                         "a spring given by mass, stiffness and damping runs for its settling time; leave out `duration`")
                 }
-                let sm = try s.mapping(allowed: ["mass", "stiffness", "damping", "velocity"])
+                let k = AnimationKeys.physicalSpring
+                let sm = try s.mapping(k)
                 let system = SpringSystem(
-                    mass: try sm["mass"]?.double(above: 0, max: 1e6) ?? 1,
-                    stiffness: try sm["stiffness"]?.double(above: 0, max: 1e6) ?? 100,
-                    damping: try sm["damping"]?.double(min: 0, max: 1e6) ?? 10,
-                    initialVelocity: try sm["velocity"]?.double(min: -1000, max: 1000) ?? 0)
+                    mass: try sm["mass"]?.double(k["mass"]) ?? 1,
+                    stiffness: try sm["stiffness"]?.double(k["stiffness"]) ?? 100,
+                    damping: try sm["damping"]?.double(k["damping"]) ?? 10,
+                    initialVelocity: try sm["velocity"]?.double(k["velocity"]) ?? 0)
                 try checkSettles(system, at: s)
                 timing = .spring(system)
             } else if let r = m["damping_ratio"] {
                 timing = .durationSpring(
-                    dampingRatio: try r.double(above: 0, max: 1),
-                    initialVelocity: try m["velocity"]?.double(min: -1000, max: 1000) ?? 0)
+                    dampingRatio: try r.double(t["damping_ratio"]),
+                    initialVelocity: try m["velocity"]?.double(t["velocity"]) ?? 0)
             } else {
                 timing = .cubic(try namedCurve(m["curve"]))
             }
@@ -115,49 +116,51 @@ extension AnimationDecoder {
                 api: .propertyAnimator(
                     name: name, startsPaused: try m["paused"]?.bool() ?? false,
                     scrubsLinearly: try m["scrubs_linearly"]?.bool() ?? true),
-                views: views.names, duration: duration, delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0,
+                views: views.names, duration: duration, delay: try m["delay"]?.double(t["delay"]) ?? 0,
                 timing: timing, targets: try animationTargets(try m.require("to"), views: views))
             return .animate(spec)
         case "swiftui":
-            let m = try v.mapping(allowed: ["views", "spring", "interpolating_spring", "delay", "to"])
+            let m = try v.mapping(AnimationKeys.swiftUI)
             let views = try animatedViews(m, references: references)
             var system = SpringSystem.swiftUI(duration: 0.5, bounce: 0)  // SwiftUI's `.spring`
             var additive = false
             if let s = m["spring"] {
                 if let x = m["interpolating_spring"] { throw x.error("give `spring` or `interpolating_spring`, not both") }
-                let sm = try s.mapping(allowed: ["duration", "bounce", "response", "damping_fraction"])
+                let k = AnimationKeys.swiftUISpring
+                let sm = try s.mapping(k)
                 if sm["response"] != nil || sm["damping_fraction"] != nil {
                     if let x = sm["duration"] ?? sm["bounce"] {
                         throw x.error("give duration and bounce, or response and damping_fraction")
                     }
                     system = SpringSystem.swiftUI(
-                        response: try sm["response"]?.double(above: 0, max: 3600) ?? 0.5,
-                        dampingFraction: try sm["damping_fraction"]?.double(above: 0, max: 100) ?? 0.825)
+                        response: try sm["response"]?.double(k["response"]) ?? 0.5,
+                        dampingFraction: try sm["damping_fraction"]?.double(k["damping_fraction"]) ?? 0.825)
                 } else {
                     system = SpringSystem.swiftUI(
-                        duration: try sm["duration"]?.double(above: 0, max: 3600) ?? 0.5,
-                        bounce: try sm["bounce"]?.double(above: -1, max: 1) ?? 0)
+                        duration: try sm["duration"]?.double(k["duration"]) ?? 0.5,
+                        bounce: try sm["bounce"]?.double(k["bounce"]) ?? 0)
                 }
             } else if let s = m["interpolating_spring"] {
                 // interpolatingSpring(mass:stiffness:damping:initialVelocity:): additive when interrupted.
-                let sm = try s.mapping(allowed: ["mass", "stiffness", "damping", "velocity"])
+                let k = AnimationKeys.interpolatingSpring
+                let sm = try s.mapping(k)
                 system = SpringSystem(
-                    mass: try sm["mass"]?.double(above: 0, max: 1e6) ?? 1,
-                    stiffness: try sm.require("stiffness").double(above: 0, max: 1e6),
-                    damping: try sm.require("damping").double(min: 0, max: 1e6),
-                    initialVelocity: try sm["velocity"]?.double(min: -1000, max: 1000) ?? 0)
+                    mass: try sm["mass"]?.double(k["mass"]) ?? 1,
+                    stiffness: try sm.require("stiffness").double(k["stiffness"]),
+                    damping: try sm.require("damping").double(k["damping"]),
+                    initialVelocity: try sm["velocity"]?.double(k["velocity"]) ?? 0)
                 additive = true
             }
             try checkSettles(system, at: m["spring"] ?? m["interpolating_spring"] ?? v)
             return .animate(
                 ViewAnimationSpec(
                     api: .swiftUI(additive: additive), views: views.names, duration: 0,
-                    delay: try m["delay"]?.double(min: 0, max: 3600) ?? 0, timing: .spring(system),
+                    delay: try m["delay"]?.double(AnimationKeys.swiftUI["delay"]) ?? 0, timing: .spring(system),
                     targets: try animationTargets(try m.require("to"), views: views)))
         case "scrub_animator":
-            let m = try v.mapping(allowed: ["name", "fraction"])
-            return .controlAnimator(
-                name: try m.require("name").string(), .scrub(try m.require("fraction").double(min: 0, max: 1)))
+            let k = AnimationKeys.scrubAnimator
+            let m = try v.mapping(k)
+            return .controlAnimator(name: try m.require("name").string(), .scrub(try m.require("fraction").double(k["fraction"])))
         default:
             let name = try v.string()
             let control: AnimatorControl =
@@ -179,7 +182,7 @@ extension AnimationDecoder {
     }
 
     func animationDuration(_ m: YAMLMapping) throws -> Double {
-        try m.require("duration").double(min: 0, max: 3600)
+        try m.require("duration").double(AnimationKeys.animate["duration"])
     }
 
     func namedCurve(_ v: YAMLValue?) throws -> CubicTimingCurve {
@@ -216,7 +219,8 @@ extension AnimationDecoder {
 
     /// `to: { center, frame, bounds, alpha, scale, rotation, translation, color }`.
     func animationTargets(_ v: YAMLValue, views: AnimatedViews) throws -> [PropertyTarget] {
-        let m = try v.mapping(allowed: ["center", "frame", "bounds", "alpha", "scale", "rotation", "translation", "color"])
+        let t = AnimationKeys.targets
+        let m = try v.mapping(t)
         if m.entries.isEmpty {
             throw v.error("`to` needs at least one of center, frame, bounds, alpha, scale, rotation, translation, color")
         }
@@ -246,19 +250,19 @@ extension AnimationDecoder {
                 let s = try value.size(allowZero: true)
                 guard s.width <= 100_000, s.height <= 100_000 else { throw value.error("at most 100000 pt each way") }
                 out.append(PropertyTarget(.size, SIMD4(s.width, s.height, 0, 0)))
-            case "alpha": out.append(PropertyTarget(.alpha, SIMD4(try value.double(min: 0, max: 1), 0, 0, 0)))
+            case "alpha": out.append(PropertyTarget(.alpha, SIMD4(try value.double(t["alpha"]), 0, 0, 0)))
             case "scale":
                 if case .sequence = value.node {
                     let (x, y) = try value.pair("[x, y] scale factors")
                     guard abs(x) <= 100, abs(y) <= 100 else { throw value.error("a scale is at most 100 each way") }
                     out.append(PropertyTarget(.scale, SIMD4(x, y, 0, 0)))
                 } else {
-                    let k = try value.double(min: -100, max: 100)
+                    let k = try value.double(t["scale"])
                     out.append(PropertyTarget(.scale, SIMD4(k, k, 0, 0)))
                 }
             case "rotation":
                 out.append(
-                    PropertyTarget(.rotation, SIMD4(try value.double(min: -36_000, max: 36_000).degreesToRadians, 0, 0, 0)))
+                    PropertyTarget(.rotation, SIMD4(try value.double(t["rotation"]).degreesToRadians, 0, 0, 0)))
             case "translation":
                 let t = try limited(try value.point()); out.append(PropertyTarget(.translation, SIMD4(t.x, t.y, 0, 0)))
             default:

@@ -63,6 +63,10 @@ final class SceneFormatReferenceTests: XCTestCase {
         try checkBlock("top-level", Self.block("top-level", TopLevelKeys.all))
     }
 
+    func testTheAnimationReferenceIsTheKeyTables() throws {
+        try checkBlock("animation", Self.block("animation", AnimationKeys.all))
+    }
+
     func testTheCollectionReferenceIsTheKeyTables() throws {
         try checkBlock("collection", Self.block("collection", CollectionKeys.all))
     }
