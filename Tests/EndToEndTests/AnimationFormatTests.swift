@@ -32,15 +32,24 @@ final class AnimationFormatTests: XCTestCase {
         return "\(dir)/out/fall"
     }
 
+    /// The reference tool `name`, which scripts/test installs: in CI (CI set) a missing one fails
+    /// the test — what it would have read back was not checked —; by hand it is a skip that says so.
+    func requiredTool(_ name: String, _ why: String) throws -> String {
+        if let path = tool(name) { return path }
+        if ProcessInfo.processInfo.environment["CI"] != nil {
+            struct MissingTool: Error, CustomStringConvertible { var description: String }
+            throw MissingTool(description: "\(why) (scripts/test installs it; in CI it must be there)")
+        }
+        throw XCTSkip(why)
+    }
+
     func tool(_ name: String) -> String? {
         ["/usr/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     func testGIFIsReadByGifsicleWithOnePaletteAndChangedRectangles() throws {
         let dir = try render()
-        guard let gifsicle = tool("gifsicle") else {
-            throw XCTSkip("gifsicle is not installed (.ci/run installs it): the GIF was not read back")
-        }
+        let gifsicle = try requiredTool("gifsicle", "gifsicle is not installed (.ci/run installs it): the GIF was not read back")
         let r = try runProgram(gifsicle, ["--info", "\(dir)/fall.gif"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let info = r.stdout
@@ -66,9 +75,7 @@ final class AnimationFormatTests: XCTestCase {
 
     func testWebPIsReadByWebpinfoLosslessAndLossy() throws {
         let dir = try render()
-        guard let webpinfo = tool("webpinfo") else {
-            throw XCTSkip("webpinfo (Debian's webp) is not installed (.ci/run installs it)")
-        }
+        let webpinfo = try requiredTool("webpinfo", "webpinfo (Debian's webp) is not installed (.ci/run installs it)")
         let r = try runProgram(webpinfo, ["-summary", "\(dir)/fall.webp"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("No error detected"), r.stdout)
@@ -94,9 +101,7 @@ final class AnimationFormatTests: XCTestCase {
     /// kept on a transparent background, the same bytes on every run.
     func testAVIFIsReadByAvifdecLosslessLossyAndWithAlpha() throws {
         let dir = try render()
-        guard let avifdec = tool("avifdec") else {
-            throw XCTSkip("avifdec (Debian's libavif-bin) is not installed (.ci/run installs it)")
-        }
+        let avifdec = try requiredTool("avifdec", "avifdec (Debian's libavif-bin) is not installed (.ci/run installs it)")
         let info = try runProgram(avifdec, ["--info", "\(dir)/fall.avif"])
         XCTAssertEqual(info.status, 0, info.stderr)
         XCTAssertTrue(info.stdout.contains("60 timescales per second, 1.00 seconds (60 timescales)"), info.stdout)
@@ -174,7 +179,7 @@ final class AnimationFormatTests: XCTestCase {
         XCTAssertTrue(rects[0] == (120, 200, 0, 0), "\(rects[0])")
         let later = rects.dropFirst().map { $0.0 * $0.1 }
         XCTAssertLessThan(later.max() ?? 0, 120 * 200 / 2, "later frames hold only what changed")
-        guard let ffprobe = tool("ffprobe") else { throw XCTSkip("ffprobe is not installed (.ci/run installs ffmpeg)") }
+        let ffprobe = try requiredTool("ffprobe", "ffprobe is not installed (.ci/run installs ffmpeg)")
         let r = try runProgram(
             ffprobe,
             [
@@ -197,7 +202,7 @@ final class AnimationFormatTests: XCTestCase {
         XCTAssertNotNil(palette.firstRange(of: Array("PLTE".utf8)), "a palette image")
         XCTAssertNotNil(palette.firstRange(of: Array("tRNS".utf8)), "with a transparent entry for unchanged pixels")
         XCTAssertEqual(try runSpringy(["render", scene, "--format", "gif", "--apng-max-colors", "32"]).status, 2)
-        guard let ffprobe = tool("ffprobe") else { throw XCTSkip("ffprobe is not installed (.ci/run installs ffmpeg)") }
+        let ffprobe = try requiredTool("ffprobe", "ffprobe is not installed (.ci/run installs ffmpeg)")
         let p = try runProgram(
             ffprobe,
             [
@@ -213,12 +218,9 @@ final class AnimationFormatTests: XCTestCase {
     /// Chromium plays each file: screenshots 0.15 s and 0.8 s after loading differ.
     func testEachFormatAnimatesInChromium() throws {
         let dir = try render()
-        guard let chromium = tool("chromium") else {
-            throw XCTSkip("Debian's chromium is not installed (.ci/run installs it): the animations were not played")
-        }
-        guard tool("python3") != nil else {
-            throw XCTSkip("python3 is missing: scripts/browser-frames.py cannot drive the browser")
-        }
+        let chromium = try requiredTool(
+            "chromium", "Debian's chromium is not installed (.ci/run installs it): the animations were not played")
+        _ = try requiredTool("python3", "python3 is missing: scripts/browser-frames.py cannot drive the browser")
         for ext in ["gif", "webp", "apng", "avif"] {
             let page = "\(dir)/play-\(ext).html"
             try "<html><body style=\"margin:0;background:#fff\"><img src=\"fall.\(ext)\"></body></html>".write(

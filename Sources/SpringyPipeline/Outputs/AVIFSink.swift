@@ -7,12 +7,7 @@ enum AVIFOutput: OutputKind {
 
     /// libaom encodes frames of at most 16384 pixels a side.
     static func preflight(_ context: SinkContext) throws {
-        let (w, h) = (context.width, context.height)
-        if max(w, h) > AVIFWriter.maxSide {
-            throw OutputError(
-                "\(context.scene.file): an AVIF frame is at most \(AVIFWriter.maxSide) pixels on a side, and this scene's frames are \(w)×\(h) at scale \(context.settings.scale ?? context.scene.viewport.scale); use a smaller --scale"
-            )
-        }
+        try context.refuseFramesOver(AVIFWriter.maxSide, in: "AVIF", alternative: "use a smaller --scale")
     }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {

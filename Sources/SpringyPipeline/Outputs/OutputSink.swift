@@ -67,6 +67,15 @@ public struct SinkContext {
     public var fps: Int { scene.time.fps }
     /// `name` inside the scene's folder.
     public func path(_ name: String) -> String { "\(folder)/\(name)" }
+
+    /// Refuses frames over `maxSide` pixels on a side for a format that cannot hold them (its
+    /// name in the message, `alternative` telling what to do instead).
+    func refuseFramesOver(_ maxSide: Int, in format: String, alternative: String) throws {
+        guard max(width, height) > maxSide else { return }
+        throw OutputError(
+            "\(scene.file): a\(format.first.map { "AEIOU".contains($0) } == true ? "n" : "") \(format) frame is at most \(maxSide) pixels on a side, and this scene's frames are \(width)×\(height) at scale \(settings.scale ?? scene.viewport.scale); \(alternative)"
+        )
+    }
 }
 
 /// What a sink wrote, once finished.

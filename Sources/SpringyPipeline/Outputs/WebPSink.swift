@@ -6,12 +6,8 @@ enum WebPOutput: OutputKind {
 
     /// A WebP frame is at most 16383 pixels a side.
     static func preflight(_ context: SinkContext) throws {
-        let (w, h) = (context.width, context.height)
-        if max(w, h) > WebPWriter.maxSide {
-            throw OutputError(
-                "\(context.scene.file): a WebP frame is at most \(WebPWriter.maxSide) pixels on a side, and this scene's frames are \(w)×\(h) at scale \(context.settings.scale ?? context.scene.viewport.scale); use a smaller --scale, or --format apng or gif"
-            )
-        }
+        try context.refuseFramesOver(
+            WebPWriter.maxSide, in: "WebP", alternative: "use a smaller --scale, or --format apng or gif")
     }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
