@@ -72,6 +72,14 @@ public struct FieldSpec: BehaviorKindSpec {
                 "where it acts, centred on its position"),
             SceneKey("seed", "whole number", range: 0...9.2e18, default: "0", "noise and turbulence: the random field's seed"),
         ])
+    /// `region`, when not `infinite`: one of the two shapes.
+    public static let regionKeys = KeyTable(
+        "behaviors[].field.region",
+        [
+            SceneKey("circle", "number", range: 0...1e6, lowerOpen: true, unit: "pt", default: "", "a circle of this radius"),
+            SceneKey("rect", "[w, h]", unit: "pt", default: "", "a rectangle of this size"),
+        ])
+    public static var partKeys: [KeyTable] { [regionKeys] }
     public static let setKeys = setTable([
         strength, strength.named("magnitude", "the same as `strength`"), direction.named("direction"),
         position.named("position"), position.named("anchor", "the same as `position`"),

@@ -8,7 +8,7 @@ extension BehaviorDecoder {
     /// `{ rounded_rect: { rect: [x, y, w, h], radius } }` (corners of 12 segments each).
     /// Every segment carries the boundary's name, so contacts name the boundary.
     func decodeBoundary(_ v: YAMLValue, name: String) throws -> [NamedSegment] {
-        let m = try v.mapping(allowed: ["from", "to", "path", "closed", "circle", "rounded_rect"])
+        let m = try v.mapping(CollisionSpec.boundaryKeys)
         let forms = ["from", "path", "circle", "rounded_rect"].filter { m[$0] != nil }
         guard forms.count == 1 else {
             throw v.error("a boundary is one of { from, to }, { path }, { circle } or { rounded_rect }")
@@ -32,17 +32,19 @@ extension BehaviorDecoder {
             guard points.count >= 2 else { throw pv.error("a boundary path needs at least two points") }
             closed = try m["closed"]?.bool() ?? false
         case "circle":
-            let cm = try m.require("circle").mapping(allowed: ["center", "radius"])
-            let c = try cm.require("center").point(), r = try cm.require("radius").double(above: 0, max: 1e6)
+            let ct = CollisionSpec.circleKeys
+            let cm = try m.require("circle").mapping(ct)
+            let c = try cm.require("center").point(), r = try cm.require("radius").double(ct["radius"])
             points = (0..<48).map { k in c + Vec2(cos(Double(k) / 48 * 2 * .pi), sin(Double(k) / 48 * 2 * .pi)) * r }
         default:
-            let rm = try m.require("rounded_rect").mapping(allowed: ["rect", "radius"])
+            let rt = CollisionSpec.roundedRectKeys
+            let rm = try m.require("rounded_rect").mapping(rt)
             let rv = try rm.require("rect")
             let r4 = try rv.list().map { try $0.double(min: -1e6, max: 1e6) }
             guard r4.count == 4, r4[2] > 0, r4[3] > 0 else {
                 throw rv.error("expected [x, y, width, height] with a positive size")
             }
-            let radius = min(try rm["radius"]?.double(min: 0, max: 1e6) ?? 0, r4[2] / 2, r4[3] / 2)
+            let radius = min(try rm["radius"]?.double(rt["radius"]) ?? 0, r4[2] / 2, r4[3] / 2)
             let (x, y, w, h) = (r4[0], r4[1], r4[2], r4[3])
             let corners = [
                 (Vec2(x + w - radius, y + radius), -Double.pi / 2), (Vec2(x + w - radius, y + h - radius), 0),

@@ -30,9 +30,10 @@ extension BehaviorDecoder {
                     throw x.error("expected infinite, { circle: RADIUS } or { rect: [WIDTH, HEIGHT] }")
                 }
             } else {
-                let rm = try x.mapping(allowed: ["circle", "rect"])
+                let rt = FieldSpec.regionKeys
+                let rm = try x.mapping(rt)
                 if let c = rm["circle"] {
-                    f.region = .circle(radius: try c.double(above: 0, max: 1e6))
+                    f.region = .circle(radius: try c.double(rt["circle"]))
                 } else if let r = rm["rect"] {
                     f.region = .rect(try r.size())
                 } else {

@@ -155,7 +155,7 @@ struct SceneDecoder: SceneSectionDecoder {
 
     func decodeSolver(_ v: YAMLValue?) throws -> SpringModel {
         guard let v else { return .poles }
-        let sm = try v.mapping(allowed: ["springs"])
+        let sm = try v.mapping(TopLevelKeys.solver)
         return try sm["springs"].map { try $0.oneOf(SpringModel.self, SpringModel.allCases) } ?? .poles
     }
 

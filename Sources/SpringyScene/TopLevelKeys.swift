@@ -128,5 +128,13 @@ public enum TopLevelKeys {
             SceneKey("section_background", "colour", default: "#E5E5EA", "flow sections' decoration views"),
         ])
 
-    public static let all: [KeyTable] = [scene, viewport, time, golden, goldenTolerance, goldenTrace, item, style]
+    public static let solver = KeyTable(
+        "solver",
+        [
+            SceneKey(
+                "springs", SpringModel.allCases.map(\.rawValue).joined(separator: " | "), default: "poles",
+                "how springs become Box2D joints: period and decay exact, or stiffness exact (DYNAMICS.md)")
+        ])
+
+    public static let all: [KeyTable] = [scene, viewport, time, golden, goldenTolerance, goldenTrace, item, style, solver]
 }

@@ -4,93 +4,96 @@ import SpringyScene
 import SpringyTestSupport
 import XCTest
 
-/// docs/SCENE-FORMAT.md against the key tables, both ways: its behavior reference is exactly what
-/// the tables say (a registered kind without its rows, a key the tables lack, a range that moved:
-/// each fails here), its example uses only keys the tables have, and DYNAMICS.md has a row for
-/// every kind. `SPRINGY_RECORD_REFERENCE=1 swift test --filter SceneFormatReferenceTests` writes
-/// the generated part after a table changed.
+/// docs/SCENE-FORMAT.md against the key tables, both ways: every table of the format (SceneFormat
+/// .tables) has exactly one generated block, `<!-- keys: PATH -->` … `<!-- end keys -->`, equal to
+/// what the table says (a registered kind without its rows, a key the tables lack, a range that
+/// moved: each fails here), and no block names a table that does not exist; its example uses only
+/// keys the tables have, and DYNAMICS.md has a row for every kind.
+/// `SPRINGY_RECORD_REFERENCE=1 swift test --filter SceneFormatReferenceTests` rewrites the blocks
+/// after a table changed (a new table's block is placed by hand, where its notes go).
 final class SceneFormatReferenceTests: XCTestCase {
-    static let begin = "<!-- behavior reference: generated from the key tables (SceneFormatReferenceTests) -->"
-    static let end = "<!-- end of behavior reference -->"
+    var formatPath: String { packageRoot + "/docs/SCENE-FORMAT.md" }
 
-    static var generated: String {
-        var s = "\(begin)\n\n"
-        for kind in BehaviorKind.allCases {
-            let spec = kind.spec
-            s += "#### `\(kind.rawValue)` (\(spec.uikitName))\n\n" + spec.keys.markdown + "\n"
-            let set = spec.setKeys.keys.filter { $0.name != "behavior" }
+    static func opening(_ path: String) -> String { "<!-- keys: \(path) -->" }
+    static let closing = "<!-- end keys -->"
+
+    /// What a table's block holds: its Markdown, and for a behavior kind the keys `set` takes.
+    static func generated(_ table: KeyTable) -> String {
+        var s = table.markdown
+        if let kind = BehaviorKind.allCases.first(where: { $0.spec.keys.path == table.path }) {
+            let set = kind.spec.setKeys.keys.filter { $0.name != "behavior" }
             s +=
                 set.isEmpty
-                ? "A script's `set` changes nothing on it.\n\n"
-                : "A script's `set` on it takes: " + set.map { "`\($0.name)`" }.joined(separator: ", ") + ".\n\n"
+                ? "\nA script's `set` changes nothing on it.\n"
+                : "\nA script's `set` on it takes: " + set.map { "`\($0.name)`" }.joined(separator: ", ") + ".\n"
         }
-        s += "`defaults` and an `item` behavior take the item properties:\n\n" + ItemProperties.keys.markdown + "\n" + end
         return s
     }
 
-    /// The script's tables, one per action (ScriptKeys.all).
-    static var scriptGenerated: String {
-        "<!-- script reference: generated from the key tables (SceneFormatReferenceTests) -->\n\n"
-            + ScriptKeys.all.map(\.markdown).joined(separator: "\n") + "\n<!-- end of script reference -->"
+    /// The blocks in the document: (path, content between the markers, range of the whole block).
+    static func blocks(_ text: String) -> [(path: String, content: String, range: Range<String.Index>)] {
+        var out: [(String, String, Range<String.Index>)] = []
+        var rest = text.startIndex..<text.endIndex
+        while let a = text.range(of: "<!-- keys: ", range: rest) {
+            guard let close = text.range(of: " -->", range: a.upperBound..<text.endIndex),
+                let b = text.range(of: closing, range: close.upperBound..<text.endIndex)
+            else { break }
+            let path = String(text[a.upperBound..<close.lowerBound])
+            out.append((path, String(text[close.upperBound..<b.lowerBound]), a.lowerBound..<b.upperBound))
+            rest = b.upperBound..<text.endIndex
+        }
+        return out
     }
 
-    var formatPath: String { packageRoot + "/docs/SCENE-FORMAT.md" }
-
-    /// A generated block: `name` reference, the tables' Markdown between its markers.
-    static func block(_ name: String, _ tables: [KeyTable]) -> String {
-        "<!-- \(name) reference: generated from the key tables (SceneFormatReferenceTests) -->\n\n"
-            + tables.map(\.markdown).joined(separator: "\n") + "\n<!-- end of \(name) reference -->"
-    }
-
-    func checkBlock(_ name: String, _ generated: String) throws {
-        let text = try String(contentsOfFile: formatPath, encoding: .utf8)
-        let begin = "<!-- \(name) reference: generated", end = "<!-- end of \(name) reference -->"
-        let a = try XCTUnwrap(text.range(of: begin), "SCENE-FORMAT.md has no generated \(name) reference")
-        let b = try XCTUnwrap(text.range(of: end))
+    func testEveryKeyTableHasItsGeneratedBlock() throws {
+        var text = try String(contentsOfFile: formatPath, encoding: .utf8)
+        let tables = SceneFormat.tables
+        XCTAssertEqual(Set(tables.map(\.path)).count, tables.count, "two tables share a path")
+        let found = Self.blocks(text)
         if ProcessInfo.processInfo.environment["SPRINGY_RECORD_REFERENCE"] == "1" {
-            try (text[..<a.lowerBound] + generated + text[b.upperBound...]).write(
-                toFile: formatPath, atomically: true, encoding: .utf8)
+            for block in found.reversed() {
+                guard let table = tables.first(where: { $0.path == block.path }) else { continue }
+                text.replaceSubrange(
+                    block.range, with: Self.opening(table.path) + "\n\n" + Self.generated(table) + "\n" + Self.closing)
+            }
+            try text.write(toFile: formatPath, atomically: true, encoding: .utf8)
             return
         }
-        XCTAssertEqual(
-            String(text[a.lowerBound..<b.upperBound]), generated,
-            "SCENE-FORMAT.md's \(name) reference differs from the key tables (SPRINGY_RECORD_REFERENCE=1 rewrites it)")
+        for table in tables {
+            let mine = found.filter { $0.path == table.path }
+            guard mine.count == 1 else {
+                XCTFail(
+                    "SCENE-FORMAT.md has \(mine.count) blocks for `\(table.path)` (one is needed: \(Self.opening(table.path)) … \(Self.closing))"
+                )
+                continue
+            }
+            let doc = mine[0].content.split(separator: "\n", omittingEmptySubsequences: false)
+            let gen = ("\n\n" + Self.generated(table) + "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            if doc != gen {
+                let first = (0..<min(doc.count, gen.count)).first { doc[$0] != gen[$0] } ?? min(doc.count, gen.count)
+                XCTFail(
+                    "SCENE-FORMAT.md's `\(table.path)` differs from its key table at the block's line \(first):\n  doc:    \(first < doc.count ? String(doc[first]) : "(end)")\n  tables: \(first < gen.count ? String(gen[first]) : "(end)")\n(SPRINGY_RECORD_REFERENCE=1 rewrites it)"
+                )
+            }
+        }
+        for block in found where !tables.contains(where: { $0.path == block.path }) {
+            XCTFail("SCENE-FORMAT.md documents `\(block.path)`, which no key table has")
+        }
     }
 
-    func testTheScriptReferenceIsTheKeyTables() throws { try checkBlock("script", Self.scriptGenerated) }
-
-    func testTheTopLevelReferenceIsTheKeyTables() throws {
-        try checkBlock("top-level", Self.block("top-level", TopLevelKeys.all))
-    }
-
-    func testTheAnimationReferenceIsTheKeyTables() throws {
-        try checkBlock("animation", Self.block("animation", AnimationKeys.all))
-    }
-
-    func testTheCollectionReferenceIsTheKeyTables() throws {
-        try checkBlock("collection", Self.block("collection", CollectionKeys.all))
-    }
-
-    func testTheBehaviorReferenceIsTheKeyTables() throws {
+    /// A kind whose table lost a row, or a table nobody documented, fails the check above: shown
+    /// here on a copy of the document.
+    func testAMissingRowOrBlockIsFound() throws {
         let text = try String(contentsOfFile: formatPath, encoding: .utf8)
-        if ProcessInfo.processInfo.environment["SPRINGY_RECORD_REFERENCE"] == "1" {
-            let a = try XCTUnwrap(text.range(of: Self.begin)), b = try XCTUnwrap(text.range(of: Self.end))
-            try (text[..<a.lowerBound] + Self.generated + text[b.upperBound...]).write(
-                toFile: formatPath, atomically: true, encoding: .utf8)
-            return
-        }
-        guard let a = text.range(of: Self.begin), let b = text.range(of: Self.end) else {
-            return XCTFail("SCENE-FORMAT.md has no generated behavior reference")
-        }
-        let documented = String(text[a.lowerBound..<b.upperBound])
-        if documented != Self.generated {
-            let doc = documented.split(separator: "\n", omittingEmptySubsequences: false)
-            let gen = Self.generated.split(separator: "\n", omittingEmptySubsequences: false)
-            let first = (0..<min(doc.count, gen.count)).first { doc[$0] != gen[$0] } ?? min(doc.count, gen.count)
-            XCTFail(
-                "SCENE-FORMAT.md's behavior reference differs from the key tables at its line \(first + 1):\n  doc:    \(first < doc.count ? String(doc[first]) : "(end)")\n  tables: \(first < gen.count ? String(gen[first]) : "(end)")\n(SPRINGY_RECORD_REFERENCE=1 rewrites it)"
-            )
-        }
+        let snap = try XCTUnwrap(Self.blocks(text).first { $0.path == "behaviors[].snap" })
+        XCTAssertEqual(snap.content, "\n\n" + Self.generated(SnapSpec.keys) + "\n")
+        var fewer = SnapSpec.keys
+        fewer.keys.removeLast()
+        XCTAssertNotEqual(snap.content, "\n\n" + Self.generated(fewer) + "\n")
+        XCTAssertTrue(SceneFormat.tables.contains { $0.path == "behaviors[].sticky_corners" })
+        XCTAssertFalse(
+            Self.blocks(text.replacingOccurrences(of: "<!-- keys: behaviors[].sticky_corners -->", with: ""))
+                .contains { $0.path == "behaviors[].sticky_corners" })
     }
 
     /// Every `- <kind>: { key: ... }` of the Behaviors example names a kind and keys the tables have.

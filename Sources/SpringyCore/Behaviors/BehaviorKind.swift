@@ -35,6 +35,9 @@ public protocol BehaviorKindSpec: Sendable, Equatable {
     static var keys: KeyTable { get }
     /// The keys a script's `set` changes on it (besides `behavior`).
     static var setKeys: KeyTable { get }
+    /// Tables of the mappings its keys take (a collision's boundaries, a field's region), in
+    /// the order documented.
+    static var partKeys: [KeyTable] { get }
     /// The spec as a BehaviorSpec.
     var behavior: BehaviorSpec { get }
     /// The items it names, in order (children's too).
@@ -47,6 +50,8 @@ public protocol BehaviorKindSpec: Sendable, Equatable {
 }
 
 extension BehaviorKindSpec {
+    public static var partKeys: [KeyTable] { [] }
+
     /// `set`'s table, `script[].set` on this kind.
     static func setTable(_ keys: [SceneKey]) -> KeyTable {
         KeyTable(
