@@ -29,28 +29,6 @@ public final class Animator {
         var members: [GroupMember] = []
     }
 
-    struct Slot {
-        let id: BehaviorID
-        var spec: BehaviorSpec
-        let label: String
-        var joints: [Int32] = []
-        var staticBodies: [Int32] = []
-        /// For attachments and snaps: where the joint's item end is, for drawing.
-        var springItem: String?
-        /// The attachment is a target joint (no anchor body).
-        var targetJoint = false
-        var active = true
-        var children: [BehaviorID] = []
-        var parent: BehaviorID?
-    }
-
-    struct Boundary {
-        let behavior: BehaviorID
-        let name: String
-        let from: Vec2
-        let to: Vec2
-    }
-
     public let bounds: Rect
     /// Box2D's polygon radius (1 pt) less its linear slop (0.5 pt).
     static let boundsSkinOffset = 0.5
@@ -67,18 +45,14 @@ public final class Animator {
     var bodyIndex: [String: Int] = [:]
     /// Items moved by a group's body: that body's index and the member's (looked up by name only).
     var memberIndex: [String: (body: Int, member: Int)] = [:]
-    var slots: [Slot] = []
-    var slotIndex: [BehaviorID: Int] = [:]
-    var boundaries: [Boundary] = []
-    var nextBehavior = 0
+    /// The behaviors added, in order (UIDynamicAnimator.behaviors).
+    var registry = BehaviorRegistry()
     var worldGravity = Vec2.zero
     var pendingEvents: [ContactEvent] = []
     var wasAtRest = false
     var movingAnchors: [(body: Int32, x: Float, y: Float)] = []
     /// Items attached to each anchor body, in the order they were attached.
     var anchorDependents: [String: [String]] = [:]
-    /// Push behaviors, in the order they were added.
-    var pushSlots: [BehaviorID] = []
     public internal(set) var stepCount = 0
     /// Items (not anchor bodies) in the world now, held to `settings.maxBodies`.
     var liveItems = 0
@@ -203,8 +177,10 @@ public final class Animator {
     /// Removes an item and every behavior's hold on it (joints go with the body).
     public func removeItem(_ id: String) {
         guard let i = bodyIndex[id] else { return }
-        for s in slots.indices where slots[s].springItem == id || behaviorTouches(slots[s].spec, id) {
-            removeItemFromSpec(s, id)
+        // List behaviors forget the item; its attachments and snaps stop.
+        for s in registry.slots.indices
+        where registry.slots[s].springItem == id || BehaviorRegistry.touches(registry.slots[s].spec, id) {
+            registry.slots[s].spec.animatorBehavior.itemRemoved(id, from: self, slot: s)
         }
         sb_body_destroy(world, bodies[i].handle)
         if !bodies[i].isAnchor { liveItems -= 1 }

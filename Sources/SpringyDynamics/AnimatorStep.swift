@@ -39,7 +39,7 @@ extension Animator {
 
     /// The live collision boundaries' segments, in points (for drawing).
     public var boundarySegments: [(from: Vec2, to: Vec2)] {
-        boundaries.filter { slotIndex[$0.behavior] != nil }.map { ($0.from, $0.to) }
+        registry.liveBoundaries
     }
 
     /// Contact and pause/resume events since the last call.
@@ -53,8 +53,7 @@ extension Animator {
             let r = rawState(bodies[i].handle)
             if !(r.x.isFinite && r.y.isFinite && r.angle.isFinite && r.vx.isFinite && r.vy.isFinite && r.w.isFinite) {
                 let id = bodies[i].id
-                let labels = slots.filter { $0.active && (behaviorTouches($0.spec, id) || $0.springItem == id) }.map(\.label)
-                throw DynamicsError.nonFinite(item: id, behaviors: labels, step: stepCount)
+                throw DynamicsError.nonFinite(item: id, behaviors: registry.labels(touching: id), step: stepCount)
             }
         }
     }

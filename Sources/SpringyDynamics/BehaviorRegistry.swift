@@ -3,9 +3,118 @@ import Foundation
 import SpringyCore
 import SpringyFrame
 
-// The behavior registry: adding, removing and changing behaviors (UIDynamicAnimator's
-// addBehavior and friends). Slots live in an array in insertion order, found by id;
-// removed slots are compacted away. What each kind builds lives in its own file.
+/// The behaviors an animator holds, as plain values: one slot per behavior in insertion order
+/// (found by id; removed slots compacted away), what Box2D objects each made, and the
+/// boundary segments of collisions. It knows nothing of Box2D's world: the animator's
+/// addBehavior and friends (below) make and unmake the world's part through each kind's
+/// AnimatorBehavior, and the step reads the slots.
+struct BehaviorRegistry {
+    struct Slot {
+        let id: BehaviorID
+        var spec: BehaviorSpec
+        let label: String
+        var joints: [Int32] = []
+        var staticBodies: [Int32] = []
+        /// For attachments and snaps: where the joint's item end is, for drawing.
+        var springItem: String?
+        /// The attachment is a target joint (no anchor body).
+        var targetJoint = false
+        var active = true
+        var children: [BehaviorID] = []
+        var parent: BehaviorID?
+    }
+
+    struct Boundary {
+        let behavior: BehaviorID
+        let name: String
+        let from: Vec2
+        let to: Vec2
+    }
+
+    var slots: [Slot] = []
+    /// Live slots by id (looked up only, never iterated).
+    var index: [BehaviorID: Int] = [:]
+    var next = 0
+    /// Push behaviors, in the order they were added.
+    var pushes: [BehaviorID] = []
+    var boundaries: [Boundary] = []
+
+    /// A new slot for `spec`: its id and place.
+    mutating func insert(_ spec: BehaviorSpec, label: String, parent: BehaviorID?) -> (id: BehaviorID, slot: Int) {
+        let id = BehaviorID(raw: next)
+        next += 1
+        var slot = Slot(id: id, spec: spec, label: label)
+        slot.parent = parent
+        index[id] = slots.count
+        slots.append(slot)
+        return (id, slots.count - 1)
+    }
+
+    /// The slot no longer acts and is no longer found by its id.
+    mutating func retire(_ s: Int) {
+        slots[s].active = false
+        index[slots[s].id] = nil
+    }
+
+    /// Drops removed behaviors' slots once they outnumber the live ones, so a layout that
+    /// adds and removes springs as cells scroll by does not slow down over time.
+    mutating func compact() {
+        let live = slots.filter { index[$0.id] != nil }
+        guard slots.count - live.count > 64, slots.count - live.count > live.count else { return }
+        slots = live
+        index = [:]
+        for (k, slot) in slots.enumerated() { index[slot.id] = k }
+    }
+
+    /// The pushes still registered, in the order they were added (removed ones forgotten).
+    mutating func livePushes() -> [BehaviorID] {
+        pushes.removeAll { index[$0] == nil }
+        return pushes
+    }
+
+    var activeIDs: [BehaviorID] { slots.filter(\.active).map(\.id) }
+
+    /// Whether a behavior holds item `id` itself (a composite holds it through its children).
+    static func touches(_ spec: BehaviorSpec, _ id: String) -> Bool {
+        if case .composite = spec { return false }
+        return spec.referencedItems.contains(id)
+    }
+
+    /// The labels of the active behaviors acting on item `id` (for errors).
+    func labels(touching id: String) -> [String] {
+        slots.filter { $0.active && (Self.touches($0.spec, id) || $0.springItem == id) }.map(\.label)
+    }
+
+    /// Slot `s`'s spec with `parameters` applied as a script's `set` does (a field assignment
+    /// each, BehaviorSpec.setting); a push's `active` is its slot's, and a new magnitude or
+    /// direction re-arms it (UIPushBehavior.active).
+    mutating func setting(_ parameters: [BehaviorParameter], at s: Int) throws -> BehaviorSpec {
+        var spec = slots[s].spec
+        for p in parameters {
+            if case .push = spec, case .active(let on) = p {
+                slots[s].active = on
+                continue
+            }
+            guard let next = spec.setting(p) else {
+                throw DynamicsError.invalid("cannot set \(p) on a \(spec.kindName) behavior", behavior: slots[s].label)
+            }
+            if case .push = spec {
+                switch p {
+                case .magnitude, .direction: slots[s].active = true
+                default: break
+                }
+            }
+            spec = next
+        }
+        return spec
+    }
+
+    /// The live boundaries' segments.
+    var liveBoundaries: [(from: Vec2, to: Vec2)] { boundaries.filter { index[$0.behavior] != nil }.map { ($0.from, $0.to) } }
+}
+
+// UIDynamicAnimator's addBehavior and friends: the registry's slots, and each kind's part of the
+// world made or unmade through its AnimatorBehavior.
 
 extension Animator {
     /// Adds a behavior; `label` names it in errors (e.g. "behaviors[2].attachment").
@@ -18,77 +127,43 @@ extension Animator {
         for id in spec.referencedItems where bodyIndex[id] == nil {
             throw DynamicsError.unknownItem(id, behavior: label)
         }
-        let id = BehaviorID(raw: nextBehavior)
-        nextBehavior += 1
-        var slot = Slot(id: id, spec: spec, label: label)
-        slot.parent = parent
-        slotIndex[id] = slots.count
-        slots.append(slot)
-        try spec.animatorBehavior.added(to: self, slot: slots.count - 1, id: id, label: label)
+        let (id, s) = registry.insert(spec, label: label, parent: parent)
+        try spec.animatorBehavior.added(to: self, slot: s, id: id, label: label)
         return id
     }
 
     public func removeBehavior(_ id: BehaviorID) {
-        guard let first = slotIndex[id] else { return }
-        for child in slots[first].children { removeBehavior(child) }
-        guard let s = slotIndex[id] else { return }  // children may have compacted the slots
-        let spec = slots[s].spec
+        guard let first = registry.index[id] else { return }
+        for child in registry.slots[first].children { removeBehavior(child) }
+        guard let s = registry.index[id] else { return }  // children may have compacted the slots
+        let spec = registry.slots[s].spec
         destroyJoints(s)
-        slots[s].active = false
-        slotIndex[id] = nil
+        registry.retire(s)
         spec.animatorBehavior.removed(from: self)
         for item in spec.referencedItems { wake(item) }
-        compactSlots()
+        registry.compact()
     }
 
     /// Destroys a slot's joints and the static or kinematic bodies it made.
     func destroyJoints(_ s: Int) {
-        for j in slots[s].joints { sb_joint_destroy(world, j) }
-        for b in slots[s].staticBodies { sb_body_destroy(world, b) }
-        slots[s].joints = []
-        slots[s].staticBodies = []
+        for j in registry.slots[s].joints { sb_joint_destroy(world, j) }
+        for b in registry.slots[s].staticBodies { sb_body_destroy(world, b) }
+        registry.slots[s].joints = []
+        registry.slots[s].staticBodies = []
     }
 
-    public var behaviorIDs: [BehaviorID] { slots.filter(\.active).map(\.id) }
+    public var behaviorIDs: [BehaviorID] { registry.activeIDs }
 
     /// The behavior's current parameters.
-    public func spec(of id: BehaviorID) -> BehaviorSpec? { slotIndex[id].map { slots[$0].spec } }
+    public func spec(of id: BehaviorID) -> BehaviorSpec? { registry.index[id].map { registry.slots[$0].spec } }
 
-    /// Drops removed behaviors' slots once they outnumber the live ones, so a layout that
-    /// adds and removes springs as cells scroll by does not slow down over time.
-    func compactSlots() {
-        let live = slots.filter { slotIndex[$0.id] != nil }
-        guard slots.count - live.count > 64, slots.count - live.count > live.count else { return }
-        slots = live
-        slotIndex = [:]
-        for (k, slot) in slots.enumerated() { slotIndex[slot.id] = k }
-    }
-
-    /// Changes a behavior's parameters, as a script's `set` or a layout does: each is a
-    /// field assignment on the spec (BehaviorSpec.setting), then the world is rebuilt to match.
+    /// Changes a behavior's parameters, as a script's `set` or a layout does, then the world is
+    /// rebuilt to match by its kind.
     public func set(_ id: BehaviorID, _ parameters: [BehaviorParameter]) throws {
-        guard let s = slotIndex[id] else { return }
-        let label = slots[s].label
-        var spec = slots[s].spec
-        for p in parameters {
-            if case .push = spec, case .active(let on) = p {
-                slots[s].active = on
-                continue
-            }
-            guard let next = spec.setting(p) else {
-                throw DynamicsError.invalid("cannot set \(p) on a \(spec.kindName) behavior", behavior: label)
-            }
-            if case .push = spec {
-                // A new magnitude or direction re-arms a push (UIPushBehavior.active).
-                switch p {
-                case .magnitude, .direction: slots[s].active = true
-                default: break
-                }
-            }
-            spec = next
-        }
-        let old = slots[s].spec
-        slots[s].spec = spec
+        guard let s = registry.index[id] else { return }
+        let spec = try registry.setting(parameters, at: s)
+        let old = registry.slots[s].spec
+        registry.slots[s].spec = spec
         func change<B: AnimatorBehavior>(_ new: B) throws {
             guard let was = old.animatorBehavior as? B else { return }  // `setting` keeps the kind
             try new.changed(in: self, slot: s, from: was)
@@ -99,26 +174,16 @@ extension Animator {
     /// Replaces the items a gravity, collision, push or item behavior acts on
     /// (UIGravityBehavior.addItem / removeItem and friends).
     public func setItems(_ id: BehaviorID, _ items: [String]) throws {
-        guard let s = slotIndex[id] else { return }
+        guard let s = registry.index[id] else { return }
         for item in items where bodyIndex[item] == nil {
-            throw DynamicsError.unknownItem(item, behavior: slots[s].label)
+            throw DynamicsError.unknownItem(item, behavior: registry.slots[s].label)
         }
-        let old = slots[s].spec.referencedItems
-        guard let spec = slots[s].spec.withItems(items) else {
+        let old = registry.slots[s].spec.referencedItems
+        guard let spec = registry.slots[s].spec.withItems(items) else {
             throw DynamicsError.invalid(
-                "only gravity, collision, push and item behaviors hold a list of items", behavior: slots[s].label)
+                "only gravity, collision, push and item behaviors hold a list of items", behavior: registry.slots[s].label)
         }
-        slots[s].spec = spec
+        registry.slots[s].spec = spec
         spec.animatorBehavior.itemsChanged(in: self, from: old)
-    }
-
-    func behaviorTouches(_ spec: BehaviorSpec, _ id: String) -> Bool {
-        if case .composite = spec { return false }
-        return spec.referencedItems.contains(id)
-    }
-
-    /// An item left the animator: list behaviors forget it; its attachments and snaps stop.
-    func removeItemFromSpec(_ s: Int, _ id: String) {
-        slots[s].spec.animatorBehavior.itemRemoved(id, from: self, slot: s)
     }
 }

@@ -20,7 +20,7 @@ extension Animator {
                 other = Int(b) < bodies.count ? bodies[Int(b)].id : "?"
             } else {
                 let bi = Int(-b - 1)
-                other = bi < boundaries.count ? boundaries[bi].name : "?"
+                other = bi < registry.boundaries.count ? registry.boundaries[bi].name : "?"
             }
             pendingEvents.append(
                 ContactEvent(

@@ -12,6 +12,32 @@ struct GroupMember {
     let size: Size2
     let shape: ItemShape
     let outline: [Vec2]
+
+    /// Mass and inertia about the body's origin: each member's, moved by the parallel-axis rule.
+    static func massAndInertia(_ members: [GroupMember], density: Double) -> (Double, Double) {
+        var mass = 0.0, inertia = 0.0
+        for m in members {
+            let mi = Units.mass(density: density, size: m.size)
+            let d = m.offset / Units.pointsPerMetre
+            mass += mi
+            inertia += Units.inertia(mass: mi, size: m.size, shape: m.shape) + mi * (d.x * d.x + d.y * d.y)
+        }
+        return (mass, inertia)
+    }
+
+    /// Its shape as convex polygons on the group's body (points from the body's origin), inside
+    /// Box2D's 1 pt skin.
+    var pieces: [[Vec2]] {
+        let hw = max(size.width / 2 - 1, 0.05), hh = max(size.height / 2 - 1, 0.05)
+        let local: [[Vec2]]
+        switch shape {
+        case .rectangle: local = [[Vec2(-hw, -hh), Vec2(hw, -hh), Vec2(hw, hh), Vec2(-hw, hh)]]
+        case .ellipse:
+            local = [(0..<8).map { k in Vec2(cos(Double(k) / 8 * 2 * .pi) * hw, sin(Double(k) / 8 * 2 * .pi) * hh) }]
+        case .path: local = Polygon.convexPieces(outline)
+        }
+        return local.map(Polygon.holdable).map { $0.map { $0.rotated(by: angle) + offset } }
+    }
 }
 
 /// A member as added to a group.
@@ -25,15 +51,10 @@ public struct GroupMemberSpec: Sendable {
     public init(id: String, center: Vec2, size: Size2, angle: Double, shape: ItemShape, outline: [Vec2]) {
         self.id = id; self.center = center; self.size = size; self.angle = angle; self.shape = shape; self.outline = outline
     }
-}
 
-// UIDynamicItemGroup: several items moved as one rigid body. Behaviors act on the group by its
-// name; each member is drawn where the body carries it.
-
-extension Animator {
-    /// Adds the group `id` as one dynamic body holding `members`, at their area-weighted centre.
-    public func addGroup(id: String, members: [GroupMemberSpec]) throws {
-        guard bodyIndex[id] == nil, !members.isEmpty else { throw DynamicsError.duplicateItem(id) }
+    /// The group body's origin (the members' area-weighted centre) and the size of the box
+    /// around them centred there.
+    static func frame(_ members: [GroupMemberSpec]) -> (origin: Vec2, size: Size2) {
         let areas = members.map { $0.size.width * $0.size.height }
         let total = areas.reduce(0, +)
         let origin = zip(members, areas).reduce(Vec2.zero) { $0 + $1.0.center * $1.1 } / max(total, 1e-9)
@@ -43,7 +64,19 @@ extension Animator {
             minX = min(minX, d.x - m.size.width / 2); maxX = max(maxX, d.x + m.size.width / 2)
             minY = min(minY, d.y - m.size.height / 2); maxY = max(maxY, d.y + m.size.height / 2)
         }
-        try addItem(id: id, center: origin, size: Size2(maxX - minX, maxY - minY))
+        return (origin, Size2(maxX - minX, maxY - minY))
+    }
+}
+
+// UIDynamicItemGroup: several items moved as one rigid body. Behaviors act on the group by its
+// name; each member is drawn where the body carries it.
+
+extension Animator {
+    /// Adds the group `id` as one dynamic body holding `members`, at their area-weighted centre.
+    public func addGroup(id: String, members: [GroupMemberSpec]) throws {
+        guard bodyIndex[id] == nil, !members.isEmpty else { throw DynamicsError.duplicateItem(id) }
+        let (origin, size) = GroupMemberSpec.frame(members)
+        try addItem(id: id, center: origin, size: size)
         guard let i = bodyIndex[id] else { return }
         bodies[i].members = members.map {
             GroupMember(
@@ -68,36 +101,13 @@ extension Animator {
             center: points(r.x, r.y) + arm, angle: angle + m.angle, velocity: v + Vec2(-arm.y, arm.x) * w, angularVelocity: w)
     }
 
-    /// Mass and inertia about the body's origin: each member's, moved by the parallel-axis rule.
-    func groupMass(_ members: [GroupMember], density: Double) -> (Double, Double) {
-        var mass = 0.0, inertia = 0.0
-        for m in members {
-            let mi = Units.mass(density: density, size: m.size)
-            let d = m.offset / Units.pointsPerMetre
-            mass += mi
-            inertia += Units.inertia(mass: mi, size: m.size, shape: m.shape) + mi * (d.x * d.x + d.y * d.y)
-        }
-        return (mass, inertia)
-    }
-
     /// Every member's shape as polygons on the group's body.
     func addGroupFixtures(_ i: Int) {
         let b = bodies[i]
         let friction = Float(b.properties.friction ?? 0.2), restitution = Float(b.properties.elasticity ?? 0.2)
         for m in b.members {
-            let hw = max(m.size.width / 2 - 1, 0.05), hh = max(m.size.height / 2 - 1, 0.05)
-            var pieces: [[Vec2]]
-            switch m.shape {
-            case .rectangle: pieces = [[Vec2(-hw, -hh), Vec2(hw, -hh), Vec2(hw, hh), Vec2(-hw, hh)]]
-            case .ellipse:
-                pieces = [(0..<8).map { k in Vec2(cos(Double(k) / 8 * 2 * .pi) * hw, sin(Double(k) / 8 * 2 * .pi) * hh) }]
-            case .path: pieces = Polygon.convexPieces(m.outline)
-            }
-            for piece in pieces.map(Polygon.holdable) {
-                let xy = piece.flatMap { p -> [Float] in
-                    let q = p.rotated(by: m.angle) + m.offset
-                    return [metres(q.x), metres(q.y)]
-                }
+            for piece in m.pieces {
+                let xy = piece.flatMap { [metres($0.x), metres($0.y)] }
                 sb_body_add_polygon(world, b.handle, xy, Int32(piece.count), friction, restitution, Int64(i), 0)
             }
         }

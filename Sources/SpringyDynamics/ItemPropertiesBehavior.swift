@@ -10,7 +10,7 @@ extension Animator {
     func applyProperties(_ i: Int) {
         if bodies[i].isAnchor { return }
         var p = defaults
-        for slot in slots where slot.active {
+        for slot in registry.slots where slot.active {
             if case .item(let behavior) = slot.spec, behavior.items.contains(bodies[i].id) {
                 p = p.merged(with: behavior.properties)
             }
@@ -22,7 +22,7 @@ extension Animator {
         sb_body_set_material(world, b.handle, Float(p.friction ?? 0.2), Float(p.elasticity ?? 0.2))
         var mass = Units.mass(density: p.density ?? 1, size: b.size)
         var inertia = Units.inertia(mass: mass, size: b.size, shape: b.shape)
-        if !b.members.isEmpty { (mass, inertia) = groupMass(b.members, density: p.density ?? 1) }
+        if !b.members.isEmpty { (mass, inertia) = GroupMember.massAndInertia(b.members, density: p.density ?? 1) }
         bodies[i].mass = mass
         let allows = p.allowsRotation ?? true
         sb_body_set_fixed_rotation(world, b.handle, allows ? 0 : 1)
@@ -31,7 +31,4 @@ extension Animator {
         // UIKit's resistance is Box2D's damping: per step v ← v / (1 + h·c).
         sb_body_set_damping(world, b.handle, Float(p.resistance ?? 0.1), Float(p.angularResistance ?? 0.1))
     }
-
-    /// One world gravity (the first gravity behavior's); a body in a gravity behavior with
-    /// another vector gets that as a force each step; bodies in none feel none.
 }

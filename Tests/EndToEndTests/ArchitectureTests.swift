@@ -165,13 +165,15 @@ final class ArchitectureTests: XCTestCase {
     /// size today. (The scene decoder, 1,860 lines, is now one decoder per part of the scene.)
     static let typeLines = 600
     static let oversized = [
-        "SpringyDynamics.Animator": 931, "SpringyLayout.CollectionView": 881,
+        "SpringyLayout.CollectionView": 881
     ]
 
     func testEveryTypeFitsItsJob() throws {
         let sizes = try typeSizes()
-        XCTAssertGreaterThan(
-            sizes["SpringyDynamics.Animator"]?.lines ?? 0, 800, "the measure sees a type across its extension files")
+        // Animator.swift alone holds about 210 of Animator's lines; the rest are in its extensions.
+        let animator = try XCTUnwrap(sizes["SpringyDynamics.Animator"])
+        XCTAssertGreaterThan(animator.lines, 400, "the measure sees a type across its extension files")
+        XCTAssertGreaterThanOrEqual(animator.files.count, 8)
         XCTAssertNotNil(sizes["SpringyCLI.Springy.Render"], "commands nested in Springy are measured on their own")
         for (name, size) in sizes.sorted(by: { $0.key < $1.key }) {
             let limit = Self.oversized[name] ?? Self.typeLines

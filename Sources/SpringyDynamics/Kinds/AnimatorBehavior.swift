@@ -37,7 +37,7 @@ extension BehaviorSpec {
 /// What list behaviors do when an item leaves: forget it.
 extension AnimatorBehavior where Self: BehaviorKindSpec {
     func forgetItem(_ id: String, in animator: Animator, slot s: Int) {
-        if let next = withItems(referencedItems.filter { $0 != id }) { animator.slots[s].spec = next.behavior }
+        if let next = withItems(referencedItems.filter { $0 != id }) { animator.registry.slots[s].spec = next.behavior }
     }
 }
 
@@ -45,11 +45,10 @@ extension AnimatorBehavior where Self: BehaviorKindSpec {
 /// the body; the behavior no longer acts.
 extension Animator {
     func stopSlot(_ s: Int) {
-        slots[s].joints = []
-        for b in slots[s].staticBodies { sb_body_destroy(world, b) }
-        slots[s].staticBodies = []
-        slots[s].active = false
-        slots[s].springItem = nil
-        slotIndex[slots[s].id] = nil
+        registry.slots[s].joints = []
+        for b in registry.slots[s].staticBodies { sb_body_destroy(world, b) }
+        registry.slots[s].staticBodies = []
+        registry.slots[s].springItem = nil
+        registry.retire(s)
     }
 }

@@ -1,25 +1,14 @@
 import SpringyCore
 
-// The animator parts of the kinds that hold a list of items and make no joints: gravity,
-// push, item properties and fields act each step (ForceBehaviors.swift, FieldBehavior.swift,
-// ItemPropertiesBehavior.swift) from their slots' specs.
+// The animator parts of the kinds that hold a list of items, make nothing of their own and act
+// through the world: gravity (Forces.swift), item properties (ItemPropertiesBehavior.swift) and
+// the composite. Push, field and collision have files of their own here.
 
 extension GravitySpec: AnimatorBehavior {
     func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws { animator.applyGravity() }
     func removed(from animator: Animator) { animator.applyGravity() }
     func changed(in animator: Animator, slot s: Int, from old: GravitySpec) throws { animator.applyGravity() }
     func itemsChanged(in animator: Animator, from old: [String]) { animator.applyGravity() }
-    func itemRemoved(_ id: String, from animator: Animator, slot s: Int) { forgetItem(id, in: animator, slot: s) }
-}
-
-extension PushSpec: AnimatorBehavior {
-    func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws {
-        animator.pushSlots.append(id)
-        for item in items { animator.wake(item) }
-    }
-    func removed(from animator: Animator) {}
-    func changed(in animator: Animator, slot s: Int, from old: PushSpec) throws { for item in items { animator.wake(item) } }
-    func itemsChanged(in animator: Animator, from old: [String]) {}
     func itemRemoved(_ id: String, from animator: Animator, slot s: Int) { forgetItem(id, in: animator, slot: s) }
 }
 
@@ -31,24 +20,6 @@ extension ItemBehaviorSpec: AnimatorBehavior {
     func itemRemoved(_ id: String, from animator: Animator, slot s: Int) { forgetItem(id, in: animator, slot: s) }
 }
 
-extension FieldSpec: AnimatorBehavior {
-    func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws {
-        for item in items { animator.wake(item) }
-    }
-    func removed(from animator: Animator) {}
-    func changed(in animator: Animator, slot s: Int, from old: FieldSpec) throws {}
-    func itemsChanged(in animator: Animator, from old: [String]) {}
-    func itemRemoved(_ id: String, from animator: Animator, slot s: Int) { forgetItem(id, in: animator, slot: s) }
-}
-
-extension CollisionSpec: AnimatorBehavior {
-    func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws { try animator.buildCollision(s, self) }
-    func removed(from animator: Animator) { animator.refreshCollisionGroups(of: items) }
-    func changed(in animator: Animator, slot s: Int, from old: CollisionSpec) throws {}
-    func itemsChanged(in animator: Animator, from old: [String]) { animator.refreshCollisionGroups(of: old + items) }
-    func itemRemoved(_ id: String, from animator: Animator, slot s: Int) { forgetItem(id, in: animator, slot: s) }
-}
-
 extension CompositeSpec: AnimatorBehavior {
     /// Its children are added as behaviors of their own, removed with it.
     func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws {
@@ -56,7 +27,7 @@ extension CompositeSpec: AnimatorBehavior {
         for (k, child) in behaviors.enumerated() {
             ids.append(try animator.addBehavior(child, label: "\(label).behaviors[\(k)]", parent: id))
         }
-        if let index = animator.slotIndex[id] { animator.slots[index].children = ids }
+        if let index = animator.registry.index[id] { animator.registry.slots[index].children = ids }
     }
     func removed(from animator: Animator) {}
     func changed(in animator: Animator, slot s: Int, from old: CompositeSpec) throws {}

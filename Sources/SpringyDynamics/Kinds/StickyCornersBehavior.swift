@@ -12,8 +12,8 @@ extension StickyCornersSpec: AnimatorBehavior {
     func removed(from animator: Animator) {}
 
     func changed(in animator: Animator, slot s: Int, from old: StickyCornersSpec) throws {
-        let id = animator.slots[s].id, label = animator.slots[s].label
-        for child in animator.slots[s].children { animator.removeBehavior(child) }
+        let id = animator.registry.slots[s].id, label = animator.registry.slots[s].label
+        for child in animator.registry.slots[s].children { animator.removeBehavior(child) }
         try addChildren(to: animator, id: id, label: label)
     }
 
@@ -27,6 +27,6 @@ extension StickyCornersSpec: AnimatorBehavior {
         for (k, child) in children(bounds: animator.bounds, size: size).enumerated() {
             ids.append(try animator.addBehavior(child, label: "\(label).\(child.kindName)[\(k)]", parent: id))
         }
-        if let index = animator.slotIndex[id] { animator.slots[index].children = ids }
+        if let index = animator.registry.index[id] { animator.registry.slots[index].children = ids }
     }
 }
