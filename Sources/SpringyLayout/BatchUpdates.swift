@@ -21,93 +21,12 @@ extension CollectionView {
         let old = currentRecords()
         let before = BatchAnimation.Before(view: self, time: time)
         let selectedKeys = selection.compactMap(key)
-        var numbering = (sections.flatMap(\.labels).compactMap { Int($0) }.max() ?? -1) + 1
-        func newKey() -> Int { defer { nextKey += 1 }; return nextKey }
-        func newLabel() -> String { defer { numbering += 1 }; return String(numbering) }
-
-        // Check what names the data before the update.
-        func checkSection(_ s: Int, _ what: String) throws {
-            guard s >= 0, s < old.count else {
-                throw UpdateError("\(what) section \(s): the collection has \(old.count) sections before the update")
-            }
-        }
-        let goneSections = u.deleteSections + u.moveSections.map(\.from)
-        for s in goneSections { try checkSection(s, "cannot delete or move") }
-        for s in u.reloadSections { try checkSection(s, "cannot reload") }
-        if let d = duplicate(goneSections + u.reloadSections) {
-            throw UpdateError("section \(d) is deleted, moved or reloaded twice in one update")
-        }
-        let goneItems = u.delete + u.move.map(\.from)
-        for ip in goneItems + u.reload {
-            guard ip.section < old.count else {
-                throw UpdateError("no cell \(ip) before the update: the collection has \(old.count) sections")
-            }
-            guard ip.item < old[ip.section].cells.count else {
-                throw UpdateError(
-                    "no cell \(ip) before the update (section \(ip.section) has \(old[ip.section].cells.count) cells)")
-            }
-            if goneSections.contains(ip.section) || u.reloadSections.contains(ip.section) {
-                throw UpdateError("cell \(ip) is changed, and so is its whole section \(ip.section)")
-            }
-        }
-        if let d = duplicate(goneItems + u.reload) {
-            throw UpdateError("cell \(d) is deleted, moved or reloaded twice in one update")
-        }
-
-        // Reloads get new cells (new identities) in place; then the gone cells and sections leave.
-        var records = old
-        for s in u.reloadSections { for i in records[s].cells.indices { records[s].cells[i].key = newKey() } }
-        for ip in u.reload { records[ip.section].cells[ip.item].key = newKey() }
-        let movedCells = u.move.map { records[$0.from.section].cells[$0.from.item] }
-        for s in records.indices {
-            let gone = Set(goneItems.filter { $0.section == s }.map(\.item))
-            if !gone.isEmpty {
-                records[s].cells = records[s].cells.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
-            }
-        }
-        let movedSections = u.moveSections.map { records[$0.from] }
-        let goneSet = Set(goneSections)
-        records = records.enumerated().filter { !goneSet.contains($0.offset) }.map(\.element)
-
-        // Sections arrive at their final indices, ascending.
-        var arriving: [(at: Int, record: SectionRecord)] = u.moveSections.enumerated().map {
-            ($0.element.to, movedSections[$0.offset])
-        }
-        for insert in u.insertSections {
-            var spec = insert.section
-            if spec.generated { spec.labels = spec.labels.map { _ in newLabel() } }
-            let record = SectionRecord(key: nextSectionKey, spec: spec, cells: spec.labels.map { (newKey(), $0) })
-            nextSectionKey += 1
-            arriving.append((insert.at, record))
-        }
-        if let d = duplicate(arriving.map(\.at)) { throw UpdateError("two sections are inserted or moved to section \(d)") }
-        for (at, record) in arriving.sorted(by: { $0.at < $1.at }) {
-            guard at >= 0, at <= records.count else {
-                throw UpdateError(
-                    "cannot insert or move a section to \(at): the collection would have \(records.count) sections before it")
-            }
-            records.insert(record, at: at)
-        }
-
-        // Cells arrive at their final index paths, ascending.
-        var cells: [(at: ItemPath, cell: (key: Int, label: String))] = u.move.enumerated().map {
-            ($0.element.to, movedCells[$0.offset])
-        }
-        for ip in u.insert.sorted() { cells.append((ip, (newKey(), newLabel()))) }
-        if let d = duplicate(cells.map(\.at)) { throw UpdateError("two cells are inserted or moved to \(d)") }
-        for (at, cell) in cells.sorted(by: { $0.at < $1.at }) {
-            guard at.section >= 0, at.section < records.count else {
-                throw UpdateError(
-                    "cannot insert or move a cell to \(at): the collection has \(records.count) sections after the update")
-            }
-            guard at.item <= records[at.section].cells.count else {
-                throw UpdateError(
-                    "cannot insert or move a cell to \(at): section \(at.section) would have \(records[at.section].cells.count) cells before it"
-                )
-            }
-            records[at.section].cells.insert(cell, at: at.item)
-        }
-
+        var ids = CellIdentities(
+            nextKey: nextKey, nextSectionKey: nextSectionKey,
+            numbering: (sections.flatMap(\.labels).compactMap { Int($0) }.max() ?? -1) + 1)
+        let records = try u.applied(to: old, ids: &ids)
+        nextKey = ids.nextKey
+        nextSectionKey = ids.nextSectionKey
         apply(records)
         var paths: [ItemPath] = []
         for (s, k) in keys.enumerated() {
@@ -116,8 +35,9 @@ extension CollectionView {
         selection = paths.sorted()
         if spec.layout.kind == .list, selection.count > 1 { selection = [selection[0]] }
         relayout()
-        if !(scroll.minOffset...scroll.maxOffset).contains(scroll.offset) {
-            scroll.scroll(to: min(max(scroll.offset, scroll.minOffset), scroll.maxOffset), animated: u.animated)
+        let main = scroller.main
+        if !(main.minOffset...main.maxOffset).contains(main.offset) {
+            scroller.main.scroll(to: min(max(main.offset, main.minOffset), main.maxOffset), animated: u.animated)
         }
         batch =
             u.animated && spec.updates.duration > 0
@@ -137,6 +57,108 @@ extension CollectionView {
         }
         keys = records.map { $0.cells.map(\.key) }
         sectionKeys = records.map(\.key)
+    }
+}
+
+/// New stable identities while an update runs: cell keys, section keys, and numbers for the
+/// labels of inserted cells (on from the largest numeric label).
+struct CellIdentities {
+    var nextKey: Int
+    var nextSectionKey: Int
+    var numbering: Int
+    mutating func newKey() -> Int { defer { nextKey += 1 }; return nextKey }
+    mutating func newSectionKey() -> Int { defer { nextSectionKey += 1 }; return nextSectionKey }
+    mutating func newLabel() -> String { defer { numbering += 1 }; return String(numbering) }
+}
+
+extension BatchUpdate {
+    /// The update applied to the data `old` in UIKit's order, as plain values: what UIKit
+    /// would refuse (a cell that is not there, a cell changed twice, a cell changed with its
+    /// whole section, an index past the end) throws an UpdateError saying so.
+    func applied(to old: [SectionRecord], ids: inout CellIdentities) throws -> [SectionRecord] {
+        // Check what names the data before the update.
+        func checkSection(_ s: Int, _ what: String) throws {
+            guard s >= 0, s < old.count else {
+                throw UpdateError("\(what) section \(s): the collection has \(old.count) sections before the update")
+            }
+        }
+        let goneSections = deleteSections + moveSections.map(\.from)
+        for s in goneSections { try checkSection(s, "cannot delete or move") }
+        for s in reloadSections { try checkSection(s, "cannot reload") }
+        if let d = duplicate(goneSections + reloadSections) {
+            throw UpdateError("section \(d) is deleted, moved or reloaded twice in one update")
+        }
+        let goneItems = delete + move.map(\.from)
+        for ip in goneItems + reload {
+            guard ip.section < old.count else {
+                throw UpdateError("no cell \(ip) before the update: the collection has \(old.count) sections")
+            }
+            guard ip.item < old[ip.section].cells.count else {
+                throw UpdateError(
+                    "no cell \(ip) before the update (section \(ip.section) has \(old[ip.section].cells.count) cells)")
+            }
+            if goneSections.contains(ip.section) || reloadSections.contains(ip.section) {
+                throw UpdateError("cell \(ip) is changed, and so is its whole section \(ip.section)")
+            }
+        }
+        if let d = duplicate(goneItems + reload) {
+            throw UpdateError("cell \(d) is deleted, moved or reloaded twice in one update")
+        }
+
+        // Reloads get new cells (new identities) in place; then the gone cells and sections leave.
+        var records = old
+        for s in reloadSections { for i in records[s].cells.indices { records[s].cells[i].key = ids.newKey() } }
+        for ip in reload { records[ip.section].cells[ip.item].key = ids.newKey() }
+        let movedCells = move.map { records[$0.from.section].cells[$0.from.item] }
+        for s in records.indices {
+            let gone = Set(goneItems.filter { $0.section == s }.map(\.item))
+            if !gone.isEmpty {
+                records[s].cells = records[s].cells.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
+            }
+        }
+        let movedSections = moveSections.map { records[$0.from] }
+        let goneSet = Set(goneSections)
+        records = records.enumerated().filter { !goneSet.contains($0.offset) }.map(\.element)
+
+        // Sections arrive at their final indices, ascending.
+        var arriving: [(at: Int, record: SectionRecord)] = moveSections.enumerated().map {
+            ($0.element.to, movedSections[$0.offset])
+        }
+        for insert in insertSections {
+            var spec = insert.section
+            if spec.generated { spec.labels = spec.labels.map { _ in ids.newLabel() } }
+            let record = SectionRecord(key: ids.newSectionKey(), spec: spec, cells: spec.labels.map { (ids.newKey(), $0) })
+            arriving.append((insert.at, record))
+        }
+        if let d = duplicate(arriving.map(\.at)) { throw UpdateError("two sections are inserted or moved to section \(d)") }
+        for (at, record) in arriving.sorted(by: { $0.at < $1.at }) {
+            guard at >= 0, at <= records.count else {
+                throw UpdateError(
+                    "cannot insert or move a section to \(at): the collection would have \(records.count) sections before it")
+            }
+            records.insert(record, at: at)
+        }
+
+        // Cells arrive at their final index paths, ascending.
+        var cells: [(at: ItemPath, cell: (key: Int, label: String))] = move.enumerated().map {
+            ($0.element.to, movedCells[$0.offset])
+        }
+        for ip in insert.sorted() { cells.append((ip, (ids.newKey(), ids.newLabel()))) }
+        if let d = duplicate(cells.map(\.at)) { throw UpdateError("two cells are inserted or moved to \(d)") }
+        for (at, cell) in cells.sorted(by: { $0.at < $1.at }) {
+            guard at.section >= 0, at.section < records.count else {
+                throw UpdateError(
+                    "cannot insert or move a cell to \(at): the collection has \(records.count) sections after the update")
+            }
+            guard at.item <= records[at.section].cells.count else {
+                throw UpdateError(
+                    "cannot insert or move a cell to \(at): section \(at.section) would have \(records[at.section].cells.count) cells before it"
+                )
+            }
+            records[at.section].cells.insert(cell, at: at.item)
+        }
+
+        return records
     }
 }
 

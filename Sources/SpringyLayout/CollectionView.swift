@@ -24,17 +24,8 @@ public final class CollectionView {
     var batch: BatchAnimation?
     /// An interactive movement (reorder), from the lift until the cell has dropped into its slot.
     var movement: InteractiveMovement?
-    /// The scroll view along the layout's scroll axis, and across it (content larger both ways).
-    public var scroll: ScrollAxis
-    public var crossScroll: ScrollAxis
-    /// isDirectionalLockEnabled's decision for the current drag.
-    var lockedAxis: LockedAxis = .undecided
-    var scrollStart = Vec2.zero
-    /// Compositional sections' own scroll views (nil for a section that does not scroll orthogonally).
-    var rows: [ScrollAxis?] = []
-    /// The orthogonal row a drag started in, and the one it moves once it went sideways.
-    var innerCandidate: Int?
-    var innerActive: Int?
+    /// The scroll view: along the layout's scroll axis and across it, and orthogonal rows.
+    public internal(set) var scroller: CollectionScroller
     /// Header attribute computations (sticky headers are recomputed on every scroll step).
     public private(set) var headerLayoutPasses = 0
     /// The headers the current frame shows, viewport coordinates.
@@ -53,22 +44,6 @@ public final class CollectionView {
     let hasFootersOrBackgrounds: Bool
 
     public var vertical: Bool { spec.layout.direction == .vertical || spec.layout.kind == .list }
-
-    static func makeLayout(spec: CollectionSpec, sections: [SectionSpec], viewSize: Size2, selection: [ItemPath])
-        -> any CollectionLayout
-    {
-        switch spec.layout.kind {
-        case .flow:
-            return FlowLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, sectionSpecs: sections)
-        case .list:
-            return ListLayout(
-                spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, expanded: selection.first)
-        case .grid: return GridLayout(spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize)
-        case .compositional:
-            return CompositionalLayout(
-                spec: spec.layout, sectionCounts: sections.map(\.count), viewSize: viewSize, sectionSpecs: sections)
-        }
-    }
 
     public init(spec: CollectionSpec, viewSize: Size2, world: WorldSettings = .uikit) throws {
         self.spec = spec
@@ -89,40 +64,24 @@ public final class CollectionView {
         nextSectionKey = spec.sections.count
         selection = spec.selection.sorted()
         if spec.layout.kind == .list, selection.count > 1 { selection = [selection[0]] }
-        let initial = Self.makeLayout(spec: spec, sections: spec.sections, viewSize: viewSize, selection: selection)
+        let initial = spec.makeLayout(sections: spec.sections, viewSize: viewSize, selection: selection)
         layout = initial
         presentation = .layout(initial)
         cellLayoutPasses = 1
-        let vertical = spec.layout.direction == .vertical || spec.layout.kind == .list
-        // Along the scroll axis and across it; UICollectionView starts at the top-left of its
-        // inset content unless told otherwise.
-        scroll = Self.axis(spec.scroll, vertical: vertical, viewSize: viewSize, content: initial.contentSize)
-        crossScroll = Self.axis(spec.scroll, vertical: !vertical, viewSize: viewSize, content: initial.contentSize)
-        rows = makeRows()
+        scroller = CollectionScroller(
+            spec: spec.scroll, vertical: spec.layout.direction == .vertical || spec.layout.kind == .list,
+            viewSize: viewSize, content: initial.contentSize)
+        relayoutRows()
         if spec.dynamics.kind == .springy {
             dynamics = try SpringyCarousel(params: spec.dynamics, itemSize: spec.layout.itemSize, world: world, in: geometry)
         }
     }
 
-    /// The scroll view along the vertical (or horizontal) axis, at its starting offset.
-    static func axis(_ s: ScrollSpec, vertical: Bool, viewSize: Size2, content: Size2) -> ScrollAxis {
-        let inset = s.contentInset  // top, left, bottom, right
-        var axis = ScrollAxis(
-            viewLength: vertical ? viewSize.height : viewSize.width,
-            contentLength: vertical ? content.height : content.width, bounces: s.bounces,
-            alwaysBounce: vertical ? s.alwaysBounceVertical : s.alwaysBounceHorizontal,
-            insetLeading: inset.leading(vertical: vertical), insetTrailing: inset.trailing(vertical: vertical),
-            rate: s.decelerationRate, paging: s.paging)
-        let start = s.contentOffset.map { vertical ? $0.y : $0.x } ?? axis.minOffset
-        if start != 0 { axis.setOffset(start) }
-        return axis
-    }
-
     /// What the layout's dynamics reads of this view, as plain values.
     public var geometry: CollectionGeometry {
         CollectionGeometry(
-            layout: layout, offset: scroll.offset, viewSize: viewSize, vertical: vertical, keys: keys,
-            crossOffset: crossScroll.offset)
+            layout: layout, offset: scroller.main.offset, viewSize: viewSize, vertical: vertical, keys: keys,
+            crossOffset: scroller.cross.offset)
     }
 
     // MARK: - Layout dynamics
@@ -154,9 +113,7 @@ public final class CollectionView {
         try dynamics?.layoutChanged(in: geometry, newCells: newCells)
     }
 
-    public var contentOffset: Vec2 {
-        vertical ? Vec2(crossScroll.offset, scroll.offset) : Vec2(scroll.offset, crossScroll.offset)
-    }
+    public var contentOffset: Vec2 { scroller.contentOffset }
     public var visibleRect: Rect { Rect(x: contentOffset.x, y: contentOffset.y, width: viewSize.width, height: viewSize.height) }
 
     /// A point's coordinate along the scroll axis, and across it.
@@ -178,16 +135,7 @@ public final class CollectionView {
     }
 
     /// The cell under a viewport point, if any.
-    public func item(at point: Vec2) -> ItemPath? {
-        let p = point + contentOffset
-        let r = Rect(x: p.x - 0.5, y: p.y - 0.5, width: 1, height: 1)
-        return layout.attributes(in: r, rowOffset: rowOffset).first { a in
-            guard a.kind == .cell else { return false }
-            let shift = rowOffset(a.indexPath.section)
-            return shift == 0
-                || Rect(x: a.frame.minX - shift, y: a.frame.minY, width: a.frame.width, height: a.frame.height).intersects(r)
-        }?.indexPath
-    }
+    public func item(at point: Vec2) -> ItemPath? { layout.cell(at: point + contentOffset, rowOffset: rowOffset) }
 
     public func label(_ ip: ItemPath) -> String {
         if spec.layout.kind == .list && sections[ip.section].generated { return "Cell (\(ip.section), \(ip.item))" }
@@ -224,13 +172,12 @@ public final class CollectionView {
     }
 
     func relayout() {
-        layout = Self.makeLayout(spec: spec, sections: sections, viewSize: viewSize, selection: selection)
+        layout = spec.makeLayout(sections: sections, viewSize: viewSize, selection: selection)
         presentation = .layout(layout)
         transition = nil
         batch = nil
         cellLayoutPasses += 1
-        scroll.contentLength = vertical ? layout.contentSize.height : layout.contentSize.width
-        crossScroll.contentLength = vertical ? layout.contentSize.width : layout.contentSize.height
+        scroller.contentChanged(layout.contentSize)
         relayoutRows()
         headersOffset = .nan
     }
@@ -243,23 +190,17 @@ public final class CollectionView {
         guard key(ip) != nil else { return }
         selection = selection.first == ip ? [] : [ip]
         let current = transition.map { Presentation.transition($0, frozenAt: time) } ?? presentation
-        let fromOffset = scroll.offset
+        let fromOffset = scroller.main.offset
         batch = nil
-        layout = Self.makeLayout(spec: spec, sections: sections, viewSize: viewSize, selection: selection)
+        layout = spec.makeLayout(sections: sections, viewSize: viewSize, selection: selection)
         cellLayoutPasses += 1
-        scroll.contentLength = layout.contentSize.height
-        // The write-up's targetContentOffset: with nothing selected the proposed offset stays;
-        // a selected row is scrolled down into view if its bottom is below the view, and up if
-        // its top is above the view or under a pinned header (to the header's bottom).
-        var target = fromOffset
-        if spec.transitions.keepSelectedVisible, let selected = selection.first,
-            let f = layout.attributes(for: selected)?.frame
-        {
-            let pinned = spec.layout.stickyHeaders ? spec.layout.headerHeight : 0
-            if f.maxY > target + viewSize.height { target = f.maxY - viewSize.height }
-            if f.minY < target + pinned { target = f.minY - pinned }
-        }
-        target = min(max(target, 0), max(0, layout.contentSize.height - viewSize.height))
+        scroller.main.contentLength = layout.contentSize.height
+        let target =
+            spec.transitions.keepSelectedVisible
+            ? ListLayout.targetOffset(
+                layout, selected: selection.first, proposed: fromOffset, viewSize: viewSize,
+                pinnedHeader: spec.layout.stickyHeaders ? spec.layout.headerHeight : 0)
+            : min(max(fromOffset, 0), max(0, layout.contentSize.height - viewSize.height))
         let t = spec.transitions
         let clock = TimedProgress(
             start: time, duration: t.duration,
@@ -267,7 +208,7 @@ public final class CollectionView {
         let tr = LayoutTransition(from: current, to: layout, fromOffset: fromOffset, toOffset: target, clock: clock)
         transition = tr
         presentation = .transition(tr, frozenAt: nil)
-        scroll.setOffset(fromOffset)
+        scroller.main.setOffset(fromOffset)
     }
 
     /// Advances a running transition to `time` (the offset moves on the same curve as the cells).
@@ -279,11 +220,11 @@ public final class CollectionView {
         }
         guard let tr = transition else { return }
         if tr.isFinished(at: time) {
-            scroll.setOffset(tr.toOffset)
+            scroller.main.setOffset(tr.toOffset)
             transition = nil
             presentation = .layout(layout)
         } else {
-            scroll.setOffset(tr.offset(at: time))
+            scroller.main.setOffset(tr.offset(at: time))
         }
         headersOffset = .nan
     }
@@ -297,46 +238,29 @@ public final class CollectionView {
     /// min(max(view top, section top), section end − header height).
     public func updateHeaders(at time: Double) {
         guard spec.layout.headerHeight > 0 || hasFootersOrBackgrounds else { return }
-        let offset = scroll.offset
+        let offset = scroller.main.offset
         if offset == headersOffset { return }
         headersOffset = offset
         headerLayoutPasses += 1
-        let h = spec.layout.headerHeight
-        let viewLength = vertical ? viewSize.height : viewSize.width
-        var out: [HeaderState] = []
-        for s in 0..<sections.count where h > 0 {
-            var span = presentation.sectionSpan(s, at: time)
-            if let b = batch { span = b.span(sectionKey: sectionKeys[s], to: span, at: time) }
-            guard span.end > offset, span.start < offset + viewLength else { continue }
-            var lead = span.start
-            var pinned = false
-            if spec.layout.stickyHeaders {
-                lead = min(max(offset, span.start), span.end - h)
-                pinned = lead > span.start + 1e-9
-            }
-            guard lead + h > offset, lead < offset + viewLength else { continue }
-            let frame =
-                vertical
-                ? Rect(x: 0, y: lead - offset, width: viewSize.width, height: h)
-                : Rect(x: lead - offset, y: 0, width: h, height: viewSize.height)
-            out.append(
-                HeaderState(
-                    id: "header.\(s)", frame: frame, pinned: pinned, title: sections[s].header, z: 1,
-                    trailingTitle: spec.layout.rightToLeft))
+        let spans: [(start: Double, end: Double)] =
+            spec.layout.headerHeight > 0
+            ? sections.indices.map { s in
+                let span = presentation.sectionSpan(s, at: time)
+                return batch.map { $0.span(sectionKey: sectionKeys[s], to: span, at: time) } ?? span
+            } : []
+        var out = LayoutGeometry.headers(
+            spans: spans, titles: sections.map(\.header), spec: spec.layout, offset: offset, vertical: vertical,
+            viewSize: viewSize)
+        if hasFootersOrBackgrounds {
+            out += layout.footersAndBackgrounds(
+                sections: sections, spec: spec.layout, offset: offset, vertical: vertical, viewSize: viewSize)
         }
-        out += footersAndBackgrounds(offset: offset, viewLength: viewLength)
         headers = out
     }
 
     /// The first cell whose centre is right of (below) the middle of the view.
     public func indexRightOfCenter() -> ItemPath {
-        let middle = along(visibleRect.center)
-        let probe =
-            vertical
-            ? Rect(x: 0, y: middle, width: viewSize.width, height: viewSize.height * 2)
-            : Rect(x: middle, y: 0, width: viewSize.width * 2, height: viewSize.height)
-        for a in layout.attributes(in: probe) where a.kind == .cell && along(a.center) > middle { return a.indexPath }
-        let last = sections.count - 1
-        return ItemPath(last, sections[last].count)
+        layout.cellRightOfCenter(visibleRect, vertical: vertical)
+            ?? ItemPath(sections.count - 1, sections[sections.count - 1].count)
     }
 }

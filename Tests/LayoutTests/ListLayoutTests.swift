@@ -208,13 +208,13 @@ final class ListLayoutTests: XCTestCase {
         let c = sim.collection!
         _ = try sim.frame(13)  // the pan has begun
         let cells0 = c.cellLayoutPasses, headers0 = c.headerLayoutPasses
-        var steps = 0, last = c.scroll.offset
+        var steps = 0, last = c.scroller.main.offset
         var frame = 14
         while steps < 100 {
             _ = try sim.frame(frame)
             frame += 1
-            if c.scroll.offset != last {
-                steps += 1; last = c.scroll.offset
+            if c.scroller.main.offset != last {
+                steps += 1; last = c.scroller.main.offset
             } else {
                 XCTFail("frame \(frame) did not scroll"); break
             }
