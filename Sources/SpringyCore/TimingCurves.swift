@@ -91,6 +91,30 @@ public enum AnimationTiming: Equatable, Sendable {
     }
 }
 
+extension AnimationTiming {
+    /// The timing a motion taken over mid-flight continues on (retargeting): a spring starts
+    /// with `velocity` (in distances per second of the new motion, see `carried`); a cubic
+    /// curve starts at rest, as UIKit's cubic timings carry no velocity.
+    public func startingAt(velocity: Double) -> AnimationTiming {
+        switch self {
+        case .spring(var s):
+            s.initialVelocity = velocity
+            return .spring(s)
+        case .durationSpring(let z, _): return .durationSpring(dampingRatio: z, initialVelocity: velocity)
+        case .cubic: return self
+        }
+    }
+
+    /// A presentation velocity `v` (per second) as a new motion from `from` to `to` sees it: its
+    /// component along the motion in whole distances per second, v·(to − from)/|to − from|²
+    /// (0 for a motion of no length).
+    public static func carried(_ v: SIMD4<Double>, from: SIMD4<Double>, to: SIMD4<Double>) -> Double {
+        let span = to - from
+        let d2 = (span * span).sum()
+        return d2 > 1e-18 ? (v * span).sum() / d2 : 0
+    }
+}
+
 /// One timed animation's clock: when it starts, how long it runs and on which timing (a
 /// Bézier curve, UIView's duration spring, a physical spring). The collection view's layout
 /// transitions, batch updates and reorder drop, the scroll view's animated scrolls and a free

@@ -202,9 +202,15 @@ public final class CollectionView {
                 pinnedHeader: spec.layout.stickyHeaders ? spec.layout.headerHeight : 0)
             : min(max(fromOffset, 0), max(0, layout.contentSize.height - viewSize.height))
         let t = spec.transitions
-        let clock = TimedProgress(
-            start: time, duration: t.duration,
-            timing: .durationSpring(dampingRatio: t.dampingRatio, initialVelocity: t.initialVelocity))
+        var timing = AnimationTiming.durationSpring(dampingRatio: t.dampingRatio, initialVelocity: t.initialVelocity)
+        if let running = transition, !running.isFinished(at: time) {
+            // Retargeted mid-flight: from what is shown (frozen above), moving as the offset moves.
+            let v = running.clock.rate(at: time) * (running.toOffset - running.fromOffset)
+            timing = timing.startingAt(
+                velocity: AnimationTiming.carried(SIMD4(v, 0, 0, 0), from: SIMD4(fromOffset, 0, 0, 0), to: SIMD4(target, 0, 0, 0))
+            )
+        }
+        let clock = TimedProgress(start: time, duration: t.duration, timing: timing)
         let tr = LayoutTransition(from: current, to: layout, fromOffset: fromOffset, toOffset: target, clock: clock)
         transition = tr
         presentation = .transition(tr, frozenAt: nil)

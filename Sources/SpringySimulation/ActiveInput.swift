@@ -27,14 +27,12 @@ extension Simulation {
         inputs.insert(input, at: at)
     }
 
-    /// Every input over the step ending at `t`, dropping those that have ended; then the zooms
-    /// double taps started.
+    /// Every input over the step ending at `t`, dropping those that have ended.
     func advanceInputs(to t: Double) throws {
         var k = 0
         while k < inputs.count {
             if try inputs[k].update(time: t, sim: self) { k += 1 } else { inputs.remove(at: k) }
         }
-        advanceZooms(to: t)
     }
 }
 

@@ -24,14 +24,14 @@ extension Simulation {
             for (i, item) in items.enumerated() { cells[item.id] = i }
             for spec in scene.items {
                 guard let s = animator.state(of: spec.name) else { continue }
-                let k = viewScale(spec.name, at: time)
+                // Its transform's scale is the view animations' (presentAnimations applies it).
                 items.append(
                     ItemState(
-                        id: spec.name, center: s.center, size: Size2(spec.size.width * k, spec.size.height * k), angle: s.angle,
+                        id: spec.name, center: s.center, size: spec.size, angle: s.angle,
                         alpha: 1,
                         z: 0, velocity: s.velocity, selected: false, kind: .view, color: spec.fill, label: spec.label,
                         shape: spec.shape))
-                if spec.shape == .path { items[items.count - 1].outline = spec.outline.map { $0 * k } }
+                if spec.shape == .path { items[items.count - 1].outline = spec.outline }
             }
             // Cells a free behavior moves are drawn where the animator has them.
             for id in animator.itemIDs {

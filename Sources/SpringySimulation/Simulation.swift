@@ -27,8 +27,6 @@ public final class Simulation {
     /// The device's turn (radians, clockwise as the user sees it; 0 upright), which `tilt` moves.
     var deviceAngle = 0.0
     /// Free views' scales (their transforms, set by pinches and double taps), looked up by name.
-    var viewScales: [String: Double] = [:]
-    var zooms: [String: ZoomAnimation] = [:]
     /// UIView animations, property animators and SwiftUI springs the script started.
     let viewAnimations = ViewAnimationEngine()
     var events: [ContactEvent] = []
@@ -145,10 +143,10 @@ public final class Simulation {
         return snapshot(frame: index)
     }
 
-    /// Whether any input is in progress (a finger down, the device turning) or a touch's
-    /// animation (a double tap's zoom) still runs: the one rule for "is input active", asked
-    /// by `isAtRest` and `scriptFinished` alike.
-    var touchesActive: Bool { !inputs.isEmpty || !zooms.isEmpty }
+    /// Whether any input is in progress (a finger down, the device turning): the one rule for
+    /// "is input active", asked by `isAtRest` and `scriptFinished` alike. (A double tap's zoom
+    /// is a view animation: `isAtRest` waits for it with the others.)
+    var touchesActive: Bool { !inputs.isEmpty }
 
     /// True once nothing moves and no scripted input remains.
     public var isAtRest: Bool {

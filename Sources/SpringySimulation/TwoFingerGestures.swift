@@ -9,14 +9,15 @@ import SpringyScene
 struct PinchTouch {
     let pinch: PinchGesture
     let start: Double
-    /// The view it acts on and that view's scale and angle when the fingers landed.
-    var view: (id: String, scale: Double, angle: Double)?
+    /// The view it acts on and that view's transform scale (its model value) and angle when the
+    /// fingers landed.
+    var view: (id: String, scale: SIMD4<Double>, angle: Double)?
     var fingers: [Vec2] = []
 
     init(pinch: PinchGesture, start: Double, sim: Simulation) {
         self.pinch = pinch; self.start = start
         if let id = pinch.item ?? sim.freeView(at: pinch.center), let s = sim.freeAnimator?.state(of: id) {
-            view = (id, sim.viewScale(id, at: start), s.angle)
+            view = (id, sim.viewAnimations.base(id, .scale, sim.animationWorld), s.angle)
         }
     }
 
@@ -27,8 +28,9 @@ struct PinchTouch {
         fingers = lifted ? [] : pinch.fingers(at: local)
         if let v = view, let s = sim.freeAnimator?.state(of: v.id) {
             let (scale, rotation) = pinch.transform(at: local)
-            sim.viewScales[v.id] = v.scale * scale
-            sim.zooms[v.id] = nil
+            // The handler's `view.transform = start.scaledBy(…)`: the model value, which the view
+            // animations own (an animation of the scale in flight keeps adding its part).
+            sim.viewAnimations.set(v.id, .scale, SIMD4(v.scale.x * scale, v.scale.y * scale, 0, 0))
             // updateItemUsingCurrentState: the body turns with the view (its collision shape keeps the size it was added with).
             sim.freeAnimator?.updateItem(v.id, center: s.center, angle: v.angle + rotation)
         }
@@ -59,24 +61,11 @@ struct DoubleTapTouch {
     }
 }
 
-/// A free view's zoom after a double tap: scale from → to on the 0.3 s ease-in-out curve.
-struct ZoomAnimation {
-    let from: Double
-    let to: Double
-    let clock: TimedProgress
-    static let duration = ScrollAxis.animatedScrollDuration
-    init(from: Double, to: Double, start: Double) {
-        self.from = from; self.to = to
-        clock = .easeInOut(start: start, duration: Self.duration)
-    }
-    func scale(at t: Double) -> Double { clock.value(from: from, to: to, at: t) }
-}
-
 extension Simulation {
-    /// A free view's scale (its transform's) at `t`.
-    func viewScale(_ id: String, at t: Double) -> Double {
-        if let z = zooms[id] { return z.scale(at: t) }
-        return viewScales[id] ?? 1
+    /// A free view's transform scale as shown at `t` (x, y).
+    func viewScale(_ id: String, at t: Double) -> SIMD4<Double> {
+        viewAnimations.touches(id)
+            ? viewAnimations.presentation(id, .scale, at: t, animationWorld) : AnimatedProperty.scale.identity
     }
 
     /// The topmost free view under a viewport point (the last in the scene's order).
@@ -86,7 +75,9 @@ extension Simulation {
             guard let s = animator.state(of: spec.name) else { continue }
             let k = viewScale(spec.name, at: time)
             let local = (p - s.center).rotated(by: -s.angle)
-            if abs(local.x) <= spec.size.width * k / 2 && abs(local.y) <= spec.size.height * k / 2 { return spec.name }
+            if abs(local.x) <= spec.size.width * abs(k.x) / 2 && abs(local.y) <= spec.size.height * abs(k.y) / 2 {
+                return spec.name
+            }
         }
         return nil
     }
@@ -112,20 +103,21 @@ extension Simulation {
         }
         if let id = view {
             guard second else { return }
-            let now = viewScale(id, at: t)
-            let target = abs((zooms[id]?.to ?? now) - 1) < 1e-9 ? tap.scale : 1
-            zooms[id] = ZoomAnimation(from: now, to: target, start: t)
-            viewScales[id] = target
+            // The usual handler: UIView.animate(withDuration: 0.3) { view.transform = … } — toward
+            // the tap's scale from the identity, back to it otherwise (by the model value, so a
+            // second double tap mid-zoom turns back); additive, as UIView animations are.
+            let model = viewAnimations.base(id, .scale, animationWorld)
+            let target = abs(model.x - 1) < 1e-9 && abs(model.y - 1) < 1e-9 ? tap.scale : 1
+            viewAnimations.start(
+                ViewAnimationSpec(
+                    api: .uiView, views: [id], duration: Self.zoomDuration, delay: 0, timing: .cubic(.easeInOut),
+                    targets: [PropertyTarget(.scale, SIMD4(target, target, 0, 0))]),
+                at: t, animationWorld)
         } else {
             tapCollection(tap.target)
         }
     }
 
-    /// Drops zooms that have finished.
-    func advanceZooms(to t: Double) {
-        guard !zooms.isEmpty else { return }
-        for id in zooms.keys.sorted() where zooms[id]?.clock.isFinished(at: t) ?? true {
-            zooms[id] = nil
-        }
-    }
+    /// A double tap's zoom: UIKit's animated-scroll-like 0.3 s.
+    static let zoomDuration = ScrollAxis.animatedScrollDuration
 }

@@ -92,7 +92,8 @@ final class ViewAnimationEngine {
     /// Views whose last centre track has gone since the simulation last asked, in that order.
     private var released: [String] = []
 
-    var isEmpty: Bool { animations.isEmpty }
+    /// Nothing set or running: no view shows anything but its own values.
+    var isEmpty: Bool { animations.isEmpty && model.isEmpty }
     /// Whether anything will still move without the script: a running or pending animation.
     var isAnimating: Bool { animations.contains { !$0.finished && !$0.paused } }
 
@@ -120,6 +121,10 @@ final class ViewAnimationEngine {
         }
         return v
     }
+
+    /// Sets a property's model value outside any animation (assigning `view.transform` in a
+    /// gesture handler): animations of it in flight keep adding their part on top.
+    func set(_ view: String, _ p: AnimatedProperty, _ value: SIMD4<Double>) { model[view, default: [:]][p] = value }
 
     // MARK: - Script
 
@@ -159,17 +164,8 @@ final class ViewAnimationEngine {
                     from = presentation(view, property, at: now, world)
                     let v = velocity(view, property, at: now, world)
                     foldOut(view, property, at: now, world)
-                    let to = segments.last!.to
-                    let span = to - from
-                    let d2 = (span * span).sum()
-                    let carried = d2 > 1e-18 ? (v * span).sum() / d2 : 0
-                    if inFlight || carried != 0 {
-                        switch timing {
-                        case .spring(var s): s.initialVelocity = carried; timing = .spring(s)
-                        case .durationSpring(let z, _): timing = .durationSpring(dampingRatio: z, initialVelocity: carried)
-                        case .cubic: break
-                        }
-                    }
+                    let carried = AnimationTiming.carried(v, from: from, to: segments.last!.to)
+                    if inFlight || carried != 0 { timing = timing.startingAt(velocity: carried) }
                 }
                 var segs = segments
                 if !segs.isEmpty { segs[0].from = from }

@@ -189,6 +189,28 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertTrue(pushedSeen, "a header is pushed off at some frame")
     }
 
+    /// A tap while a transition runs retargets it from what is shown, moving as it moved: the
+    /// content offset's velocity is the same just before and just after (before, the new spring
+    /// started from rest: its velocity dropped to zero).
+    func testATransitionRetargetedMidFlightKeepsItsVelocity() throws {
+        let scene = try SceneLoader.decode(yaml: list(rows: 30, script: "  - { at: 5, tap: { item: \"0.0\" } }"), file: "l.yaml")
+        let c = try CollectionView(spec: try XCTUnwrap(scene.collection), viewSize: Size2(375, 667))
+        // Row 5 grows to 300 pt: its bottom (800) goes below the view, which scrolls to 133.
+        c.tapList(ItemPath(0, 5), at: 0.5)
+        func offset(_ t: Double) -> Double {
+            c.advance(to: t)
+            return c.scroller.main.offset
+        }
+        let d = 1e-4, t = 0.6
+        let before = (offset(t - d) - offset(t - 2 * d)) / d
+        XCTAssertGreaterThan(before, 100, "the offset is moving (pt/s)")
+        // Row 7 instead: its bottom at 1000 pt, the view scrolls on toward 333.
+        c.tapList(ItemPath(0, 7), at: t)
+        let after = (offset(t + d) - offset(t)) / d
+        XCTAssertEqual(after, before, accuracy: abs(before) * 0.02, "velocity kept across the retarget")
+        XCTAssertEqual(offset(t + 0.4), 333, accuracy: 1e-6, "and it still ends at the new target")
+    }
+
     func testAPureScrollRecomputesHeadersButNotCells() throws {
         let scene = try SceneLoader.decode(
             yaml: scene(

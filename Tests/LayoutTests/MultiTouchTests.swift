@@ -69,6 +69,41 @@ final class MultiTouchTests: XCTestCase {
         XCTAssertEqual(item(f.last!, "photo")!.size.width, 100, accuracy: 1e-9, "a zoomed view zooms back to 1")
     }
 
+    /// The transform's scale has one owner, the view animations' model value: a double tap's
+    /// zoom is an animation of it, and a script's animation of the scale meets it there (before,
+    /// the zoom kept a scale of its own that multiplied the animated one).
+    func testTheTransformScaleHasOneOwner() throws {
+        // Zoomed to 2 by a double tap (done by 0.68 s), then animated back to 1.
+        let f = try frames(
+            views(
+                """
+                  - { at: 0.1, double_tap: { at: [200, 200] } }
+                  - { at: 1.0, animate: { views: photo, duration: 0.3, to: { scale: 1 } } }
+                """))
+        XCTAssertEqual(item(f[55], "photo")!.size.width, 200, accuracy: 1e-9)
+        XCTAssertEqual(item(f.last!, "photo")!.size.width, 100, accuracy: 1e-9, "the animation's 1 is the view's scale")
+        // Scaled to 2 by an animation, then double tapped: its scale is not 1, so it zooms back to 1.
+        let g = try frames(
+            views(
+                """
+                  - { at: 0.1, animate: { views: photo, duration: 0.3, to: { scale: 2 } } }
+                  - { at: 1.0, double_tap: { item: photo, scale: 3 } }
+                """))
+        XCTAssertEqual(item(g[55], "photo")!.size.width, 200, accuracy: 1e-9)
+        XCTAssertEqual(item(g.last!, "photo")!.size.width, 100, accuracy: 1e-9, "zoomed back, not 2 × 3")
+        // A pinch starts from the model scale the animation left and sets it; a later double tap
+        // (the scale is not 1) zooms back to 1.
+        let h = try frames(
+            views(
+                """
+                  - { at: 0.1, animate: { views: photo, duration: 0.2, to: { scale: 2 } } }
+                  - { at: 0.5, pinch: { center: [200, 200], scale: 1.5, duration: 0.3 } }
+                  - { at: 1.2, double_tap: { item: photo } }
+                """, duration: 2.5))
+        XCTAssertEqual(item(h[66], "photo")!.size.width, 300, accuracy: 1e-6, "2 × 1.5")
+        XCTAssertEqual(item(h.last!, "photo")!.size.width, 100, accuracy: 1e-9)
+    }
+
     func testADoubleTapOnACollectionIsTwoTaps() throws {
         let f = try frames(
             scene(
