@@ -14,13 +14,7 @@ import SpringyScene
 public enum CompactTrace {
     public static let header = "springy-trace 1"
 
-    static func number(_ v: Double) -> String {
-        guard v.isFinite else { return "nan" }
-        var r = (v * 1000).rounded() / 1000
-        if r == 0 { r = 0 }
-        if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
-        return String(r)
-    }
+    static func number(_ v: Double) -> String { NumberText.rounded(v, steps: 1000, nonFinite: "nan") }
 
     static func quoted(_ s: String) -> String { "\"" + escaped(s, jsonEscape) + "\"" }
 

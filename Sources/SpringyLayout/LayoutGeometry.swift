@@ -61,16 +61,7 @@ extension CollectionLayout {
         case .group_paging: first = 0
         case .group_paging_centered: first = row.left + row.itemWidth / 2 - viewWidth / 2
         }
-        let i0 = (offset - first) / row.pitch
-        let i: Double
-        if v > ScrollAxis.pagingFlingSpeed {
-            i = i0.rounded(.down) + 1
-        } else if v < -ScrollAxis.pagingFlingSpeed {
-            i = i0.rounded(.up) - 1
-        } else {
-            i = i0.rounded()
-        }
-        return first + i * row.pitch
+        return first + ScrollAxis.page(from: (offset - first) / row.pitch, velocity: v) * row.pitch
     }
 
     /// Section footers (pinned to the view's trailing edge while their section shows, with

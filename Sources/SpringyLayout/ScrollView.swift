@@ -98,17 +98,17 @@ public struct ScrollAxis: Sendable {
         min(max(offset - v / (1000 * log(rate)), minOffset), maxOffset)
     }
 
+    /// Where a paging release at fractional page `p` goes: the next page in a fling's direction
+    /// (faster than pagingFlingSpeed), else the nearest.
+    public static func page(from p: Double, velocity v: Double) -> Double {
+        if v > pagingFlingSpeed { return p.rounded(.down) + 1 }
+        if v < -pagingFlingSpeed { return p.rounded(.up) - 1 }
+        return p.rounded()
+    }
+
     /// The page a paging release settles on: the next one in a fling's direction, else the nearest.
     public func pageTarget(velocity v: Double) -> Double {
-        let p = offset / viewLength
-        let page: Double
-        if v > Self.pagingFlingSpeed {
-            page = p.rounded(.down) + 1
-        } else if v < -Self.pagingFlingSpeed {
-            page = p.rounded(.up) - 1
-        } else {
-            page = p.rounded()
-        }
+        let page = Self.page(from: offset / viewLength, velocity: v)
         return min(max(page * viewLength, minOffset), maxOffset)
     }
 

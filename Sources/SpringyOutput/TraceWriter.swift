@@ -4,13 +4,7 @@ import SpringyFrame
 /// The machine-readable trace (SCENE-FORMAT.md, "Trace"): one JSON object per frame.
 public enum TraceWriter {
     /// Numbers are rounded to 1/10000 (of a point, second or degree) so traces are stable and short.
-    static func number(_ v: Double) -> String {
-        guard v.isFinite else { return "null" }
-        var r = (v * 10_000).rounded() / 10_000
-        if r == 0 { r = 0 }  // no "-0.0"
-        if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
-        return String(r)
-    }
+    static func number(_ v: Double) -> String { NumberText.rounded(v, steps: 10_000, nonFinite: "null") }
 
     static func string(_ s: String) -> String { "\"" + escaped(s, jsonEscape) + "\"" }
 

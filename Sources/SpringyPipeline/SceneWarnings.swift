@@ -1,3 +1,4 @@
+import SpringyCore
 import SpringyFrame
 import SpringyRender
 import SpringyScene
@@ -13,7 +14,7 @@ public enum SceneWarnings {
     public static func ofRun(_ scene: Scene, lastFrame: Int, atRest: Bool) -> [String] {
         guard scene.time.untilRest, lastFrame == scene.time.maxFrameCount - 1, !atRest else { return [] }
         return [
-            "\(scene.file): `until: rest`, but nothing had come to rest by max_duration (\(fmtSeconds(scene.time.maxDuration)) s): the last frame still moves (raise time.max_duration, or give a fixed time.duration)"
+            "\(scene.file): `until: rest`, but nothing had come to rest by max_duration (\(NumberText.plain(scene.time.maxDuration)) s): the last frame still moves (raise time.max_duration, or give a fixed time.duration)"
         ]
     }
 
@@ -21,5 +22,4 @@ public enum SceneWarnings {
         last.map { ofRun(scene, lastFrame: $0.frame, atRest: $0.atRest) } ?? []
     }
 
-    static func fmtSeconds(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v) }
 }

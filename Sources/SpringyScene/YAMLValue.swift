@@ -222,9 +222,7 @@ struct YAMLMapping {
     }
 }
 
-func fmt(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-}
+func fmt(_ v: Double) -> String { NumberText.plain(v) }
 
 extension YAMLValue {
     /// The mapping checked against a context's key table.

@@ -105,18 +105,17 @@ final class DocsHardeningTests: XCTestCase {
             let out = "\(dir)/gallery\(trial)"
             XCTAssertEqual(mkdir(out, 0o755), 0)
             let group = DispatchGroup()
-            final class Statuses: @unchecked Sendable { let lock = NSLock(); var all: [Int32] = [] }
-            let statuses = Statuses()
+            let statuses = Locked<[Int32]>([])
             for path in paths {
                 group.enter()
                 Thread {
                     let r = try? runSpringy(["docs", path, "--out", out, "--every", "3"])
-                    statuses.lock.lock(); statuses.all.append(r?.status ?? -1); statuses.lock.unlock()
+                    statuses.update { $0.append(r?.status ?? -1) }
                     group.leave()
                 }.start()
             }
             group.wait()
-            XCTAssertEqual(statuses.all, Array(repeating: 0, count: 6), "trial \(trial)")
+            XCTAssertEqual(statuses.value, Array(repeating: 0, count: 6), "trial \(trial)")
             let page = try String(contentsOfFile: "\(out)/README.md", encoding: .utf8)
             for k in 0..<6 { XCTAssertTrue(page.contains("## Scene \(k)"), "trial \(trial): scene \(k) kept in \(page)") }
         }

@@ -56,14 +56,13 @@ final class PreviewHardeningTests: XCTestCase {
     /// The body of GET `url` (empty on failure).
     func body(_ url: String) -> String {
         let done = DispatchSemaphore(value: 0)
-        final class Box: @unchecked Sendable { var text = "" }
-        let box = Box()
+        let box = Locked("")
         URLSession.shared.dataTask(with: URL(string: url)!) { data, _, _ in
-            box.text = String(decoding: data ?? Data(), as: UTF8.self)
+            box.value = String(decoding: data ?? Data(), as: UTF8.self)
             done.signal()
         }.resume()
         _ = done.wait(timeout: .now() + 20)
-        return box.text
+        return box.value
     }
 
     func sceneFile(_ dir: String, _ text: String? = nil) throws -> String {

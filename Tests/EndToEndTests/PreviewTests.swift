@@ -19,14 +19,14 @@ final class PreviewTests: XCTestCase {
 
     static func fetch(_ url: String) -> (Int, Data) {
         let done = DispatchSemaphore(value: 0)
-        final class Box: @unchecked Sendable { var result = (0, Data()) }  // written before `done` signals, read after
-        let box = Box()
+        let status = Locked(0), body = Locked(Data())
         URLSession.shared.dataTask(with: URL(string: url)!) { data, response, _ in
-            box.result = ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data())
+            status.value = (response as? HTTPURLResponse)?.statusCode ?? 0
+            body.value = data ?? Data()
             done.signal()
         }.resume()
         _ = done.wait(timeout: .now() + 20)
-        return box.result
+        return (status.value, body.value)
     }
 
     func state(_ base: String) throws -> [String: Any] {

@@ -11,12 +11,7 @@ final class FontStressTests: XCTestCase {
     func testManyThreadsDrawingTextAtManySizesNeverAbort() throws {
         let threads = 4, rounds = 1500
         let done = DispatchGroup()
-        final class Failures: @unchecked Sendable {
-            let lock = NSLock()
-            var list: [String] = []
-            func add(_ s: String) { lock.lock(); list.append(s); lock.unlock() }
-        }
-        let failures = Failures()
+        let failures = Locked<[String]>([])
         for t in 0..<threads {
             done.enter()
             let worker = Thread {
@@ -32,12 +27,12 @@ final class FontStressTests: XCTestCase {
                         cairo_show_text(cr, "Cell (\(t), \(r)) ÄÖÜ 0123456789")
                         cairo_destroy(cr)
                     }
-                } catch { failures.add("\(error)") }
+                } catch { failures.update { $0.append("\(error)") } }
             }
             worker.start()
         }
         done.wait()
-        XCTAssertEqual(failures.list, [])
+        XCTAssertEqual(failures.value, [])
     }
 
     func testLabelHeavyScenesRenderTheSameOnOneAndFourThreads() throws {

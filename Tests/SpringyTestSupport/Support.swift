@@ -2,6 +2,7 @@ import Foundation
 import SpringyFrame
 import SpringyScene
 import SpringySimulation
+import Synchronization
 
 /// The package root (where scenes/ and golden/ are).
 public let packageRoot: String = {
@@ -53,15 +54,13 @@ public func runProgram(
     p.standardError = err
     p.standardInput = FileHandle.nullDevice
     try p.run()
-    final class Box: @unchecked Sendable { var data = Data() }
-    let errors = Box()
+    let errors = Locked(Data())
     let done = DispatchSemaphore(value: 0)
     Thread {
-        errors.data = err.fileHandleForReading.readDataToEndOfFile(); done.signal()
+        errors.value = err.fileHandleForReading.readDataToEndOfFile(); done.signal()
     }.start()
     // A time limit: past it the program is killed (SIGKILL) and the result says so.
-    final class Flag: @unchecked Sendable { var value = false }
-    let killed = Flag(), finished = DispatchSemaphore(value: 0)
+    let killed = Locked(false), finished = DispatchSemaphore(value: 0)
     if let timeout {
         let pid = p.processIdentifier
         Thread {
@@ -74,8 +73,20 @@ public func runProgram(
     finished.signal()
     return RunResult(
         status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-        stderr: String(decoding: errors.data, as: UTF8.self),
+        stderr: String(decoding: errors.value, as: UTF8.self),
         signalled: p.terminationReason == .uncaughtSignal, timedOut: killed.value)
+}
+
+/// A value shared between a test and the threads or callbacks it starts, behind a Mutex.
+public final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    public init(_ value: Value) { mutex = Mutex(value) }
+    public var value: Value {
+        get { mutex.withLock { $0 } }
+        set { mutex.withLock { $0 = newValue } }
+    }
+    /// Changes the value in place, under the lock.
+    public func update(_ change: (inout Value) -> Void) { mutex.withLock { change(&$0) } }
 }
 
 /// A fresh temporary folder.
