@@ -75,7 +75,9 @@ final class DynamicsClosedFormTests: XCTestCase {
         }
     }
 
-    func bounce(elasticity: Double) throws -> (before: Double, after: Double) {
+    /// The ball's x velocity just before it meets the right wall and two steps after; nil when it
+    /// never turned (then there is no bounce to judge, and the test fails).
+    func bounce(elasticity: Double) throws -> (before: Double, after: Double)? {
         let f = try frames(
             scene(
                 400, 400, time: "fps: 120, duration: 1",
@@ -90,15 +92,16 @@ final class DynamicsClosedFormTests: XCTestCase {
         let vx = f.map { item($0, "ball")!.velocity.x }
         guard let moving = vx.firstIndex(where: { $0 > 300 }),
             let turn = vx[moving...].firstIndex(where: { $0 < 300 }), turn + 2 < vx.count
-        else { return (vx.max() ?? 0, 0) }
+        else { return nil }
         return (vx[turn - 1], vx[turn + 2])
     }
 
     func testElasticityOneKeepsTheSpeedAndZeroStopsIt() throws {
-        let elastic = try bounce(elasticity: 1)
+        let elastic = try XCTUnwrap(try bounce(elasticity: 1), "the ball reaches the wall and turns")
         XCTAssertEqual(elastic.before, 400, accuracy: 4)
         XCTAssertEqual(-elastic.after, elastic.before, accuracy: 0.02 * elastic.before, "speed kept within 2 %")
-        let dead = try bounce(elasticity: 0)
+        let dead = try XCTUnwrap(try bounce(elasticity: 0), "the ball reaches the wall and stops")
+        XCTAssertEqual(dead.before, 400, accuracy: 4, "it arrived at speed")
         XCTAssertEqual(dead.after, 0, accuracy: 1, "no bounce")
     }
 
@@ -155,14 +158,21 @@ final class DynamicsClosedFormTests: XCTestCase {
                   - collision: { items: [\(list)] }
                 """))
         XCTAssertTrue(f.last!.atRest, "reaches rest within 20 s")
+        // The whole box, turned as it is, stays inside the bounds: its collision square is 2 pt
+        // smaller and Box2D lets it sink 0.5 pt into an edge, and more for a moment while 30
+        // boxes push at once. Measured: at most 1.07 pt past an edge; allowed 1.2 pt.
+        var worst = 0.0
         for frame in f {
             for it in frame.items {
                 XCTAssertTrue(it.center.isFinite && it.velocity.isFinite)
-                XCTAssertTrue(
-                    it.center.x > -2 && it.center.x < 377 && it.center.y > -2 && it.center.y < 669,
-                    "\(it.id) inside the bounds at frame \(frame.frame): \(it.center)")
+                let e = 20 * (abs(cos(it.angle)) + abs(sin(it.angle)))  // half the turned box's extent
+                let past = max(-(it.center.x - e), it.center.x + e - 375, -(it.center.y - e), it.center.y + e - 667)
+                worst = max(worst, past)
+                XCTAssertLessThanOrEqual(
+                    past, 1.2, "\(it.id) inside the bounds at frame \(frame.frame): \(it.center), \(it.angle)")
             }
         }
+        XCTAssertGreaterThan(worst, 0.3, "the pile presses on the floor: the check sees the edges")
         let last = f.last!.items
         for a in 0..<last.count {
             for b in (a + 1)..<last.count {

@@ -32,20 +32,10 @@ final class AnimationFormatTests: XCTestCase {
         return "\(dir)/out/fall"
     }
 
-    /// The reference tool `name`, which scripts/test installs: in CI (CI set) a missing one fails
-    /// the test — what it would have read back was not checked —; by hand it is a skip that says so.
-    func requiredTool(_ name: String, _ why: String) throws -> String {
-        if let path = tool(name) { return path }
-        if ProcessInfo.processInfo.environment["CI"] != nil {
-            struct MissingTool: Error, CustomStringConvertible { var description: String }
-            throw MissingTool(description: "\(why) (scripts/test installs it; in CI it must be there)")
-        }
-        throw XCTSkip(why)
-    }
+    /// The reference tool `name`, which scripts/test installs (SpringyTestSupport.requireTool).
+    func requiredTool(_ name: String, _ why: String) throws -> String { try requireTool(name, why) }
 
-    func tool(_ name: String) -> String? {
-        ["/usr/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    func tool(_ name: String) -> String? { onPath(name) }
 
     func testGIFIsReadByGifsicleWithOnePaletteAndChangedRectangles() throws {
         let dir = try render()

@@ -66,11 +66,9 @@ final class CommandLineInputTests: XCTestCase {
     }
 
     func testY4MIsNotWrittenToATerminal() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            throw XCTSkip("script(1) is not installed: the terminal check is not exercised")
-        }
+        let script = try requireTool("script", "util-linux's script(1): the terminal check is not exercised")
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        p.executableURL = URL(fileURLWithPath: script)
         p.arguments = ["-qec", "'\(springyBinary)' render '\(scenePath)' --format y4m -", "/dev/null"]
         let out = Pipe()
         p.standardOutput = out

@@ -24,11 +24,7 @@ final class DocsHardeningTests: XCTestCase {
         return path
     }
 
-    func tool(_ name: String) -> String? {
-        ["/usr/bin/\(name)", "/usr/local/bin/\(name)", "/opt/swift/usr/bin/\(name)"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
+    func tool(_ name: String) -> String? { onPath(name) }
 
     func testTheGalleryPageEscapesNamesAndPaths() throws {
         let dir = temporaryDirectory()

@@ -52,13 +52,7 @@ final class FinishedCLITests: XCTestCase {
     }
 
     func testVideoCodecsAndProResWithAlpha() throws {
-        guard
-            let ffprobe = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else {
-            throw XCTSkip("ffprobe is not installed (.ci/run installs ffmpeg)")
-        }
+        let ffprobe = try requireTool("ffprobe", "Debian's ffmpeg (scripts/install-deps installs it)")
         let dir = temporaryDirectory()
         try """
         springy: 1
@@ -97,9 +91,7 @@ final class FinishedCLITests: XCTestCase {
 
     /// On a terminal: percent, frames/s, elapsed and ETA, and what a resumed run kept.
     func testTheProgressLineOnATerminalAndResuming() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            throw XCTSkip("util-linux's script is missing: no terminal to show progress on")
-        }
+        let script = try requireTool("script", "util-linux's script(1): no terminal to show progress on")
         let dir = temporaryDirectory()
         let scene = packageRoot + "/scenes/springy-carousel.yaml"
         let p = Process()
@@ -118,7 +110,7 @@ final class FinishedCLITests: XCTestCase {
         p.waitUntilExit()
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("frame-") }.count
         let command = ([springyBinary, "render", scene, "--out", dir, "--threads", "2"]).map(shellWord).joined(separator: " ")
-        let r = try runProgram("/usr/bin/script", ["-qec", command, "/dev/null"])
+        let r = try runProgram(script, ["-qec", command, "/dev/null"])
         XCTAssertEqual(r.status, 0, r.stdout)
         XCTAssertTrue(r.stdout.contains("springy-carousel: resuming: \(kept) frames kept"), r.stdout.suffix(600).description)
         XCTAssertTrue(r.stdout.contains("100% 360/360"), r.stdout.suffix(600).description)

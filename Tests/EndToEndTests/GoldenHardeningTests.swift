@@ -56,7 +56,8 @@ final class GoldenHardeningTests: XCTestCase {
         try Data(huge + Array(repeating: 0, count: 1000)).write(to: URL(fileURLWithPath: frame(5)))
         // The trace golden: a gzip stream that inflates to 64 MiB of zeros.
         let py = try runProgram(
-            "/usr/bin/python3", ["-c", "import gzip; open('\(g)/trace.tsv.gz','wb').write(gzip.compress(bytes(64 << 20)))"])
+            try requireTool("python3", "the oversized golden is written by python3"),
+            ["-c", "import gzip; open('\(g)/trace.tsv.gz','wb').write(gzip.compress(bytes(64 << 20)))"])
         XCTAssertEqual(py.status, 0, py.stderr)
 
         let r = try runSpringy(

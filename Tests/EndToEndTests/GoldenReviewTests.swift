@@ -61,7 +61,8 @@ final class GoldenReviewTests: XCTestCase {
         let b = try broken()
         let probe = try runProgram("/usr/bin/env", ["python3", "-c", "import junitparser"])
         guard probe.status == 0 else {
-            throw XCTSkip("python3's junitparser is not installed (.ci/run installs it): \(probe.stderr.suffix(200))")
+            throw unavailable(
+                "python3's junitparser is not installed (scripts/install-deps --tests): \(probe.stderr.suffix(200))")
         }
         let script = """
             import junitparser, sys
@@ -83,13 +84,7 @@ final class GoldenReviewTests: XCTestCase {
 
     func testTheReportOpensInChromiumWithItsCountsFailingFramesAndSlider() throws {
         let b = try broken()
-        guard
-            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else {
-            throw XCTSkip("Debian's chromium is not installed (.ci/run installs it); the report was not opened in a browser")
-        }
+        let chromium = try requireTool("chromium", "Debian's chromium (scripts/install-deps --tests): the report was not opened")
         let url = "file://\(b.dir)/report/index.html"
         let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=2000"]
         let dom = try runProgram(chromium, flags + ["--dump-dom", url + "#selftest"])

@@ -25,7 +25,7 @@ final class PreviewHardeningTests: XCTestCase {
         let file = temporaryDirectory() + "/request"
         try request.write(toFile: file, atomically: true, encoding: .utf8)
         let r = try runProgram(
-            "/usr/bin/python3",
+            try requireTool("python3", "the raw-socket client is a python3 script"),
             [
                 "-c",
                 """
@@ -106,9 +106,7 @@ final class PreviewHardeningTests: XCTestCase {
     }
 
     func testARebindingPageInChromiumIsRefused() throws {
-        let chromium = try XCTUnwrap(
-            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) },
-            "Debian's chromium (scripts/install-deps --tests) opens the page")
+        let chromium = try requireTool("chromium", "Debian's chromium (scripts/install-deps --tests) opens the page")
         let preview = try start(try sceneFile(temporaryDirectory()))
         defer { preview.process.terminate() }
         // The rebinding name resolves to 127.0.0.1, as an attacker's DNS would after its first answer.
@@ -132,7 +130,7 @@ final class PreviewHardeningTests: XCTestCase {
         // 100 connections that send nothing: 64 are held (then closed after the idle timeout),
         // the rest are told 503 at once; the process never dies.
         let r = try runProgram(
-            "/usr/bin/python3",
+            try requireTool("python3", "the raw-socket client is a python3 script"),
             [
                 "-c",
                 """
@@ -173,7 +171,7 @@ final class PreviewHardeningTests: XCTestCase {
         let preview = try start(try sceneFile(temporaryDirectory()), ["--idle-timeout", "30"], ulimit: 40)
         defer { preview.process.terminate() }
         let r = try runProgram(
-            "/usr/bin/python3",
+            try requireTool("python3", "the raw-socket client is a python3 script"),
             [
                 "-c",
                 """

@@ -47,7 +47,7 @@ final class CompositionalTests: XCTestCase {
             row("continuous", "  - { at: 0.1, pan: { from: [250, 50], to: [150, 50], duration: 0.1, velocity: [-300, 0] } }"))
         // Released at 0.2 s (frame 12) with the row at offset 100; frame 42 is 0.5 s later.
         XCTAssertEqual(x(f[12], "0.0"), 120 - 100, accuracy: 1e-9)
-        let offset = ScrollAxis.decelerated(start: 100, velocity: 300, time: 0.5).offset
+        let offset = ScrollClosedForm.decelerated(start: 100, velocity: 300, time: 0.5)
         XCTAssertEqual(x(f[42], "0.1"), 330 - offset, accuracy: 1e-6)
         XCTAssertEqual(f[42].contentOffset, .zero, "the view itself does not move")
     }

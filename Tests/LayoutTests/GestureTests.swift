@@ -30,7 +30,7 @@ final class GestureTests: XCTestCase {
         // lifted at 0.2 s (frame 12) at offset 100, moving 1000 pt/s
         XCTAssertEqual(f[12].contentOffset.y, 100, accuracy: 1e-9)
         XCTAssertEqual(
-            f[30].contentOffset.y, ScrollAxis.decelerated(start: 100, velocity: 1000, time: 18.0 / 60).offset, accuracy: 1e-6)
+            f[30].contentOffset.y, ScrollClosedForm.decelerated(start: 100, velocity: 1000, time: 18.0 / 60), accuracy: 1e-6)
         XCTAssertEqual(f.last!.contentOffset.y, 100 - 1000 / (1000 * log(0.998)), accuracy: 0.5)
     }
 

@@ -36,7 +36,7 @@ final class ScrollFeatureTests: XCTestCase {
                         pan: { from: [187, 600], to: [187, 500], duration: 0.1, velocity: [0, -1000] }
                     """))
         for n in [18, 24, 36] {
-            let expected = ScrollAxis.decelerated(start: 100, velocity: 1000, time: Double(n - 12) / 60, rate: 0.99).offset
+            let expected = ScrollClosedForm.decelerated(start: 100, velocity: 1000, time: Double(n - 12) / 60, rate: 0.99)
             XCTAssertEqual(y[n], expected, accuracy: 1e-6, "frame \(n)")
         }
         XCTAssertEqual(y.last!, 100 - 1000 / (1000 * log(0.99)), accuracy: 0.5, "rests 99.5 pt on")
@@ -73,7 +73,8 @@ final class ScrollFeatureTests: XCTestCase {
                     """))
         XCTAssertEqual(y[0], -100, "starts at the top of the inset content")
         // frame 29 (0.4833 s): the finger is 191.67 pt down from -100
-        XCTAssertEqual(y[29], -100 - ScrollAxis.rubberBand(200 * (0.4833333333 - 0.1) / 0.4, dimension: 667), accuracy: 0.01)
+        XCTAssertEqual(
+            y[29], -100 - ScrollClosedForm.rubberBand(200 * (0.4833333333 - 0.1) / 0.4, dimension: 667), accuracy: 0.01)
         XCTAssertEqual(y.last!, -100, accuracy: 1e-9, "back to the inset edge")
         let end = try offsets(
             grid(

@@ -33,7 +33,7 @@ final class ScrollViewTests: XCTestCase {
         XCTAssertEqual(f[release].contentOffset.y, 100, accuracy: 0.01)
         for n in [18, 30, 60, 120, 200] {
             let t = Double(n - release) / 60
-            let expected = ScrollAxis.decelerated(start: 100, velocity: 1000, time: t).offset
+            let expected = ScrollClosedForm.decelerated(start: 100, velocity: 1000, time: t)
             // The coast starts at the release, exactly: no step early.
             XCTAssertEqual(f[n].contentOffset.y, expected, accuracy: 1e-6, "frame \(n)")
         }
@@ -57,7 +57,7 @@ final class ScrollViewTests: XCTestCase {
                 """))
         XCTAssertEqual(f[42].contentOffset.y, 100, accuracy: 1e-9)
         for n in [43, 48, 60, 100] {
-            let expected = ScrollAxis.decelerated(start: 100, velocity: 400, time: Double(n - 42) / 120).offset
+            let expected = ScrollClosedForm.decelerated(start: 100, velocity: 400, time: Double(n - 42) / 120)
             XCTAssertEqual(f[n].contentOffset.y, expected, accuracy: 1e-6, "frame \(n)")
         }
     }
@@ -71,7 +71,7 @@ final class ScrollViewTests: XCTestCase {
         let pulled = f[29].contentOffset.y
         XCTAssertLessThan(pulled, 0, "pulled past the top")
         XCTAssertGreaterThan(pulled, -191, "less than the finger moved")
-        XCTAssertEqual(pulled, -ScrollAxis.rubberBand(200 * (0.4833333333 - 0.1) / 0.4, dimension: 667), accuracy: 0.01)
+        XCTAssertEqual(pulled, -ScrollClosedForm.rubberBand(200 * (0.4833333333 - 0.1) / 0.4, dimension: 667), accuracy: 0.01)
         XCTAssertEqual(f.last!.contentOffset.y, 0, accuracy: 0.001, "back at the edge")
         XCTAssertTrue(f.last!.atRest)
     }

@@ -44,8 +44,8 @@ final class TwoAxisTests: XCTestCase {
         // Lifted at 0.2 s (frame 12) at offset (50, 50); each axis coasts on its own.
         XCTAssertEqual(f[12].contentOffset, Vec2(50, 50))
         let t = 30.0 / 60
-        XCTAssertEqual(f[42].contentOffset.x, ScrollAxis.decelerated(start: 50, velocity: 600, time: t).offset, accuracy: 1e-6)
-        XCTAssertEqual(f[42].contentOffset.y, ScrollAxis.decelerated(start: 50, velocity: 300, time: t).offset, accuracy: 1e-6)
+        XCTAssertEqual(f[42].contentOffset.x, ScrollClosedForm.decelerated(start: 50, velocity: 600, time: t), accuracy: 1e-6)
+        XCTAssertEqual(f[42].contentOffset.y, ScrollClosedForm.decelerated(start: 50, velocity: 300, time: t), accuracy: 1e-6)
     }
 
     func testDirectionalLockKeepsAMostlySidewaysDragSideways() throws {
@@ -63,7 +63,7 @@ final class TwoAxisTests: XCTestCase {
 
     func testTheCrossAxisRubberBandsAndReturns() throws {
         let f = try frames(grid("  - { at: 0.1, pan: { from: [50, 200], to: [250, 200], duration: 0.3, release: hold } }"))
-        XCTAssertEqual(f[24].contentOffset.x, -ScrollAxis.rubberBand(200, dimension: 300), accuracy: 1e-9)
+        XCTAssertEqual(f[24].contentOffset.x, -ScrollClosedForm.rubberBand(200, dimension: 300), accuracy: 1e-9)
         XCTAssertEqual(f.last!.contentOffset.x, 0, accuracy: 0.01)
     }
 

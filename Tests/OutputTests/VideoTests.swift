@@ -5,11 +5,7 @@ import XCTest
 /// mp4 and webm read back by ffprobe (Debian's ffmpeg; scripts/install-deps installs it).
 final class VideoTests: XCTestCase {
     func tool(_ name: String) throws -> String {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let p = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        throw XCTSkip("\(name) is not on PATH (scripts/install-deps installs ffmpeg): video outputs not checked")
+        try requireTool(name, "Debian's ffmpeg (scripts/install-deps installs it): video outputs not checked")
     }
 
     /// ffprobe's `key=value` lines for the first video stream.

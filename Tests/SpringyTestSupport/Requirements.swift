@@ -1,0 +1,38 @@
+import Foundation
+import XCTest
+
+// What a test needs from the machine: a reference tool on PATH, root, a browser. Missing, it is
+// a skip that says what was not checked — or, under SPRINGY_REQUIRE_TOOLS=1 (scripts/test sets
+// it in CI), a failure: a CI run may not pass by not checking.
+
+/// The executable `name` on PATH, if any.
+public func onPath(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    for dir in path.split(separator: ":") where !dir.isEmpty {
+        let p = "\(dir)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: p) { return p }
+    }
+    return nil
+}
+
+/// Whether this run must not skip for want of a tool or privilege.
+public var toolsRequired: Bool { ProcessInfo.processInfo.environment["SPRINGY_REQUIRE_TOOLS"] == "1" }
+
+/// A requirement the machine does not meet: a failure when tools are required, else a skip.
+public struct MissingRequirement: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// The error to throw when `why` cannot be checked here.
+public func unavailable(_ why: String) -> Error {
+    toolsRequired
+        ? MissingRequirement(
+            description: "\(why) — SPRINGY_REQUIRE_TOOLS=1: this run must check it (scripts/install-deps --tests)")
+        : XCTSkip(why)
+}
+
+/// The tool `name` from PATH; missing, `unavailable(why)`.
+public func requireTool(_ name: String, _ why: String) throws -> String {
+    if let p = onPath(name) { return p }
+    throw unavailable("\(name) is not on PATH: \(why)")
+}
