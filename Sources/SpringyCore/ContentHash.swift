@@ -25,8 +25,11 @@ public struct ContentHash: Sendable {
     }
 
     /// Sixteen lowercase hex digits.
-    public var hex: String {
-        let digits = String(value, radix: 16)
+    public var hex: String { Self.hex(value) }
+
+    /// A 64-bit value as sixteen lowercase hex digits.
+    public static func hex(_ v: UInt64) -> String {
+        let digits = String(v, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -31,3 +31,12 @@ public enum RawRGBA {
         return out
     }
 }
+
+/// The pinned table's picture hash: a frame's pixels as Cairo drew them (premultiplied ARGB32
+/// rows), before any encoder — an update of libpng, zlib or libdeflate leaves it alone; one of
+/// Cairo, pixman or FreeType changes it only if the pictures change.
+public enum PixelHash {
+    public static func of(_ canvas: Canvas) -> UInt64 {
+        springy_pixel_hash(canvas.data, Int32(canvas.width), Int32(canvas.height), Int32(canvas.stride))
+    }
+}

@@ -24,6 +24,8 @@ public struct FramePipeline: Sendable {
     public var encodeY4M = false
     /// Straight RGBA bytes per frame (for a video encoder that keeps alpha).
     public var encodeRGBA = false
+    /// The hash of each frame's pixels as drawn (PixelHash), for the pinned table.
+    public var hashPixels = false
     /// Reuse the previous frame's bytes when nothing visible changed.
     public var reuseRestFrames = true
 
@@ -38,6 +40,7 @@ public struct FramePipeline: Sendable {
         public var png: [UInt8] = []
         public var y4m: [UInt8] = []
         public var rgba: [UInt8] = []
+        public var pixelHash: UInt64?
         /// True when these bytes are the previous frame's, reused.
         public var reused = false
     }
@@ -65,6 +68,7 @@ public struct FramePipeline: Sendable {
         if encodePNG { e.png = try PNGCodec.encode(canvas, settings: png) }
         if encodeY4M { e.y4m = Y4M.frame(canvas) }
         if encodeRGBA { e.rgba = RawRGBA.frame(canvas) }
+        if hashPixels { e.pixelHash = PixelHash.of(canvas) }
         return e
     }
 
@@ -194,7 +198,12 @@ public struct FramePipeline: Sendable {
             x.consumed += 1
             x.lock.broadcast()
             x.lock.unlock()
-            if out.reused, let p = previous { out.png = p.png; out.y4m = p.y4m; out.rgba = p.rgba } else { previous = out }
+            if out.reused, let p = previous {
+                out = p  // the previous frame's every encoding
+                out.reused = true
+            } else {
+                previous = out
+            }
             do { try sink(state.frame, state, out) } catch { sinkError = error }
             next += 1
         }

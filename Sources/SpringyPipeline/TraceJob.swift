@@ -14,33 +14,45 @@ public enum TraceJob {
 
     public struct Hashes {
         public var trace: String
-        /// Of every frame's PNG bytes, when asked for.
+        /// Of every frame's pixels as drawn (PixelHash, before encoding), when asked for.
         public var pixels: String?
         public var frames: Int
+        /// Each frame's number and hashes: its trace line's, and its pixels' when asked for.
+        public var perFrame: [(frame: Int, trace: String, pixels: String?)] = []
     }
 
-    /// The FNV-1a 64 hashes of the trace text and (with `pixels`) of every frame's PNG bytes,
-    /// made by the render pipeline on `threads` threads.
+    /// The FNV-1a 64 hashes of the trace text and (with `pixels`) of every frame's pixels as
+    /// drawn by the render pipeline on `threads` threads — never an encoder's bytes, so the pins
+    /// follow what scenes do and show, not a library's output format.
     public static func hashes(
         _ scene: Scene, frames range: ClosedRange<Int>? = nil, pixels: Bool,
         threads: Int
     ) throws -> Hashes {
         try RunCost.check(scene, frames: range, drawn: pixels)
         var traceHash = ContentHash(), pixelHash = ContentHash()
-        var count = 0
-        func addTrace(_ state: FrameState) {
-            traceHash.add(TraceWriter.line(state)); traceHash.endPart()
-            count += 1
+        var perFrame: [(frame: Int, trace: String, pixels: String?)] = []
+        func add(_ state: FrameState, _ pixels: UInt64?) {
+            let line = TraceWriter.line(state)
+            traceHash.add(line); traceHash.endPart()
+            var one = ContentHash()
+            one.add(line)
+            var frameHash: String?
+            if let pixels {
+                let bytes = (0..<8).map { UInt8(truncatingIfNeeded: pixels >> (8 * $0)) }
+                pixelHash.add(bytes); pixelHash.endPart()
+                frameHash = ContentHash.hex(pixels)
+            }
+            perFrame.append((state.frame, one.hex, frameHash))
         }
         if pixels {
-            try FramePipeline(scene: scene, threads: threads).run(frames: range) { _, state, png in
-                addTrace(state)
-                pixelHash.add(png); pixelHash.endPart()
-            }
+            var pipeline = try FramePipeline(scene: scene, threads: threads)
+            pipeline.encodePNG = false
+            pipeline.hashPixels = true
+            try pipeline.runEncoded(frames: range) { _, state, out in add(state, out.pixelHash) }
         } else {
-            try Simulation(scene: scene).run(frames: range) { addTrace($0) }
+            try Simulation(scene: scene).run(frames: range) { add($0, nil) }
         }
-        return Hashes(trace: traceHash.hex, pixels: pixels ? pixelHash.hex : nil, frames: count)
+        return Hashes(trace: traceHash.hex, pixels: pixels ? pixelHash.hex : nil, frames: perFrame.count, perFrame: perFrame)
     }
 
     /// What `validate` checks beyond decoding: what a render of the scene would cost (refused

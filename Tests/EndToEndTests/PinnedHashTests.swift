@@ -1,12 +1,16 @@
 import Foundation
+import SpringyOutput
 import SpringyTestSupport
+import Synchronization
 import XCTest
 
-/// Determinism pinned to constants, the way Box2D's determinism test pins a state hash:
-/// every scene's whole trace and every frame's PNG bytes, hashed in a fresh `springy`
-/// process (so Swift's per-process hash seeding would show), at one and two threads and
-/// on a frame range, against golden/pinned-hashes.tsv. Re-recording that table is a
-/// deliberate step: scripts/record-hashes, with the reason in the commit.
+/// Determinism pinned to constants, the way Box2D's determinism test pins a state hash: every
+/// scene's whole trace (what it does) and every frame's pixels as drawn (what it shows — never
+/// an encoder's bytes, so a libpng or zlib update leaves the pins alone), hashed in a fresh
+/// `springy` process (so Swift's per-process hash seeding would show), against
+/// golden/pinned-hashes.tsv and golden/pinned-frames.tsv. Re-recording them is a deliberate
+/// step: scripts/record-hashes (`--check` says per scene what changed), with the reason in the
+/// commit. The one test that owns "one thread = N threads = a frame range = shards" is here.
 final class PinnedHashTests: XCTestCase {
     struct Row: Equatable, CustomStringConvertible {
         var trace: String
@@ -15,17 +19,11 @@ final class PinnedHashTests: XCTestCase {
         var description: String { "trace \(trace), pixels \(pixels), \(count) frames" }
     }
 
-    /// The committed table: (frames, scene) → row.
-    func pinned() throws -> [String: Row] {
-        let text = try String(contentsOfFile: packageRoot + "/golden/pinned-hashes.tsv", encoding: .utf8)
+    /// One run of `trace --hash --pixels --per-frame`: each scene's row, and its frames' hashes.
+    struct Run {
         var rows: [String: Row] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let f = line.split(separator: "\t").map(String.init)
-            XCTAssertEqual(f.count, 5, "malformed line: \(line)")
-            guard f.count == 5 else { continue }
-            rows[f[0] + " " + f[4]] = Row(trace: f[1], pixels: f[2], count: f[3])
-        }
-        return rows
+        var frames: [String: [Int: (trace: String, pixels: String)]] = [:]
+        var order: [String] = []
     }
 
     func sceneFiles() throws -> [String] {
@@ -33,49 +31,130 @@ final class PinnedHashTests: XCTestCase {
             .filter { $0.hasSuffix(".yaml") }.sorted().map { "scenes/" + $0 }
     }
 
-    func check(frames: String, threads: Int) throws {
-        let table = try pinned()
-        // A range covers the scenes that have those frames (their whole-run count says so).
-        let scenes = try sceneFiles().filter { frames == "all" || table[frames + " " + $0] != nil }
-        if frames != "all" { XCTAssertGreaterThan(scenes.count, 10, "most scenes have frames \(frames)") }
-        var args = ["trace", "--hash", "--pixels", "--threads", String(threads)]
-        if frames != "all" { args += ["--frames", frames] }
+    func hashRun(_ scenes: [String], threads: Int, frames: String? = nil) throws -> Run {
+        var args = ["trace", "--hash", "--pixels", "--per-frame", "--threads", String(threads)]
+        if let frames { args += ["--frames", frames] }
         let r = try runSpringy(args + scenes)
         XCTAssertEqual(r.status, 0, r.stderr)
-        var seen = 0
+        var run = Run()
         for line in r.stdout.split(separator: "\n") {
             let f = line.split(separator: "\t").map(String.init)
-            guard f.count == 4 else { XCTFail("unexpected output: \(line)"); continue }
-            seen += 1
-            let key = frames + " " + f[3]
-            guard let expected = table[key] else {
-                XCTFail("\(f[3]) has no pinned hash for frames \(frames): record it with scripts/record-hashes")
+            if f.count == 5, f[0] == "frame", let n = Int(f[1]) {
+                run.frames[f[4], default: [:]][n] = (f[2], f[3])
+            } else if f.count == 4 {
+                run.rows[f[3]] = Row(trace: f[0], pixels: f[1], count: f[2])
+                run.order.append(f[3])
+            } else {
+                XCTFail("unexpected output: \(line)")
+            }
+        }
+        return run
+    }
+
+    /// Every scene at one thread, run once per test process and shared by the tests below.
+    static let oneThread = Mutex<Run?>(nil)
+    func oneThreadRun() throws -> Run {
+        if let run = Self.oneThread.withLock({ $0 }) { return run }
+        let run = try hashRun(try sceneFiles(), threads: 1)
+        Self.oneThread.withLock { $0 = run }
+        return run
+    }
+
+    /// The committed tables: scene → row, and scene → its frames' 32-bit pixel hashes.
+    func pinned() throws -> (rows: [String: Row], frames: [String: [String]]) {
+        var rows: [String: Row] = [:]
+        let text = try String(contentsOfFile: packageRoot + "/golden/pinned-hashes.tsv", encoding: .utf8)
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let f = line.split(separator: "\t").map(String.init)
+            XCTAssertEqual(f.count, 5, "malformed line: \(line)")
+            XCTAssertEqual(f.first, "all", "the table pins whole runs: \(line)")
+            guard f.count == 5 else { continue }
+            rows[f[4]] = Row(trace: f[1], pixels: f[2], count: f[3])
+        }
+        var frames: [String: [String]] = [:]
+        let perFrame = try String(contentsOfFile: packageRoot + "/golden/pinned-frames.tsv", encoding: .utf8)
+        for line in perFrame.split(separator: "\n") where !line.hasPrefix("#") {
+            let f = line.split(separator: "\t").map(String.init)
+            guard f.count == 2 else { XCTFail("malformed line: \(line)"); continue }
+            frames[f[0]] = f[1].split(separator: ",").flatMap { run -> [String] in
+                let parts = run.split(separator: "*")
+                return Array(repeating: String(parts[0]), count: parts.count == 2 ? Int(parts[1]) ?? 1 : 1)
+            }
+        }
+        return (rows, frames)
+    }
+
+    func testEverySceneMatchesItsPinnedHashes() throws {
+        let run = try oneThreadRun()
+        let table = try pinned()
+        XCTAssertEqual(run.order, try sceneFiles(), "every scene ran")
+        for scene in run.order {
+            guard let expected = table.rows[scene] else {
+                XCTFail("\(scene) has no pinned hash: record it with scripts/record-hashes")
                 continue
             }
             XCTAssertEqual(
-                Row(trace: f[0], pixels: f[1], count: f[2]), expected,
-                "\(f[3]), frames \(frames), \(threads) thread(s): the scene moves or draws differently")
+                run.rows[scene], expected,
+                "\(scene): the scene moves or draws differently (scripts/record-hashes --check says how)")
+            // The per-frame table agrees with the row (a stale one would misreport what changed).
+            let frames = run.frames[scene] ?? [:]
+            let fresh = frames.keys.sorted().map { String(frames[$0]!.pixels.prefix(8)) }
+            XCTAssertEqual(fresh, table.frames[scene] ?? [], "\(scene): golden/pinned-frames.tsv")
         }
-        XCTAssertEqual(seen, scenes.count)
     }
 
-    func testEverySceneMatchesItsPinnedHashesOnOneThread() throws {
-        try check(frames: "all", threads: 1)
-    }
+    /// The one test of "the same frames whatever the split": frames 10-40 of every scene that has
+    /// them, drawn on three threads in a fresh process, trace and pixels equal to the one-thread
+    /// run's frame by frame; and three shards of a run, together, byte for byte the unsharded run.
+    func testOneThreadEqualsThreeThreadsARangeAndShards() throws {
+        let one = try oneThreadRun()
+        let long = one.order.filter { (Int(one.rows[$0]?.count ?? "0") ?? 0) > 40 }
+        XCTAssertGreaterThan(long.count, 30, "most scenes have frames 10-40")
+        let three = try hashRun(long, threads: 3, frames: "10-40")
+        for scene in long {
+            let frames = three.frames[scene] ?? [:]
+            XCTAssertEqual(frames.keys.sorted(), Array(10...40), scene)
+            for (n, hashes) in frames.sorted(by: { $0.key < $1.key }) {
+                let reference = one.frames[scene]?[n]
+                XCTAssertEqual(hashes.trace, reference?.trace, "\(scene) frame \(n): the trace on three threads")
+                XCTAssertEqual(hashes.pixels, reference?.pixels, "\(scene) frame \(n): the pixels on three threads")
+            }
+        }
 
-    func testEverySceneMatchesItsPinnedHashesOnTwoThreads() throws {
-        try check(frames: "all", threads: 2)
-    }
-
-    func testAFrameRangeMatchesItsPinnedHashes() throws {
-        try check(frames: "10-40", threads: 2)
+        let dir = temporaryDirectory()
+        let scene = packageRoot + "/scenes/springy-carousel-insert.yaml"
+        XCTAssertEqual(
+            try runSpringy(["render", scene, "--out", "\(dir)/full", "--quiet", "--scale", "1", "--frames", "0-99"]).status, 0)
+        for k in 1...3 {
+            let r = try runSpringy([
+                "render", scene, "--out", "\(dir)/sharded", "--quiet", "--scale", "1", "--frames", "0-99", "--shard", "\(k)/3",
+            ])
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        func files(_ dir: String) throws -> [String: Data] {
+            var out: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
+                out[name] = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
+            }
+            return out
+        }
+        let full = try files("\(dir)/full/springy-carousel-insert")
+        XCTAssertEqual(full.count, 100)
+        XCTAssertEqual(full, try files("\(dir)/sharded/springy-carousel-insert"), "three shards, one run")
+        // Shard 2 of 3 is one contiguous range.
+        let second = try runSpringy([
+            "render", scene, "--out", "\(dir)/second", "--quiet", "--scale", "1", "--frames", "0-99", "--shard", "2/3",
+        ])
+        XCTAssertEqual(second.status, 0)
+        XCTAssertEqual(try files("\(dir)/second/springy-carousel-insert").keys.sorted(), (33...65).map { OutputNames.frame($0) })
     }
 
     func testEveryPinnedSceneStillExists() throws {
         let scenes = Set(try sceneFiles())
-        for key in try pinned().keys {
-            let scene = String(key.split(separator: " ", maxSplits: 1)[1])
+        let table = try pinned()
+        for scene in table.rows.keys.sorted() {
             XCTAssertTrue(scenes.contains(scene), "golden/pinned-hashes.tsv names \(scene), which is gone")
         }
+        XCTAssertEqual(table.frames.keys.sorted(), table.rows.keys.sorted(), "both tables pin the same scenes")
     }
 }

@@ -24,29 +24,18 @@ final class PipelineTests: XCTestCase {
         return out
     }
 
-    func testRenderIsByteIdenticalAcrossRunsAndThreadCounts() throws {
+    /// The PNG encoder's own determinism (the pins hash pixels, not its bytes): two renders in
+    /// fresh processes write the same bytes.
+    func testThePNGEncoderWritesTheSameBytesEveryRun() throws {
         let dir = temporaryDirectory()
         let scene = packageRoot + "/scenes/falling-box.yaml"
-        for (name, threads) in [("a", "1"), ("b", "1"), ("c", "2")] {
-            let r = try runSpringy([
-                "render", scene, "--out", "\(dir)/\(name)", "--threads", threads, "--frames", "0-40", "--quiet",
-            ])
+        for name in ["a", "b"] {
+            let r = try runSpringy(["render", scene, "--out", "\(dir)/\(name)", "--threads", "1", "--frames", "0-40", "--quiet"])
             XCTAssertEqual(r.status, 0, r.stderr)
         }
-        let a = try files("\(dir)/a/falling-box"), b = try files("\(dir)/b/falling-box"), c = try files("\(dir)/c/falling-box")
+        let a = try files("\(dir)/a/falling-box"), b = try files("\(dir)/b/falling-box")
         XCTAssertEqual(a.count, 41)
         XCTAssertEqual(a, b, "two runs")
-        XCTAssertEqual(a, c, "one thread and two threads")
-    }
-
-    func testAFrameRangeGivesTheSamePixelsAsTheFullRun() throws {
-        let scene = try SceneLoader.load(path: packageRoot + "/scenes/falling-box.yaml")
-        let pipeline = try FramePipeline(scene: scene, threads: 2)
-        var full: [Int: [UInt8]] = [:], part: [Int: [UInt8]] = [:]
-        try pipeline.run { i, _, bytes in full[i] = bytes }
-        try pipeline.run(frames: 50...70) { i, _, bytes in part[i] = bytes }
-        XCTAssertEqual(part.count, 21)
-        for (i, bytes) in part { XCTAssertEqual(bytes, full[i], "frame \(i)") }
     }
 
     func testEveryTraceLineIsJSONWithTheFormatsKeys() throws {
@@ -90,31 +79,6 @@ final class PipelineTests: XCTestCase {
         let decoded = try RGBAImage.decode(bytes: first)
         XCTAssertEqual(decoded.width, 750)
         XCTAssertEqual(decoded.height, 1334)
-    }
-
-    func testThreeShardsTogetherEqualTheUnshardedRunByteForByte() throws {
-        let dir = temporaryDirectory()
-        let scene = packageRoot + "/scenes/springy-carousel-insert.yaml"
-        XCTAssertEqual(
-            try runSpringy(["render", scene, "--out", "\(dir)/full", "--quiet", "--scale", "1", "--frames", "0-99"]).status, 0)
-        for k in 1...3 {
-            let r = try runSpringy([
-                "render", scene, "--out", "\(dir)/sharded", "--quiet", "--scale", "1", "--frames", "0-99", "--shard", "\(k)/3",
-            ])
-            XCTAssertEqual(r.status, 0, r.stderr)
-        }
-        let full = try files("\(dir)/full/springy-carousel-insert")
-        let sharded = try files("\(dir)/sharded/springy-carousel-insert")
-        XCTAssertEqual(full.count, 100)
-        XCTAssertEqual(full, sharded)
-        // shard 2 of 3 is one contiguous range
-        let second = try runSpringy([
-            "render", scene, "--out", "\(dir)/second", "--quiet", "--scale", "1", "--frames", "0-99", "--shard", "2/3",
-        ])
-        XCTAssertEqual(second.status, 0)
-        XCTAssertEqual(
-            try files("\(dir)/second/springy-carousel-insert").keys.sorted(),
-            (33...65).map { OutputNames.frame($0) })
     }
 
     func testRestFramesReuseBytesAndMatchARunThatDrawsEveryFrame() throws {

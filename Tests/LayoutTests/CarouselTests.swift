@@ -127,20 +127,4 @@ final class CarouselTests: XCTestCase {
         XCTAssertEqual(part, Array(a[200...260]).map { $0 }, "a frame range traces the same as the full run")
     }
 
-    func testCarouselRendersTheSameOnOneAndTwoThreads() throws {
-        let dir = temporaryDirectory()
-        for (name, threads) in [("one", "1"), ("two", "2")] {
-            let r = try runSpringy([
-                "render", "scenes/springy-carousel.yaml", "--out", "\(dir)/\(name)", "--threads", threads,
-                "--frames", "40-70", "--quiet", "--scale", "1",
-            ])
-            XCTAssertEqual(r.status, 0, r.stderr)
-        }
-        for n in 40...70 {
-            let file = "springy-carousel/frame-000\(n).png"
-            XCTAssertEqual(
-                try Data(contentsOf: URL(fileURLWithPath: "\(dir)/one/\(file)")),
-                try Data(contentsOf: URL(fileURLWithPath: "\(dir)/two/\(file)")), file)
-        }
-    }
 }

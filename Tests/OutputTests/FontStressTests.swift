@@ -34,20 +34,4 @@ final class FontStressTests: XCTestCase {
         done.wait()
         XCTAssertEqual(failures.value, [])
     }
-
-    func testLabelHeavyScenesRenderTheSameOnOneAndFourThreads() throws {
-        let dir = temporaryDirectory()
-        let scene = packageRoot + "/scenes/drag-many.yaml"
-        for (name, threads) in [("one", "1"), ("four", "4"), ("four-again", "4")] {
-            let r = try runSpringy([
-                "render", scene, "--out", "\(dir)/\(name)", "--threads", threads, "--scale", "1", "--frames", "0-40", "--quiet",
-            ])
-            XCTAssertEqual(r.status, 0, r.stderr)
-        }
-        for f in try FileManager.default.contentsOfDirectory(atPath: "\(dir)/one/drag-many").sorted() {
-            let one = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/one/drag-many/\(f)"))
-            XCTAssertEqual(one, try Data(contentsOf: URL(fileURLWithPath: "\(dir)/four/drag-many/\(f)")), f)
-            XCTAssertEqual(one, try Data(contentsOf: URL(fileURLWithPath: "\(dir)/four-again/drag-many/\(f)")), f)
-        }
-    }
 }

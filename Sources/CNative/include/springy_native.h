@@ -105,6 +105,9 @@ void springy_xrgb_to_yuv444(const uint8_t *data, int width, int height, int stri
 /* Cairo ARGB32 (premultiplied, native endian) to straight RGBA bytes, width*height*4 of them. */
 void springy_argb_to_rgba(const uint8_t *data, int width, int height, int stride, uint8_t *out);
 
+/// A 64-bit hash of a frame's pixels as drawn (Cairo ARGB32 rows, stride padding skipped).
+uint64_t springy_pixel_hash(const uint8_t *data, int width, int height, int stride);
+
 /// zlib's CRC-32 (for the APNG chunks the project assembles).
 uint32_t springy_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
 
