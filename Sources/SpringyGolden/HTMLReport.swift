@@ -172,15 +172,6 @@ public enum HTMLReport {
               }
             }
             bind(document);
-            if (location.hash === '#selftest') {
-              // For the browser test: move each slider as a user would and record what the page did.
-              const seen = [];
-              for (const s of document.querySelectorAll('input.slider')) {
-                s.value = 20; s.dispatchEvent(new Event('input'));
-                seen.push(s.closest('.compare').querySelector('img.over').style.clipPath);
-              }
-              document.body.setAttribute('data-selftest', seen.join('|') || 'no sliders');
-            }
             </script>
             </body></html>
 

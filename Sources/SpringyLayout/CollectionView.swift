@@ -26,15 +26,11 @@ public final class CollectionView {
     var movement: InteractiveMovement?
     /// The scroll view: along the layout's scroll axis and across it, and orthogonal rows.
     public internal(set) var scroller: CollectionScroller
-    /// Header attribute computations (sticky headers are recomputed on every scroll step).
-    public private(set) var headerLayoutPasses = 0
     /// The headers the current frame shows, viewport coordinates.
     public private(set) var headers: [HeaderState] = []
     var headersOffset: Double = .nan
     /// Sorted, so iteration order is fixed.
     public internal(set) var selection: [ItemPath]
-    /// Counts of full layout computations, for tests that prove what a scroll recomputes.
-    public private(set) var cellLayoutPasses = 0
     /// The layout's dynamics: the springy flow layout's for its whole life (`dynamics.kind:
     /// springy`), or a drag from the moment a long press is recognised until its cells
     /// settle back (`dynamics.kind: drag`).
@@ -67,7 +63,6 @@ public final class CollectionView {
         let initial = spec.makeLayout(sections: spec.sections, viewSize: viewSize, selection: selection)
         layout = initial
         presentation = .layout(initial)
-        cellLayoutPasses = 1
         scroller = CollectionScroller(
             spec: spec.scroll, vertical: spec.layout.direction == .vertical || spec.layout.kind == .list,
             viewSize: viewSize, content: initial.contentSize)
@@ -176,7 +171,6 @@ public final class CollectionView {
         presentation = .layout(layout)
         transition = nil
         batch = nil
-        cellLayoutPasses += 1
         scroller.contentChanged(layout.contentSize)
         relayoutRows()
         headersOffset = .nan
@@ -193,7 +187,6 @@ public final class CollectionView {
         let fromOffset = scroller.main.offset
         batch = nil
         layout = spec.makeLayout(sections: sections, viewSize: viewSize, selection: selection)
-        cellLayoutPasses += 1
         scroller.main.contentLength = layout.contentSize.height
         let target =
             spec.transitions.keepSelectedVisible
@@ -247,7 +240,6 @@ public final class CollectionView {
         let offset = scroller.main.offset
         if offset == headersOffset { return }
         headersOffset = offset
-        headerLayoutPasses += 1
         let spans: [(start: Double, end: Double)] =
             spec.layout.headerHeight > 0
             ? sections.indices.map { s in

@@ -41,7 +41,7 @@ enum PreviewPage {
                     width: 1, height: 1, items: [], hover: null };
         const $ = id => document.getElementById(id);
         const overlayNames = ['coils', 'anchors', 'velocities', 'boundaries', 'contacts', 'finger', 'clock'];
-        // #overlays=coils,finger&hover=x,y&frame=N preset the page (and let a headless browser check it).
+        // #overlays=coils,finger&frame=N: a link to a frame with overlays (the page opens paused there).
         const hash = new URLSearchParams(location.hash.slice(1));
         const preset = (hash.get('overlays') || '').split(',');
         for (const name of overlayNames) {
@@ -77,7 +77,6 @@ enum PreviewPage {
           for (const it of s.items) {
             if (Math.abs(x - it.center[0]) <= it.size[0] / 2 && Math.abs(y - it.center[1]) <= it.size[1] / 2) s.hover = it.id;
           }
-          document.body.dataset.hover = s.hover || '';
           document.querySelectorAll('#trace [data-item]').forEach(d => d.className = d.dataset.item === s.hover ? 'hover' : '');
         }
         $('frame').onmousemove = e => hoverAt(e.offsetX / $('frame').clientWidth * s.width, e.offsetY / $('frame').clientHeight * s.height);
@@ -88,11 +87,7 @@ enum PreviewPage {
           $('scrub').value = s.frame;
           $('label').textContent = s.frame + ' / ' + Math.max(s.total - 1, 0) + (s.ready < s.total ? ' (' + s.ready + ' ready)' : '');
           document.body.dataset.frame = s.frame;
-          fetch('/trace/' + s.shown + '/' + s.frame).then(r => r.ok ? r.text() : '').then(t => {
-            renderTrace(t);
-            const h = (hash.get('hover') || '').split(',').map(parseFloat);
-            if (h.length === 2 && !isNaN(h[0])) hoverAt(h[0], h[1]);
-          });
+          fetch('/trace/' + s.shown + '/' + s.frame).then(r => r.ok ? r.text() : '').then(renderTrace);
         }
         async function poll() {
           try {
@@ -117,10 +112,6 @@ enum PreviewPage {
               document.body.dataset.version = st.shown;
               if (changed) {
                 const start = parseInt(hash.get('frame') || '0'); s.clock = start / s.fps; show(start);
-                // #scrub=N moves the scrubber as a user would (for a headless browser's check).
-                if (hash.get('scrub') !== null && s.ready > parseInt(hash.get('scrub'))) {
-                  $('scrub').value = hash.get('scrub'); $('scrub').dispatchEvent(new Event('input'));
-                }
               }
             }
           } catch (e) {}

@@ -87,7 +87,7 @@ final class GoldenReviewTests: XCTestCase {
         let chromium = try requireTool("chromium", "Debian's chromium (scripts/install-deps --tests): the report was not opened")
         let url = "file://\(b.dir)/report/index.html"
         let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=2000"]
-        let dom = try runProgram(chromium, flags + ["--dump-dom", url + "#selftest"])
+        let dom = try runProgram(chromium, flags + ["--dump-dom", url])
         XCTAssertEqual(dom.status, 0, dom.stderr.suffix(500).description)
         let report = try CheckReport.read("\(b.dir)/check.json")
         XCTAssertTrue(
@@ -100,15 +100,43 @@ final class GoldenReviewTests: XCTestCase {
                 dom.stdout.contains("<figure class=\"failing\" data-frame=\"\(f.frame)\">"),
                 "frame \(f.frame) is marked in the strip")
         }
-        // The page's own script moved each slider to 20 as a user would; the overlay followed.
-        XCTAssertTrue(dom.stdout.contains("data-selftest=\"inset(0px 0px 0px 20%)"), "the slider moves the overlay")
-        let shots = ["\(b.dir)/shot-a.png", "\(b.dir)/shot-b.png"]
-        for (shot, fragment) in zip(shots, ["", "#selftest"]) {
-            let r = try runProgram(chromium, flags + ["--window-size=1200,900", "--screenshot=\(shot)", url + fragment])
-            XCTAssertEqual(r.status, 0, r.stderr.suffix(500).description)
-            let png = try Data(contentsOf: URL(fileURLWithPath: shot))
-            XCTAssertGreaterThan(png.count, 10_000, "a real picture of the report")
+        // A user's hand, through the DevTools protocol (scripts/browser-drive.py): a click a fifth
+        // of the way along the first slider moves the overlay's edge there; an arrow key moves it
+        // one more; a click on the onion skin's range sets the overlay's opacity. Screenshots
+        // before and after differ.
+        let python = try requireTool("python3", "scripts/browser-drive.py drives the browser")
+        let over = "document.querySelector('input.slider').closest('.compare').querySelector('img.over')"
+        let onion = "document.querySelector('input.onion-range').closest('.compare').querySelector('img.over')"
+        let steps: [[String: Any]] = [
+            ["open": url], ["screenshot": "\(b.dir)/shot-before.png"],
+            ["click": "input.slider", "at": [0.2, 0.5]],
+            ["eval": "document.querySelector('input.slider').value"], ["eval": "\(over).style.clipPath"],
+            ["key": "ArrowRight"],
+            ["eval": "document.querySelector('input.slider').value"], ["eval": "\(over).style.clipPath"],
+            ["click": "input.onion-range", "at": [0.8, 0.5]],
+            ["eval": "document.querySelector('input.onion-range').value"], ["eval": "\(onion).style.opacity"],
+            ["screenshot": "\(b.dir)/shot-after.png"],
+        ]
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+        let driven = try runProgram(python, [packageRoot + "/scripts/browser-drive.py", chromium, json])
+        XCTAssertEqual(driven.status, 0, driven.stderr.suffix(800).description)
+        let seen = driven.stdout.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)
         }
+        XCTAssertEqual(seen.count, 6, driven.stdout)
+        guard seen.count == 6, let v1 = Int(seen[0] as? String ?? ""), let v2 = Int(seen[2] as? String ?? ""),
+            let o = Int(seen[4] as? String ?? "")
+        else { return XCTFail("unexpected answers: \(driven.stdout)") }
+        XCTAssertTrue((12...28).contains(v1), "a click a fifth of the way along: \(v1)")
+        XCTAssertEqual(seen[1] as? String, "inset(0px 0px 0px \(v1)%)", "the overlay's edge follows the slider")
+        XCTAssertEqual(v2, v1 + 1, "the arrow key moves it one step")
+        XCTAssertEqual(seen[3] as? String, "inset(0px 0px 0px \(v2)%)")
+        XCTAssertTrue((70...90).contains(o), "the onion skin's range: \(o)")
+        XCTAssertEqual(Double(seen[5] as? String ?? ""), Double(o) / 100, "the overlay's opacity follows it")
+        let before = try Data(contentsOf: URL(fileURLWithPath: "\(b.dir)/shot-before.png"))
+        let after = try Data(contentsOf: URL(fileURLWithPath: "\(b.dir)/shot-after.png"))
+        XCTAssertGreaterThan(before.count, 10_000, "a real picture of the report")
+        XCTAssertNotEqual(before, after, "what the page shows moved with the hand")
     }
 
     /// Pixels that pass while the trace moves: reported, and a failure.

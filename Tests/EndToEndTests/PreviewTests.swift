@@ -141,6 +141,18 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try state(base)["drawn"] as? Int, 2)
     }
 
+    /// Steps for scripts/browser-drive.py (real input events through the DevTools protocol); the
+    /// values of its `eval` steps, in order.
+    func drive(_ chromium: String, _ steps: [[String: Any]]) throws -> [Any?] {
+        let python = try requireTool("python3", "scripts/browser-drive.py drives the browser")
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+        let r = try runProgram(python, [packageRoot + "/scripts/browser-drive.py", chromium, json])
+        XCTAssertEqual(r.status, 0, r.stderr.suffix(800).description)
+        return r.stdout.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)
+        }
+    }
+
     func testThePagePlaysReloadsAndShowsErrorsInChromium() throws {
         let chromium = try requireTool(
             "chromium", "Debian's chromium (scripts/install-deps --tests): the preview page was not opened")
@@ -171,14 +183,34 @@ final class PreviewTests: XCTestCase {
         let first = (trace?["items"] as? [[String: Any]])?.first
         let center = first?["center"] as? [Double] ?? [0, 0]
         let id = first?["id"] as? String ?? "?"
-        let tuned = try dom("#overlays=coils,clock&frame=10&hover=\(center[0]),\(center[1])")
-        XCTAssertTrue(tuned.contains("src=\"/frames/1/10.png?o=coils,clock\""), tuned.prefix(800).description)
-        XCTAssertTrue(tuned.contains("data-hover=\"\(id)\""), "the item under the pointer: \(id)")
-        let scrubbed = try dom("#scrub=33")
+        // A user's hand (scripts/browser-drive.py, real mouse events): the page opened at frame 10
+        // with two overlays; the pointer over the first item highlights its trace row; a click
+        // two thirds along the scrubber shows that frame.
+        let width = try XCTUnwrap(try state(base)["width"] as? Double),
+            height = try XCTUnwrap(try state(base)["height"] as? Double)
+        let seen = try drive(
+            chromium,
+            [
+                ["open": base + "#overlays=coils,clock&frame=10"],
+                ["until": "document.querySelectorAll('#trace [data-item]').length > 0"],
+                ["eval": "document.getElementById('frame').getAttribute('src')"],
+                ["hover": "#frame", "at": [center[0] / width, center[1] / height]],
+                ["eval": "(document.querySelector('#trace .hover') || {dataset: {}}).dataset.item || ''"],
+                ["click": "#scrub", "at": [2.0 / 3, 0.5]],
+                ["wait": 300],
+                ["eval": "document.getElementById('scrub').value"],
+                ["eval": "document.getElementById('frame').getAttribute('src')"],
+                ["eval": "document.querySelectorAll('#trace .spring').length"],
+            ])
+        XCTAssertEqual(seen.count, 5)
+        guard seen.count == 5 else { return }
+        XCTAssertEqual(seen[0] as? String, "/frames/1/10.png?o=coils,clock", "the page opened where its link says")
+        XCTAssertEqual(seen[1] as? String, id, "the item under the pointer: \(id)")
+        let scrubbed = try XCTUnwrap(Int(seen[2] as? String ?? ""), "\(seen)")
+        XCTAssertTrue((70...90).contains(scrubbed), "two thirds of 120 frames: \(scrubbed)")
         XCTAssertTrue(
-            scrubbed.contains("data-frame=\"33\"") && scrubbed.contains("src=\"/frames/1/33.png"),
-            "the scrubber changes the frame shown")
-        XCTAssertFalse(scrubbed.contains("class=\"spring\""), "falling-box has no springs, and none are listed")
+            (seen[3] as? String ?? "").hasPrefix("/frames/1/\(scrubbed).png"), "the scrubber's frame is shown: \(seen[3] ?? "")")
+        XCTAssertEqual(seen[4] as? Int, 0, "falling-box has no springs, and none are listed")
         let (status, withClock) = get(base + "frames/1/10.png?o=clock")
         XCTAssertEqual(status, 200)
         XCTAssertNotEqual(withClock, get(base + "frames/1/10.png").1, "the clock overlay is drawn")
@@ -201,13 +233,16 @@ final class PreviewTests: XCTestCase {
         let frame30 = try JSONSerialization.jsonObject(with: get(springBase + "trace/1/30").1) as? [String: Any]
         let springs = (frame30?["springs"] as? [[String: Any]]) ?? []
         XCTAssertGreaterThan(springs.count, 0, "the scene's frame 30 has springs")
-        let r = try runProgram(
+        let rows = try drive(
             chromium,
-            ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=2500", "--dump-dom", springBase + "#scrub=30"])
-        XCTAssertEqual(r.status, 0, r.stderr.suffix(300).description)
-        XCTAssertEqual(
-            r.stdout.components(separatedBy: "class=\"spring\"").count - 1, springs.count, "a row per spring of frame 30")
+            [
+                ["open": springBase + "#frame=30"],
+                ["until": "document.querySelectorAll('#trace [data-item]').length > 0"],
+                ["eval": "[...document.querySelectorAll('#trace .spring')].map(d => d.textContent)"],
+            ])
+        let listed = try XCTUnwrap(rows.first as? [String], "\(rows)")
+        XCTAssertEqual(listed.count, springs.count, "a row per spring of frame 30")
         let item = springs[0]["item"] as? String ?? "?"
-        XCTAssertTrue(r.stdout.contains("spring \(item) "), "the first spring's row names its item \(item)")
+        XCTAssertTrue(listed.first?.hasPrefix("spring \(item) ") ?? false, "the first spring's row names its item \(item)")
     }
 }
