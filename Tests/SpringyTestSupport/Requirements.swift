@@ -23,12 +23,23 @@ public struct MissingRequirement: Error, CustomStringConvertible {
     public let description: String
 }
 
-/// The error to throw when `why` cannot be checked here.
+/// The error to throw when `why` cannot be checked here. A skip is also written to the file
+/// SPRINGY_SKIP_LOG names, if any (scripts/test counts them there: `swift test --parallel`
+/// reports a skipped test as passed).
 public func unavailable(_ why: String) -> Error {
-    toolsRequired
-        ? MissingRequirement(
+    if toolsRequired {
+        return MissingRequirement(
             description: "\(why) — SPRINGY_REQUIRE_TOOLS=1: this run must check it (scripts/install-deps --tests)")
-        : XCTSkip(why)
+    }
+    if let log = ProcessInfo.processInfo.environment["SPRINGY_SKIP_LOG"], !log.isEmpty {
+        let fd = open(log, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        if fd >= 0 {
+            let line = Array((why.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
+            _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+    }
+    return XCTSkip(why)
 }
 
 /// The tool `name` from PATH; missing, `unavailable(why)`.
