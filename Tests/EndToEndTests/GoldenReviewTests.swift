@@ -104,7 +104,6 @@ final class GoldenReviewTests: XCTestCase {
         // of the way along the first slider moves the overlay's edge there; an arrow key moves it
         // one more; a click on the onion skin's range sets the overlay's opacity. Screenshots
         // before and after differ.
-        let python = try requireTool("python3", "scripts/browser-drive.py drives the browser")
         let over = "document.querySelector('input.slider').closest('.compare').querySelector('img.over')"
         let onion = "document.querySelector('input.onion-range').closest('.compare').querySelector('img.over')"
         let steps: [[String: Any]] = [
@@ -117,16 +116,11 @@ final class GoldenReviewTests: XCTestCase {
             ["eval": "document.querySelector('input.onion-range').value"], ["eval": "\(onion).style.opacity"],
             ["screenshot": "\(b.dir)/shot-after.png"],
         ]
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-        let driven = try runProgram(python, [packageRoot + "/scripts/browser-drive.py", chromium, json])
-        XCTAssertEqual(driven.status, 0, driven.stderr.suffix(800).description)
-        let seen = driven.stdout.split(separator: "\n").map {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)
-        }
-        XCTAssertEqual(seen.count, 6, driven.stdout)
+        let seen = try browserDrive(chromium, steps)
+        XCTAssertEqual(seen.count, 6, "\(seen)")
         guard seen.count == 6, let v1 = Int(seen[0] as? String ?? ""), let v2 = Int(seen[2] as? String ?? ""),
             let o = Int(seen[4] as? String ?? "")
-        else { return XCTFail("unexpected answers: \(driven.stdout)") }
+        else { return XCTFail("unexpected answers: \(seen)") }
         XCTAssertTrue((12...28).contains(v1), "a click a fifth of the way along: \(v1)")
         XCTAssertEqual(seen[1] as? String, "inset(0px 0px 0px \(v1)%)", "the overlay's edge follows the slider")
         XCTAssertEqual(v2, v1 + 1, "the arrow key moves it one step")

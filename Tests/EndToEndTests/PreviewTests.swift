@@ -141,18 +141,6 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try state(base)["drawn"] as? Int, 2)
     }
 
-    /// Steps for scripts/browser-drive.py (real input events through the DevTools protocol); the
-    /// values of its `eval` steps, in order.
-    func drive(_ chromium: String, _ steps: [[String: Any]]) throws -> [Any?] {
-        let python = try requireTool("python3", "scripts/browser-drive.py drives the browser")
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-        let r = try runProgram(python, [packageRoot + "/scripts/browser-drive.py", chromium, json])
-        XCTAssertEqual(r.status, 0, r.stderr.suffix(800).description)
-        return r.stdout.split(separator: "\n").map {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)
-        }
-    }
-
     func testThePagePlaysReloadsAndShowsErrorsInChromium() throws {
         let chromium = try requireTool(
             "chromium", "Debian's chromium (scripts/install-deps --tests): the preview page was not opened")
@@ -188,11 +176,16 @@ final class PreviewTests: XCTestCase {
         // two thirds along the scrubber shows that frame.
         let width = try XCTUnwrap(try state(base)["width"] as? Double),
             height = try XCTUnwrap(try state(base)["height"] as? Double)
-        let seen = try drive(
+        let seen = try browserDrive(
             chromium,
             [
                 ["open": base + "#overlays=coils,clock&frame=10"],
-                ["until": "document.querySelectorAll('#trace [data-item]').length > 0"],
+                // The frame's trace listed and its picture drawn (the pointer maps through its size).
+                [
+                    "until":
+                        "document.querySelectorAll('#trace [data-item]').length > 0 && document.getElementById('frame').complete"
+                        + " && document.getElementById('frame').naturalWidth > 0 && document.getElementById('frame').clientWidth > 0"
+                ],
                 ["eval": "document.getElementById('frame').getAttribute('src')"],
                 ["hover": "#frame", "at": [center[0] / width, center[1] / height]],
                 ["eval": "(document.querySelector('#trace .hover') || {dataset: {}}).dataset.item || ''"],
@@ -233,7 +226,7 @@ final class PreviewTests: XCTestCase {
         let frame30 = try JSONSerialization.jsonObject(with: get(springBase + "trace/1/30").1) as? [String: Any]
         let springs = (frame30?["springs"] as? [[String: Any]]) ?? []
         XCTAssertGreaterThan(springs.count, 0, "the scene's frame 30 has springs")
-        let rows = try drive(
+        let rows = try browserDrive(
             chromium,
             [
                 ["open": springBase + "#frame=30"],

@@ -47,3 +47,18 @@ public func requireTool(_ name: String, _ why: String) throws -> String {
     if let p = onPath(name) { return p }
     throw unavailable("\(name) is not on PATH: \(why)")
 }
+
+/// Drives a page in `chromium` with real input events (scripts/browser-drive.py, through the
+/// DevTools protocol): the values its `eval` steps print, in order. Fails the test when the
+/// driver does.
+public func browserDrive(_ chromium: String, _ steps: [[String: Any]], file: StaticString = #filePath, line: UInt = #line)
+    throws -> [Any?]
+{
+    let python = try requireTool("python3", "scripts/browser-drive.py drives the browser")
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+    let r = try runProgram(python, [packageRoot + "/scripts/browser-drive.py", chromium, json])
+    XCTAssertEqual(r.status, 0, r.stderr.suffix(800).description, file: file, line: line)
+    return r.stdout.split(separator: "\n").map {
+        try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)
+    }
+}
