@@ -32,6 +32,17 @@ struct FormatList: ExpressibleByArgument {
     }
     static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) }
 }
+/// A time in seconds, written `1.5` or `1.5s`: 0 or more, finite.
+struct Seconds: ExpressibleByArgument {
+    var value: Double
+    init?(argument: String) {
+        let digits = argument.hasSuffix("s") ? String(argument.dropLast()) : argument
+        guard let v = Double(digits), v >= 0, v.isFinite else { return nil }
+        value = v
+    }
+    static var defaultValueDescription: String { "seconds" }
+}
+
 extension PlotQuantity: ExpressibleByArgument {}
 extension PNGSettings.Filter: ExpressibleByArgument {}
 extension PNGSettings.Strategy: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringyOutput
 import SpringyPipeline
 
 extension Springy {
@@ -44,9 +45,7 @@ extension Springy {
 
         func run() throws {
             let s = try loadScenes([scene], limits: limitOptions.limits)[0]
-            if !overwrite && FileManager.default.fileExists(atPath: out) {
-                warn("springy: \(out) exists; pass --overwrite to replace it"); throw ExitCode(2)
-            }
+            do { try AtomicFile.prepare(out, overwrite: overwrite, flag: "--out") } catch { throw report(error) }
             let job = PlotJob(
                 scene: s, quantity: quantity, item: item, spring: spring.map { ($0.frequency, $0.damping, $0.rest) })
             do { try job.write(to: out) } catch let e as PlotJob.NeverOnScreen {

@@ -70,7 +70,7 @@ extension Springy {
         @Option(
             name: [.customShort("q"), .customLong("quality")],
             help:
-                "A preset of scale and frame rate: low (1x, 30 fps), medium (2x, 30 fps), high (2x, 60 fps) or 4k (3x, 60 fps). --scale and --fps override it."
+                "A preset of scale and frame rate: low (1x, 30 fps), medium (2x, 30 fps), high (2x, 60 fps) or 3x (3x, 60 fps: a 375 × 667 pt scene is 1125 × 2001 px, the size of a 3x iPhone screen). --scale and --fps override it."
         )
         var quality: QualityPreset?
 
@@ -298,8 +298,9 @@ func formatBytes(_ n: Int) -> String {
 /// `-q low|medium|high|4k`: scale and frame rate together (Manim's quality flags).
 enum QualityPreset: String, ExpressibleByArgument, CaseIterable {
     case low, medium, high
-    case fourK = "4k"
-    var scale: Int { self == .low ? 1 : self == .fourK ? 3 : 2 }
+    /// Three pixels per point (a 3x iPhone screen); once called `4k`, which it is not.
+    case threeX = "3x"
+    var scale: Int { self == .low ? 1 : self == .threeX ? 3 : 2 }
     var fps: Int { self == .low || self == .medium ? 30 : 60 }
 }
 

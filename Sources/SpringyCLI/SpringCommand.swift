@@ -74,9 +74,11 @@ extension Springy {
             if let problem = spring.problem {
                 warn("springy: spring: \(values.joined(separator: " ")): \(problem)"); throw ExitCode(2)
             }
-            for path in [plot, lottie].compactMap({ $0 }) where !overwrite && FileManager.default.fileExists(atPath: path) {
-                warn("springy: \(path) exists; pass --overwrite to replace it"); throw ExitCode(2)
-            }
+            do {
+                // Where it writes, checked before it says anything.
+                if let p = plot { try AtomicFile.prepare(p, overwrite: overwrite, flag: "--plot") }
+                if let l = lottie { try AtomicFile.prepare(l, overwrite: overwrite, flag: "--lottie") }
+            } catch { throw report(error) }
             let job = SpringJob(spring: spring, cssError: cssError)
             say(job.report())
             do {

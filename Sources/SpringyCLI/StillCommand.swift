@@ -12,8 +12,9 @@ extension Springy {
         @Argument(help: "A scene file.")
         var scene: String
 
-        @Option(name: .long, help: "The frame shown at this time (seconds).")
-        var time: Double?
+        @Option(
+            name: .long, help: "The frame shown at this time: seconds, as 1.5 or 1.5s (the scene's end shows its last frame).")
+        var time: Seconds?
 
         @Option(name: .long, help: "This frame number.")
         var frame: Int?
@@ -37,7 +38,7 @@ extension Springy {
             if [time != nil, frame != nil, last].filter({ $0 }).count > 1 {
                 throw ValidationError("give one of --time, --frame and --last")
             }
-            if let t = time, !(t >= 0 && t.isFinite) { throw ValidationError("--time must be 0 or more, not \(t)") }
+
             if let f = frame, f < 0 { throw ValidationError("--frame must be 0 or more, not \(f)") }
             if let s = scale, !(1...3).contains(s) { throw ValidationError("--scale must be 1, 2 or 3, not \(s)") }
             if let o = out, !o.lowercased().hasSuffix(".png") { throw ValidationError("--out must end in .png") }
@@ -45,7 +46,7 @@ extension Springy {
 
         func run() throws {
             let s = try loadScenes([scene], limits: limitOptions.limits)[0]
-            let moment: StillJob.Moment = frame.map { .frame($0) } ?? time.map { .time($0) } ?? .last
+            let moment: StillJob.Moment = frame.map { .frame($0) } ?? time.map { .time($0.value) } ?? .last
             // A named file is checked before the work; the default name needs the frame number.
             if let out, !overwrite, FileManager.default.fileExists(atPath: out) {
                 warn("springy: \(out) exists; pass --overwrite to replace it"); throw ExitCode(2)

@@ -48,6 +48,7 @@ public enum AtomicFile {
 
         public init(_ path: String) throws {
             self.path = path
+            try AtomicFile.makeParent(of: path)
             tmp = AtomicFile.temporaryPath(for: path)
             fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard fd >= 0 else { throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))") }
@@ -96,6 +97,23 @@ public enum AtomicFile {
         }
 
         deinit { if fd >= 0 { abandon() } }
+    }
+
+    /// Creates the folders a file's path names above it (none for a bare name).
+    public static func makeParent(of path: String) throws {
+        let parent = PathText.parent(path)
+        if !parent.isEmpty && parent != "." && parent != "/" { try makeDirectory(parent) }
+    }
+
+    /// The destination of one output file, checked before any work: not a folder, not an existing
+    /// file unless `overwrite`, its parent folders made (or the file in their way named).
+    public static func prepare(_ path: String, overwrite: Bool, flag: String) throws {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            if isDir.boolValue { throw OutputError("\(flag) \(path) is a folder: name a file") }
+            if !overwrite { throw OutputError("\(path) exists; pass --overwrite to replace it") }
+        }
+        try makeParent(of: path)
     }
 
     /// Creates a folder (and its parents), with a clear error naming the path and the cause.

@@ -125,8 +125,11 @@ public enum PosterChoice: Equatable, Sendable {
             }
             return n
         case .time(let t):
-            let n = scene.time.frame(atTime: t)
-            guard n < count else { throw OutputError("\(scene.file): poster time \(t) s is past the scene's end") }
+            guard let n = scene.time.frame(atTime: t, count: count) else {
+                throw OutputError(
+                    "\(scene.file): poster time \(NumberText.plain(t)) s is past the scene's end (\(scene.time.length(frames: count)) s)"
+                )
+            }
             return n
         case .last: return count - 1
         case .golden: return FramePick.list(scene.golden.frames).resolve(count: count).last ?? count - 1

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 import SpringyFrame
 import SpringyOutput
 import SpringyScene
@@ -26,11 +27,9 @@ public enum StillJob {
             guard n < count else { throw OutputError("\(scene.file): frame \(n) is past the scene's last frame, \(count - 1)") }
             index = n
         case .time(let t):
-            let n = scene.time.frame(atTime: t)
-            guard n < count else {
+            guard let n = scene.time.frame(atTime: t, count: count) else {
                 throw OutputError(
-                    "\(scene.file): \(t) s is past the scene's end (\(String(format: "%.3f", Double(count - 1) / Double(scene.time.fps))) s)"
-                )
+                    "\(scene.file): \(NumberText.plain(t)) s is past the scene's end (\(scene.time.length(frames: count)) s)")
             }
             index = n
         case .last:

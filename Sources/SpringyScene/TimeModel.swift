@@ -16,6 +16,14 @@ public struct TimeSpec: Sendable {
     /// The frame shown at `time` s: the last one whose time is not after it (a 10⁻⁹ s slack, so
     /// sums of 1/fps land on their frame).
     public func frame(atTime time: Double) -> Int { Int((time * Double(fps) + 1e-9).rounded(.down)) }
+    /// The frame shown at `time` s in a scene of `count` frames: its end (count / fps, the
+    /// scene's length) is a time too, and shows the last frame; nil past it.
+    public func frame(atTime time: Double, count: Int) -> Int? {
+        guard time <= Double(count) / Double(fps) + 1e-9 else { return nil }
+        return min(frame(atTime: time), count - 1)
+    }
+    /// The scene's length in seconds for `count` frames, as written in messages.
+    public func length(frames count: Int) -> String { NumberText.plain((Double(count) / Double(fps) * 1000).rounded() / 1000) }
     /// The number of whole solver steps done before frame `index` is shown.
     public func steps(forFrame index: Int) -> Int { index * stepRate / fps }
 }

@@ -49,6 +49,12 @@ final class FinishedCLITests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("--fps must be 1-240"), bad.stderr)
         XCTAssertEqual(try runSpringy(["render", springs, "-q", "8k"]).status, 2)
+        // 3x is what the preset is (3 pixels a point), not the "4k" it was once called.
+        let three = try runSpringy(["render", springs, "-q", "3x", "--frames", "0", "--out", "\(dir)/3x", "--quiet"])
+        XCTAssertEqual(three.status, 0, three.stderr)
+        XCTAssertEqual(try RGBAImage.decode(file: "\(dir)/3x/springs/frame-00000.png").width, 1125, "375 pt at 3x")
+        XCTAssertEqual(try runSpringy(["render", springs, "-q", "4k"]).status, 2, "4k is not a 3x preset's name")
+        XCTAssertTrue(try runSpringy(["render", "--help"]).stdout.contains("1125 × 2001 px"), "--help says what 3x is")
     }
 
     func testVideoCodecsAndProResWithAlpha() throws {
