@@ -115,8 +115,9 @@ public struct Renderer: Sendable {
     }
 
     /// Layers bottom to top: the collection view's cells and headers by z, then the free views.
-    /// Each layer draws its bodies, then the springs of its items, then its labels, so a label
-    /// is never under a spring; items `only` leaves out are not drawn.
+    /// Each item is drawn whole in turn — its body, the springs attached to it, its label — so a
+    /// cell drawn later covers an earlier one's label as it covers its body, and a label is never
+    /// under its own springs; items `only` leaves out are not drawn.
     func drawContent(_ state: FrameState, _ cr: OpaquePointer, only: Set<String>? = nil, headers: Bool = true, overlays: Bool) {
         enum Element {
             case item(ItemState)
@@ -131,21 +132,24 @@ public struct Renderer: Sendable {
         }
         elements.sort { ($0.layer, $0.z, $0.kind, $0.order) < ($1.layer, $1.z, $1.kind, $1.order) }
         var layerOf: [String: Int] = [:]
+        // Each item's springs, in the frame's order (looked up by item, never iterated as a whole).
+        let springsOf = overlays ? Dictionary(grouping: state.springs, by: \.item) : [:]
         var start = 0, layerIndex = 0
         while start < elements.count {
             var end = start
             while end < elements.count && (elements[end].layer, elements[end].z) == (elements[start].layer, elements[start].z) {
                 end += 1
             }
-            let layer = elements[start..<end]
-            for e in layer {
+            for e in elements[start..<end] {
                 switch e.element {
-                case .item(let item): drawBody(cr, item); layerOf[item.id] = layerIndex
+                case .item(let item):
+                    drawBody(cr, item)
+                    layerOf[item.id] = layerIndex
+                    if let own = springsOf[item.id] { drawSprings(cr, own) }
+                    drawLabel(cr, item)
                 case .header(let header): drawHeader(cr, header)
                 }
             }
-            if overlays { drawSprings(cr, state.springs.filter { layerOf[$0.item] == layerIndex }) }
-            for e in layer { if case .item(let item) = e.element { drawLabel(cr, item) } }
             start = end
             layerIndex += 1
         }

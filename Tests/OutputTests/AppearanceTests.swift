@@ -162,4 +162,33 @@ final class AppearanceTests: XCTestCase {
         let bad = refusal(scene(375).replacingOccurrences(of: "kind: list,", with: "kind: flow,"), file: "g.yaml")
         XCTAssertTrue(bad?.contains("is a list layout's") ?? false, bad ?? "accepted")
     }
+
+    /// A label is drawn with its cell: a view drawn later covers an earlier view's label as it
+    /// covers its body (before, every label was drawn above every body of its layer).
+    func testALabelIsCoveredByWhatIsDrawnOverItsView() throws {
+        let img = try image(
+            """
+            springy: 1
+            viewport: { size: [200, 200], scale: 1, background: "#FFFFFF" }
+            time: { fps: 10, duration: 0.1 }
+            style: { font_size: 34, text: "#000000", text_overflow: wrap }
+            items:
+              under: { center: [100, 100], size: [160, 80], fill: "#FFFFFF", label: "WWWW" }
+              over: { center: [100, 100], size: [120, 60], fill: "#FF0000" }
+            """)
+        // The covering view's whole inside is its own red: no black glyph of the label beneath.
+        var black = 0
+        for y in 75..<125 {
+            for x in 45..<155 where pixel(img, x, y) != [255, 0, 0] && pixel(img, x, y)[1] < 128 { black += 1 }
+        }
+        XCTAssertEqual(black, 0, "the label under the red view does not show through it")
+        // Outside the red view, the label's ends still show.
+        var seen = 0
+        for y in 60..<140 {
+            for x in 20..<180 where !(40..<160).contains(x) || !(70..<130).contains(y) {
+                if pixel(img, x, y)[0] < 128 { seen += 1 }
+            }
+        }
+        XCTAssertGreaterThan(seen, 0, "the label itself is drawn where nothing covers it")
+    }
 }
