@@ -96,7 +96,7 @@ extension Springy {
                 }
             }
             if record == .all && !loadErrors.isEmpty { throw ExitCode(2) }
-            try refuseSharedNames(loaded.compactMap { $0 }) { "\(golden)/\($0.slug)" }
+            try refuseSharedNames(loaded.compactMap { $0 }, flag: "--golden") { "\(golden)/\($0.slug)" }
             let store = GoldenStore(goldenRoot: golden, failureRoot: failures)
             if record != .never, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
                 warn(

@@ -63,7 +63,7 @@ extension Springy {
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
             if let docc {
-                try refuseSharedNames(loaded) { "\(docc)/\(DocCCatalog.articleName($0))" }
+                try refuseSharedNames(loaded, flag: "--docc") { "\(docc)/\(DocCCatalog.articleName($0))" }
                 let catalog = DocCCatalog(
                     path: docc, poster: poster?.choice ?? .golden, threads: ProcessInfo.processInfo.activeProcessorCount)
                 if FFmpeg.path == nil { warn("springy: ffmpeg is not on PATH: the DocC articles get posters but no video") }
@@ -76,7 +76,7 @@ extension Springy {
                 }
                 return
             }
-            try refuseSharedNames(loaded) { OutputNames.sceneFolder(out, $0) }
+            try refuseSharedNames(loaded, flag: "--out") { OutputNames.sceneFolder(out, $0) }
             do { try AtomicFile.makeDirectory(out) } catch { throw report(error) }
             var gallery = DocsGallery(
                 out: out, scale: scale, every: every, version: Springy.version,

@@ -199,7 +199,7 @@ extension Springy {
             }
             for scene in loaded where formats.contains(where: \.isStill) { try checkPick(pick, of: scene) }
             let jobs = try loaded.map { RenderJob(scene: $0, settings: try settings(for: $0), version: Springy.version) }
-            try refuseSharedNames(loaded) { OutputNames.sceneFolder(out, $0) }
+            try refuseSharedNames(loaded, flag: "--out") { OutputNames.sceneFolder(out, $0) }
             // Check every destination before writing anything.
             for job in jobs {
                 do { try job.preflight() } catch { throw report(error) }

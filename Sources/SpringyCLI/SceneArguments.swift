@@ -21,13 +21,14 @@ func loadScenes(_ paths: [String], limits: SceneLimits = .default) throws -> [Sc
 /// Scenes whose outputs (or goldens) live in a folder named after the file must not share
 /// that name: two `carousel.yaml` from different folders would mix their frames. Refuses
 /// (exit 2) naming both files.
-func refuseSharedNames(_ scenes: [Scene], folder: (Scene) -> String) throws {
+/// `flag` is the option that names the shared folder (`--out`, `--golden`, `--docc`).
+func refuseSharedNames(_ scenes: [Scene], flag: String, folder: (Scene) -> String) throws {
     var owner: [String: String] = [:]
     for scene in scenes {
         let f = folder(scene)
         if let other = owner[f], other != scene.file {
             warn(
-                "springy: \(other) and \(scene.file) would both write into \(f) (scenes are named by their file name, \(scene.slug)); rename one, or run them separately with different --out"
+                "springy: \(other) and \(scene.file) would both write into \(f) (scenes are named by their file name, \(scene.slug)); rename one, or run them separately with different \(flag)"
             )
             throw ExitCode(2)
         }

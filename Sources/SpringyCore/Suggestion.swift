@@ -18,13 +18,15 @@ public func editDistance(_ a: String, _ b: String) -> Int {
     return previous[b.count]
 }
 
-/// The closest candidate to `word`, if close enough to be a plausible typo.
+/// The closest candidate to `word`, if close enough to be a plausible typo: one that keeps some of
+/// the word (fewer edits than its letters), so a one-letter name is never "corrected" into
+/// another (`b` is no typo of `a`; `aa` may be).
 public func suggestion(for word: String, among candidates: [String]) -> String? {
     var best: (String, Int)?
     for c in candidates {
         let d = editDistance(word.lowercased(), c.lowercased())
         if best.map({ d < $0.1 }) ?? true { best = (c, d) }
     }
-    guard let (c, d) = best, d <= max(2, c.count / 3) else { return nil }
+    guard let (c, d) = best, d <= max(2, c.count / 3), d < word.count else { return nil }
     return c
 }

@@ -143,7 +143,11 @@ extension BatchUpdate {
         var cells: [(at: ItemPath, cell: (key: Int, label: String))] = move.enumerated().map {
             ($0.element.to, movedCells[$0.offset])
         }
-        for ip in insert.sorted() { cells.append((ip, (ids.newKey(), ids.newLabel()))) }
+        for (ip, label) in zip(insert, insertLabels + Array(repeating: nil, count: max(0, insert.count - insertLabels.count)))
+            .sorted(by: { $0.0 < $1.0 })
+        {
+            cells.append((ip, (ids.newKey(), label ?? ids.newLabel())))
+        }
         if let d = duplicate(cells.map(\.at)) { throw UpdateError("two cells are inserted or moved to \(d)") }
         for (at, cell) in cells.sorted(by: { $0.at < $1.at }) {
             guard at.section >= 0, at.section < records.count else {

@@ -141,13 +141,16 @@ public final class CollectionView {
     // MARK: - Data changes
 
     /// Inserts `count` cells at `ip`; numeric labels continue the numbering.
-    public func insert(at ip: ItemPath, count: Int) {
+    /// Inserts `count` cells at `ip`, labelled `labels` when given, else numbered on from the
+    /// largest numeric label.
+    public func insert(at ip: ItemPath, count: Int, labels: [String]? = nil) {
         let numbers = sections.flatMap(\.labels).compactMap { Int($0) }
         var next = (numbers.max() ?? -1) + 1
         for k in 0..<count {
-            sections[ip.section].labels.insert(String(next), at: ip.item + k)
+            let label: String
+            if let labels, k < labels.count { label = labels[k] } else { label = String(next); next += 1 }
+            sections[ip.section].labels.insert(label, at: ip.item + k)
             keys[ip.section].insert(nextKey, at: ip.item + k)
-            next += 1
             nextKey += 1
         }
         selection = selection.map { s in s.section == ip.section && s.item >= ip.item ? ItemPath(s.section, s.item + count) : s }

@@ -14,7 +14,13 @@ public enum PlotQuantity: String, CaseIterable, Sendable {
 public struct PlotJob {
     public struct NeverOnScreen: Error, CustomStringConvertible {
         public var item: String
-        public var description: String { "no item \"\(item)\" is ever on screen" }
+        /// The ids that were on screen, sorted.
+        public var onScreen: [String] = []
+        public var description: String {
+            let hint = suggestion(for: item, among: onScreen).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let some = onScreen.prefix(12).joined(separator: ", ") + (onScreen.count > 12 ? ", …" : "")
+            return "no item \"\(item)\" is ever on screen\(hint); on screen: \(onScreen.isEmpty ? "nothing" : some)"
+        }
     }
 
     public var scene: Scene
@@ -40,8 +46,10 @@ public struct PlotJob {
         try RunCost.check(scene, drawn: false)
         var points: [(Double, Double)] = []
         var seen = false
+        var ids = Set<String>()  // looked up and sorted for the message, never iterated as is
         var previous: (time: Double, center: Vec2)?
         try Simulation(scene: scene).run { f in
+            if !seen && quantity != .offset { for it in f.items { ids.insert(it.id) } }
             switch quantity {
             case .offset:
                 points.append((f.time, f.contentOffset.x != 0 ? f.contentOffset.x : f.contentOffset.y))
@@ -66,7 +74,7 @@ public struct PlotJob {
             }
         }
         let name = item ?? ""
-        if quantity != .offset && !seen { throw NeverOnScreen(item: name) }
+        if quantity != .offset && !seen { throw NeverOnScreen(item: name, onScreen: ids.sorted()) }
         let unit = quantity == .speed ? "pt/s" : "pt"
         var plot = Plot(
             title: "\(scene.displayName): \(quantity == .offset ? "content offset" : "\(name) \(quantity.rawValue)")",

@@ -20,6 +20,8 @@ public struct BatchUpdate: Sendable {
     public var reloadSections: [Int] = []
     public var delete: [ItemPath] = []
     public var insert: [ItemPath] = []
+    /// The labels of inserted cells that give one, by their place in `insert` (nil: numbered).
+    public var insertLabels: [String?] = []
     public var move: [Move<ItemPath>] = []
     public var reload: [ItemPath] = []
     /// False: the change shows at once (UIView.performWithoutAnimation).

@@ -132,7 +132,7 @@ extension SceneChecks {
         let maxRelayout = budget.overflow ? Int.max : budget.partialValue
         for e in script {
             switch e.action {
-            case .insert(_, let count):
+            case .insert(_, let count, _):
                 cells += count
                 if cells > limits.maxItems {
                     throw SceneError(

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import Yams
 
 /// What every part of the decoder knows: the file it reads (errors name it) and the limits.
 /// The scene is read by one decoder per part — SceneDecoder (the top level: viewport, time,
@@ -200,10 +201,43 @@ struct SceneDecoder: SceneSectionDecoder {
         mapping m: YAMLMapping
     ) throws {
         let limit = Double(stepRate) / 4
+        /// The first `frequency` key under `node` whose number is over the limit: where it is, and
+        /// its path below `path` (so the error points at the key, not at the behavior's line).
+        func overLimit(_ node: Node, _ path: String) -> (line: Int, column: Int, path: String)? {
+            switch node {
+            case .mapping(let pairs):
+                for (k, v) in pairs {
+                    guard case .scalar(let key) = k else { continue }
+                    let p = path.isEmpty ? key.string : "\(path).\(key.string)"
+                    if key.string == "frequency", case .scalar(let s) = v, let f = Double(s.string), f > limit {
+                        return (v.mark?.line ?? 1, v.mark?.column ?? 1, p)
+                    }
+                    if let found = overLimit(v, p) { return found }
+                }
+            case .sequence(let items):
+                for (i, v) in items.enumerated() { if let found = overLimit(v, "\(path)[\(i)]") { return found } }
+            case .scalar: break
+            }
+            return nil
+        }
+        /// The list entry `index` of a top-level list (behaviors, script), where the search starts.
+        func entry(_ key: String, _ index: Int) -> Node? {
+            guard let list = m[key], case .sequence(let items) = list.node, index < items.count else { return nil }
+            return items[index]
+        }
+        func index(in path: String) -> Int? {
+            guard let open = path.firstIndex(of: "["), let close = path.firstIndex(of: "]") else { return nil }
+            return Int(path[path.index(after: open)..<close])
+        }
         func check(_ f: Double, _ what: String, line: Int, path: String) throws {
             if f > limit {
+                var (line, column, path) = (line, 1, path)
+                let top = path.hasPrefix("script") ? "script" : "behaviors"
+                if let i = index(in: path), let node = entry(top, i), let at = overLimit(node, "\(top)[\(i)]") {
+                    (line, column, path) = at
+                }
                 throw SceneError(
-                    file: file, line: line, column: 1, keyPath: path,
+                    file: file, line: line, column: column, keyPath: path,
                     message:
                         "\(what) of \(fmt(f)) Hz is more than a \(stepRate) steps/s solver can integrate (at most \(fmt(limit)) Hz, a quarter of time.step_rate)"
                 )
@@ -405,6 +439,11 @@ struct ItemReferences {
         let name = try v.string()
         if freeItems.contains(name) { return name }
         if let ip = ItemPath(string: name) {
+            guard hasCollection else {
+                throw v.error(
+                    "\(name) names a cell, and this scene has no collection: name a free view\(freeItems.isEmpty ? "" : " (\(freeItems.joined(separator: ", ")))")"
+                )
+            }
             guard ip.section < sections.count, ip.item < sections[ip.section] else {
                 let holds =
                     sections.count == 1

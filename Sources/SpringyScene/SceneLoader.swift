@@ -75,7 +75,7 @@ public enum SceneLoader {
         do {
             root = try Yams.compose(yaml: text)
         } catch let e as YamlError {
-            throw sceneError(from: e, file: file)
+            throw sceneError(from: e, file: file, text: text)
         } catch {
             throw SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is not valid YAML: \(error)")
         }
@@ -176,9 +176,19 @@ public enum SceneLoader {
         }
     }
 
-    static func sceneError(from e: YamlError, file: String) -> SceneError {
+    static func sceneError(from e: YamlError, file: String, text: String) -> SceneError {
         switch e {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            // A tab where YAML wants an indent or a token: say so (YAML indents with spaces only).
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if mark.line >= 1, mark.line <= lines.count {
+                let line = Array(lines[mark.line - 1])
+                if let tab = line.firstIndex(of: "\t"), tab <= max(mark.column - 1, 0) || line[..<tab].allSatisfy({ $0 == " " }) {
+                    return SceneError(
+                        file: file, line: mark.line, column: tab + 1, keyPath: "",
+                        message: "a tab character: YAML indents with spaces only (replace the tab with spaces)")
+                }
+            }
             return SceneError(
                 file: file, line: mark.line, column: mark.column, keyPath: "", message: "is not valid YAML: \(problem)")
         case .reader(let problem, _, _, _):

@@ -356,7 +356,8 @@ public enum InsertPosition: Sendable, Equatable {
 public enum ScriptAction: Sendable {
     case pan(PanGesture)
     case tap(target: TapTarget)
-    case insert(position: InsertPosition, count: Int)
+    /// `labels`: the new cells' labels (their count is the count), or nil to number them.
+    case insert(position: InsertPosition, count: Int, labels: [String]?)
     case delete(items: [ItemPath])
     case select(items: [ItemPath])
     case longPress(LongPressGesture)

@@ -211,9 +211,24 @@ extension ScriptDecoder {
                 }
                 position = .indexPath(ip)
             }
-            let count = ScriptKeys.insert.range("count")
-            return .insert(
-                position: position, count: try m["count"]?.int(min: Int(count.lowerBound), max: Int(count.upperBound)) ?? 1)
+            let range = ScriptKeys.insert.range("count")
+            var count = try m["count"]?.int(min: Int(range.lowerBound), max: Int(range.upperBound)) ?? 1
+            var labels: [String]?
+            if let l = m["label"] { labels = [try l.string()] }
+            if let l = m["labels"] {
+                if m["label"] != nil { throw l.error("give label (one cell) or labels, not both") }
+                labels = try l.list().map { try $0.string() }
+                guard let n = labels?.count, range.contains(Double(n)) else {
+                    throw l.error("expected 1 to \(Int(range.upperBound)) labels")
+                }
+            }
+            if let labels {
+                if let c = m["count"], count != labels.count {
+                    throw c.error("count \(count) and \(labels.count) label(s) disagree: the labels' count is the count")
+                }
+                count = labels.count
+            }
+            return .insert(position: position, count: count, labels: labels)
         case "delete":
             let m = try v.mapping(ScriptKeys.delete)
             return .delete(items: try indexPaths(try m.require("items")))

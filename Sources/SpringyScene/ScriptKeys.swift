@@ -57,6 +57,8 @@ public enum ScriptKeys {
         [
             SceneKey("at", "right_of_center | \"section.item\"", default: "required", "where the new cells go"),
             SceneKey("count", "whole number", range: 1...10_000, default: "1", "how many"),
+            SceneKey("label", "text", default: "numbered", "the new cell's label (one cell)"),
+            SceneKey("labels", "[text]", default: "numbered", "the new cells' labels, one each (their count is the count)"),
         ])
 
     public static let delete = KeyTable(
@@ -181,7 +183,9 @@ public enum ScriptKeys {
     public static let update = KeyTable(
         "script[].update",
         [
-            SceneKey("insert", "[\"section.item\"]", default: "", "cells inserted (performBatchUpdates' insertItems)"),
+            SceneKey(
+                "insert", "[\"section.item\" | { at, label }]", default: "",
+                "cells inserted (performBatchUpdates' insertItems), numbered or with their labels"),
             SceneKey("delete", "[\"section.item\"]", default: "", "cells deleted, by their paths before the update"),
             SceneKey("move", "[[from, to]]", default: "", "cells moved"),
             SceneKey("reload", "[\"section.item\"]", default: "", "cells reloaded (a cross-fade)"),

@@ -19,7 +19,19 @@ extension ScriptDecoder {
         }
         var u = BatchUpdate()
         if let x = m["delete"] { u.delete = try x.list().map(path) }
-        if let x = m["insert"] { u.insert = try x.list().map(path) }
+        if let x = m["insert"] {
+            // A cell "section.item", or { at, label } for one that carries its label.
+            for e in try x.list() {
+                if case .mapping = e.node {
+                    let em = try e.mapping(allowed: ["at", "label"])
+                    u.insert.append(try path(try em.require("at")))
+                    u.insertLabels.append(try em["label"]?.string())
+                } else {
+                    u.insert.append(try path(e))
+                    u.insertLabels.append(nil)
+                }
+            }
+        }
         if let x = m["reload"] { u.reload = try x.list().map(path) }
         if let x = m["move"] { u.move = try x.list().map { try pair($0, path) }.map { BatchUpdate.Move(from: $0.0, to: $0.1) } }
         if let x = m["delete_sections"] { u.deleteSections = try x.list().map(section) }

@@ -33,7 +33,7 @@ extension Simulation {
                 guard let animator = freeAnimator, index < behaviorIDs.count, let id = behaviorIDs[index] else { return }
                 animator.removeBehavior(id)
                 behaviorIDs[index] = nil
-            case .insert(let position, let count):
+            case .insert(let position, let count, let labels):
                 guard let c = collection else { return }
                 let at: ItemPath
                 switch position {
@@ -42,7 +42,7 @@ extension Simulation {
                     at = ItemPath(ip.section, min(ip.item, c.sections[min(ip.section, c.sections.count - 1)].count))
                 }
                 guard at.section < c.sections.count else { return }
-                c.insert(at: at, count: count)
+                c.insert(at: at, count: count, labels: labels)
                 var starts: [Int: Vec2] = [:]
                 for k in 0..<count {
                     let ip = ItemPath(at.section, at.item + k)

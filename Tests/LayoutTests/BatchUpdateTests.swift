@@ -48,6 +48,31 @@ final class BatchUpdateTests: XCTestCase {
             "a moved cell keeps its identity")
     }
 
+    /// Inserted cells may carry their labels, as declared cells do (a chat's new message), in an
+    /// update and in a plain insert; the rest are numbered on as before.
+    func testInsertedCellsCarryTheirLabels() throws {
+        let f = try frames(
+            grid(
+                script: """
+                      - at: 0.1
+                        update: { insert: [{ at: "0.0", label: "Kim: hi!" }, "0.2"], animated: false }
+                      - at: 0.3
+                        insert: { at: "0.1", labels: ["Ann: yo", "Bo: hey"] }
+                      - at: 0.5
+                        insert: { at: "0.0", label: "first" }
+                    """))
+        XCTAssertEqual(
+            labels(f.last!), ["first", "Kim: hi!", "Ann: yo", "Bo: hey", "0", "9", "1", "2", "3", "4", "5", "6", "7", "8"])
+        for (text, why) in [
+            ("insert: { at: \"0.0\", label: a, labels: [b] }", "label (one cell) or labels, not both"),
+            ("insert: { at: \"0.0\", count: 3, labels: [a] }", "count 3 and 1 label(s) disagree"),
+            ("update: { insert: [{ at: \"0.0\", name: a }] }", "name"),
+        ] {
+            let refused = refusal(grid(script: "  - { at: 0.1, \(text) }"))
+            XCTAssertTrue(refused?.contains(why) ?? false, "\(text): \(refused ?? "accepted")")
+        }
+    }
+
     func testCellsMoveOnTheEaseInOutCurveAndInsertedOnesFadeIn() throws {
         let f = try frames(grid(script: "  - { at: 0.5, update: { insert: [\"0.0\"] } }"))
         // Event at 0.5 s = frame 30; the animation lasts 0.3 s (18 frames).
