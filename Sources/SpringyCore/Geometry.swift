@@ -93,9 +93,29 @@ public struct Color: Equatable, Hashable, Sendable {
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
-    /// White or black, whichever reads better on this (opaque) colour: white while it meets
-    /// WCAG AA (4.5:1), else the one with the higher contrast.
+    /// White or black, whichever reads better on this (opaque) colour: white on iOS's system
+    /// tint colours (as iOS draws a filled button's or a tinted cell's text, though systemBlue
+    /// and its kin miss 4.5:1 against white), else white while it meets WCAG AA (4.5:1), else
+    /// the one with the higher contrast.
+    /// iOS's system tint colours, light and dark (systemBlue, Green, Indigo, Orange, Pink,
+    /// Purple, Red, Teal, Mint, Cyan, Brown), as 8-bit sRGB. Not systemYellow: iOS's own apps set
+    /// dark text on it, which the contrast rule gives.
+    public static let systemTints: [(UInt8, UInt8, UInt8)] = [
+        (0x00, 0x7A, 0xFF), (0x0A, 0x84, 0xFF), (0x34, 0xC7, 0x59), (0x30, 0xD1, 0x58), (0x58, 0x56, 0xD6), (0x5E, 0x5C, 0xE6),
+        (0xFF, 0x95, 0x00), (0xFF, 0x9F, 0x0A), (0xFF, 0x2D, 0x55), (0xFF, 0x37, 0x5F), (0xAF, 0x52, 0xDE), (0xBF, 0x5A, 0xF2),
+        (0xFF, 0x3B, 0x30), (0xFF, 0x45, 0x3A), (0x30, 0xB0, 0xC7), (0x40, 0xC8, 0xE0),
+        (0x00, 0xC7, 0xBE), (0x63, 0xE6, 0xE2), (0x32, 0xAD, 0xE6), (0x64, 0xD2, 0xFF), (0xA2, 0x84, 0x5E), (0xAC, 0x8E, 0x68),
+    ]
+
+    /// Whether this colour is one of iOS's system tints (to the 8-bit value).
+    public var isSystemTint: Bool {
+        func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        let rgb = (byte(r), byte(g), byte(b))
+        return Self.systemTints.contains { $0 == rgb }
+    }
+
     public var readableText: Color {
+        if isSystemTint { return .white }
         let w = contrast(with: .white)
         return w >= 4.5 || w >= contrast(with: .black) ? .white : .black
     }

@@ -66,6 +66,9 @@ public struct ItemState: Equatable, Sendable {
     /// and that radius; the rest are square.
     public var groupCorners: GroupCorners = []
     public var groupRadius: Double = 0
+    /// A list row's label sits at the trailing edge (a right-to-left layout); rows' labels are
+    /// otherwise at the leading edge, other cells' centred.
+    public var trailingLabel = false
 
     public init(
         id: String, center: Vec2, size: Size2, angle: Double, alpha: Double, z: Int, velocity: Vec2,

@@ -88,6 +88,7 @@ extension CollectionView {
                     angle: angle, alpha: alpha, z: z, velocity: velocity,
                     selected: isSelected(ip), kind: kind,
                     paletteKey: key(ip), label: label(ip), shape: .rectangle, elevation: elevation))
+            if kind == .row && spec.layout.rightToLeft { items[items.count - 1].trailingLabel = true }
             if spec.layout.insetGrouped, ip.section < sections.count {
                 // An inset-grouped section is one rounded group: its first row's top corners, its last row's bottom ones.
                 var corners: GroupCorners = []

@@ -299,16 +299,21 @@ public struct Renderer: Sendable {
         }
         let fill = fillColor(item)
         setColor(cr, fill, alpha: item.alpha)
-        if item.selected && item.inCollection && fill != style.cellSelected {
-            // A selected cell that keeps its own colour (list rows) gets an outline.
+        let outlined = item.selected && item.inCollection && fill != style.cellSelected
+        if outlined {
+            // A selected cell that keeps its own colour (list rows) gets an outline, inside its
+            // shape (clipped to it), so it is no wider than the cell or its group.
             cairo_fill_preserve(cr)
+            cairo_save(cr)
+            cairo_clip_preserve(cr)
             setColor(cr, style.cellSelected, alpha: item.alpha)
             cairo_set_line_width(cr, 4)
             cairo_stroke(cr)
+            cairo_restore(cr)
         } else {
             cairo_fill(cr)
         }
-        if style.separators && item.kind == .row && !item.groupCorners.contains(.bottom) {
+        if style.separators && item.kind == .row && !item.groupCorners.contains(.bottom) && !outlined {
             drawSeparator(cr, under: r, alpha: item.alpha)
         }
         cairo_restore(cr)
@@ -326,9 +331,15 @@ public struct Renderer: Sendable {
         cairo_save(cr)
         cairo_translate(cr, item.center.x, item.center.y)
         cairo_rotate(cr, item.angle)
+        // List rows align their text to the leading edge at the 16 pt margin (the trailing edge
+        // right to left), as UIKit's list cells do; other cells centre it.
+        let align: TextAlign =
+            item.kind == .row
+            ? (item.trailingLabel ? .trailing(item.size.width / 2 - 16) : .leading(-item.size.width / 2 + 16)) : .center
+        let width = item.kind == .row ? item.size.width - 32 : item.size.width - 6
         drawText(
             cr, label, size: style.fontSize, color: labelColor(item), alpha: item.alpha,
-            box: Size2(item.size.width - 6, item.size.height - 4))
+            box: Size2(width, item.size.height - 4), align: align)
         cairo_restore(cr)
     }
 
@@ -357,7 +368,16 @@ public struct Renderer: Sendable {
 
     /// Text centred on the origin at its own size: cut with an ellipsis to fit `box`'s width,
     /// or with `text_overflow: wrap` broken into lines at spaces (as many as fit the height).
-    func drawText(_ cr: OpaquePointer, _ text: String, size: Double, color: Color, alpha: Double, box: Size2) {
+    /// Where a label's lines go: centred on the origin, or starting (ending) at an x.
+    enum TextAlign {
+        case center
+        case leading(Double)
+        case trailing(Double)
+    }
+
+    func drawText(
+        _ cr: OpaquePointer, _ text: String, size: Double, color: Color, alpha: Double, box: Size2, align: TextAlign = .center
+    ) {
         cairo_set_font_size(cr, size)
         var fe = cairo_font_extents_t()
         cairo_font_extents(cr, &fe)
@@ -377,7 +397,13 @@ public struct Renderer: Sendable {
         let top = -fe.height * Double(lines.count) / 2
         for (k, line) in lines.enumerated() {
             let baseline = top + fe.height * Double(k) + (fe.height + fe.ascent - fe.descent) / 2
-            cairo_move_to(cr, -advance(line) / 2, baseline)
+            let x: Double
+            switch align {
+            case .center: x = -advance(line) / 2
+            case .leading(let start): x = start
+            case .trailing(let end): x = end - advance(line)
+            }
+            cairo_move_to(cr, x, baseline)
             faces.show(cr, line)
         }
     }

@@ -191,4 +191,82 @@ final class AppearanceTests: XCTestCase {
         }
         XCTAssertGreaterThan(seen, 0, "the label itself is drawn where nothing covers it")
     }
+
+    /// The columns of a row band (y range) holding label pixels: pixels far from the row's fill.
+    func labelColumns(_ img: RGBAImage, rows: Range<Int>, fill: [UInt8]) -> [Int] {
+        (0..<img.width).filter { x in
+            rows.contains { y in zip(pixel(img, x, y), fill).contains { abs(Int($0) - Int($1)) > 100 } }
+        }
+    }
+
+    /// List rows put their label at the leading edge, 16 pt in (the trailing edge right to left),
+    /// as UIKit's list cells do; other cells centre theirs.
+    func testListRowsAlignTheirLabelsToTheLeadingEdge() throws {
+        let scene = """
+            springy: 1
+            viewport: { size: [200, 120], scale: 1, background: "#FFFFFF" }
+            time: { fps: 10, duration: 0.1 }
+            style: { cell: "#FFFFFF", text: "#000000", font_size: 17 }
+            collection:
+              layout: { kind: list, row_height: 60RTL }
+              sections: [{ items: ["Wi-Fi", "Bluetooth"] }]
+            """
+        let ltr = try image(scene.replacingOccurrences(of: "RTL", with: ""))
+        let columns = labelColumns(ltr, rows: 20..<40, fill: [255, 255, 255])
+        XCTAssertEqual(columns.first ?? -1, 16, accuracy: 2, "the label starts 16 pt in: \(columns.prefix(3))")
+        XCTAssertLessThan(columns.last ?? 999, 100, "and ends well before the middle")
+        let rtl = try image(scene.replacingOccurrences(of: "RTL", with: ", right_to_left: true"))
+        let right = labelColumns(rtl, rows: 20..<40, fill: [255, 255, 255])
+        XCTAssertEqual(right.last ?? -1, 200 - 16 - 1, accuracy: 2, "right to left it ends 16 pt from the right")
+    }
+
+    /// The selected row's outline is inside the row (no wider than it), with no separator stub.
+    func testTheSelectedRowsOutlineStaysInsideIt() throws {
+        let img = try image(
+            """
+            springy: 1
+            viewport: { size: [200, 200], scale: 1, background: "#FFFFFF" }
+            time: { fps: 10, duration: 0.1 }
+            style: { cell: "#FFFFFF", cell_selected: "#FF0000", separators: true }
+            collection:
+              layout: { kind: list, row_height: 50, expanded_height: 50, section_inset: [0, 20, 0, 20] }
+              sections: [{ items: 3 }]
+              selection: ["0.1"]
+            """)
+        // The row spans x 20..<180, y 50..<100: its edge pixels are red, the ones just outside white.
+        XCTAssertEqual(pixel(img, 21, 75), [255, 0, 0], "the outline inside the left edge")
+        XCTAssertEqual(pixel(img, 18, 75), [255, 255, 255], "nothing outside it")
+        XCTAssertEqual(pixel(img, 100, 47), [255, 255, 255], "nothing above it (not on the row before)")
+        XCTAssertEqual(pixel(img, 100, 98), [255, 0, 0], "the outline inside the bottom edge")
+        XCTAssertEqual(pixel(img, 100, 101), [255, 255, 255], "nothing below it")
+    }
+
+    /// On iOS's system tints the automatic label colour is white, as iOS draws it (systemBlue
+    /// misses 4.5:1 against white, so the contrast rule alone picked black).
+    func testLabelsOnSystemTintsAreWhite() throws {
+        for fill in ["#007AFF", "#34C759", "#FF9500", "#0A84FF"] {
+            let img = try image(
+                """
+                springy: 1
+                viewport: { size: [120, 120], scale: 1, background: "#FFFFFF" }
+                time: { fps: 10, duration: 0.1 }
+                style: { font_size: 40 }
+                items:
+                  b: { center: [60, 60], size: [100, 100], fill: "\(fill)", label: "M" }
+                """)
+            var white = 0, dark = 0
+            for y in 40..<80 {
+                for x in 40..<80 {
+                    let p = pixel(img, x, y)
+                    if p == [255, 255, 255] { white += 1 }
+                    if p.allSatisfy({ $0 < 60 }) { dark += 1 }
+                }
+            }
+            XCTAssertGreaterThan(white, 30, "\(fill): the label is white")
+            XCTAssertEqual(dark, 0, "\(fill): no black text")
+        }
+        // A colour that is not a system tint keeps the contrast rule: light yellow takes black.
+        XCTAssertEqual(Color(hex: "#FFF2A0")!.readableText, .black)
+        XCTAssertEqual(Color(hex: "#007AFF")!.readableText, .white)
+    }
 }
