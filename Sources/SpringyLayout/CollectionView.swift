@@ -195,8 +195,11 @@ public final class CollectionView {
             spec.transitions.keepSelectedVisible
             ? ListLayout.targetOffset(
                 layout, selected: selection.first, proposed: fromOffset, viewSize: viewSize,
-                pinnedHeader: spec.layout.stickyHeaders ? spec.layout.headerHeight : 0)
-            : min(max(fromOffset, 0), max(0, layout.contentSize.height - viewSize.height))
+                pinnedHeader: spec.layout.stickyHeaders ? spec.layout.headerHeight : 0,
+                insetTop: scroller.main.insetLeading, insetBottom: scroller.main.insetTrailing)
+            : min(
+                max(fromOffset, -scroller.main.insetLeading),
+                max(-scroller.main.insetLeading, layout.contentSize.height - viewSize.height + scroller.main.insetTrailing))
         let t = spec.transitions
         var timing = AnimationTiming.durationSpring(dampingRatio: t.dampingRatio, initialVelocity: t.initialVelocity)
         if let running = transition, !running.isFinished(at: time) {
@@ -251,7 +254,7 @@ public final class CollectionView {
             } : []
         var out = LayoutGeometry.headers(
             spans: spans, titles: sections.map(\.header), spec: spec.layout, offset: offset, vertical: vertical,
-            viewSize: viewSize)
+            viewSize: viewSize, pinTop: scroller.main.insetLeading)
         if hasFootersOrBackgrounds {
             out += layout.footersAndBackgrounds(
                 sections: sections, spec: spec.layout, offset: offset, vertical: vertical, viewSize: viewSize)

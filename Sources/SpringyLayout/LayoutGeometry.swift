@@ -155,10 +155,11 @@ extension CollectionLayout {
 enum LayoutGeometry {
     /// Section headers in viewport coordinates at scroll offset `offset`, given each section's
     /// span along the scroll axis as shown: with sticky headers a header's leading edge is
-    /// min(max(view top, section top), section end − header height).
+    /// min(max(view top, section top), section end − header height), the view's top being below
+    /// its content inset (`pinTop`: a navigation bar's or the safe area's), as UIKit pins them.
     static func headers(
         spans: [(start: Double, end: Double)], titles: [String?], spec: LayoutSpec, offset: Double, vertical: Bool,
-        viewSize: Size2
+        viewSize: Size2, pinTop: Double = 0
     ) -> [HeaderState] {
         let h = spec.headerHeight
         guard h > 0 else { return [] }
@@ -169,7 +170,7 @@ enum LayoutGeometry {
             var lead = span.start
             var pinned = false
             if spec.stickyHeaders {
-                lead = min(max(offset, span.start), span.end - h)
+                lead = min(max(offset + pinTop, span.start), span.end - h)
                 pinned = lead > span.start + 1e-9
             }
             guard lead + h > offset, lead < offset + viewLength else { continue }
@@ -192,13 +193,14 @@ extension ListLayout {
     /// and up if its top is above the view or under a pinned header (to the header's bottom);
     /// within the content.
     static func targetOffset(
-        _ layout: any CollectionLayout, selected: ItemPath?, proposed: Double, viewSize: Size2, pinnedHeader: Double
+        _ layout: any CollectionLayout, selected: ItemPath?, proposed: Double, viewSize: Size2, pinnedHeader: Double,
+        insetTop: Double = 0, insetBottom: Double = 0
     ) -> Double {
         var target = proposed
         if let selected, let f = layout.attributes(for: selected)?.frame {
-            if f.maxY > target + viewSize.height { target = f.maxY - viewSize.height }
-            if f.minY < target + pinnedHeader { target = f.minY - pinnedHeader }
+            if f.maxY > target + viewSize.height - insetBottom { target = f.maxY - viewSize.height + insetBottom }
+            if f.minY < target + insetTop + pinnedHeader { target = f.minY - insetTop - pinnedHeader }
         }
-        return min(max(target, 0), max(0, layout.contentSize.height - viewSize.height))
+        return min(max(target, -insetTop), max(-insetTop, layout.contentSize.height - viewSize.height + insetBottom))
     }
 }

@@ -297,6 +297,7 @@ struct SceneDecoder: SceneSectionDecoder {
         var s = Style()
         if let x = m["appearance"] { s.apply(try x.oneOf(Appearance.self, Appearance.allCases), given: m.keys) }
         if let x = m["chrome"] { s.chrome = try x.oneOf(Chrome.self, Chrome.allCases) }
+        if let x = m["safe_area"] { s.safeArea = try x.bool() }
         if let x = m["corners"] { s.corners = try x.oneOf(CornerCurve.self, CornerCurve.allCases) }
         if let x = m["separators"] { s.separators = try x.bool() }
         if let x = m["font"] { s.font = try x.oneOf(FontChoice.self, FontChoice.allCases) }

@@ -33,6 +33,15 @@ public struct Scene: Sendable {
             stepRate: time.stepRate, defaults: defaults, maxBodies: limits.maxBodies, springs: springs,
             maxContacts: limits.maxContacts)
     }
+
+    /// The safe area's insets of the screen the chrome draws (zero without chrome or with
+    /// `style.safe_area: false`): the status bar on top (20 pt, or 47 pt on screens 812 pt tall or
+    /// more) and the home indicator below (34 pt on those screens).
+    public var safeAreaInsets: EdgeInsets {
+        guard style.chrome != .none, style.safeArea else { return .zero }
+        let tall = viewport.size.height >= 812
+        return EdgeInsets(top: tall ? 47 : 20, bottom: tall ? 34 : 0)
+    }
 }
 
 extension Scene {
@@ -118,6 +127,9 @@ public struct Style: Sendable {
     /// iOS's light or dark system colours (nil: Springy's own defaults).
     public var appearance: Appearance?
     public var chrome: Chrome = .none
+    /// With chrome, the collection's content clears the status bar and home indicator (UIKit's
+    /// safe area, as contentInsetAdjustmentBehavior .automatic applies it); false: it does not.
+    public var safeArea = true
     public var corners: CornerCurve = .circular
     public var font: FontChoice = .dejavu
     /// Hairline separators under list rows, inset from the leading edge (a plain table's).
@@ -397,4 +409,17 @@ public struct ScriptEvent: Sendable {
     public var action: ScriptAction
     public var path: String
     public var line: Int
+}
+
+extension CollectionSpec {
+    /// The collection as UIKit's automatic content inset adjustment shows it in a safe area: a
+    /// vertically scrolling one's content inset grows by the safe area's top and bottom (its
+    /// scrollable axis), so its start and rest offsets clear the status bar and home indicator.
+    public func clearing(_ safe: EdgeInsets) -> CollectionSpec {
+        guard layout.direction == .vertical || layout.kind == .list else { return self }
+        var spec = self
+        spec.scroll.contentInset.top += safe.top
+        spec.scroll.contentInset.bottom += safe.bottom
+        return spec
+    }
 }

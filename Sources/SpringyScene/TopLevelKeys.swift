@@ -98,6 +98,9 @@ public enum TopLevelKeys {
                 "chrome", Chrome.allCases.map(\.rawValue).joined(separator: " | "), default: "none",
                 "a status bar or device frame"),
             SceneKey(
+                "safe_area", "bool", default: "true",
+                "with chrome: a vertical collection's content clears the status bar and home indicator"),
+            SceneKey(
                 "corners", CornerCurve.allCases.map(\.rawValue).joined(separator: " | "), default: "circular",
                 "cells' corner curve"),
             SceneKey("separators", "bool", default: "false", "list rows' separators"),

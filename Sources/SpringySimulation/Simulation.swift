@@ -51,7 +51,7 @@ public final class Simulation {
         }
         do {
             collection = try scene.collection.map {
-                try CollectionView(spec: $0, viewSize: scene.viewport.size, world: scene.world)
+                try CollectionView(spec: $0.clearing(scene.safeAreaInsets), viewSize: scene.viewport.size, world: scene.world)
             }
         } catch let e as DynamicsError {
             throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)

@@ -52,7 +52,8 @@ final class AppearanceTests: XCTestCase {
 
     func testTheStatusBarIsDrawnOverTheTopOnlyAndTheHomeIndicatorOnTallScreens() throws {
         let plain = try image(listScene("appearance: light, cell: \"#FFFFFF\""))
-        let barred = try image(listScene("appearance: light, cell: \"#FFFFFF\", chrome: status_bar"))
+        // The bar over the same content (safe_area: false keeps the content where it was).
+        let barred = try image(listScene("appearance: light, cell: \"#FFFFFF\", chrome: status_bar, safe_area: false"))
         XCTAssertEqual(plain.width, barred.width)
         let rowBytes = plain.width * 4
         XCTAssertNotEqual(
@@ -268,5 +269,31 @@ final class AppearanceTests: XCTestCase {
         // A colour that is not a system tint keeps the contrast rule: light yellow takes black.
         XCTAssertEqual(Color(hex: "#FFF2A0")!.readableText, .black)
         XCTAssertEqual(Color(hex: "#007AFF")!.readableText, .white)
+    }
+
+    /// With a status bar the content clears it (UIKit's safe area as content inset): the first
+    /// header starts below the 20 pt bar, and pins there when the list scrolls; on a tall screen
+    /// the bar is 47 pt. `safe_area: false` draws under it, as before.
+    func testTheContentClearsTheStatusBar() throws {
+        func list(_ extra: String, height: Int = 400) -> String {
+            scene(
+                200, Double(height), time: "fps: 10, duration: 1",
+                """
+                style: { chrome: status_bar\(extra) }
+                collection:
+                  layout: { kind: list, row_height: 50, header_height: 30, sticky_headers: true }
+                  sections: [{ items: 20, header: "A" }, { items: 20, header: "B" }]
+                script:
+                  - { at: 0.1, pan: { from: [100, 350], to: [100, 150], duration: 0.3, release: hold } }
+                """)
+        }
+        let f = try frames(list(""))
+        XCTAssertEqual(f[0].headers.first?.frame.minY, 20, "the first header starts below the status bar")
+        XCTAssertEqual(f[0].contentOffset.y, -20, "the content starts at the safe area's top")
+        XCTAssertEqual(f.last!.headers.first { $0.pinned }?.frame.minY, 20, "a pinned header sits below the bar")
+        let tall = try frames(list("", height: 844))
+        XCTAssertEqual(tall[0].headers.first?.frame.minY, 47, "47 pt on a screen 812 pt tall or more")
+        let under = try frames(list(", safe_area: false"))
+        XCTAssertEqual(under[0].headers.first?.frame.minY, 0, "safe_area: false draws under the bar")
     }
 }
