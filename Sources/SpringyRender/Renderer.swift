@@ -282,7 +282,8 @@ public struct Renderer: Sendable {
             }
         }
         switch item.shape {
-        case .rectangle where !item.groupCorners.isEmpty:
+        case .rectangle where item.groupRadius > 0:
+            // A row of an inset-grouped list: square but for its group's outer corners.
             groupRect(cr, r, corners: item.groupCorners, radius: item.groupRadius)
         case .rectangle:
             roundedRect(cr, r, radius: style.cornerRadius)

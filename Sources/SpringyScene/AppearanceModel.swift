@@ -54,3 +54,16 @@ extension Style {
         if !given.contains("font") { font = .inter }
     }
 }
+
+extension Style {
+    /// An inset-grouped list's look, as iOS Settings draws it, for what the scene did not give:
+    /// rows in secondarySystemGroupedBackground (white, or #1C1C1E dark), headers without a
+    /// band (their title in the secondary label colour).
+    public mutating func applyInsetGrouped(_ appearance: Appearance) {
+        if !given.contains("cell") && !given.contains("palette") && !given.contains("palette_seed") {
+            cell = appearance.secondaryGroupedBackground
+        }
+        if !given.contains("header") { header = Color(r: 0, g: 0, b: 0, a: 0) }
+        if !given.contains("header_text") { headerText = appearance.secondaryLabel }
+    }
+}

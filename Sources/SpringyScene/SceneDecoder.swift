@@ -137,14 +137,21 @@ struct SceneDecoder: SceneSectionDecoder {
                     (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
                 }.map(\.element))
         }
-        guard var viewport, let time, let defaults, let springs, let style, let golden, let collection, let items else {
+        guard var viewport, let time, let defaults, let springs, var style, let golden, let collection, let items else {
             throw root.error("the scene could not be read")  // not reached: every nil above noted a problem
         }
+        let backgroundGiven: Bool = {
+            guard case .mapping(let vm) = (m["viewport"]?.node ?? root.node) else { return true }
+            return vm.keys.contains { $0.string == "background" }
+        }()
         // An appearance gives the screen its background unless the viewport names one.
-        if let appearance = style.appearance, case .mapping(let vm) = (m["viewport"]?.node ?? root.node),
-            !vm.keys.contains(where: { $0.string == "background" })
-        {
-            viewport.background = appearance.background
+        if let appearance = style.appearance, !backgroundGiven { viewport.background = appearance.background }
+        // An inset-grouped list is iOS Settings': grouped background behind the rows' own colour,
+        // headers without a band; each unless the scene names its own.
+        if collection?.layout.insetGrouped == true {
+            let a = style.appearance ?? .light
+            style.applyInsetGrouped(a)
+            if !backgroundGiven { viewport.background = a.groupedBackground }
         }
         var scene = Scene(
             file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,
@@ -295,6 +302,7 @@ struct SceneDecoder: SceneSectionDecoder {
         let t = TopLevelKeys.style
         let m = try v.mapping(t)
         var s = Style()
+        s.given = m.keys
         if let x = m["appearance"] { s.apply(try x.oneOf(Appearance.self, Appearance.allCases), given: m.keys) }
         if let x = m["chrome"] { s.chrome = try x.oneOf(Chrome.self, Chrome.allCases) }
         if let x = m["safe_area"] { s.safeArea = try x.bool() }

@@ -127,6 +127,8 @@ public struct Style: Sendable {
     /// iOS's light or dark system colours (nil: Springy's own defaults).
     public var appearance: Appearance?
     public var chrome: Chrome = .none
+    /// The style keys the scene wrote (an implied look applies only to the others).
+    public var given: [String] = []
     /// With chrome, the collection's content clears the status bar and home indicator (UIKit's
     /// safe area, as contentInsetAdjustmentBehavior .automatic applies it); false: it does not.
     public var safeArea = true

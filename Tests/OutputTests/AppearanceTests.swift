@@ -296,4 +296,37 @@ final class AppearanceTests: XCTestCase {
         let under = try frames(list(", safe_area: false"))
         XCTAssertEqual(under[0].headers.first?.frame.minY, 0, "safe_area: false draws under the bar")
     }
+
+    /// `style: inset_grouped` alone gives iOS Settings' look: systemGroupedBackground behind white
+    /// rows (dark: #1C1C1E on black), square middle rows (only the group's outer corners round),
+    /// headers without a band.
+    func testInsetGroupedImpliesSettingsLook() throws {
+        func settings(_ appearance: String) throws -> RGBAImage {
+            try image(
+                """
+                springy: 1
+                viewport: { size: [300, 400], scale: 1 }
+                time: { fps: 10, duration: 0.1 }
+                \(appearance)
+                collection:
+                  layout: { kind: list, style: inset_grouped, row_height: 50, header_height: 40 }
+                  sections: [{ items: ["One", "Two", "Three"], header: "FIRST" }]
+                """)
+        }
+        let light = try settings("")
+        // Rows span x 16..<284 (16 pt margins), y 40..<190: header 0..<40, rows of 50.
+        XCTAssertEqual(pixel(light, 5, 100), [0xF2, 0xF2, 0xF7], "the grouped background beside the rows")
+        XCTAssertEqual(pixel(light, 150, 5), [0xF2, 0xF2, 0xF7], "the header has no band")
+        XCTAssertEqual(pixel(light, 200, 110), [255, 255, 255], "white rows")
+        let middle = pixel(light, 150, 115)  // the middle row's own fill
+        XCTAssertEqual(pixel(light, 16, 90), middle, "the middle row's top-left corner is square: its fill")
+        XCTAssertEqual(pixel(light, 283, 139), middle, "and its bottom-right corner")
+        XCTAssertEqual(pixel(light, 16, 40), [0xF2, 0xF2, 0xF7], "the group's first corner is rounded off")
+        let dark = try settings("style: { appearance: dark }")
+        XCTAssertEqual(pixel(dark, 5, 100), [0, 0, 0], "dark: black behind")
+        XCTAssertEqual(pixel(dark, 200, 110), [0x1C, 0x1C, 0x1E], "dark rows: secondarySystemGroupedBackground")
+        let own = try settings("style: { cell: \"#FF0000\", header: \"#00FF00\" }")
+        XCTAssertEqual(pixel(own, 200, 110), [255, 0, 0], "the scene's own colours win")
+        XCTAssertEqual(pixel(own, 150, 5), [0, 255, 0])
+    }
 }
