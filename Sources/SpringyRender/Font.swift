@@ -25,13 +25,16 @@ public enum PinnedFont {
     static let threadKey = "springy.pinned-font"
 
     /// The characters of `text` the pinned font has no glyph for (spaces and controls aside).
-    public static func missingCharacters(in text: String) throws -> [Character] {
-        let f = try face()
+    /// With `inter`, a character is missing only when Inter and DejaVu Sans (which draws what
+    /// Inter lacks) both lack it.
+    public static func missingCharacters(in text: String, inter: Bool = false) throws -> [Character] {
+        var faces = [try face()]
+        if inter { faces.append(try interFace()) }
         var out: [Character] = []
         for ch in text where !ch.isWhitespace {
-            let covered = ch.unicodeScalars.allSatisfy {
-                $0.properties.generalCategory == .control || $0.properties.isVariationSelector
-                    || springy_font_has_glyph(f, $0.value) != 0
+            let covered = ch.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.generalCategory == .control || scalar.properties.isVariationSelector
+                    || faces.contains { springy_font_has_glyph($0, scalar.value) != 0 }
             }
             if !covered && !out.contains(ch) { out.append(ch) }
         }

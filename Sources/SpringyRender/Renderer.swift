@@ -35,10 +35,13 @@ public struct Renderer: Sendable {
         var seen: Set<String> = []  // only asked, never iterated: the order is the texts'
         for t in texts where !t.utf8.allSatisfy({ $0 >= 32 && $0 < 127 }) && !seen.contains(t) {
             seen.insert(t)
-            let missing = try PinnedFont.missingCharacters(in: t)
+            let inter = scene.style.font == .inter
+            let missing = try PinnedFont.missingCharacters(in: t, inter: inter)
             if !missing.isEmpty {
+                // The faces the scene draws with: Inter, then DejaVu Sans for what Inter lacks.
+                let faces = inter ? "Inter and DejaVu Sans" : "DejaVu Sans"
                 out.append(
-                    "\(scene.file): the text \"\(t)\" has characters DejaVu Sans cannot draw (\(missing.map { String($0) }.joined(separator: " "))); they show as boxes"
+                    "\(scene.file): the text \"\(t)\" has characters \(faces) cannot draw (\(missing.map { String($0) }.joined(separator: " "))); they show as boxes"
                 )
             }
         }

@@ -76,4 +76,17 @@ final class WarningTests: XCTestCase {
         XCTAssertEqual(v.status, 0, v.stderr)
         XCTAssertFalse(v.stderr.contains("warning"), v.stderr)
     }
+
+    /// The warning names the faces the scene draws with: with `font: inter`, Inter and DejaVu
+    /// Sans (which draws what Inter lacks), and only what both lack.
+    func testTheGlyphWarningNamesTheScenesFaces() throws {
+        let dir = temporaryDirectory()
+        let path = "\(dir)/inter.yaml"
+        try scene(200, 200, "style: { font: inter }\nitems:\n  a: { center: [100, 100], size: [80, 80], label: \"Snow ☃ 中\" }")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try runSpringy(["validate", path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("has characters Inter and DejaVu Sans cannot draw (中)"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("DejaVu Sans cannot draw (☃"), "DejaVu Sans draws the snowman")
+    }
 }
