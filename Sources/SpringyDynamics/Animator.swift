@@ -111,8 +111,11 @@ public final class Animator {
         if velocity != .zero {
             sb_body_set_velocity(world, handle, metres(velocity.x), metres(velocity.y), 0)
         }
-        // A new item is in no gravity behavior yet.
+        // A new item is in no gravity behavior yet, and at rest until something acts on it: every
+        // behavior wakes the items it acts on when added, a contact wakes what it touches, and a
+        // velocity given here wakes it (so a scene where nothing moves is at rest from frame 0).
         sb_body_set_gravity_scale(world, handle, 0)
+        if velocity == .zero { sb_body_set_awake(world, handle, 0) }
     }
 
     /// A kinematic point other items can be attached to (`to: <id>` with `to_offset`),

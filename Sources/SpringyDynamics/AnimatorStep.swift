@@ -22,7 +22,11 @@ extension Animator {
         collectContactEvents()
         try checkFinite()
         let rest = isAtRest
-        if rest != wasAtRest {
+        // The first step says only how the animator starts (at rest, or running): a pause or a
+        // resume is a change after it.
+        if stepCount == 1 {
+            wasAtRest = rest
+        } else if rest != wasAtRest {
             pendingEvents.append(ContactEvent(kind: rest ? .paused : .resumed, item: "", with: "", point: nil))
             wasAtRest = rest
         }
