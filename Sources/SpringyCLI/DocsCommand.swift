@@ -46,6 +46,9 @@ extension Springy {
         @Flag(name: .long, help: "Render even unchanged scenes.")
         var force = false
 
+        @Flag(name: .long, help: "With --docc, replace an article of a scene's name that springy did not write.")
+        var overwrite = false
+
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
@@ -64,10 +67,16 @@ extension Springy {
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
             if let docc {
                 try refuseSharedNames(loaded, flag: "--docc") { "\(docc)/\(DocCCatalog.articleName($0))" }
-                let catalog = DocCCatalog(
+                var catalog = DocCCatalog(
                     path: docc, poster: poster?.choice ?? .golden, threads: ProcessInfo.processInfo.activeProcessorCount)
+                catalog.version = Springy.version
+                catalog.overwrite = overwrite
                 if FFmpeg.path == nil { warn("springy: ffmpeg is not on PATH: the DocC articles get posters but no video") }
                 for scene in loaded {
+                    if !force && catalog.isUpToDate(scene, video: FFmpeg.path != nil) {
+                        say("docc: \(scene.slug) unchanged (\(DocCCatalog.articleName(scene)).md)")
+                        continue
+                    }
                     do {
                         let (files, warnings) = try catalog.write(scene, ffmpeg: FFmpeg.path != nil)
                         for w in warnings { warn("springy: warning: \(w)") }

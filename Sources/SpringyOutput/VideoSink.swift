@@ -114,8 +114,11 @@ public final class VideoSink {
             if alpha { args += ["-auto-alt-ref", "0"] }
             args += tags
         case .prores:
-            // ProRes takes any size; 4444 keeps the alpha channel.
-            let scale = "scale=\(inMatrix)out_color_matrix=bt709:out_range=tv:flags=bicubic"
+            // ProRes takes any size; 4444 keeps the alpha channel. Its encoder writes the colour
+            // tags its frames carry (the options below do not reach it): setparams tags them.
+            let scale =
+                "scale=\(inMatrix)out_color_matrix=bt709:out_range=tv:flags=bicubic,"
+                + "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv"
             args +=
                 [
                     "-vf", scale, "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt",

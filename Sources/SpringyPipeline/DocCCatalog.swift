@@ -11,17 +11,47 @@ public struct DocCCatalog {
     public var path: String
     public var poster: PosterChoice
     public var threads: Int
+    /// springy's version, part of the stamp that says an article and its resources are current.
+    public var version = ""
+    /// Replace an article springy did not write (a hand-written one of the same name).
+    public var overwrite = false
 
     public init(path: String, poster: PosterChoice, threads: Int) {
         self.path = path; self.poster = poster; self.threads = threads
+    }
+
+    /// The line a generated article ends with: what made it, and the stamp of its inputs.
+    static let marker = "<!-- springy docs --docc: generated from "
+
+    /// The stamp of a scene's article and resources: its file, springy's version, the poster
+    /// choice and whether there is a video.
+    func stamp(_ scene: Scene, video: Bool) -> String {
+        let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
+        return ContentHash.key([Array(source), Array(version.utf8), Array("docc-1 poster \(poster) video \(video)".utf8)])
+    }
+
+    /// Whether the scene's article is springy's, made from the same inputs, with its resources
+    /// there: nothing to do.
+    public func isUpToDate(_ scene: Scene, video: Bool) -> Bool {
+        let article = "\(path)/\(Self.articleName(scene)).md"
+        guard let text = try? String(contentsOfFile: article, encoding: .utf8),
+            text.contains(Self.marker), text.contains("(stamp \(stamp(scene, video: video)))")
+        else { return false }
+        let slug = scene.slug
+        var needed = ["\(slug)@2x.png", "\(slug)~dark@2x.png"]
+        if video { needed += ["\(slug).mp4", "\(slug)-video-poster@2x.png"] }
+        return needed.allSatisfy { FileManager.default.fileExists(atPath: "\(resources)/\($0)") }
     }
 
     public var resources: String { "\(path)/Resources" }
 
     /// The scene in an appearance: its colours become iOS's light or dark system colours
     /// (its palette and its views' own fills are kept).
+    /// A scene without an appearance is its own light variant (its own background and colours:
+    /// the writer's look); the dark one takes iOS's dark system colours.
     public static func variant(_ scene: Scene, _ appearance: Appearance) -> Scene {
         var s = scene
+        if appearance == .light && s.style.appearance == nil { return s }
         if s.style.appearance != appearance {
             s.style.apply(appearance, given: [])
             s.viewport.background = appearance.background
@@ -39,6 +69,14 @@ public struct DocCCatalog {
     /// warnings (SceneWarnings). Without ffmpeg the video is left out (and the article does not
     /// name it).
     public func write(_ scene: Scene, ffmpeg: Bool) throws -> (files: [String], warnings: [String]) {
+        // An article of that name that springy did not write is the user's: never replaced
+        // unless asked (checked before anything is drawn).
+        let article = "\(path)/\(Self.articleName(scene)).md"
+        if !overwrite, let text = try? String(contentsOfFile: article, encoding: .utf8), !text.contains(Self.marker) {
+            throw OutputError(
+                "\(article) was not written by springy (it has no generated marker); pass --overwrite to replace it, or rename the scene"
+            )
+        }
         try AtomicFile.makeDirectory(resources)
         let slug = scene.slug
         var written: [String] = []
@@ -78,8 +116,10 @@ public struct DocCCatalog {
                 written.append(context.path(OutputNames.video(variant, "mp4")))
             }
         }
-        let article = "\(path)/\(Self.articleName(scene)).md"
-        try AtomicFile.write(Array(Self.article(scene, video: ffmpeg).utf8), to: article)
+        let text =
+            Self.article(scene, video: ffmpeg)
+            + "\n\(Self.marker)\(MarkdownText.inline(PathText.lastComponent(scene.file))) (stamp \(stamp(scene, video: ffmpeg))): edit the scene, not this file -->\n"
+        try AtomicFile.write(Array(text.utf8), to: article)
         written.append(article)
         return (written, warnings)
     }

@@ -66,4 +66,45 @@ final class DocCTests: XCTestCase {
         XCTAssertLessThan(strip.width, full.width, "three small frames")
         XCTAssertEqual(try runSpringy(["docs", "scenes/springs.yaml", "--out", dir, "--poster", "soon"]).status, 2)
     }
+
+    /// A hand-written article of a scene's name is the user's: refused without --overwrite,
+    /// untouched; springy's own article is stamped, and an unchanged scene is skipped.
+    func testAHandWrittenArticleIsKeptAndAnUnchangedSceneSkipped() throws {
+        let dir = temporaryDirectory()
+        let catalogue = "\(dir)/Mine.docc"
+        try FileManager.default.createDirectory(atPath: catalogue, withIntermediateDirectories: true)
+        let mine = "# My own page\n\nHand written.\n"
+        try mine.write(toFile: "\(catalogue)/FallingBox.md", atomically: true, encoding: .utf8)
+        let refused = try runSpringy(["docs", "--docc", catalogue, "scenes/falling-box.yaml"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("was not written by springy"), refused.stderr)
+        XCTAssertEqual(try String(contentsOfFile: "\(catalogue)/FallingBox.md", encoding: .utf8), mine)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(catalogue)/Resources"), "nothing drawn before the refusal")
+        let replaced = try runSpringy(["docs", "--docc", catalogue, "scenes/falling-box.yaml", "--overwrite"])
+        XCTAssertEqual(replaced.status, 0, replaced.stderr)
+        let article = try String(contentsOfFile: "\(catalogue)/FallingBox.md", encoding: .utf8)
+        XCTAssertTrue(article.contains("<!-- springy docs --docc: generated from falling-box.yaml (stamp "), article)
+        let again = try runSpringy(["docs", "--docc", catalogue, "scenes/falling-box.yaml"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("falling-box unchanged"), again.stdout)
+    }
+
+    /// The light poster is the scene as written (its own background); the dark one iOS's dark colours.
+    func testTheLightPosterKeepsTheScenesBackground() throws {
+        let dir = temporaryDirectory()
+        let path = "\(dir)/cream.yaml"
+        try """
+        springy: 1
+        viewport: { size: [100, 100], scale: 2, background: "#FFE0B0" }
+        time: { fps: 10, duration: 0.5 }
+        items:
+          a: { center: [50, 50], size: [30, 30] }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try runSpringy(["docs", "--docc", "\(dir)/C.docc", path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let light = try RGBAImage.decode(file: "\(dir)/C.docc/Resources/cream@2x.png")
+        let dark = try RGBAImage.decode(file: "\(dir)/C.docc/Resources/cream~dark@2x.png")
+        XCTAssertEqual(Array(light.pixels[0..<3]), [0xFF, 0xE0, 0xB0], "the scene's own background")
+        XCTAssertEqual(Array(dark.pixels[0..<3]), [0, 0, 0], "iOS's dark background")
+    }
 }

@@ -78,6 +78,14 @@ final class FinishedCLITests: XCTestCase {
                 "\(dir)/clear/clear.mov",
             ])
         XCTAssertTrue(mov.stdout.hasPrefix("prores,64,48,yuva444p"), "ProRes 4444 keeps the alpha: \(mov.stdout)")
+        // BT.709, tagged as the mp4 and webm are (the ProRes encoder writes only what its frames carry).
+        let tags = try runProgram(
+            ffprobe,
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_space,color_primaries,color_transfer",
+                "-of", "csv=p=0", "\(dir)/clear/clear.mov",
+            ])
+        XCTAssertEqual(tags.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "bt709,bt709,bt709", "the .mov's colour tags")
         let hevc = try runSpringy([
             "render", springs, "--format", "mp4", "--codec", "hevc", "--crf", "30", "--duration", "0.3", "--out", dir, "--quiet",
         ])
