@@ -68,7 +68,7 @@ extension Springy {
             Interrupt.install()
             let session = PreviewSession(
                 path: scene, limits: limitOptions.limits, memoryBudget: previewMemory << 20,
-                report: { warn("springy: warning: \($0)") })
+                report: { warn("springy: warning: \($0)") }, reportError: { warn("springy: \($0)") })
             let server: PreviewHTTP
             var limits = PreviewHTTP.Limits()
             limits.idleTimeout = idleTimeout

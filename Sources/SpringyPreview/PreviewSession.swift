@@ -151,13 +151,34 @@ public final class PreviewSession: Sendable {
 
     /// Hears each warning of the version shown, once (the preview prints them as `validate` does).
     let report: @Sendable (String) -> Void
+    /// Hears each located error of a version, once: one that does not load, or a run that fails
+    /// (the preview prints them to standard error, as well as on the page).
+    let reportError: @Sendable (String) -> Void
     private let reported = Mutex<(version: Int, lines: [String])>((0, []))
+    private let reportedErrors = Mutex<(version: Int, lines: [String])>((0, []))
 
     public init(
         path: String, limits: SceneLimits = .default, memoryBudget: Int = 512 << 20,
-        report: @escaping @Sendable (String) -> Void = { _ in }
+        report: @escaping @Sendable (String) -> Void = { _ in }, reportError: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.path = path; self.limits = limits; self.memoryBudget = memoryBudget; self.report = report
+        self.reportError = reportError
+    }
+
+    /// Hands the newest version's errors not yet reported (its load errors, or the shown run's
+    /// failure) to `reportError`.
+    public func reportErrors() {
+        let v = versions
+        guard let latest = v.latest else { return }
+        var lines = latest.errors
+        if latest.scene != nil, let e = v.good?.runtimeError { lines.append(e) }
+        let fresh = reportedErrors.withLock { r -> [String] in
+            if r.version != latest.number { r = (latest.number, []) }
+            let new = lines.filter { !r.lines.contains($0) }
+            r.lines += new
+            return new
+        }
+        for e in fresh { reportError(e) }
     }
 
     /// Hands the shown version's warnings not yet reported to `report`.
@@ -249,6 +270,7 @@ public final class PreviewSession: Sendable {
                 Thread.sleep(forTimeInterval: interval)
                 reload()
                 reportWarnings()
+                reportErrors()
             }
         }
         thread.start()

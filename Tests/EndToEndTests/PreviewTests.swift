@@ -238,4 +238,21 @@ final class PreviewTests: XCTestCase {
         let item = springs[0]["item"] as? String ?? "?"
         XCTAssertTrue(listed.first?.hasPrefix("spring \(item) ") ?? false, "the first spring's row names its item \(item)")
     }
+
+    /// A scene's errors reach the terminal too (standard error), located, once — not only the page.
+    func testErrorsArePrintedToTheTerminal() throws {
+        let dir = temporaryDirectory()
+        let scene = "\(dir)/s.yaml"
+        try "springy: 1\nviewport: { size: [100, 100] }\nitems:\n  a: { center: [50, 50], size: [20, 20], fill: \"#zz\" }\n"
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        let preview = try XCTUnwrap(try PreviewProcess.start(scene), "the preview did not start")
+        _ = try waitFor(preview.base) { ($0["errors"] as? [String])?.isEmpty == false }
+        Thread.sleep(forTimeInterval: 0.3)
+        preview.process.terminate()
+        preview.process.waitUntilExit()
+        let err = String(decoding: preview.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let line = "s.yaml:4:48: items.a.fill: expected a colour"
+        XCTAssertTrue(err.contains(line), "the located error on the terminal: \(err)")
+        XCTAssertEqual(err.components(separatedBy: line).count - 1, 1, "once")
+    }
 }
