@@ -12,8 +12,8 @@ enum PreviewPage {
         #warnings { color: #a05a00; white-space: pre-wrap; font-family: monospace; }
         #trace { font-family: monospace; font-size: 12px; max-width: 420px; max-height: 80vh; overflow: auto; }
         #trace div.hover { background: #ffd60a; }
-        #marks { position: relative; width: 360px; height: 8px; margin-left: 90px; }
-        #marks span { position: absolute; width: 3px; height: 8px; background: #ff9500; }
+        #marks { position: relative; height: 12px; }
+        #marks span { position: absolute; width: 3px; margin-left: -1px; height: 8px; background: #ff9500; }
         #marks span.failing { background: #ff3b30; height: 12px; }
         #overlays label { margin-right: 6px; }
         #failures img { height: 200px; border: 1px solid #ff3b30; margin-right: 4px; }
@@ -105,8 +105,12 @@ enum PreviewPage {
                 $('failures').innerHTML = fails.map(f => '<div class="failure" data-frame="' + f + '"><b>frame ' + f + ' fails its golden</b><br>' +
                   ['expected', 'actual', 'diff'].map(k => '<img alt="' + k + '" title="' + k + '" src="/failures/' + f + '/' + k + '.png?' + Date.now() + '">').join('') + '</div>').join('');
               }
+              // Each mark under the point of the scrubber's track that frame sits at, measured on the
+              // page (the play button beside the scrubber changes width with its label): the
+              // thumb's centre runs from half a thumb in at one end to half a thumb in at the other.
+              const track = $('scrub').getBoundingClientRect(), box = $('marks').getBoundingClientRect(), half = 8;
               $('marks').innerHTML = (st.golden || []).map(g => '<span class="golden' + (fails.includes(g) ? ' failing' : '') + '" data-frame="' + g + '" style="left:' +
-                (360 * g / Math.max(st.total - 1, 1)) + 'px"></span>').join('');
+                (track.left - box.left + half + (track.width - 2 * half) * g / Math.max(st.total - 1, 1)) + 'px"></span>').join('');
               $('title').textContent = st.name;
               $('scrub').max = Math.max(st.total - 1, 0);
               document.body.dataset.version = st.shown;

@@ -255,4 +255,35 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(err.contains(line), "the located error on the terminal: \(err)")
         XCTAssertEqual(err.components(separatedBy: line).count - 1, 1, "once")
     }
+
+    /// The golden marks on the timeline sit at their frames on the scrubber: a click on a mark
+    /// (a real mouse event at its x) moves the scrubber to that frame, within one frame.
+    func testAClickOnAGoldenMarkShowsThatFrame() throws {
+        let chromium = try requireTool("chromium", "Debian's chromium (scripts/install-deps --tests): the page was not opened")
+        let (p, base) = try start(packageRoot + "/scenes/falling-box.yaml")
+        defer { if p.isRunning { p.terminate() } }
+        _ = try waitFor(base) { ($0["done"] as? Bool) == true }
+        let ready = "document.querySelectorAll('#marks span').length > 0 && document.getElementById('scrub').max > 0"
+        let layout = try browserDrive(
+            chromium,
+            [
+                ["open": base], ["until": ready],
+                [
+                    "eval":
+                        "(() => { const t = document.getElementById('scrub').getBoundingClientRect(); return [...document.querySelectorAll('#marks span')].map(s => { const r = s.getBoundingClientRect(); return [parseInt(s.dataset.frame), (r.left + r.width / 2 - t.left) / t.width]; }); })()"
+                ],
+            ])
+        let marks = try XCTUnwrap(layout.first as? [[Double]], "\(layout)")
+        XCTAssertGreaterThan(marks.count, 2, "the scene's golden frames are marked")
+        var steps: [[String: Any]] = [["open": base], ["until": ready]]
+        for m in marks {
+            steps.append(["click": "#scrub", "at": [m[1], 0.5]])
+            steps.append(["eval": "parseInt(document.getElementById('scrub').value)"])
+        }
+        let values = try browserDrive(chromium, steps).compactMap { $0 as? Int }
+        XCTAssertEqual(values.count, marks.count)
+        for (m, v) in zip(marks, values) {
+            XCTAssertEqual(Double(v), m[0], accuracy: 1, "the mark of frame \(Int(m[0])) is where the scrubber shows it")
+        }
+    }
 }
