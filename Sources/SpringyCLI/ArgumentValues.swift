@@ -1,6 +1,7 @@
 import ArgumentParser
 import SpringyOutput
 import SpringyPipeline
+import SpringyScene
 
 // Option values that are types of the modules below, read from their text.
 
@@ -46,6 +47,17 @@ struct Seconds: ExpressibleByArgument {
 extension PlotQuantity: ExpressibleByArgument {}
 extension PNGSettings.Filter: ExpressibleByArgument {}
 extension PNGSettings.Strategy: ExpressibleByArgument {}
-extension FramePick: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
+/// `--pick`: frames by number, `0`, `0,30,last` (a count is `--pick-count`: one number was
+/// both, a count of one meaning the last frame and 0 meaning frame 0).
+struct PickedFrames: ExpressibleByArgument {
+    var pick: FramePick
+    init?(argument: String) {
+        var out: [GoldenFrame] = []
+        for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            let p = part.trimmingCharacters(in: .whitespaces)
+            if p == "last" { out.append(.last) } else if let i = Int(p), i >= 0 { out.append(.index(i)) } else { return nil }
+        }
+        if out.isEmpty { return nil }
+        pick = .list(out)
+    }
 }

@@ -38,9 +38,14 @@ extension Springy {
         @Option(
             name: .long,
             help:
-                "Frames for sheet, trail, pdf and svg: a count (evenly spaced) or a list like 0,30,last. Default: 8 for sheet and trail, the scene's golden frames for pdf and svg."
+                "Frames for sheet, trail, pdf and svg, by number: one (0) or a list like 0,30,last. Default: 8 evenly spaced for sheet and trail, the scene's golden frames for pdf and svg."
         )
-        var pick: FramePick?
+        var pick: PickedFrames?
+
+        @Option(
+            name: .customLong("pick-count"), help: "For sheet, trail, pdf and svg: this many frames, evenly spaced (1: the last)."
+        )
+        var pickCount: Int?
 
         @Option(name: .long, help: "Columns of a contact sheet.")
         var columns: Int = 4
@@ -114,7 +119,14 @@ extension Springy {
 
         var toStdout: Bool { scenes.contains("-") }
 
+        /// The frames the stills show: `--pick`'s numbers or `--pick-count`'s count.
+        var picked: FramePick? { pickCount.map { .evenly($0) } ?? pick?.pick }
+
         func validate() throws {
+            if pick != nil && pickCount != nil {
+                throw ValidationError("give --pick (frame numbers) or --pick-count (a count), not both")
+            }
+            if let n = pickCount, n < 1 { throw ValidationError("--pick-count must be 1 or more, not \(n)") }
             try refuseEmptyPaths([("--out", out)], scenes: scenes)
             if shard != nil && formats != [.png] {
                 throw ValidationError("--shard splits a PNG sequence; other formats need the whole scene")
@@ -173,7 +185,7 @@ extension Springy {
             s.scale = scale
             s.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
             s.png = PNGSettings(level: pngLevel, filter: pngFilter, strategy: pngStrategy)
-            s.pick = pick
+            s.pick = picked
             s.columns = columns
             s.overwrite = overwrite
             s.toStdout = toStdout
@@ -197,7 +209,12 @@ extension Springy {
                 )
                 throw ExitCode(2)
             }
-            for scene in loaded where formats.contains(where: \.isStill) { try checkPick(pick, of: scene) }
+            if picked != nil && !formats.contains(where: \.isStill) {
+                warn(
+                    "springy: warning: \(pickCount != nil ? "--pick-count" : "--pick") is for sheet, trail, pdf and svg; \(formats.map(\.rawValue).joined(separator: ", ")) do not use it"
+                )
+            }
+            for scene in loaded where formats.contains(where: \.isStill) { try checkPick(picked, of: scene) }
             let jobs = try loaded.map { RenderJob(scene: $0, settings: try settings(for: $0), version: Springy.version) }
             try refuseSharedNames(loaded, flag: "--out") { OutputNames.sceneFolder(out, $0) }
             // Check every destination before writing anything.

@@ -37,6 +37,27 @@ final class CommandLineInputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/falling-box"), "nothing written")
     }
 
+    /// `--pick` names frames (one number is that frame); a count is `--pick-count` (one is the
+    /// last frame). A pick that no format asked for uses is said, not silently ignored.
+    func testPickNamesFramesAndACountIsItsOwnFlag() throws {
+        let dir = temporaryDirectory()
+        let one = try runSpringy(["render", scenePath, "--out", "\(dir)/a", "--format", "pdf", "--pick", "1", "--quiet"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: "\(dir)/a/falling-box").sorted(), ["frame-00001.pdf"],
+            "--pick 1 is frame 1")
+        let count = try runSpringy(["render", scenePath, "--out", "\(dir)/b", "--format", "pdf", "--pick-count", "1", "--quiet"])
+        XCTAssertEqual(count.status, 0, count.stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: "\(dir)/b/falling-box").sorted(), ["frame-00119.pdf"],
+            "--pick-count 1 is the last frame")
+        let both = try runSpringy(["render", scenePath, "--format", "pdf", "--pick", "1", "--pick-count", "2"])
+        XCTAssertEqual(both.status, 2)
+        let unused = try runSpringy(["render", scenePath, "--out", "\(dir)/c", "--format", "png", "--pick", "0", "--quiet"])
+        XCTAssertEqual(unused.status, 0, unused.stderr)
+        XCTAssertTrue(unused.stderr.contains("--pick is for sheet, trail, pdf and svg; png do not use it"), unused.stderr)
+    }
+
     func testOneFrameIsOneFrame() throws {
         let dir = temporaryDirectory()
         let r = try runSpringy(["render", scenePath, "--out", dir, "--frames", "3"])

@@ -53,7 +53,7 @@ final class FaultTests: XCTestCase {
         try scene(2000, 100, time: "fps: 100, duration: 1", "items:\n  a: { center: [20, 50], size: [10, 10] }")
             .write(toFile: "\(dir)/wide.yaml", atomically: true, encoding: .utf8)
         let r = try runSpringy([
-            "render", "\(dir)/wide.yaml", "--out", "\(dir)/out", "--format", "sheet", "--pick", "100", "--columns", "100",
+            "render", "\(dir)/wide.yaml", "--out", "\(dir)/out", "--format", "sheet", "--pick-count", "100", "--columns", "100",
         ])
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertTrue(r.stderr.contains("contact sheet") && r.stderr.contains("32767"), r.stderr)
@@ -69,6 +69,7 @@ final class FaultTests: XCTestCase {
             ["render", "scenes/falling-box.yaml", "--columns", "-9223372036854775808"],
             ["trace", "scenes/falling-box.yaml", "--frames", "9223372036854775807"],
             ["render", "scenes/falling-box.yaml", "--pick", "9223372036854775807", "--format", "sheet"],
+            ["render", "scenes/falling-box.yaml", "--pick-count", "9223372036854775807", "--format", "sheet"],
             ["validate", "scenes/falling-box.yaml", "--max-items", "99999999999999999999"],
         ] {
             let r = try runSpringy(args + ["--out", temporaryDirectory()].filter { _ in args[0] == "render" })

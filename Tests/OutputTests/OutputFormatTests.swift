@@ -74,7 +74,7 @@ final class OutputFormatTests: XCTestCase {
     }
 
     func testSheetAndTrailSizes() throws {
-        let dir = try render("sheet,trail", extra: ["--pick", "6", "--columns", "3"])
+        let dir = try render("sheet,trail", extra: ["--pick-count", "6", "--columns", "3"])
         let sheet = try RGBAImage.decode(file: "\(dir)/s-sheet.png")
         // 3 columns × 2 rows of 60×80 thumbnails, 12 pt gaps, 22 pt captions
         XCTAssertEqual(sheet.width, 3 * (60 + 12) + 12)
