@@ -83,25 +83,24 @@ public struct Renderer: Sendable {
     /// background or overlays (the trail's older frames).
     public func draw(
         _ state: FrameState, on cr: OpaquePointer, scale: Double, ghost: Double? = nil, only: Set<String>? = nil,
-        headers: Bool = true, background: Bool = true, overlays: Bool = true
+        headers: Bool = true, background: Bool = true, overlays: Bool = true, statusBar: Bool = true
     ) throws {
-        // The drawing thread's own face: loading it is the one thing here that can fail.
-        let font = try sceneText().primary
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        cairo_scale(cr, scale, scale)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_set_font_options(cr, options)
-        cairo_font_options_destroy(options)
-        cairo_set_font_face(cr, font)
+        try prepare(cr, scale: scale)
 
         if let alpha = ghost {
+            // A faint copy replaces the fainter ones it overlaps (cleared where it covers, then
+            // painted at its alpha), so overlapping copies do not add up into darker patches;
+            // drawn into a layer of copies, which the caller paints.
             cairo_push_group(cr)
             drawContent(state, cr, only: only, headers: false, overlays: false)
-            cairo_pop_group_to_source(cr)
+            let copy = cairo_pop_group(cr)
+            defer { cairo_pattern_destroy(copy) }
+            cairo_set_source(cr, copy)
+            cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             cairo_paint_with_alpha(cr, alpha)
             return
         }
@@ -114,7 +113,29 @@ public struct Renderer: Sendable {
         if style.boundaries && background { drawBoundaries(cr, state.boundaries) }
         drawContent(state, cr, only: only, headers: headers, overlays: overlays)
         if overlays { drawOverlays(state, cr) }
-        if background { drawStatusBar(cr) }
+        if background && statusBar { drawStatusBar(cr) }
+    }
+
+    /// Points to pixels, and the text settings every drawing uses (unhinted, grey antialiasing,
+    /// the drawing thread's own face — loading it is the one thing here that can fail).
+    func prepare(_ cr: OpaquePointer, scale: Double) throws {
+        let font = try sceneText().primary
+        cairo_scale(cr, scale, scale)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
+        cairo_set_font_face(cr, font)
+    }
+
+    /// The status bar and home indicator alone, over what is drawn (a trail's last layer).
+    public func drawChromeOnTop(on cr: OpaquePointer, scale: Double) throws {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        try prepare(cr, scale: scale)
+        drawStatusBar(cr)
     }
 
     /// Layers bottom to top: the collection view's cells and headers by z, then the free views.

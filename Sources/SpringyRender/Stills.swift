@@ -74,12 +74,18 @@ public enum Stills {
         let still = Set(last.items.map(\.id).filter { !moving.contains($0) })
         let scale = Double(renderer.scale)
         let picture = try canvas(width: renderer.pixelWidth, height: renderer.pixelHeight, what: "a trail") { cr in
-            try renderer.draw(last, on: cr, scale: scale, only: still, overlays: false)
+            try renderer.draw(last, on: cr, scale: scale, only: still, overlays: false, statusBar: false)
+            // The earlier positions in one layer of copies, newer over older without adding up.
+            cairo_push_group(cr)
             for (k, f) in older.enumerated() {
                 let alpha = 0.12 + 0.5 * Double(k + 1) / Double(older.count + 1)
                 try renderer.draw(f, on: cr, scale: scale, ghost: alpha, only: moving)
             }
+            cairo_pop_group_to_source(cr)
+            cairo_paint(cr)
             try renderer.draw(last, on: cr, scale: scale, only: moving, headers: false, background: false)
+            // The status bar and home indicator over everything, as every frame has them.
+            try renderer.drawChromeOnTop(on: cr, scale: scale)
         }
         let plain = try canvas(width: renderer.pixelWidth, height: renderer.pixelHeight, what: "a trail") { cr in
             try renderer.draw(last, on: cr, scale: scale)

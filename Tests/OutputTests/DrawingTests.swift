@@ -144,6 +144,45 @@ final class DrawingTests: XCTestCase {
         XCTAssertGreaterThan(green, 10, "the springs are in the trail")
     }
 
+    /// A trail shows the status bar over everything, as every frame does; overlapping faint
+    /// copies do not add up into darker patches (each copy replaces the older ones it covers).
+    func testATrailHasTheStatusBarAndItsCopiesDoNotAddUp() throws {
+        let text = """
+            springy: 1
+            viewport: { size: [200, 120], scale: 1, background: "#FFFFFF" }
+            time: { fps: 30, duration: 1 }
+            style: { chrome: status_bar, text: "#FFFFFF" }
+            items:
+              box: { center: [40, 70], size: [40, 40], fill: "#000000" }
+              under: { center: [100, 10], size: [60, 16], fill: "#FF0000" }
+            behaviors:
+              - push: { items: [box], mode: continuous, angle: 0, magnitude: 0.4 }
+              - push: { items: [under], mode: continuous, angle: 0, magnitude: 0.002 }
+            """
+        let (dir, _) = try render(text, ["--format", "trail,png", "--pick", "0,3,6,9,12,15,18,21,24,29"])
+        let trail = try RGBAImage.decode(file: "\(dir)/s-trail.png")
+        let frame = try RGBAImage.decode(file: "\(dir)/frame-00029.png")
+        // A red view slides under the clock: in the frame the bar's black 9:41 is over it, and in
+        // the trail too (its glyphs are drawn last, not covered by the moving views).
+        var ink = 0, covered = 0
+        for y in 0..<20 {
+            for x in 70..<130 where pixel(frame, x, y).r < 60 {
+                ink += 1
+                if pixel(trail, x, y).r >= 60 { covered += 1 }
+            }
+        }
+        XCTAssertGreaterThan(ink, 10, "the frame's clock over the red view")
+        XCTAssertEqual(covered, 0, "the trail's clock is over it too")
+        // The copies: the faintest grey any copy shows is a single copy's at its strongest alpha
+        // (below 0.62: 255 × 0.38 ≈ 97); overlapping ones added up went darker. Left of the last
+        // position (drawn solid) only copies are.
+        let lastLeft = (0..<trail.width).first { pixel(frame, $0, 70).r < 128 } ?? trail.width
+        var darkest = 255
+        for x in 20..<max(20, lastLeft - 2) { darkest = min(darkest, Int(pixel(trail, x, 70).r)) }
+        XCTAssertGreaterThan(darkest, 90, "no copy is darker than one copy at its strongest: \(darkest)")
+        XCTAssertLessThan(darkest, 200, "the copies are drawn")
+    }
+
     func testATrailWithoutVisibleMotionSaysSo() throws {
         let r = try runSpringy([
             "render", packageRoot + "/scenes/static-grid.yaml", "--out", temporaryDirectory(), "--format", "trail",
