@@ -61,3 +61,13 @@ struct PickedFrames: ExpressibleByArgument {
         pick = .list(out)
     }
 }
+
+/// The gallery animation's format (`docs --format`): one of DocsGallery.animationFormats.
+struct DocsAnimationFormat: ExpressibleByArgument {
+    var format: OutputFormat
+    init?(argument: String) {
+        guard let f = OutputFormat(rawValue: argument.lowercased()), DocsGallery.animationFormats.contains(f) else { return nil }
+        format = f
+    }
+    static var allValueStrings: [String] { DocsGallery.animationFormats.map(\.rawValue) }
+}

@@ -40,8 +40,18 @@ extension Springy {
         )
         var docc: String?
 
-        @Option(name: .long, help: "Keep every Nth frame in the animation.")
+        @Option(
+            name: .long, help: "Keep every Nth frame of an animated image, each held until the next (an mp4 keeps every frame).")
         var every: Int = 2
+
+        @Option(
+            name: .long,
+            help:
+                "The animation's format, written by render's own encoder: apng (default), gif, webp, avif or mp4 (needs ffmpeg)."
+        )
+        var format: DocsAnimationFormat?
+
+        @OptionGroup(title: "Animation encoders") var encoderOptions: EncoderOptions
 
         @Flag(name: .long, help: "Render even unchanged scenes.")
         var force = false
@@ -60,7 +70,13 @@ extension Springy {
             if let d = docc, !d.hasSuffix(".docc") {
                 throw ValidationError("--docc names a DocC catalogue folder ending in .docc, not \(d)")
             }
+            if docc != nil && (format != nil || encoderOptions.changed) {
+                throw ValidationError("--format and the encoder options are for the gallery; --docc writes PNGs and an mp4")
+            }
+            try encoderOptions.validate(for: [animationFormat])
         }
+
+        var animationFormat: OutputFormat { format?.format ?? .apng }
 
         func run() throws {
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
@@ -93,6 +109,13 @@ extension Springy {
             gallery.poster = poster?.choice ?? .golden
             gallery.filmstripFrames = filmstripFrames
             gallery.filmstripScale = filmstripScale
+            gallery.format = animationFormat
+            encoderOptions.apply(to: &gallery.encoder)
+            if animationFormat == .mp4 && FFmpeg.path == nil {
+                throw report(
+                    SpringyError(
+                        "--format mp4 needs ffmpeg on PATH (apt-get install ffmpeg); or choose --format apng, gif, webp or avif"))
+            }
             var rendered = 0, unchanged = 0
             let entries = zip(loaded, paths).map { DocsGallery.Entry(scene: $0, path: $1) }
             for entry in entries {

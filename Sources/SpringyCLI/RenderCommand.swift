@@ -96,19 +96,7 @@ extension Springy {
         @Option(name: .customLong("pix-fmt"), help: "ffmpeg pixel format of the video (e.g. yuv420p, yuv444p, yuva444p10le).")
         var pixFmt: String?
 
-        @Option(name: .customLong("webp-quality"), help: "Lossy WebP at this quality, 0-100 (default: lossless).")
-        var webpQuality: Double?
-
-        @Option(name: .customLong("avif-quality"), help: "AVIF quality, 0-100 (100: lossless).")
-        var avifQuality: Int = 80
-
-        @Option(
-            name: .customLong("apng-max-colors"),
-            help: "Write the APNG as palette frames of at most this many colours, 2-255 (smaller files).")
-        var apngMaxColors: Int?
-
-        @Option(name: .customLong("gif-colors"), help: "Most colours in a GIF's palette, 2-255.")
-        var gifColors: Int = 255
+        @OptionGroup(title: "Animation encoders") var encoderOptions: EncoderOptions
 
         @OptionGroup var limitOptions: LimitOptions
 
@@ -144,15 +132,7 @@ extension Springy {
             if let s = scale, !(1...3).contains(s) { throw ValidationError("--scale must be 1, 2 or 3, not \(s)") }
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
             if !(0...9).contains(pngLevel) { throw ValidationError("--png-level must be 0-9, not \(pngLevel)") }
-            if let q = webpQuality, !(0...100).contains(q) { throw ValidationError("--webp-quality must be 0-100, not \(q)") }
-            if !(0...100).contains(avifQuality) { throw ValidationError("--avif-quality must be 0-100, not \(avifQuality)") }
-            if let n = apngMaxColors, !(2...255).contains(n) {
-                throw ValidationError("--apng-max-colors must be 2-255, not \(n)")
-            }
-            if apngMaxColors != nil && !formats.contains(.apng) {
-                throw ValidationError("--apng-max-colors is for --format apng")
-            }
-            if !(2...255).contains(gifColors) { throw ValidationError("--gif-colors must be 2-255, not \(gifColors)") }
+            try encoderOptions.validate(for: formats)
             if let f = fps, !(1...240).contains(f) { throw ValidationError("--fps must be 1-240, not \(f)") }
             if let d = duration, !(d > 0 && d <= 86_400) {
                 throw ValidationError("--duration must be more than 0 and at most 86400 s, not \(d)")
@@ -189,10 +169,7 @@ extension Springy {
             s.columns = columns
             s.overwrite = overwrite
             s.toStdout = toStdout
-            s.webpQuality = webpQuality
-            s.avifQuality = avifQuality
-            s.gifColors = gifColors
-            s.apngMaxColors = apngMaxColors
+            encoderOptions.apply(to: &s)
             s.video = VideoSink.Options(codec: codec, crf: crf, pixelFormat: pixFmt)
             s.scale = scale ?? quality?.scale
             return s

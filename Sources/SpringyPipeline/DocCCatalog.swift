@@ -102,9 +102,7 @@ public struct DocCCatalog {
                     renderer: pipeline.renderer)
                 let sink = try OutputFormat.mp4.kind.make(context)
                 var video = pipeline
-                video.encodeY4M = sink.needs.contains(.y4m)
-                video.encodeRGBA = sink.needs.contains(.rgba)
-                video.encodePNG = sink.needs.contains(.png)
+                video.encode(for: sink.needs)
                 do {
                     var position = 0
                     try video.runEncoded { index, state, encoded in

@@ -29,8 +29,29 @@ public struct DocsGallery {
 
     public func folder(_ scene: Scene) -> String { OutputNames.sceneFolder(out, scene) }
 
+    /// The flags this run adds to the page's "Made with" line (none for an APNG with defaults).
+    var madeWithFlags: String {
+        var f = format == .apng ? "" : " --format \(format.rawValue)"
+        if let n = encoder.apngMaxColors { f += " --apng-max-colors \(n)" }
+        if format == .gif && encoder.gifColors != 255 { f += " --gif-colors \(encoder.gifColors)" }
+        if format == .webp, let q = encoder.webpQuality { f += " --webp-quality \(NumberText.plain(q))" }
+        if format == .avif && encoder.avifQuality != 80 { f += " --avif-quality \(encoder.avifQuality)" }
+        return f
+    }
+
+    /// The formats a gallery's animation may take, each written by `render`'s own sink.
+    public static let animationFormats: [OutputFormat] = [.apng, .gif, .webp, .avif, .mp4]
+
+    /// The animation's format (apng by default) and its encoder's options (`render`'s
+    /// `--apng-max-colors`, `--gif-colors`, `--webp-quality`, `--avif-quality`).
+    public var format: OutputFormat = .apng
+    public var encoder = RenderJob.Settings()
+
+    /// The animation's file name: `<slug>.<format>`.
+    public func animation(_ scene: Scene) -> String { "\(scene.slug).\(format.rawValue)" }
+
     public func outputs(_ scene: Scene) -> [String] {
-        ["\(scene.slug).apng", "\(scene.slug)-poster.png", "\(scene.slug)-filmstrip.png"]
+        [animation(scene), "\(scene.slug)-poster.png", "\(scene.slug)-filmstrip.png"]
     }
 
     /// A stable content hash of the scene file, springy's version and the settings.
@@ -38,7 +59,12 @@ public struct DocsGallery {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
         return ContentHash.key([
             Array(source), Array(version.utf8),
-            Array("docs-2 scale \(scale) every \(every) poster \(poster) strip \(filmstripFrames) \(filmstripScale)".utf8),
+            Array("docs-2 scale \(scale) every \(every) poster \(poster) strip \(filmstripFrames) \(filmstripScale)".utf8)
+                + Array(
+                    (format == .apng && encoder.apngMaxColors == nil
+                        ? ""
+                        : " format \(format.rawValue) \(encoder.apngMaxColors ?? 0) \(encoder.gifColors) \(encoder.webpQuality ?? -1) \(encoder.avifQuality)")
+                        .utf8),
         ])
     }
 
@@ -59,33 +85,31 @@ public struct DocsGallery {
         try RunCost.check(scene, scale: scale)
         try AtomicFile.makeDirectory(dir)
         var pipeline = try FramePipeline(scene: scene, scale: scale, threads: threads)
-        // The animation is `render --format apng`'s sink (changed rectangles), thinned to every
-        // `every`-th frame.
-        var settings = RenderJob.Settings()
-        settings.formats = [.apng]
+        // The animation is `render --format <format>`'s sink (for an APNG: changed rectangles),
+        // thinned to every `every`-th frame.
+        var settings = encoder
+        settings.formats = [format]
         settings.every = every
         let context = SinkContext(
             scene: scene, settings: settings, folder: dir, frames: 0...(scene.time.maxFrameCount - 1),
             renderer: pipeline.renderer)
-        let apng = try OutputFormat.apng.kind.make(context)
-        pipeline.encodePNG = apng.needs.contains(.png)
-        pipeline.encodeRGBA = apng.needs.contains(.rgba)
+        let sink = try format.kind.make(context)
+        pipeline.encode(for: sink.needs)
         // The frames' states are kept (plain values, for the poster and the filmstrip), not their
         // pixels: the poster is drawn again from its state, the same bytes as in the run.
         var states: [FrameState] = []
         do {
             try pipeline.runEncoded { index, state, encoded in
-                try apng.add(SinkFrame(index: index, position: states.count, state: state, encoded: encoded))
+                try sink.add(SinkFrame(index: index, position: states.count, state: state, encoded: encoded))
                 states.append(state)
             }
-            _ = try apng.finish()
-        } catch { apng.abandon(); throw error }
+            _ = try sink.finish()
+        } catch { sink.abandon(); throw error }
         // The poster: as asked, or the last frame the scene's author chose for its golden test.
         if !states.isEmpty {
             let n = try poster.frame(in: scene, count: states.count)
             var still = pipeline
-            still.encodePNG = true
-            still.encodeRGBA = false
+            still.encode(for: .png)
             try AtomicFile.write(try still.encode(states[n]).png, to: "\(dir)/\(scene.slug)-poster.png")
         }
         let strip = FramePick.evenly(filmstripFrames).resolve(count: states.count).map { states[$0] }
@@ -93,6 +117,13 @@ public struct DocsGallery {
             strip, renderer: pipeline.renderer, columns: filmstripFrames, thumbnailScale: filmstripScale)
         try AtomicFile.write(try PNGCodec.encode(filmstrip), to: "\(dir)/\(scene.slug)-filmstrip.png")
         try AtomicFile.write(Array(key(sceneFile: entry.path).utf8), to: "\(dir)/\(stampName)")
+        // The animation this gallery wrote before in another format (its index says so) goes:
+        // the page links only the new one.
+        if let old = index().first(where: { $0.slug == scene.slug })?.animation, old != animation(scene),
+            Self.animationFormats.contains(where: { old == "\(scene.slug).\($0.rawValue)" })
+        {
+            try? FileManager.default.removeItem(atPath: "\(dir)/\(old)")
+        }
         return try SceneWarnings.ofScene(scene) + SceneWarnings.ofRun(scene, last: states.last)
     }
 
@@ -103,6 +134,10 @@ public struct DocsGallery {
         public var name: String
         public var frames: Int
         public var fps: Int
+        /// The animation's file name in the scene's folder, and the flags beyond the defaults
+        /// it was made with (for the page's "Made with" line).
+        public var animation = ""
+        public var flags = ""
     }
 
     var indexPath: String { "\(out)/.springy-docs-index" }
@@ -113,8 +148,14 @@ public struct DocsGallery {
         guard let text = try? String(contentsOfFile: indexPath, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard f.count == 5, Scene.isSlug(f[0]), let frames = Int(f[3]), let fps = Int(f[4]) else { return nil }
-            return IndexRow(slug: f[0], path: f[1], name: f[2], frames: frames, fps: fps)
+            guard f.count == 5 || f.count == 7, Scene.isSlug(f[0]), let frames = Int(f[3]), let fps = Int(f[4]) else {
+                return nil
+            }
+            var row = IndexRow(slug: f[0], path: f[1], name: f[2], frames: frames, fps: fps)
+            // An index from before the format was a choice holds APNGs.
+            row.animation = f.count == 7 && !f[5].isEmpty && !f[5].contains("/") ? f[5] : "\(f[0]).apng"
+            row.flags = f.count == 7 ? f[6] : ""
+            return row
         }.filter { FileManager.default.fileExists(atPath: "\(out)/\($0.slug)") }
     }
 
@@ -126,16 +167,22 @@ public struct DocsGallery {
         }
         var rows = index()
         for e in entries {
-            let row = IndexRow(
+            var row = IndexRow(
                 slug: e.scene.slug, path: clean(e.path), name: clean(e.scene.displayName),
                 frames: e.scene.time.maxFrameCount, fps: e.scene.time.fps)
+            row.animation = animation(e.scene)
+            row.flags = madeWithFlags
             if let i = rows.firstIndex(where: { $0.slug == row.slug }) { rows[i] = row } else { rows.append(row) }
         }
         return rows
     }
 
     public func indexText(_ rows: [IndexRow]) -> String {
-        rows.map { "\($0.slug)\t\($0.path)\t\($0.name)\t\($0.frames)\t\($0.fps)\n" }.joined()
+        rows.map { r in
+            let base = "\(r.slug)\t\(r.path)\t\(r.name)\t\(r.frames)\t\(r.fps)"
+            // The two newer columns only when they say more than the defaults (old indexes stay as they were).
+            return (r.animation == "\(r.slug).apng" && r.flags.isEmpty ? base : base + "\t\(r.animation)\t\(r.flags)") + "\n"
+        }.joined()
     }
 
     /// Merges `entries` into the gallery's index and writes the page while holding an exclusive
@@ -176,10 +223,12 @@ public struct DocsGallery {
             let slug = e.slug, name = MarkdownText.inline(e.name)
             s += "\n## \(name)\n\n"
             s += "\(MarkdownText.code(e.path)) — \(e.frames) frame\(e.frames == 1 ? "" : "s") at \(e.fps) fps.\n\n"
-            s += "![\(name), animated](\(slug)/\(slug).apng)\n\n"
+            let animation = e.animation.isEmpty ? "\(slug).apng" : e.animation
+            s += "![\(name), animated](\(slug)/\(animation))\n\n"
             s += "![\(name), poster frame](\(slug)/\(slug)-poster.png)\n\n"
             s += "![\(name), filmstrip](\(slug)/\(slug)-filmstrip.png)\n\n"
-            s += "Made with: \(MarkdownText.code("springy docs \(e.path) --out \(out) --scale \(scale) --every \(every)"))\n"
+            s +=
+                "Made with: \(MarkdownText.code("springy docs \(e.path) --out \(out) --scale \(scale) --every \(every)\(e.flags)"))\n"
         }
         return s
     }

@@ -24,6 +24,12 @@ public struct FramePipeline: Sendable {
     public var encodeY4M = false
     /// Straight RGBA bytes per frame (for a video encoder that keeps alpha).
     public var encodeRGBA = false
+    /// Encodes exactly what the given sinks need (PNG, YUV4MPEG2 and/or RGBA bytes).
+    public mutating func encode(for needs: SinkNeeds) {
+        encodePNG = needs.contains(.png)
+        encodeY4M = needs.contains(.y4m)
+        encodeRGBA = needs.contains(.rgba)
+    }
     /// The hash of each frame's pixels as drawn (PixelHash), for the pinned table.
     public var hashPixels = false
     /// Reuse the previous frame's bytes when nothing visible changed.

@@ -175,9 +175,7 @@ public struct RenderJob {
         do {
             for format in settings.formats { sinks.append((format, try format.kind.make(context))) }
             let needs = sinks.reduce(SinkNeeds()) { $0.union($1.sink.needs) }
-            pipeline.encodePNG = needs.contains(.png)
-            pipeline.encodeRGBA = needs.contains(.rgba)
-            pipeline.encodeY4M = needs.contains(.y4m)
+            pipeline.encode(for: needs)
             try pipeline.runEncoded(frames: range, only: missing, cancelled: cancelled) { index, state, encoded in
                 try cancelled()
                 let frame = SinkFrame(index: index, position: summary.frames, state: state, encoded: encoded)

@@ -11,7 +11,8 @@ enum APNGOutput: OutputKind {
             let writer = try PaletteAPNGWriter(
                 path: path, width: context.width, height: context.height, fps: context.fps, maxColors: colors)
             return RGBAWriterSink(
-                add: { try writer.add(rgba: $0.encoded.rgba) }, finish: { try writer.finish() }, abandon: writer.abandon)
+                every: context.settings.every, add: { try writer.add(rgba: $0.encoded.rgba) }, finish: { try writer.finish() },
+                abandon: writer.abandon)
         }
         let writer = try APNGWriter(path: path, fps: context.fps, step: context.settings.every)
         let (width, height, opaque, every) = (context.width, context.height, context.opaque, context.settings.every)

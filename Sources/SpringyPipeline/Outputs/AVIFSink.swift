@@ -14,6 +14,8 @@ enum AVIFOutput: OutputKind {
         let writer = try AVIFWriter(
             path: context.path(OutputNames.video(context.scene, "avif")), width: context.width, height: context.height,
             fps: context.fps, quality: context.settings.avifQuality, opaque: context.opaque)
-        return RGBAWriterSink(add: { try writer.add(rgba: $0.encoded.rgba) }, finish: writer.finish, abandon: writer.abandon)
+        return RGBAWriterSink(
+            every: context.settings.every, add: { try writer.add(rgba: $0.encoded.rgba) }, finish: writer.finish,
+            abandon: writer.abandon)
     }
 }

@@ -18,7 +18,8 @@ enum GIFOutput: OutputKind {
             path: context.path(OutputNames.video(context.scene, "gif")), width: context.width, height: context.height,
             fps: context.fps, maxColors: context.settings.gifColors, opaque: context.opaque)
         return RGBAWriterSink(
-            add: { try writer.add(rgba: $0.encoded.rgba, index: $0.position) }, finish: { try writer.finish() },
+            every: context.settings.every, add: { try writer.add(rgba: $0.encoded.rgba, index: $0.position) },
+            finish: { try writer.finish() },
             abandon: writer.abandon)
     }
 }

@@ -121,11 +121,28 @@ final class RGBAWriterSink: OutputSink {
     private let add: (SinkFrame) throws -> Void
     private let complete: () throws -> Int
     private let drop: () -> Void
-    init(add: @escaping (SinkFrame) throws -> Void, finish: @escaping () throws -> Int, abandon: @escaping () -> Void) {
-        self.add = add; complete = finish; drop = abandon
+    private let every: Int
+    private var held: FramePipeline.Encoded?
+    /// `every` > 1 (`docs --every`): each Nth frame is shown and held until the next one, the
+    /// frames between given as repeats — which every writer of this shape merges into one
+    /// longer frame, so the timing stays the scene's.
+    init(
+        every: Int = 1, add: @escaping (SinkFrame) throws -> Void, finish: @escaping () throws -> Int,
+        abandon: @escaping () -> Void
+    ) {
+        self.every = max(1, every); self.add = add; complete = finish; drop = abandon
     }
     var needs: SinkNeeds { .rgba }
-    func add(_ frame: SinkFrame) throws { try add(frame) }
+    func add(_ frame: SinkFrame) throws {
+        if frame.position % every == 0 || held == nil {
+            held = every > 1 ? frame.encoded : nil
+            try add(frame)
+        } else if let held {
+            var repeated = frame
+            repeated.encoded = held
+            try add(repeated)
+        }
+    }
     func finish() throws -> SinkResult { SinkResult(files: 1, bytes: try complete()) }
     func abandon() { drop() }
 }

@@ -16,6 +16,8 @@ enum WebPOutput: OutputKind {
             path: context.path(OutputNames.video(context.scene, "webp")), width: context.width,
             height: context.height, fps: context.fps, lossless: quality == nil, quality: quality ?? 100,
             opaque: context.opaque)
-        return RGBAWriterSink(add: { try writer.add(rgba: $0.encoded.rgba) }, finish: writer.finish, abandon: writer.abandon)
+        return RGBAWriterSink(
+            every: context.settings.every, add: { try writer.add(rgba: $0.encoded.rgba) }, finish: writer.finish,
+            abandon: writer.abandon)
     }
 }
