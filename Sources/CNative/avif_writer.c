@@ -17,7 +17,7 @@ static void note(struct springy_avif *a, avifResult r) {
     snprintf(a->message, sizeof a->message, "%s", avifResultToString(r));
 }
 
-struct springy_avif *springy_avif_new(int width, int height, int fps, int quality, int speed, int opaque) {
+struct springy_avif *springy_avif_new(int width, int height, int timescale, int quality, int speed, int opaque) {
     struct springy_avif *a = calloc(1, sizeof *a);
     if (!a) return NULL;
     a->width = width; a->height = height; a->opaque = opaque;
@@ -35,7 +35,7 @@ struct springy_avif *springy_avif_new(int width, int height, int fps, int qualit
     // One thread: the same bytes on every machine and run.
     a->encoder->maxThreads = 1;
     a->encoder->speed = speed;
-    a->encoder->timescale = (uint64_t)fps;
+    a->encoder->timescale = (uint64_t)timescale;
     // quality 0..100 → AV1's quantizer 63..0 (alpha always at the same quality).
     int q = lossless ? 0 : (int)((100 - quality) * 63 / 100.0 + 0.5);
     a->encoder->minQuantizer = q;
@@ -45,7 +45,7 @@ struct springy_avif *springy_avif_new(int width, int height, int fps, int qualit
     return a;
 }
 
-int springy_avif_add(struct springy_avif *a, const uint8_t *rgba, int stride, int frames) {
+int springy_avif_add(struct springy_avif *a, const uint8_t *rgba, int stride, int ticks) {
     avifRGBImage rgb;
     avifRGBImageSetDefaults(&rgb, a->image);
     rgb.format = AVIF_RGB_FORMAT_RGBA;
@@ -55,7 +55,7 @@ int springy_avif_add(struct springy_avif *a, const uint8_t *rgba, int stride, in
     rgb.ignoreAlpha = a->opaque ? AVIF_TRUE : AVIF_FALSE;
     avifResult r = avifImageRGBToYUV(a->image, &rgb);
     if (r != AVIF_RESULT_OK) { note(a, r); return -1; }
-    r = avifEncoderAddImage(a->encoder, a->image, (uint64_t)frames, AVIF_ADD_IMAGE_FLAG_NONE);
+    r = avifEncoderAddImage(a->encoder, a->image, (uint64_t)ticks, AVIF_ADD_IMAGE_FLAG_NONE);
     if (r != AVIF_RESULT_OK) { note(a, r); return -2; }
     return 0;
 }

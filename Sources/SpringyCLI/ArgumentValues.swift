@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringyCore
 import SpringyOutput
 import SpringyPipeline
 import SpringyScene
@@ -70,4 +71,16 @@ struct DocsAnimationFormat: ExpressibleByArgument {
         format = f
     }
     static var allValueStrings: [String] { DocsGallery.animationFormats.map(\.rawValue) }
+}
+
+/// `--fps`: a whole rate 1-240 or an NTSC rate (29.97, 30000/1001, ...).
+enum FrameRateArgument {
+    static func parse(_ text: String) throws -> FrameRate {
+        guard let r = FrameRate.parse(text) else {
+            throw ValidationError(
+                "--fps must be 1-240 (a whole number) or a video rate 23.976, 29.97 or 59.94 (24000/1001, 30000/1001, 60000/1001), not \(text)"
+            )
+        }
+        return r
+    }
 }

@@ -79,8 +79,12 @@ extension Springy {
         )
         var quality: QualityPreset?
 
-        @Option(name: .long, help: "Frames per second, instead of the scene's (1-240).")
-        var fps: Int?
+        @Option(
+            name: .long,
+            help:
+                "Frames per second, instead of the scene's: a whole number 1-240, or a video rate 23.976, 29.97 or 59.94 (also written 30000/1001).",
+            transform: { try FrameRateArgument.parse($0) })
+        var fps: FrameRate?
 
         @Option(
             name: .long,
@@ -133,7 +137,6 @@ extension Springy {
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
             if !(0...9).contains(pngLevel) { throw ValidationError("--png-level must be 0-9, not \(pngLevel)") }
             try encoderOptions.validate(for: formats)
-            if let f = fps, !(1...240).contains(f) { throw ValidationError("--fps must be 1-240, not \(f)") }
             if let d = duration, !(d > 0 && d <= 86_400) {
                 throw ValidationError("--duration must be more than 0 and at most 86400 s, not \(d)")
             }
@@ -178,7 +181,7 @@ extension Springy {
         func run() throws {
             Interrupt.install()
             let loaded = try loadScenes(scenes.filter { $0 != "-" }, limits: limitOptions.limits).map {
-                try retimed($0, fps: fps ?? quality?.fps, duration: duration, limits: limitOptions.limits)
+                try retimed($0, rate: fps ?? quality.map { FrameRate($0.fps) }, duration: duration, limits: limitOptions.limits)
             }
             if formats.contains(.mp4) || formats.contains(.webm) || formats.contains(.mov), FFmpeg.path == nil {
                 warn(
@@ -299,13 +302,13 @@ enum QualityPreset: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// A scene at another frame rate or length (`--fps`, `--duration`, `-q`), within the limits.
-func retimed(_ scene: Scene, fps: Int?, duration: Double?, limits: SceneLimits) throws -> Scene {
+func retimed(_ scene: Scene, rate: FrameRate?, duration: Double?, limits: SceneLimits) throws -> Scene {
     var s = scene
-    if let fps { s.time.fps = fps }
+    if let rate { s.time.rate = rate }
     if let duration { s.time.duration = duration; s.time.untilRest = false }
     if s.time.maxFrameCount > limits.maxFrames {
         throw ValidationError(
-            "\(scene.file): \(s.time.maxFrameCount) frames at \(s.time.fps) fps is over the limit of \(limits.maxFrames) (--max-frames)"
+            "\(scene.file): \(s.time.maxFrameCount) frames at \(s.time.rate) fps is over the limit of \(limits.maxFrames) (--max-frames)"
         )
     }
     return s

@@ -1,5 +1,6 @@
 import CNative
 import Foundation
+import SpringyCore
 
 /// Animated PNG assembled from libpng-encoded frames (Debian's libpng has no APNG writer) and
 /// written to its file as the frames come: the first frame's IHDR, an acTL (its frame count
@@ -9,9 +10,9 @@ import Foundation
 /// Frames added as RGBA carry only the rectangle that changed since the frame before (dispose
 /// none, blend source: the rest of the canvas stays as it was).
 public final class APNGWriter {
-    public let fps: Int
+    public let rate: FrameRate
     public let loops: Int
-    /// Each frame lasts `step` / `fps` seconds (a sequence thinned to every step-th frame).
+    /// Each frame lasts `step` frames of `rate` (a sequence thinned to every step-th frame).
     public let step: Int
     private let stream: AtomicFile.Stream
     /// A frame waiting for its length: its PNG, where it goes (nil: the whole canvas), blended over.
@@ -23,9 +24,20 @@ public final class APNGWriter {
     /// Where the acTL chunk's frame count is, once written.
     private static let actlCountOffset = 8 + 25 + 8
 
-    public init(path: String, fps: Int, loops: Int = 0, step: Int = 1) throws {
-        self.fps = fps; self.loops = loops; self.step = step
+    public init(path: String, rate: FrameRate, loops: Int = 0, step: Int = 1) throws {
+        self.rate = rate; self.loops = loops; self.step = step
         stream = try AtomicFile.Stream(path)
+    }
+
+    /// fcTL's delay_num and delay_den (16 bits each) for `frames` frames at `rate`: exact while
+    /// the fraction fits (every whole rate up to 65535 frames; NTSC rates up to 65 frames), else
+    /// in milliseconds (to 65.5 s), else in hundredths.
+    static func delay(frames: Int, rate: FrameRate) -> [UInt8] {
+        let num = frames * rate.denominator, den = rate.numerator
+        if num <= 65535 && den <= 65535 { return be16(UInt16(num)) + be16(UInt16(den)) }
+        let seconds = Double(num) / Double(den)
+        if seconds * 1000 <= 65535 { return be16(UInt16((seconds * 1000).rounded())) + be16(1000) }
+        return be16(UInt16(min((seconds * 100).rounded(), 65535))) + be16(100)
     }
 
     /// An animation is written once and downloaded many times: zlib's best level with adaptive
@@ -112,7 +124,7 @@ public final class APNGWriter {
         out += Self.chunk(
             "fcTL",
             Self.be32(sequence) + w + h + Self.be32(UInt32(r?.x ?? 0)) + Self.be32(UInt32(r?.y ?? 0))
-                + Self.be16(UInt16(min(step * frame.length, 65535))) + Self.be16(UInt16(fps)) + [0, frame.over ? 1 : 0])
+                + Self.delay(frames: step * frame.length, rate: rate) + [0, frame.over ? 1 : 0])
         sequence += 1
         for c in chunks where c.type == "IDAT" {
             if frames == 0 {

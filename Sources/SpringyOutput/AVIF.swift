@@ -1,5 +1,6 @@
 import CNative
 import Foundation
+import SpringyCore
 
 /// Animated AVIF through Debian's libavif (libaom encoding AV1 on one thread, so the bytes are
 /// the same on every run): lossy 4:2:0 at `quality`, or lossless 4:4:4 at 100; a transparent
@@ -17,8 +18,14 @@ public final class AVIFWriter {
     /// AV1 frames are at most 65536 pixels a side; libaom takes at most 16384.
     public static let maxSide = 16384
 
-    public init(path: String, width: Int, height: Int, fps: Int, quality: Int, speed: Int = 8, opaque: Bool) throws {
-        guard let h = springy_avif_new(Int32(width), Int32(height), Int32(fps), Int32(quality), Int32(speed), opaque ? 1 : 0)
+    /// Each frame lasts `denominator` ticks of a clock at `numerator` per second.
+    private let ticks: Int
+
+    public init(path: String, width: Int, height: Int, rate: FrameRate, quality: Int, speed: Int = 8, opaque: Bool) throws {
+        ticks = rate.denominator
+        guard
+            let h = springy_avif_new(
+                Int32(width), Int32(height), Int32(rate.numerator), Int32(quality), Int32(speed), opaque ? 1 : 0)
         else {
             throw OutputError("avif: could not start libavif's encoder for \(path)")
         }
@@ -41,7 +48,9 @@ public final class AVIFWriter {
     private func flush() throws {
         guard let p = pending else { return }
         pending = nil
-        let rc = p.rgba.withUnsafeBufferPointer { springy_avif_add(handle, $0.baseAddress, Int32(width * 4), Int32(p.frames)) }
+        let rc = p.rgba.withUnsafeBufferPointer {
+            springy_avif_add(handle, $0.baseAddress, Int32(width * 4), Int32(p.frames * ticks))
+        }
         guard rc == 0 else {
             throw OutputError("avif: could not encode a frame of \(path): \(String(cString: springy_avif_message(handle)))")
         }

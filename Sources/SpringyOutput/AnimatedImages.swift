@@ -85,7 +85,7 @@ final class PaletteFrames {
 /// is written frame by frame once the palette is known.
 public final class GIFWriter {
     public let path: String
-    public let width: Int, height: Int, fps: Int
+    public let width: Int, height: Int, rate: FrameRate
     public let step: Int
     let dither: Double
     /// Frames that are opaque need no flattening (checked per pixel otherwise).
@@ -93,15 +93,17 @@ public final class GIFWriter {
     private let frames: PaletteFrames
     private var kept = 0
 
-    public static func step(forFPS fps: Int) -> Int { max(1, Int((Double(fps) / 50).rounded(.up))) }
+    public static func step(for rate: FrameRate) -> Int { max(1, Int((rate.perSecond / 50).rounded(.up))) }
 
-    public init(path: String, width: Int, height: Int, fps: Int, maxColors: Int = 255, dither: Double = 0, opaque: Bool = false)
+    public init(
+        path: String, width: Int, height: Int, rate: FrameRate, maxColors: Int = 255, dither: Double = 0, opaque: Bool = false
+    )
         throws
     {
         frames = try PaletteFrames(width: width, height: height, maxColors: maxColors, near: path)
         self.path = path
-        self.width = width; self.height = height; self.fps = fps; self.dither = dither; self.opaque = opaque
-        step = Self.step(forFPS: fps)
+        self.width = width; self.height = height; self.rate = rate; self.dither = dither; self.opaque = opaque
+        step = Self.step(for: rate)
     }
 
     /// Frame `index` of the sequence as straight RGBA (alpha is composited over white: GIF has none).
@@ -112,8 +114,10 @@ public final class GIFWriter {
         // This kept frame lasts from its time to the next kept one's, in hundredths of a second.
         let k = kept
         kept += 1
-        let delay =
-            Int((100 * Double((k + 1) * step) / Double(fps)).rounded()) - Int((100 * Double(k * step) / Double(fps)).rounded())
+        func hundredths(_ frame: Int) -> Int {
+            Int((100 * Double(frame) * Double(rate.denominator) / Double(rate.numerator)).rounded())
+        }
+        let delay = hundredths((k + 1) * step) - hundredths(k * step)
         try frames.add(rgba, length: delay)
     }
 
@@ -171,12 +175,12 @@ public final class GIFWriter {
 public final class PaletteAPNGWriter {
     public let path: String
     private let frames: PaletteFrames
-    public let fps: Int
+    public let rate: FrameRate
 
-    public init(path: String, width: Int, height: Int, fps: Int, maxColors: Int) throws {
+    public init(path: String, width: Int, height: Int, rate: FrameRate, maxColors: Int) throws {
         frames = try PaletteFrames(width: width, height: height, maxColors: maxColors, near: path)
         self.path = path
-        self.fps = fps
+        self.rate = rate
     }
 
     public func add(rgba: [UInt8]) throws { try frames.add(rgba, length: 1) }
@@ -197,7 +201,7 @@ public final class PaletteAPNGWriter {
         }
         // The entry after the palette is "unchanged": fully transparent.
         let entries = Int(count) + 1
-        let apng = try APNGWriter(path: path, fps: fps, loops: loops)
+        let apng = try APNGWriter(path: path, rate: rate, loops: loops)
         var first = true
         do {
             try frames.eachFrame { rect, pixels, length in
@@ -245,7 +249,7 @@ public final class PaletteAPNGWriter {
 public final class WebPWriter {
     /// WebP's largest picture side (its header holds 14 bits).
     public static let maxSide = 16383
-    public let width: Int, height: Int, fps: Int
+    public let width: Int, height: Int, rate: FrameRate
     let lossless: Bool, quality: Double, opaque: Bool
     private let stream: AtomicFile.Stream
     private var previous: [UInt8] = []
@@ -254,13 +258,13 @@ public final class WebPWriter {
     private var pending: (head: [UInt8], tail: [UInt8], start: Int)?
 
     public init(
-        path: String, width: Int, height: Int, fps: Int, lossless: Bool, quality: Double, opaque: Bool = false,
+        path: String, width: Int, height: Int, rate: FrameRate, lossless: Bool, quality: Double, opaque: Bool = false,
         loops: Int = 0
     ) throws {
         guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
             throw OutputError("a WebP frame is at most \(Self.maxSide) pixels on a side, not \(width)×\(height)")
         }
-        self.width = width; self.height = height; self.fps = fps; self.lossless = lossless; self.quality = quality;
+        self.width = width; self.height = height; self.rate = rate; self.lossless = lossless; self.quality = quality;
         self.opaque = opaque
         stream = try AtomicFile.Stream(path)
         // RIFF (size patched at the end), VP8X with the animation and alpha flags, ANIM.
@@ -279,7 +283,9 @@ public final class WebPWriter {
         Array(type.utf8) + le32(data.count) + data + (data.count % 2 == 1 ? [0] : [])
     }
 
-    func milliseconds(_ frame: Int) -> Int { Int((1000 * Double(frame) / Double(fps)).rounded()) }
+    func milliseconds(_ frame: Int) -> Int {
+        Int((1000 * Double(frame) * Double(rate.denominator) / Double(rate.numerator)).rounded())
+    }
 
     /// The chunks of a still WebP that make an ANMF frame's data (ALPH and VP8, or VP8L).
     static func frameChunks(_ webp: [UInt8]) throws -> [UInt8] {

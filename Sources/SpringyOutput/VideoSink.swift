@@ -58,7 +58,7 @@ public final class VideoSink {
     /// it), or straight RGBA frames of the given size, which keep alpha.
     public enum FFmpegInput: Equatable {
         case y4m(header: [UInt8])
-        case rgba(width: Int, height: Int, fps: Int)
+        case rgba(width: Int, height: Int, rate: FrameRate)
     }
 
     /// The codec of a video file: each container's default, or as asked (`--codec`).
@@ -93,8 +93,11 @@ public final class VideoSink {
         var args = ["-y", "-loglevel", "error"]
         switch input {
         case .y4m: args += ["-f", "yuv4mpegpipe", "-i", "-"]
-        case .rgba(let w, let h, let fps):
-            args += ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(w)x\(h)", "-r", "\(fps)", "-i", "-"]
+        case .rgba(let w, let h, let rate):
+            args += [
+                "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(w)x\(h)", "-r",
+                rate.isWhole ? "\(rate.numerator)" : "\(rate.numerator)/\(rate.denominator)", "-i", "-",
+            ]
         }
         let inMatrix: String
         if case .y4m = input { inMatrix = "in_color_matrix=bt601:in_range=tv:" } else { inMatrix = "" }

@@ -1,10 +1,11 @@
 import CNative
+import SpringyCore
 import SpringyRender
 
 /// YUV4MPEG2: a header, then "FRAME\n" and planar Y, Cb, Cr (4:4:4, BT.601 studio range) per frame.
 public enum Y4M {
-    public static func header(width: Int, height: Int, fps: Int) -> [UInt8] {
-        Array("YUV4MPEG2 W\(width) H\(height) F\(fps):1 Ip A1:1 C444\n".utf8)
+    public static func header(width: Int, height: Int, rate: FrameRate) -> [UInt8] {
+        Array("YUV4MPEG2 W\(width) H\(height) F\(rate.numerator):\(rate.denominator) Ip A1:1 C444\n".utf8)
     }
 
     public static func frame(_ canvas: Canvas) -> [UInt8] {

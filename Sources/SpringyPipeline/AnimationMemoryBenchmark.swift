@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 import SpringyOutput
 
 /// `springy bench --animation-memory`: the heap each animated format's writer holds after `n`
@@ -36,7 +37,7 @@ public enum AnimationMemoryBenchmark {
             (
                 "apng",
                 { path in
-                    let w = try APNGWriter(path: path, fps: 60)
+                    let w = try APNGWriter(path: path, rate: FrameRate(60))
                     return (
                         { rgba, _ in
                             try w.add(rgba: rgba, width: width, height: height, opaque: true, settings: PNGSettings(level: 1))
@@ -47,7 +48,7 @@ public enum AnimationMemoryBenchmark {
             (
                 "gif",
                 { path in
-                    let w = try GIFWriter(path: path, width: width, height: height, fps: 50, opaque: true)
+                    let w = try GIFWriter(path: path, width: width, height: height, rate: FrameRate(50), opaque: true)
                     return ({ try w.add(rgba: $0, index: $1) }, { try w.finish() })
                 }
             ),
@@ -55,7 +56,7 @@ public enum AnimationMemoryBenchmark {
                 "webp",
                 { path in
                     let w = try WebPWriter(
-                        path: path, width: width, height: height, fps: 60, lossless: false, quality: 50, opaque: true)
+                        path: path, width: width, height: height, rate: FrameRate(60), lossless: false, quality: 50, opaque: true)
                     return ({ rgba, _ in try w.add(rgba: rgba) }, { try w.finish() })
                 }
             ),

@@ -27,7 +27,8 @@ public enum FormatBenchmark {
             try AtomicFile.write(encoded.png, to: "\(dir)/\(OutputNames.frame(index))")
             pngs.append(encoded.png)
         }
-        let width = pipeline.renderer.pixelWidth, height = pipeline.renderer.pixelHeight, fps = scene.time.fps
+        let width = pipeline.renderer.pixelWidth, height = pipeline.renderer.pixelHeight, fps = scene.time.fps,
+            frameRate = scene.time.rate
         let opaque = pipeline.renderer.opaque
         var rows: [Row] = []
         /// Decodes every frame (as ffmpeg must too) and hands it to `add`; the time includes both.
@@ -41,15 +42,15 @@ public enum FormatBenchmark {
             let bytes = try finish()
             rows.append(Row(name: name, bytes: bytes, seconds: now() - start, psnr: nil, ssim: nil))
         }
-        let gif = try GIFWriter(path: "\(dir)/ours.gif", width: width, height: height, fps: fps, opaque: opaque)
+        let gif = try GIFWriter(path: "\(dir)/ours.gif", width: width, height: height, rate: frameRate, opaque: opaque)
         try timed("springy gif", add: { try gif.add(rgba: $0, index: $1) }, finish: { try gif.finish() })
         for (name, lossless, quality) in [("springy webp lossless", true, 100.0), ("springy webp q80", false, 80.0)] {
             let webp = try WebPWriter(
-                path: "\(dir)/ours-\(lossless ? "lossless" : "q80").webp", width: width, height: height, fps: fps,
+                path: "\(dir)/ours-\(lossless ? "lossless" : "q80").webp", width: width, height: height, rate: frameRate,
                 lossless: lossless, quality: quality, opaque: opaque)
             try timed(name, add: { rgba, _ in try webp.add(rgba: rgba) }, finish: { try webp.finish() })
         }
-        let apng = try APNGWriter(path: "\(dir)/ours.apng", fps: fps)
+        let apng = try APNGWriter(path: "\(dir)/ours.apng", rate: frameRate)
         try timed(
             "springy apng",
             add: { rgba, _ in try apng.add(rgba: rgba, width: width, height: height, opaque: opaque, settings: APNGWriter.compact)
@@ -57,7 +58,7 @@ public enum FormatBenchmark {
             finish: { try apng.finish() })
         guard let ffmpeg else { return (pngs.count, rows) }
         // ffmpeg's two passes at the same frame rate the GIF keeps.
-        let rate = Double(fps) / Double(GIFWriter.step(forFPS: fps))
+        let rate = Double(fps) / Double(GIFWriter.step(for: frameRate))
         let input = ["-v", "error", "-framerate", "\(fps)", "-i", "\(dir)/frame-%05d.png"]
         let start = now()
         try runTool(ffmpeg, input + ["-vf", "fps=\(rate),palettegen=stats_mode=diff", "-y", "\(dir)/palette.png"])

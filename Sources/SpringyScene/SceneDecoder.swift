@@ -278,7 +278,7 @@ struct SceneDecoder: SceneSectionDecoder {
     }
 
     func decodeTime(_ v: YAMLValue?) throws -> TimeSpec {
-        var t = TimeSpec(fps: 60, stepRate: 120, duration: 2, untilRest: false, maxDuration: 10)
+        var t = TimeSpec(rate: FrameRate(60), stepRate: 120, duration: 2, untilRest: false, maxDuration: 10)
         guard let v else { return t }
         let k = TopLevelKeys.time
         let m = try v.mapping(k)

@@ -55,7 +55,7 @@ extension Simulation {
             boundaries = animator.boundarySegments.map { Segment(from: $0.from, to: $0.to) }
         }
         let state = FrameState(
-            frame: index, time: Double(index) / Double(scene.time.fps), contentOffset: offset,
+            frame: index, time: scene.time.rate.seconds(index), contentOffset: offset,
             atRest: isAtRest, items: items, headers: headers, springs: springs,
             events: events, fingers: fingers, boundaries: boundaries,
             flashes: recentContacts.map { Flash(point: $0.0, age: time - $0.1) })

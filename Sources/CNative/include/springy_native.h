@@ -83,9 +83,10 @@ int springy_changed_rect(const uint8_t *a, const uint8_t *b, int width, int heig
 /// An animated AVIF being encoded (libavif with libaom, one thread): `quality` 0-100 (100:
 /// lossless 4:4:4), `speed` libaom's 0 (slowest) to 10, alpha kept unless `opaque`.
 struct springy_avif;
-struct springy_avif *springy_avif_new(int width, int height, int fps, int quality, int speed, int opaque);
-/// Adds a frame of straight RGBA lasting `frames` frames. 0, or negative (springy_avif_message says why).
-int springy_avif_add(struct springy_avif *a, const uint8_t *rgba, int stride, int frames);
+/// Frame durations are in ticks of a clock at `timescale` per second (the frame rate's numerator).
+struct springy_avif *springy_avif_new(int width, int height, int timescale, int quality, int speed, int opaque);
+/// Adds a frame of straight RGBA lasting `ticks` ticks. 0, or negative (springy_avif_message says why).
+int springy_avif_add(struct springy_avif *a, const uint8_t *rgba, int stride, int ticks);
 /// The whole file (*out malloc'd, springy_free). 0, or negative.
 int springy_avif_finish(struct springy_avif *a, uint8_t **out, size_t *length);
 const char *springy_avif_message(struct springy_avif *a);

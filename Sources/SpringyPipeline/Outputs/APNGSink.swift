@@ -9,12 +9,12 @@ enum APNGOutput: OutputKind {
         let path = context.path(OutputNames.apng(context.scene))
         if let colors = context.settings.apngMaxColors {
             let writer = try PaletteAPNGWriter(
-                path: path, width: context.width, height: context.height, fps: context.fps, maxColors: colors)
+                path: path, width: context.width, height: context.height, rate: context.rate, maxColors: colors)
             return RGBAWriterSink(
                 every: context.settings.every, add: { try writer.add(rgba: $0.encoded.rgba) }, finish: { try writer.finish() },
                 abandon: writer.abandon)
         }
-        let writer = try APNGWriter(path: path, fps: context.fps, step: context.settings.every)
+        let writer = try APNGWriter(path: path, rate: context.rate, step: context.settings.every)
         let (width, height, opaque, every) = (context.width, context.height, context.opaque, context.settings.every)
         return RGBAWriterSink(
             add: { frame in

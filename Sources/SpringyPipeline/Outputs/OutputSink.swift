@@ -64,7 +64,7 @@ public struct SinkContext {
     public var width: Int { renderer.pixelWidth }
     public var height: Int { renderer.pixelHeight }
     public var opaque: Bool { renderer.opaque }
-    public var fps: Int { scene.time.fps }
+    public var rate: FrameRate { scene.time.rate }
     /// `name` inside the scene's folder.
     public func path(_ name: String) -> String { "\(folder)/\(name)" }
 

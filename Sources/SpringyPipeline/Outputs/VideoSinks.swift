@@ -13,7 +13,7 @@ enum Y4MOutput: OutputKind {
     }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
-        let header = Y4M.header(width: context.width, height: context.height, fps: context.fps)
+        let header = Y4M.header(width: context.width, height: context.height, rate: context.rate)
         if context.settings.toStdout { return FFmpegOutput.Sink(try VideoSink.stdout(header: header), needs: .y4m, path: nil) }
         let path = context.path(OutputNames.video(context.scene, "y4m"))
         return FFmpegOutput.Sink(try VideoSink.file(path, header: header), needs: .y4m, path: path)
@@ -53,8 +53,8 @@ enum FFmpegOutput {
         let path = context.path(OutputNames.video(context.scene, ext))
         let input: VideoSink.FFmpegInput =
             rgba
-            ? .rgba(width: context.width, height: context.height, fps: context.fps)
-            : .y4m(header: Y4M.header(width: context.width, height: context.height, fps: context.fps))
+            ? .rgba(width: context.width, height: context.height, rate: context.rate)
+            : .y4m(header: Y4M.header(width: context.width, height: context.height, rate: context.rate))
         return Sink(
             try VideoSink.ffmpeg(output: path, input: input, options: context.settings.video), needs: rgba ? .rgba : .y4m,
             path: path)

@@ -14,7 +14,7 @@ enum WebPOutput: OutputKind {
         let quality = context.settings.webpQuality
         let writer = try WebPWriter(
             path: context.path(OutputNames.video(context.scene, "webp")), width: context.width,
-            height: context.height, fps: context.fps, lossless: quality == nil, quality: quality ?? 100,
+            height: context.height, rate: context.rate, lossless: quality == nil, quality: quality ?? 100,
             opaque: context.opaque)
         return RGBAWriterSink(
             every: context.settings.every, add: { try writer.add(rgba: $0.encoded.rgba) }, finish: writer.finish,
