@@ -56,6 +56,25 @@ extension Style {
 }
 
 extension Style {
+    /// A plain list's look, as UITableView's plain style draws it, for what the scene did not
+    /// give: square rows (a table's cells have no corners); with an appearance, rows in the
+    /// screen's own background (systemBackground, or `viewport.background`), told apart by
+    /// their separators.
+    public mutating func applyPlainList(_ background: Color) {
+        if !given.contains("corner_radius") { cornerRadius = 0 }
+        if appearance != nil && !given.contains("cell") && !given.contains("palette") && !given.contains("palette_seed") {
+            cell = background
+        }
+    }
+
+    /// A collection view's section headers with an appearance: supplementary views with no
+    /// background of their own (no band), their titles in the label colour.
+    public mutating func applyCollectionHeaders() {
+        guard let appearance else { return }
+        if !given.contains("header") { header = Color(r: 0, g: 0, b: 0, a: 0) }
+        if !given.contains("header_text") { headerText = appearance.label }
+    }
+
     /// An inset-grouped list's look, as iOS Settings draws it, for what the scene did not give:
     /// rows in secondarySystemGroupedBackground (white, or #1C1C1E dark), headers without a
     /// band (their title in the secondary label colour).

@@ -148,10 +148,16 @@ struct SceneDecoder: SceneSectionDecoder {
         if let appearance = style.appearance, !backgroundGiven { viewport.background = appearance.background }
         // An inset-grouped list is iOS Settings': grouped background behind the rows' own colour,
         // headers without a band; each unless the scene names its own.
-        if collection?.layout.insetGrouped == true {
-            let a = style.appearance ?? .light
-            style.applyInsetGrouped(a)
-            if !backgroundGiven { viewport.background = a.groupedBackground }
+        if let layout = collection?.layout {
+            if layout.insetGrouped {
+                let a = style.appearance ?? .light
+                style.applyInsetGrouped(a)
+                if !backgroundGiven { viewport.background = a.groupedBackground }
+            } else if layout.kind == .list {
+                style.applyPlainList(viewport.background)
+            } else {
+                style.applyCollectionHeaders()
+            }
         }
         var scene = Scene(
             file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,

@@ -112,7 +112,7 @@ public enum TopLevelKeys {
             SceneKey("text", "colour", default: "black or white by contrast", "labels"),
             SceneKey("header", "colour", default: "#D1D1D6", "section headers"),
             SceneKey("header_text", "colour", default: "#1C1C1E", "headers' titles"),
-            SceneKey("corner_radius", "number", range: 0...1e9, unit: "pt", default: "8", "cells' corners"),
+            SceneKey("corner_radius", "number", range: 0...1e9, unit: "pt", default: "8 (list rows: 0)", "cells' corners"),
             SceneKey("font_size", "number", range: 0...500, lowerOpen: true, unit: "pt", default: "17", "labels"),
             SceneKey("header_font_size", "number", range: 0...500, lowerOpen: true, unit: "pt", default: "15", "headers"),
             SceneKey("springs", "bool", default: "false", "draw springs as lines"),

@@ -35,7 +35,11 @@ final class AppearanceTests: XCTestCase {
     func testAppearancesGiveIOSSystemColoursUnlessTheSceneNamesItsOwn() throws {
         let dark = try SceneLoader.decode(yaml: listScene("appearance: dark"), file: "d.yaml")
         XCTAssertEqual(dark.viewport.background, Color(hex: "#000000"))
-        XCTAssertEqual(dark.style.cell, Color(hex: "#2C2C2E"))
+        XCTAssertEqual(dark.style.cell, Color(hex: "#000000"), "a plain list's rows are the screen's background")
+        let grid = try SceneLoader.decode(
+            yaml: listScene("appearance: dark").replacingOccurrences(of: "kind: list, row_height: 50", with: "kind: flow"),
+            file: "g.yaml")
+        XCTAssertEqual(grid.style.cell, Color(hex: "#2C2C2E"), "other cells: systemGray5")
         XCTAssertEqual(dark.style.cellSelected, Color(hex: "#0A84FF"))
         XCTAssertEqual(dark.style.corners, .continuous)
         let light = try SceneLoader.decode(
@@ -328,5 +332,46 @@ final class AppearanceTests: XCTestCase {
         let own = try settings("style: { cell: \"#FF0000\", header: \"#00FF00\" }")
         XCTAssertEqual(pixel(own, 200, 110), [255, 0, 0], "the scene's own colours win")
         XCTAssertEqual(pixel(own, 150, 5), [0, 255, 0])
+    }
+
+    /// A plain list is UITableView's plain style: square rows (whatever the cells' default
+    /// corner radius), and with an appearance rows in the screen's own background, told apart
+    /// by separators; a collection view's headers with an appearance have no band.
+    func testPlainListsAndCollectionHeadersLookLikeUIKits() throws {
+        // 6 rows of 50 in 200 × 300, no style: the grey rows' corners are square.
+        let plain = try image(listScene("cell: \"#8E8E93\""))
+        XCTAssertEqual(pixel(plain, 0, 50), [0x8E, 0x8E, 0x93], "row 1's top-left corner is its fill")
+        XCTAssertEqual(pixel(plain, 199, 99), [0x8E, 0x8E, 0x93], "and its bottom-right")
+        let rounded = try image(listScene("cell: \"#8E8E93\", corner_radius: 12"))
+        XCTAssertNotEqual(pixel(rounded, 0, 50), [0x8E, 0x8E, 0x93], "a radius the scene gives still rounds them")
+        let light = try image(listScene("appearance: light, separators: true"))
+        XCTAssertEqual(pixel(light, 100, 25), [255, 255, 255], "rows in systemBackground")
+        XCTAssertEqual(pixel(light, 100, 49), [0xC6, 0xC6, 0xC8], "a separator between them")
+        XCTAssertEqual(pixel(light, 5, 49), [255, 255, 255], "inset from the leading edge")
+        let own = try image(listScene("appearance: light, cell: \"#FF0000\""))
+        XCTAssertEqual(pixel(own, 100, 25), [255, 0, 0], "the scene's own colour wins")
+        func flow(_ style: String) throws -> RGBAImage {
+            try image(
+                """
+                springy: 1
+                viewport: { size: [200, 200], scale: 1 }
+                time: { fps: 10, duration: 0.1 }
+                style: { \(style) }
+                collection:
+                  layout: { kind: flow, item_size: [40, 40], header_height: 30 }
+                  sections: [{ items: 3, header: "Apps" }]
+                """)
+        }
+        let headers = try flow("appearance: light")
+        XCTAssertEqual(pixel(headers, 150, 15), [255, 255, 255], "no band behind the header")
+        var darkest = 765
+        for y in 0..<30 {
+            for x in 0..<100 {
+                let p = pixel(headers, x, y)
+                darkest = min(darkest, Int(p[0]) + Int(p[1]) + Int(p[2]))
+            }
+        }
+        XCTAssertEqual(darkest, 0, "the title in the label colour (black)")
+        XCTAssertEqual(pixel(try flow(""), 150, 15), [0xD1, 0xD1, 0xD6], "without an appearance: Springy's band")
     }
 }
