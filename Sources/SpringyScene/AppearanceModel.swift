@@ -59,9 +59,11 @@ extension Style {
     /// A plain list's look, as UITableView's plain style draws it, for what the scene did not
     /// give: square rows (a table's cells have no corners); with an appearance, rows in the
     /// screen's own background (systemBackground, or `viewport.background`), told apart by
-    /// their separators.
+    /// separators, which are on.
     public mutating func applyPlainList(_ background: Color) {
         if !given.contains("corner_radius") { cornerRadius = 0 }
+        // UITableView's separatorStyle is .singleLine unless told otherwise.
+        if appearance != nil && !given.contains("separators") { separators = true }
         if appearance != nil && !given.contains("cell") && !given.contains("palette") && !given.contains("palette_seed") {
             cell = background
         }
@@ -77,12 +79,13 @@ extension Style {
 
     /// An inset-grouped list's look, as iOS Settings draws it, for what the scene did not give:
     /// rows in secondarySystemGroupedBackground (white, or #1C1C1E dark), headers without a
-    /// band (their title in the secondary label colour).
+    /// band (their title in the secondary label colour), separators between rows.
     public mutating func applyInsetGrouped(_ appearance: Appearance) {
         if !given.contains("cell") && !given.contains("palette") && !given.contains("palette_seed") {
             cell = appearance.secondaryGroupedBackground
         }
         if !given.contains("header") { header = Color(r: 0, g: 0, b: 0, a: 0) }
         if !given.contains("header_text") { headerText = appearance.secondaryLabel }
+        if !given.contains("separators") { separators = true }
     }
 }

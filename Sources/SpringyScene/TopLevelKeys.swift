@@ -103,7 +103,7 @@ public enum TopLevelKeys {
             SceneKey(
                 "corners", CornerCurve.allCases.map(\.rawValue).joined(separator: " | "), default: "circular",
                 "cells' corner curve"),
-            SceneKey("separators", "bool", default: "false", "list rows' separators"),
+            SceneKey("separators", "bool", default: "false (iOS-look lists: true)", "list rows' separators"),
             SceneKey("font", FontChoice.allCases.map(\.rawValue).joined(separator: " | "), default: "dejavu", "the pinned font"),
             SceneKey("cell", "colour", default: "#8E8E93", "cells"),
             SceneKey("cell_selected", "colour", default: "#FF3B30", "selected cells"),

@@ -2,8 +2,9 @@ import Foundation
 import SpringyTestSupport
 import XCTest
 
-/// README's gallery is what the binary makes now: scripts/gallery (the commands the README and
-/// the gallery's README.md give) run into a scratch folder writes exactly the committed files.
+/// README's gallery and the iOS-look sheets are what the binary makes now: scripts/gallery (the
+/// commands the README and the gallery's README.md give) run into a scratch folder writes exactly
+/// the committed files.
 final class GalleryTests: XCTestCase {
     func files(_ root: String) throws -> [String] {
         var out: [String] = []
@@ -21,13 +22,15 @@ final class GalleryTests: XCTestCase {
         environment["SPRINGY"] = springyBinary
         let r = try runProgram(packageRoot + "/scripts/gallery", [root], environment: environment)
         XCTAssertEqual(r.status, 0, r.stderr)
-        let committed = packageRoot + "/docs/gallery", made = "\(root)/docs/gallery"
-        XCTAssertEqual(try files(made), try files(committed), "the same files")
-        for f in try files(committed) {
-            XCTAssertEqual(
-                try Data(contentsOf: URL(fileURLWithPath: "\(made)/\(f)")),
-                try Data(contentsOf: URL(fileURLWithPath: "\(committed)/\(f)")),
-                "docs/gallery/\(f) is stale: remake it with scripts/gallery")
+        for folder in ["docs/gallery", "docs/ios-look"] {
+            let committed = packageRoot + "/" + folder, made = "\(root)/" + folder
+            XCTAssertEqual(try files(made), try files(committed), "the same files in \(folder)")
+            for f in try files(committed) {
+                XCTAssertEqual(
+                    try Data(contentsOf: URL(fileURLWithPath: "\(made)/\(f)")),
+                    try Data(contentsOf: URL(fileURLWithPath: "\(committed)/\(f)")),
+                    "\(folder)/\(f) is stale: remake it with scripts/gallery")
+            }
         }
     }
 }

@@ -324,7 +324,9 @@ final class AppearanceTests: XCTestCase {
         XCTAssertEqual(pixel(light, 200, 110), [255, 255, 255], "white rows")
         let middle = pixel(light, 150, 115)  // the middle row's own fill
         XCTAssertEqual(pixel(light, 16, 90), middle, "the middle row's top-left corner is square: its fill")
-        XCTAssertEqual(pixel(light, 283, 139), middle, "and its bottom-right corner")
+        XCTAssertEqual(pixel(light, 283, 138), middle, "and its bottom-right corner")
+        XCTAssertEqual(pixel(light, 283, 139), [0xC6, 0xC6, 0xC8], "a separator under it (on by default)")
+        XCTAssertEqual(pixel(light, 200, 189), [255, 255, 255], "none under the group's last row")
         XCTAssertEqual(pixel(light, 16, 40), [0xF2, 0xF2, 0xF7], "the group's first corner is rounded off")
         let dark = try settings("style: { appearance: dark }")
         XCTAssertEqual(pixel(dark, 5, 100), [0, 0, 0], "dark: black behind")
