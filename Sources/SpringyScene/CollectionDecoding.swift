@@ -1,32 +1,55 @@
 import SpringyCore
 
 extension CollectionDecoder {
-    func decodeCollection(_ v: YAMLValue) throws -> CollectionSpec {
-        let m = try v.mapping(CollectionKeys.collection)
-        let layout = try m["layout"].map(decodeLayout) ?? LayoutSpec()
-        let sectionsValue = try m.require("sections")
+    /// The collection, each of its parts' problems noted in `problems` (a file's errors come in
+    /// one pass): the layout, every section, the selection, dynamics, transitions, scroll,
+    /// updates and reorder are read on their own. Sections are read only when the layout was
+    /// (what a section may say depends on its layout). `clean` is false when any problem was
+    /// noted: the script, which names cells, is then not checked against a partial collection.
+    func decodeCollection(_ v: YAMLValue, problems: Problems, clean: inout Bool) throws -> CollectionSpec {
+        let before = problems.list.count
+        defer { clean = problems.list.count == before }
+        let m = try v.mapping(allowed: CollectionKeys.collection.names, problems: problems)
+        let layout = try problems.attempt { try m["layout"].map(decodeLayout) ?? LayoutSpec() }
         var sections: [SectionSpec] = []
-        var total = 0
-        for s in try sectionsValue.list() { sections.append(try decodeSection(s, layout: layout, total: &total)) }
-        if sections.isEmpty { throw sectionsValue.error("a collection needs at least one section") }
-        var selection: [ItemPath] = []
-        if let sel = m["selection"] {
-            for e in try sel.list() {
-                let s = try e.string()
-                guard let ip = ItemPath(string: s), ip.section < sections.count, ip.item < sections[ip.section].count else {
-                    throw e.error("\"\(s)\" is not an item of the collection (write \"section.item\", e.g. \"0.3\")")
+        if let layout {
+            let sectionsValue = try m.require("sections")
+            var total = 0
+            for s in try sectionsValue.list() {
+                if let section = try problems.attempt({ try decodeSection(s, layout: layout, total: &total) }) {
+                    sections.append(section)
                 }
-                if !selection.contains(ip) { selection.append(ip) }
+            }
+            if sections.isEmpty && problems.list.count == before {
+                throw sectionsValue.error("a collection needs at least one section")
             }
         }
-        let dynamics = try m["dynamics"].map(decodeDynamics) ?? CollectionDynamicsSpec()
-        let transitions = try m["transitions"].map(decodeTransitions) ?? TransitionSpec()
-        if dynamics.kind == .springy, layout.kind != .flow {
-            throw (m["dynamics"] ?? v).error("springy dynamics needs a flow layout")
+        var selection: [ItemPath] = []
+        if let sel = m["selection"], layout != nil, problems.list.count == before {
+            for e in try sel.list() {
+                _ = try problems.attempt {
+                    let s = try e.string()
+                    guard let ip = ItemPath(string: s), ip.section < sections.count, ip.item < sections[ip.section].count else {
+                        throw e.error("\"\(s)\" is not an item of the collection (write \"section.item\", e.g. \"0.3\")")
+                    }
+                    if !selection.contains(ip) { selection.append(ip) }
+                }
+            }
+        }
+        let dynamics = try problems.attempt { try m["dynamics"].map(decodeDynamics) ?? CollectionDynamicsSpec() }
+        let transitions = try problems.attempt { try m["transitions"].map(decodeTransitions) ?? TransitionSpec() }
+        if let dynamics, let layout, dynamics.kind == .springy, layout.kind != .flow {
+            _ = try problems.attempt { throw (m["dynamics"] ?? v).error("springy dynamics needs a flow layout") }
         }
         var spec = CollectionSpec(
-            layout: layout, sections: sections, selection: selection,
-            dynamics: dynamics, transitions: transitions)
+            layout: layout ?? LayoutSpec(), sections: sections, selection: selection,
+            dynamics: dynamics ?? CollectionDynamicsSpec(), transitions: transitions ?? TransitionSpec())
+        _ = try problems.attempt { try decodeCollectionRest(m, into: &spec) }
+        return spec
+    }
+
+    /// scroll, updates, reorder.
+    func decodeCollectionRest(_ m: YAMLMapping, into spec: inout CollectionSpec) throws {
         if let x = m["scroll"] { spec.scroll = try decodeScroll(x) }
         if let x = m["updates"] {
             let um = try x.mapping(CollectionKeys.updates)
@@ -41,7 +64,6 @@ extension CollectionDecoder {
             if let d = rm["lift_scale"] { spec.reorder.liftScale = try d.double(t["lift_scale"]) }
             if let d = rm["elevation"] { spec.reorder.elevation = try d.double(t["elevation"]) }
         }
-        return spec
     }
 
     /// One section: its items (a count or labels), header, and its own flow values.

@@ -88,15 +88,23 @@ struct SceneDecoder: SceneSectionDecoder {
         let springs = try problems.attempt { try decodeSolver(m["solver"]) }
         let style = try problems.attempt { try m["style"].map(decodeStyle) ?? Style() }
         let golden = try problems.attempt { try m["golden"].map(decodeGolden) ?? GoldenSpec() }
-        let collection = try problems.attempt { try m["collection"].map(collections.decodeCollection) }
-        let items = try problems.attempt { try m["items"].map(decodeItems) ?? [] }
+        var collectionClean = true
+        let collection = try problems.attempt {
+            try m["collection"].map { try collections.decodeCollection($0, problems: problems, clean: &collectionClean) }
+        }
+        var itemsClean = true
+        let items = try problems.attempt {
+            try m["items"].map { try decodeItems($0, problems: problems, clean: &itemsClean) } ?? []
+        }
         var groups: [ItemGroupSpec] = []
-        if let g = m["groups"], let items { groups = try problems.attempt { try decodeGroups(g, items: items) } ?? [] }
+        if let g = m["groups"], let items, itemsClean {
+            groups = try problems.attempt { try decodeGroups(g, items: items) } ?? []
+        }
         // Behaviors and the script name items and cells: checked only when those decoded.
         var behaviors: [BehaviorDecl] = []
         var script: [ScriptEvent] = []
-        if let collection, let items {
-            if collection == nil && items.isEmpty {
+        if let collection, let items, collectionClean {
+            if collection == nil && items.isEmpty && itemsClean {
                 _ = try problems.attempt { throw root.error("a scene needs `collection`, `items`, or both") }
             }
             var references = ItemReferences(
@@ -115,8 +123,11 @@ struct SceneDecoder: SceneSectionDecoder {
                             sv, references: references, behaviorKinds: behaviors.map(\.spec.kindName), problems: problems)
                     } ?? []
             }
-            _ = try problems.attempt {
-                try checks.checkOverlaps(checks.collidingItems(behaviors, script: script, items: items), at: m["items"] ?? root)
+            if itemsClean {
+                _ = try problems.attempt {
+                    try checks.checkOverlaps(
+                        checks.collidingItems(behaviors, script: script, items: items), at: m["items"] ?? root)
+                }
             }
             _ = try problems.attempt { try checks.checkBoundaries(behaviors, script: script, viewport: viewport) }
             _ = try problems.attempt { try checkGroupMembers(groups, behaviors: behaviors, script: script) }
@@ -375,27 +386,41 @@ struct SceneDecoder: SceneSectionDecoder {
         return g
     }
 
-    func decodeItems(_ v: YAMLValue) throws -> [FreeItemSpec] {
+    /// The free items, every problem of every item noted in `problems` (a file's errors come in
+    /// one pass). An item with a bad value still gives its name, so behaviors and the script
+    /// that refer to it are checked too; `clean` is false when any problem was noted (the
+    /// values standing in for bad ones must not reach the checks that compare items).
+    func decodeItems(_ v: YAMLValue, problems: Problems, clean: inout Bool) throws -> [FreeItemSpec] {
         guard case .mapping(let raw) = v.node else { throw v.error("expected a mapping of item names to items") }
+        let before = problems.list.count
+        defer { clean = problems.list.count == before }
         var out: [FreeItemSpec] = []
         for (k, node) in raw {
             let keyValue = try YAMLValue(node: k, path: v.path, context: v.context)
-            let name = try keyValue.string()
-            guard !name.isEmpty, ItemPath(string: name) == nil, !name.hasPrefix("header.") else {
-                throw keyValue.error("item name \"\(name)\" is reserved for collection cells or headers; choose another")
+            guard let name = try problems.attempt({ try keyValue.string() }) else { continue }
+            let valid: Void? = try problems.attempt {
+                guard !name.isEmpty, ItemPath(string: name) == nil, !name.hasPrefix("header.") else {
+                    throw keyValue.error("item name \"\(name)\" is reserved for collection cells or headers; choose another")
+                }
+                if out.contains(where: { $0.name == name }) { throw keyValue.error("item \"\(name)\" is defined twice") }
             }
-            if out.contains(where: { $0.name == name }) { throw keyValue.error("item \"\(name)\" is defined twice") }
+            guard valid != nil else { continue }
             let item = try v.child(node, name)
-            let m = try item.mapping(TopLevelKeys.item)
+            guard let m = try problems.attempt({ try item.mapping(allowed: TopLevelKeys.item.names, problems: problems) }) else {
+                continue
+            }
+            func value<T>(_ read: () throws -> T, or stand: T) throws -> T { try problems.attempt(read) ?? stand }
             var spec = FreeItemSpec(
                 name: name,
-                center: try m.require("center").point(),
-                size: try m.require("size").size(),
-                angle: (try m["angle"]?.double() ?? 0).degreesToRadians,
-                fill: try m["fill"]?.color() ?? Color(hex: "#007AFF")!,
-                label: try m["label"]?.string(),
-                shape: try m["shape"]?.oneOf(FreeItemSpec.Shape.self, [.rectangle, .ellipse, .path]) ?? .rectangle)
-            try decodeOutline(m, into: &spec)
+                center: try value({ try m.require("center").point() }, or: Vec2(0, 0)),
+                size: try value({ try m.require("size").size() }, or: Size2(1, 1)),
+                angle: try value({ (try m["angle"]?.double() ?? 0).degreesToRadians }, or: 0),
+                fill: try value({ try m["fill"]?.color() ?? Color(hex: "#007AFF")! }, or: Color(hex: "#007AFF")!),
+                label: try value({ try m["label"]?.string() }, or: nil),
+                shape: try value(
+                    { try m["shape"]?.oneOf(FreeItemSpec.Shape.self, [.rectangle, .ellipse, .path]) ?? .rectangle },
+                    or: .rectangle))
+            _ = try problems.attempt { try decodeOutline(m, into: &spec) }
             out.append(spec)
         }
         if out.count > limits.maxItems { throw v.error("more than \(limits.maxItems) items") }
