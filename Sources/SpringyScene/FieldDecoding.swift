@@ -73,6 +73,14 @@ extension BehaviorDecoder {
             let r = AttachmentSpec.keys["range"]
             let lo = try l[0].double(r), hi = try l[1].double(r)
             guard lo <= hi else { throw x.error("the range's lower end \(lo) is above its upper end \(hi)") }
+            // UIKit: "The specified range must always contain the value 0, which represents the
+            // starting point" (the item's start position or angle).
+            guard lo <= 0 && hi >= 0 else {
+                let n = NumberText.plain
+                throw x.error(
+                    "attachmentRange must contain 0, the item's starting \(kind == .pin ? "angle" : "point"): [\(n(lo)), \(n(hi))] does not (e.g. [\(n(min(lo, 0))), \(n(max(hi, 0)))])"
+                )
+            }
             if kind == .pin, lo < -360 || hi > 360 { throw x.error("a pin's range is in degrees, within −360…360") }
             spec.rangeLower = lo; spec.rangeUpper = hi
         }

@@ -105,6 +105,11 @@ final class AttachmentKindTests: XCTestCase {
             ("{ kind: limit, item: a, to: b, frequency: 2 }", "spring attachments"),
             ("{ kind: pin, item: a, to: b, anchor: [0, 0], range: [10, 5] }", "above its upper end"),
             ("{ kind: hinge, item: a, to: b }", "sliding"),
+            // Apple: "The specified range must always contain the value 0" (issue 30, item 6:
+            // [10, 50] was accepted and the item jumped 10 pt on the first step).
+            ("{ kind: sliding, item: a, to: [0, 0], range: [10, 50] }", "must contain 0, the item's starting point"),
+            ("{ kind: sliding, item: a, to: [0, 0], range: [-50, -10] }", "e.g. [-50, 0]"),
+            ("{ kind: pin, item: a, to: b, anchor: [0, 0], range: [5, 90] }", "the item's starting angle"),
         ] {
             let why = refusal(
                 scene(

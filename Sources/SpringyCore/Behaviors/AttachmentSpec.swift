@@ -61,7 +61,7 @@ public struct AttachmentSpec: BehaviorKindSpec {
             SceneKey(
                 "range", "[lower, upper]", range: -1e6...1e6, unit: "pt (sliding) or degrees (pin, within −360…360)",
                 default: "unlimited",
-                "attachmentRange, from where it starts"),
+                "attachmentRange, from where it starts (it must contain 0)"),
             SceneKey("friction_torque", "number", range: 0...1e6, unit: "N·m", default: "0", "frictionTorque (pin)"),
         ])
     public static let setKeys = setTable([
