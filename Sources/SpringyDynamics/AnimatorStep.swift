@@ -8,9 +8,12 @@ import SpringyFrame
 extension Animator {
     /// Advances one fixed step of 1/stepRate s.
     public func step() throws {
-        applyForces()
-        applyFields()
+        let held = VelocityHolds(self)
+        applyForces(held: held)
+        applyFields(held: held)
+        held.hold(in: self)
         sb_world_step(world, Float(h), Units.velocityIterations, Units.positionIterations)
+        held.release(in: self)
         let contacts = Int(sb_world_contact_count(world))
         if contacts > settings.maxContacts {
             throw DynamicsError.invalid(

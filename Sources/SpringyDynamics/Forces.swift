@@ -29,15 +29,17 @@ extension Animator {
         }
     }
 
-    func applyForces() {
+    /// Pushes and gravity, except on bodies a velocity field holds (`held`, by body index).
+    func applyForces(held: VelocityHolds) {
         for id in registry.livePushes() {
             guard let s = registry.index[id], registry.slots[s].active, case .push(let push) = registry.slots[s].spec else {
                 continue
             }
-            push.apply(in: self)
+            push.apply(in: self, held: held)
             if push.mode == .instantaneous { registry.slots[s].active = false }
         }
         for i in bodies.indices where !bodies[i].removed && !bodies[i].gravityIsWorld && bodies[i].gravity != .zero {
+            if held.holds(i) { continue }
             let handle = bodies[i].handle
             let g = bodies[i].gravity * Units.gravityMetresPerSecond2
             let m = Double(sb_body_mass(world, handle))

@@ -102,6 +102,40 @@ final class FieldBehaviorTests: XCTestCase {
         XCTAssertGreaterThan(inside.last!.y, 310)
         let conveyor = try frames(one(field: "{ kind: velocity, items: [p], direction: [1, 0], strength: 150 }", duration: 0.5))
         XCTAssertEqual(item(conveyor[30], "p")!.velocity.x, 150, accuracy: 1e-3)
+        // Apple: velocity fields "apply their velocity to the item, overriding any other
+        // acceleration forces currently on the item" — gravity, a push, resistance and another
+        // field included (issue 30, item 5: with gravity it moved at 108.3 pt/s, not 100).
+        let overridden = try frames(
+            scene(
+                600, 600, time: "fps: 60, duration: 0.5",
+                """
+                items:
+                  p: { center: [100, 300], size: [20, 20] }
+                behaviors:
+                  - gravity: { items: [p] }
+                  - push: { items: [p], mode: continuous, angle: 90, magnitude: 0.5 }
+                  - field: { kind: linear_gravity, items: [p], direction: [1, 0], strength: 3 }
+                  - field: { kind: velocity, items: [p], direction: [0, 1], strength: 100 }
+                """))
+        for f in overridden.dropFirst() {
+            let v = item(f, "p")!.velocity
+            XCTAssertEqual(v.x, 0, accuracy: 1e-3, "frame \(f.frame)")
+            XCTAssertEqual(v.y, 100, accuracy: 1e-3, "frame \(f.frame)")
+        }
+        let last = overridden.last!
+        XCTAssertEqual(item(last, "p")!.center.y - 300, 100 * last.time, accuracy: 0.01, "the position follows the field alone")
+        // Out of the field's region the other forces act again.
+        let leaving = try frames(
+            scene(
+                600, 600, time: "fps: 60, duration: 1",
+                """
+                items:
+                  p: { center: [300, 100], size: [20, 20] }
+                behaviors:
+                  - gravity: { items: [p] }
+                  - field: { kind: velocity, items: [p], direction: [0, 1], strength: 100, position: [300, 100], region: { circle: 30 } }
+                """))
+        XCTAssertGreaterThan(item(leaving.last!, "p")!.velocity.y, 200, "gravity again outside the region")
         func noisy(_ seed: Int) throws -> [Vec2] {
             try centers(
                 one(

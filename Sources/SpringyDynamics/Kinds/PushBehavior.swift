@@ -18,9 +18,10 @@ extension PushSpec: AnimatorBehavior {
 
     /// One step's force or impulse on each of its items. Magnitude is in Box2D's units
     /// directly: newtons (continuous) or N·s (instantaneous).
-    func apply(in animator: Animator) {
+    func apply(in animator: Animator, held: VelocityHolds) {
         for id in items {
             guard let i = animator.bodyIndex[id], let st = animator.state(of: id) else { continue }
+            if held.holds(i) { continue }
             let at = animator.metres(st.center + offset.rotated(by: st.angle))
             let handle = animator.bodies[i].handle
             if mode == .continuous {
