@@ -19,10 +19,12 @@ public struct FlowLayout: CollectionLayout {
         var insetEnd: Double  // after the trailing inset: where the footer starts
         var end: Double
         var count: Int
-        // One item size: lines of `perLine` at `crossPositions`.
+        // One item size: lines of `perLine` at `crossPositions`, the last line (a one-line
+        // section's only line included) at `lastLinePositions`.
         var perLine: Int
         var lines: Int
         var crossPositions: [Double]
+        var lastLinePositions: [Double] = []
         var size: Size2
         var lineSpacing: Double
         /// Per-item sizes: every frame, in item order (lines in order along the axis).
@@ -74,7 +76,8 @@ public struct FlowLayout: CollectionLayout {
         if let sizes = own?.sizes {
             section.frames = Self.flow(
                 sizes: (0..<count).map { sizes[$0 % sizes.count] }, from: itemsStart, lead: lead,
-                available: available, lineSpacing: lineSpacing, interitem: interitem, vertical: vertical)
+                available: available, lineSpacing: lineSpacing, interitem: interitem, vertical: vertical,
+                centreLastLone: spec.lastLineColumns)
             section.itemsEnd = section.frames?.map { vertical ? $0.maxY : $0.maxX }.max() ?? itemsStart
         } else {
             let itemAcross = vertical ? size.width : size.height, along = vertical ? size.height : size.width
@@ -92,6 +95,11 @@ public struct FlowLayout: CollectionLayout {
                 section.crossPositions = (0..<n).map { lead + Double($0) * (itemAcross + spacing) }
             }
             section.lines = (count + n - 1) / n
+            // UIKit's last line: at the minimum spacing from the leading inset, never justified
+            // or centred (a one-line section's only line is its last).
+            if !(!vertical && spec.alignBottom) && !spec.lastLineColumns {
+                section.lastLinePositions = (0..<n).map { lead + Double($0) * (itemAcross + interitem) }
+            }
             let body = section.lines == 0 ? 0 : Double(section.lines) * along + Double(section.lines - 1) * lineSpacing
             section.itemsEnd = itemsStart + body
         }
@@ -100,12 +108,13 @@ public struct FlowLayout: CollectionLayout {
         return section
     }
 
-    /// Items of their own sizes in lines: as many as fit with the minimum spacing; a full line
-    /// is justified, a line of one item centred, the last line kept at the minimum spacing;
-    /// items centred across their line's thickness.
+    /// Items of their own sizes in lines: as many as fit with the minimum spacing; a line is
+    /// justified, or centred when it holds one item, except the last, which starts at the
+    /// leading inset with the minimum spacing (UIKit's); items centred across their line's
+    /// thickness.
     static func flow(
         sizes: [Size2], from start: Double, lead: Double, available: Double, lineSpacing: Double,
-        interitem: Double, vertical: Bool
+        interitem: Double, vertical: Bool, centreLastLone: Bool = false
     ) -> [Rect] {
         func across(_ s: Size2) -> Double { vertical ? s.width : s.height }
         func along(_ s: Size2) -> Double { vertical ? s.height : s.width }
@@ -122,7 +131,7 @@ public struct FlowLayout: CollectionLayout {
             let last = j == sizes.count
             let spacing =
                 line.count > 1 && !last ? (available - line.map(across).reduce(0, +)) / Double(line.count - 1) : interitem
-            var c = line.count == 1 ? lead + (available - across(line[line.startIndex])) / 2 : lead
+            var c = line.count == 1 && (!last || centreLastLone) ? lead + (available - across(line[line.startIndex])) / 2 : lead
             for s in line {
                 let a = position + (thickness - along(s)) / 2
                 frames.append(
@@ -149,7 +158,7 @@ public struct FlowLayout: CollectionLayout {
         let line = k / sec.perLine, col = k % sec.perLine
         let along = vertical ? sec.size.height : sec.size.width
         let a = sec.itemsStart + Double(line) * (along + sec.lineSpacing)
-        let c = sec.crossPositions[col]
+        let c = line == sec.lines - 1 && !sec.lastLinePositions.isEmpty ? sec.lastLinePositions[col] : sec.crossPositions[col]
         return vertical
             ? Rect(x: c, y: a, width: sec.size.width, height: sec.size.height)
             : Rect(x: a, y: c, width: sec.size.width, height: sec.size.height)

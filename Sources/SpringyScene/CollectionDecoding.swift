@@ -239,6 +239,14 @@ extension CollectionDecoder {
             guard s == "bottom" || s == "top" else { throw x.error("expected \"top\" or \"bottom\", found \"\(s)\"") }
             l.alignBottom = s == "bottom"
         }
+        if let x = m["last_line"] {
+            let s = try x.string()
+            guard s == "leading" || s == "columns" else {
+                throw x.error("expected \"leading\" (UIKit's) or \"columns\", found \"\(s)\"")
+            }
+            guard l.kind == .flow else { throw x.error("last_line is a flow layout's") }
+            l.lastLineColumns = s == "columns"
+        }
         if let x = m["header_height"] { l.headerHeight = try x.double(t["header_height"]) }
         if let x = m["sticky_headers"] { l.stickyHeaders = try x.bool() }
         if let x = m["row_height"] { l.rowHeight = try x.double(t["row_height"]) }

@@ -95,6 +95,9 @@ public enum CollectionKeys {
                 "around each section"),
             SceneKey("align", "top | bottom", default: "top", "flow, horizontal: put the single row at the top or bottom"),
             SceneKey(
+                "last_line", "leading | columns", default: "leading",
+                "flow: a section's last line at the minimum spacing from the leading inset (UIKit's), or under the columns"),
+            SceneKey(
                 "header_height", "number", range: 0...1e9, unit: "pt", default: "0 (none)", "list and flow: section headers"),
             SceneKey("sticky_headers", "bool", default: "false", "headers stay pinned until pushed off by the next"),
             SceneKey("row_height", "number", range: 0.01...1e9, unit: "pt", default: "100", "list: rows"),

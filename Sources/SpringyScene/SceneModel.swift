@@ -221,6 +221,9 @@ public struct LayoutSpec: Sendable {
     /// top, left, bottom, right
     public var sectionInset = EdgeInsets.zero
     public var alignBottom = false
+    /// Flow: the last line under the full lines' columns (Springy's earlier look) instead of
+    /// UIKit's leading edge at the minimum spacing.
+    public var lastLineColumns = false
     public var headerHeight: Double = 0
     public var stickyHeaders = false
     public var rowHeight: Double = 100

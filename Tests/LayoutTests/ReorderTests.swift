@@ -8,10 +8,11 @@ import XCTest
 
 /// Interactive movement: lift, follow, shift neighbours, drop or cancel.
 final class ReorderTests: XCTestCase {
-    /// Three columns of 100 × 100 cells in a 330 pt wide view (centres 50, 165, 280; rows 110 apart).
+    /// Three columns of 100 × 100 cells 10 pt apart in a 320 pt wide view (centres 50, 160, 270;
+    /// rows 110 apart): every line, the last too, at the minimum spacing.
     func grid(_ script: String, duration: Double = 3) -> String {
         scene(
-            330, 600, time: "fps: 60, duration: \(duration)",
+            320, 600, time: "fps: 60, duration: \(duration)",
             """
             collection:
               layout: { kind: flow, item_size: [100, 100] }
@@ -29,7 +30,7 @@ final class ReorderTests: XCTestCase {
     func testTheCellDropsIntoTheSlotUnderTheFinger() throws {
         // Lifted at 0.1 + 0.5 s (frame 36); moves 1 s to the middle of the third row's second cell.
         let f = try frames(
-            grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [165, 160], [175, 285]], duration: 1 } }"))
+            grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [160, 160], [175, 285]], duration: 1 } }"))
         XCTAssertEqual(order(f.last!), ["B", "C", "D", "E", "F", "G", "H", "A", "I"])
         // While held, its centre is the finger's position, 1.1 times its size, above the rest, lifted.
         let held = try XCTUnwrap(f[66].items.first { $0.label == "A" })
@@ -41,35 +42,35 @@ final class ReorderTests: XCTestCase {
         // Released at 1.6 s (frame 96) at (175, 285); it settles into its slot on UIKit's curve in 0.3 s.
         let p = ScrollAxis.easeInOut(9.0 / 18)
         let settling = try XCTUnwrap(f[105].items.first { $0.label == "A" })
-        XCTAssertEqual(settling.center.x, 175 - 10 * p, accuracy: 1e-9)
+        XCTAssertEqual(settling.center.x, 175 - 15 * p, accuracy: 1e-9)
         XCTAssertEqual(settling.center.y, 285 - 15 * p, accuracy: 1e-9)
         XCTAssertEqual(settling.size.width, 110 - 10 * p, accuracy: 1e-9)
         let rest = try XCTUnwrap(f[114].items.first { $0.label == "A" })
-        XCTAssertEqual(rest.center, Vec2(165, 270))
+        XCTAssertEqual(rest.center, Vec2(160, 270))
         XCTAssertEqual(rest.size, Size2(100, 100))
         XCTAssertEqual(rest.elevation, 0)
     }
 
     func testNeighboursShiftAsTheCellCrossesThem() throws {
         let f = try frames(
-            grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [280, 50]], duration: 0.5, hold: 0.5 } }"))
+            grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [270, 50]], duration: 0.5, hold: 0.5 } }"))
         // Over C by 1.1 s: B and C have shifted left; A is held over C's old slot.
         XCTAssertEqual(item(f[80], "0.0")!.label, "B")
         XCTAssertEqual(item(f[80], "0.0")!.center, Vec2(50, 50))
-        XCTAssertEqual(item(f[80], "0.1")!.center, Vec2(165, 50))
+        XCTAssertEqual(item(f[80], "0.1")!.center, Vec2(160, 50))
         XCTAssertEqual(order(f.last!), ["B", "C", "A", "D", "E", "F", "G", "H", "I"])
     }
 
     func testACancelledMovementPutsTheCellBack() throws {
         let f = try frames(
-            grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [280, 270]], duration: 0.5, cancel: true } }"))
+            grid("  - { at: 0.1, reorder: { at: [50, 50], path: [[50, 50], [270, 270]], duration: 0.5, cancel: true } }"))
         XCTAssertNotEqual(order(f[60]), order(f[0]), "the data moved while the finger was down")
         XCTAssertEqual(order(f.last!), order(f[0]))
         XCTAssertEqual(f.last!.items.first { $0.label == "A" }!.center, Vec2(50, 50))
     }
 
     func testAPressOverNoCellMovesNothing() throws {
-        let f = try frames(grid("  - { at: 0.1, reorder: { at: [50, 500], path: [[50, 500], [165, 50]], duration: 0.5 } }"))
+        let f = try frames(grid("  - { at: 0.1, reorder: { at: [50, 500], path: [[50, 500], [160, 50]], duration: 0.5 } }"))
         XCTAssertTrue(f.allSatisfy { order($0) == order(f[0]) && $0.items.allSatisfy { $0.z == 0 } })
     }
 
