@@ -184,7 +184,9 @@ struct YAMLValue {
             let key = ks.string
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             guard allowed.contains(key) else {
-                let hint = suggestion(for: key, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint =
+                    UIKitNames.hint(for: key, at: path).map { " (\($0))" }
+                    ?? suggestion(for: key, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
                 problems.list.append(
                     SceneError(
                         file: context.file, line: keyValue.line, column: keyValue.column, keyPath: keyPath,
