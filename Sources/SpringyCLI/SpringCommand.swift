@@ -10,14 +10,18 @@ extension Springy {
             commandName: "spring",
             abstract: "Convert a spring between UIKit, UIView, Core Animation, SwiftUI, Android, Flutter, Framer Motion and CSS.",
             discussion: """
-                Give the spring in one vocabulary as KEY=VALUE pairs:
-                  uikit    frequency=HZ damping=RATIO                 (UIAttachmentBehavior)
-                  uiview   duration=S damping=RATIO [velocity=V]      (usingSpringWithDamping)
-                  ca       stiffness=K damping=C [mass=M] [velocity=V] (CASpringAnimation, UISpringTimingParameters)
-                  swiftui  duration=S bounce=B | response=S damping_fraction=F | stiffness=K damping=C [mass=M]
-                  android  stiffness=K damping_ratio=RATIO            (SpringForce)
-                  flutter  stiffness=K damping=C [mass=M] | stiffness=K ratio=RATIO [mass=M]
-                  framer   stiffness=K damping=C [mass=M] | visual_duration=S bounce=B
+                Give the spring in one vocabulary as KEY=VALUE pairs; a key left out takes that
+                platform's own default, and the report says which defaults it used:
+                  uikit    frequency=HZ damping=RATIO                  (UIAttachmentBehavior)
+                  uiview   duration=S damping=RATIO [velocity=V]       (usingSpringWithDamping)
+                  ca       [stiffness=100] [damping=10] [mass=1] [velocity=0]
+                                                                       (CASpringAnimation, UISpringTimingParameters)
+                  swiftui  [duration=0.5] [bounce=0]                   (Spring(duration:bounce:), bounce -1...1)
+                         | [response=0.5] [damping_fraction=0.825]    (.spring(response:dampingFraction:))
+                         | stiffness=K damping=C [mass=1] [velocity=0] (.interpolatingSpring)
+                  android  [stiffness=1500] [damping_ratio=0.5]        (SpringForce)
+                  flutter  stiffness=K damping=C [mass=1] | stiffness=K [ratio=1] [mass=1]
+                  framer   [stiffness=100] [damping=10] [mass=1] [velocity=0] | visual_duration=S [bounce=0]
                 e.g. springy spring swiftui duration=0.5 bounce=0.3 --plot spring.png
                 """)
 
@@ -49,9 +53,9 @@ extension Springy {
         static let vocabularyKeys: [String: [String]] = [
             "uikit": ["frequency", "damping"], "uiview": ["duration", "damping", "velocity"],
             "ca": ["stiffness", "damping", "mass", "velocity"],
-            "swiftui": ["duration", "bounce", "response", "damping_fraction", "stiffness", "damping", "mass"],
+            "swiftui": ["duration", "bounce", "response", "damping_fraction", "stiffness", "damping", "mass", "velocity"],
             "android": ["stiffness", "damping_ratio"], "flutter": ["stiffness", "damping", "ratio", "mass"],
-            "framer": ["stiffness", "damping", "mass", "visual_duration", "bounce"],
+            "framer": ["stiffness", "damping", "mass", "velocity", "visual_duration", "bounce"],
         ]
 
         func validate() throws {
@@ -67,10 +71,11 @@ extension Springy {
         }
 
         func run() throws {
-            let spring: SpringSystem
-            do { spring = try Self.parse(vocabulary, values) } catch let e as ValidationError {
+            let parsed: Parsed
+            do { parsed = try Self.parse(vocabulary, values) } catch let e as ValidationError {
                 warn("springy: spring: \(e.message)"); throw ExitCode(2)
             }
+            let spring = parsed.spring
             if let problem = spring.problem {
                 warn("springy: spring: \(values.joined(separator: " ")): \(problem)"); throw ExitCode(2)
             }
@@ -80,6 +85,14 @@ extension Springy {
                 if let l = lottie { try AtomicFile.prepare(l, overwrite: overwrite, flag: "--lottie") }
             } catch { throw report(error) }
             let job = SpringJob(spring: spring, cssError: cssError)
+            if !parsed.defaults.isEmpty {
+                say("defaults used (\(parsed.source)): \(parsed.defaults.joined(separator: ", "))")
+            }
+            if vocabulary == "swiftui" && values.isEmpty {
+                say(
+                    "swiftui takes duration= bounce= (Spring(duration:bounce:)), response= damping_fraction= (.spring(response:dampingFraction:)) or stiffness= damping= [mass=] [velocity=] (.interpolatingSpring)"
+                )
+            }
             say(job.report())
             do {
                 if let p = plot { try job.writePlot(to: p); say("wrote \(p)") }
@@ -87,8 +100,17 @@ extension Springy {
             } catch { throw report(error) }
         }
 
-        /// The spring that `pairs` describe in `vocabulary`.
-        static func parse(_ vocabulary: String, _ pairs: [String]) throws -> SpringSystem {
+        /// A parsed spring, the keys that took their platform's default (`mass 1`), and the API
+        /// those defaults are from.
+        struct Parsed {
+            var spring: SpringSystem
+            var defaults: [String] = []
+            var source = ""
+        }
+
+        /// The spring that `pairs` describe in `vocabulary`, a left-out key taking the platform's
+        /// own default.
+        static func parse(_ vocabulary: String, _ pairs: [String]) throws -> Parsed {
             guard vocabularies.contains(vocabulary) else {
                 let hint = suggestion(for: vocabulary, among: vocabularies).map { " (did you mean \($0)?)" } ?? ""
                 throw ValidationError(
@@ -110,10 +132,24 @@ extension Springy {
                 let hint = suggestion(for: k, among: known).map { " (did you mean \($0)?)" } ?? ""
                 throw ValidationError("\(vocabulary) has no \(k)\(hint); it takes \(known.joined(separator: ", "))")
             }
-            func has(_ names: [String]) -> Bool { names.allSatisfy(keys.contains) }
-            func value(_ k: String, positive: Bool = true, default d: Double? = nil, max: Double = 1e9) throws -> Double {
-                guard let v = given.first(where: { $0.0 == k })?.1 ?? d else { throw ValidationError("\(vocabulary) needs \(k)") }
-                if positive ? v <= 0 : v < 0 {
+            var defaults: [String] = []
+            var source = ""
+            func has(_ names: [String]) -> Bool { names.contains(where: keys.contains) }
+            func value(
+                _ k: String, positive: Bool = true, default d: Double? = nil, above low: Double? = nil, max: Double = 1e9
+            ) throws -> Double {
+                let v: Double
+                if let g = given.first(where: { $0.0 == k })?.1 {
+                    v = g
+                } else if let d {
+                    defaults.append("\(k) \(SpringSystem.number(d))")
+                    v = d
+                } else {
+                    throw ValidationError("\(vocabulary) needs \(k)")
+                }
+                if let low {
+                    if v <= low { throw ValidationError("\(k) must be above \(SpringSystem.number(low)), not \(v)") }
+                } else if positive ? v <= 0 : v < 0 {
                     throw ValidationError("\(k) must be \(positive ? "above" : "at least") 0, not \(v)")
                 }
                 if v > max { throw ValidationError("\(k) must be at most \(max), not \(v)") }
@@ -132,49 +168,69 @@ extension Springy {
                 spring = .uiview(
                     duration: try value("duration"), damping: try value("damping", max: 1), initialVelocity: velocity())
             case "ca":
+                // CASpringAnimation's own defaults: mass 1, stiffness 100, damping 10.
                 forms = [["stiffness", "damping", "mass", "velocity"]]
+                source = "CASpringAnimation"
+                spring = SpringSystem(
+                    mass: try value("mass", default: 1), stiffness: try value("stiffness", default: 100),
+                    damping: try value("damping", positive: false, default: 10), initialVelocity: velocity())
+            case "swiftui" where has(["stiffness", "damping", "mass", "velocity"]):
+                forms = [["stiffness", "damping", "mass", "velocity"]]
+                source = "interpolatingSpring"
+                guard has(["stiffness"]) && has(["damping"]) else {
+                    throw ValidationError(
+                        "swiftui takes duration= bounce= (Spring(duration:bounce:)), response= damping_fraction= (.spring(response:dampingFraction:)) or stiffness= damping= [mass=] [velocity=] (.interpolatingSpring); \(has(["stiffness"]) ? "damping" : "stiffness") is missing"
+                    )
+                }
                 spring = SpringSystem(
                     mass: try value("mass", default: 1), stiffness: try value("stiffness"),
                     damping: try value("damping", positive: false), initialVelocity: velocity())
-            case "swiftui" where has(["duration"]) || has(["bounce"]):
-                forms = [["duration", "bounce"]]
-                let b = try value("bounce", positive: false, default: 0, max: 1)
-                spring = .swiftUI(duration: try value("duration"), bounce: b)
-            case "swiftui" where has(["response"]) || has(["damping_fraction"]):
+            case "swiftui" where has(["response", "damping_fraction"]):
+                // .spring(response: 0.5, dampingFraction: 0.825) are SwiftUI's defaults.
                 forms = [["response", "damping_fraction"]]
+                source = "SwiftUI .spring(response:dampingFraction:)"
                 spring = .swiftUI(
-                    response: try value("response"), dampingFraction: try value("damping_fraction", positive: false, max: 100))
+                    response: try value("response", default: 0.5),
+                    dampingFraction: try value("damping_fraction", positive: false, default: 0.825, max: 100))
             case "swiftui":
-                forms = [["stiffness", "damping", "mass"], ["duration", "bounce"], ["response", "damping_fraction"]]
-                spring = SpringSystem(
-                    mass: try value("mass", default: 1), stiffness: try value("stiffness"),
-                    damping: try value("damping", positive: false))
+                // Spring(duration: 0.5, bounce: 0): SwiftUI's defaults; bounce −1…0 is overdamped.
+                forms = [["duration", "bounce"]]
+                source = "SwiftUI Spring(duration:bounce:)"
+                let b = try value("bounce", default: 0, above: -1, max: 1)
+                spring = .swiftUI(duration: try value("duration", default: 0.5), bounce: b)
             case "flutter" where !has(["ratio"]):
                 forms = [["stiffness", "damping", "mass"], ["stiffness", "ratio", "mass"]]
+                source = "Springy (Flutter's SpringDescription requires mass)"
                 spring = SpringSystem(
                     mass: try value("mass", default: 1), stiffness: try value("stiffness"),
                     damping: try value("damping", positive: false))
             case "flutter":
                 forms = [["stiffness", "ratio", "mass"]]
+                source = "Flutter SpringDescription.withDampingRatio"
                 let m = try value("mass", default: 1), k = try value("stiffness")
                 spring = SpringSystem(
-                    mass: m, stiffness: k, damping: 2 * (try value("ratio", positive: false)) * (k * m).squareRoot())
+                    mass: m, stiffness: k, damping: 2 * (try value("ratio", positive: false, default: 1)) * (k * m).squareRoot())
             case "android":
+                // SpringForce(): STIFFNESS_MEDIUM 1500, DAMPING_RATIO_MEDIUM_BOUNCY 0.5.
                 forms = [["stiffness", "damping_ratio"]]
+                source = "Android SpringForce"
                 spring = SpringSystem(
-                    omega: (try value("stiffness")).squareRoot(),
-                    dampingRatio: try value("damping_ratio", positive: false, max: 100))
+                    omega: (try value("stiffness", default: 1500)).squareRoot(),
+                    dampingRatio: try value("damping_ratio", positive: false, default: 0.5, max: 100))
             default:  // framer
-                if has(["visual_duration"]) || has(["bounce"]) {
+                if has(["visual_duration", "bounce"]) {
+                    // Motion 12's transition object: { type: "spring", visualDuration, bounce }, bounce 0 when left out.
                     forms = [["visual_duration", "bounce"]]
+                    source = "Motion's transition"
                     spring = .framer(
                         visualDuration: try value("visual_duration"),
-                        bounce: try value("bounce", positive: false, default: 0.25, max: 1))
+                        bounce: try value("bounce", positive: false, default: 0, max: 1))
                 } else {
-                    forms = [["stiffness", "damping", "mass"], ["visual_duration", "bounce"]]
+                    forms = [["stiffness", "damping", "mass", "velocity"], ["visual_duration", "bounce"]]
+                    source = "Motion's spring"
                     spring = SpringSystem(
                         mass: try value("mass", default: 1), stiffness: try value("stiffness", default: 100),
-                        damping: try value("damping", positive: false, default: 10))
+                        damping: try value("damping", positive: false, default: 10), initialVelocity: velocity())
                 }
             }
             let used = forms[0]
@@ -182,7 +238,7 @@ extension Springy {
                 throw ValidationError(
                     "\(k) does not go with \(used.filter { keys.contains($0) }.joined(separator: ", ")) in \(vocabulary)")
             }
-            return spring
+            return Parsed(spring: spring, defaults: defaults, source: source)
         }
     }
 }

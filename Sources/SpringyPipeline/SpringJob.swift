@@ -31,13 +31,16 @@ public struct SpringJob {
         lines += [
             "CASpringAnimation:    mass \(n(s.mass)), stiffness \(n(s.stiffness)), damping \(n(s.damping)), initialVelocity \(n(s.initialVelocity))",
             "UISpringTimingParameters(mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), initialVelocity: CGVector(dx: \(n(s.initialVelocity)), dy: 0)), or (dampingRatio: \(n(s.dampingRatio)))",
-            "SwiftUI:              .spring(duration: \(n(s.swiftUIDuration)), bounce: \(n(s.swiftUIBounce))), .spring(response: \(n(s.swiftUIDuration)), dampingFraction: \(n(s.dampingRatio))), .interpolatingSpring(mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)))",
+            "SwiftUI:              .spring(duration: \(n(s.swiftUIDuration)), bounce: \(n(s.swiftUIBounce))), .spring(response: \(n(s.swiftUIDuration)), dampingFraction: \(n(s.dampingRatio))), .interpolatingSpring(mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping))\(s.initialVelocity != 0 ? ", initialVelocity: \(n(s.initialVelocity))" : ""))",
             "Android SpringForce:  setStiffness(\(n(unit.stiffness))f), setDampingRatio(\(n(s.dampingRatio))f)",
             "Flutter:              SpringDescription(mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)))",
         ]
         var framer =
-            "Framer Motion:        { type: \"spring\", stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), mass: \(n(s.mass)) }"
-        if let v = s.framerVisual { framer += " or { visualDuration: \(n(v.visualDuration)), bounce: \(n(v.bounce)) }" }
+            "Framer Motion:        { type: \"spring\", stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), mass: \(n(s.mass))\(s.initialVelocity != 0 ? ", velocity: \(n(s.initialVelocity))" : "") }"
+        if let v = s.framerVisual {
+            framer +=
+                " or { visualDuration: \(n(v.visualDuration)), bounce: \(n(v.bounce))\(s.initialVelocity != 0 ? ", velocity: \(n(s.initialVelocity))" : "") }"
+        }
         lines.append(framer)
         let css = s.cssLinear(maxError: cssError)
         lines += [

@@ -39,7 +39,9 @@ final class SpringCommandTests: XCTestCase {
         for (args, fragment) in [
             (["spring", "swifty", "duration=1"], "did you mean swiftui?"),
             (["spring", "ca", "stiffnes=100", "damping=10"], "did you mean stiffness?"),
-            (["spring", "ca", "damping=10"], "ca needs stiffness"),
+            (["spring", "uikit", "damping=0.5"], "uikit needs frequency"),
+            (["spring", "swiftui", "mass=2"], "(.interpolatingSpring); stiffness is missing"),
+            (["spring", "swiftui", "bounce=-1"], "bounce must be above -1"),
             (["spring", "uikit", "frequency=-1", "damping=0.5"], "frequency must be above 0"),
             (["spring", "uiview", "duration=0.5", "damping=2"], "damping must be at most 1"),
             (["spring", "android", "stiffness=x", "damping_ratio=1"], "\"x\" is not a number"),
@@ -82,5 +84,39 @@ final class SpringCommandTests: XCTestCase {
         } else {
             XCTAssertEqual(r.status, 2, r.stderr)
         }
+    }
+
+    /// Issue 30, items 2 and 3: a key left out takes its platform's default, and the report says
+    /// which; SwiftUI's negative bounce (overdamped) is taken; the initial velocity reaches every
+    /// output that has one; Motion's transition object defaults bounce to 0.
+    func testPlatformDefaultsNegativeBounceAndVelocity() throws {
+        func out(_ args: [String]) throws -> String {
+            let r = try runSpringy(["spring"] + args)
+            XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+            return r.stdout
+        }
+        let plain = try out(["swiftui"])
+        XCTAssertTrue(plain.contains("defaults used (SwiftUI Spring(duration:bounce:)): bounce 0, duration 0.5"), plain)
+        XCTAssertTrue(plain.contains("swiftui takes duration= bounce="), "the forms are listed: \(plain)")
+        XCTAssertTrue(plain.contains("damping ratio 1)"), plain)
+        let over = try out(["swiftui", "duration=0.5", "bounce=-0.5"])
+        XCTAssertTrue(over.contains("damping ratio 2)"), "ζ = 1/(1 + bounce): \(over)")
+        XCTAssertTrue(over.contains("bounce: -0.5)"), "and back: \(over)")
+        let response = try out(["swiftui", "response=0.4"])
+        XCTAssertTrue(response.contains("defaults used (SwiftUI .spring(response:dampingFraction:)): damping_fraction 0.825"))
+        XCTAssertTrue(response.contains("dampingFraction: 0.825)"), response)
+        let ca = try out(["ca"])
+        XCTAssertTrue(ca.contains("defaults used (CASpringAnimation): mass 1, stiffness 100, damping 10"), ca)
+        let android = try out(["android"])
+        XCTAssertTrue(android.contains("setStiffness(1500f), setDampingRatio(0.5f)"), android)
+        let framer = try out(["framer", "visual_duration=0.5"])
+        XCTAssertTrue(framer.contains("defaults used (Motion's transition): bounce 0"), framer)
+        XCTAssertTrue(framer.contains("damping ratio 1)"), framer)
+        let moving = try out(["swiftui", "stiffness=100", "damping=10", "velocity=3"])
+        XCTAssertTrue(moving.contains(".interpolatingSpring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 3)"), moving)
+        XCTAssertTrue(moving.contains("mass: 1, velocity: 3 }"), moving)
+        XCTAssertTrue(moving.contains("initialSpringVelocity 3"), moving)
+        XCTAssertTrue(moving.contains("initialVelocity: CGVector(dx: 3, dy: 0)"), moving)
+        XCTAssertFalse(try out(["swiftui", "stiffness=100", "damping=10"]).contains("initialVelocity: 0"))
     }
 }
