@@ -142,7 +142,54 @@ public struct SpringSystem: Equatable, Sendable {
         return abs(a) * exp(r1 * t) + abs(b) * exp(r2 * t)
     }
 
-    /// SwiftUI's settlingDuration (target 1, epsilon 0.001): the time after which every value
+    /// How a platform says when a spring has settled (from 0 to the target 1).
+    public enum SettlingRule: String, Sendable, CaseIterable {
+        /// SwiftUI's `Spring.settlingDuration` (epsilon 0.001): for ζ < 1 the time its decay
+        /// envelope, (|ζω₀ − v₀| + 1)·e^(−ζω₀t), falls to epsilon; for ζ ≥ 1 the first time, on a
+        /// 0.1 s grid, the distance falls under epsilon and stays there for over a second (the
+        /// rule as OpenSwiftUI reconstructs it).
+        case swiftUI
+        /// `CASpringAnimation.settlingDuration` (UISpringTimingParameters' animators): for ζ < 1
+        /// the envelope (1 + |ζω₀ − v₀|/ω_d)·e^(−ζω₀t) at 0.001 — which gives Apple's own
+        /// examples, 2.85 s (stiffness 100, damping 5) and just over 1 s (damping 15); for
+        /// ζ ≥ 1, where Apple gives none, Springy's choice: the exact crossing.
+        case coreAnimation
+        /// The exact last time |x − 1| > 0.001 (Springy's: CSS `linear()` and keyframes end there).
+        case exact
+    }
+
+    /// The settling time by a platform's rule.
+    public func settlingDuration(_ rule: SettlingRule) -> Double {
+        let epsilon = 0.001, z = dampingRatio, decay = z * omega, v0 = initialVelocity
+        switch rule {
+        case .exact:
+            return settlingDuration(epsilon: epsilon)
+        case .swiftUI where z < 1:
+            return max(0, log((abs(decay - v0) + 1) / epsilon) / decay)
+        case .swiftUI:
+            // Walk a 0.1 s grid: remember when the distance last came under epsilon; once it has
+            // stayed under for more than a second, that is the settling time.
+            var since: Double?
+            for k in 0..<1024 {
+                let t = Double(k) * 0.1
+                let d = abs(value(at: t) - 1)
+                guard d.isFinite else { break }
+                if d < epsilon {
+                    if let s = since { if t - s > 1 { return s } } else { since = t }
+                } else {
+                    since = nil
+                }
+            }
+            return 0
+        case .coreAnimation where z < 1:
+            let damped = omega * (1 - z * z).squareRoot()
+            return max(0, log((1 + abs(decay - v0) / damped) / epsilon) / decay)
+        case .coreAnimation:
+            return settlingDuration(epsilon: epsilon)
+        }
+    }
+
+    /// The exact settling time (target 1, epsilon 0.001): the time after which every value
     /// stays within `epsilon` of the target. Found on the closed form: the envelope gives a time
     /// past which the bound holds; the last crossing before it is found by sampling and bisection.
     public func settlingDuration(epsilon: Double = 0.001) -> Double {

@@ -56,12 +56,13 @@ public enum AnimationTiming: Equatable, Sendable {
     /// settles within 1/1500 at the duration (ω₀ = ln 1500 / (ζT)) and p(T) is 1.
     case durationSpring(dampingRatio: Double, initialVelocity: Double)
     /// A spring given by its physics (UISpringTimingParameters(mass:stiffness:damping:),
-    /// SwiftUI's springs): the exact damped oscillator, lasting its settling duration.
-    case spring(SpringSystem)
+    /// SwiftUI's springs): the exact damped oscillator, lasting its settling duration by its
+    /// platform's rule (Core Animation's, SwiftUI's).
+    case spring(SpringSystem, settling: SpringSystem.SettlingRule)
 
     /// The duration this timing runs for: its own settling time for a physical spring, else `duration`.
     public func duration(given duration: Double) -> Double {
-        if case .spring(let s) = self { return s.settlingDuration() }
+        if case .spring(let s, let rule) = self { return s.settlingDuration(rule) }
         return duration
     }
 
@@ -73,7 +74,7 @@ public enum AnimationTiming: Equatable, Sendable {
         case .cubic(let c): return c.progress(t / duration)
         case .durationSpring(let z, let v0):
             return SpringSystem.uiview(duration: duration, damping: z, initialVelocity: v0).value(at: t)
-        case .spring(let s): return s.value(at: t)
+        case .spring(let s, _): return s.value(at: t)
         }
     }
 
@@ -97,9 +98,9 @@ extension AnimationTiming {
     /// curve starts at rest, as UIKit's cubic timings carry no velocity.
     public func startingAt(velocity: Double) -> AnimationTiming {
         switch self {
-        case .spring(var s):
+        case .spring(var s, let rule):
             s.initialVelocity = velocity
-            return .spring(s)
+            return .spring(s, settling: rule)
         case .durationSpring(let z, _): return .durationSpring(dampingRatio: z, initialVelocity: velocity)
         case .cubic: return self
         }

@@ -44,8 +44,8 @@ public struct SpringJob {
         lines.append(framer)
         let css = s.cssLinear(maxError: cssError)
         lines += [
-            "settling (SwiftUI's settlingDuration, epsilon 0.001): \(n(settle)) s; overshoot \(n(s.overshoot() * 100)) %",
-            "CSS (\(n(css.duration))s, max error \(n(css.error))): \(css.css)",
+            "settling, by each platform's rule: SwiftUI's settlingDuration \(n(s.settlingDuration(.swiftUI))) s, CASpringAnimation's settlingDuration \(n(s.settlingDuration(.coreAnimation))) s; the exact crossing (last |x − 1| > 0.001) \(n(settle)) s; overshoot \(n(s.overshoot() * 100)) %",
+            "CSS (\(n(css.duration))s, the exact crossing; max error \(n(css.error))): \(css.css)",
         ]
         return lines.joined(separator: "\n")
     }

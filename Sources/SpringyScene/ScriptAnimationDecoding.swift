@@ -103,7 +103,7 @@ extension AnimationDecoder {
                     damping: try sm["damping"]?.double(k["damping"]) ?? 10,
                     initialVelocity: try sm["velocity"]?.double(k["velocity"]) ?? 0)
                 try checkSettles(system, at: s)
-                timing = .spring(system)
+                timing = .spring(system, settling: .coreAnimation)
             } else if let r = m["damping_ratio"] {
                 timing = .durationSpring(
                     dampingRatio: try r.double(t["damping_ratio"]),
@@ -155,7 +155,8 @@ extension AnimationDecoder {
             return .animate(
                 ViewAnimationSpec(
                     api: .swiftUI(additive: additive), views: views.names, duration: 0,
-                    delay: try m["delay"]?.double(AnimationKeys.swiftUI["delay"]) ?? 0, timing: .spring(system),
+                    delay: try m["delay"]?.double(AnimationKeys.swiftUI["delay"]) ?? 0,
+                    timing: .spring(system, settling: .swiftUI),
                     targets: try animationTargets(try m.require("to"), views: views)))
         case "scrub_animator":
             let k = AnimationKeys.scrubAnimator

@@ -56,6 +56,30 @@ final class SpringConversionTests: XCTestCase {
         }
     }
 
+    /// Issue 30, item 4: each platform's settling rule, against its own numbers.
+    func testEachPlatformsSettlingRule() {
+        // SwiftUI (OpenSwiftUI's reconstruction): k 100, c 10 → ln(6/0.001)/5 = 1.740 s, 27 %
+        // longer than the exact crossing (1.270 s).
+        let s = SpringSystem(mass: 1, stiffness: 100, damping: 10)
+        XCTAssertEqual(s.settlingDuration(.swiftUI), log(6 / 0.001) / 5, accuracy: 1e-12)
+        XCTAssertEqual(s.settlingDuration(.swiftUI), 1.740, accuracy: 0.0005)
+        XCTAssertEqual(s.settlingDuration(.exact), 1.2702, accuracy: 0.0001)
+        // With an initial velocity the envelope's constant is |ζω₀ − v₀| + 1.
+        var moving = s
+        moving.initialVelocity = 2
+        XCTAssertEqual(moving.settlingDuration(.swiftUI), log(4 / 0.001) / 5, accuracy: 1e-12)
+        // Critically damped: the first 0.1 s step under 0.001 that stays there for a second.
+        let critical = SpringSystem(mass: 1, stiffness: 100, damping: 20)
+        let exact = critical.settlingDuration(.exact)
+        let grid = critical.settlingDuration(.swiftUI)
+        XCTAssertEqual(grid, (exact / 0.1).rounded(.up) * 0.1, accuracy: 1e-9, "exact \(exact)")
+        // Core Animation: Apple's CASpringAnimation examples (mass 1, stiffness 100).
+        XCTAssertEqual(SpringSystem(mass: 1, stiffness: 100, damping: 5).settlingDuration(.coreAnimation), 2.85, accuracy: 0.01)
+        let fifteen = SpringSystem(mass: 1, stiffness: 100, damping: 15).settlingDuration(.coreAnimation)
+        XCTAssertTrue(fifteen > 1 && fifteen < 1.05, "just over one second: \(fifteen)")
+        XCTAssertEqual(critical.settlingDuration(.coreAnimation), exact, "ζ ≥ 1: Springy's choice, the exact crossing")
+    }
+
     func testSettlingIsSwiftUIsDefinitionAndOvershootThePeak() {
         let s = SpringSystem(mass: 1, stiffness: 100, damping: 10)
         let settle = s.settlingDuration()

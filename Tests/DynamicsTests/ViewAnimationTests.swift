@@ -99,10 +99,20 @@ final class ViewAnimationTests: XCTestCase {
         }
         XCTAssertEqual(last, 1.270165, accuracy: 1e-6, "the closed form's settling time")
         XCTAssertEqual(s.settlingDuration(), last, accuracy: 2e-6)
-        XCTAssertEqual(x(f, 1.4), 250, accuracy: 1e-9, "at rest at its target once settled")
+        // The animator runs for CASpringAnimation's settlingDuration (issue 30, item 4): the decay
+        // envelope (1 + ζω₀/ω_d)·e^(−ζω₀t) at 0.001 — which gives Apple's own examples, 2.85 s for
+        // damping 5 and just over 1 s for damping 15 — here ln((1 + 5/8.6603)/0.001)/5 = 1.4727 s.
+        let end = log((1 + z * w / wd) / 0.001) / (z * w)
+        XCTAssertEqual(end, 1.4727, accuracy: 1e-4)
+        XCTAssertEqual(SpringSystem(mass: 1, stiffness: 100, damping: 5).settlingDuration(.coreAnimation), 2.855, accuracy: 0.001)
+        XCTAssertEqual(
+            SpringSystem(mass: 1, stiffness: 100, damping: 15).settlingDuration(.coreAnimation), 1.022, accuracy: 0.001)
+        let p14 = 1 - exp(-z * w * 1.4) * (cos(wd * 1.4) + (z * w / wd) * sin(wd * 1.4))
+        XCTAssertEqual(x(f, 1.4), 50 + 200 * p14, accuracy: 1e-6, "still on the closed form before its end")
+        XCTAssertEqual(x(f, 1.5), 250, accuracy: 1e-9, "at rest at its target from its end")
         // The view's body is left at rest there; Box2D puts it to sleep 0.5 s later (b2_timeToSleep).
         let rest = f.firstIndex { $0.atRest && $0.time > 0 }!
-        XCTAssertEqual(Double(rest) / 60, last + 0.5, accuracy: 1.5 / 60, "the scene comes to rest once the spring has settled")
+        XCTAssertEqual(Double(rest) / 60, end + 0.5, accuracy: 1.5 / 60, "the scene comes to rest once the spring has ended")
     }
 
     func testSwiftUISpringsMatchTheirParameters() throws {
@@ -125,8 +135,10 @@ final class ViewAnimationTests: XCTestCase {
             XCTAssertEqual(system.dampingRatio, z, accuracy: 1e-9)
             let f = try run("  - { at: 0, swiftui: { views: [box], \(form), to: { center: [250, 100] } } }")
             let wd = w * (1 - z * z).squareRoot()
-            let settle = system.settlingDuration()
-            for t in stride(from: 0.05, to: 0.8, by: 0.05) {
+            // SwiftUI's settlingDuration: its envelope (ζω₀ + 1)·e^(−ζω₀t) at 0.001 (v₀ = 0).
+            let settle = log((z * w + 1) / 0.001) / (z * w)
+            XCTAssertEqual(system.settlingDuration(.swiftUI), settle, accuracy: 1e-9)
+            for t in stride(from: 0.05, to: 1.6, by: 0.05) {
                 let p = 1 - exp(-z * w * t) * (cos(wd * t) + (z * w / wd) * sin(wd * t))
                 // Once settled (within 0.001 of the distance) the view is at its target.
                 XCTAssertEqual(x(f, t), t < settle ? 50 + 200 * p : 250, accuracy: t < settle ? 1e-6 : 1e-9, "\(form) at \(t) s")
@@ -181,7 +193,7 @@ final class ViewAnimationTests: XCTestCase {
               - { at: 0.25, swiftui: { views: [box], interpolating_spring: { stiffness: 170, damping: 15 }, to: { center: [150, 100] } } }
             """)
         let s = SpringSystem(stiffness: 170, damping: 15)
-        let settle = s.settlingDuration()
+        let settle = s.settlingDuration(.swiftUI)
         for t in stride(from: 0.3, to: 0.9, by: 0.05) where t < settle {
             XCTAssertEqual(x(f, t), 50 + 200 * s.value(at: t) - 100 * s.value(at: t - 0.25), accuracy: 1e-6, "at \(t) s")
         }
