@@ -14,3 +14,25 @@ public enum ScrollClosedForm {
         (1 - 1 / (overscroll * 0.55 / dimension + 1)) * dimension
     }
 }
+
+/// A CSS/Core Animation cubic Bézier timing curve from (0, 0) to (1, 1), solved here by
+/// bisection on x(s) (monotonic for control x in 0…1), independently of Springy's solver.
+public struct CubicBezier {
+    let x1: Double, y1: Double, x2: Double, y2: Double
+    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+    }
+    static func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+        3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+    }
+    /// y where the curve's x is `x` (clamped to 0…1).
+    public func y(atX x: Double) -> Double {
+        let x = min(max(x, 0), 1)
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<100 {
+            let mid = (lo + hi) / 2
+            if Self.coordinate(mid, x1, x2) < x { lo = mid } else { hi = mid }
+        }
+        return Self.coordinate((lo + hi) / 2, y1, y2)
+    }
+}
