@@ -23,6 +23,7 @@ extension Springy {
                   flutter  stiffness=K damping=C [mass=1] | stiffness=K [ratio=1] [mass=1]
                   framer   [stiffness=100] [damping=10] [mass=1] [velocity=0] | visual_duration=S [bounce=0]
                 e.g. springy spring swiftui duration=0.5 bounce=0.3 --plot spring.png
+                     springy spring ca damping=5 --proof proof.png  (every platform's curve checked)
                 """)
 
         @Argument(help: "The vocabulary: uikit, uiview, ca, swiftui, android, flutter or framer.")
@@ -38,6 +39,13 @@ extension Springy {
 
         @Option(name: .long, help: "Also chart the curve to this file (.png or .svg).")
         var plot: String?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Also prove the conversion: chart every platform's curve, from the numbers printed, over the closed form, with each one's largest distance from it (.png or .svg).",
+                valueName: "file"))
+        var proof: String?
 
         @Option(name: .long, help: "Also write Lottie-style keyframes of the motion (0 to 100) to this .json file.")
         var lottie: String?
@@ -59,14 +67,17 @@ extension Springy {
         ]
 
         func validate() throws {
-            try refuseEmptyPaths([("--plot", plot), ("--lottie", lottie)])
+            try refuseEmptyPaths([("--plot", plot), ("--proof", proof), ("--lottie", lottie)])
             if !(cssError > 0 && cssError <= 0.1) {
                 throw ValidationError("--css-error must be above 0 and at most 0.1, not \(cssError)")
             }
             if !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240, not \(fps)") }
-            if let p = plot, !(p.lowercased().hasSuffix(".png") || p.lowercased().hasSuffix(".svg")) {
-                throw ValidationError("--plot must end in .png or .svg")
+            for (flag, path) in [("--plot", plot), ("--proof", proof)] {
+                if let p = path, !(p.lowercased().hasSuffix(".png") || p.lowercased().hasSuffix(".svg")) {
+                    throw ValidationError("\(flag) must end in .png or .svg")
+                }
             }
+            if let p = plot, p == proof { throw ValidationError("--plot and --proof name the same file, \(p)") }
             if let l = lottie, !l.lowercased().hasSuffix(".json") { throw ValidationError("--lottie must end in .json") }
         }
 
@@ -82,6 +93,7 @@ extension Springy {
             do {
                 // Where it writes, checked before it says anything.
                 if let p = plot { try AtomicFile.prepare(p, overwrite: overwrite, flag: "--plot") }
+                if let p = proof { try AtomicFile.prepare(p, overwrite: overwrite, flag: "--proof") }
                 if let l = lottie { try AtomicFile.prepare(l, overwrite: overwrite, flag: "--lottie") }
             } catch { throw report(error) }
             let job = SpringJob(spring: spring, cssError: cssError)
@@ -94,8 +106,11 @@ extension Springy {
                 )
             }
             say(job.report())
+            let shown = proof.map { _ in job.proof() }
+            if let shown { say(job.proofReport(shown)) }
             do {
                 if let p = plot { try job.writePlot(to: p); say("wrote \(p)") }
+                if let p = proof, let shown { try job.writeProof(shown, to: p); say("wrote \(p)") }
                 if let l = lottie { try AtomicFile.write(Array(job.lottie(fps: fps).utf8), to: l); say("wrote \(l)") }
             } catch { throw report(error) }
         }

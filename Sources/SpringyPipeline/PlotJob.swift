@@ -82,10 +82,11 @@ public struct PlotJob {
         if let sp = spring {
             let finite = points.filter { $0.1.isFinite }
             let rest = sp.rest ?? (finite.last?.1 ?? 0)
-            plot.curve = Plot.springCurve(
-                frequency: sp.frequency, dampingRatio: sp.damping, start: finite.first?.1 ?? 0,
-                rest: rest, times: points.map(\.0))
-            plot.curveName = "closed form (\(Plot.label(sp.frequency)) Hz, ζ \(Plot.label(sp.damping)))"
+            plot.addCurve(
+                Plot.springCurve(
+                    frequency: sp.frequency, dampingRatio: sp.damping, start: finite.first?.1 ?? 0,
+                    rest: rest, times: points.map(\.0)),
+                name: "closed form (\(Plot.label(sp.frequency)) Hz, ζ \(Plot.label(sp.damping)))")
         }
         return plot
     }

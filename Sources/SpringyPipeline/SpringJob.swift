@@ -45,7 +45,7 @@ public struct SpringJob {
         let css = s.cssLinear(maxError: cssError)
         lines += [
             "settling, by each platform's rule: SwiftUI's settlingDuration \(n(s.settlingDuration(.swiftUI))) s, CASpringAnimation's settlingDuration \(n(s.settlingDuration(.coreAnimation))) s; the exact crossing (last |x − 1| > 0.001) \(n(settle)) s; overshoot \(n(s.overshoot() * 100)) %",
-            "CSS (\(n(css.duration))s, the exact crossing; max error \(n(css.error))): \(css.css)",
+            "CSS (\(n(css.duration))s, the exact crossing; \(css.stops.count) stops; max error \(n(css.error))): \(css.css)",
         ]
         return lines.joined(separator: "\n")
     }
@@ -88,9 +88,150 @@ public struct SpringJob {
         var p = Plot(
             title: "spring: mass \(n(spring.mass)), stiffness \(n(spring.stiffness)), damping \(n(spring.damping))",
             xLabel: "time (s)", yLabel: "value", series: samples, seriesName: "closed form")
-        p.curve = [(total, 0), (total, 1)]
-        p.curveName = "settled (\(n(total)) s)"
+        p.addCurve([(total, 0), (total, 1)], name: "settled (\(n(total)) s)")
         let bytes = path.lowercased().hasSuffix(".svg") ? try p.svg() : try PNGCodec.encode(try p.canvas())
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    // MARK: - The proof
+
+    /// One platform's reading of the spring: the numbers the report prints for it.
+    public struct Reading {
+        public var platform: String
+        /// Converted there and back at full precision: the conversion's own error.
+        public var exact: SpringSystem
+        /// As the report's rounded numbers give it back: what a user pastes.
+        public var printed: SpringSystem
+    }
+
+    /// Every vocabulary's reading that describes a spring (the UIView and Framer visual forms only
+    /// where they can say it). Each one starts with the spring's initial velocity, as printed.
+    public func readings() -> [Reading] {
+        let s = spring
+        func r(_ v: Double) -> Double { Double(n(v)) ?? v }
+        func moving(_ x: SpringSystem, _ v: Double) -> SpringSystem {
+            var x = x
+            x.initialVelocity = v
+            return x
+        }
+        func reading(_ platform: String, _ make: (_ round: (Double) -> Double) -> SpringSystem) -> Reading {
+            Reading(
+                platform: platform, exact: moving(make { $0 }, s.initialVelocity),
+                printed: moving(make(r), r(s.initialVelocity)))
+        }
+        var out = [
+            reading("UIKit attachment") { .uikitAttachment(frequency: $0(s.frequency), damping: $0(s.dampingRatio)) },
+            reading("CASpringAnimation, interpolatingSpring, Flutter, Motion") {
+                SpringSystem(mass: $0(s.mass), stiffness: $0(s.stiffness), damping: $0(s.damping))
+            },
+            reading("SwiftUI spring(duration:bounce:)") {
+                .swiftUI(duration: $0(s.swiftUIDuration), bounce: $0(s.swiftUIBounce))
+            },
+            reading("SwiftUI spring(response:dampingFraction:)") {
+                .swiftUI(response: $0(s.swiftUIDuration), dampingFraction: $0(s.dampingRatio))
+            },
+            reading("Android SpringForce") {
+                SpringSystem(omega: $0(s.perUnitMass.stiffness).squareRoot(), dampingRatio: $0(s.dampingRatio))
+            },
+        ]
+        if let d = s.uiviewDuration {
+            out.insert(
+                reading("UIView usingSpringWithDamping") { .uiview(duration: $0(d), damping: $0(s.dampingRatio)) }, at: 1)
+        }
+        if let v = s.framerVisual {
+            out.append(reading("Motion visualDuration") { .framer(visualDuration: $0(v.visualDuration), bounce: $0(v.bounce)) })
+        }
+        return out
+    }
+
+    /// How far each reading (and the CSS easing) strays from the spring's closed form.
+    public struct Proof {
+        public struct Row {
+            public var name: String
+            /// The round trip's largest relative error in ω₀ and ζ (nil for the CSS easing).
+            public var roundTrip: Double?
+            /// The largest distance from the closed form, as a fraction of the travel.
+            public var error: Double
+            public var curve: (Double) -> Double
+        }
+        public var span: Double
+        public var rows: [Row]
+        /// The CSS easing within 0.5 % of the travel, and how many stops it takes.
+        public var cssStopsAtHalfPercent: Int
+        public static let cssTolerance = 0.005, cssStopLimit = 40
+    }
+
+    public func proof() -> Proof {
+        let s = spring, span = s.settlingDuration() * 1.1
+        func distance(_ f: (Double) -> Double) -> Double {
+            (0...4000).map { k -> Double in
+                let t = span * Double(k) / 4000
+                return abs(f(t) - s.value(at: t))
+            }.max() ?? 0
+        }
+        var rows = readings().map { r in
+            Proof.Row(
+                name: r.platform,
+                roundTrip: max(abs(r.exact.omega / s.omega - 1), abs(r.exact.dampingRatio / s.dampingRatio - 1)),
+                error: distance(r.printed.value(at:)), curve: r.printed.value(at:))
+        }
+        let css = s.cssLinear(maxError: cssError)
+        rows.append(
+            Proof.Row(
+                name: "CSS linear(), \(css.stops.count) stops", roundTrip: nil, error: distance(css.value(at:)),
+                curve: css.value(at:)))
+        return Proof(span: span, rows: rows, cssStopsAtHalfPercent: s.cssLinear(maxError: Proof.cssTolerance).stops.count)
+    }
+
+    /// The proof as text: a line per platform.
+    public func proofReport(_ p: Proof) -> String {
+        func percent(_ e: Double) -> String { e * 100 < 1e-6 ? "< 0.000001 %" : "\(SpringSystem.number(e * 100, places: 6)) %" }
+        let width = p.rows.map(\.name.count).max() ?? 0
+        var lines = [
+            "proof: each platform's curve from the numbers printed above, against the closed form over 0–\(n(p.span)) s (largest distance, % of the travel):"
+        ]
+        for r in p.rows {
+            let trip = r.roundTrip.map { "; round trip of ω₀ and ζ \($0 < 1e-12 ? "< 1e-12" : String(format: "%.1e", $0))" } ?? ""
+            lines.append("  \(r.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(percent(r.error))\(trip)")
+        }
+        let stops = p.cssStopsAtHalfPercent
+        lines.append(
+            stops <= Proof.cssStopLimit
+                ? "  CSS linear() within 0.5 % of the travel: \(stops) stops (at most \(Proof.cssStopLimit))"
+                : "  CSS linear() within 0.5 % of the travel needs \(stops) stops, more than \(Proof.cssStopLimit)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The proof as a chart: the closed form with every platform's curve over it, and below,
+    /// each curve's distance from it (PNG or SVG by the file's extension).
+    public func writeProof(_ p: Proof, to path: String) throws {
+        let palette: [(Double, Double, Double)] = [
+            (0.0, 0.48, 1.0), (1.0, 0.58, 0.0), (0.2, 0.78, 0.35), (0.69, 0.32, 0.87), (1.0, 0.18, 0.33),
+            (0.35, 0.34, 0.84), (0.64, 0.52, 0.37), (0.19, 0.69, 0.78), (0.9, 0.4, 0.6),
+        ]
+        let times = (0...2000).map { p.span * Double($0) / 2000 }
+        func percent(_ e: Double) -> String { e * 100 < 1e-6 ? "< 0.000001 %" : "\(SpringSystem.number(e * 100, places: 6)) %" }
+        var curves = [Plot.Line(name: "closed form", points: times.map { ($0, spring.value(at: $0)) }, color: (0.1, 0.1, 0.12))]
+        var errors: [Plot.Line] = []
+        for (i, r) in p.rows.enumerated() {
+            let color = palette[i % palette.count]
+            let name = "\(r.name): \(percent(r.error))"
+            curves.append(Plot.Line(name: name, points: times.map { ($0, r.curve($0)) }, color: color, dashed: true))
+            errors.append(
+                Plot.Line(name: "", points: times.map { ($0, (r.curve($0) - spring.value(at: $0)) * 100) }, color: color))
+        }
+        var top = Plot(
+            title:
+                "spring: mass \(n(spring.mass)), stiffness \(n(spring.stiffness)), damping \(n(spring.damping)) — each platform's curve",
+            xLabel: "time (s)", yLabel: "value", lines: curves)
+        top.width = 900
+        top.height = 520
+        var bottom = Plot(
+            title: "distance from the closed form (% of the travel)", xLabel: "time (s)", yLabel: "%", lines: errors)
+        bottom.width = 900
+        bottom.height = 300
+        let stack = PlotStack(plots: [top, bottom])
+        let bytes = path.lowercased().hasSuffix(".svg") ? try stack.svg() : try PNGCodec.encode(try stack.canvas())
         try AtomicFile.write(bytes, to: path)
     }
 }

@@ -1,21 +1,48 @@
 import CCairo
 import Foundation
 
-/// A line chart drawn with Cairo: axes, ticks, labels, one measured series and an
-/// optional closed-form curve — the picture a doc about damping wants.
+/// A line chart drawn with Cairo: axes, ticks, labels and named lines — a measured series, a
+/// closed-form curve, or several platforms' curves over one another (the spring converter's
+/// proof). Lines are drawn in order, each later one on top; the legend names them right to left
+/// in one row when they fit, else in a column at the lower right.
 public struct Plot {
+    /// One line of the chart: its points (a NaN value is a gap), its colour and whether it is dashed.
+    public struct Line {
+        public var name: String
+        public var points: [(Double, Double)]
+        public var color: (Double, Double, Double)
+        public var dashed: Bool
+        public init(name: String, points: [(Double, Double)], color: (Double, Double, Double), dashed: Bool = false) {
+            self.name = name; self.points = points; self.color = color; self.dashed = dashed
+        }
+        /// The measured series' blue and the closed form's dashed orange.
+        public static let measured = (0.0, 0.48, 1.0), closedForm = (1.0, 0.58, 0.0)
+    }
+
     public var title: String
     public var xLabel: String
     public var yLabel: String
-    public var series: [(Double, Double)]
-    public var seriesName: String
-    public var curve: [(Double, Double)] = []
-    public var curveName: String = ""
+    public var lines: [Line]
     public var width = 800.0
     public var height = 450.0
 
+    /// A chart of one measured series (a closed-form curve may be put under it with `addCurve`).
     public init(title: String, xLabel: String, yLabel: String, series: [(Double, Double)], seriesName: String) {
-        self.title = title; self.xLabel = xLabel; self.yLabel = yLabel; self.series = series; self.seriesName = seriesName
+        self.init(
+            title: title, xLabel: xLabel, yLabel: yLabel,
+            lines: [Line(name: seriesName, points: series, color: Line.measured)])
+    }
+
+    public init(title: String, xLabel: String, yLabel: String, lines: [Line]) {
+        self.title = title; self.xLabel = xLabel; self.yLabel = yLabel; self.lines = lines
+    }
+
+    /// The measured series: the last line, drawn on top.
+    public var series: [(Double, Double)] { lines.last?.points ?? [] }
+
+    /// Puts a dashed closed-form curve under the lines drawn so far.
+    public mutating func addCurve(_ points: [(Double, Double)], name: String) {
+        lines.insert(Line(name: name, points: points, color: Line.closedForm, dashed: true), at: 0)
     }
 
     /// Round tick steps: 1, 2 or 5 × 10ⁿ, about `count` of them.
@@ -39,11 +66,12 @@ public struct Plot {
         let font = try PinnedFont.face()
         cairo_set_font_face(cr, font)
         cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
+        cairo_rectangle(cr, 0, 0, width, height)
+        cairo_fill(cr)
         let left = 70.0, right = 20.0, top = 44.0, bottom = 56.0
         let pw = width - left - right, ph = height - top - bottom
         // A NaN value is a gap (the item was off screen): it breaks the line and takes no room.
-        let all = (series + curve).filter { $0.1.isFinite }
+        let all = lines.flatMap(\.points).filter { $0.1.isFinite }
         guard !all.isEmpty else { return }
         let x0 = all.map(\.0).min()!, x1 = max(all.map(\.0).max()!, x0 + 1e-6)
         var y0 = all.map(\.1).min()!, y1 = all.map(\.1).max()!
@@ -94,29 +122,42 @@ public struct Plot {
         }
         cairo_save(cr)
         cairo_rectangle(cr, left, top, pw, ph); cairo_clip(cr)
-        if !curve.isEmpty {
-            cairo_set_source_rgb(cr, 1, 0.58, 0)
-            cairo_set_line_width(cr, 2)
-            let dashes: [Double] = [7, 5]
-            cairo_set_dash(cr, dashes, 2, 0)
-            polyline(curve)
-            cairo_set_dash(cr, nil, 0, 0)
-        }
-        cairo_set_source_rgb(cr, 0, 0.48, 1)
         cairo_set_line_width(cr, 2)
-        polyline(series)
+        for line in lines {
+            cairo_set_source_rgb(cr, line.color.0, line.color.1, line.color.2)
+            if line.dashed { cairo_set_dash(cr, [7, 5], 2, 0) }
+            polyline(line.points)
+            if line.dashed { cairo_set_dash(cr, nil, 0, 0) }
+        }
         cairo_restore(cr)
-        // legend
+        // The legend: one row from the right when it fits, else a column at the lower right.
         cairo_set_font_size(cr, 12)
-        var lx = left + pw - 10
-        for (name, r, g, b) in [(curveName, 1.0, 0.58, 0.0), (seriesName, 0.0, 0.48, 1.0)] where !name.isEmpty {
-            cairo_text_extents(cr, name, &te)
-            lx -= te.x_advance + 34
-            cairo_set_source_rgb(cr, r, g, b)
+        let named = lines.filter { !$0.name.isEmpty }
+        let widths = named.map { line -> Double in
+            cairo_text_extents(cr, line.name, &te)
+            return te.x_advance
+        }
+        func swatch(_ line: Line, _ x: Double, _ y: Double) {
+            cairo_set_source_rgb(cr, line.color.0, line.color.1, line.color.2)
             cairo_set_line_width(cr, 2)
-            cairo_move_to(cr, lx, top + 16); cairo_line_to(cr, lx + 22, top + 16); cairo_stroke(cr)
+            if line.dashed { cairo_set_dash(cr, [7, 5], 2, 0) }
+            cairo_move_to(cr, x, y); cairo_line_to(cr, x + 22, y); cairo_stroke(cr)
+            if line.dashed { cairo_set_dash(cr, nil, 0, 0) }
             cairo_set_source_rgb(cr, 0.2, 0.2, 0.22)
-            cairo_move_to(cr, lx + 28, top + 20); cairo_show_text(cr, name)
+            cairo_move_to(cr, x + 28, y + 4); cairo_show_text(cr, line.name)
+        }
+        if widths.reduce(0, { $0 + $1 + 34 }) <= pw - 20 {
+            var lx = left + pw - 10
+            for (line, w) in zip(named, widths) {
+                lx -= w + 34
+                swatch(line, lx, top + 16)
+            }
+        } else {
+            let boxWidth = (widths.max() ?? 0) + 44, rowHeight = 17.0
+            let bx = left + pw - 10 - boxWidth, by = top + ph - 10 - rowHeight * Double(named.count) - 6
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
+            cairo_rectangle(cr, bx, by, boxWidth, rowHeight * Double(named.count) + 6); cairo_fill(cr)
+            for (i, line) in named.enumerated() { swatch(line, bx + 8, by + 12 + rowHeight * Double(i)) }
         }
     }
 
@@ -149,5 +190,39 @@ public struct Plot {
             }
             return (t, rest + (start - rest) * exp(-w * u) * (1 + w * u))
         }
+    }
+}
+
+/// Charts one above another, as one picture (the spring converter's proof: curves over errors).
+public struct PlotStack {
+    public var plots: [Plot]
+    public init(plots: [Plot]) { self.plots = plots }
+
+    var width: Double { plots.map(\.width).max() ?? 0 }
+    var height: Double { plots.map(\.height).reduce(0, +) }
+
+    func draw(on cr: OpaquePointer) throws {
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        var y = 0.0
+        for plot in plots {
+            cairo_save(cr)
+            cairo_translate(cr, 0, y)
+            try plot.draw(on: cr)
+            cairo_restore(cr)
+            y += plot.height
+        }
+    }
+
+    public func canvas() throws -> Canvas {
+        let canvas = try Canvas(width: Int(width), height: Int(height), opaque: true, what: "a chart")
+        let cr = cairo_create(canvas.surface)!
+        defer { cairo_destroy(cr) }
+        try draw(on: cr)
+        return canvas
+    }
+
+    public func svg() throws -> [UInt8] {
+        try VectorDrawing.bytes(pdf: false, width: width, height: height) { try draw(on: $0) }
     }
 }

@@ -36,6 +36,84 @@ final class SpringCommandTests: XCTestCase {
         XCTAssertTrue(again.stderr.contains("exists; pass --overwrite"), again.stderr)
     }
 
+    /// Issue 30: `--proof` draws every platform's curve from the printed numbers over the closed
+    /// form and prints each one's largest distance; the CSS easing within 0.5 % of the travel
+    /// takes at most 40 stops, or the proof says how many it needs. The closed form here is the
+    /// damped oscillator's step response written from DYNAMICS.md, not Springy's.
+    func testTheProofChartsEveryPlatformAndPrintsItsError() throws {
+        let dir = temporaryDirectory()
+        let r = try runSpringy(["spring", "ca", "damping=5", "--proof", "\(dir)/proof.png"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = r.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  ") && $0.contains(" %") }
+        var named: [String: Double] = [:]
+        for row in rows where !row.contains("within 0.5 %") {
+            let parts = row.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ").filter { !$0.isEmpty }
+            let error = parts[1].hasPrefix("<") ? 0 : try XCTUnwrap(Double(parts[1].split(separator: " ")[0]), row)
+            named[parts[0]] = error
+            if !parts[0].hasPrefix("CSS") { XCTAssertTrue(row.contains("round trip of ω₀ and ζ < 1e-12"), row) }
+        }
+        for platform in [
+            "UIKit attachment", "UIView usingSpringWithDamping", "CASpringAnimation, interpolatingSpring, Flutter, Motion",
+            "SwiftUI spring(duration:bounce:)", "SwiftUI spring(response:dampingFraction:)", "Android SpringForce",
+            "Motion visualDuration",
+        ] {
+            // Printed to four decimals, every platform's curve stays within 0.05 % of the travel.
+            let error = try XCTUnwrap(named[platform], "\(platform) in\n\(r.stdout)")
+            XCTAssertLessThan(error, 0.05, platform)
+        }
+        let css = try XCTUnwrap(named.first { $0.key.hasPrefix("CSS linear(), ") })
+        XCTAssertLessThanOrEqual(css.value, 0.1 + 1e-9, "the CSS easing keeps --css-error (0.001 of the travel)")
+        XCTAssertTrue(r.stdout.contains("CSS linear() within 0.5 % of the travel: "), r.stdout)
+        // The chart: two panels, 900 × 820 px.
+        let png = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/proof.png"))
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        XCTAssertEqual(png[16..<24].map { $0 }, [0, 0, 3, 0x84, 0, 0, 3, 0x34])
+
+        // The stop count it states, checked on the CSS Springy writes at 0.5 %, against the
+        // oscillator written here: 1 − e^(−ζω₀t)(cos ω_d t + (ζω₀/ω_d) sin ω_d t).
+        func closedForm(_ t: Double, k: Double, c: Double) -> Double {
+            let w = k.squareRoot(), z = c / (2 * w), wd = w * (1 - z * z).squareRoot()
+            return 1 - exp(-z * w * t) * (cos(wd * t) + z * w / wd * sin(wd * t))
+        }
+        for (args, k, c) in [
+            (["uikit", "frequency=1", "damping=0.1"], 4 * Double.pi * Double.pi, 0.4 * Double.pi), (["ca", "damping=5"], 100, 5),
+        ] {
+            let proof = try runSpringy(["spring"] + args + ["--proof", "\(dir)/\(args[0])\(args.count).svg"])
+            let half = try runSpringy(["spring"] + args + ["--css-error", "0.005"])
+            let line = try XCTUnwrap(half.stdout.split(separator: "\n").first { $0.hasPrefix("CSS (") })
+            let duration = try XCTUnwrap(Double(line.dropFirst("CSS (".count).prefix { $0 != "s" }))
+            let body = line[line.range(of: "linear(")!.upperBound...].dropLast()
+            let stops = body.split(separator: ",").enumerated().map { i, p -> (Double, Double) in
+                let f = p.split(separator: " ")
+                return (f.count > 1 ? Double(f[1].dropLast())! / 100 : Double(i == 0 ? 0 : 1), Double(f[0])!)
+            }
+            var worst = 0.0
+            for g in 0...3000 {
+                let x = Double(g) / 3000
+                let j = min(stops.lastIndex { $0.0 <= x }!, stops.count - 2)
+                let (a, ya) = stops[j], (b, yb) = stops[j + 1]
+                worst = max(worst, abs(ya + (yb - ya) * (x - a) / (b - a) - closedForm(x * duration, k: k, c: c)))
+            }
+            XCTAssertLessThanOrEqual(worst, 0.005, "\(args)")
+            let said =
+                stops.count <= 40
+                ? "CSS linear() within 0.5 % of the travel: \(stops.count) stops (at most 40)"
+                : "CSS linear() within 0.5 % of the travel needs \(stops.count) stops, more than 40"
+            XCTAssertTrue(proof.stdout.contains(said), "\(said) in\n\(proof.stdout)")
+        }
+        // Bad proof paths.
+        for (args, fragment) in [
+            (["--proof", "\(dir)/p.gif"], "--proof must end in .png or .svg"),
+            (["--proof", ""], "--proof"),
+            (["--proof", "\(dir)/same.png", "--plot", "\(dir)/same.png"], "name the same file"),
+            (["--proof", "\(dir)/proof.png"], "exists; pass --overwrite"),
+        ] {
+            let bad = try runSpringy(["spring", "ca"] + args)
+            XCTAssertEqual(bad.status, 2, "\(args)")
+            XCTAssertTrue(bad.stderr.contains(fragment), "\(args): \(bad.stderr)")
+        }
+    }
+
     func testBadSpringsAreClearErrors() throws {
         for (args, fragment) in [
             (["spring", "swifty", "duration=1"], "did you mean swiftui?"),
