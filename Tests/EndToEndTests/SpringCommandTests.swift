@@ -70,11 +70,7 @@ final class SpringCommandTests: XCTestCase {
         XCTAssertEqual(png[16..<24].map { $0 }, [0, 0, 3, 0x84, 0, 0, 3, 0x34])
 
         // The stop count it states, checked on the CSS Springy writes at 0.5 %, against the
-        // oscillator written here: 1 − e^(−ζω₀t)(cos ω_d t + (ζω₀/ω_d) sin ω_d t).
-        func closedForm(_ t: Double, k: Double, c: Double) -> Double {
-            let w = k.squareRoot(), z = c / (2 * w), wd = w * (1 - z * z).squareRoot()
-            return 1 - exp(-z * w * t) * (cos(wd * t) + z * w / wd * sin(wd * t))
-        }
+        // oscillator written from DYNAMICS.md (OscillatorClosedForm).
         for (args, k, c) in [
             (["uikit", "frequency=1", "damping=0.1"], 4 * Double.pi * Double.pi, 0.4 * Double.pi), (["ca", "damping=5"], 100, 5),
         ] {
@@ -82,23 +78,17 @@ final class SpringCommandTests: XCTestCase {
             let half = try runSpringy(["spring"] + args + ["--css-error", "0.005"])
             let line = try XCTUnwrap(half.stdout.split(separator: "\n").first { $0.hasPrefix("CSS (") })
             let duration = try XCTUnwrap(Double(line.dropFirst("CSS (".count).prefix { $0 != "s" }))
-            let body = line[line.range(of: "linear(")!.upperBound...].dropLast()
-            let stops = body.split(separator: ",").enumerated().map { i, p -> (Double, Double) in
-                let f = p.split(separator: " ")
-                return (f.count > 1 ? Double(f[1].dropLast())! / 100 : Double(i == 0 ? 0 : 1), Double(f[0])!)
-            }
-            var worst = 0.0
-            for g in 0...3000 {
+            let css = try XCTUnwrap(CSSLinearEasing(line[line.range(of: "linear(")!.lowerBound...]))
+            let worst = (0...3000).map { g -> Double in
                 let x = Double(g) / 3000
-                let j = min(stops.lastIndex { $0.0 <= x }!, stops.count - 2)
-                let (a, ya) = stops[j], (b, yb) = stops[j + 1]
-                worst = max(worst, abs(ya + (yb - ya) * (x - a) / (b - a) - closedForm(x * duration, k: k, c: c)))
-            }
+                return abs(css.value(x) - OscillatorClosedForm.value(x * duration, stiffness: k, damping: c))
+            }.max()!
             XCTAssertLessThanOrEqual(worst, 0.005, "\(args)")
+            let count = css.stops.count
             let said =
-                stops.count <= 40
-                ? "CSS linear() within 0.5 % of the travel: \(stops.count) stops (at most 40)"
-                : "CSS linear() within 0.5 % of the travel needs \(stops.count) stops, more than 40"
+                count <= 40
+                ? "CSS linear() within 0.5 % of the travel: \(count) stops (at most 40)"
+                : "CSS linear() within 0.5 % of the travel needs \(count) stops, more than 40"
             XCTAssertTrue(proof.stdout.contains(said), "\(said) in\n\(proof.stdout)")
         }
         // Bad proof paths.

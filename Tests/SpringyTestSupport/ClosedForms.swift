@@ -36,3 +36,60 @@ public struct CubicBezier {
         return Self.coordinate((lo + hi) / 2, y1, y2)
     }
 }
+
+/// The damped oscillator's step response from DYNAMICS.md ("One spring"), written here from the
+/// document for the tests, independently of SpringSystem: x″ + 2ζω₀x′ + ω₀²(x − 1) = 0 from
+/// x = 0 with x′ = v₀ (distances per second).
+public enum OscillatorClosedForm {
+    public static func value(_ t: Double, omega w: Double, zeta z: Double, velocity v0: Double = 0) -> Double {
+        if abs(z - 1) < 1e-9 { return 1 - (1 + (w - v0) * t) * exp(-w * t) }
+        if z < 1 {
+            let wd = w * (1 - z * z).squareRoot()
+            return 1 - exp(-z * w * t) * (cos(wd * t) + (z * w - v0) / wd * sin(wd * t))
+        }
+        // Overdamped: 1 + A e^(r₁t) + B e^(r₂t) with A + B = −1 and r₁A + r₂B = v₀.
+        let r = w * (z * z - 1).squareRoot(), r1 = -z * w + r, r2 = -z * w - r
+        let a = (v0 + r2) / (r1 - r2)
+        return 1 + a * exp(r1 * t) + (-1 - a) * exp(r2 * t)
+    }
+
+    /// From mass, stiffness and damping: ω₀ = √(k/m), ζ = c/(2√(km)).
+    public static func value(_ t: Double, mass m: Double = 1, stiffness k: Double, damping c: Double, velocity v0: Double = 0)
+        -> Double
+    {
+        value(t, omega: (k / m).squareRoot(), zeta: c / (2 * (k * m).squareRoot()), velocity: v0)
+    }
+}
+
+/// A CSS `linear()` easing as written, read back: its stops (fraction, value), evaluated by
+/// joining them with straight lines, as a browser does.
+public struct CSSLinearEasing {
+    public var stops: [(Double, Double)]
+
+    /// Parses `linear(0, 0.5 20%, …, 1)`; nil when it is not that shape.
+    public init?(_ text: Substring) {
+        guard text.hasPrefix("linear("), text.hasSuffix(")") else { return nil }
+        let parts = text.dropFirst("linear(".count).dropLast().split(separator: ",")
+        var stops: [(Double, Double)] = []
+        for (i, p) in parts.enumerated() {
+            let f = p.split(separator: " ")
+            guard let y = Double(f[0]) else { return nil }
+            if f.count > 1 {
+                guard let x = Double(f[1].dropLast()) else { return nil }
+                stops.append((x / 100, y))
+            } else {
+                stops.append((i == 0 ? 0 : 1, y))
+            }
+        }
+        guard stops.count >= 2 else { return nil }
+        self.stops = stops
+    }
+
+    /// The value at `x` (a fraction of the duration).
+    public func value(_ x: Double) -> Double {
+        guard x < 1 else { return stops.last!.1 }
+        let j = min(stops.lastIndex { $0.0 <= x } ?? 0, stops.count - 2)
+        let (a, ya) = stops[j], (b, yb) = stops[j + 1]
+        return b > a ? ya + (yb - ya) * (x - a) / (b - a) : yb
+    }
+}
