@@ -162,18 +162,10 @@ public struct Plot {
     }
 
     /// The chart as pixels (Output encodes them as PNG).
-    public func canvas() throws -> Canvas {
-        let canvas = try Canvas(width: Int(width), height: Int(height), opaque: true, what: "a chart")
-        let cr = cairo_create(canvas.surface)!
-        defer { cairo_destroy(cr) }
-        try draw(on: cr)
-        return canvas
-    }
+    public func canvas() throws -> Canvas { try PlotStack(plots: [self]).canvas() }
 
     /// The chart as an SVG document, drawn by Cairo.
-    public func svg() throws -> [UInt8] {
-        try VectorDrawing.bytes(pdf: false, width: width, height: height) { try draw(on: $0) }
-    }
+    public func svg() throws -> [UInt8] { try PlotStack(plots: [self]).svg() }
 
     /// A released spring's closed form (DYNAMICS.md): rest + A·e^(−ζωt)(cos ω_d t + (ζω/ω_d) sin ω_d t).
     public static func springCurve(
@@ -214,6 +206,7 @@ public struct PlotStack {
         }
     }
 
+    /// The charts as pixels (Output encodes them as PNG).
     public func canvas() throws -> Canvas {
         let canvas = try Canvas(width: Int(width), height: Int(height), opaque: true, what: "a chart")
         let cr = cairo_create(canvas.surface)!
@@ -222,6 +215,7 @@ public struct PlotStack {
         return canvas
     }
 
+    /// The charts as an SVG document, drawn by Cairo.
     public func svg() throws -> [UInt8] {
         try VectorDrawing.bytes(pdf: false, width: width, height: height) { try draw(on: $0) }
     }

@@ -8,22 +8,11 @@ import XCTest
 
 /// UIFieldBehavior against closed forms: orbits, spring periods, drag decay, cyclotron circles.
 final class FieldBehaviorTests: XCTestCase {
-    /// One 20 × 20 pt item (mass 0.04) at `at` without resistance, in `field`, with `script`.
     func one(
         at: String = "[300, 300]", field: String, charge: Double = 0, duration: Double = 3, fps: Int = 120,
         script: String = "  []"
     ) -> String {
-        scene(
-            600, 600, time: "fps: \(fps), duration: \(duration)",
-            """
-            items:
-              p: { center: \(at), size: [20, 20] }
-            behaviors:
-              - item: { items: [p], resistance: 0, angular_resistance: 0, charge: \(charge) }
-              - field: \(field)
-            script:
-            \(script)
-            """)
+        fieldScene(at: at, field: field, charge: charge, duration: duration, fps: fps, script: script)
     }
 
     func centers(_ yaml: String) throws -> [Vec2] { try frames(yaml).map { item($0, "p")!.center } }

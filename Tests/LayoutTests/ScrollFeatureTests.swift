@@ -11,17 +11,7 @@ import XCTest
 final class ScrollFeatureTests: XCTestCase {
     /// 400 cells of 80 pt in 4 columns (10 pt apart: 100 rows, 8990 pt), scrolling vertically.
     func grid(scroll: String = "{}", layout: String = "", duration: Double = 3, script: String) -> String {
-        scene(
-            375, 667, time: "fps: 60, duration: \(duration)",
-            """
-            collection:
-              layout: { kind: flow, item_size: [80, 80]\(layout) }
-              sections:
-                - items: 400
-              scroll: \(scroll)
-            script:
-            \(script)
-            """)
+        scrollGridScene(scroll: scroll, layout: layout, duration: duration, script: script)
     }
 
     func offsets(_ text: String) throws -> [Double] { try frames(text).map(\.contentOffset.y) }

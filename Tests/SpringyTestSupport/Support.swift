@@ -232,3 +232,38 @@ public struct PreviewProcess {
         return PreviewProcess(process: p, port: port, stderr: err)
     }
 }
+
+/// A scrolling grid: 400 cells of 80 pt in 4 columns (10 pt apart: 100 rows, 8990 pt) in a
+/// 375 × 667 view at 60 fps, with `scroll` keys, more `layout` keys and a `script`.
+public func scrollGridScene(scroll: String = "{}", layout: String = "", duration: Double = 3, script: String) -> String {
+    scene(
+        375, 667, time: "fps: 60, duration: \(duration)",
+        """
+        collection:
+          layout: { kind: flow, item_size: [80, 80]\(layout) }
+          sections:
+            - items: 400
+          scroll: \(scroll)
+        script:
+        \(script)
+        """)
+}
+
+/// One 20 × 20 pt item `p` (mass 0.04) at `at`, without resistance, in `field` (a flow mapping),
+/// with `charge` and a `script`, at `fps` (120) for `duration` s.
+public func fieldScene(
+    at: String = "[300, 300]", field: String, charge: Double = 0, duration: Double = 3, fps: Int = 120,
+    script: String = "  []"
+) -> String {
+    scene(
+        600, 600, time: "fps: \(fps), duration: \(duration)",
+        """
+        items:
+          p: { center: \(at), size: [20, 20] }
+        behaviors:
+          - item: { items: [p], resistance: 0, angular_resistance: 0, charge: \(charge) }
+          - field: \(field)
+        script:
+        \(script)
+        """)
+}

@@ -18,19 +18,7 @@ enum FieldConformance {
     static func states(
         at: String = "[300, 300]", field: String, charge: Double = 0, duration: Double, script: String = "  []"
     ) throws -> [ItemState] {
-        try frames(
-            scene(
-                600, 600, time: "fps: 120, duration: \(duration)",
-                """
-                items:
-                  p: { center: \(at), size: [20, 20] }
-                behaviors:
-                  - item: { items: [p], resistance: 0, angular_resistance: 0, charge: \(charge) }
-                  - field: \(field)
-                script:
-                \(script)
-                """)
-        ).map { item($0, "p")! }
+        try frames(fieldScene(at: at, field: field, charge: charge, duration: duration, script: script)).map { item($0, "p")! }
     }
 
     /// The velocity after the first step: the acceleration the field gave, times h.

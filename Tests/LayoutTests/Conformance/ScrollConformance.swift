@@ -145,21 +145,6 @@ enum ScrollConformance {
         return rows
     }
 
-    /// 400 cells of 80 pt in 4 columns (10 pt apart: 100 rows, 8990 pt), scrolling vertically.
-    static func grid(scroll: String = "{}", layout: String = "", duration: Double = 3, script: String) -> String {
-        scene(
-            375, 667, time: "fps: 60, duration: \(duration)",
-            """
-            collection:
-              layout: { kind: flow, item_size: [80, 80]\(layout) }
-              sections:
-                - items: 400
-              scroll: \(scroll)
-            script:
-            \(script)
-            """)
-    }
-
     /// A content inset, a layout's snapping and the batch-update rows.
     static func layoutRows() throws -> [ConformanceRow] {
         var rows: [ConformanceRow] = []
@@ -167,11 +152,11 @@ enum ScrollConformance {
         // it, rubber-banding from that edge) and at content − view + 50 (after a fling to the end).
         let inset = "content_inset: [100, 0, 50, 0]"
         let pulled = try frames(
-            grid(
+            scrollGridScene(
                 scroll: "{ \(inset), always_bounce_vertical: true }",
                 script: "  - { at: 0.1, pan: { from: [187, 200], to: [187, 400], duration: 0.4, release: hold } }"))
         let flung = try frames(
-            grid(
+            scrollGridScene(
                 scroll: "{ \(inset), content_offset: [0, 8000] }",
                 script: "  - { at: 0.1, pan: { from: [187, 600], to: [187, 200], duration: 0.2, velocity: [0, -3000] } }"))
         var edges = max(abs(pulled[0].contentOffset.y + 100), abs(pulled.last!.contentOffset.y + 100))
@@ -192,7 +177,7 @@ enum ScrollConformance {
         var snap = 0.0
         for v in [600.0, 1000, 1700, 2500, 4000] {
             let f = try frames(
-                grid(
+                scrollGridScene(
                     layout: ", snap: center", duration: 6,
                     script: "  - { at: 0.1, pan: { from: [187, 600], to: [187, 500], duration: 0.1, velocity: [0, \(-v)] } }"))
             let proposed = 100 - v / (1000 * log(0.998))
