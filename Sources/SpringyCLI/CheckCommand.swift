@@ -114,7 +114,9 @@ extension Springy {
             }
             var isDir: ObjCBool = false
             if record == .never, !(FileManager.default.fileExists(atPath: golden, isDirectory: &isDir) && isDir.boolValue) {
-                warn("springy: --golden \(golden): no such folder of golden images (record them with: \(recordCommand(paths)))")
+                warn(
+                    "springy: --golden \(golden): no such folder of golden images (record them with: \(recordCommand(paths, mode: .missing)))"
+                )
                 throw ExitCode(2)
             }
             var checks: [SceneCheck] = []
@@ -141,7 +143,8 @@ extension Springy {
                 checks.append(check)
                 printResult(check, path: path)
             }
-            let results = CheckResults(checks: checks, paths: paths, recorded: recorded, recordCommand: { recordCommand([$0]) })
+            let results = CheckResults(
+                checks: checks, paths: paths, recorded: recorded, recordCommand: { recordCommand([$0], mode: $1) })
             try writeReports(results)
             let s = results.summary
             say("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded")
@@ -152,30 +155,35 @@ extension Springy {
         func printResult(_ check: SceneCheck, path: String) {
             for r in check.frames {
                 if r.passed { say("ok \(r.goldenPath)"); continue }
-                var lines = ["FAIL \(r.message(recordCommand: recordCommand([path])))"]
-                if !r.missing && r.problem == nil { lines += check.explanation.map { "  what moved: \($0)" } }
+                var lines = ["FAIL \(r.message(recordCommand: recordCommand([path], mode: r.missing ? .missing : .failed)))"]
+                if !r.missing && r.problem == nil {
+                    lines += check.explanation(atFrame: r.frame).map { "  what moved at frame \(r.frame): \($0)" }
+                }
                 warn(lines.joined(separator: "\n"))
                 annotate(
-                    path,
-                    "\(r.goldenPath) " + (r.missing ? "is missing" : r.problem ?? "differs: \(check.explanation.first ?? "")"))
+                    path, line: check.goldenLine,
+                    "\(r.goldenPath) "
+                        + (r.missing ? "is missing" : r.problem ?? "differs: \(check.explanation(atFrame: r.frame).first ?? "")"))
             }
             guard let trace = check.trace else { return }
             if trace.passed { say("ok \(trace.path)"); return }
             if let problem = trace.problem {
                 warn("FAIL \(trace.path) \(problem); record it again with: \(recordCommand([path], mode: .failed))")
-                annotate(path, "\(trace.path) \(problem)")
+                annotate(path, line: check.goldenLine, "\(trace.path) \(problem)")
                 return
             }
             if trace.missing {
                 warn("FAIL \(trace.path) is missing; record it with: \(recordCommand([path], mode: .missing))")
-                annotate(path, "\(trace.path) is missing")
+                annotate(path, line: check.goldenLine, "\(trace.path) is missing")
                 return
             }
             let pixels = check.frames.allSatisfy(\.passed) ? " (the pixels pass: a change the eye cannot see yet)" : ""
             warn(
                 (["FAIL \(trace.path): the trace departs from its golden\(pixels):"]
-                    + TraceDiff.explain(trace.changes).map { "  \($0)" }).joined(separator: "\n"))
-            annotate(path, "trace departs from its golden\(pixels): \(trace.changes.first?.description ?? "")")
+                    + ((trace.timing?.sentences ?? []) + TraceDiff.explain(trace.changes)).map { "  \($0)" })
+                    .joined(separator: "\n"))
+            annotate(
+                path, line: check.goldenLine, "trace departs from its golden\(pixels): \(trace.changes.first?.description ?? "")")
         }
     }
 }

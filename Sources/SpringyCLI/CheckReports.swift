@@ -9,10 +9,16 @@ struct CheckResults {
     var rendered: [String: [(Int, [UInt8])]]
     var summary: CheckReport.Summary { report.summary }
 
-    init(checks: [SceneCheck], paths: [String], recorded: [String: [String]], recordCommand: (String) -> String) {
+    /// `recordCommand` gives the command that records a scene's goldens in a mode: `missing` for
+    /// a scene whose only trouble is missing goldens, `failed` otherwise (never the broad `all`).
+    init(
+        checks: [SceneCheck], paths: [String], recorded: [String: [String]], recordCommand: (String, RecordMode) -> String
+    ) {
         report = CheckReport(
             scenes: zip(checks, paths).map { check, path in
-                SceneReport(check, file: path, recorded: recorded[path] ?? [], recordCommand: recordCommand(path))
+                SceneReport(
+                    check, file: path, recorded: recorded[path] ?? [],
+                    recordCommand: recordCommand(path, check.onlyMissing ? .missing : .failed))
             })
         var rendered: [String: [(Int, [UInt8])]] = [:]
         for c in checks { rendered[c.slug] = c.rendered }

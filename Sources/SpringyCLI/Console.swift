@@ -26,9 +26,10 @@ func say(_ message: String) {
 }
 
 /// A GitHub Actions `::error` annotation for `file`, when running there.
-func annotate(_ file: String, _ message: String) {
+func annotate(_ file: String, line: Int? = nil, _ message: String) {
     guard Console.inGitHubActions else { return }
-    print("::error file=\(WorkflowText.property(file))::\(WorkflowText.data(message))")
+    let at = line.map { ",line=\($0)" } ?? ""
+    print("::error file=\(WorkflowText.property(file))\(at)::\(WorkflowText.data(message))")
 }
 
 /// Prints an error the way the command line reports it and gives the exit to throw:

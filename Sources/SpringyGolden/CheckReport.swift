@@ -66,6 +66,9 @@ public struct SceneReport: Codable, Sendable, Equatable {
     public var strip: [StripFrame] = []
     /// Why the scene could not be checked (it does not load or render); nil when it was.
     public var error: String?
+    /// When the run departs from its trace golden: the first differing frame, a time shift, the
+    /// per-frame departure (the report's sparkline).
+    public var timing: TimingDiagnosis?
     public var passed: Bool {
         error == nil && frames.allSatisfy { $0.status == .passed } && (trace.map { $0.status == .passed } ?? true)
     }
@@ -96,6 +99,8 @@ public struct FrameReport: Codable, Sendable, Equatable {
     public var expected: String?
     public var actual: String?
     public var diff: String?
+    /// What moved at this frame, with this frame's own deltas (from the trace).
+    public var moved: [String]?
 
     public init(
         frame: Int, status: GoldenStatus, golden: String, summary: String?, fraction: Double?, largestDelta: Int?,
@@ -123,12 +128,15 @@ extension SceneReport {
         explanation = []
         error = check.error
         frames = check.frames.map { r in
-            FrameReport(
+            var f = FrameReport(
                 frame: r.frame, status: r.passed ? .passed : r.missing ? .missing : .failed, golden: r.goldenPath,
                 summary: r.problem ?? r.difference?.summary, fraction: r.difference?.fraction,
                 largestDelta: r.difference?.largestDelta,
                 expected: r.expectedPath, actual: r.actualPath, diff: r.diffPath)
+            if !r.passed && !r.missing && r.problem == nil { f.moved = check.explanation(atFrame: r.frame) }
+            return f
         }
+        timing = check.trace?.timing
         trace = check.trace.map { t in
             TraceReport(
                 path: t.path, status: t.passed ? .passed : t.missing ? .missing : .failed,
@@ -173,7 +181,7 @@ public enum JUnitReport {
                     f.status == .missing
                     ? "frame \(f.frame): \(f.golden) is missing\(whereText)"
                     : "frame \(f.frame) differs: \(f.summary ?? "")\(whereText)"
-                let body = (scene.explanation + ["record with: \(scene.recordCommand)"]).joined(separator: "\n")
+                let body = ((f.moved ?? scene.explanation) + ["record with: \(scene.recordCommand)"]).joined(separator: "\n")
                 lines.append(
                     "      <failure type=\"golden.\(f.status.rawValue)\" message=\"\(escape(message))\">\(escape(body))</failure>"
                 )
@@ -181,8 +189,9 @@ public enum JUnitReport {
             if let t = scene.trace, t.status != .passed {
                 let message =
                     t.status == .missing ? "\(t.path) is missing\(whereText)" : "the trace departs from its golden\(whereText)"
+                let body = ((scene.timing?.sentences ?? []) + t.changes).joined(separator: "\n")
                 lines.append(
-                    "      <failure type=\"trace.\(t.status.rawValue)\" message=\"\(escape(message))\">\(escape(t.changes.joined(separator: "\n")))</failure>"
+                    "      <failure type=\"trace.\(t.status.rawValue)\" message=\"\(escape(message))\">\(escape(body))</failure>"
                 )
             }
             lines.append("    </testcase>")

@@ -24,9 +24,11 @@ public struct TraceResult: Sendable {
     /// Why the trace golden could not be read (damaged, not gzip, far larger than this scene's
     /// trace could be): the trace fails with it.
     public var problem: String?
+    /// When the run departs from the golden (set when it does).
+    public var timing: TimingDiagnosis?
     public var passed: Bool { !missing && changes.isEmpty && problem == nil }
-    public init(path: String, missing: Bool, changes: [TraceChange], problem: String? = nil) {
-        self.path = path; self.missing = missing; self.changes = changes; self.problem = problem
+    public init(path: String, missing: Bool, changes: [TraceChange], problem: String? = nil, timing: TimingDiagnosis? = nil) {
+        self.path = path; self.missing = missing; self.changes = changes; self.problem = problem; self.timing = timing
     }
 }
 
@@ -42,9 +44,16 @@ public struct SceneCheck: Sendable {
     /// Why the scene could not be checked at all (it does not load, or it does not render): it
     /// fails with this, and the other scenes are still checked.
     public var error: String?
+    /// The line of the scene's `golden` key, where annotations about its goldens point.
+    public var goldenLine = 1
     public var passed: Bool { error == nil && frames.allSatisfy(\.passed) && (trace?.passed ?? true) }
     public init(scene: String, slug: String, frames: [GoldenResult], trace: TraceResult?) {
         self.scene = scene; self.slug = slug; self.frames = frames; self.trace = trace
+    }
+
+    /// Every golden that does not pass is missing (recording `missing` ones is all it needs).
+    public var onlyMissing: Bool {
+        error == nil && frames.allSatisfy { $0.passed || $0.missing } && (trace.map { $0.passed || $0.missing } ?? true)
     }
 
     /// A scene that could not be checked: `error` says why.
@@ -61,6 +70,14 @@ public struct SceneCheck: Sendable {
         if trace.missing { return ["(no trace golden to explain it: record one with --record missing)"] }
         if trace.changes.isEmpty { return ["the trace agrees with its golden within tolerance: a drawing change, not motion"] }
         return TraceDiff.explain(trace.changes)
+    }
+
+    /// What moved at one golden frame, with that frame's own deltas.
+    public func explanation(atFrame frame: Int) -> [String] {
+        guard error == nil, let trace, !trace.missing, trace.problem == nil else { return explanation }
+        if trace.changes.isEmpty { return explanation }
+        let lines = TraceDiff.explain(trace.changes, atFrame: frame)
+        return lines.isEmpty ? ["the trace agrees with its golden at this frame: a drawing change here, not motion"] : lines
     }
 }
 
@@ -86,8 +103,12 @@ extension GoldenStore {
             }
         }
         let actual = try CompactTrace.parse(text)
-        return TraceResult(
-            path: path, missing: false, changes: TraceDiff.compare(expected: expected, actual: actual, tolerance: tolerance))
+        let changes = TraceDiff.compare(expected: expected, actual: actual, tolerance: tolerance)
+        let timing =
+            changes.isEmpty
+            ? nil
+            : TimingDiff.diagnose(expected: expected, actual: actual, tolerance: tolerance, fps: scene.time.rate.perSecond)
+        return TraceResult(path: path, missing: false, changes: changes, timing: timing)
     }
 
     /// Writes the trace golden as `mode` asks; the line says what happened and by how much it changed.

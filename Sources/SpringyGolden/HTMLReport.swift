@@ -83,6 +83,31 @@ public enum HTMLReport {
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
+    /// Each frame's departure from the golden as a line over the frames (log scale; the dashed
+    /// line is the tolerance, the red mark the first differing frame, ticks the golden frames).
+    static func sparkline(_ t: TimingDiagnosis, golden: [Int]) -> String {
+        let n = t.perFrame.count, width = 720.0, height = 48.0
+        let top = max(t.perFrame.max() ?? 1, 10)
+        func x(_ k: Int) -> Double { n > 1 ? Double(k) / Double(n - 1) * width : 0 }
+        func y(_ v: Double) -> Double { height - 4 - log10(1 + max(v, 0)) / log10(1 + top) * (height - 8) }
+        let points = t.perFrame.enumerated().map { String(format: "%.1f,%.1f", x($0.offset), y($0.element)) }
+        var svg =
+            "<svg class=\"sparkline\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" aria-label=\"departure from the golden per frame\">"
+        svg += String(format: "<line class=\"tolerance\" x1=\"0\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\"/>", width, y(1), y(1))
+        for g in golden where g < n {
+            svg += String(
+                format: "<line class=\"golden\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\"/>", x(g), x(g), height - 4, height
+            )
+        }
+        svg += "<polyline points=\"\(points.joined(separator: " "))\"/>"
+        if let first = t.firstDifferingFrame, first < n {
+            svg += String(format: "<circle class=\"first\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\"/>", x(first), y(t.perFrame[first]))
+        }
+        svg += "</svg>"
+        let words = t.sentences.map { "<li>\(escape($0))</li>" }.joined()
+        return "<div class=\"timing\">\(svg)<ul class=\"when\">\(words)</ul></div>"
+    }
+
     public static func html(_ report: CheckReport) -> String {
         let s = report.summary
         var body = """
@@ -94,6 +119,9 @@ public enum HTMLReport {
         for scene in report.scenes where !scene.passed {
             body += "<section class=\"scene failing\" id=\"\(escape(scene.slug))\">\n<h2>\(escape(scene.file))</h2>\n"
             if let error = scene.error { body += "<p class=\"error bad\">\(escape(error))</p>\n" }
+            if let timing = scene.timing, !timing.perFrame.isEmpty {
+                body += "<h3>When</h3>\n" + sparkline(timing, golden: scene.frames.map(\.frame)) + "\n"
+            }
             if !scene.explanation.isEmpty {
                 body += "<h3>What moved</h3>\n<ul class=\"explanation\">\n"
                 body += scene.explanation.map { "<li>\(escape($0))</li>" }.joined(separator: "\n") + "\n</ul>\n"
@@ -116,6 +144,9 @@ public enum HTMLReport {
             for f in scene.frames where f.status != .passed {
                 body +=
                     "<div class=\"failure\" data-frame=\"\(f.frame)\">\n<h3>frame \(f.frame): \(f.status == .missing ? "missing" : escape(f.summary ?? "differs"))</h3>\n"
+                if let moved = f.moved, !moved.isEmpty {
+                    body += "<ul class=\"moved\">" + moved.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
+                }
                 if let e = f.expected, let a = f.actual {
                     body += "<div class=\"sides\">"
                     body += [("expected", e), ("actual", a), ("diff", f.diff)].compactMap { label, path in
@@ -159,6 +190,10 @@ public enum HTMLReport {
             .stack { position: relative; display: inline-block; } .stack img { max-height: 360px; display: block; }
             .stack img.over { position: absolute; left: 0; top: 0; height: 100%; }
             .compare label { display: block; }
+            .sparkline { display: block; background: #f8f8fa; border: 1px solid #d1d1d6; }
+            .sparkline polyline { fill: none; stroke: #007aff; stroke-width: 1.5; }
+            .sparkline .tolerance { stroke: #ff9500; stroke-dasharray: 4 3; } .sparkline .golden { stroke: #8e8e93; }
+            .sparkline .first { fill: #ff3b30; }
             </style></head>
             <body>
             \(body)

@@ -23,6 +23,55 @@ public struct TraceChange: Sendable, Equatable {
     public var runs: [ClosedRange<Int>]
     /// How far over its tolerance (for ordering: the largest first).
     public var severity: Double
+    /// A number's signed departure (actual − expected) at each frame where it is over its
+    /// tolerance, in frame order; empty for flags and presence.
+    public var deltas: [FrameDelta] = []
+
+    public struct FrameDelta: Sendable, Equatable {
+        public var frame: Int
+        public var delta: Double
+    }
+
+    public init(
+        entity: String, quantity: String, kind: Kind, runs: [ClosedRange<Int>], severity: Double, deltas: [FrameDelta] = []
+    ) {
+        self.entity = entity; self.quantity = quantity; self.kind = kind; self.runs = runs; self.severity = severity
+        self.deltas = deltas
+    }
+
+    static func signed(_ delta: Double) -> String {
+        abs(delta) >= 0.01 ? String(format: "%+.2f", delta) : String(format: "%+.4f", delta)
+    }
+
+    /// The lowest and highest departures, in frame order, those on one side of 0 only once: "−54.86
+    /// at frame 18, +15.44 at frame 27".
+    var extremes: String {
+        guard let low = deltas.min(by: { $0.delta < $1.delta }), let high = deltas.max(by: { $0.delta < $1.delta }) else {
+            return ""
+        }
+        var shown: [FrameDelta] = []
+        if low.delta < 0 { shown.append(low) }
+        if high.delta > 0 { shown.append(high) }
+        return shown.sorted { $0.frame < $1.frame }.map { "\(Self.signed($0.delta)) at frame \($0.frame)" }.joined(
+            separator: ", ")
+    }
+
+    /// What departs at `frame` alone, with that frame's own delta; nil when this change does not
+    /// touch that frame.
+    public func description(atFrame frame: Int) -> String? {
+        guard runs.contains(where: { $0.contains(frame) }) else { return nil }
+        let entity = oneLine(self.entity), quantity = oneLine(self.quantity)
+        switch kind {
+        case .moved(_, let unit):
+            guard let d = deltas.first(where: { $0.frame == frame }) else { return nil }
+            return "\(entity): \(quantity) \(Self.signed(d.delta))\(unit.isEmpty ? "" : " " + unit)"
+        case .shifted(let n):
+            return "\(entity) \(quantity) \(abs(n) == 1 ? "one frame" : "\(abs(n)) frames") \(n > 0 ? "later" : "earlier")"
+        case .flag(let on): return "\(entity): \(on ? quantity : "not " + quantity), unlike the golden"
+        case .presence(let extra): return "\(entity): \(extra ? "drawn, not in the golden" : "missing")"
+        case .frameCount: return nil
+        }
+    }
 
     public var frames: String {
         let shown = runs.prefix(3).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }
@@ -34,8 +83,10 @@ public struct TraceChange: Sendable, Equatable {
         let entity = oneLine(self.entity), quantity = oneLine(self.quantity)
         switch kind {
         case .moved(let delta, let unit):
-            let d = abs(delta) >= 0.01 ? String(format: "%+.2f", delta) : String(format: "%+.4f", delta)
-            return "\(entity): \(quantity) \(d)\(unit.isEmpty ? "" : " " + unit) at \(frames)"
+            let u = unit.isEmpty ? "" : " " + unit
+            if deltas.count <= 1 { return "\(entity): \(quantity) \(Self.signed(delta))\(u) at \(frames)" }
+            let size = abs(delta) >= 0.01 ? String(format: "%.2f", abs(delta)) : String(format: "%.4f", abs(delta))
+            return "\(entity): \(quantity) differs by up to \(size)\(u) (\(extremes)) over \(frames)"
         case .shifted(let n):
             let k = abs(n)
             return "\(entity) \(quantity) \(k == 1 ? "one frame" : "\(k) frames") \(n > 0 ? "later" : "earlier") (\(frames))"
@@ -63,6 +114,7 @@ public enum TraceDiff {
         var actualRises: [Int] = []
         var actualValue = false
         var presenceExtra = false
+        var deltas: [TraceChange.FrameDelta] = []
         mutating func mark(_ frame: Int) {
             if let last = runs.last, last.upperBound + 1 == frame {
                 runs[runs.count - 1] = last.lowerBound...frame
@@ -98,6 +150,7 @@ public enum TraceDiff {
             for (axis, (ev, av)) in zip(["x", "y"], zip(e.offset, a.offset)) where abs(av - ev) > tolerance.position {
                 let t = track("offset.\(axis)", "content offset", axis, .position)
                 tracks[t].mark(frame)
+                tracks[t].deltas.append(TraceChange.FrameDelta(frame: frame, delta: av - ev))
                 if abs(av - ev) > abs(tracks[t].largest) { tracks[t].largest = av - ev }
                 tracks[t].severity = max(tracks[t].severity, abs(av - ev) / max(tolerance.position, 1e-9))
             }
@@ -145,6 +198,7 @@ public enum TraceDiff {
                     guard abs(d) > limit(unit) else { continue }
                     let t = track(key + "|" + name, entry.name, name, unit)
                     tracks[t].mark(frame)
+                    tracks[t].deltas.append(TraceChange.FrameDelta(frame: frame, delta: d))
                     if abs(d) > abs(tracks[t].largest) { tracks[t].largest = d }
                     tracks[t].severity = max(tracks[t].severity, abs(d) / max(limit(unit), 1e-9))
                 }
@@ -178,7 +232,9 @@ public enum TraceDiff {
             case .angle: kind = .moved(delta: t.largest, unit: "°")
             case .alpha: kind = .moved(delta: t.largest, unit: "")
             }
-            changes.append(TraceChange(entity: t.entity, quantity: t.quantity, kind: kind, runs: t.runs, severity: t.severity))
+            changes.append(
+                TraceChange(
+                    entity: t.entity, quantity: t.quantity, kind: kind, runs: t.runs, severity: t.severity, deltas: t.deltas))
         }
         // The largest departures first; ties in the order things first departed.
         return changes.enumerated().sorted { x, y in
@@ -192,5 +248,12 @@ public enum TraceDiff {
         var lines = changes.prefix(limit).map(\.description)
         if changes.count > limit { lines.append("… and \(changes.count - limit) more") }
         return lines
+    }
+
+    /// What departs at one frame, each with that frame's own delta (the largest first); empty when
+    /// the trace agrees with its golden there.
+    public static func explain(_ changes: [TraceChange], atFrame frame: Int, limit: Int = 8) -> [String] {
+        let lines = changes.compactMap { $0.description(atFrame: frame) }
+        return Array(lines.prefix(limit)) + (lines.count > limit ? ["… and \(lines.count - limit) more"] : [])
     }
 }

@@ -29,6 +29,7 @@ public enum GoldenRun {
             scene: scene.file, slug: scene.slug, frames: try store.check(scene, frames: frames),
             trace: try store.checkTrace(scene, states: states))
         check.rendered = frames
+        check.goldenLine = scene.golden.line
         return check
     }
 

@@ -8,6 +8,9 @@ public struct GoldenSpec: Sendable {
     public var pixelFraction: Double = 0.001
     /// The trace golden's tolerances; nil when the scene keeps no trace golden (`trace: false`).
     public var trace: TraceTolerance? = TraceTolerance()
+    /// The line of the scene's `golden` key (1 when the scene has none): where a CI annotation
+    /// about its goldens points.
+    public var line = 1
 }
 
 /// How far a traced quantity may move before the trace golden fails: positions and sizes in

@@ -87,7 +87,11 @@ struct SceneDecoder: SceneSectionDecoder {
         }
         let springs = try problems.attempt { try decodeSolver(m["solver"]) }
         let style = try problems.attempt { try m["style"].map(decodeStyle) ?? Style() }
-        let golden = try problems.attempt { try m["golden"].map(decodeGolden) ?? GoldenSpec() }
+        let golden = try problems.attempt {
+            var g = try m["golden"].map(decodeGolden) ?? GoldenSpec()
+            g.line = m.line(of: "golden") ?? 1
+            return g
+        }
         var collectionClean = true
         let collection = try problems.attempt {
             try m["collection"].map { try collections.decodeCollection($0, problems: problems, clean: &collectionClean) }

@@ -214,6 +214,8 @@ struct YAMLMapping {
 
     subscript(key: String) -> YAMLValue? { entries.first { $0.0 == key }?.2 }
     var keys: [String] { entries.map(\.0) }
+    /// The line a key is written on (nil when the mapping has no such key).
+    func line(of key: String) -> Int? { entries.first { $0.0 == key }?.1.line }
 
     func require(_ key: String) throws -> YAMLValue {
         if let v = self[key] { return v }

@@ -36,7 +36,7 @@ final class GoldenReviewTests: XCTestCase {
     func testABrokenSpringFailsAndTheFailureSaysWhatMoved() throws {
         let b = try broken()
         XCTAssertEqual(b.check.status, 1, b.check.stderr)
-        XCTAssertTrue(b.check.stderr.contains("what moved: item medium: center.y +"), b.check.stderr)
+        XCTAssertTrue(b.check.stderr.contains("what moved at frame 20: item medium: center.y +"), b.check.stderr)
         XCTAssertTrue(b.check.stderr.contains("FAIL \(b.dir)/golden/springs/trace.tsv.gz: the trace departs"), b.check.stderr)
         XCTAssertFalse(
             b.check.stderr.contains("item slow") || b.check.stderr.contains("item fast"), "only the broken spring's view moved")
@@ -47,6 +47,19 @@ final class GoldenReviewTests: XCTestCase {
             report.scenes[0].explanation.contains { $0.hasPrefix("item medium: center.y") }, "\(report.scenes[0].explanation)")
         let html = try String(contentsOfFile: "\(b.dir)/report/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("item medium: center.y"))
+        // When: the springs start together (the change is the frequency), so no shift; the first
+        // differing frame is where the faster spring first leaves the golden's path.
+        let timing = try XCTUnwrap(report.scenes[0].timing)
+        let first = try XCTUnwrap(timing.firstDifferingFrame)
+        XCTAssertNil(timing.shift)
+        XCTAssertTrue(timing.perFrame[..<first].allSatisfy { $0 <= 1 } && timing.perFrame[first] > 1)
+        XCTAssertTrue(b.check.stderr.contains("  first differs at frame \(first) ("), b.check.stderr)
+        XCTAssertTrue(html.contains("<svg class=\"sparkline\"") && html.contains("first differs at frame \(first)"))
+        // Each failing frame says its own delta.
+        for f in report.scenes[0].frames where f.status == .failed {
+            let moved = try XCTUnwrap(f.moved?.first, "frame \(f.frame)")
+            XCTAssertTrue(moved.hasPrefix("item medium: center.y ") && !moved.contains("differs by up to"), moved)
+        }
         for f in report.scenes[0].frames where f.status == .failed {
             for path in [f.expected, f.actual, f.diff] {
                 XCTAssertNotNil(path)
@@ -157,9 +170,10 @@ final class GoldenReviewTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("ok \(dir)/g/s/frame-00000.png"), r.stdout)
         XCTAssertTrue(
             r.stderr.contains("the trace departs from its golden (the pixels pass: a change the eye cannot see yet)"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("item box: center.y +"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("item box: center.y differs by up to "), r.stderr)
         XCTAssertTrue(
-            r.stdout.contains("::error file=\(dir)/s.yaml::trace departs from its golden"), "a GitHub annotation: \(r.stdout)")
+            r.stdout.contains("::error file=\(dir)/s.yaml,line=4::trace departs from its golden"),
+            "a GitHub annotation at the scene's golden key: \(r.stdout)")
     }
 
     /// The binary run without CI's environment (these tests record goldens on purpose), plus `environment`.

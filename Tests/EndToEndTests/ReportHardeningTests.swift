@@ -118,8 +118,9 @@ final class ReportHardeningTests: XCTestCase {
         env["GITHUB_ACTIONS"] = "true"
         let r = try runSpringy(["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", path], environment: env)
         XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertTrue(r.stderr.contains("what moved: item a\\n::add-mask::secret"), "the id is shown, escaped: \(r.stderr)")
-        let ours = "::error file=\(WorkflowText.property(path))::"
+        XCTAssertTrue(r.stderr.contains(": item a\\n::add-mask::secret"), "the id is shown, escaped: \(r.stderr)")
+        // Springy's annotations point at the scene's golden key (line 8 here).
+        let ours = "::error file=\(WorkflowText.property(path)),line=8::"
         var annotations = 0
         for line in (r.stdout + "\n" + r.stderr).split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" }) {
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })

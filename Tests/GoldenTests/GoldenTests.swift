@@ -102,7 +102,7 @@ final class GoldenTests: XCTestCase {
         let r = try runSpringy(["check", "--golden", "\(dir)/g", "--failures", "\(dir)/f", "scenes/falling-box.yaml"])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(
-            r.stderr.contains("springy check --record all --golden \(dir)/g --failures \(dir)/f scenes/falling-box.yaml"),
+            r.stderr.contains("springy check --record missing --golden \(dir)/g --failures \(dir)/f scenes/falling-box.yaml"),
             r.stderr)
         let summary = try XCTUnwrap(r.stdout.split(separator: "\n").last)
         XCTAssertTrue(

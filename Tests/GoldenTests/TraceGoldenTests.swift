@@ -58,10 +58,17 @@ final class TraceGoldenTests: XCTestCase {
         }
         let changes = TraceDiff.compare(expected: expected, actual: actual, tolerance: tol)
         let lines = changes.map(\.description)
-        XCTAssertTrue(lines.contains("item 0.3: center.x +0.42 pt at frames 3–6"), "\(lines)")
+        XCTAssertTrue(
+            lines.contains("item 0.3: center.x differs by up to 0.42 pt (+0.42 at frame 5) over frames 3–6"), "\(lines)")
         XCTAssertTrue(lines.contains("item 0.4: missing at frames 8–9"), "\(lines)")
         XCTAssertTrue(lines.contains("header.1 pinned one frame later (frame 5)"), "\(lines)")
         XCTAssertEqual(changes.count, 3, "a 0.004 pt wobble is within the 0.01 pt tolerance: \(lines)")
+        // Each frame says its own delta, not the largest one repeated.
+        XCTAssertEqual(TraceDiff.explain(changes, atFrame: 3), ["item 0.3: center.x +0.20 pt"])
+        XCTAssertEqual(
+            TraceDiff.explain(changes, atFrame: 5), ["item 0.3: center.x +0.42 pt", "header.1 pinned one frame later"])
+        XCTAssertEqual(TraceDiff.explain(changes, atFrame: 9), ["item 0.4: missing"])
+        XCTAssertEqual(TraceDiff.explain(changes, atFrame: 1), [], "the trace agrees at frame 1")
         XCTAssertEqual(lines.first, "item 0.4: missing at frames 8–9", "the largest departures come first")
 
         var loose = tol
@@ -72,6 +79,59 @@ final class TraceGoldenTests: XCTestCase {
         let shorter = TraceDiff.compare(expected: expected, actual: Array(expected.prefix(8)), tolerance: tol)
         XCTAssertEqual(shorter.first?.description, "the scene has 8 frames (the golden has 10)")
         XCTAssertTrue(TraceDiff.compare(expected: expected, actual: expected, tolerance: tol).isEmpty)
+    }
+
+    /// Issue 31: a range says how much, with the signed extremes and their frames; one side of 0
+    /// is shown once.
+    func testARangeSaysHowMuchAndWhereItsExtremesAre() {
+        var expected: [TraceFrame] = [], actual: [TraceFrame] = []
+        let deltas: [Int: Double] = [13: -3, 18: -54.86, 20: -10, 27: 15.44, 30: 2]
+        for n in 0..<40 {
+            expected.append(frame(n, [("a", 100)]))
+            actual.append(frame(n, [("a", 100 + (deltas[n] ?? 0))]))
+        }
+        let line = TraceDiff.compare(expected: expected, actual: actual, tolerance: TraceTolerance()).map(\.description)
+        XCTAssertEqual(
+            line,
+            ["item a: center.x differs by up to 54.86 pt (-54.86 at frame 18, +15.44 at frame 27) over frames 13, 18, 20, …"])
+        let oneSide = TraceDiff.compare(
+            expected: expected,
+            actual: expected.map { f in frame(f.frame, [("a", f.frame >= 5 && f.frame <= 9 ? 99 - Double(f.frame) / 10 : 100)]) },
+            tolerance: TraceTolerance())
+        XCTAssertEqual(
+            oneSide.map(\.description), ["item a: center.x differs by up to 1.90 pt (-1.90 at frame 9) over frames 5–9"])
+    }
+
+    /// Issue 31: when a run departs — its first differing frame, a whole-run time shift, and when
+    /// each run starts moving and settles — measured on traces built here.
+    func testTheTimingDiagnosisFindsTheFirstFrameAShiftAndTheSettling() {
+        // A box that rests, moves from frame `start` along a smooth curve for 30 frames, then rests.
+        func run(start: Int, length: Int = 30, count: Int = 90) -> [TraceFrame] {
+            (0..<count).map { n in
+                let p = min(max(Double(n - start) / Double(length), 0), 1)
+                return frame(n, [("box", 100 + 200 * (3 * p * p - 2 * p * p * p))])
+            }
+        }
+        let tol = TraceTolerance()
+        let later = TimingDiff.diagnose(expected: run(start: 20), actual: run(start: 26), tolerance: tol, fps: 60)
+        XCTAssertEqual(later.firstDifferingFrame, 21, "the golden moves at frame 21; the new run still rests")
+        XCTAssertEqual(later.shift, 6)
+        XCTAssertEqual(later.sentences.first, "first differs at frame 21 (350 ms)")
+        XCTAssertEqual(
+            later.sentences[1], "the run is the golden's shifted 6 frames later (100 ms): starts 6 frames later (100 ms)")
+        let earlier = TimingDiff.diagnose(expected: run(start: 20), actual: run(start: 8), tolerance: tol, fps: 60)
+        XCTAssertEqual(earlier.shift, -12)
+        XCTAssertEqual(earlier.firstDifferingFrame, 9)
+        // A slower motion is not a shift: it starts on time and settles later.
+        let slower = TimingDiff.diagnose(expected: run(start: 20), actual: run(start: 20, length: 40), tolerance: tol, fps: 60)
+        XCTAssertNil(slower.shift)
+        XCTAssertEqual(slower.sentences.dropFirst(), ["settles 10 frames later (167 ms)"])
+        XCTAssertEqual(slower.perFrame.count, 90)
+        XCTAssertEqual(slower.perFrame[10], 0, "before the motion the runs agree")
+        XCTAssertGreaterThan(slower.perFrame[40], 1)
+        let same = TimingDiff.diagnose(expected: run(start: 20), actual: run(start: 20), tolerance: tol, fps: 60)
+        XCTAssertNil(same.firstDifferingFrame)
+        XCTAssertEqual(same.sentences, [])
     }
 
     func testTraceTolerancesAreSceneKeys() throws {
