@@ -48,6 +48,9 @@ extension Springy {
         @Flag(name: .long, help: "Merge the report folders given as arguments into --report (and --junit/--json).")
         var mergeReports = false
 
+        @Flag(name: .shortAndLong, help: "Print failures and the summary only (no line per passing golden).")
+        var quiet = false
+
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
@@ -119,6 +122,12 @@ extension Springy {
                 )
                 throw ExitCode(2)
             }
+            // The report and failures folders show this run only (a shard clears its own scenes'
+            // failures: other shards may be writing theirs into the same folder).
+            do {
+                if let dir = report { try EarlierRun.clearReport(dir) }
+                try EarlierRun.clearFailures(failures, slugs: shard.map { _ in loaded.compactMap { $0?.slug } })
+            } catch { throw SpringyCLI.report(error) }
             var checks: [SceneCheck] = []
             var recorded: [String: [String]] = [:]  // by scene file, looked up when reporting
             for (scene, path) in zip(loaded, paths) {
@@ -154,7 +163,10 @@ extension Springy {
 
         func printResult(_ check: SceneCheck, path: String) {
             for r in check.frames {
-                if r.passed { say("ok \(r.goldenPath)"); continue }
+                if r.passed {
+                    if !quiet { say("ok \(r.goldenPath)") }
+                    continue
+                }
                 var lines = ["FAIL \(r.message(recordCommand: recordCommand([path], mode: r.missing ? .missing : .failed)))"]
                 if !r.missing && r.problem == nil {
                     lines += check.explanation(atFrame: r.frame).map { "  what moved at frame \(r.frame): \($0)" }
@@ -166,7 +178,10 @@ extension Springy {
                         + (r.missing ? "is missing" : r.problem ?? "differs: \(check.explanation(atFrame: r.frame).first ?? "")"))
             }
             guard let trace = check.trace else { return }
-            if trace.passed { say("ok \(trace.path)"); return }
+            if trace.passed {
+                if !quiet { say("ok \(trace.path)") }
+                return
+            }
             if let problem = trace.problem {
                 warn("FAIL \(trace.path) \(problem); record it again with: \(recordCommand([path], mode: .failed))")
                 annotate(path, line: check.goldenLine, "\(trace.path) \(problem)")

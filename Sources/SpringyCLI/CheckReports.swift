@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringyCore
 import SpringyGolden
 import SpringyOutput
 
@@ -31,23 +32,27 @@ struct CheckResults {
 extension Springy.Check {
     func writeReports(_ results: CheckResults) throws {
         var report = results.report
+        var base = "."
         do {
             if let dir = self.report {
                 report = try HTMLReport.write(report, rendered: results.rendered, to: dir)
+                base = dir
                 say("report: \(dir)/index.html")
             }
-            try writeMachineReports(report)
+            try writeMachineReports(report, base: base)
         } catch { throw SpringyCLI.report(error) }
     }
 
-    func writeMachineReports(_ report: CheckReport) throws {
+    /// JUnit (its paths from the working folder, as CI reads them) and JSON (its paths from the
+    /// JSON file's own folder); `report`'s paths are written from folder `base`.
+    func writeMachineReports(_ report: CheckReport, base: String) throws {
         if let junit {
-            try AtomicFile.write(
-                Array(JUnitReport.xml(report, reportPath: self.report.map { "\($0)/index.html" }).utf8), to: junit)
+            let xml = JUnitReport.xml(report.rebased(from: base, to: "."), reportPath: self.report.map { "\($0)/index.html" })
+            try AtomicFile.write(Array(xml.utf8), to: junit)
             say("junit: \(junit)")
         }
         if let json {
-            try AtomicFile.write(Array(try report.jsonData()), to: json)
+            try AtomicFile.write(Array(try report.rebased(from: base, to: PathText.parent(json)).jsonData()), to: json)
             say("json: \(json)")
         }
     }
@@ -59,10 +64,15 @@ extension Springy.Check {
         for dir in scenes where !FileManager.default.fileExists(atPath: "\(dir)/report.json") {
             throw ValidationError("\(dir): no report.json here (write shard reports with check --shard K/N --report DIR)")
         }
+        let cwd = FileManager.default.currentDirectoryPath
+        if scenes.contains(where: { PathText.absolute($0, cwd: cwd) == PathText.absolute(out, cwd: cwd) }) {
+            throw ValidationError("--report \(out) is one of the folders being merged; name a new folder for the merged report")
+        }
         let merged: CheckReport
         do {
+            try EarlierRun.clearReport(out)
             merged = try HTMLReport.merge(scenes, into: out)
-            try writeMachineReports(merged)
+            try writeMachineReports(merged, base: out)
         } catch { throw SpringyCLI.report(error) }
         let s = merged.summary
         say("report: \(out)/index.html")

@@ -54,4 +54,42 @@ public enum PathText {
         }
         return out
     }
+
+    /// `path` with `.` and `..` worked out textually (no links followed): `a/./b/../c` → `a/c`;
+    /// `..` past the start of a relative path is kept (`../x`).
+    public static func normalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in components(path) {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", absolute {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    /// `path` (relative to `cwd`, or absolute) as an absolute, normalized path.
+    public static func absolute(_ path: String, cwd: String) -> String {
+        normalized(path.hasPrefix("/") ? path : joined(cwd, path))
+    }
+
+    /// `path` as seen from `folder` (each relative to `cwd`, or absolute): `a/b/c.png` from `a/x`
+    /// is `../b/c.png`.
+    public static func relative(_ path: String, from folder: String, cwd: String) -> String {
+        let target = components(absolute(path, cwd: cwd)), base = components(absolute(folder, cwd: cwd))
+        var common = 0
+        while common < target.count && common < base.count && target[common] == base[common] { common += 1 }
+        let parts = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// A path written relative to folder `from` rewritten relative to folder `to` (absolute stays).
+    public static func rebased(_ path: String, from: String, to: String, cwd: String) -> String {
+        path.hasPrefix("/") ? path : relative(joined(from, path), from: to, cwd: cwd)
+    }
 }

@@ -42,6 +42,36 @@ public struct CheckReport: Codable, Sendable, Equatable {
         return try encoder.encode(self)
     }
 
+    /// The report with every path it holds rewritten by `move` — the scene files, goldens and
+    /// trace goldens, and (with `pictures`) the expected, actual, diff and strip pictures — so
+    /// that a JSON file's paths resolve from the folder it is written to.
+    public func mappingPaths(pictures: Bool, _ move: (String) -> String) -> CheckReport {
+        var r = self
+        for k in r.scenes.indices {
+            r.scenes[k].file = move(r.scenes[k].file)
+            if let t = r.scenes[k].trace { r.scenes[k].trace?.path = move(t.path) }
+            for f in r.scenes[k].frames.indices {
+                r.scenes[k].frames[f].golden = move(r.scenes[k].frames[f].golden)
+                guard pictures else { continue }
+                r.scenes[k].frames[f].expected = r.scenes[k].frames[f].expected.map(move)
+                r.scenes[k].frames[f].actual = r.scenes[k].frames[f].actual.map(move)
+                r.scenes[k].frames[f].diff = r.scenes[k].frames[f].diff.map(move)
+            }
+            if pictures {
+                r.scenes[k].strip = r.scenes[k].strip.map {
+                    var s = $0; s.image = move(s.image); return s
+                }
+            }
+        }
+        return r
+    }
+
+    /// Every path, written relative to folder `from`, rewritten relative to folder `to`.
+    public func rebased(from: String, to: String, pictures: Bool = true) -> CheckReport {
+        let cwd = FileManager.default.currentDirectoryPath
+        return mappingPaths(pictures: pictures) { PathText.rebased($0, from: from, to: to, cwd: cwd) }
+    }
+
     public static func read(_ path: String) throws -> CheckReport {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         do { return try JSONDecoder().decode(CheckReport.self, from: data) } catch {
@@ -69,6 +99,10 @@ public struct SceneReport: Codable, Sendable, Equatable {
     /// When the run departs from its trace golden: the first differing frame, a time shift, the
     /// per-frame departure (the report's sparkline).
     public var timing: TimingDiagnosis?
+    /// The line of the scene's `golden` key.
+    public var goldenLine: Int?
+    /// How long the scene took to check, rendering included (seconds, for JUnit's `time`).
+    public var seconds: Double?
     public var passed: Bool {
         error == nil && frames.allSatisfy { $0.status == .passed } && (trace.map { $0.status == .passed } ?? true)
     }
@@ -101,6 +135,8 @@ public struct FrameReport: Codable, Sendable, Equatable {
     public var diff: String?
     /// What moved at this frame, with this frame's own deltas (from the trace).
     public var moved: [String]?
+    /// How long reading and comparing this golden took (seconds).
+    public var seconds: Double?
 
     public init(
         frame: Int, status: GoldenStatus, golden: String, summary: String?, fraction: Double?, largestDelta: Int?,
@@ -115,6 +151,8 @@ public struct TraceReport: Codable, Sendable, Equatable {
     public var path: String
     public var status: GoldenStatus
     public var changes: [String]
+    /// How long reading and comparing the trace golden took (seconds).
+    public var seconds: Double?
 }
 
 extension SceneReport {
@@ -134,19 +172,24 @@ extension SceneReport {
                 largestDelta: r.difference?.largestDelta,
                 expected: r.expectedPath, actual: r.actualPath, diff: r.diffPath)
             if !r.passed && !r.missing && r.problem == nil { f.moved = check.explanation(atFrame: r.frame) }
+            f.seconds = r.seconds
             return f
         }
+        goldenLine = check.goldenLine
+        seconds = check.seconds
         timing = check.trace?.timing
         trace = check.trace.map { t in
             TraceReport(
                 path: t.path, status: t.passed ? .passed : t.missing ? .missing : .failed,
-                changes: t.problem.map { ["\(t.path) \($0)"] } ?? t.changes.map(\.description))
+                changes: t.problem.map { ["\(t.path) \($0)"] } ?? t.changes.map(\.description), seconds: t.seconds)
         }
         explanation = check.passed ? [] : check.explanation
     }
 }
 
-/// JUnit XML: one test suite, one test case per scene, a failure per failing golden.
+/// JUnit XML: a test suite per scene (its `time` the whole check of it, rendering included), a
+/// test case per golden — each frame and the trace golden — with its own `time`, and a failure
+/// for each golden that does not pass; a scene that could not be checked is one failing case.
 public enum JUnitReport {
     static func escape(_ s: String) -> String {
         escaped(s) { u in
@@ -162,41 +205,71 @@ public enum JUnitReport {
         }
     }
 
+    static func time(_ seconds: Double?) -> String { String(format: "%.3f", seconds ?? 0) }
+
     public static func xml(_ report: CheckReport, reportPath: String?) -> String {
-        let failedScenes = report.scenes.filter { !$0.passed }.count
+        struct Case { var name: String, seconds: Double?, failure: String? }
+        var suites: [(SceneReport, [Case])] = []
+        for scene in report.scenes {
+            let whereText = reportPath.map { "; report: \($0)#\(scene.slug)" } ?? ""
+            func failure(_ type: String, _ message: String, _ body: String) -> String {
+                "<failure type=\"\(type)\" message=\"\(escape(message))\">\(escape(body))</failure>"
+            }
+            var cases: [Case] = []
+            if let error = scene.error {
+                cases.append(Case(name: scene.file, seconds: scene.seconds, failure: failure("scene.error", error, error)))
+            }
+            for f in scene.frames {
+                var c = Case(name: f.golden, seconds: f.seconds, failure: nil)
+                if f.status != .passed {
+                    let message =
+                        f.status == .missing
+                        ? "frame \(f.frame): \(f.golden) is missing\(whereText)"
+                        : "frame \(f.frame) differs: \(f.summary ?? "")\(whereText)"
+                    let body = ((f.moved ?? scene.explanation) + ["record with: \(scene.recordCommand)"]).joined(separator: "\n")
+                    c.failure = failure("golden.\(f.status.rawValue)", message, body)
+                }
+                cases.append(c)
+            }
+            if let t = scene.trace {
+                var c = Case(name: t.path, seconds: t.seconds, failure: nil)
+                if t.status != .passed {
+                    let message =
+                        t.status == .missing
+                        ? "\(t.path) is missing\(whereText)" : "the trace departs from its golden\(whereText)"
+                    c.failure = failure(
+                        "trace.\(t.status.rawValue)", message,
+                        ((scene.timing?.sentences ?? []) + t.changes).joined(separator: "\n"))
+                }
+                cases.append(c)
+            }
+            suites.append((scene, cases))
+        }
+        let tests = suites.map(\.1.count).reduce(0, +)
+        let failures = suites.map { $0.1.filter { $0.failure != nil }.count }.reduce(0, +)
+        let total = report.scenes.compactMap(\.seconds).reduce(0, +)
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<testsuites name=\"springy check\" tests=\"\(report.scenes.count)\" failures=\"\(failedScenes)\" errors=\"0\">",
-            "  <testsuite name=\"springy check\" tests=\"\(report.scenes.count)\" failures=\"\(failedScenes)\" errors=\"0\" skipped=\"0\">",
+            "<testsuites name=\"springy check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time(total))\">",
         ]
-        for scene in report.scenes {
+        for (scene, cases) in suites {
+            let file = escape(scene.file)
             lines.append(
-                "    <testcase classname=\"springy.check\" name=\"\(escape(scene.file))\" file=\"\(escape(scene.file))\">")
-            let whereText = reportPath.map { "; report: \($0)#\(scene.slug)" } ?? ""
-            if let error = scene.error {
-                lines.append("      <failure type=\"scene.error\" message=\"\(escape(error))\">\(escape(error))</failure>")
+                "  <testsuite name=\"\(file)\" tests=\"\(cases.count)\" failures=\"\(cases.filter { $0.failure != nil }.count)\" errors=\"0\" skipped=\"0\" time=\"\(time(scene.seconds))\" file=\"\(file)\">"
+            )
+            let line = scene.goldenLine.map { " line=\"\($0)\"" } ?? ""
+            for c in cases {
+                let open =
+                    "    <testcase classname=\"\(file)\" name=\"\(escape(c.name))\" file=\"\(file)\"\(line) time=\"\(time(c.seconds))\""
+                if let f = c.failure {
+                    lines += [open + ">", "      " + f, "    </testcase>"]
+                } else {
+                    lines.append(open + "/>")
+                }
             }
-            for f in scene.frames where f.status != .passed {
-                let message =
-                    f.status == .missing
-                    ? "frame \(f.frame): \(f.golden) is missing\(whereText)"
-                    : "frame \(f.frame) differs: \(f.summary ?? "")\(whereText)"
-                let body = ((f.moved ?? scene.explanation) + ["record with: \(scene.recordCommand)"]).joined(separator: "\n")
-                lines.append(
-                    "      <failure type=\"golden.\(f.status.rawValue)\" message=\"\(escape(message))\">\(escape(body))</failure>"
-                )
-            }
-            if let t = scene.trace, t.status != .passed {
-                let message =
-                    t.status == .missing ? "\(t.path) is missing\(whereText)" : "the trace departs from its golden\(whereText)"
-                let body = ((scene.timing?.sentences ?? []) + t.changes).joined(separator: "\n")
-                lines.append(
-                    "      <failure type=\"trace.\(t.status.rawValue)\" message=\"\(escape(message))\">\(escape(body))</failure>"
-                )
-            }
-            lines.append("    </testcase>")
+            lines.append("  </testsuite>")
         }
-        lines += ["  </testsuite>", "</testsuites>"]
+        lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -74,6 +74,8 @@ public struct GoldenResult: Sendable {
     /// Why the golden could not be compared (not a PNG, cut short, a folder, too large): the
     /// frame fails with this, in plain words; the other frames and scenes are still checked.
     public var problem: String?
+    /// How long reading and comparing it took (wall-clock seconds, for JUnit's `time` only).
+    public var seconds: Double?
 
     /// What to say about this frame; `recordCommand` is the command that records this
     /// scene's goldens with the user's own flags.
@@ -111,6 +113,8 @@ public struct GoldenStore {
         // Decoded into the same two images frame after frame (no per-frame allocation).
         var expected = RGBAImage(width: 0, height: 0, pixels: []), actual = expected
         for (frame, bytes) in rendered {
+            let watch = Stopwatch(), before = results.count
+            defer { if results.count > before { results[results.count - 1].seconds = watch.seconds } }
             let path = goldenPath(scene: scene, frame: frame)
             func failed(_ problem: String) -> GoldenResult {
                 var r = GoldenResult(
@@ -232,6 +236,17 @@ public struct GoldenStore {
             try AtomicFile.write(bytes, to: path)
         }
         return lines
+    }
+}
+
+/// Wall-clock seconds since it was made: for JUnit's `time` attributes, never for anything
+/// drawn, compared or decided.
+public struct Stopwatch: Sendable {
+    let start = ContinuousClock.now
+    public init() {}
+    public var seconds: Double {
+        let d = ContinuousClock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 }
 

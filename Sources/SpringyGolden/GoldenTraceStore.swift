@@ -26,6 +26,8 @@ public struct TraceResult: Sendable {
     public var problem: String?
     /// When the run departs from the golden (set when it does).
     public var timing: TimingDiagnosis?
+    /// How long reading and comparing it took (wall-clock seconds, for JUnit's `time` only).
+    public var seconds: Double?
     public var passed: Bool { !missing && changes.isEmpty && problem == nil }
     public init(path: String, missing: Bool, changes: [TraceChange], problem: String? = nil, timing: TimingDiagnosis? = nil) {
         self.path = path; self.missing = missing; self.changes = changes; self.problem = problem; self.timing = timing
@@ -46,6 +48,8 @@ public struct SceneCheck: Sendable {
     public var error: String?
     /// The line of the scene's `golden` key, where annotations about its goldens point.
     public var goldenLine = 1
+    /// How long the whole check took, rendering included (wall-clock seconds, for JUnit only).
+    public var seconds: Double?
     public var passed: Bool { error == nil && frames.allSatisfy(\.passed) && (trace?.passed ?? true) }
     public init(scene: String, slug: String, frames: [GoldenResult], trace: TraceResult?) {
         self.scene = scene; self.slug = slug; self.frames = frames; self.trace = trace
@@ -86,6 +90,13 @@ extension GoldenStore {
 
     /// Compares the run's trace with the scene's trace golden (nil when the scene keeps none).
     public func checkTrace(_ scene: Scene, states: [FrameState]) throws -> TraceResult? {
+        let watch = Stopwatch()
+        var result = try compareTrace(scene, states: states)
+        result?.seconds = watch.seconds
+        return result
+    }
+
+    func compareTrace(_ scene: Scene, states: [FrameState]) throws -> TraceResult? {
         guard let tolerance = scene.golden.trace else { return nil }
         let path = tracePath(scene: scene)
         let text = CompactTrace.text(of: states)

@@ -9,7 +9,7 @@ public enum HTMLReport {
     /// report.json and index.html. `rendered` holds each scene's golden frames as PNG bytes.
     public static func write(_ report: CheckReport, rendered: [String: [(Int, [UInt8])]], to dir: String) throws -> CheckReport {
         var report = report
-        try AtomicFile.makeDirectory("\(dir)/images")
+        try AtomicFile.makeDirectory(dir)
         for k in report.scenes.indices where !report.scenes[k].passed {
             let slug = report.scenes[k].slug
             let folder = "images/\(slug)"
@@ -35,6 +35,8 @@ public enum HTMLReport {
                 report.scenes[k].frames[f] = fr
             }
         }
+        // The pictures are in the folder now; the scene files and goldens are seen from it too.
+        report = report.rebased(from: ".", to: dir, pictures: false)
         try AtomicFile.write(Array(try report.jsonData()), to: "\(dir)/report.json")
         try AtomicFile.write(Array(html(report).utf8), to: "\(dir)/index.html")
         return report
@@ -48,7 +50,9 @@ public enum HTMLReport {
         let shards = try dirs.map { try ShardReport(folder: $0) }
         try AtomicFile.makeDirectory("\(dir)/images")
         for shard in shards {
-            for var scene in shard.report.scenes {
+            // Its scene files and goldens, seen from the merged report's folder.
+            let seen = shard.report.rebased(from: shard.folder, to: dir, pictures: false)
+            for var scene in seen.scenes {
                 var slug = scene.slug
                 var n = 2
                 while slugs.contains(slug) { slug = "\(scene.slug)-\(n)"; n += 1 }

@@ -24,12 +24,14 @@ public enum GoldenRun {
 
     /// The scene's golden frames and trace golden, checked.
     public static func check(_ scene: Scene, store: GoldenStore) throws -> SceneCheck {
+        let watch = Stopwatch()
         let (frames, states) = try render(scene)
         var check = SceneCheck(
             scene: scene.file, slug: scene.slug, frames: try store.check(scene, frames: frames),
             trace: try store.checkTrace(scene, states: states))
         check.rendered = frames
         check.goldenLine = scene.golden.line
+        check.seconds = watch.seconds
         return check
     }
 

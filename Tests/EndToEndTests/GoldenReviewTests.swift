@@ -64,8 +64,8 @@ final class GoldenReviewTests: XCTestCase {
             for path in [f.expected, f.actual, f.diff] {
                 XCTAssertNotNil(path)
                 XCTAssertTrue(
-                    FileManager.default.fileExists(atPath: "\(b.dir)/report/\(path ?? "")"),
-                    "the report's JSON points at the pictures beside it")
+                    FileManager.default.fileExists(atPath: path?.hasPrefix("/") == true ? path! : "\(b.dir)/\(path ?? "")"),
+                    "the JSON's paths resolve from its own folder")
             }
         }
     }
@@ -82,17 +82,24 @@ final class GoldenReviewTests: XCTestCase {
             xml = junitparser.JUnitXml.fromfile(sys.argv[1])
             for suite in xml:
                 for case in suite:
+                    print("case", suite.name, case.name, case.time)
                     for r in case.result:
                         print(case.name, type(r).__name__, r.message)
             """
         let r = try runProgram("/usr/bin/env", ["python3", "-c", script, "\(b.dir)/junit.xml"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let lines = r.stdout.split(separator: "\n")
+        // One test case per golden, in a suite per scene, each with its own time.
         XCTAssertTrue(
             lines.contains {
-                $0.contains("springs.yaml Failure frame 20 differs") && $0.contains("report: \(b.dir)/report/index.html#springs")
+                $0.contains("springs/frame-00020.png Failure frame 20 differs")
+                    && $0.contains("report: \(b.dir)/report/index.html#springs")
             }, r.stdout)
-        XCTAssertTrue(lines.contains { $0.contains("Failure the trace departs from its golden") }, r.stdout)
+        XCTAssertTrue(lines.contains { $0.contains("springs/trace.tsv.gz Failure the trace departs from its golden") }, r.stdout)
+        let cases = lines.filter { $0.hasPrefix("case \(b.dir)/springs.yaml ") }
+        XCTAssertEqual(cases.count, 6, "five frames and the trace: \(r.stdout)")
+        XCTAssertTrue(cases.contains { $0.contains("/golden/springs/frame-00000.png ") }, "a passing golden is a case too")
+        XCTAssertTrue(cases.allSatisfy { Double($0.split(separator: " ").last ?? "") != nil }, "each has a time")
     }
 
     func testTheReportOpensInChromiumWithItsCountsFailingFramesAndSlider() throws {

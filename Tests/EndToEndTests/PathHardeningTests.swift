@@ -36,6 +36,16 @@ final class PathHardeningTests: XCTestCase {
         XCTAssertEqual(PathText.deletingExtension(".hidden"), ".hidden")
         XCTAssertEqual(PathText.pathExtension("a/b.mp4"), "mp4")
         XCTAssertEqual(PathText.pathExtension("a.b/c"), "")
+        // Issue 31: paths seen from another folder (a JSON file's).
+        XCTAssertEqual(PathText.normalized("a/./b/../c"), "a/c")
+        XCTAssertEqual(PathText.normalized("../x/../../y"), "../../y")
+        XCTAssertEqual(PathText.normalized("/../a"), "/a")
+        XCTAssertEqual(PathText.relative("a/b/c.png", from: "a/x", cwd: "/w"), "../b/c.png")
+        XCTAssertEqual(PathText.relative("g/f.png", from: ".", cwd: "/w"), "g/f.png")
+        XCTAssertEqual(PathText.relative("/w/g/f.png", from: "out/deep", cwd: "/w"), "../../g/f.png")
+        XCTAssertEqual(PathText.relative("x", from: "/elsewhere", cwd: "/w"), "../w/x")
+        XCTAssertEqual(PathText.rebased("images/a.png", from: "rep", to: "out", cwd: "/w"), "../rep/images/a.png")
+        XCTAssertEqual(PathText.rebased("/abs/a.png", from: "rep", to: "out", cwd: "/w"), "/abs/a.png", "absolute stays")
     }
 
     func testFoldersOfEverySpellingAreMade() throws {
