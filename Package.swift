@@ -33,7 +33,7 @@ let package = Package(
         .target(
             name: "CNative", dependencies: ["CCairo", "CPNG"],
             linkerSettings: [
-                .linkedLibrary("freetype"), .linkedLibrary("z"), .linkedLibrary("deflate"),
+                .linkedLibrary("freetype"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("pixman-1"),
                 .linkedLibrary("imagequant"), .linkedLibrary("gif"), .linkedLibrary("webp"),
                 .linkedLibrary("avif"),
             ]),
@@ -71,8 +71,8 @@ let package = Package(
         .target(
             name: "SpringyPipeline",
             dependencies: [
-                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender", "SpringyOutput",
-                "SpringyGolden",
+                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringySimulation", "SpringyRender",
+                "SpringyOutput", "SpringyGolden",
             ]),
         // `springy preview`: the scene live in a browser, served on loopback.
         // It never runs the simulation itself: its frames come from Pipeline's FrameWindow.

@@ -90,6 +90,11 @@ extern "C" {
 
 SBWorld *sb_world_create(float gx, float gy) { return new SBWorld(b2Vec2(gx, gy)); }
 void sb_world_destroy(SBWorld *w) { delete w; }
+void sb_version(int32_t out[3]) {
+    out[0] = b2_version.major;
+    out[1] = b2_version.minor;
+    out[2] = b2_version.revision;
+}
 void sb_world_set_gravity(SBWorld *w, float gx, float gy) { w->world.SetGravity(b2Vec2(gx, gy)); }
 void sb_world_set_contact_filter(SBWorld *w, void *context, SBShouldCollide cb) {
     w->filter.context = context;

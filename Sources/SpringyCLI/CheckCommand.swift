@@ -51,17 +51,27 @@ extension Springy {
         @Flag(name: .shortAndLong, help: "Print failures and the summary only (no line per passing golden).")
         var quiet = false
 
+        @Flag(
+            name: .long,
+            help:
+                "With --record all: also remove goldens no frame asks for (and, checking every scene, golden folders of scenes that are gone)."
+        )
+        var prune = false
+
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
+            if prune && record != .all {
+                throw ValidationError("--prune removes stale goldens while recording: use it with --record all")
+            }
             try refuseEmptyPaths(
                 [("--golden", golden), ("--failures", failures), ("--report", report), ("--junit", junit), ("--json", json)],
                 scenes: scenes)
         }
 
         /// The command that records `paths`' goldens, keeping this command's own folders.
-        func recordCommand(_ paths: [String], mode: RecordMode = .all) -> String {
-            var words = ["springy", "check", "--record", mode.rawValue]
+        func recordCommand(_ paths: [String], mode: RecordMode = .all, prune: Bool = false) -> String {
+            var words = ["springy", "check", "--record", mode.rawValue] + (prune ? ["--prune"] : [])
             if golden != "golden" { words += ["--golden", golden] }
             if failures != ".springy-failures" { words += ["--failures", failures] }
             return (words + paths).map(shellQuoted).joined(separator: " ")
@@ -107,12 +117,16 @@ extension Springy {
                 )
                 throw ExitCode(2)
             }
+            // Folders of scenes that are gone, looked for only when every scene is checked.
+            let everyScene = scenes.isEmpty && shard == nil
+            let goneFolders = everyScene ? store.staleFolders(keeping: loaded.compactMap { $0?.slug }) : []
             if record == .all {
-                for scene in loaded.compactMap({ $0 }) {
-                    do { for line in try GoldenRun.record(scene, store: store, mode: .all) { say(line) } } catch {
-                        throw SpringyCLI.report(error)
+                do {
+                    for scene in loaded.compactMap({ $0 }) {
+                        for line in try GoldenRun.record(scene, store: store, mode: .all, prune: prune) { say(line) }
                     }
-                }
+                    if prune { for line in try store.prune(goneFolders) { say(line) } }
+                } catch { throw SpringyCLI.report(error) }
                 return
             }
             var isDir: ObjCBool = false
@@ -151,12 +165,21 @@ extension Springy {
                 }
                 checks.append(check)
                 printResult(check, path: path)
+                for file in check.stale {
+                    say("stale \(file): no frame of \(path) asks for it (remove with: \(recordCommand([path], prune: true)))")
+                }
+            }
+            for folder in goneFolders {
+                say("stale \(folder)/: no scene here has that name (remove with: \(recordCommand([], prune: true)))")
             }
             let results = CheckResults(
                 checks: checks, paths: paths, recorded: recorded, recordCommand: { recordCommand([$0], mode: $1) })
             try writeReports(results)
             let s = results.summary
-            say("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded")
+            let stale = checks.map(\.stale.count).reduce(goneFolders.count, +)
+            say(
+                "check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded\(stale > 0 ? ", \(stale) stale" : "")"
+            )
             if checks.contains(where: { $0.error != nil }) { throw ExitCode(2) }
             if s.failed + s.missing > 0 { throw ExitCode(1) }
         }
@@ -170,6 +193,9 @@ extension Springy {
                 var lines = ["FAIL \(r.message(recordCommand: recordCommand([path], mode: r.missing ? .missing : .failed)))"]
                 if !r.missing && r.problem == nil {
                     lines += check.explanation(atFrame: r.frame).map { "  what moved at frame \(r.frame): \($0)" }
+                    if !check.environmentChanges.isEmpty {
+                        lines.append("  environment differs: \(check.environmentChanges.joined(separator: ", "))")
+                    }
                 }
                 warn(lines.joined(separator: "\n"))
                 annotate(

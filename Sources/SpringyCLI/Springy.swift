@@ -6,7 +6,7 @@ import Synchronization
 
 /// The `springy` command line.
 public struct Springy: ParsableCommand {
-    public static let version = "0.1.0"
+    public static let version = SpringyVersion.current
     public static let configuration = CommandConfiguration(
         commandName: "springy",
         abstract: "Render physics-driven collection views (UIKit Dynamics on Box2D) to PNG sequences, traces and golden tests.",

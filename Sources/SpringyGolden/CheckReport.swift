@@ -49,6 +49,7 @@ public struct CheckReport: Codable, Sendable, Equatable {
         var r = self
         for k in r.scenes.indices {
             r.scenes[k].file = move(r.scenes[k].file)
+            r.scenes[k].stale = r.scenes[k].stale?.map(move)
             if let t = r.scenes[k].trace { r.scenes[k].trace?.path = move(t.path) }
             for f in r.scenes[k].frames.indices {
                 r.scenes[k].frames[f].golden = move(r.scenes[k].frames[f].golden)
@@ -101,6 +102,10 @@ public struct SceneReport: Codable, Sendable, Equatable {
     public var timing: TimingDiagnosis?
     /// The line of the scene's `golden` key.
     public var goldenLine: Int?
+    /// How this environment differs from the one the goldens were recorded in (when it fails).
+    public var environment: [String]?
+    /// Golden files of this scene no frame asks for.
+    public var stale: [String]?
     /// How long the scene took to check, rendering included (seconds, for JUnit's `time`).
     public var seconds: Double?
     public var passed: Bool {
@@ -177,6 +182,8 @@ extension SceneReport {
         }
         goldenLine = check.goldenLine
         seconds = check.seconds
+        environment = check.environmentChanges.isEmpty ? nil : check.environmentChanges
+        stale = check.stale.isEmpty ? nil : check.stale
         timing = check.trace?.timing
         trace = check.trace.map { t in
             TraceReport(
@@ -226,7 +233,9 @@ public enum JUnitReport {
                         f.status == .missing
                         ? "frame \(f.frame): \(f.golden) is missing\(whereText)"
                         : "frame \(f.frame) differs: \(f.summary ?? "")\(whereText)"
-                    let body = ((f.moved ?? scene.explanation) + ["record with: \(scene.recordCommand)"]).joined(separator: "\n")
+                    let environment = scene.environment.map { ["environment differs: " + $0.joined(separator: ", ")] } ?? []
+                    let body = ((f.moved ?? scene.explanation) + environment + ["record with: \(scene.recordCommand)"])
+                        .joined(separator: "\n")
                     c.failure = failure("golden.\(f.status.rawValue)", message, body)
                 }
                 cases.append(c)

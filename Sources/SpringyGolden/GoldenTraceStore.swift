@@ -50,6 +50,10 @@ public struct SceneCheck: Sendable {
     public var goldenLine = 1
     /// How long the whole check took, rendering included (wall-clock seconds, for JUnit only).
     public var seconds: Double?
+    /// When it fails: how this environment differs from the one its goldens were recorded in.
+    public var environmentChanges: [String] = []
+    /// The scene's golden files no frame of this run asks for.
+    public var stale: [String] = []
     public var passed: Bool { error == nil && frames.allSatisfy(\.passed) && (trace?.passed ?? true) }
     public init(scene: String, slug: String, frames: [GoldenResult], trace: TraceResult?) {
         self.scene = scene; self.slug = slug; self.frames = frames; self.trace = trace

@@ -123,6 +123,10 @@ public enum HTMLReport {
         for scene in report.scenes where !scene.passed {
             body += "<section class=\"scene failing\" id=\"\(escape(scene.slug))\">\n<h2>\(escape(scene.file))</h2>\n"
             if let error = scene.error { body += "<p class=\"error bad\">\(escape(error))</p>\n" }
+            if let environment = scene.environment {
+                body +=
+                    "<p class=\"environment\">environment differs from the goldens': \(escape(environment.joined(separator: ", ")))</p>\n"
+            }
             if let timing = scene.timing, !timing.perFrame.isEmpty {
                 body += "<h3>When</h3>\n" + sparkline(timing, golden: scene.frames.map(\.frame)) + "\n"
             }

@@ -1,10 +1,18 @@
+import SpringyCore
+import SpringyDynamics
 import SpringyFrame
 import SpringyGolden
 import SpringyOutput
+import SpringyRender
 import SpringyScene
 
 /// Golden tests through the very frame pipeline `render` uses.
 public enum GoldenRun {
+    /// This process's environment, as a golden set records it.
+    public static let environment = GoldenEnvironment(
+        entries: [.init("springy", SpringyVersion.current), .init("box2d", EngineVersion.box2D)]
+            + DrawingLibraries.versions.map { GoldenEnvironment.Entry($0.0, $0.1) })
+
     /// The frames the scene's `golden.frames` names, as PNG bytes, in frame order (`last` is the
     /// scene's final frame: FramePick's one rule), and every frame's state for the trace golden.
     public static func render(_ scene: Scene) throws -> (frames: [(Int, [UInt8])], states: [FrameState]) {
@@ -31,15 +39,29 @@ public enum GoldenRun {
             trace: try store.checkTrace(scene, states: states))
         check.rendered = frames
         check.goldenLine = scene.golden.line
+        check.stale = store.staleFiles(scene, asked: frames.map(\.0))
+        if !check.passed, let recorded = store.recordedEnvironment(scene) {
+            check.environmentChanges = environment.changes(since: recorded)
+        }
         check.seconds = watch.seconds
         return check
     }
 
-    /// Records the scene's goldens (frames, then the trace) as `mode` asks: one line per file written.
-    public static func record(_ scene: Scene, store: GoldenStore, mode: RecordMode = .all) throws -> [String] {
+    /// Records the scene's goldens (frames, then the trace) as `mode` asks: one line per file
+    /// written; with `prune`, the scene's goldens no frame asks for are removed.
+    public static func record(_ scene: Scene, store: GoldenStore, mode: RecordMode = .all, prune: Bool = false) throws
+        -> [String]
+    {
         let (frames, states) = try render(scene)
         var lines = try store.record(scene, frames: frames, mode: mode)
         if let line = try store.recordTrace(scene, states: states, mode: mode) { lines.append(line) }
+        // The environment beside them: always with `all`, else when this scene's goldens were written.
+        if mode == .all || lines.contains(where: { $0.hasPrefix("recorded ") || $0.hasPrefix("replaced ") }),
+            let line = try store.recordEnvironment(scene, environment)
+        {
+            lines.append(line)
+        }
+        if prune { lines += try store.prune(store.staleFiles(scene, asked: frames.map(\.0))) }
         return lines
     }
 }

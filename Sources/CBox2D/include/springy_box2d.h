@@ -92,6 +92,8 @@ void sb_joint_destroy(SBWorld *world, int32_t joint);
 void sb_joint_set_distance(SBWorld *world, int32_t joint, float length, float minLength, float maxLength, float stiffness, float damping);
 /// World positions of the joint's two anchors: ax, ay, bx, by.
 void sb_joint_anchors(const SBWorld *world, int32_t joint, float out[4]);
+/// The Box2D library's own version (b2_version), as loaded: major, minor, revision.
+void sb_version(int32_t out[3]);
 
 #ifdef __cplusplus
 }

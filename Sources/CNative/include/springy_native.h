@@ -121,4 +121,7 @@ int springy_font_has_glyph(cairo_font_face_t *face, uint32_t codepoint);
 #ifdef __cplusplus
 }
 #endif
+/* "name version" lines for cairo, pixman, FreeType, libpng and zlib as loaded at run time. */
+void springy_library_versions(char *out, size_t length);
+
 #endif
