@@ -193,6 +193,7 @@ extension Springy {
                 var lines = ["FAIL \(r.message(recordCommand: recordCommand([path], mode: r.missing ? .missing : .failed)))"]
                 if !r.missing && r.problem == nil {
                     lines += check.explanation(atFrame: r.frame).map { "  what moved at frame \(r.frame): \($0)" }
+                    lines += r.regions.map { "  \($0)" }
                     if !check.environmentChanges.isEmpty {
                         lines.append("  environment differs: \(check.environmentChanges.joined(separator: ", "))")
                     }

@@ -142,6 +142,8 @@ public struct FrameReport: Codable, Sendable, Equatable {
     public var moved: [String]?
     /// How long reading and comparing this golden took (seconds).
     public var seconds: Double?
+    /// Its regions of changed pixels and what is drawn there.
+    public var regions: [String]?
 
     public init(
         frame: Int, status: GoldenStatus, golden: String, summary: String?, fraction: Double?, largestDelta: Int?,
@@ -178,6 +180,7 @@ extension SceneReport {
                 expected: r.expectedPath, actual: r.actualPath, diff: r.diffPath)
             if !r.passed && !r.missing && r.problem == nil { f.moved = check.explanation(atFrame: r.frame) }
             f.seconds = r.seconds
+            f.regions = r.regions.isEmpty ? nil : r.regions
             return f
         }
         goldenLine = check.goldenLine
@@ -234,7 +237,10 @@ public enum JUnitReport {
                         ? "frame \(f.frame): \(f.golden) is missing\(whereText)"
                         : "frame \(f.frame) differs: \(f.summary ?? "")\(whereText)"
                     let environment = scene.environment.map { ["environment differs: " + $0.joined(separator: ", ")] } ?? []
-                    let body = ((f.moved ?? scene.explanation) + environment + ["record with: \(scene.recordCommand)"])
+                    let body =
+                        ((f.moved ?? scene.explanation) + (f.regions ?? []) + environment + [
+                            "record with: \(scene.recordCommand)"
+                        ])
                         .joined(separator: "\n")
                     c.failure = failure("golden.\(f.status.rawValue)", message, body)
                 }

@@ -76,6 +76,8 @@ public struct GoldenResult: Sendable {
     public var problem: String?
     /// How long reading and comparing it took (wall-clock seconds, for JUnit's `time` only).
     public var seconds: Double?
+    /// The regions of changed pixels and what the trace has drawn there (PixelAttribution).
+    public var regions: [String] = []
 
     /// What to say about this frame; `recordCommand` is the command that records this
     /// scene's goldens with the user's own flags.

@@ -100,6 +100,14 @@ extension GoldenStore {
         return result
     }
 
+    /// The scene's trace golden, read as `check` reads it; nil when there is none or it cannot be read.
+    public func goldenTrace(_ scene: Scene, states: [FrameState]) -> [TraceFrame]? {
+        guard scene.golden.trace != nil else { return nil }
+        let cap = max(4 * CompactTrace.text(of: states).utf8.count, 1 << 20)
+        guard case .bytes(let bytes) = GoldenFile.read(tracePath(scene: scene), maxBytes: cap) else { return nil }
+        return try? CompactTrace.parse(gzipped: bytes, maxLength: cap)
+    }
+
     func compareTrace(_ scene: Scene, states: [FrameState]) throws -> TraceResult? {
         guard let tolerance = scene.golden.trace else { return nil }
         let path = tracePath(scene: scene)

@@ -155,6 +155,9 @@ public enum HTMLReport {
                 if let moved = f.moved, !moved.isEmpty {
                     body += "<ul class=\"moved\">" + moved.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
                 }
+                if let regions = f.regions, !regions.isEmpty {
+                    body += "<ul class=\"regions\">" + regions.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
+                }
                 if let e = f.expected, let a = f.actual {
                     body += "<div class=\"sides\">"
                     body += [("expected", e), ("actual", a), ("diff", f.diff)].compactMap { label, path in

@@ -38,6 +38,7 @@ public enum GoldenRun {
             scene: scene.file, slug: scene.slug, frames: try store.check(scene, frames: frames),
             trace: try store.checkTrace(scene, states: states))
         check.rendered = frames
+        try attribute(&check, scene: scene, store: store, states: states)
         check.goldenLine = scene.golden.line
         check.stale = store.staleFiles(scene, asked: frames.map(\.0))
         if !check.passed, let recorded = store.recordedEnvironment(scene) {
@@ -45,6 +46,34 @@ public enum GoldenRun {
         }
         check.seconds = watch.seconds
         return check
+    }
+
+    /// Names what each failing frame's changed pixels belong to, from the traces of both runs.
+    static func attribute(_ check: inout SceneCheck, scene: Scene, store: GoldenStore, states: [FrameState]) throws {
+        let failing = check.frames.indices.filter {
+            let r = check.frames[$0]
+            return !r.passed && !r.missing && r.problem == nil && r.difference?.sizeMismatch == false
+        }
+        guard !failing.isEmpty else { return }
+        let renderer = try Renderer(scene: scene)
+        let golden = store.goldenTrace(scene, states: states)
+        let changes = check.trace?.changes ?? []
+        for i in failing {
+            let r = check.frames[i]
+            guard let bytes = check.rendered.first(where: { $0.0 == r.frame })?.1,
+                let index = states.firstIndex(where: { $0.frame == r.frame }),
+                let size = PNGCodec.size(of: bytes),
+                case .bytes(let goldenBytes) = GoldenFile.read(
+                    r.goldenPath, maxBytes: GoldenFile.maxPNGBytes(width: size.width, height: size.height)),
+                let expected = try? RGBAImage.decode(bytes: goldenBytes), let actual = try? RGBAImage.decode(bytes: bytes)
+            else { continue }
+            let regions = PixelAttribution.regions(
+                expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
+            let actualTrace = try CompactTrace.parse(CompactTrace.text(of: [states[index]])).first
+            check.frames[i].regions = PixelAttribution.describe(
+                regions, expected: golden?.first { $0.frame == r.frame }, actual: actualTrace, changes: changes, frame: r.frame,
+                scale: Double(renderer.scale), inset: renderer.bezel)
+        }
     }
 
     /// Records the scene's goldens (frames, then the trace) as `mode` asks: one line per file

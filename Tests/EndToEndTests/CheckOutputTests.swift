@@ -115,4 +115,28 @@ final class CheckOutputTests: XCTestCase {
         XCTAssertEqual(merge.status, 2, merge.stderr)
         XCTAssertTrue(merge.stderr.contains("is one of the folders being merged"), merge.stderr)
     }
+
+    /// Issue 31: a colour change moves nothing; its changed pixels say whose they are.
+    func testAColourChangeIsADrawingChangeNotMotion() throws {
+        let dir = temporaryDirectory()
+        let text = scene(
+            120, 160, time: "fps: 10, duration: 0.5",
+            """
+            golden: { frames: [0] }
+            items:
+              box: { center: [60, 40], size: [20, 20], fill: "#FF2D55" }
+              other: { center: [60, 120], size: [20, 20], fill: "#34C759" }
+            """)
+        try text.write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try check(["--record", "--golden", "g", "s.yaml"], cwd: dir).status, 0)
+        try text.replacingOccurrences(of: "#FF2D55", with: "#007AFF").write(
+            toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        let r = try check(["--golden", "g", "s.yaml"], cwd: dir)
+        XCTAssertEqual(r.status, 1)
+        // The box's 20 pt square, less what its rounded corners leave unchanged.
+        let line = try XCTUnwrap(r.stderr.split(separator: "\n").first { $0.contains("changed pixels in ") })
+        XCTAssertTrue(line.hasPrefix("  changed pixels in 20×20 pt at (50, 30), "), String(line))
+        XCTAssertTrue(line.hasSuffix(" px: item box: a drawing change, not motion"), String(line))
+        XCTAssertFalse(r.stderr.contains("item other"), "the other item's pixels did not change")
+    }
 }

@@ -59,6 +59,9 @@ final class GoldenReviewTests: XCTestCase {
         for f in report.scenes[0].frames where f.status == .failed {
             let moved = try XCTUnwrap(f.moved?.first, "frame \(f.frame)")
             XCTAssertTrue(moved.hasPrefix("item medium: center.y ") && !moved.contains("differs by up to"), moved)
+            // The changed pixels are the medium spring's, and say by how much it moved there.
+            let region = try XCTUnwrap(f.regions?.first, "frame \(f.frame)")
+            XCTAssertTrue(region.hasPrefix("changed pixels in ") && region.contains(": \(moved)"), region)
         }
         for f in report.scenes[0].frames where f.status == .failed {
             for path in [f.expected, f.actual, f.diff] {

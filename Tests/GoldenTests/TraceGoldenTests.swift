@@ -155,3 +155,52 @@ final class TraceGoldenTests: XCTestCase {
         XCTAssertTrue(bad?.contains("position") ?? false, bad ?? "accepted")
     }
 }
+
+/// Issue 31: changed pixels grouped into regions, each named by what the trace draws there.
+final class PixelAttributionTests: XCTestCase {
+    func image(_ w: Int, _ h: Int, _ paint: [(Int, Int, Int, Int)]) -> RGBAImage {
+        var px = [UInt8](repeating: 255, count: w * h * 4)
+        for (x0, y0, x1, y1) in paint {
+            for y in y0..<y1 { for x in x0..<x1 { px[(y * w + x) * 4] = 0 } }
+        }
+        return RGBAImage(width: w, height: h, pixels: px)
+    }
+
+    func testRegionsJoinTouchingCellsAndKeepFarOnesApart() {
+        let before = image(100, 80, [])
+        let after = image(100, 80, [(10, 10, 30, 20), (29, 20, 35, 26), (70, 60, 72, 61)])
+        let r = PixelAttribution.regions(expected: before, actual: after, channelTolerance: 2)
+        XCTAssertEqual(r.count, 2)
+        XCTAssertEqual(r[0], PixelAttribution.Region(minX: 10, minY: 10, maxX: 34, maxY: 25, pixels: 200 + 36))
+        XCTAssertEqual(r[1], PixelAttribution.Region(minX: 70, minY: 60, maxX: 71, maxY: 60, pixels: 2))
+        XCTAssertEqual(PixelAttribution.regions(expected: before, actual: before, channelTolerance: 2), [])
+        XCTAssertEqual(PixelAttribution.regions(expected: before, actual: image(50, 80, []), channelTolerance: 2), [])
+    }
+
+    func testARegionNamesWhatMovedThereOrCallsItADrawingChange() {
+        func frame(_ n: Int, _ y: Double) -> TraceFrame {
+            TraceFrame(
+                frame: n, offset: [0, 0],
+                entries: [
+                    TraceEntry(kind: .item, id: "a", values: [20, y, 10, 10, 0, 1, 0]),
+                    TraceEntry(kind: .item, id: "b", values: [80, 20, 10, 10, 0, 1, 0]),
+                ])
+        }
+        let changes = TraceDiff.compare(expected: [frame(3, 20)], actual: [frame(3, 32.346)], tolerance: TraceTolerance())
+        // Scale 2, a 14 pt bezel: pixel (2·(x + 14)) is point x.
+        let regions = [
+            PixelAttribution.Region(minX: 58, minY: 58, maxX: 77, maxY: 101, pixels: 300),
+            PixelAttribution.Region(minX: 178, minY: 58, maxX: 197, maxY: 77, pixels: 100),
+            PixelAttribution.Region(minX: 300, minY: 300, maxX: 301, maxY: 301, pixels: 4),
+        ]
+        let lines = PixelAttribution.describe(
+            regions, expected: frame(3, 20), actual: frame(3, 32.346), changes: changes, frame: 3, scale: 2, inset: 14)
+        XCTAssertEqual(
+            lines,
+            [
+                "changed pixels in 10×22 pt at (15, 15), 300 px: item a: center.y +12.35 pt",
+                "changed pixels in 10×10 pt at (75, 15), 100 px: item b: a drawing change, not motion",
+                "changed pixels in 1×1 pt at (136, 136), 4 px: nothing of the trace is drawn there (background, chrome or a boundary)",
+            ])
+    }
+}
