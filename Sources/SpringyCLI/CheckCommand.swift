@@ -184,6 +184,23 @@ extension Springy {
             if s.failed + s.missing > 0 { throw ExitCode(1) }
         }
 
+        /// The frame-hash golden's verdict: the frames that differ, and what moved at the first few.
+        func printHashes(_ h: HashResult, _ check: SceneCheck, path: String) {
+            if h.passed {
+                if !quiet { say("ok \(h.path)") }
+                return
+            }
+            let mode: RecordMode = h.missing ? .missing : .failed
+            var lines = [
+                "FAIL \(h.summary); \(h.missing ? "record it" : "if the change is meant, record it") with: \(recordCommand([path], mode: mode))"
+            ]
+            for (frame, _) in check.hashShots {
+                lines += check.explanation(atFrame: frame).map { "  what moved at frame \(frame): \($0)" }
+            }
+            warn(lines.joined(separator: "\n"))
+            annotate(path, line: check.goldenLine, h.summary)
+        }
+
         func printResult(_ check: SceneCheck, path: String) {
             for r in check.frames {
                 if r.passed {
@@ -204,6 +221,7 @@ extension Springy {
                     "\(r.goldenPath) "
                         + (r.missing ? "is missing" : r.problem ?? "differs: \(check.explanation(atFrame: r.frame).first ?? "")"))
             }
+            if let h = check.hashes { printHashes(h, check, path: path) }
             guard let trace = check.trace else { return }
             if trace.passed {
                 if !quiet { say("ok \(trace.path)") }
@@ -219,7 +237,9 @@ extension Springy {
                 annotate(path, line: check.goldenLine, "\(trace.path) is missing")
                 return
             }
-            let pixels = check.frames.allSatisfy(\.passed) ? " (the pixels pass: a change the eye cannot see yet)" : ""
+            let pixels =
+                check.frames.allSatisfy(\.passed) && (check.hashes?.passed ?? true)
+                ? " (the pixels pass: a change the eye cannot see yet)" : ""
             warn(
                 (["FAIL \(trace.path): the trace departs from its golden\(pixels):"]
                     + ((trace.timing?.sentences ?? []) + TraceDiff.explain(trace.changes)).map { "  \($0)" })

@@ -8,6 +8,7 @@ import SpringyOutput
 struct CheckResults {
     var report: CheckReport
     var rendered: [String: [(Int, [UInt8])]]
+    var hashShots: [String: [(Int, [UInt8])]] = [:]
     var summary: CheckReport.Summary { report.summary }
 
     /// `recordCommand` gives the command that records a scene's goldens in a mode: `missing` for
@@ -22,7 +23,10 @@ struct CheckResults {
                     recordCommand: recordCommand(path, check.onlyMissing ? .missing : .failed))
             })
         var rendered: [String: [(Int, [UInt8])]] = [:]
-        for c in checks { rendered[c.slug] = c.rendered }
+        for c in checks {
+            rendered[c.slug] = c.rendered
+            if !c.hashShots.isEmpty { hashShots[c.slug] = c.hashShots }
+        }
         self.rendered = rendered
     }
 
@@ -35,7 +39,7 @@ extension Springy.Check {
         var base = "."
         do {
             if let dir = self.report {
-                report = try HTMLReport.write(report, rendered: results.rendered, to: dir)
+                report = try HTMLReport.write(report, rendered: results.rendered, hashShots: results.hashShots, to: dir)
                 base = dir
                 say("report: \(dir)/index.html")
             }

@@ -21,8 +21,8 @@ public struct CheckReport: Codable, Sendable, Equatable {
                 case .missing: s.missing += 1
                 }
             }
-            if let t = scene.trace {
-                switch t.status {
+            for status in [scene.trace?.status, scene.hashes?.status].compactMap({ $0 }) {
+                switch status {
                 case .passed: s.passed += 1;
                 case .failed: s.failed += 1;
                 case .missing: s.missing += 1
@@ -50,6 +50,14 @@ public struct CheckReport: Codable, Sendable, Equatable {
         for k in r.scenes.indices {
             r.scenes[k].file = move(r.scenes[k].file)
             r.scenes[k].stale = r.scenes[k].stale?.map(move)
+            if let h = r.scenes[k].hashes {
+                r.scenes[k].hashes?.path = move(h.path)
+                if pictures {
+                    r.scenes[k].hashes?.shots = h.shots.map {
+                        var s = $0; s.image = s.image.map(move); return s
+                    }
+                }
+            }
             if let t = r.scenes[k].trace { r.scenes[k].trace?.path = move(t.path) }
             for f in r.scenes[k].frames.indices {
                 r.scenes[k].frames[f].golden = move(r.scenes[k].frames[f].golden)
@@ -106,10 +114,13 @@ public struct SceneReport: Codable, Sendable, Equatable {
     public var environment: [String]?
     /// Golden files of this scene no frame asks for.
     public var stale: [String]?
+    /// The frame-hash golden's verdict (`golden.hashes`).
+    public var hashes: HashReport?
     /// How long the scene took to check, rendering included (seconds, for JUnit's `time`).
     public var seconds: Double?
     public var passed: Bool {
         error == nil && frames.allSatisfy { $0.status == .passed } && (trace.map { $0.status == .passed } ?? true)
+            && (hashes.map { $0.status == .passed } ?? true)
     }
 
     public init(
@@ -154,6 +165,23 @@ public struct FrameReport: Codable, Sendable, Equatable {
     }
 }
 
+public struct HashReport: Codable, Sendable, Equatable {
+    public var path: String
+    public var status: GoldenStatus
+    public var summary: String
+    /// The frames that differ.
+    public var differing: [Int]
+    /// The first few differing frames, drawn again (report-relative in a report), with what moved there.
+    public var shots: [HashShot]
+    public var seconds: Double?
+}
+
+public struct HashShot: Codable, Sendable, Equatable {
+    public var frame: Int
+    public var image: String?
+    public var moved: [String]
+}
+
 public struct TraceReport: Codable, Sendable, Equatable {
     public var path: String
     public var status: GoldenStatus
@@ -186,6 +214,13 @@ extension SceneReport {
         goldenLine = check.goldenLine
         seconds = check.seconds
         environment = check.environmentChanges.isEmpty ? nil : check.environmentChanges
+        hashes = check.hashes.map { h in
+            HashReport(
+                path: h.path, status: h.passed ? .passed : h.missing ? .missing : .failed, summary: h.summary,
+                differing: Array(h.differing.prefix(10_000)),
+                shots: check.hashShots.map { HashShot(frame: $0.0, image: nil, moved: check.explanation(atFrame: $0.0)) },
+                seconds: h.seconds)
+        }
         stale = check.stale.isEmpty ? nil : check.stale
         timing = check.trace?.timing
         trace = check.trace.map { t in
@@ -255,6 +290,16 @@ public enum JUnitReport {
                     c.failure = failure(
                         "trace.\(t.status.rawValue)", message,
                         ((scene.timing?.sentences ?? []) + t.changes).joined(separator: "\n"))
+                }
+                cases.append(c)
+            }
+            if let h = scene.hashes {
+                var c = Case(name: h.path, seconds: h.seconds, failure: nil)
+                if h.status != .passed {
+                    let moved = h.shots.flatMap { shot in shot.moved.map { "frame \(shot.frame): \($0)" } }
+                    c.failure = failure(
+                        "hashes.\(h.status.rawValue)", h.summary + whereText,
+                        (moved + ["record with: \(scene.recordCommand)"]).joined(separator: "\n"))
                 }
                 cases.append(c)
             }

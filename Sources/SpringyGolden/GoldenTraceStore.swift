@@ -41,6 +41,10 @@ public struct SceneCheck: Sendable {
     public var frames: [GoldenResult]
     /// Nil when the scene keeps no trace golden (`golden.trace: false`).
     public var trace: TraceResult?
+    /// Nil when the scene pins no frame hashes (`golden.hashes` false).
+    public var hashes: HashResult?
+    /// Frames whose hash failed, drawn again for the report (PNG bytes), the first few.
+    public var hashShots: [(Int, [UInt8])] = []
     /// The golden frames as rendered (PNG bytes), for the report's frame strip.
     public var rendered: [(Int, [UInt8])] = []
     /// Why the scene could not be checked at all (it does not load, or it does not render): it
@@ -54,7 +58,9 @@ public struct SceneCheck: Sendable {
     public var environmentChanges: [String] = []
     /// The scene's golden files no frame of this run asks for.
     public var stale: [String] = []
-    public var passed: Bool { error == nil && frames.allSatisfy(\.passed) && (trace?.passed ?? true) }
+    public var passed: Bool {
+        error == nil && frames.allSatisfy(\.passed) && (trace?.passed ?? true) && (hashes?.passed ?? true)
+    }
     public init(scene: String, slug: String, frames: [GoldenResult], trace: TraceResult?) {
         self.scene = scene; self.slug = slug; self.frames = frames; self.trace = trace
     }
@@ -62,6 +68,7 @@ public struct SceneCheck: Sendable {
     /// Every golden that does not pass is missing (recording `missing` ones is all it needs).
     public var onlyMissing: Bool {
         error == nil && frames.allSatisfy { $0.passed || $0.missing } && (trace.map { $0.passed || $0.missing } ?? true)
+            && (hashes.map { $0.passed || $0.missing } ?? true)
     }
 
     /// A scene that could not be checked: `error` says why.

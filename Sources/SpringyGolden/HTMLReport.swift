@@ -7,7 +7,10 @@ import SpringyOutput
 public enum HTMLReport {
     /// Copies each failing scene's pictures into `dir`, points the report at them, and writes
     /// report.json and index.html. `rendered` holds each scene's golden frames as PNG bytes.
-    public static func write(_ report: CheckReport, rendered: [String: [(Int, [UInt8])]], to dir: String) throws -> CheckReport {
+    public static func write(
+        _ report: CheckReport, rendered: [String: [(Int, [UInt8])]], hashShots: [String: [(Int, [UInt8])]] = [:],
+        to dir: String
+    ) throws -> CheckReport {
         var report = report
         try AtomicFile.makeDirectory(dir)
         for k in report.scenes.indices where !report.scenes[k].passed {
@@ -19,6 +22,16 @@ public enum HTMLReport {
                 let name = "\(folder)/\(OutputNames.frame(frame))"
                 try AtomicFile.write(bytes, to: "\(dir)/\(name)")
                 return StripFrame(frame: frame, image: name, failed: failing.contains(frame))
+            }
+            // Frames whose hashes failed, drawn again: shown as this run's pictures.
+            if var h = report.scenes[k].hashes {
+                for i in h.shots.indices {
+                    guard let bytes = hashShots[slug]?.first(where: { $0.0 == h.shots[i].frame })?.1 else { continue }
+                    let name = "\(folder)/\(PathText.deletingExtension(OutputNames.frame(h.shots[i].frame)))-actual.png"
+                    try AtomicFile.write(bytes, to: "\(dir)/\(name)")
+                    h.shots[i].image = name
+                }
+                report.scenes[k].hashes = h
             }
             for f in report.scenes[k].frames.indices {
                 var fr = report.scenes[k].frames[f]
@@ -67,6 +80,11 @@ public enum HTMLReport {
                 scene.slug = slug
                 scene.strip = try scene.strip.map { s in
                     var s = s; s.image = try moved(s.image) ?? s.image; return s
+                }
+                if let h = scene.hashes {
+                    scene.hashes?.shots = try h.shots.map {
+                        var s = $0; s.image = try moved(s.image); return s
+                    }
                 }
                 scene.frames = try scene.frames.map { f in
                     var f = f
@@ -139,8 +157,22 @@ public enum HTMLReport {
                     "<p class=\"trace \(t.status.rawValue)\">trace golden \(escape(t.path)): \(t.status == .missing ? "missing" : "departs")"
                 body +=
                     scene.frames.allSatisfy { $0.status == .passed } && t.status == .failed
+                        && (scene.hashes.map { $0.status == .passed } ?? true)
                     ? " (the pixels pass: a change the eye cannot see yet)" : ""
                 body += "</p>\n"
+            }
+            if let h = scene.hashes, h.status != .passed {
+                body += "<div class=\"hashes \(h.status.rawValue)\">\n<h3>\(escape(h.summary))</h3>\n"
+                for shot in h.shots {
+                    body += "<figure class=\"hash-shot\" data-frame=\"\(shot.frame)\">"
+                    if let image = shot.image {
+                        body += "<img src=\"\(escape(image))\" alt=\"frame \(shot.frame) as drawn now\">"
+                    }
+                    body += "<figcaption>frame \(shot.frame) as drawn now"
+                    body += shot.moved.isEmpty ? "" : ": " + shot.moved.map(escape).joined(separator: "; ")
+                    body += "</figcaption></figure>\n"
+                }
+                body += "</div>\n"
             }
             if !scene.strip.isEmpty {
                 body +=
@@ -201,6 +233,7 @@ public enum HTMLReport {
             .stack { position: relative; display: inline-block; } .stack img { max-height: 360px; display: block; }
             .stack img.over { position: absolute; left: 0; top: 0; height: 100%; }
             .compare label { display: block; }
+            .hash-shot { display: inline-block; margin: 0 12px 8px 0; } .hash-shot img { max-height: 240px; border: 1px solid #d1d1d6; display: block; }
             .sparkline { display: block; background: #f8f8fa; border: 1px solid #d1d1d6; }
             .sparkline polyline { fill: none; stroke: #007aff; stroke-width: 1.5; }
             .sparkline .tolerance { stroke: #ff9500; stroke-dasharray: 4 3; } .sparkline .golden { stroke: #8e8e93; }

@@ -33,6 +33,9 @@ public struct ShardReport {
                     if let image { try checkImage(image, scene: scene.slug, at: "\(at).frames[\(j)].\(key)") }
                 }
             }
+            for (j, shot) in (scene.hashes?.shots ?? []).enumerated() {
+                if let image = shot.image { try checkImage(image, scene: scene.slug, at: "\(at).hashes.shots[\(j)].image") }
+            }
         }
     }
 

@@ -10,7 +10,7 @@ import SpringyScene
 extension GoldenStore {
     /// frame-NNNNN.png, trace.tsv.gz or environment.txt.
     static func isGoldenName(_ name: String) -> Bool {
-        name == "trace.tsv.gz" || name == GoldenEnvironment.fileName
+        name == "trace.tsv.gz" || name == GoldenEnvironment.fileName || name == FrameHashes.fileName
             || (ShardReport.isImageName(Substring(name)) && !name.contains("-expected") && !name.contains("-actual")
                 && !name.contains("-diff"))
     }
@@ -22,7 +22,9 @@ extension GoldenStore {
         guard EarlierRun.isFolder(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             return []
         }
-        let wanted = asked.map { OutputNames.frame($0) } + (scene.golden.trace == nil ? [] : ["trace.tsv.gz"])
+        let wanted =
+            asked.map { OutputNames.frame($0) } + (scene.golden.trace == nil ? [] : ["trace.tsv.gz"])
+            + (scene.golden.hashes ? [FrameHashes.fileName] : [])
         return names.sorted().filter { Self.isGoldenName($0) && $0 != GoldenEnvironment.fileName && !wanted.contains($0) }
             .map { "\(folder)/\($0)" }
     }

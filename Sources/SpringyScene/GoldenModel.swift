@@ -8,6 +8,8 @@ public struct GoldenSpec: Sendable {
     public var pixelFraction: Double = 0.001
     /// The trace golden's tolerances; nil when the scene keeps no trace golden (`trace: false`).
     public var trace: TraceTolerance? = TraceTolerance()
+    /// Every frame's pixels pinned by a hash as well (`golden/<scene>/frames.tsv`).
+    public var hashes = false
     /// The line of the scene's `golden` key (1 when the scene has none): where a CI annotation
     /// about its goldens points.
     public var line = 1

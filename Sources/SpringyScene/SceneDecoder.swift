@@ -375,6 +375,7 @@ struct SceneDecoder: SceneSectionDecoder {
                 g.trace = tol
             }
         }
+        if let h = m["hashes"] { g.hashes = try h.bool() }
         if let f = m["frames"] {
             g.frames = try f.list().map { e in
                 if case .scalar(let s) = e.node, s.string == "last" { return .last }

@@ -54,6 +54,9 @@ public enum TopLevelKeys {
             SceneKey(
                 "trace", "{ position, size, angle, alpha } | false", default: "on",
                 "the trace golden's tolerances (`golden.trace`)"),
+            SceneKey(
+                "hashes", "bool", default: "false",
+                "also pin every frame's pixels as drawn by a hash (`frames.tsv`): every frame covered, PNGs only for `frames`"),
         ])
 
     public static let goldenTolerance = KeyTable(

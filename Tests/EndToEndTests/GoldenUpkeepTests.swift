@@ -105,3 +105,78 @@ final class GoldenUpkeepTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: "\(dir)/golden/fall/environment.txt", encoding: .utf8), text)
     }
 }
+
+/// Issue 31: every frame covered by a hash of its pixels, PNGs only for the frames a person looks at.
+final class FrameHashGoldenTests: XCTestCase {
+    func testTheHashFileRoundTripsRunsAndRefusesWhatItIsNot() throws {
+        let hashes: [UInt64] = [1, 1, 1, 0xdead_beef_0000_0001, 7, 7]
+        let text = FrameHashes.text(hashes)
+        XCTAssertTrue(text.hasSuffix("0000000000000001*3,deadbeef00000001,0000000000000007*2\n"), text)
+        XCTAssertEqual(try FrameHashes.parse(text, maxFrames: 6), hashes)
+        XCTAssertThrowsError(try FrameHashes.parse(text, maxFrames: 5), "more frames than the scene could have")
+        XCTAssertThrowsError(try FrameHashes.parse("springy-frame-hashes 1\nxyz\n", maxFrames: 10))
+        XCTAssertThrowsError(try FrameHashes.parse("hello\n", maxFrames: 10))
+        XCTAssertThrowsError(try FrameHashes.parse("springy-frame-hashes 1\n0000000000000001*0\n", maxFrames: 10))
+        XCTAssertEqual(FrameHashes.runs([3, 4, 5, 9, 11, 12]), "3–5, 9, 11–12")
+    }
+
+    func check(_ args: [String], cwd: String) throws -> RunResult {
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = nil
+        env["GITHUB_ACTIONS"] = nil
+        return try runSpringy(["check"] + args, cwd: cwd, environment: env)
+    }
+
+    func testAFrameNoPNGKeepsIsCheckedByItsHashAndDrawnAgainForTheReport() throws {
+        let dir = temporaryDirectory()
+        func write(at: String) throws {
+            try scene(
+                200, 240, time: "fps: 20, duration: 1.5",
+                """
+                golden: { frames: [0, last], hashes: true }
+                items:
+                  box: { center: [100, 40], size: [30, 30] }
+                script:
+                  - { at: \(at), animate: { views: [box], duration: 0.2, to: { center: [100, 200] } } }
+                  - { at: \(at), animate: { views: [box], delay: 0.2, duration: 0.2, to: { center: [100, 40] } } }
+                """
+            ).write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        }
+        try write(at: "0.5")
+        let rec = try check(["--record", "--golden", "g", "s.yaml"], cwd: dir)
+        XCTAssertTrue(rec.stdout.contains("recorded g/s/frames.tsv"), rec.stdout)
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/g/s").filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(pngs, ["frame-00000.png", "frame-00029.png"], "PNGs only for golden.frames")
+        XCTAssertEqual(
+            try FrameHashes.parse(String(contentsOfFile: "\(dir)/g/s/frames.tsv", encoding: .utf8), maxFrames: 30).count, 30)
+        XCTAssertEqual(try check(["--golden", "g", "s.yaml"], cwd: dir).status, 0)
+        // The box goes down and back 0.1 s later: frames 0 and 29 are the same, the middle not.
+        try write(at: "0.6")
+        let r = try check(["--golden", "g", "--report", "rep", "--json", "c.json", "s.yaml"], cwd: dir)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.contains("ok g/s/frame-00000.png") && r.stdout.contains("ok g/s/frame-00029.png"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("FAIL g/s/frames.tsv: "), r.stderr)
+        XCTAssertTrue(r.stderr.contains(" frames differ from their hashes (frames 11–"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("what moved at frame 11: item box: center.y "), r.stderr)
+        let report = try CheckReport.read("\(dir)/c.json")
+        let hashes = try XCTUnwrap(report.scenes[0].hashes)
+        XCTAssertEqual(hashes.status, .failed)
+        XCTAssertEqual(hashes.differing.first, 11)
+        XCTAssertEqual(hashes.shots.map(\.frame), [11, 12, 13])
+        for shot in hashes.shots {
+            let image = try XCTUnwrap(shot.image)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/\(image)"), "frame \(shot.frame) drawn again: \(image)")
+        }
+        XCTAssertTrue(try String(contentsOfFile: "\(dir)/rep/index.html", encoding: .utf8).contains("class=\"hash-shot\""))
+        XCTAssertEqual(report.summary.failed, 2, "the hash file and the trace")
+        // Recording the change says how many frames changed; a missing file is missing.
+        let again = try check(["--record", "failed", "--golden", "g", "s.yaml"], cwd: dir)
+        XCTAssertTrue(again.stdout.contains("replaced g/s/frames.tsv: "), again.stdout)
+        try FileManager.default.removeItem(atPath: "\(dir)/g/s/frames.tsv")
+        let missing = try check(["--golden", "g", "s.yaml"], cwd: dir)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(
+            missing.stderr.contains("FAIL g/s/frames.tsv is missing; record it with: springy check --record missing"),
+            missing.stderr)
+    }
+}
