@@ -35,6 +35,13 @@ extension Springy {
         @Flag(
             name: .long,
             help:
+                "Instead: the golden store's footprint (PNG goldens, traces, frame hashes, and every frame as a PNG for comparison) and the frames each covers (default: scenes/*.yaml)."
+        )
+        var goldens = false
+
+        @Flag(
+            name: .long,
+            help:
                 "Instead: bytes and ms/frame of each animated format (gif, webp, apng) against ffmpeg's two-pass palettegen GIF, with both GIFs' PSNR and SSIM (default scenes: the carousel and the drag)."
         )
         var formats = false
@@ -56,7 +63,7 @@ extension Springy {
         @Option(name: .long, help: "With --animation-memory: the folder the animations are written to.")
         var out: String = "out/bench"
 
-        @Option(name: .long, help: "With --check: the folder of golden images.")
+        @Option(name: .long, help: "With --check or --goldens: the folder of golden images.")
         var golden: String = "golden"
 
         @OptionGroup var limitOptions: LimitOptions
@@ -64,7 +71,7 @@ extension Springy {
         func validate() throws {
             try refuseEmptyPaths([("--golden", golden), ("--out", out)], scenes: scenes)
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
-            if scenes.isEmpty && !check && !formats && !preview && !animationMemory {
+            if scenes.isEmpty && !check && !goldens && !formats && !preview && !animationMemory {
                 throw ValidationError("give the scene files to measure")
             }
         }
@@ -82,6 +89,11 @@ extension Springy {
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
             do {
                 if check { say(try CheckBenchmark.run(loaded, goldenRoot: golden).table); return }
+                if goldens {
+                    let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
+                    say(try GoldenFootprint.run(loaded, goldenRoot: golden, threads: n).table)
+                    return
+                }
                 if preview {
                     for path in scenes.isEmpty ? ["scenes/springy-carousel.yaml"] : scenes {
                         say(try PreviewBenchmark.run(scene: path, limits: limitOptions.limits))

@@ -100,7 +100,9 @@ final class GoldenReviewTests: XCTestCase {
             }, r.stdout)
         XCTAssertTrue(lines.contains { $0.contains("springs/trace.tsv.gz Failure the trace departs from its golden") }, r.stdout)
         let cases = lines.filter { $0.hasPrefix("case \(b.dir)/springs.yaml ") }
-        XCTAssertEqual(cases.count, 6, "five frames and the trace: \(r.stdout)")
+        XCTAssertEqual(cases.count, 7, "five frames, the trace and the frame hashes: \(r.stdout)")
+        XCTAssertTrue(
+            lines.contains { $0.contains("springs/frames.tsv Failure ") && $0.contains(" frames differ from their hashes") })
         XCTAssertTrue(cases.contains { $0.contains("/golden/springs/frame-00000.png ") }, "a passing golden is a case too")
         XCTAssertTrue(cases.allSatisfy { Double($0.split(separator: " ").last ?? "") != nil }, "each has a time")
     }
@@ -214,7 +216,7 @@ final class GoldenReviewTests: XCTestCase {
         }
         let pngs = written.filter { $0.hasSuffix(".png") }
         XCTAssertGreaterThanOrEqual(pngs.count, 2)
-        XCTAssertEqual(written.count, pngs.count + 1, "every frame and the trace: \(missing.stdout)")
+        XCTAssertEqual(written.count, pngs.count + 2, "every frame, the trace and the frame hashes: \(missing.stdout)")
         XCTAssertTrue(
             missing.stdout.hasSuffix("check: \(written.count) passed, 0 failed, 0 missing, \(written.count) recorded\n"),
             missing.stdout)
