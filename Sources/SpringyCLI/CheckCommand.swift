@@ -58,9 +58,25 @@ extension Springy {
         )
         var prune = false
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Record exactly this golden, as a report names it (SLUG/FILE@HASH), if this run makes what was reviewed: the same content hash; repeatable.",
+                valueName: "golden@hash"))
+        var accept: [String] = []
+
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
+            if !accept.isEmpty && (record != .never || prune || mergeReports) {
+                throw ValidationError(
+                    "--accept records the goldens it names: use it without --record, --prune or --merge-reports")
+            }
+            for token in accept where Self.acceptToken(token) == nil {
+                throw ValidationError(
+                    "--accept \(token): expected SLUG/FILE@HASH as a report shows it (e.g. springs/frame-00020.png@0123456789abcdef)"
+                )
+            }
             if prune && record != .all {
                 throw ValidationError("--prune removes stale goldens while recording: use it with --record all")
             }
@@ -75,6 +91,31 @@ extension Springy {
             if golden != "golden" { words += ["--golden", golden] }
             if failures != ".springy-failures" { words += ["--failures", failures] }
             return (words + paths).map(shellQuoted).joined(separator: " ")
+        }
+
+        static func acceptToken(_ token: String) -> (slug: String, name: String, hash: String)? {
+            GoldenRun.parseAcceptToken(token)
+        }
+
+        /// `--accept`: every named golden checked against what this run makes, then all written.
+        func acceptReviewed(_ loaded: [Scene], store: GoldenStore) throws {
+            let wanted = accept.compactMap(Self.acceptToken)
+            var plans: [GoldenRun.Acceptance] = []
+            for slug in wanted.map(\.slug).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+                guard let scene = loaded.first(where: { $0.slug == slug }) else {
+                    throw ValidationError("--accept names \(slug), which is not one of the scenes checked (name its scene file)")
+                }
+                let mine = wanted.filter { $0.slug == slug }.map { ($0.name, $0.hash) }
+                do { plans.append(try GoldenRun.acceptance(scene, store: store, mine)) } catch { throw SpringyCLI.report(error) }
+            }
+            do { for plan in plans { for line in try plan.write() { say(line) } } } catch { throw SpringyCLI.report(error) }
+        }
+
+        /// The command that accepts goldens of the scene at `path`, `ACCEPT` standing for the flags.
+        func acceptCommand(_ path: String) -> String {
+            var words = ["springy", "check"]
+            if golden != "golden" { words += ["--golden", golden] }
+            return (words.map(shellQuoted) + ["ACCEPT", shellQuoted(path)]).joined(separator: " ")
         }
 
         /// `--record` with no mode after it means `--record all`.
@@ -111,11 +152,18 @@ extension Springy {
             if record == .all && !loadErrors.isEmpty { throw ExitCode(2) }
             try refuseSharedNames(loaded.compactMap { $0 }, flag: "--golden") { "\(golden)/\($0.slug)" }
             let store = GoldenStore(goldenRoot: golden, failureRoot: failures)
-            if record != .never, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
+            if record != .never || !accept.isEmpty, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0",
+                ci != "false"
+            {
                 warn(
-                    "springy: refusing to record golden images with CI set (--record \(record.rawValue)): goldens are recorded on purpose, by a person, and committed with the reason"
+                    "springy: refusing to record golden images with CI set (\(accept.isEmpty ? "--record \(record.rawValue)" : "--accept")): goldens are recorded on purpose, by a person, and committed with the reason"
                 )
                 throw ExitCode(2)
+            }
+            if !accept.isEmpty {
+                if !loadErrors.isEmpty { throw ExitCode(2) }
+                try acceptReviewed(loaded.compactMap { $0 }, store: store)
+                return
             }
             // Folders of scenes that are gone, looked for only when every scene is checked.
             let everyScene = scenes.isEmpty && shard == nil
@@ -173,7 +221,8 @@ extension Springy {
                 say("stale \(folder)/: no scene here has that name (remove with: \(recordCommand([], prune: true)))")
             }
             let results = CheckResults(
-                checks: checks, paths: paths, recorded: recorded, recordCommand: { recordCommand([$0], mode: $1) })
+                checks: checks, paths: paths, recorded: recorded, recordCommand: { recordCommand([$0], mode: $1) },
+                acceptCommand: { acceptCommand($0) })
             try writeReports(results)
             let s = results.summary
             let stale = checks.map(\.stale.count).reduce(goneFolders.count, +)

@@ -14,13 +14,16 @@ struct CheckResults {
     /// `recordCommand` gives the command that records a scene's goldens in a mode: `missing` for
     /// a scene whose only trouble is missing goldens, `failed` otherwise (never the broad `all`).
     init(
-        checks: [SceneCheck], paths: [String], recorded: [String: [String]], recordCommand: (String, RecordMode) -> String
+        checks: [SceneCheck], paths: [String], recorded: [String: [String]], recordCommand: (String, RecordMode) -> String,
+        acceptCommand: (String) -> String
     ) {
         report = CheckReport(
             scenes: zip(checks, paths).map { check, path in
-                SceneReport(
+                var r = SceneReport(
                     check, file: path, recorded: recorded[path] ?? [],
                     recordCommand: recordCommand(path, check.onlyMissing ? .missing : .failed))
+                r.acceptCommand = acceptCommand(path)
+                return r
             })
         var rendered: [String: [(Int, [UInt8])]] = [:]
         for c in checks {

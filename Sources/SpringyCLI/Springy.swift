@@ -16,7 +16,8 @@ public struct Springy: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            Render.self, Still.self, Preview.self, Trace.self, Validate.self, Check.self, Bench.self, PlotCommand.self,
+            Render.self, Still.self, Preview.self, Trace.self, Validate.self, Check.self, Review.self, Bench.self,
+            PlotCommand.self,
             SpringCommand.self, Docs.self,
         ])
 

@@ -116,6 +116,9 @@ public struct SceneReport: Codable, Sendable, Equatable {
     public var stale: [String]?
     /// The frame-hash golden's verdict (`golden.hashes`).
     public var hashes: HashReport?
+    /// The command that accepts chosen goldens of this scene, `ACCEPT` standing for the
+    /// `--accept` flags (the static report fills them in).
+    public var acceptCommand: String?
     /// How long the scene took to check, rendering included (seconds, for JUnit's `time`).
     public var seconds: Double?
     public var passed: Bool {
@@ -155,6 +158,8 @@ public struct FrameReport: Codable, Sendable, Equatable {
     public var seconds: Double?
     /// Its regions of changed pixels and what is drawn there.
     public var regions: [String]?
+    /// What accepting this run's version names: `slug/file@hash` (`check --accept`).
+    public var accept: String?
 
     public init(
         frame: Int, status: GoldenStatus, golden: String, summary: String?, fraction: Double?, largestDelta: Int?,
@@ -174,6 +179,7 @@ public struct HashReport: Codable, Sendable, Equatable {
     /// The first few differing frames, drawn again (report-relative in a report), with what moved there.
     public var shots: [HashShot]
     public var seconds: Double?
+    public var accept: String?
 }
 
 public struct HashShot: Codable, Sendable, Equatable {
@@ -188,6 +194,7 @@ public struct TraceReport: Codable, Sendable, Equatable {
     public var changes: [String]
     /// How long reading and comparing the trace golden took (seconds).
     public var seconds: Double?
+    public var accept: String?
 }
 
 extension SceneReport {
@@ -209,6 +216,7 @@ extension SceneReport {
             if !r.passed && !r.missing && r.problem == nil { f.moved = check.explanation(atFrame: r.frame) }
             f.seconds = r.seconds
             f.regions = r.regions.isEmpty ? nil : r.regions
+            f.accept = check.acceptToken(PathText.lastComponent(r.goldenPath))
             return f
         }
         goldenLine = check.goldenLine
@@ -219,14 +227,15 @@ extension SceneReport {
                 path: h.path, status: h.passed ? .passed : h.missing ? .missing : .failed, summary: h.summary,
                 differing: Array(h.differing.prefix(10_000)),
                 shots: check.hashShots.map { HashShot(frame: $0.0, image: nil, moved: check.explanation(atFrame: $0.0)) },
-                seconds: h.seconds)
+                seconds: h.seconds, accept: check.acceptToken(FrameHashes.fileName))
         }
         stale = check.stale.isEmpty ? nil : check.stale
         timing = check.trace?.timing
         trace = check.trace.map { t in
             TraceReport(
                 path: t.path, status: t.passed ? .passed : t.missing ? .missing : .failed,
-                changes: t.problem.map { ["\(t.path) \($0)"] } ?? t.changes.map(\.description), seconds: t.seconds)
+                changes: t.problem.map { ["\(t.path) \($0)"] } ?? t.changes.map(\.description), seconds: t.seconds,
+                accept: check.acceptToken("trace.tsv.gz"))
         }
         explanation = check.passed ? [] : check.explanation
     }

@@ -58,6 +58,12 @@ public struct SceneCheck: Sendable {
     public var environmentChanges: [String] = []
     /// The scene's golden files no frame of this run asks for.
     public var stale: [String] = []
+    /// `slug/file@hash` for each golden: what accepting this run's version of it names
+    /// (`check --accept`, or Accept in `springy review`).
+    public var acceptTokens: [String] = []
+
+    /// The accept token of a golden file (`frame-00020.png`, `trace.tsv.gz`, `frames.tsv`).
+    public func acceptToken(_ file: String) -> String? { acceptTokens.first { $0.hasPrefix("\(slug)/\(file)@") } }
     public var passed: Bool {
         error == nil && frames.allSatisfy(\.passed) && (trace?.passed ?? true) && (hashes?.passed ?? true)
     }

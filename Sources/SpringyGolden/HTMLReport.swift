@@ -7,10 +7,16 @@ import SpringyOutput
 public enum HTMLReport {
     /// Copies each failing scene's pictures into `dir`, points the report at them, and writes
     /// report.json and index.html. `rendered` holds each scene's golden frames as PNG bytes.
+    /// `review` is the served review's token (`springy review`): the page gets Accept and Reject
+    /// buttons that ask the server; without it (a static report) each failing golden has a box,
+    /// and the page writes the `springy check --accept …` command for the boxes ticked.
     public static func write(
         _ report: CheckReport, rendered: [String: [(Int, [UInt8])]], hashShots: [String: [(Int, [UInt8])]] = [:],
-        to dir: String
+        to dir: String, review: String? = nil
     ) throws -> CheckReport {
+        // A served review shows paths as they are given (it is read from the project, not from
+        // its own folder); a report folder's JSON resolves from that folder.
+        let rebase = review == nil
         var report = report
         try AtomicFile.makeDirectory(dir)
         for k in report.scenes.indices where !report.scenes[k].passed {
@@ -49,10 +55,17 @@ public enum HTMLReport {
             }
         }
         // The pictures are in the folder now; the scene files and goldens are seen from it too.
-        report = report.rebased(from: ".", to: dir, pictures: false)
+        if rebase { report = report.rebased(from: ".", to: dir, pictures: false) }
         try AtomicFile.write(Array(try report.jsonData()), to: "\(dir)/report.json")
-        try AtomicFile.write(Array(html(report).utf8), to: "\(dir)/index.html")
+        try AtomicFile.write(Array(html(report, review: review).utf8), to: "\(dir)/index.html")
         return report
+    }
+
+    /// A failing golden's choice: Accept / Reject in a review, a box in a static report.
+    static func decision(_ token: String?) -> String {
+        guard let token else { return "" }
+        return
+            "<div class=\"decide\" data-accept=\"\(escape(token))\"><label class=\"pick\"><input type=\"checkbox\" class=\"select\" checked> accept this one</label><button class=\"accept\">Accept</button><button class=\"reject\">Reject</button><span class=\"verdict\"></span></div>\n"
     }
 
     /// Combines shard reports: their scenes in the order given, their pictures copied into `dir`.
@@ -130,16 +143,27 @@ public enum HTMLReport {
         return "<div class=\"timing\">\(svg)<ul class=\"when\">\(words)</ul></div>"
     }
 
-    public static func html(_ report: CheckReport) -> String {
+    public static func html(_ report: CheckReport, review: String? = nil) -> String {
         let s = report.summary
         var body = """
             <h1>Springy check</h1>
             <p class="summary"><span id="passed" class="ok">\(s.passed) passed</span> · <span id="failed" class="bad">\(s.failed) failed</span> · \
             <span id="missing" class="bad">\(s.missing) missing</span> · <span id="recorded">\(s.recorded) recorded</span></p>
+            <p class="keys">Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous failure · <kbd>b</kbd> blink expected and actual · <kbd>a</kbd> \(review == nil ? "tick or untick it" : "accept it") · <kbd>r</kbd> \(review == nil ? "untick it" : "reject it")</p>
+            <div class="accept-box"><p>To accept the ticked goldens, run (each checks that the scene still makes exactly what is shown here):</p><pre id="accept-command"></pre></div>
 
             """
         for scene in report.scenes where !scene.passed {
-            body += "<section class=\"scene failing\" id=\"\(escape(scene.slug))\">\n<h2>\(escape(scene.file))</h2>\n"
+            let tokens =
+                scene.frames.filter { $0.status != .passed }.compactMap(\.accept)
+                + [scene.trace, nil].compactMap { $0?.status == .passed ? nil : $0?.accept }
+                + [scene.hashes?.status == .passed ? nil : scene.hashes?.accept].compactMap { $0 }
+            body +=
+                "<section class=\"scene failing\" id=\"\(escape(scene.slug))\" data-command=\"\(escape(scene.acceptCommand ?? ""))\">\n<h2>\(escape(scene.file))</h2>\n"
+            if !tokens.isEmpty {
+                body +=
+                    "<p class=\"scene-decide\"><button class=\"accept-all\" data-accept=\"\(escape(tokens.joined(separator: " ")))\">Accept all in this scene</button></p>\n"
+            }
             if let error = scene.error { body += "<p class=\"error bad\">\(escape(error))</p>\n" }
             if let environment = scene.environment {
                 body +=
@@ -154,15 +178,17 @@ public enum HTMLReport {
             }
             if let t = scene.trace, t.status != .passed {
                 body +=
-                    "<p class=\"trace \(t.status.rawValue)\">trace golden \(escape(t.path)): \(t.status == .missing ? "missing" : "departs")"
+                    "<div class=\"failure trace-failure\" data-golden=\"trace\"><p class=\"trace \(t.status.rawValue)\">trace golden \(escape(t.path)): \(t.status == .missing ? "missing" : "departs")"
                 body +=
                     scene.frames.allSatisfy { $0.status == .passed } && t.status == .failed
                         && (scene.hashes.map { $0.status == .passed } ?? true)
                     ? " (the pixels pass: a change the eye cannot see yet)" : ""
-                body += "</p>\n"
+                body += "</p>\n" + decision(t.accept) + "</div>\n"
             }
             if let h = scene.hashes, h.status != .passed {
-                body += "<div class=\"hashes \(h.status.rawValue)\">\n<h3>\(escape(h.summary))</h3>\n"
+                body +=
+                    "<div class=\"failure hashes \(h.status.rawValue)\" data-golden=\"hashes\">\n<h3>\(escape(h.summary))</h3>\n"
+                    + decision(h.accept)
                 for shot in h.shots {
                     body += "<figure class=\"hash-shot\" data-frame=\"\(shot.frame)\">"
                     if let image = shot.image {
@@ -184,6 +210,12 @@ public enum HTMLReport {
             for f in scene.frames where f.status != .passed {
                 body +=
                     "<div class=\"failure\" data-frame=\"\(f.frame)\">\n<h3>frame \(f.frame): \(f.status == .missing ? "missing" : escape(f.summary ?? "differs"))</h3>\n"
+                body += decision(f.accept)
+                if f.status == .missing, let shown = scene.strip.first(where: { $0.frame == f.frame }) {
+                    // Nothing to compare with: this run's frame, full size, to judge before accepting.
+                    body +=
+                        "<figure class=\"missing-actual\"><img src=\"\(escape(shown.image))\" alt=\"frame \(f.frame) as drawn now\"><figcaption>frame \(f.frame) as drawn now (no golden yet)</figcaption></figure>\n"
+                }
                 if let moved = f.moved, !moved.isEmpty {
                     body += "<ul class=\"moved\">" + moved.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
                 }
@@ -238,8 +270,17 @@ public enum HTMLReport {
             .sparkline polyline { fill: none; stroke: #007aff; stroke-width: 1.5; }
             .sparkline .tolerance { stroke: #ff9500; stroke-dasharray: 4 3; } .sparkline .golden { stroke: #8e8e93; }
             .sparkline .first { fill: #ff3b30; }
+            .failure.current { outline: 3px solid #007aff; outline-offset: 4px; }
+            .decide { margin: 6px 0; } .decide button { margin-right: 6px; }
+            .decide .verdict { font-weight: 600; } .decide.accepted .verdict { color: #248a3d; } .decide.rejected .verdict { color: #8e8e93; }
+            .decide.refused .verdict { color: #d70015; }
+            body.static .decide button, body.static .scene-decide { display: none; }
+            body.review .decide .pick, body.review .accept-box { display: none; }
+            .missing-actual img { max-width: 100%; border: 1px solid #d1d1d6; }
+            .keys { color: #636366; font-size: 12px; } kbd { border: 1px solid #c7c7cc; border-radius: 3px; padding: 0 4px; }
+            #accept-command { background: #f2f2f7; padding: 8px; white-space: pre-wrap; word-break: break-all; }
             </style></head>
-            <body>
+            <body class="\(review == nil ? "static" : "review")" data-token="\(escape(review ?? ""))">
             \(body)
             <script>
             function bind(root) {
@@ -251,6 +292,68 @@ public enum HTMLReport {
               }
             }
             bind(document);
+            // Failures in page order; j/k move, b blinks expected and actual, a/r decide.
+            const failures = [...document.querySelectorAll('.failure')];
+            failures.forEach((f, i) => { f.dataset.index = i; });
+            let current = -1;
+            function go(i) {
+              if (!failures.length) return;
+              if (current >= 0) failures[current].classList.remove('current');
+              current = Math.max(0, Math.min(failures.length - 1, i));
+              failures[current].classList.add('current');
+              failures[current].scrollIntoView({block: 'center'});
+            }
+            const review = document.body.classList.contains('review');
+            const token = document.body.dataset.token;
+            function say(box, cls, text) {
+              box.classList.remove('accepted', 'rejected', 'refused');
+              box.classList.add(cls);
+              box.querySelector('.verdict').textContent = text;
+            }
+            async function accept(tokens, boxes) {
+              const query = 'token=' + encodeURIComponent(token) + tokens.map(t => '&golden=' + encodeURIComponent(t)).join('');
+              const r = await fetch('/api/accept?' + query, {method: 'POST'});
+              const answer = await r.json();
+              for (const box of boxes) say(box, r.ok ? 'accepted' : 'refused', r.ok ? 'accepted: ' + answer.written.join('; ') : 'refused: ' + answer.error);
+            }
+            async function reject(box) {
+              const r = await fetch('/api/reject?token=' + encodeURIComponent(token) + '&golden=' + encodeURIComponent(box.dataset.accept), {method: 'POST'});
+              say(box, r.ok ? 'rejected' : 'refused', r.ok ? 'rejected: the golden stays' : 'refused');
+            }
+            // The static report: the command that accepts the ticked goldens, scene by scene.
+            function command() {
+              const lines = [];
+              for (const scene of document.querySelectorAll('section.scene')) {
+                const picked = [...scene.querySelectorAll('.decide')].filter(d => d.querySelector('input.select').checked);
+                if (!picked.length || !scene.dataset.command) continue;
+                lines.push(scene.dataset.command.replace('ACCEPT', picked.map(d => "--accept '" + d.dataset.accept + "'").join(' ')));
+              }
+              document.getElementById('accept-command').textContent = lines.join('\\n') || '(nothing ticked)';
+            }
+            for (const box of document.querySelectorAll('.decide')) {
+              box.querySelector('button.accept').addEventListener('click', () => accept([box.dataset.accept], [box]));
+              box.querySelector('button.reject').addEventListener('click', () => reject(box));
+              box.querySelector('input.select').addEventListener('change', command);
+            }
+            for (const all of document.querySelectorAll('button.accept-all')) {
+              all.addEventListener('click', () => accept(all.dataset.accept.split(' '), [...all.closest('section').querySelectorAll('.decide')]));
+            }
+            document.addEventListener('keydown', e => {
+              if (e.target.tagName === 'INPUT' && e.target.type === 'range') return;
+              const box = current >= 0 ? failures[current].querySelector('.decide') : null;
+              if (e.key === 'j') go(current + 1);
+              else if (e.key === 'k') go(current - 1);
+              else if (e.key === 'b' && current >= 0) {
+                const over = failures[current].querySelector('img.onion');
+                if (over) over.style.opacity = over.style.opacity === '1' ? '0' : '1';
+              } else if (e.key === 'a' && box) {
+                if (review) accept([box.dataset.accept], [box]);
+                else { const c = box.querySelector('input.select'); c.checked = !c.checked; command(); }
+              } else if (e.key === 'r' && box) {
+                if (review) reject(box); else { box.querySelector('input.select').checked = false; command(); }
+              }
+            });
+            command();
             </script>
             </body></html>
 

@@ -47,7 +47,7 @@ public struct ShardReport {
     }
 
     /// `images/<slug>/frame-00042.png` or `…-expected.png`, `-actual`, `-diff`: the only names a report writes.
-    static func isImageName(_ name: Substring) -> Bool {
+    public static func isImageName(_ name: Substring) -> Bool {
         guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
         var middle = name.dropFirst("frame-".count).dropLast(".png".count)
         for suffix in ["-expected", "-actual", "-diff"] where middle.hasSuffix(suffix) {

@@ -64,6 +64,7 @@ public enum GoldenRun {
             trace: try store.checkTrace(scene, states: states))
         check.rendered = frames
         check.hashes = store.checkHashes(scene, hashes: run.hashes)
+        check.acceptTokens = try candidates(scene, run: run).map { "\($0.name)@\($0.hash)" }
         if let differing = check.hashes?.differing, !differing.isEmpty {
             // The first few differing frames, drawn again for the report.
             let pipeline = try FramePipeline(scene: scene, threads: 1)
@@ -127,5 +128,93 @@ public enum GoldenRun {
         }
         if prune { lines += try store.prune(store.staleFiles(scene, asked: frames.map(\.0))) }
         return lines
+    }
+
+    /// A golden of a scene, named as it sits under the golden folder (`springs/frame-00020.png`,
+    /// `springs/trace.tsv.gz`, `springs/frames.tsv`), and the content hash of what this run
+    /// makes for it — what a reviewer saw, and what accepting it writes.
+    public struct Candidate: Sendable, Equatable {
+        public var name: String
+        public var hash: String
+        public var bytes: [UInt8]
+    }
+
+    /// What this run makes for each golden of the scene, with its content hash (FNV-1a 64 of
+    /// the bytes `--record` would write).
+    public static func candidates(_ scene: Scene, run: Rendered) throws -> [Candidate] {
+        func candidate(_ file: String, _ bytes: [UInt8]) -> Candidate {
+            var h = ContentHash()
+            h.add(bytes)
+            return Candidate(name: "\(scene.slug)/\(file)", hash: h.hex, bytes: bytes)
+        }
+        var out = run.frames.map { candidate(OutputNames.frame($0.0), $0.1) }
+        if scene.golden.trace != nil { out.append(candidate("trace.tsv.gz", try CompactTrace.file(of: run.states))) }
+        if let hashes = run.hashes { out.append(candidate(FrameHashes.fileName, Array(FrameHashes.text(hashes).utf8))) }
+        return out
+    }
+
+    /// `slug/file@hash`: a golden as a report names it (a frame's PNG, `trace.tsv.gz` or
+    /// `frames.tsv` under the scene's slug) and the content hash of what was reviewed.
+    public static func parseAcceptToken(_ token: String) -> (slug: String, name: String, hash: String)? {
+        let parts = token.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].count == 16, parts[1].allSatisfy(\.isHexDigit) else { return nil }
+        let name = parts[0].split(separator: "/", omittingEmptySubsequences: false)
+        guard name.count == 2, Scene.isSlug(String(name[0])),
+            name[1] == "trace.tsv.gz" || name[1] == Substring(FrameHashes.fileName)
+                || (name[1].hasPrefix("frame-") && name[1].hasSuffix(".png") && name[1].count <= 22
+                    && name[1].dropFirst(6).dropLast(4).allSatisfy { $0.isASCII && $0.isNumber })
+        else { return nil }
+        return (String(name[0]), String(parts[0]), String(parts[1]).lowercased())
+    }
+
+    /// Accepting named goldens of one scene, checked and ready to write.
+    public struct Acceptance {
+        let scene: Scene
+        let store: GoldenStore
+        let run: Rendered
+        let chosen: [Candidate]
+
+        /// Writes them through the store's own record functions, as `--record` writes them,
+        /// and the environment beside them; a line per file.
+        public func write() throws -> [String] {
+            var lines: [String] = []
+            for c in chosen {
+                let file = PathText.lastComponent(c.name)
+                if file == "trace.tsv.gz" {
+                    if let line = try store.recordTrace(scene, states: run.states, mode: .all) { lines.append(line) }
+                } else if file == FrameHashes.fileName {
+                    if let line = try store.recordHashes(scene, hashes: run.hashes, mode: .all) { lines.append(line) }
+                } else if let frame = run.frames.first(where: { OutputNames.frame($0.0) == file }) {
+                    lines += try store.record(scene, frames: [frame], mode: .all)
+                }
+            }
+            if let line = try store.recordEnvironment(scene, GoldenRun.environment) { lines.append(line) }
+            return lines
+        }
+    }
+
+    /// Accepting exactly the named goldens of the scene (`slug/file` and the hash the reviewer
+    /// saw): each only if this run makes for it what was reviewed — the same content hash. A
+    /// render that changed since, or a name that is not one of the scene's goldens, is refused
+    /// with the reason before anything is written.
+    public static func acceptance(_ scene: Scene, store: GoldenStore, _ wanted: [(name: String, hash: String)]) throws
+        -> Acceptance
+    {
+        let run = try render(scene)
+        let made = try candidates(scene, run: run)
+        var chosen: [Candidate] = []
+        for w in wanted {
+            guard let c = made.first(where: { $0.name == w.name }) else {
+                throw OutputError(
+                    "\(scene.file): \(w.name) is not one of its goldens (\(made.map(\.name).joined(separator: ", ")))")
+            }
+            guard c.hash == w.hash else {
+                throw OutputError(
+                    "\(scene.file): \(w.name) is no longer what was reviewed (hash \(w.hash), now \(c.hash)): the scene or Springy changed since; check again and review what it makes now"
+                )
+            }
+            if !chosen.contains(c) { chosen.append(c) }
+        }
+        return Acceptance(scene: scene, store: store, run: run, chosen: chosen)
     }
 }

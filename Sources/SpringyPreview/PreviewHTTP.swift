@@ -1,7 +1,7 @@
 import Foundation
 import SpringyCore
 
-/// The preview's HTTP/1.1 server: GET and HEAD only, no request bodies, every cost bounded
+/// The preview's HTTP/1.1 server: GET and HEAD only (a review adds POST), no request bodies, every cost bounded
 /// before a handler runs. FlyingFox (0.27.1), which served the preview before, had no read
 /// timeout, no limit on a request line or its headers and a line reader quadratic in the line's
 /// length: a 512 KB request line cost 113 s of CPU, and 1,100 idle connections ended the process
@@ -22,6 +22,8 @@ public final class PreviewHTTP: @unchecked Sendable {  // mutable fields guarded
         public var idleTimeout = 10.0
         public var maxConnections = 64
         public var requestsPerConnection = 10_000
+        /// The methods answered (a review also takes POSTs, without a body).
+        public var methods = ["GET", "HEAD"]
         public init() {}
     }
 
@@ -254,12 +256,13 @@ public final class PreviewHTTP: @unchecked Sendable {  // mutable fields guarded
             return (nil, .text(400, "not an HTTP request"), false)
         }
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else { return (nil, .text(505, "HTTP/1.1 or 1.0 only"), false) }
-        guard method == "GET" || method == "HEAD" else {
+        guard limits.methods.contains(method) else {
+            let allowed = limits.methods.joined(separator: ", ")
             return (
                 nil,
                 Response(
-                    status: 405, headers: [("Allow", "GET, HEAD"), ("Content-Type", "text/plain")],
-                    body: Array("GET and HEAD only\n".utf8)), false
+                    status: 405, headers: [("Allow", allowed), ("Content-Type", "text/plain")],
+                    body: Array("\(allowed) only\n".utf8)), false
             )
         }
         guard target.hasPrefix("/") else { return (nil, .text(400, "the target must be a path"), false) }

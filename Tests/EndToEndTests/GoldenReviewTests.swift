@@ -120,7 +120,7 @@ final class GoldenReviewTests: XCTestCase {
             dom.stdout.prefix(2000).description)
         XCTAssertTrue(dom.stdout.contains("<span id=\"passed\" class=\"ok\">\(report.summary.passed) passed</span>"))
         for f in report.scenes[0].frames where f.status == .failed {
-            XCTAssertTrue(dom.stdout.contains("<div class=\"failure\" data-frame=\"\(f.frame)\">"), "frame \(f.frame) is shown")
+            XCTAssertTrue(dom.stdout.contains("<div class=\"failure\" data-frame=\"\(f.frame)\""), "frame \(f.frame) is shown")
             XCTAssertTrue(
                 dom.stdout.contains("<figure class=\"failing\" data-frame=\"\(f.frame)\">"),
                 "frame \(f.frame) is marked in the strip")

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import SpringyPreview
+
+extension Springy {
+    struct Review: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check scenes and serve the report on loopback, with Accept and Reject for each failing golden.",
+            discussion: """
+                Accepting writes that golden as `springy check --accept` does: only if the scene, read again, still \
+                makes exactly what the page shows (the same content hash); otherwise it is refused. "Accept all in \
+                this scene" takes every failing golden of a scene. Keys: j/k next and previous failure, b blinks \
+                expected and actual, a accepts, r rejects (the golden stays). Served on 127.0.0.1 only, with the \
+                preview's limits; the page's decisions need its own token. Ctrl-C stops it.
+                """)
+
+        @Argument(help: "Scene files (default: scenes/*.yaml).")
+        var scenes: [String] = []
+
+        @Option(name: .long, help: "Folder of golden images.")
+        var golden: String = "golden"
+
+        @Option(name: .long, help: "Port (0: any free one).")
+        var port: Int = 8421
+
+        @Option(
+            name: .customLong("idle-timeout"),
+            help: "Seconds a connection may wait for its next request, or take to send one (1-300).")
+        var idleTimeout: Double = 10
+
+        @OptionGroup var limitOptions: LimitOptions
+
+        func validate() throws {
+            if !(0...65535).contains(port) { throw ValidationError("--port must be 0-65535, not \(port)") }
+            if !(idleTimeout >= 1 && idleTimeout <= 300) {
+                throw ValidationError("--idle-timeout must be 1-300 seconds, not \(idleTimeout)")
+            }
+            try refuseEmptyPaths([("--golden", golden)], scenes: scenes)
+        }
+
+        func run() async throws {
+            if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
+                warn("springy: refusing to review with CI set: accepting writes goldens, which a person does on purpose")
+                throw ExitCode(2)
+            }
+            let paths = scenes.isEmpty ? try defaultScenes() : scenes
+            Interrupt.install()
+            let session: ReviewSession
+            do { session = try ReviewSession(paths: paths, goldenRoot: golden, limits: limitOptions.limits) } catch {
+                throw report(error)
+            }
+            defer { session.close() }
+            var limits = PreviewHTTP.Limits()
+            limits.idleTimeout = idleTimeout
+            limits.methods = ["GET", "HEAD", "POST"]
+            let server: PreviewHTTP
+            do {
+                server = try PreviewHTTP(host: "127.0.0.1", port: UInt16(port), limits: limits) { session.respond($0) }
+                server.start()
+            } catch {
+                warn("springy: review: \(error)"); throw ExitCode(2)
+            }
+            let s = session.summary
+            say("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing")
+            say("springy review: http://127.0.0.1:\(server.port)/ (Ctrl-C to stop)")
+            fflush(nil)  // the URL must reach a pipe at once
+            while (try? Interrupt.check()) != nil { try? await Task.sleep(for: .milliseconds(50)) }
+            server.stop()
+            say("springy review: stopped")
+            fflush(nil)
+        }
+    }
+}
