@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "SpringyPreview",
             dependencies: [
-                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyOutput", "SpringyPipeline",
+                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyOutput", "SpringyGolden", "SpringyPipeline",
             ]),
         .target(
             name: "SpringyCLI",
