@@ -65,7 +65,7 @@ let package = Package(
         // Image comparison and golden storage (no simulation).
         .target(
             name: "SpringyGolden",
-            dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "SpringyOutput"]),
+            dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "SpringyOutput", "CNative"]),
         // The only place that runs Scene → Simulation → Render → Output: render jobs, golden
         // checks, traces, plots, the docs gallery, the benchmark.
         .target(

@@ -258,3 +258,48 @@ int springy_png_encode_indexed(const uint8_t *indexes, int width, int height, co
     *outLength = buffer.length;
     return 0;
 }
+
+/* A canvas's pixels exactly as its PNG decodes (springy_png_encode, then any PNG decoder):
+   opaque — R, G, B and 255; else straight R, G, B, A, unpremultiplied as the encoder does. A
+   check compares its golden with this instead of encoding and decoding the frame again. */
+void springy_canvas_to_png_rgba(const uint8_t *data, int width, int height, int stride, int opaque, uint8_t *out) {
+    for (int y = 0; y < height; ++y) {
+        const uint32_t *row = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+        uint8_t *o = out + (size_t)y * (size_t)width * 4;
+        for (int x = 0; x < width; ++x) {
+            uint32_t p = row[x];
+            uint32_t a = p >> 24, r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+            if (opaque) {
+                a = 255;
+            } else if (a != 0 && a != 255) {
+                r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
+            }
+            o[4 * x] = (uint8_t)r; o[4 * x + 1] = (uint8_t)g; o[4 * x + 2] = (uint8_t)b; o[4 * x + 3] = (uint8_t)a;
+        }
+    }
+}
+
+/* Compares two RGBA images of `pixels` pixels: how many differ by more than `tolerance` in
+   some channel, and the largest channel difference. Equal 4 KiB blocks are passed over by
+   memcmp, so a frame with a few changed pixels costs little more than a memcmp. */
+void springy_rgba_compare(const uint8_t *a, const uint8_t *b, size_t pixels, int tolerance, int64_t *over, int *largest) {
+    const size_t block = 4096, bytes = pixels * 4;
+    int64_t count = 0;
+    int most = 0;
+    for (size_t start = 0; start < bytes; start += block) {
+        size_t n = bytes - start < block ? bytes - start : block;
+        if (memcmp(a + start, b + start, n) == 0) continue;
+        for (size_t i = start; i < start + n; i += 4) {
+            int d = 0;
+            for (int c = 0; c < 4; ++c) {
+                int e = (int)a[i + c] - (int)b[i + c];
+                if (e < 0) e = -e;
+                if (e > d) d = e;
+            }
+            if (d > tolerance) ++count;
+            if (d > most) most = d;
+        }
+    }
+    *over = count;
+    *largest = most;
+}

@@ -102,33 +102,47 @@ int springy_png_decode_fast_into(const uint8_t *bytes, size_t length, uint8_t *p
     if (z) libdeflate_free_decompressor(z);
     free(idat);
     if (!ok) { if (!cached) free(raw); return 1; }
-    // Unfilter in place: each row's filter byte, then its bytes against the row above (already unfiltered).
+    // Unfilter in place: each row's filter byte, then its bytes against the row above (already
+    // unfiltered). `above` is the row above as unfiltered: an `up` row whose differences are all
+    // zero (a row like the one above, most rows of a flat frame) is neither unfiltered nor
+    // expanded — the output row above is copied, and `above` stays where it was.
     const int bpp = channels;
+    static const uint8_t zeros[4096] = {0};
+    const uint8_t *above = NULL;
     for (uint32_t y = 0; y < h && ok; ++y) {
         uint8_t *row = raw + (size_t)y * (stride + 1);
         uint8_t filter = row[0];
         uint8_t *cur = row + 1;
-        const uint8_t *up = y > 0 ? raw + (size_t)(y - 1) * (stride + 1) + 1 : NULL;
+        const uint8_t *up = above;
+        uint8_t *o = pixels + (size_t)y * w * 4;
+        if (filter == 2 && up) {
+            int same = 1;
+            for (size_t i = 0; i < stride && same; i += sizeof zeros) {
+                size_t n = stride - i < sizeof zeros ? stride - i : sizeof zeros;
+                same = memcmp(cur + i, zeros, n) == 0;
+            }
+            if (same) { memcpy(o, o - (size_t)w * 4, (size_t)w * 4); continue; }
+        }
         switch (filter) {
         case 0: break;
         case 1: for (size_t i = bpp; i < stride; ++i) cur[i] = (uint8_t)(cur[i] + cur[i - bpp]); break;
         case 2: if (up) for (size_t i = 0; i < stride; ++i) cur[i] = (uint8_t)(cur[i] + up[i]); break;
         case 3:
             for (size_t i = 0; i < stride; ++i) {
-                int left = i >= (size_t)bpp ? cur[i - bpp] : 0, above = up ? up[i] : 0;
-                cur[i] = (uint8_t)(cur[i] + ((left + above) >> 1));
+                int left = i >= (size_t)bpp ? cur[i - bpp] : 0, aboveByte = up ? up[i] : 0;
+                cur[i] = (uint8_t)(cur[i] + ((left + aboveByte) >> 1));
             }
             break;
         case 4:
             for (size_t i = 0; i < stride; ++i) {
-                int left = i >= (size_t)bpp ? cur[i - bpp] : 0, above = up ? up[i] : 0;
+                int left = i >= (size_t)bpp ? cur[i - bpp] : 0, aboveByte = up ? up[i] : 0;
                 int corner = (up && i >= (size_t)bpp) ? up[i - bpp] : 0;
-                cur[i] = (uint8_t)(cur[i] + paeth(left, above, corner));
+                cur[i] = (uint8_t)(cur[i] + paeth(left, aboveByte, corner));
             }
             break;
         default: ok = 0;
         }
-        uint8_t *o = pixels + (size_t)y * w * 4;
+        above = cur;
         if (channels == 4) memcpy(o, cur, stride);
         else for (uint32_t x = 0; x < w; ++x) { o[4 * x] = cur[3 * x]; o[4 * x + 1] = cur[3 * x + 1]; o[4 * x + 2] = cur[3 * x + 2]; o[4 * x + 3] = 255; }
     }

@@ -88,7 +88,14 @@ extension Springy {
                 ? (formats ? ["scenes/springy-carousel.yaml", "scenes/drag-many.yaml"] : try defaultScenes()) : scenes
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
             do {
-                if check { say(try CheckBenchmark.run(loaded, goldenRoot: golden).table); return }
+                if check {
+                    var r = try CheckBenchmark.run(loaded, goldenRoot: golden)
+                    let scene = try loadScenes(["scenes/bench/carousel-2x.yaml"], limits: limitOptions.limits)[0]
+                    (r.hashFrames, r.hashMillisecondsPerFrame) = try CheckBenchmark.hashVerification(scene)
+                    r.hashScene = "scenes/bench/carousel-2x.yaml"
+                    say(r.table)
+                    return
+                }
                 if goldens {
                     let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
                     say(try GoldenFootprint.run(loaded, goldenRoot: golden, threads: n).table)

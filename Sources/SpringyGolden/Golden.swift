@@ -1,3 +1,4 @@
+import CNative
 import Foundation
 import SpringyCore
 import SpringyOutput
@@ -30,31 +31,18 @@ public enum ImageDiff {
                 width: actual.width, height: actual.height, pixelsOver: actual.width * actual.height,
                 largestDelta: 255, sizeMismatch: true)
         }
-        // Identical pixels (the common case) are settled by one memcmp, as iOSSnapshotTestCase does.
-        let same = expected.pixels.withUnsafeBufferPointer { e in
-            actual.pixels.withUnsafeBufferPointer { a in
-                e.count == a.count && (e.count == 0 || memcmp(e.baseAddress!, a.baseAddress!, e.count) == 0)
-            }
-        }
-        if same {
-            return ImageDifference(
-                width: actual.width, height: actual.height, pixelsOver: 0, largestDelta: 0, sizeMismatch: false)
-        }
-        var over = 0, largest = 0
+        // Equal blocks are passed over by memcmp (identical pictures, the common case, cost one
+        // pass), the rest compared pixel by pixel, in C.
+        var over: Int64 = 0, most: Int32 = 0
         expected.pixels.withUnsafeBufferPointer { e in
             actual.pixels.withUnsafeBufferPointer { a in
-                var i = 0
-                while i < e.count {
-                    var d = 0
-                    for c in 0..<4 { d = max(d, abs(Int(e[i + c]) - Int(a[i + c]))) }
-                    if d > channelTolerance { over += 1 }
-                    largest = max(largest, d)
-                    i += 4
-                }
+                springy_rgba_compare(
+                    e.baseAddress, a.baseAddress, min(e.count, a.count) / 4, Int32(channelTolerance), &over, &most)
             }
         }
+        let (overCount, largest) = (Int(over), Int(most))
         return ImageDifference(
-            width: actual.width, height: actual.height, pixelsOver: over, largestDelta: largest,
+            width: actual.width, height: actual.height, pixelsOver: overCount, largestDelta: largest,
             sizeMismatch: false)
     }
 }
@@ -110,11 +98,13 @@ public struct GoldenStore {
     /// writes the actual frame and a diff image under `failureRoot`. A golden that cannot be
     /// read fails its own frame with the reason (`problem`); one whose header gives another size
     /// fails without being decoded (a 20 000 × 20 000 golden costs nothing).
-    public func check(_ scene: Scene, frames rendered: [(Int, [UInt8])]) throws -> [GoldenResult] {
+    /// `drawn`, when given, holds each rendered frame's pixels as its PNG decodes
+    /// (PNGCodec.decodedPixels): compared directly instead of decoding the PNG again.
+    public func check(_ scene: Scene, frames rendered: [(Int, [UInt8])], drawn: [RGBAImage]? = nil) throws -> [GoldenResult] {
         var results: [GoldenResult] = []
         // Decoded into the same two images frame after frame (no per-frame allocation).
         var expected = RGBAImage(width: 0, height: 0, pixels: []), actual = expected
-        for (frame, bytes) in rendered {
+        for (k, (frame, bytes)) in rendered.enumerated() {
             let watch = Stopwatch(), before = results.count
             defer { if results.count > before { results[results.count - 1].seconds = watch.seconds } }
             let path = goldenPath(scene: scene, frame: frame)
@@ -138,7 +128,7 @@ public struct GoldenStore {
             case .unreadable(let why): results.append(failed(why)); continue
             case .bytes(let b): goldenBytes = b
             }
-            if goldenBytes == bytes {
+            if Bytes.equal(goldenBytes, bytes) {
                 // The same file: no decoding needed.
                 let d = ImageDifference(
                     width: size.width, height: size.height, pixelsOver: 0, largestDelta: 0, sizeMismatch: false)
@@ -163,7 +153,11 @@ public struct GoldenStore {
             do { try RGBAImage.decode(bytes: goldenBytes, into: &expected) } catch {
                 results.append(failed("cannot be read as a PNG (\(error)); the file may be cut short or damaged")); continue
             }
-            try RGBAImage.decode(bytes: bytes, into: &actual)
+            if let drawn, k < drawn.count, drawn[k].width == size.width, drawn[k].height == size.height {
+                actual = drawn[k]
+            } else {
+                try RGBAImage.decode(bytes: bytes, into: &actual)
+            }
             let d = ImageDiff.compare(expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)
             var r = GoldenResult(
                 scene: scene.file, frame: frame, goldenPath: path, difference: d, missing: false,

@@ -76,6 +76,19 @@ public enum PNGCodec {
         return last == "IEND" && i == bytes.count
     }
 
+    /// The canvas's pixels exactly as its PNG decodes (RGB and 255 when opaque; straight RGBA,
+    /// unpremultiplied as the encoder does, otherwise): what a check compares with its golden
+    /// instead of encoding the frame and decoding it again.
+    public static func decodedPixels(of canvas: Canvas) -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: canvas.width * canvas.height * 4)
+        pixels.withUnsafeMutableBufferPointer {
+            springy_canvas_to_png_rgba(
+                canvas.data, Int32(canvas.width), Int32(canvas.height), Int32(canvas.stride), canvas.opaque ? 1 : 0,
+                $0.baseAddress!)
+        }
+        return RGBAImage(width: canvas.width, height: canvas.height, pixels: pixels)
+    }
+
     /// Encodes a canvas as PNG bytes: RGB when opaque, RGBA otherwise; no time chunk.
     public static func encode(_ canvas: Canvas, settings: PNGSettings = PNGSettings()) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?

@@ -16,6 +16,14 @@ public enum CheckBenchmark {
         public var decodeEqualFPS = 0.0
         /// Both PNGs decoded, one pixel changed (every pixel compared).
         public var decodeDifferFPS = 0.0
+        /// As `check` does it: the golden decoded, compared with the frame's pixels as drawn.
+        public var goldenOnlyEqualFPS = 0.0
+        public var goldenOnlyDifferFPS = 0.0
+        /// Hash-only verification (`golden.hashes`): ms per frame of a 360-frame scene, the
+        /// simulation and every frame's drawing (or skipping a frame drawn the same) included.
+        public var hashScene = ""
+        public var hashFrames = 0
+        public var hashMillisecondsPerFrame = 0.0
         public var reportFrames = 0
         public var reportSeconds = 0.0
 
@@ -25,7 +33,11 @@ public enum CheckBenchmark {
               identical files (byte compare):        \(String(format: "%8.1f", identicalBytesFPS)) frames/s
               decode both + compare, equal pixels:   \(String(format: "%8.1f", decodeEqualFPS)) frames/s
               decode both + compare, one pixel off:  \(String(format: "%8.1f", decodeDifferFPS)) frames/s
+              as check does it (the golden decoded, compared with the frame as drawn):
+                equal pixels:                        \(String(format: "%8.1f", goldenOnlyEqualFPS)) frames/s
+                one pixel off:                       \(String(format: "%8.1f", goldenOnlyDifferFPS)) frames/s
               HTML report of \(reportFrames) failing frames:     \(String(format: "%8.3f", reportSeconds)) s
+              hash-only verification, \(hashScene), \(hashFrames) frames: \(String(format: "%.3f", hashMillisecondsPerFrame)) ms per frame (render, hash, compare)
             """
         }
     }
@@ -57,7 +69,7 @@ public enum CheckBenchmark {
         }
         var t = now()
         var equal = 0
-        for _ in 0..<20 { for (k, f) in picked.enumerated() where copies[k] == f.1 { equal += 1 } }
+        for _ in 0..<200 { for (k, f) in picked.enumerated() where Bytes.equal(copies[k], f.1) { equal += 1 } }
         r.identicalBytesFPS = Double(equal) / (now() - t)
 
         // As `check` does it: both decoded into two images reused frame after frame.
@@ -79,6 +91,26 @@ public enum CheckBenchmark {
         }
         r.decodeDifferFPS = Double(picked.count) / (now() - t)
 
+        // As check does it: only the golden is decoded; the frame's pixels are in memory.
+        let drawn = try picked.map { try RGBAImage.decode(bytes: $0.1) }
+        t = now()
+        for (k, f) in picked.enumerated() {
+            try RGBAImage.decode(bytes: f.1, into: &a)
+            precondition(ImageDiff.compare(expected: a, actual: drawn[k], channelTolerance: 2).pixelsOver == 0)
+        }
+        r.goldenOnlyEqualFPS = Double(picked.count) / (now() - t)
+        let off = drawn.map { d -> RGBAImage in
+            var d = d
+            d.pixels[d.pixels.count / 2] ^= 0xFF
+            return d
+        }
+        t = now()
+        for (k, f) in picked.enumerated() {
+            try RGBAImage.decode(bytes: f.1, into: &a)
+            precondition(ImageDiff.compare(expected: a, actual: off[k], channelTolerance: 2).pixelsOver == 1)
+        }
+        r.goldenOnlyDifferFPS = Double(picked.count) / (now() - t)
+
         // A report of 100 failing frames (the pictures are real goldens standing in).
         let dir = NSTemporaryDirectory() + "springy-bench-report-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -98,5 +130,22 @@ public enum CheckBenchmark {
         r.reportSeconds = now() - t
         r.reportFrames = 100
         return r
+    }
+
+    /// Times hash-only verification of `scene` run for 6 s (360 frames at 60 fps): every frame
+    /// simulated, drawn (or skipped when it draws the same as the last), hashed and compared.
+    public static func hashVerification(_ scene: Scene) throws -> (frames: Int, msPerFrame: Double) {
+        var s = scene
+        s.golden.hashes = true
+        s.golden.frames = []
+        s.time.duration = 6
+        s.time.fps = 60
+        let first = try GoldenRun.render(s)
+        let expected = first.hashes ?? []
+        let t = now()
+        let again = try GoldenRun.render(s)
+        let seconds = now() - t
+        precondition(again.hashes == expected, "the same scene hashes the same")
+        return (expected.count, seconds * 1000 / Double(max(expected.count, 1)))
     }
 }

@@ -20,6 +20,8 @@ public enum GoldenRun {
         public var frames: [(Int, [UInt8])]
         public var states: [FrameState]
         public var hashes: [UInt64]?
+        /// The golden frames' pixels as their PNGs decode (compared without decoding them again).
+        public var drawn: [RGBAImage] = []
     }
 
     public static func render(_ scene: Scene) throws -> Rendered {
@@ -50,8 +52,14 @@ public enum GoldenRun {
             }
         }
         let picked = FramePick.list(scene.golden.frames).resolve(count: states.count)
-        let frames = try picked.map { (states[$0].frame, try pipeline.encode(states[$0]).png) }
-        return Rendered(frames: frames, states: states, hashes: hashes)
+        var run = Rendered(frames: [], states: states, hashes: hashes)
+        _ = try PinnedFont.face()  // this thread's own face, loaded (or its failure reported) before drawing
+        for i in picked {
+            let canvas = try pipeline.renderer.render(states[i])
+            run.frames.append((states[i].frame, try PNGCodec.encode(canvas, settings: pipeline.png)))
+            run.drawn.append(PNGCodec.decodedPixels(of: canvas))
+        }
+        return run
     }
 
     /// The scene's golden frames and trace golden, checked.
@@ -60,7 +68,7 @@ public enum GoldenRun {
         let run = try render(scene)
         let (frames, states) = (run.frames, run.states)
         var check = SceneCheck(
-            scene: scene.file, slug: scene.slug, frames: try store.check(scene, frames: frames),
+            scene: scene.file, slug: scene.slug, frames: try store.check(scene, frames: frames, drawn: run.drawn),
             trace: try store.checkTrace(scene, states: states))
         check.rendered = frames
         check.hashes = store.checkHashes(scene, hashes: run.hashes)
@@ -72,7 +80,7 @@ public enum GoldenRun {
                 (states[$0].frame, try pipeline.encode(states[$0]).png)
             }
         }
-        try attribute(&check, scene: scene, store: store, states: states)
+        try attribute(&check, scene: scene, store: store, states: states, drawn: run.drawn)
         check.goldenLine = scene.golden.line
         check.stale = store.staleFiles(scene, asked: frames.map(\.0))
         if !check.passed, let recorded = store.recordedEnvironment(scene) {
@@ -83,7 +91,9 @@ public enum GoldenRun {
     }
 
     /// Names what each failing frame's changed pixels belong to, from the traces of both runs.
-    static func attribute(_ check: inout SceneCheck, scene: Scene, store: GoldenStore, states: [FrameState]) throws {
+    static func attribute(
+        _ check: inout SceneCheck, scene: Scene, store: GoldenStore, states: [FrameState], drawn: [RGBAImage]
+    ) throws {
         let failing = check.frames.indices.filter {
             let r = check.frames[$0]
             return !r.passed && !r.missing && r.problem == nil && r.difference?.sizeMismatch == false
@@ -99,7 +109,8 @@ public enum GoldenRun {
                 let size = PNGCodec.size(of: bytes),
                 case .bytes(let goldenBytes) = GoldenFile.read(
                     r.goldenPath, maxBytes: GoldenFile.maxPNGBytes(width: size.width, height: size.height)),
-                let expected = try? RGBAImage.decode(bytes: goldenBytes), let actual = try? RGBAImage.decode(bytes: bytes)
+                let expected = try? RGBAImage.decode(bytes: goldenBytes),
+                let actual = i < drawn.count ? drawn[i] : try? RGBAImage.decode(bytes: bytes)
             else { continue }
             let regions = PixelAttribution.regions(
                 expected: expected, actual: actual, channelTolerance: scene.golden.channelTolerance)

@@ -204,3 +204,32 @@ final class PixelAttributionTests: XCTestCase {
             ])
     }
 }
+
+/// Issue 31: the pixel comparison in C (equal blocks passed over by memcmp) counts as the
+/// per-pixel rule says, written here.
+final class ImageCompareTests: XCTestCase {
+    func testTheComparisonCountsEveryPixelOverTheTolerance() {
+        var seed: UInt32 = 7
+        func next() -> UInt8 { seed = seed &* 1_103_515_245 &+ 12345; return UInt8(seed >> 24) }
+        let w = 131, h = 57
+        let a = RGBAImage(width: w, height: h, pixels: (0..<(w * h * 4)).map { _ in next() })
+        var b = a
+        for _ in 0..<300 {
+            let i = Int(next()) * Int(next()) % b.pixels.count
+            b.pixels[i] = next()
+        }
+        for tolerance in [0, 2, 40, 255] {
+            var over = 0, largest = 0
+            for p in 0..<(w * h) {
+                let d = (0..<4).map { abs(Int(a.pixels[4 * p + $0]) - Int(b.pixels[4 * p + $0])) }.max()!
+                if d > tolerance { over += 1 }
+                largest = max(largest, d)
+            }
+            let r = ImageDiff.compare(expected: a, actual: b, channelTolerance: tolerance)
+            XCTAssertEqual(r.pixelsOver, over, "tolerance \(tolerance)")
+            XCTAssertEqual(r.largestDelta, largest)
+        }
+        XCTAssertEqual(ImageDiff.compare(expected: a, actual: a, channelTolerance: 0).pixelsOver, 0)
+        XCTAssertTrue(Bytes.equal(a.pixels, a.pixels) && !Bytes.equal(a.pixels, b.pixels) && !Bytes.equal([1], [1, 2]))
+    }
+}

@@ -124,4 +124,9 @@ int springy_font_has_glyph(cairo_font_face_t *face, uint32_t codepoint);
 /* "name version" lines for cairo, pixman, FreeType, libpng and zlib as loaded at run time. */
 void springy_library_versions(char *out, size_t length);
 
+/* A canvas's pixels exactly as its PNG (springy_png_encode) decodes, as RGBA. */
+void springy_canvas_to_png_rgba(const uint8_t *data, int width, int height, int stride, int opaque, uint8_t *out);
+/* Pixels of two RGBA images differing by more than `tolerance`, and the largest difference. */
+void springy_rgba_compare(const uint8_t *a, const uint8_t *b, size_t pixels, int tolerance, int64_t *over, int *largest);
+
 #endif
