@@ -42,6 +42,13 @@ extension Springy {
         @Flag(
             name: .long,
             help:
+                "Instead: run the seeded set of 100 timing mutations and say what each kind of golden detects and how well check's timing diagnosis does."
+        )
+        var mutations = false
+
+        @Flag(
+            name: .long,
+            help:
                 "Instead: bytes and ms/frame of each animated format (gif, webp, apng) against ffmpeg's two-pass palettegen GIF, with both GIFs' PSNR and SSIM (default scenes: the carousel and the drag)."
         )
         var formats = false
@@ -71,12 +78,16 @@ extension Springy {
         func validate() throws {
             try refuseEmptyPaths([("--golden", golden), ("--out", out)], scenes: scenes)
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
-            if scenes.isEmpty && !check && !goldens && !formats && !preview && !animationMemory {
+            if scenes.isEmpty && !check && !goldens && !mutations && !formats && !preview && !animationMemory {
                 throw ValidationError("give the scene files to measure")
             }
         }
 
         func run() throws {
+            if mutations {
+                do { say(try TimingMutations.measure().table) } catch { throw report(error) }
+                return
+            }
             if animationMemory {
                 do { say(AnimationMemoryBenchmark.table(try AnimationMemoryBenchmark.run(into: out), frames: 30)) } catch {
                     throw report(error)
