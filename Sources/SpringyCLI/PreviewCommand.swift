@@ -28,10 +28,7 @@ extension Springy {
         @Option(name: .customLong("preview-memory"), help: "Megabytes of simulated frames kept at once (16-65536).")
         var previewMemory: Int = 512
 
-        @Option(
-            name: .customLong("idle-timeout"),
-            help: "Seconds a connection may wait for its next request, or take to send one (1-300).")
-        var idleTimeout: Double = 10
+        @OptionGroup var serve: ServeOptions
 
         @OptionGroup var limitOptions: LimitOptions
 
@@ -43,9 +40,6 @@ extension Springy {
             }
             if !(16...65536).contains(previewMemory) {
                 throw ValidationError("--preview-memory must be 16-65536 (MB), not \(previewMemory)")
-            }
-            if !(idleTimeout >= 1 && idleTimeout <= 300) {
-                throw ValidationError("--idle-timeout must be 1-300 seconds, not \(idleTimeout)")
             }
         }
 
@@ -70,8 +64,7 @@ extension Springy {
                 path: scene, limits: limitOptions.limits, memoryBudget: previewMemory << 20,
                 report: { warn("springy: warning: \($0)") }, reportError: { warn("springy: \($0)") })
             let server: PreviewHTTP
-            var limits = PreviewHTTP.Limits()
-            limits.idleTimeout = idleTimeout
+            let limits = serve.limits()
             do {
                 server = try PreviewServer.start(session: session, host: endpoint.bind, port: UInt16(port), limits: limits)
             } catch {

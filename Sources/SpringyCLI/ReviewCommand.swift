@@ -23,18 +23,12 @@ extension Springy {
         @Option(name: .long, help: "Port (0: any free one).")
         var port: Int = 8421
 
-        @Option(
-            name: .customLong("idle-timeout"),
-            help: "Seconds a connection may wait for its next request, or take to send one (1-300).")
-        var idleTimeout: Double = 10
+        @OptionGroup var serve: ServeOptions
 
         @OptionGroup var limitOptions: LimitOptions
 
         func validate() throws {
             if !(0...65535).contains(port) { throw ValidationError("--port must be 0-65535, not \(port)") }
-            if !(idleTimeout >= 1 && idleTimeout <= 300) {
-                throw ValidationError("--idle-timeout must be 1-300 seconds, not \(idleTimeout)")
-            }
             try refuseEmptyPaths([("--golden", golden)], scenes: scenes)
         }
 
@@ -50,9 +44,7 @@ extension Springy {
                 throw report(error)
             }
             defer { session.close() }
-            var limits = PreviewHTTP.Limits()
-            limits.idleTimeout = idleTimeout
-            limits.methods = ["GET", "HEAD", "POST"]
+            let limits = serve.limits(methods: ["GET", "HEAD", "POST"])
             let server: PreviewHTTP
             do {
                 server = try PreviewHTTP(host: "127.0.0.1", port: UInt16(port), limits: limits) { session.respond($0) }

@@ -13,8 +13,12 @@ import SpringyScene
 public enum TimingMutations {
     public struct Case: Sendable {
         public enum Kind: String, Sendable, CaseIterable {
-            case springDelay = "spring delay", curveDelay = "curve delay", throwDelay = "throw delay"
-            case panDelay = "pan delay", springBounce = "spring bounce", springDuration = "spring duration"
+            case springDelay = "spring delay"
+            case curveDelay = "curve delay"
+            case throwDelay = "throw delay"
+            case panDelay = "pan delay"
+            case springBounce = "spring bounce"
+            case springDuration = "spring duration"
         }
         public var kind: Kind
         /// Frames the mutation starts later (negative: earlier), for a delay; 0 otherwise.

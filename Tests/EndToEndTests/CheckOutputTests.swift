@@ -29,12 +29,7 @@ final class CheckOutputTests: XCTestCase {
         return paths
     }
 
-    func check(_ args: [String], cwd: String) throws -> RunResult {
-        var env = ProcessInfo.processInfo.environment
-        env["CI"] = nil
-        env["GITHUB_ACTIONS"] = nil
-        return try runSpringy(["check"] + args, cwd: cwd, environment: env)
-    }
+    func check(_ args: [String], cwd: String) throws -> RunResult { try checkOutsideCI(args, cwd: cwd) }
 
     func testQuietPrintsOnlyFailuresAndTheSummary() throws {
         let dir = temporaryDirectory()

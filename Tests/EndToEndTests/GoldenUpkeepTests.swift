@@ -7,12 +7,7 @@ import XCTest
 /// Issue 31: goldens that nothing asks for are listed and, when asked, pruned; every golden set
 /// records the environment it was made in, and a failure says when that environment changed.
 final class GoldenUpkeepTests: XCTestCase {
-    func check(_ args: [String], cwd: String) throws -> RunResult {
-        var env = ProcessInfo.processInfo.environment
-        env["CI"] = nil
-        env["GITHUB_ACTIONS"] = nil
-        return try runSpringy(["check"] + args, cwd: cwd, environment: env)
-    }
+    func check(_ args: [String], cwd: String) throws -> RunResult { try checkOutsideCI(args, cwd: cwd) }
 
     func write(_ dir: String, _ name: String, golden: String, magnitude: Double = 0.3) throws {
         try scene(
@@ -120,12 +115,7 @@ final class FrameHashGoldenTests: XCTestCase {
         XCTAssertEqual(FrameHashes.runs([3, 4, 5, 9, 11, 12]), "3–5, 9, 11–12")
     }
 
-    func check(_ args: [String], cwd: String) throws -> RunResult {
-        var env = ProcessInfo.processInfo.environment
-        env["CI"] = nil
-        env["GITHUB_ACTIONS"] = nil
-        return try runSpringy(["check"] + args, cwd: cwd, environment: env)
-    }
+    func check(_ args: [String], cwd: String) throws -> RunResult { try checkOutsideCI(args, cwd: cwd) }
 
     func testAFrameNoPNGKeepsIsCheckedByItsHashAndDrawnAgainForTheReport() throws {
         let dir = temporaryDirectory()

@@ -42,26 +42,11 @@ final class ReviewTests: XCTestCase {
         let before = try files("\(dir)/golden/springs")
 
         // The review, on a free port.
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: springyBinary)
-        p.arguments = ["review", "--port", "0", "springs.yaml"]
-        p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        defer { p.terminate(); p.waitUntilExit() }
-        var text = ""
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, !text.contains("(Ctrl-C to stop)") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        XCTAssertTrue(text.contains("check: 3 passed, 3 failed, 0 missing"), text)
-        let r = try XCTUnwrap(text.range(of: "http://127.0.0.1:"), text)
-        let url = "http://127.0.0.1:" + text[r.upperBound...].prefix { $0.isNumber } + "/"
+        let review = try XCTUnwrap(
+            try PreviewProcess.start(["review", "--port", "0", "springs.yaml"], cwd: dir, environment: env, wait: 60))
+        defer { review.process.terminate(); review.process.waitUntilExit() }
+        XCTAssertTrue(review.printed.contains("check: 3 passed, 3 failed, 0 missing"), review.printed)
+        let url = review.base
 
         let failures = "[...document.querySelectorAll('.failure')]"
         let current = "document.querySelector('.failure.current')"

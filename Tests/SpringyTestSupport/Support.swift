@@ -194,18 +194,29 @@ public func waitForFrames(in folder: String, count: Int) {
     }
 }
 
-/// A running `springy preview` and the port it printed.
+/// A running `springy preview` (or `springy review`) and the port it printed.
 public struct PreviewProcess {
     public var process: Process
     public var port: Int
     public var stderr: Pipe
+    /// What it printed before its URL (review prints the check's summary first).
+    public var printed = ""
     public var base: String { "http://127.0.0.1:\(port)/" }
 
     /// Starts `springy preview SCENE --port 0 EXTRA...` in the scene's folder (under `ulimit -n`
     /// when given) and reads its URL; nil when it printed none within 20 s.
     public static func start(_ scene: String, _ extra: [String] = [], ulimit: Int? = nil) throws -> PreviewProcess? {
+        try start(
+            ["preview", scene, "--port", "0"] + extra, cwd: URL(fileURLWithPath: scene).deletingLastPathComponent().path,
+            ulimit: ulimit)
+    }
+
+    /// Starts `springy ARGUMENTS...` in `cwd` and reads the URL it prints; nil when it printed
+    /// none within `wait` s.
+    public static func start(
+        _ args: [String], cwd: String, environment: [String: String]? = nil, ulimit: Int? = nil, wait: TimeInterval = 20
+    ) throws -> PreviewProcess? {
         let p = Process()
-        let args = ["preview", scene, "--port", "0"] + extra
         if let ulimit {
             p.executableURL = URL(fileURLWithPath: "/bin/bash")
             p.arguments = ["-c", "ulimit -n \(ulimit) && exec \"$0\" \"$@\"", springyBinary] + args
@@ -213,26 +224,44 @@ public struct PreviewProcess {
             p.executableURL = URL(fileURLWithPath: springyBinary)
             p.arguments = args
         }
-        p.currentDirectoryURL = URL(fileURLWithPath: scene).deletingLastPathComponent()
+        p.currentDirectoryURL = URL(fileURLWithPath: cwd)
+        if let environment { p.environment = environment }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
         var text = ""
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !text.contains("\n") {
+        let deadline = Date().addingTimeInterval(wait)
+        func url() -> Range<String.Index>? {
+            guard let r = text.range(of: "http://127.0.0.1:"), text[r.upperBound...].contains("\n") else { return nil }
+            return r
+        }
+        while Date() < deadline, url() == nil {
             let chunk = out.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
         }
-        guard let r = text.range(of: "http://127.0.0.1:"), let port = Int(text[r.upperBound...].prefix { $0.isNumber }) else {
+        guard let r = url(), let port = Int(text[r.upperBound...].prefix { $0.isNumber }) else {
             p.terminate()
             return nil
         }
-        return PreviewProcess(process: p, port: port, stderr: err)
+        return PreviewProcess(process: p, port: port, stderr: err, printed: String(text[..<r.lowerBound]))
     }
 }
 
+/// The environment a person's shell has here: CI and GitHub Actions unset (these tests record
+/// and review goldens on purpose, which CI refuses).
+public var environmentOutsideCI: [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    env["CI"] = nil
+    env["GITHUB_ACTIONS"] = nil
+    return env
+}
+
+/// `springy check ARGUMENTS...` in `cwd`, outside CI.
+public func checkOutsideCI(_ args: [String], cwd: String) throws -> RunResult {
+    try runSpringy(["check"] + args, cwd: cwd, environment: environmentOutsideCI)
+}
 /// A scrolling grid: 400 cells of 80 pt in 4 columns (10 pt apart: 100 rows, 8990 pt) in a
 /// 375 × 667 view at 60 fps, with `scroll` keys, more `layout` keys and a `script`.
 public func scrollGridScene(scroll: String = "{}", layout: String = "", duration: Double = 3, script: String) -> String {
