@@ -134,4 +134,29 @@ final class CheckOutputTests: XCTestCase {
         XCTAssertTrue(line.hasSuffix(" px: item box: a drawing change, not motion"), String(line))
         XCTAssertFalse(r.stderr.contains("item other"), "the other item's pixels did not change")
     }
+
+    /// Issue 31: a missing golden shows this run's frame full size, and the command to record it
+    /// is `--record missing`, never the broad `all`.
+    func testAMissingGoldenShowsTheFrameFullSizeAndSaysRecordMissing() throws {
+        let dir = temporaryDirectory()
+        try scene(
+            120, 160, time: "fps: 10, duration: 0.5",
+            "golden: { frames: [0, last] }\nitems:\n  box: { center: [60, 40], size: [20, 20] }"
+        )
+        .write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: "\(dir)/g", withIntermediateDirectories: true)
+        let r = try check(["--golden", "g", "--report", "rep", "s.yaml"], cwd: dir)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(
+            r.stderr.contains(
+                "FAIL g/s/frame-00000.png is missing; record it with: springy check --record missing --golden g s.yaml"), r.stderr
+        )
+        XCTAssertFalse(r.stderr.contains("--record all"), r.stderr)
+        let html = try String(contentsOfFile: "\(dir)/rep/index.html", encoding: .utf8)
+        let figure = try XCTUnwrap(html.range(of: "<figure class=\"missing-actual\"><img src=\""))
+        let image = String(html[figure.upperBound...].prefix { $0 != "\"" })
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/rep/\(image)"), image)
+        XCTAssertTrue(
+            html.contains("<code>springy check --record missing --golden g s.yaml</code>"), "the scene's own suggestion")
+    }
 }
