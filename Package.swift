@@ -10,7 +10,9 @@ import PackageDescription
 let package = Package(
     name: "Springy",
     products: [
-        .executable(name: "springy", targets: ["springy"])
+        .executable(name: "springy", targets: ["springy"]),
+        // Springy in a Swift package of one's own: load, validate, simulate, draw, write.
+        .library(name: "SpringyKit", targets: ["SpringyKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -88,6 +90,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "springy", dependencies: ["SpringyCLI"]),
+        // The library's deliberate API (its own value types over the pipeline).
+        .target(
+            name: "SpringyKit",
+            dependencies: [
+                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender", "SpringyOutput",
+                "SpringyPipeline",
+            ]),
         // libFuzzer target for the scene decoder (scripts/fuzz); a replayer when built normally.
         .executableTarget(name: "springy-fuzz", dependencies: ["SpringyScene", "SpringySimulation"]),
         // Helpers shared by the test targets (paths, running the binary, temporary folders).
@@ -95,6 +104,8 @@ let package = Package(
             name: "SpringyTestSupport", dependencies: ["SpringyFrame", "SpringyScene", "SpringySimulation"],
             path: "Tests/SpringyTestSupport"),
         // Tests by module; the end-to-end ones run the `springy` binary.
+        // The library as a user sees it: SpringyKit alone (the test support runs the binary).
+        .testTarget(name: "SpringyKitTests", dependencies: ["SpringyKit", "SpringyTestSupport", "springy"]),
         .testTarget(name: "SceneTests", dependencies: ["SpringyCore", "SpringyScene", "SpringyTestSupport", "springy"]),
         .testTarget(
             name: "DynamicsTests",

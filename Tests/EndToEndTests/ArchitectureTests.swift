@@ -8,7 +8,7 @@ final class ArchitectureTests: XCTestCase {
     static let rank: [String: Int] = [
         "SpringyCore": 0, "SpringyFrame": 1, "SpringyScene": 2, "SpringyDynamics": 2, "SpringyLayout": 3,
         "SpringySimulation": 4, "SpringyRender": 5, "SpringyOutput": 6, "SpringyGolden": 7, "SpringyPipeline": 8,
-        "SpringyPreview": 9, "SpringyCLI": 10,
+        "SpringyPreview": 9, "SpringyKit": 9, "SpringyCLI": 10,
     ]
     static let forbidden: [String: Set<String>] = [
         "SpringyRender": ["SpringyLayout", "SpringySimulation", "SpringyDynamics"],
