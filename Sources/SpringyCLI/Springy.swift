@@ -5,9 +5,9 @@ import SpringyScene
 import Synchronization
 
 /// The `springy` command line.
-public struct Springy: ParsableCommand {
-    public static let version = SpringyVersion.current
-    public static let configuration = CommandConfiguration(
+package struct Springy: ParsableCommand {
+    package static let version = SpringyVersion.current
+    package static let configuration = CommandConfiguration(
         commandName: "springy",
         abstract: "Render physics-driven collection views (UIKit Dynamics on Box2D) to PNG sequences, traces and golden tests.",
         discussion: """
@@ -21,7 +21,7 @@ public struct Springy: ParsableCommand {
             SpringCommand.self, Docs.self,
         ])
 
-    public init() {}
+    package init() {}
 
     /// Runs an async command to its end, the main thread waiting (`springy preview`).
     /// The task parses `args` again itself (commands are not Sendable; their arguments are).
@@ -43,7 +43,7 @@ public struct Springy: ParsableCommand {
     }
 
     /// Runs the command line; every error but a golden mismatch exits with 2.
-    public static func runMain(_ arguments: [String]? = nil) -> Never {
+    package static func runMain(_ arguments: [String]? = nil) -> Never {
         // A closed pipe is an error a write reports (EPIPE), not a signal that kills silently.
         signal(SIGPIPE, SIG_IGN)
         let args = Check.normalized(arguments ?? Array(CommandLine.arguments.dropFirst()))

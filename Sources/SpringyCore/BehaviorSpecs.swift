@@ -4,7 +4,7 @@ import Foundation
 // properties as fields), so that a script's `set` is a field assignment and is tested without
 // a physics engine.
 
-public indirect enum BehaviorSpec: Sendable, Equatable {
+package indirect enum BehaviorSpec: Sendable, Equatable {
     case gravity(GravitySpec)
     case collision(CollisionSpec)
     case attachment(AttachmentSpec)
@@ -16,7 +16,7 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
     case stickyCorners(StickyCornersSpec)
 
     /// The kind's spec, behind its protocol: the one switch every other question goes through.
-    public var payload: any BehaviorKindSpec {
+    package var payload: any BehaviorKindSpec {
         switch self {
         case .gravity(let s): return s
         case .collision(let s): return s
@@ -30,41 +30,41 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
         }
     }
 
-    public var kind: BehaviorKind { type(of: payload).kind }
-    public var kindName: String { kind.rawValue }
+    package var kind: BehaviorKind { type(of: payload).kind }
+    package var kindName: String { kind.rawValue }
 
     /// The items this behavior (and its children) names, in order.
-    public var referencedItems: [String] { payload.referencedItems }
+    package var referencedItems: [String] { payload.referencedItems }
 
     /// This behavior and every behavior inside it, depth first.
-    public var flattened: [BehaviorSpec] {
+    package var flattened: [BehaviorSpec] {
         if case .composite(let c) = self { return [self] + c.behaviors.flatMap(\.flattened) }
         return [self]
     }
 
     /// This behavior with one parameter changed, as a script's `set` does (DYNAMICS.md);
     /// nil when the parameter does not belong to this kind. `active` is the animator's.
-    public func setting(_ p: BehaviorParameter) -> BehaviorSpec? {
+    package func setting(_ p: BehaviorParameter) -> BehaviorSpec? {
         func set<S: BehaviorKindSpec>(_ s: S) -> BehaviorSpec? { s.setting(p)?.behavior }
         return set(payload)
     }
 
     /// The same behavior acting on `items` instead (gravity, collision, push, item and field behaviors).
-    public func withItems(_ items: [String]) -> BehaviorSpec? {
+    package func withItems(_ items: [String]) -> BehaviorSpec? {
         func with<S: BehaviorKindSpec>(_ s: S) -> BehaviorSpec? { s.withItems(items)?.behavior }
         return with(payload)
     }
 
-    public static func gravity(items: [String], vector: Vec2) -> BehaviorSpec {
+    package static func gravity(items: [String], vector: Vec2) -> BehaviorSpec {
         .gravity(GravitySpec(items: items, vector: vector))
     }
-    public static func collision(
+    package static func collision(
         items: [String], mode: CollisionMode, bounds: Bool, insets: EdgeInsets,
         boundaries: [NamedSegment]
     ) -> BehaviorSpec {
         .collision(CollisionSpec(items: items, mode: mode, bounds: bounds, insets: insets, boundaries: boundaries))
     }
-    public static func attachment(
+    package static func attachment(
         item: String, to: AttachTarget, length: Double?, frequency: Double, damping: Double,
         offset: Vec2, toOffset: Vec2
     ) -> BehaviorSpec {
@@ -73,14 +73,14 @@ public indirect enum BehaviorSpec: Sendable, Equatable {
                 item: item, to: to, length: length, frequency: frequency, damping: damping,
                 offset: offset, toOffset: toOffset))
     }
-    public static func snap(item: String, to point: Vec2, damping: Double) -> BehaviorSpec {
+    package static func snap(item: String, to point: Vec2, damping: Double) -> BehaviorSpec {
         .snap(SnapSpec(item: item, point: point, damping: damping))
     }
-    public static func push(items: [String], mode: PushMode, vector: Vec2, offset: Vec2) -> BehaviorSpec {
+    package static func push(items: [String], mode: PushMode, vector: Vec2, offset: Vec2) -> BehaviorSpec {
         .push(PushSpec(items: items, mode: mode, vector: vector, offset: offset))
     }
-    public static func item(items: [String], properties: ItemProperties) -> BehaviorSpec {
+    package static func item(items: [String], properties: ItemProperties) -> BehaviorSpec {
         .item(ItemBehaviorSpec(items: items, properties: properties))
     }
-    public static func composite(_ behaviors: [BehaviorSpec]) -> BehaviorSpec { .composite(CompositeSpec(behaviors)) }
+    package static func composite(_ behaviors: [BehaviorSpec]) -> BehaviorSpec { .composite(CompositeSpec(behaviors)) }
 }

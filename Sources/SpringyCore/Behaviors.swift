@@ -2,17 +2,17 @@
 // behaviors name their items by id ("frog", "0.3"), in UIKit's units.
 
 /// UIDynamicItemBehavior's properties. In `defaults`, every field is set.
-public struct ItemProperties: Sendable, Equatable {
-    public var elasticity: Double?
-    public var friction: Double?
-    public var density: Double?
-    public var resistance: Double?
-    public var angularResistance: Double?
-    public var allowsRotation: Bool?
-    public var anchored: Bool?
+package struct ItemProperties: Sendable, Equatable {
+    package var elasticity: Double?
+    package var friction: Double?
+    package var density: Double?
+    package var resistance: Double?
+    package var angularResistance: Double?
+    package var allowsRotation: Bool?
+    package var anchored: Bool?
     /// The electric charge field behaviors act on (UIDynamicItemBehavior.charge, default 0).
-    public var charge: Double?
-    public init(
+    package var charge: Double?
+    package init(
         elasticity: Double? = nil, friction: Double? = nil, density: Double? = nil,
         resistance: Double? = nil, angularResistance: Double? = nil,
         allowsRotation: Bool? = nil, anchored: Bool? = nil, charge: Double? = nil
@@ -22,11 +22,11 @@ public struct ItemProperties: Sendable, Equatable {
         self.allowsRotation = allowsRotation; self.anchored = anchored; self.charge = charge
     }
     /// UIKit's observed defaults (DYNAMICS.md, "Item defaults").
-    public static let uikit = ItemProperties(
+    package static let uikit = ItemProperties(
         elasticity: 0.2, friction: 0.2, density: 1, resistance: 0.1,
         angularResistance: 0.1, allowsRotation: true, anchored: false, charge: 0)
     /// `other`'s set fields over this one's.
-    public func merged(with other: ItemProperties) -> ItemProperties {
+    package func merged(with other: ItemProperties) -> ItemProperties {
         ItemProperties(
             elasticity: other.elasticity ?? elasticity, friction: other.friction ?? friction,
             density: other.density ?? density, resistance: other.resistance ?? resistance,
@@ -36,32 +36,32 @@ public struct ItemProperties: Sendable, Equatable {
     }
 }
 
-public enum CollisionMode: String, Sendable {
+package enum CollisionMode: String, Sendable {
     case items, boundaries, everything
-    public var includesItems: Bool { self != .boundaries }
-    public var includesBoundaries: Bool { self != .items }
+    package var includesItems: Bool { self != .boundaries }
+    package var includesBoundaries: Bool { self != .items }
 }
 
-public enum PushMode: String, Sendable { case continuous, instantaneous }
+package enum PushMode: String, Sendable { case continuous, instantaneous }
 
-public struct NamedSegment: Sendable, Equatable {
-    public var name: String
-    public var from: Vec2
-    public var to: Vec2
-    public init(name: String, from: Vec2, to: Vec2) { self.name = name; self.from = from; self.to = to }
+package struct NamedSegment: Sendable, Equatable {
+    package var name: String
+    package var from: Vec2
+    package var to: Vec2
+    package init(name: String, from: Vec2, to: Vec2) { self.name = name; self.from = from; self.to = to }
 }
 
 /// The collision bounds of a dynamic item.
 /// UIDynamicItemCollisionBoundsType: rectangle, ellipse, or path (an outline of its own).
-public enum ItemShape: String, Sendable { case rectangle, ellipse, path }
+package enum ItemShape: String, Sendable { case rectangle, ellipse, path }
 
-public enum AttachTarget: Sendable, Equatable {
+package enum AttachTarget: Sendable, Equatable {
     case point(Vec2)
     case item(String)
 }
 
 /// One parameter change of a `set` event.
-public enum BehaviorParameter: Sendable, Equatable {
+package enum BehaviorParameter: Sendable, Equatable {
     case magnitude(Double)
     case angle(Double)
     case direction(Vec2)

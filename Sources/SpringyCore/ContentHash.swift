@@ -1,41 +1,41 @@
 /// FNV-1a, 64 bit: a stable content hash. Swift's `Hasher` is seeded per process, so
 /// anything written to a file or compared across runs is hashed with this instead.
-public struct ContentHash: Sendable {
-    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+package struct ContentHash: Sendable {
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    public init() {}
+    package init() {}
 
-    public mutating func add<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    package mutating func add<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         var h = value
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         value = h
     }
 
-    public mutating func add(_ text: String) { add(text.utf8) }
+    package mutating func add(_ text: String) { add(text.utf8) }
 
     /// Ends one part, so ["ab", "c"] and ["a", "bc"] hash differently.
-    public mutating func endPart() { value = (value ^ 0xff) &* 0x100_0000_01b3 }
+    package mutating func endPart() { value = (value ^ 0xff) &* 0x100_0000_01b3 }
 
     /// The hash of `parts`, each ended, as unpadded hex: the key the render resume marker
     /// and the docs stamp have always used.
-    public static func key(_ parts: [[UInt8]]) -> String {
+    package static func key(_ parts: [[UInt8]]) -> String {
         var h = ContentHash()
         for part in parts { h.add(part); h.endPart() }
         return String(h.value, radix: 16)
     }
 
     /// Sixteen lowercase hex digits.
-    public var hex: String { Self.hex(value) }
+    package var hex: String { Self.hex(value) }
 
     /// A 64-bit value as sixteen lowercase hex digits.
-    public static func hex(_ v: UInt64) -> String {
+    package static func hex(_ v: UInt64) -> String {
         let digits = String(v, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 
 /// An error that names its own place (`file:line:column: key: message`), printed as it is.
-public protocol LocatedError: Error, CustomStringConvertible {}
+package protocol LocatedError: Error, CustomStringConvertible {}
 
 /// "1 frame", "2 frames": a count and its noun, plural when it is not 1.
-public func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+package func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

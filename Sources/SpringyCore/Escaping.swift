@@ -1,6 +1,6 @@
 /// `s` with each scalar `replacement` names replaced by its text (nil: kept as it is): the one
 /// loop behind JSON strings, trace ids and XML attributes.
-public func escaped(_ s: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+package func escaped(_ s: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
     var out = ""
     out.reserveCapacity(s.utf8.count)
     for u in s.unicodeScalars {
@@ -10,7 +10,7 @@ public func escaped(_ s: String, _ replacement: (Unicode.Scalar) -> String?) -> 
 }
 
 /// JSON's escapes for a string's contents (quote, backslash, controls).
-public func jsonEscape(_ u: Unicode.Scalar) -> String? {
+package func jsonEscape(_ u: Unicode.Scalar) -> String? {
     switch u {
     case "\"": return "\\\""
     case "\\": return "\\\\"
@@ -26,7 +26,7 @@ public func jsonEscape(_ u: Unicode.Scalar) -> String? {
 
 /// Scene text (an id, a label, a name) shown inside one line of a message: line breaks and other
 /// controls written as escapes (`\n`, `\u{2028}`), so a name can never start a line of its own.
-public func oneLine(_ s: String) -> String {
+package func oneLine(_ s: String) -> String {
     escaped(s) { u in
         switch u {
         case "\n": return "\\n"
@@ -41,34 +41,34 @@ public func oneLine(_ s: String) -> String {
 }
 
 /// GitHub Actions workflow commands: a line that starts (after white space) with `::` is one.
-public enum WorkflowText {
+package enum WorkflowText {
     /// Every line of `text` that would read as a workflow command starts with `» ` instead; a
     /// carriage return (which the runner may take as a line break) is written as `\r`.
-    public static func neutralized(_ text: String) -> String {
+    package static func neutralized(_ text: String) -> String {
         text.replacingOccurrences(of: "\r", with: "\\r").split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("::") ? "» " + line : String(line)
         }.joined(separator: "\n")
     }
 
     /// A command's message (after `::`): `%`, CR and LF escaped as the runner reads them back.
-    public static func data(_ s: String) -> String {
+    package static func data(_ s: String) -> String {
         s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(
             of: "\n", with: "%0A")
     }
 
     /// A command's property value (`file=…`): as `data`, and `:` and `,` too.
-    public static func property(_ s: String) -> String {
+    package static func property(_ s: String) -> String {
         data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }
 
 /// Scene text placed in Markdown (the docs gallery, DocC articles): names and file names come
 /// from the user's files, and a Markdown renderer that allows HTML would run a `<script>` in one.
-public enum MarkdownText {
+package enum MarkdownText {
     /// Plain text in a heading, a paragraph or an image's alt text: `<`, `>` and `&` as entities,
     /// the characters that open or close inline markup (`` \ ` * _ [ ] ( ) ! # | ~ ``)
     /// backslash-escaped, line breaks made spaces; everything else kept as written.
-    public static func inline(_ s: String) -> String {
+    package static func inline(_ s: String) -> String {
         escaped(s) { u in
             switch u {
             case "<": return "&lt;"
@@ -84,7 +84,7 @@ public enum MarkdownText {
 
     /// A code span holding `s` exactly: fenced by one backtick more than the longest run inside,
     /// padded with a space where `s` starts or ends with a backtick (CommonMark's rule).
-    public static func code(_ s: String) -> String {
+    package static func code(_ s: String) -> String {
         let text = String(s.map { $0.isNewline ? " " : $0 })
         var longest = 0, run = 0
         for c in text { run = c == "`" ? run + 1 : 0; longest = max(longest, run) }
@@ -96,7 +96,7 @@ public enum MarkdownText {
     /// A quoted argument of a DocC directive (`alt: "…"`): DocC reads no escapes there, so a
     /// straight quote becomes a typographic one (“ after a space or at the start, ” otherwise)
     /// and a line break a space.
-    public static func directiveArgument(_ s: String) -> String {
+    package static func directiveArgument(_ s: String) -> String {
         var out = ""
         for c in s {
             if c == "\"" {

@@ -3,17 +3,17 @@ import Foundation
 /// UIFieldBehavior's kinds.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 // (cases are the scene file's spelling)
-public enum FieldKind: String, Sendable, CaseIterable {
+package enum FieldKind: String, Sendable, CaseIterable {
     case linear_gravity, radial_gravity, spring, drag, velocity, noise, turbulence, electric, magnetic, vortex
 }
 
 /// UIRegion: where a field acts, centred on its position.
-public enum FieldRegion: Sendable, Equatable {
+package enum FieldRegion: Sendable, Equatable {
     case infinite
     case circle(radius: Double)
     case rect(Size2)
 
-    public func contains(_ offset: Vec2) -> Bool {
+    package func contains(_ offset: Vec2) -> Bool {
         switch self {
         case .infinite: return true
         case .circle(let r): return offset.length <= r
@@ -26,34 +26,34 @@ public enum FieldRegion: Sendable, Equatable {
 /// small minimum radius, the infinite region. Units (DYNAMICS.md, "Fields"): gravity-like
 /// fields accelerate at strength × 1000 pt/s² (UIGravityBehavior's unit); the others exert
 /// UIKit newtons (1 N moves a 100 × 100 pt item of density 1 at 100 pt/s²).
-public struct FieldSpec: BehaviorKindSpec {
-    public var kind: FieldKind
-    public var items: [String]
-    public var position: Vec2
-    public var strength: Double = 1
-    public var falloff: Double = 0
-    public var minimumRadius: Double = 0.01
+package struct FieldSpec: BehaviorKindSpec {
+    package var kind: FieldKind
+    package var items: [String]
+    package var position: Vec2
+    package var strength: Double = 1
+    package var falloff: Double = 0
+    package var minimumRadius: Double = 0.01
     /// linear_gravity and velocity fields: the direction vector (its length counts).
-    public var direction: Vec2 = Vec2(0, 1)
+    package var direction: Vec2 = Vec2(0, 1)
     /// noise and turbulence: 0 (noisy) to 1 (smooth), and how fast the noise changes.
-    public var smoothness: Double = 0
-    public var animationSpeed: Double = 0
-    public var region: FieldRegion = .infinite
+    package var smoothness: Double = 0
+    package var animationSpeed: Double = 0
+    package var region: FieldRegion = .infinite
     /// noise and turbulence: the seed of their random field (the scene's, so runs repeat).
-    public var seed: UInt64 = 0
-    public init(kind: FieldKind, items: [String], position: Vec2) {
+    package var seed: UInt64 = 0
+    package init(kind: FieldKind, items: [String], position: Vec2) {
         self.kind = kind; self.items = items; self.position = position
     }
 
-    public static var kind: BehaviorKind { .field }
-    public static var uikitName: String { "UIFieldBehavior" }
+    package static var kind: BehaviorKind { .field }
+    package static var uikitName: String { "UIFieldBehavior" }
     static let strength = SceneKey(
         "strength", "number", range: -1e6...1e6, default: "1",
         "how strong (gravity-like fields: 1 = 1000 pt/s²; others UIKit newtons, DYNAMICS.md)")
     static let position = SceneKey("position", "[x, y]", unit: "pt", default: "[0, 0]", "where the field is centred")
     static let direction = SceneKey(
         "direction", "[x, y]", default: "[0, 1]", "linear_gravity and velocity fields: the vector (its length counts)")
-    public static let keys = KeyTable(
+    package static let keys = KeyTable(
         "behaviors[].field",
         [
             SceneKey(
@@ -73,21 +73,21 @@ public struct FieldSpec: BehaviorKindSpec {
             SceneKey("seed", "whole number", range: 0...9.2e18, default: "0", "noise and turbulence: the random field's seed"),
         ])
     /// `region`, when not `infinite`: one of the two shapes.
-    public static let regionKeys = KeyTable(
+    package static let regionKeys = KeyTable(
         "behaviors[].field.region",
         [
             SceneKey("circle", "number", range: 0...1e6, lowerOpen: true, unit: "pt", default: "", "a circle of this radius"),
             SceneKey("rect", "[w, h]", unit: "pt", default: "", "a rectangle of this size"),
         ])
-    public static var partKeys: [KeyTable] { [regionKeys] }
-    public static let setKeys = setTable([
+    package static var partKeys: [KeyTable] { [regionKeys] }
+    package static let setKeys = setTable([
         strength, strength.named("magnitude", "the same as `strength`"), direction.named("direction"),
         position.named("position"), position.named("anchor", "the same as `position`"),
     ])
-    public var behavior: BehaviorSpec { .field(self) }
-    public var referencedItems: [String] { items }
-    public func withItems(_ items: [String]) -> FieldSpec? { var f = self; f.items = items; return f }
-    public func setting(_ p: BehaviorParameter) -> FieldSpec? {
+    package var behavior: BehaviorSpec { .field(self) }
+    package var referencedItems: [String] { items }
+    package func withItems(_ items: [String]) -> FieldSpec? { var f = self; f.items = items; return f }
+    package func setting(_ p: BehaviorParameter) -> FieldSpec? {
         var f = self
         switch p {
         case .magnitude(let m): f.strength = m
@@ -101,9 +101,9 @@ public struct FieldSpec: BehaviorKindSpec {
 
 /// The force (or, for a velocity field, the velocity) a field gives one item, from plain
 /// values: all positions in points, velocities in pt/s, mass in kg (UIKit's), time in s.
-public enum FieldForce {
-    public static let gravityUnit = 1000.0  // pt/s² per unit of strength
-    public static let newton = 100.0  // pt/s² that 1 N gives a mass of 1
+package enum FieldForce {
+    package static let gravityUnit = 1000.0  // pt/s² per unit of strength
+    package static let newton = 100.0  // pt/s² that 1 N gives a mass of 1
 
     /// The field's pull at a distance: 1 / max(r, minimumRadius)^falloff (1 with no falloff).
     static func attenuation(_ f: FieldSpec, _ r: Double) -> Double {
@@ -111,7 +111,7 @@ public enum FieldForce {
     }
 
     /// The force on an item in newtons (pt-based: acceleration × mass / 100), or nil outside the region.
-    public static func force(_ f: FieldSpec, center: Vec2, velocity: Vec2, mass: Double, charge: Double, time: Double) -> Vec2? {
+    package static func force(_ f: FieldSpec, center: Vec2, velocity: Vec2, mass: Double, charge: Double, time: Double) -> Vec2? {
         let d = center - f.position
         guard f.region.contains(d) else { return nil }
         let r = d.length
@@ -132,21 +132,21 @@ public enum FieldForce {
     }
 
     /// A magnetic field's turning rate for a charge (rad/s): strength · attenuation · q / m, nil outside the region.
-    public static func cyclotron(_ f: FieldSpec, center: Vec2, mass: Double, charge: Double) -> Double? {
+    package static func cyclotron(_ f: FieldSpec, center: Vec2, mass: Double, charge: Double) -> Double? {
         let d = center - f.position
         guard f.kind == .magnetic, f.region.contains(d), mass > 0 else { return nil }
         return f.strength * attenuation(f, d.length) * charge / mass
     }
 
     /// A velocity field's velocity for an item at `center` (pt/s), nil outside the region.
-    public static func velocity(_ f: FieldSpec, center: Vec2) -> Vec2? {
+    package static func velocity(_ f: FieldSpec, center: Vec2) -> Vec2? {
         guard f.kind == .velocity, f.region.contains(center - f.position) else { return nil }
         return f.direction * f.strength
     }
 
     /// A smooth random vector field in [−1, 1]²: value noise on a lattice whose cell is
     /// 20 pt at smoothness 0 and 500 pt at 1, moving `animationSpeed` cells per second.
-    public static func noise(_ f: FieldSpec, at p: Vec2, time: Double) -> Vec2 {
+    package static func noise(_ f: FieldSpec, at p: Vec2, time: Double) -> Vec2 {
         let cell = 20 + 480 * min(max(f.smoothness, 0), 1)
         let x = p.x / cell, y = p.y / cell, z = time * f.animationSpeed
         let x0 = floor(x), y0 = floor(y), z0 = floor(z)

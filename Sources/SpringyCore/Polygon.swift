@@ -1,15 +1,15 @@
 import Foundation
 
 /// Simple polygons for collision bounds of type path: convex pieces Box2D can hold.
-public enum Polygon {
+package enum Polygon {
     /// Twice the signed area (positive counter-clockwise in y-up terms).
-    public static func signedArea(_ p: [Vec2]) -> Double {
+    package static func signedArea(_ p: [Vec2]) -> Double {
         var a = 0.0
         for i in p.indices { let j = (i + 1) % p.count; a += p[i].x * p[j].y - p[j].x * p[i].y }
         return a / 2
     }
 
-    public static func isConvex(_ p: [Vec2]) -> Bool {
+    package static func isConvex(_ p: [Vec2]) -> Bool {
         var sign = 0.0
         for i in p.indices {
             let a = p[i], b = p[(i + 1) % p.count], c = p[(i + 2) % p.count]
@@ -28,14 +28,14 @@ public enum Polygon {
     }
 
     /// The most points a collision path may have (its convex pieces are each a Box2D polygon).
-    public static let maxPoints = 256
+    package static let maxPoints = 256
     /// Box2D's b2_linearSlop at 100 pt per metre: it welds polygon vertices closer than half of
     /// it, and a path's points must be at least this far apart (twice that, for a margin).
-    public static let minPointSpacing = 0.5
+    package static let minPointSpacing = 0.5
 
     /// Why `p` cannot be a collision path, or nil: 3 to 256 points at least 0.5 pt apart, an
     /// area, no edge crossing another, and convex pieces Box2D can hold (`box2DProblem`).
-    public static func problem(_ p: [Vec2]) -> String? {
+    package static func problem(_ p: [Vec2]) -> String? {
         if p.count < 3 { return "a path needs at least 3 points" }
         if p.count > maxPoints {
             return "a path has at most \(maxPoints) points, not \(p.count) (Box2D holds it as convex pieces of at most 8)"
@@ -76,7 +76,7 @@ public enum Polygon {
     /// there, with a margin: 3 to 8 vertices, at least 3 left after welding those closer than
     /// half the linear slop, a hull of at least 3, and the hull's area (its centroid's, as
     /// `ComputeCentroid` sums it) well above `b2_epsilon`. Nil when Box2D can hold it.
-    public static func box2DProblem(_ piece: [Vec2]) -> String? {
+    package static func box2DProblem(_ piece: [Vec2]) -> String? {
         guard (3...8).contains(piece.count) else { return "\(piece.count) vertices; Box2D takes 3 to 8" }
         let ps = piece.map { (x: Float($0.x / 100), y: Float($0.y / 100)) }
         let slop: Float = 0.005
@@ -122,7 +122,7 @@ public enum Polygon {
     /// `piece` when Box2D can hold it, else a square of 0.3 pt around its centre: what a tiny
     /// ellipse or group member (sizes down to 0.01 pt are allowed, and the 1 pt skin is taken
     /// off) collides as, instead of a polygon whose points Box2D would weld into an abort.
-    public static func holdable(_ piece: [Vec2]) -> [Vec2] {
+    package static func holdable(_ piece: [Vec2]) -> [Vec2] {
         guard box2DProblem(piece) != nil else { return piece }
         let c = piece.reduce(Vec2(0, 0), +) * (1 / Double(max(piece.count, 1)))
         let h = 0.3
@@ -131,7 +131,7 @@ public enum Polygon {
 
     /// Convex pieces of at most 8 vertices covering `p` (a simple polygon): `p` itself when it
     /// is convex and small enough, else the triangles of an ear-clipping triangulation.
-    public static func convexPieces(_ p: [Vec2]) -> [[Vec2]] {
+    package static func convexPieces(_ p: [Vec2]) -> [[Vec2]] {
         let ccw = signedArea(p) > 0 ? p : Array(p.reversed())
         if isConvex(ccw) && ccw.count <= 8 { return [ccw] }
         var remaining = ccw

@@ -4,18 +4,18 @@ import Foundation
 /// SCENE-FORMAT writes it), its range, unit and default, and a line of doc. Tables of these are
 /// the one place a context's keys live: the decoder reads only them (and their ranges), `set`
 /// and the did-you-mean read them, and docs/SCENE-FORMAT.md is checked against them.
-public struct SceneKey: Sendable, Equatable {
-    public var name: String
-    public var type: String
-    public var range: ClosedRange<Double>?
+package struct SceneKey: Sendable, Equatable {
+    package var name: String
+    package var type: String
+    package var range: ClosedRange<Double>?
     /// The range's lower end is not itself allowed (a density above 0).
-    public var lowerOpen = false
-    public var unit: String
+    package var lowerOpen = false
+    package var unit: String
     /// The value when the key is left out ("required" when it cannot be).
-    public var defaultValue: String
-    public var doc: String
+    package var defaultValue: String
+    package var doc: String
 
-    public init(
+    package init(
         _ name: String, _ type: String, range: ClosedRange<Double>? = nil, lowerOpen: Bool = false, unit: String = "",
         default defaultValue: String = "", _ doc: String
     ) {
@@ -24,7 +24,7 @@ public struct SceneKey: Sendable, Equatable {
     }
 
     /// The same key under another name (an alias `set` takes).
-    public func named(_ other: String, _ doc: String? = nil) -> SceneKey {
+    package func named(_ other: String, _ doc: String? = nil) -> SceneKey {
         var k = self
         k.name = other
         if let doc { k.doc = doc }
@@ -33,27 +33,27 @@ public struct SceneKey: Sendable, Equatable {
 }
 
 /// The keys of one context (a key path such as `behaviors[].snap`), in the order documented.
-public struct KeyTable: Sendable, Equatable {
-    public var path: String
-    public var keys: [SceneKey]
-    public init(_ path: String, _ keys: [SceneKey]) { self.path = path; self.keys = keys }
+package struct KeyTable: Sendable, Equatable {
+    package var path: String
+    package var keys: [SceneKey]
+    package init(_ path: String, _ keys: [SceneKey]) { self.path = path; self.keys = keys }
 
-    public var names: [String] { keys.map(\.name) }
+    package var names: [String] { keys.map(\.name) }
 
     /// The key named `name`; asking for a key the table does not have is a programming error.
-    public subscript(_ name: String) -> SceneKey {
+    package subscript(_ name: String) -> SceneKey {
         guard let k = keys.first(where: { $0.name == name }) else { preconditionFailure("\(path) has no key \(name)") }
         return k
     }
 
     /// The range of a numeric key.
-    public func range(_ name: String) -> ClosedRange<Double> {
+    package func range(_ name: String) -> ClosedRange<Double> {
         guard let r = self[name].range else { preconditionFailure("\(path).\(name) has no range") }
         return r
     }
 
     /// The table as a Markdown table (SCENE-FORMAT's reference is made of these).
-    public var markdown: String {
+    package var markdown: String {
         func cell(_ s: String) -> String { s.isEmpty ? "" : s.replacingOccurrences(of: "|", with: "\\|") }
         func number(_ x: Double) -> String {
             if x == x.rounded() && abs(x) < 1e5 { return String(Int(x)) }
@@ -71,8 +71,8 @@ public struct KeyTable: Sendable, Equatable {
 }
 
 /// Keys many contexts share.
-public enum CommonKeys {
-    public static let items = SceneKey("items", "[item id]", default: "required", "the items it acts on, each once")
-    public static let item = SceneKey("item", "item id", default: "required", "the item it acts on")
+package enum CommonKeys {
+    package static let items = SceneKey("items", "[item id]", default: "required", "the items it acts on, each once")
+    package static let item = SceneKey("item", "item id", default: "required", "the item it acts on")
 
 }

@@ -4,23 +4,23 @@ import Foundation
 /// velocity v₀ in distances per second (UIKit's and SwiftUI's normalised velocity). Every UI
 /// framework's spring is this system in other words; the initialisers and properties below
 /// translate (docs/DYNAMICS.md, "One spring, every platform's vocabulary").
-public struct SpringSystem: Equatable, Sendable {
-    public var mass: Double
-    public var stiffness: Double
-    public var damping: Double
-    public var initialVelocity: Double
+package struct SpringSystem: Equatable, Sendable {
+    package var mass: Double
+    package var stiffness: Double
+    package var damping: Double
+    package var initialVelocity: Double
 
-    public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
+    package init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping; self.initialVelocity = initialVelocity
     }
 
     /// The undamped angular frequency ω₀ = √(k/m), rad/s.
-    public var omega: Double { (stiffness / mass).squareRoot() }
+    package var omega: Double { (stiffness / mass).squareRoot() }
     /// ζ = c / (2√(km)).
-    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    package var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
     /// From ω₀ and ζ, at mass 1 (or the mass given).
-    public init(omega: Double, dampingRatio: Double, mass: Double = 1, initialVelocity: Double = 0) {
+    package init(omega: Double, dampingRatio: Double, mass: Double = 1, initialVelocity: Double = 0) {
         self.init(
             mass: mass, stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass,
             initialVelocity: initialVelocity)
@@ -29,13 +29,13 @@ public struct SpringSystem: Equatable, Sendable {
     /// The longest settling time, the fastest ω₀ and the largest initial velocity the converter
     /// takes: every UI spring is far inside them, and they bound what it prints and writes (a
     /// Lottie file of at most 60 s × 240 fps keyframes, a CSS easing of bounded length).
-    public static let maxSettling = 60.0
-    public static let omegaRange = 1e-3...1e5
-    public static let maxVelocity = 1e4
+    package static let maxSettling = 60.0
+    package static let omegaRange = 1e-3...1e5
+    package static let maxVelocity = 1e4
 
     /// Why this spring cannot be converted (nil: it can): numbers that are not finite, a spring
     /// that never settles (no damping) or settles too slowly, or one outside the bounds above.
-    public var problem: String? {
+    package var problem: String? {
         guard [mass, stiffness, damping, initialVelocity].allSatisfy(\.isFinite), mass > 0 else {
             return "the spring's numbers are not finite (mass \(mass), stiffness \(stiffness), damping \(damping))"
         }
@@ -60,57 +60,57 @@ public struct SpringSystem: Equatable, Sendable {
     // MARK: - In each vocabulary
 
     /// UIAttachmentBehavior: frequency (Hz) and damping (ratio).
-    public static func uikitAttachment(frequency: Double, damping: Double) -> SpringSystem {
+    package static func uikitAttachment(frequency: Double, damping: Double) -> SpringSystem {
         SpringSystem(omega: 2 * .pi * frequency, dampingRatio: damping)
     }
-    public var frequency: Double { omega / (2 * .pi) }
+    package var frequency: Double { omega / (2 * .pi) }
 
     /// UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:) as DYNAMICS.md
     /// defines it: ω₀ = ln(1500)/(ζT), ζ clamped to 0.05…1, settled within 1/1500 at T.
-    public static func uiview(duration: Double, damping: Double, initialVelocity: Double = 0) -> SpringSystem {
+    package static func uiview(duration: Double, damping: Double, initialVelocity: Double = 0) -> SpringSystem {
         let z = min(max(damping, 0.05), 1)
         return SpringSystem(omega: log(1500) / (z * duration), dampingRatio: z, initialVelocity: initialVelocity)
     }
     /// The UIView spring's duration for this ω₀ and ζ; nil outside the ζ it can say (0.05…1).
-    public var uiviewDuration: Double? {
+    package var uiviewDuration: Double? {
         let z = dampingRatio
         return z >= 0.05 && z <= 1 + 1e-12 ? log(1500) / (z * omega) : nil
     }
 
     /// SwiftUI's spring(duration:bounce:): response = duration, ζ = 1 − bounce (bounce ≥ 0) or
     /// 1/(1 + bounce) (bounce < 0), mass 1.
-    public static func swiftUI(duration: Double, bounce: Double) -> SpringSystem {
+    package static func swiftUI(duration: Double, bounce: Double) -> SpringSystem {
         SpringSystem(omega: 2 * .pi / duration, dampingRatio: bounce >= 0 ? 1 - bounce : 1 / (1 + bounce))
     }
     /// SwiftUI's spring(response:dampingFraction:).
-    public static func swiftUI(response: Double, dampingFraction: Double) -> SpringSystem {
+    package static func swiftUI(response: Double, dampingFraction: Double) -> SpringSystem {
         SpringSystem(omega: 2 * .pi / response, dampingRatio: dampingFraction)
     }
     /// SwiftUI's duration (= response): 2π/ω₀.
-    public var swiftUIDuration: Double { 2 * .pi / omega }
+    package var swiftUIDuration: Double { 2 * .pi / omega }
     /// SwiftUI's bounce: 1 − ζ when ζ ≤ 1, else 1/ζ − 1 (negative: overdamped).
-    public var swiftUIBounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
+    package var swiftUIBounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
 
     /// Framer Motion's { visualDuration, bounce }: ω₀ = 2π/(1.2 · visualDuration), ζ = 1 − bounce
     /// clamped to 0.05…1, mass 1.
-    public static func framer(visualDuration: Double, bounce: Double) -> SpringSystem {
+    package static func framer(visualDuration: Double, bounce: Double) -> SpringSystem {
         SpringSystem(omega: 2 * .pi / (1.2 * visualDuration), dampingRatio: min(max(1 - bounce, 0.05), 1))
     }
     /// Framer Motion's visualDuration and bounce; nil outside the ζ it can say (0.05…1).
-    public var framerVisual: (visualDuration: Double, bounce: Double)? {
+    package var framerVisual: (visualDuration: Double, bounce: Double)? {
         let z = dampingRatio
         return z >= 0.05 - 1e-12 && z <= 1 + 1e-12 ? (2 * .pi / (1.2 * omega), 1 - z) : nil
     }
 
     /// Android's SpringForce and other mass-1 vocabularies: the stiffness and damping per unit mass.
-    public var perUnitMass: SpringSystem {
+    package var perUnitMass: SpringSystem {
         SpringSystem(mass: 1, stiffness: stiffness / mass, damping: damping / mass, initialVelocity: initialVelocity)
     }
 
     // MARK: - The motion
 
     /// The value at `t` s (0 at the start, 1 at rest): the closed-form step response.
-    public func value(at t: Double) -> Double {
+    package func value(at t: Double) -> Double {
         let w = omega, z = dampingRatio, v0 = initialVelocity
         // x = 1 + u, u(0) = −1, u′(0) = v₀.
         if abs(z - 1) < 1e-9 {
@@ -143,7 +143,7 @@ public struct SpringSystem: Equatable, Sendable {
     }
 
     /// How a platform says when a spring has settled (from 0 to the target 1).
-    public enum SettlingRule: String, Sendable, CaseIterable {
+    package enum SettlingRule: String, Sendable, CaseIterable {
         /// SwiftUI's `Spring.settlingDuration` (epsilon 0.001): for ζ < 1 the time its decay
         /// envelope, (|ζω₀ − v₀| + 1)·e^(−ζω₀t), falls to epsilon; for ζ ≥ 1 the first time, on a
         /// 0.1 s grid, the distance falls under epsilon and stays there for over a second (the
@@ -159,7 +159,7 @@ public struct SpringSystem: Equatable, Sendable {
     }
 
     /// The settling time by a platform's rule.
-    public func settlingDuration(_ rule: SettlingRule) -> Double {
+    package func settlingDuration(_ rule: SettlingRule) -> Double {
         let epsilon = 0.001, z = dampingRatio, decay = z * omega, v0 = initialVelocity
         switch rule {
         case .exact:
@@ -192,7 +192,7 @@ public struct SpringSystem: Equatable, Sendable {
     /// The exact settling time (target 1, epsilon 0.001): the time after which every value
     /// stays within `epsilon` of the target. Found on the closed form: the envelope gives a time
     /// past which the bound holds; the last crossing before it is found by sampling and bisection.
-    public func settlingDuration(epsilon: Double = 0.001) -> Double {
+    package func settlingDuration(epsilon: Double = 0.001) -> Double {
         var hi = 1 / max(omega, 1e-9)
         while envelope(at: hi) > epsilon { hi *= 2; if hi > 1e7 { return .infinity } }
         let steps = 4000
@@ -211,7 +211,7 @@ public struct SpringSystem: Equatable, Sendable {
     }
 
     /// How far past the target the motion goes, as a fraction of the distance (0 when it never does).
-    public func overshoot() -> Double {
+    package func overshoot() -> Double {
         let end = settlingDuration(epsilon: 1e-6)
         guard end.isFinite, end > 0 else { return 0 }
         var most = 1.0
@@ -226,7 +226,7 @@ public struct SpringSystem: Equatable, Sendable {
     /// taken on a grid of 2000 steps, whose chords stay within 90 % of `maxError` of the spring
     /// (greedy: each chord reaches as far as it can), then written with rounded numbers; its
     /// error is measured on what was written, on 8001 points.
-    public func cssLinear(maxError: Double = 0.001, duration: Double? = nil) -> CSSEasing {
+    package func cssLinear(maxError: Double = 0.001, duration: Double? = nil) -> CSSEasing {
         let total = duration ?? settlingDuration()
         let grid = 2000
         let values = (0...grid).map { value(at: total * Double($0) / Double(grid)) }
@@ -263,7 +263,7 @@ public struct SpringSystem: Equatable, Sendable {
     }
 
     /// A number for CSS and JSON: at most `places` decimals, no trailing zeros.
-    public static func number(_ v: Double, places: Int = 4) -> String {
+    package static func number(_ v: Double, places: Int = 4) -> String {
         var s = String(format: "%.\(places)f", v)
         if s.contains(".") { while s.hasSuffix("0") { s.removeLast() }; if s.hasSuffix(".") { s.removeLast() } }
         return s == "-0" ? "0" : s
@@ -272,15 +272,15 @@ public struct SpringSystem: Equatable, Sendable {
 
 /// A spring written as a CSS `linear()` easing: its stops, the duration they span and the
 /// largest distance of the written curve from the spring (as a fraction of the travel).
-public struct CSSEasing: Sendable {
-    public var css: String
-    public var error: Double
-    public var duration: Double
+package struct CSSEasing: Sendable {
+    package var css: String
+    package var error: Double
+    package var duration: Double
     /// (fraction of the duration, value), as written.
-    public var stops: [(Double, Double)]
+    package var stops: [(Double, Double)]
 
     /// The eased value at `t` s: the stops joined by straight lines, 1 from the duration on.
-    public func value(at t: Double) -> Double {
+    package func value(at t: Double) -> Double {
         let x = duration > 0 ? t / duration : 1
         guard x < 1 else { return stops.last?.1 ?? 1 }
         guard x > 0 else { return stops.first?.1 ?? 0 }

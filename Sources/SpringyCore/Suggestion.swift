@@ -1,7 +1,7 @@
 // "Did you mean": the closest of a few known words to a misspelt one.
 
 /// Edit distance, for "did you mean" hints.
-public func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
@@ -21,7 +21,7 @@ public func editDistance(_ a: String, _ b: String) -> Int {
 /// The closest candidate to `word`, if close enough to be a plausible typo: one that keeps some of
 /// the word (fewer edits than its letters), so a one-letter name is never "corrected" into
 /// another (`b` is no typo of `a`; `aa` may be).
-public func suggestion(for word: String, among candidates: [String]) -> String? {
+package func suggestion(for word: String, among candidates: [String]) -> String? {
     var best: (String, Int)?
     for c in candidates {
         let d = editDistance(word.lowercased(), c.lowercased())

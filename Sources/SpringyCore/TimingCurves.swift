@@ -3,18 +3,18 @@ import Foundation
 /// A cubic Bézier timing curve from (0, 0) to (1, 1) through the control points (x1, y1) and
 /// (x2, y2): CAMediaTimingFunction and UICubicTimingParameters. x is the time fraction, y the
 /// progress; x1 and x2 lie in 0…1 so x(s) is monotonic and the curve is a function of time.
-public struct CubicTimingCurve: Equatable, Sendable {
-    public var x1: Double, y1: Double, x2: Double, y2: Double
+package struct CubicTimingCurve: Equatable, Sendable {
+    package var x1: Double, y1: Double, x2: Double, y2: Double
 
-    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
     }
 
     /// UIView.AnimationCurve's four curves (kCAMediaTimingFunction's control points).
-    public static let easeInOut = CubicTimingCurve(0.42, 0, 0.58, 1)
-    public static let easeIn = CubicTimingCurve(0.42, 0, 1, 1)
-    public static let easeOut = CubicTimingCurve(0, 0, 0.58, 1)
-    public static let linear = CubicTimingCurve(0, 0, 1, 1)
+    package static let easeInOut = CubicTimingCurve(0.42, 0, 0.58, 1)
+    package static let easeIn = CubicTimingCurve(0.42, 0, 1, 1)
+    package static let easeOut = CubicTimingCurve(0, 0, 0.58, 1)
+    package static let linear = CubicTimingCurve(0, 0, 1, 1)
 
     static func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
         3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
@@ -34,12 +34,12 @@ public struct CubicTimingCurve: Equatable, Sendable {
     }
 
     /// Progress at time fraction `x` (clamped to 0…1).
-    public func progress(_ x: Double) -> Double {
+    package func progress(_ x: Double) -> Double {
         Self.bezier(parameter(min(max(x, 0), 1)), y1, y2)
     }
 
     /// dy/dx at time fraction `x`: progress per unit of time fraction.
-    public func slope(_ x: Double) -> Double {
+    package func slope(_ x: Double) -> Double {
         let s = parameter(min(max(x, 0), 1))
         let dx = Self.slope(s, x1, x2)
         let dy = Self.slope(s, y1, y2)
@@ -49,7 +49,7 @@ public struct CubicTimingCurve: Equatable, Sendable {
 }
 
 /// How an animation's progress (0 at its start, 1 at its end) follows its time.
-public enum AnimationTiming: Equatable, Sendable {
+package enum AnimationTiming: Equatable, Sendable {
     /// A Bézier curve over the animation's duration.
     case cubic(CubicTimingCurve)
     /// UIView's usingSpringWithDamping / UISpringTimingParameters(dampingRatio:): the spring
@@ -61,13 +61,13 @@ public enum AnimationTiming: Equatable, Sendable {
     case spring(SpringSystem, settling: SpringSystem.SettlingRule)
 
     /// The duration this timing runs for: its own settling time for a physical spring, else `duration`.
-    public func duration(given duration: Double) -> Double {
+    package func duration(given duration: Double) -> Double {
         if case .spring(let s, let rule) = self { return s.settlingDuration(rule) }
         return duration
     }
 
     /// Progress at `t` s into an animation of `duration` s (1 from the end on).
-    public func progress(at t: Double, duration: Double) -> Double {
+    package func progress(at t: Double, duration: Double) -> Double {
         guard duration > 0, t < duration else { return 1 }
         guard t > 0 else { return 0 }
         switch self {
@@ -79,7 +79,7 @@ public enum AnimationTiming: Equatable, Sendable {
     }
 
     /// d(progress)/dt at `t` s (per second), for a running animation's velocity.
-    public func rate(at t: Double, duration: Double) -> Double {
+    package func rate(at t: Double, duration: Double) -> Double {
         guard duration > 0, t < duration, t >= 0 else { return 0 }
         switch self {
         case .cubic(let c): return c.slope(t / duration) / duration
@@ -96,7 +96,7 @@ extension AnimationTiming {
     /// The timing a motion taken over mid-flight continues on (retargeting): a spring starts
     /// with `velocity` (in distances per second of the new motion, see `carried`); a cubic
     /// curve starts at rest, as UIKit's cubic timings carry no velocity.
-    public func startingAt(velocity: Double) -> AnimationTiming {
+    package func startingAt(velocity: Double) -> AnimationTiming {
         switch self {
         case .spring(var s, let rule):
             s.initialVelocity = velocity
@@ -109,7 +109,7 @@ extension AnimationTiming {
     /// A presentation velocity `v` (per second) as a new motion from `from` to `to` sees it: its
     /// component along the motion in whole distances per second, v·(to − from)/|to − from|²
     /// (0 for a motion of no length).
-    public static func carried(_ v: SIMD4<Double>, from: SIMD4<Double>, to: SIMD4<Double>) -> Double {
+    package static func carried(_ v: SIMD4<Double>, from: SIMD4<Double>, to: SIMD4<Double>) -> Double {
         let span = to - from
         let d2 = (span * span).sum()
         return d2 > 1e-18 ? (v * span).sum() / d2 : 0
@@ -121,29 +121,29 @@ extension AnimationTiming {
 /// transitions, batch updates and reorder drop, the scroll view's animated scrolls and a free
 /// view's double-tap zoom all run on it; view animations run their tracks' `AnimationTiming` on
 /// their own controllable clock (pause, scrub, reverse).
-public struct TimedProgress: Sendable, Equatable {
-    public var start: Double
-    public var duration: Double
-    public var timing: AnimationTiming
+package struct TimedProgress: Sendable, Equatable {
+    package var start: Double
+    package var duration: Double
+    package var timing: AnimationTiming
 
-    public init(start: Double, duration: Double, timing: AnimationTiming) {
+    package init(start: Double, duration: Double, timing: AnimationTiming) {
         self.start = start; self.duration = duration; self.timing = timing
     }
 
     /// UIKit's 0.3 s-style ease-in-out (UIView.AnimationCurve.easeInOut).
-    public static func easeInOut(start: Double, duration: Double) -> TimedProgress {
+    package static func easeInOut(start: Double, duration: Double) -> TimedProgress {
         TimedProgress(start: start, duration: duration, timing: .cubic(.easeInOut))
     }
 
     /// Progress 0 → 1 at time `t` (0 before the start, 1 from the end on).
-    public func progress(at t: Double) -> Double { timing.progress(at: t - start, duration: duration) }
+    package func progress(at t: Double) -> Double { timing.progress(at: t - start, duration: duration) }
 
     /// d(progress)/dt at `t`, per second.
-    public func rate(at t: Double) -> Double { timing.rate(at: t - start, duration: duration) }
+    package func rate(at t: Double) -> Double { timing.rate(at: t - start, duration: duration) }
 
     /// `from` → `to` at time `t`.
-    public func value(from a: Double, to b: Double, at t: Double) -> Double { a + (b - a) * progress(at: t) }
+    package func value(from a: Double, to b: Double, at t: Double) -> Double { a + (b - a) * progress(at: t) }
 
     /// Whether it has run its course by `t` (a moment due at the end of a step counts as reached).
-    public func isFinished(at t: Double) -> Bool { t - start >= duration - 1e-9 }
+    package func isFinished(at t: Double) -> Bool { t - start >= duration - 1e-9 }
 }

@@ -1,19 +1,19 @@
 /// What every animator of a scene shares: the solver's fixed step rate, the item
 /// properties an item has before any behavior changes them (UIKit's defaults with
 /// the scene's `defaults:` merged in), and how many bodies one animator may hold.
-public struct WorldSettings: Sendable, Equatable {
+package struct WorldSettings: Sendable, Equatable {
     /// Fixed solver steps per second.
-    public var stepRate: Int
-    public var defaults: ItemProperties
+    package var stepRate: Int
+    package var defaults: ItemProperties
     /// The most live items one animator may hold (`--max-bodies`).
-    public var maxBodies: Int
+    package var maxBodies: Int
     /// How a spring's frequency and damping ratio become Box2D's stiffness and damping.
-    public var springs: SpringModel
+    package var springs: SpringModel
     /// The most contacts one animator may keep (`--max-contacts`): Box2D keeps one for every
     /// pair of colliding bodies whose boxes overlap, about 1 kB each, and solves them all every step.
-    public var maxContacts: Int
+    package var maxContacts: Int
 
-    public init(
+    package init(
         stepRate: Int = 120, defaults: ItemProperties = .uikit, maxBodies: Int = WorldSettings.defaultMaxBodies,
         springs: SpringModel = .poles, maxContacts: Int = WorldSettings.defaultMaxContacts
     ) {
@@ -24,20 +24,20 @@ public struct WorldSettings: Sendable, Equatable {
         self.maxContacts = maxContacts
     }
 
-    public static let defaultMaxBodies = 20_000
+    package static let defaultMaxBodies = 20_000
     /// 100 000 contacts: about 100 MB and a second or two per simulated second in Box2D; 20 000
     /// items piled on one spot would make 2·10⁸ (200 GB).
-    public static let defaultMaxContacts = 100_000
+    package static let defaultMaxContacts = 100_000
     /// UIKit's defaults at 120 steps per second.
-    public static let uikit = WorldSettings()
+    package static let uikit = WorldSettings()
 
     /// The length of one step, in seconds.
-    public var stepDuration: Double { 1 / Double(stepRate) }
+    package var stepDuration: Double { 1 / Double(stepRate) }
 }
 
 /// `solver.springs` (DYNAMICS.md, "Springs"): one implicit Box2D step cannot give a spring
 /// both its exact static stiffness and its exact oscillation, so the scene chooses.
-public enum SpringModel: String, Sendable, CaseIterable {
+package enum SpringModel: String, Sendable, CaseIterable {
     /// Period and decay per period exact at any frequency; statically stiffer by the factor
     /// DYNAMICS.md tabulates (1.03× at 2 Hz, 1.11× at 4 Hz, 1.28× at 8 Hz).
     case poles

@@ -8,7 +8,7 @@ import SpringyFrame
 
 extension Animator {
 
-    public func setAnchor(_ id: BehaviorID, _ point: Vec2) {
+    package func setAnchor(_ id: BehaviorID, _ point: Vec2) {
         guard let s = registry.index[id] else { return }
         if case .attachment(var a) = registry.slots[s].spec, case .point(let old) = a.to, old != point {
             a.to = .point(point)
@@ -17,7 +17,7 @@ extension Animator {
         }
     }
 
-    public func anchor(of id: BehaviorID) -> Vec2? {
+    package func anchor(of id: BehaviorID) -> Vec2? {
         guard let s = registry.index[id], case .attachment(let a) = registry.slots[s].spec, case .point(let p) = a.to else {
             return nil
         }
@@ -50,7 +50,7 @@ extension Animator {
     }
 
     /// Every attachment, from its anchor to its point on the item, in behavior order.
-    public var springs: [SpringSnapshot] {
+    package var springs: [SpringSnapshot] {
         var out: [SpringSnapshot] = []
         var a = [Float](repeating: 0, count: 4)
         for slot in registry.slots where slot.active {

@@ -6,7 +6,7 @@ import SpringyFrame
 /// UIDynamicAnimator on Box2D: items become bodies, behaviors become world
 /// gravity, fixtures, joints and forces (DYNAMICS.md, "How each behavior maps
 /// onto Box2D"). Everything lives in arrays iterated in insertion order.
-public final class Animator {
+package final class Animator {
     struct Body {
         let id: String
         let handle: Int32
@@ -29,16 +29,16 @@ public final class Animator {
         var members: [GroupMember] = []
     }
 
-    public let bounds: Rect
+    package let bounds: Rect
     /// Box2D's polygon radius (1 pt) less its linear slop (0.5 pt).
     static let boundsSkinOffset = 0.5
     /// Step rate, item defaults and body limit, shared by every animator of a scene.
-    public let settings: WorldSettings
-    public var stepRate: Int { settings.stepRate }
-    public var defaults: ItemProperties { settings.defaults }
-    public var h: Double { settings.stepDuration }
+    package let settings: WorldSettings
+    package var stepRate: Int { settings.stepRate }
+    package var defaults: ItemProperties { settings.defaults }
+    package var h: Double { settings.stepDuration }
     /// Points subtracted before handing positions to Box2D, so float precision stays where the action is.
-    public let origin: Vec2
+    package let origin: Vec2
 
     let world: OpaquePointer
     var bodies: [Body] = []
@@ -53,11 +53,11 @@ public final class Animator {
     var movingAnchors: [(body: Int32, x: Float, y: Float)] = []
     /// Items attached to each anchor body, in the order they were attached.
     var anchorDependents: [String: [String]] = [:]
-    public internal(set) var stepCount = 0
+    package internal(set) var stepCount = 0
     /// Items (not anchor bodies) in the world now, held to `settings.maxBodies`.
     var liveItems = 0
 
-    public init(bounds: Rect, settings: WorldSettings = .uikit, origin: Vec2 = .zero) {
+    package init(bounds: Rect, settings: WorldSettings = .uikit, origin: Vec2 = .zero) {
         self.bounds = bounds
         self.settings = settings
         self.origin = origin
@@ -83,12 +83,12 @@ public final class Animator {
 
     // MARK: - Items
 
-    public var itemIDs: [String] { bodies.filter { !$0.removed && !$0.isAnchor }.map(\.id) }
-    public func hasItem(_ id: String) -> Bool { bodyIndex[id] != nil }
+    package var itemIDs: [String] { bodies.filter { !$0.removed && !$0.isAnchor }.map(\.id) }
+    package func hasItem(_ id: String) -> Bool { bodyIndex[id] != nil }
 
     /// Adds a dynamic item (a body whose collision rectangle is 2 pt smaller than
     /// the item; Box2D's polygon skin adds the 2 pt back).
-    public func addItem(
+    package func addItem(
         id: String, center: Vec2, size: Size2, angle: Double = 0, shape: ItemShape = .rectangle,
         velocity: Vec2 = .zero, outline: [Vec2] = []
     ) throws {
@@ -120,7 +120,7 @@ public final class Animator {
 
     /// A kinematic point other items can be attached to (`to: <id>` with `to_offset`),
     /// moved with `moveAnchorBody` — the drag layout's square around the finger.
-    public func addAnchorBody(id: String, center: Vec2) throws {
+    package func addAnchorBody(id: String, center: Vec2) throws {
         guard bodyIndex[id] == nil else { throw DynamicsError.duplicateItem(id) }
         let (x, y) = metres(center)
         let handle = sb_body_create(world, Int32(SB_KINEMATIC), x, y, 0)
@@ -132,7 +132,7 @@ public final class Animator {
 
     /// Moves an anchor body to `center` at once, as setting UIAttachmentBehavior.anchorPoint does:
     /// the springs on it see a displacement, not a velocity, and what hangs on it wakes.
-    public func moveAnchorBody(_ id: String, to center: Vec2) {
+    package func moveAnchorBody(_ id: String, to center: Vec2) {
         guard let i = bodyIndex[id], bodies[i].isAnchor else { return }
         let (x, y) = metres(center)
         sb_body_set_transform(world, bodies[i].handle, x, y, 0)
@@ -178,7 +178,7 @@ public final class Animator {
     }
 
     /// Removes an item and every behavior's hold on it (joints go with the body).
-    public func removeItem(_ id: String) {
+    package func removeItem(_ id: String) {
         guard let i = bodyIndex[id] else { return }
         // List behaviors forget the item; its attachments and snaps stop.
         for s in registry.slots.indices
@@ -201,7 +201,7 @@ public final class Animator {
         }
     }
 
-    public func state(of id: String) -> ItemDynamics? {
+    package func state(of id: String) -> ItemDynamics? {
         if let m = memberIndex[id] { return memberState(m.body, m.member) }
         guard let i = bodyIndex[id] else { return nil }
         let r = rawState(bodies[i].handle)
@@ -212,22 +212,22 @@ public final class Animator {
     }
 
     /// The size an item was added with (its collision bounds).
-    public func size(of id: String) -> Size2? { bodyIndex[id].map { bodies[$0].size } }
+    package func size(of id: String) -> Size2? { bodyIndex[id].map { bodies[$0].size } }
 
-    public func mass(of id: String) -> Double? {
+    package func mass(of id: String) -> Double? {
         bodyIndex[id].map { Double(sb_body_mass(world, bodies[$0].handle)) }
     }
 
     /// UIDynamicAnimator's updateItemUsingCurrentState: moves the body to the item's
     /// centre and angle, keeping its velocity, and wakes it.
-    public func updateItem(_ id: String, center: Vec2, angle: Double? = nil) {
+    package func updateItem(_ id: String, center: Vec2, angle: Double? = nil) {
         guard let i = bodyIndex[id], let s = state(of: id) else { return }
         let (x, y) = metres(center)
         sb_body_set_transform(world, bodies[i].handle, x, y, Float(angle ?? s.angle))
         sb_body_set_awake(world, bodies[i].handle, 1)
     }
 
-    public func setVelocity(_ id: String, _ v: Vec2, angular: Double = 0) {
+    package func setVelocity(_ id: String, _ v: Vec2, angular: Double = 0) {
         guard let i = bodyIndex[id] else { return }
         sb_body_set_velocity(world, bodies[i].handle, metres(v.x), metres(v.y), Float(angular))
         sb_body_set_awake(world, bodies[i].handle, 1)

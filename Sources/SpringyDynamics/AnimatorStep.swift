@@ -7,7 +7,7 @@ import SpringyFrame
 
 extension Animator {
     /// Advances one fixed step of 1/stepRate s.
-    public func step() throws {
+    package func step() throws {
         let held = VelocityHolds(self)
         applyForces(held: held)
         applyFields(held: held)
@@ -36,7 +36,7 @@ extension Animator {
     }
 
     /// True when every dynamic body sleeps (Box2D: under 1 pt/s and 2°/s for 0.5 s).
-    public var isAtRest: Bool {
+    package var isAtRest: Bool {
         for i in bodies.indices where !bodies[i].removed {
             let handle = bodies[i].handle
             if sb_body_type(world, handle) == Int32(SB_DYNAMIC) && sb_body_is_awake(world, handle) != 0 { return false }
@@ -45,12 +45,12 @@ extension Animator {
     }
 
     /// The live collision boundaries' segments, in points (for drawing).
-    public var boundarySegments: [(from: Vec2, to: Vec2)] {
+    package var boundarySegments: [(from: Vec2, to: Vec2)] {
         registry.liveBoundaries
     }
 
     /// Contact and pause/resume events since the last call.
-    public func drainEvents() -> [ContactEvent] {
+    package func drainEvents() -> [ContactEvent] {
         defer { pendingEvents.removeAll(keepingCapacity: true) }
         return pendingEvents
     }

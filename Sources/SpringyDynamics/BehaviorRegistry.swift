@@ -119,7 +119,7 @@ struct BehaviorRegistry {
 extension Animator {
     /// Adds a behavior; `label` names it in errors (e.g. "behaviors[2].attachment").
     @discardableResult
-    public func addBehavior(_ spec: BehaviorSpec, label: String) throws -> BehaviorID {
+    package func addBehavior(_ spec: BehaviorSpec, label: String) throws -> BehaviorID {
         try addBehavior(spec, label: label, parent: nil)
     }
 
@@ -132,7 +132,7 @@ extension Animator {
         return id
     }
 
-    public func removeBehavior(_ id: BehaviorID) {
+    package func removeBehavior(_ id: BehaviorID) {
         guard let first = registry.index[id] else { return }
         for child in registry.slots[first].children { removeBehavior(child) }
         guard let s = registry.index[id] else { return }  // children may have compacted the slots
@@ -152,14 +152,14 @@ extension Animator {
         registry.slots[s].staticBodies = []
     }
 
-    public var behaviorIDs: [BehaviorID] { registry.activeIDs }
+    package var behaviorIDs: [BehaviorID] { registry.activeIDs }
 
     /// The behavior's current parameters.
-    public func spec(of id: BehaviorID) -> BehaviorSpec? { registry.index[id].map { registry.slots[$0].spec } }
+    package func spec(of id: BehaviorID) -> BehaviorSpec? { registry.index[id].map { registry.slots[$0].spec } }
 
     /// Changes a behavior's parameters, as a script's `set` or a layout does, then the world is
     /// rebuilt to match by its kind.
-    public func set(_ id: BehaviorID, _ parameters: [BehaviorParameter]) throws {
+    package func set(_ id: BehaviorID, _ parameters: [BehaviorParameter]) throws {
         guard let s = registry.index[id] else { return }
         let spec = try registry.setting(parameters, at: s)
         let old = registry.slots[s].spec
@@ -173,7 +173,7 @@ extension Animator {
 
     /// Replaces the items a gravity, collision, push or item behavior acts on
     /// (UIGravityBehavior.addItem / removeItem and friends).
-    public func setItems(_ id: BehaviorID, _ items: [String]) throws {
+    package func setItems(_ id: BehaviorID, _ items: [String]) throws {
         guard let s = registry.index[id] else { return }
         for item in items where bodyIndex[item] == nil {
             throw DynamicsError.unknownItem(item, behavior: registry.slots[s].label)

@@ -41,14 +41,14 @@ struct GroupMember {
 }
 
 /// A member as added to a group.
-public struct GroupMemberSpec: Sendable {
-    public var id: String
-    public var center: Vec2
-    public var size: Size2
-    public var angle: Double
-    public var shape: ItemShape
-    public var outline: [Vec2]
-    public init(id: String, center: Vec2, size: Size2, angle: Double, shape: ItemShape, outline: [Vec2]) {
+package struct GroupMemberSpec: Sendable {
+    package var id: String
+    package var center: Vec2
+    package var size: Size2
+    package var angle: Double
+    package var shape: ItemShape
+    package var outline: [Vec2]
+    package init(id: String, center: Vec2, size: Size2, angle: Double, shape: ItemShape, outline: [Vec2]) {
         self.id = id; self.center = center; self.size = size; self.angle = angle; self.shape = shape; self.outline = outline
     }
 
@@ -73,7 +73,7 @@ public struct GroupMemberSpec: Sendable {
 
 extension Animator {
     /// Adds the group `id` as one dynamic body holding `members`, at their area-weighted centre.
-    public func addGroup(id: String, members: [GroupMemberSpec]) throws {
+    package func addGroup(id: String, members: [GroupMemberSpec]) throws {
         guard bodyIndex[id] == nil, !members.isEmpty else { throw DynamicsError.duplicateItem(id) }
         let (origin, size) = GroupMemberSpec.frame(members)
         try addItem(id: id, center: origin, size: size)
@@ -87,7 +87,7 @@ extension Animator {
     }
 
     /// The group that moves `id`, if any.
-    public func group(of id: String) -> String? { memberIndex[id].map { bodies[$0.body].id } }
+    package func group(of id: String) -> String? { memberIndex[id].map { bodies[$0.body].id } }
 
     func memberState(_ b: Int, _ k: Int) -> ItemDynamics? {
         guard !bodies[b].removed else { return nil }

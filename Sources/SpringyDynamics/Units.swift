@@ -3,22 +3,22 @@ import SpringyCore
 import SpringyFrame
 
 /// UIKit Dynamics' units over Box2D's (DYNAMICS.md, "Units").
-public enum Units {
+package enum Units {
     /// UIKit Dynamics runs Box2D at 100 points per metre.
-    public static let pointsPerMetre = 100.0
+    package static let pointsPerMetre = 100.0
     /// Gravity magnitude 1.0 is 1000 pt/s² = 10 m/s².
-    public static let gravityMetresPerSecond2 = 10.0
+    package static let gravityMetresPerSecond2 = 10.0
     /// Box2D's solver iterations as UIKit uses them.
-    public static let velocityIterations: Int32 = 8
-    public static let positionIterations: Int32 = 3
+    package static let velocityIterations: Int32 = 8
+    package static let positionIterations: Int32 = 3
 
     /// Mass of an item: density × width × height / 10 000 (a 100×100 pt item of density 1 is 1 kg).
-    public static func mass(density: Double, size: Size2) -> Double {
+    package static func mass(density: Double, size: Size2) -> Double {
         density * size.width * size.height / 10_000
     }
 
     /// Rotational inertia about the centre, kg·m², of the full item bounds.
-    public static func inertia(mass: Double, size: Size2, shape: ItemShape) -> Double {
+    package static func inertia(mass: Double, size: Size2, shape: ItemShape) -> Double {
         let w = size.width / pointsPerMetre, h = size.height / pointsPerMetre
         switch shape {
         case .rectangle, .path: return mass * (w * w + h * h) / 12
@@ -28,7 +28,7 @@ public enum Units {
 }
 
 /// Spring coefficients for a Box2D soft distance joint.
-public enum SpringMapping {
+package enum SpringMapping {
     /// The smallest damping ratio handed to the joint: at exactly 0 Box2D's soft joint
     /// becomes rigid (its γ = h(d + hk) is 0); 10⁻⁵ loses 0.03 % of amplitude in 5 periods.
     static let minimumRatio = 1e-5
@@ -47,7 +47,7 @@ public enum SpringMapping {
     /// m·ω², so a steady force deflects the spring less. With `.stiffness` the
     /// stiffness is m·ω² and the damping the one that keeps the larger of the period
     /// and decay errors smallest.
-    public static func coefficients(
+    package static func coefficients(
         frequency: Double, dampingRatio: Double, mass: Double, h: Double,
         model: SpringModel = .poles
     ) -> (stiffness: Double, damping: Double) {

@@ -4,14 +4,14 @@ import SpringyOutput
 
 /// A check's results as data: what `--json` writes, what the HTML report and `--merge-reports`
 /// read back (report.json), and what JUnit is made from.
-public struct CheckReport: Codable, Sendable, Equatable {
-    public var version = 1
-    public var scenes: [SceneReport]
+package struct CheckReport: Codable, Sendable, Equatable {
+    package var version = 1
+    package var scenes: [SceneReport]
 
-    public struct Summary: Equatable, Sendable { public var passed = 0, failed = 0, missing = 0, recorded = 0 }
+    package struct Summary: Equatable, Sendable { package var passed = 0, failed = 0, missing = 0, recorded = 0 }
 
     /// Goldens counted one by one: each frame and each trace golden.
-    public var summary: Summary {
+    package var summary: Summary {
         var s = Summary()
         for scene in scenes {
             for f in scene.frames {
@@ -34,9 +34,9 @@ public struct CheckReport: Codable, Sendable, Equatable {
         return s
     }
 
-    public init(scenes: [SceneReport]) { self.scenes = scenes }
+    package init(scenes: [SceneReport]) { self.scenes = scenes }
 
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
@@ -45,7 +45,7 @@ public struct CheckReport: Codable, Sendable, Equatable {
     /// The report with every path it holds rewritten by `move` — the scene files, goldens and
     /// trace goldens, and (with `pictures`) the expected, actual, diff and strip pictures — so
     /// that a JSON file's paths resolve from the folder it is written to.
-    public func mappingPaths(pictures: Bool, _ move: (String) -> String) -> CheckReport {
+    package func mappingPaths(pictures: Bool, _ move: (String) -> String) -> CheckReport {
         var r = self
         for k in r.scenes.indices {
             r.scenes[k].file = move(r.scenes[k].file)
@@ -76,12 +76,12 @@ public struct CheckReport: Codable, Sendable, Equatable {
     }
 
     /// Every path, written relative to folder `from`, rewritten relative to folder `to`.
-    public func rebased(from: String, to: String, pictures: Bool = true) -> CheckReport {
+    package func rebased(from: String, to: String, pictures: Bool = true) -> CheckReport {
         let cwd = FileManager.default.currentDirectoryPath
         return mappingPaths(pictures: pictures) { PathText.rebased($0, from: from, to: to, cwd: cwd) }
     }
 
-    public static func read(_ path: String) throws -> CheckReport {
+    package static func read(_ path: String) throws -> CheckReport {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         do { return try JSONDecoder().decode(CheckReport.self, from: data) } catch {
             throw OutputError("\(path): not a Springy check report (\(error))")
@@ -89,44 +89,44 @@ public struct CheckReport: Codable, Sendable, Equatable {
     }
 }
 
-public enum GoldenStatus: String, Codable, Sendable { case passed, failed, missing }
+package enum GoldenStatus: String, Codable, Sendable { case passed, failed, missing }
 
-public struct SceneReport: Codable, Sendable, Equatable {
-    public var file: String
-    public var slug: String
-    public var frames: [FrameReport]
-    public var trace: TraceReport?
+package struct SceneReport: Codable, Sendable, Equatable {
+    package var file: String
+    package var slug: String
+    package var frames: [FrameReport]
+    package var trace: TraceReport?
     /// What moved, from the trace (the explanation shown above the frames).
-    public var explanation: [String]
+    package var explanation: [String]
     /// The lines `--record` printed for this scene.
-    public var recorded: [String]
-    public var recordCommand: String
+    package var recorded: [String]
+    package var recordCommand: String
     /// Every golden frame's actual picture, for the report's frame strip (report-relative paths).
-    public var strip: [StripFrame] = []
+    package var strip: [StripFrame] = []
     /// Why the scene could not be checked (it does not load or render); nil when it was.
-    public var error: String?
+    package var error: String?
     /// When the run departs from its trace golden: the first differing frame, a time shift, the
     /// per-frame departure (the report's sparkline).
-    public var timing: TimingDiagnosis?
+    package var timing: TimingDiagnosis?
     /// The line of the scene's `golden` key.
-    public var goldenLine: Int?
+    package var goldenLine: Int?
     /// How this environment differs from the one the goldens were recorded in (when it fails).
-    public var environment: [String]?
+    package var environment: [String]?
     /// Golden files of this scene no frame asks for.
-    public var stale: [String]?
+    package var stale: [String]?
     /// The frame-hash golden's verdict (`golden.hashes`).
-    public var hashes: HashReport?
+    package var hashes: HashReport?
     /// The command that accepts chosen goldens of this scene, `ACCEPT` standing for the
     /// `--accept` flags (the static report fills them in).
-    public var acceptCommand: String?
+    package var acceptCommand: String?
     /// How long the scene took to check, rendering included (seconds, for JUnit's `time`).
-    public var seconds: Double?
-    public var passed: Bool {
+    package var seconds: Double?
+    package var passed: Bool {
         error == nil && frames.allSatisfy { $0.status == .passed } && (trace.map { $0.status == .passed } ?? true)
             && (hashes.map { $0.status == .passed } ?? true)
     }
 
-    public init(
+    package init(
         file: String, slug: String, frames: [FrameReport], trace: TraceReport?, explanation: [String], recorded: [String],
         recordCommand: String
     ) {
@@ -135,33 +135,33 @@ public struct SceneReport: Codable, Sendable, Equatable {
     }
 }
 
-public struct StripFrame: Codable, Sendable, Equatable {
-    public var frame: Int
-    public var image: String
-    public var failed: Bool
+package struct StripFrame: Codable, Sendable, Equatable {
+    package var frame: Int
+    package var image: String
+    package var failed: Bool
 }
 
-public struct FrameReport: Codable, Sendable, Equatable {
-    public var frame: Int
-    public var status: GoldenStatus
-    public var golden: String
-    public var summary: String?
-    public var fraction: Double?
-    public var largestDelta: Int?
+package struct FrameReport: Codable, Sendable, Equatable {
+    package var frame: Int
+    package var status: GoldenStatus
+    package var golden: String
+    package var summary: String?
+    package var fraction: Double?
+    package var largestDelta: Int?
     /// Where the expected and actual frames and the diff image are (report-relative in a report).
-    public var expected: String?
-    public var actual: String?
-    public var diff: String?
+    package var expected: String?
+    package var actual: String?
+    package var diff: String?
     /// What moved at this frame, with this frame's own deltas (from the trace).
-    public var moved: [String]?
+    package var moved: [String]?
     /// How long reading and comparing this golden took (seconds).
-    public var seconds: Double?
+    package var seconds: Double?
     /// Its regions of changed pixels and what is drawn there.
-    public var regions: [String]?
+    package var regions: [String]?
     /// What accepting this run's version names: `slug/file@hash` (`check --accept`).
-    public var accept: String?
+    package var accept: String?
 
-    public init(
+    package init(
         frame: Int, status: GoldenStatus, golden: String, summary: String?, fraction: Double?, largestDelta: Int?,
         expected: String?, actual: String?, diff: String?
     ) {
@@ -170,36 +170,36 @@ public struct FrameReport: Codable, Sendable, Equatable {
     }
 }
 
-public struct HashReport: Codable, Sendable, Equatable {
-    public var path: String
-    public var status: GoldenStatus
-    public var summary: String
+package struct HashReport: Codable, Sendable, Equatable {
+    package var path: String
+    package var status: GoldenStatus
+    package var summary: String
     /// The frames that differ.
-    public var differing: [Int]
+    package var differing: [Int]
     /// The first few differing frames, drawn again (report-relative in a report), with what moved there.
-    public var shots: [HashShot]
-    public var seconds: Double?
-    public var accept: String?
+    package var shots: [HashShot]
+    package var seconds: Double?
+    package var accept: String?
 }
 
-public struct HashShot: Codable, Sendable, Equatable {
-    public var frame: Int
-    public var image: String?
-    public var moved: [String]
+package struct HashShot: Codable, Sendable, Equatable {
+    package var frame: Int
+    package var image: String?
+    package var moved: [String]
 }
 
-public struct TraceReport: Codable, Sendable, Equatable {
-    public var path: String
-    public var status: GoldenStatus
-    public var changes: [String]
+package struct TraceReport: Codable, Sendable, Equatable {
+    package var path: String
+    package var status: GoldenStatus
+    package var changes: [String]
     /// How long reading and comparing the trace golden took (seconds).
-    public var seconds: Double?
-    public var accept: String?
+    package var seconds: Double?
+    package var accept: String?
 }
 
 extension SceneReport {
     /// A scene's report from its check.
-    public init(_ check: SceneCheck, file: String, recorded: [String], recordCommand: String) {
+    package init(_ check: SceneCheck, file: String, recorded: [String], recordCommand: String) {
         self.file = file
         slug = check.slug
         self.recordCommand = recordCommand
@@ -244,7 +244,7 @@ extension SceneReport {
 /// JUnit XML: a test suite per scene (its `time` the whole check of it, rendering included), a
 /// test case per golden — each frame and the trace golden — with its own `time`, and a failure
 /// for each golden that does not pass; a scene that could not be checked is one failing case.
-public enum JUnitReport {
+package enum JUnitReport {
     static func escape(_ s: String) -> String {
         escaped(s) { u in
             switch u {
@@ -261,7 +261,7 @@ public enum JUnitReport {
 
     static func time(_ seconds: Double?) -> String { String(format: "%.3f", seconds ?? 0) }
 
-    public static func xml(_ report: CheckReport, reportPath: String?) -> String {
+    package static func xml(_ report: CheckReport, reportPath: String?) -> String {
         struct Case { var name: String, seconds: Double?, failure: String? }
         var suites: [(SceneReport, [Case])] = []
         for scene in report.scenes {

@@ -8,16 +8,16 @@ import SpringyScene
 /// (<slug>/frame-N-expected|actual|diff.png). Only names Springy writes, in folders named as a
 /// scene's slug, are removed — never a link, never anything else the user keeps there — and
 /// folders left empty go too. So a report or failures folder shows this run and nothing older.
-public enum EarlierRun {
+package enum EarlierRun {
     /// The report folder's earlier report.
-    public static func clearReport(_ dir: String) throws {
+    package static func clearReport(_ dir: String) throws {
         for name in ["index.html", "report.json"] { try remove("\(dir)/\(name)") }
         try clearPictures(in: "\(dir)/images", slugs: nil, failuresOnly: false)
         try removeIfEmpty("\(dir)/images")
     }
 
     /// The failures folder's earlier pictures: of every scene, or of `slugs` only (a shard's).
-    public static func clearFailures(_ dir: String, slugs: [String]? = nil) throws {
+    package static func clearFailures(_ dir: String, slugs: [String]? = nil) throws {
         try clearPictures(in: dir, slugs: slugs, failuresOnly: true)
     }
 

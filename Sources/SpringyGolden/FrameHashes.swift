@@ -11,11 +11,11 @@ import SpringyScene
 ///
 /// The file: `springy-frame-hashes 1`, a comment, then the hashes (16 hex digits) in frame
 /// order, comma-separated on one line, `h*n` for the same hash n frames in a row.
-public enum FrameHashes {
-    public static let header = "springy-frame-hashes 1"
-    public static let fileName = "frames.tsv"
+package enum FrameHashes {
+    package static let header = "springy-frame-hashes 1"
+    package static let fileName = "frames.tsv"
 
-    public static func text(_ hashes: [UInt64]) -> String {
+    package static func text(_ hashes: [UInt64]) -> String {
         var runs: [String] = []
         var k = 0
         while k < hashes.count {
@@ -31,7 +31,7 @@ public enum FrameHashes {
     }
 
     /// The hashes of a `frames.tsv`, at most `maxFrames` of them.
-    public static func parse(_ text: String, maxFrames: Int) throws -> [UInt64] {
+    package static func parse(_ text: String, maxFrames: Int) throws -> [UInt64] {
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         guard lines.first == Substring(header) else {
             throw OutputError("not a Springy frame-hash golden (no \"\(header)\" line)")
@@ -50,7 +50,7 @@ public enum FrameHashes {
     }
 
     /// Frame-number runs: `13–47, 60`.
-    public static func runs(_ frames: [Int], limit: Int = 4) -> String {
+    package static func runs(_ frames: [Int], limit: Int = 4) -> String {
         var runs: [ClosedRange<Int>] = []
         for f in frames {
             if let last = runs.last, last.upperBound + 1 == f {
@@ -65,22 +65,22 @@ public enum FrameHashes {
 }
 
 /// The frame-hash golden's verdict for one scene.
-public struct HashResult: Sendable {
-    public var path: String
-    public var missing = false
+package struct HashResult: Sendable {
+    package var path: String
+    package var missing = false
     /// Why the file could not be read: the golden fails with it.
-    public var problem: String?
+    package var problem: String?
     /// The frames whose pixels differ from their hashes (and, when the counts differ, those
     /// only one side has).
-    public var differing: [Int] = []
-    public var expectedCount = 0
-    public var actualCount = 0
+    package var differing: [Int] = []
+    package var expectedCount = 0
+    package var actualCount = 0
     /// How long reading and comparing it took (wall-clock seconds, for JUnit only).
-    public var seconds: Double?
-    public var passed: Bool { !missing && problem == nil && differing.isEmpty }
+    package var seconds: Double?
+    package var passed: Bool { !missing && problem == nil && differing.isEmpty }
 
     /// The verdict in words.
-    public var summary: String {
+    package var summary: String {
         if missing { return "\(path) is missing" }
         if let problem { return "\(path) \(problem)" }
         if differing.isEmpty { return "\(path): every frame's pixels as pinned" }
@@ -91,10 +91,10 @@ public struct HashResult: Sendable {
 }
 
 extension GoldenStore {
-    public func hashesPath(scene: Scene) -> String { "\(goldenRoot)/\(scene.slug)/\(FrameHashes.fileName)" }
+    package func hashesPath(scene: Scene) -> String { "\(goldenRoot)/\(scene.slug)/\(FrameHashes.fileName)" }
 
     /// Every frame's hash against the scene's `frames.tsv` (nil when the scene keeps none).
-    public func checkHashes(_ scene: Scene, hashes: [UInt64]?) -> HashResult? {
+    package func checkHashes(_ scene: Scene, hashes: [UInt64]?) -> HashResult? {
         guard scene.golden.hashes, let hashes else { return nil }
         let watch = Stopwatch()
         var r = HashResult(path: hashesPath(scene: scene))
@@ -119,7 +119,7 @@ extension GoldenStore {
     }
 
     /// Writes `frames.tsv` as `mode` asks; the line says what happened and how many frames changed.
-    public func recordHashes(_ scene: Scene, hashes: [UInt64]?, mode: RecordMode) throws -> String? {
+    package func recordHashes(_ scene: Scene, hashes: [UInt64]?, mode: RecordMode) throws -> String? {
         guard scene.golden.hashes, let hashes, mode != .never else { return nil }
         let path = hashesPath(scene: scene)
         let text = FrameHashes.text(hashes)

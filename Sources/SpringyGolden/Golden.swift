@@ -6,26 +6,26 @@ import SpringyRender
 import SpringyScene
 
 /// How two images differ: the "diffing" half of a golden test.
-public struct ImageDifference: Sendable {
-    public var width: Int
-    public var height: Int
+package struct ImageDifference: Sendable {
+    package var width: Int
+    package var height: Int
     /// Pixels whose largest channel difference is over the tolerance.
-    public var pixelsOver: Int
-    public var largestDelta: Int
-    public var sizeMismatch: Bool
-    public var fraction: Double { width * height == 0 ? 0 : Double(pixelsOver) / Double(width * height) }
+    package var pixelsOver: Int
+    package var largestDelta: Int
+    package var sizeMismatch: Bool
+    package var fraction: Double { width * height == 0 ? 0 : Double(pixelsOver) / Double(width * height) }
 
-    public func passes(_ spec: GoldenSpec) -> Bool { !sizeMismatch && fraction <= spec.pixelFraction }
+    package func passes(_ spec: GoldenSpec) -> Bool { !sizeMismatch && fraction <= spec.pixelFraction }
 
-    public var summary: String {
+    package var summary: String {
         if sizeMismatch { return "image sizes differ" }
         return
             "\(counted(pixelsOver, "pixel")) over tolerance (\(String(format: "%.4f", fraction * 100)) %), largest channel delta \(largestDelta)"
     }
 }
 
-public enum ImageDiff {
-    public static func compare(expected: RGBAImage, actual: RGBAImage, channelTolerance: Int) -> ImageDifference {
+package enum ImageDiff {
+    package static func compare(expected: RGBAImage, actual: RGBAImage, channelTolerance: Int) -> ImageDifference {
         guard expected.width == actual.width, expected.height == actual.height else {
             return ImageDifference(
                 width: actual.width, height: actual.height, pixelsOver: actual.width * actual.height,
@@ -48,28 +48,28 @@ public enum ImageDiff {
 }
 
 /// One checked golden frame.
-public struct GoldenResult: Sendable {
-    public var scene: String
-    public var frame: Int
-    public var goldenPath: String
-    public var difference: ImageDifference?
+package struct GoldenResult: Sendable {
+    package var scene: String
+    package var frame: Int
+    package var goldenPath: String
+    package var difference: ImageDifference?
     /// Set when the frame failed: where the expected and actual frames and the diff image were written.
-    public var expectedPath: String?
-    public var actualPath: String?
-    public var diffPath: String?
-    public var missing: Bool
-    public var passed: Bool
+    package var expectedPath: String?
+    package var actualPath: String?
+    package var diffPath: String?
+    package var missing: Bool
+    package var passed: Bool
     /// Why the golden could not be compared (not a PNG, cut short, a folder, too large): the
     /// frame fails with this, in plain words; the other frames and scenes are still checked.
-    public var problem: String?
+    package var problem: String?
     /// How long reading and comparing it took (wall-clock seconds, for JUnit's `time` only).
-    public var seconds: Double?
+    package var seconds: Double?
     /// The regions of changed pixels and what the trace has drawn there (PixelAttribution).
-    public var regions: [String] = []
+    package var regions: [String] = []
 
     /// What to say about this frame; `recordCommand` is the command that records this
     /// scene's goldens with the user's own flags.
-    public func message(recordCommand: String) -> String {
+    package func message(recordCommand: String) -> String {
         if missing {
             return "\(goldenPath) is missing; record it with: \(recordCommand)"
         }
@@ -82,15 +82,15 @@ public struct GoldenResult: Sendable {
 }
 
 /// Golden tests: render the scene's golden frames and compare them with `golden/<scene>/`.
-public struct GoldenStore {
-    public var goldenRoot: String
-    public var failureRoot: String
+package struct GoldenStore {
+    package var goldenRoot: String
+    package var failureRoot: String
 
-    public init(goldenRoot: String = "golden", failureRoot: String = ".springy-failures") {
+    package init(goldenRoot: String = "golden", failureRoot: String = ".springy-failures") {
         self.goldenRoot = goldenRoot; self.failureRoot = failureRoot
     }
 
-    public func goldenPath(scene: Scene, frame: Int) -> String {
+    package func goldenPath(scene: Scene, frame: Int) -> String {
         "\(goldenRoot)/\(scene.slug)/\(OutputNames.frame(frame))"
     }
 
@@ -100,7 +100,7 @@ public struct GoldenStore {
     /// fails without being decoded (a 20 000 × 20 000 golden costs nothing).
     /// `drawn`, when given, holds each rendered frame's pixels as its PNG decodes
     /// (PNGCodec.decodedPixels): compared directly instead of decoding the PNG again.
-    public func check(_ scene: Scene, frames rendered: [(Int, [UInt8])], drawn: [RGBAImage]? = nil) throws -> [GoldenResult] {
+    package func check(_ scene: Scene, frames rendered: [(Int, [UInt8])], drawn: [RGBAImage]? = nil) throws -> [GoldenResult] {
         var results: [GoldenResult] = []
         // Decoded into the same two images frame after frame (no per-frame allocation).
         var expected = RGBAImage(width: 0, height: 0, pixels: []), actual = expected
@@ -192,7 +192,7 @@ public struct GoldenStore {
     /// Writes the scene's golden frames as `mode` asks; returns one line per frame written (or
     /// left, with `all`) saying how much it changed, by the measure `check` uses (pixels over the
     /// scene's channel tolerance): a frame no pixel of which is over it is left as it is.
-    public func record(_ scene: Scene, frames rendered: [(Int, [UInt8])], mode: RecordMode = .all) throws -> [String] {
+    package func record(_ scene: Scene, frames rendered: [(Int, [UInt8])], mode: RecordMode = .all) throws -> [String] {
         var lines: [String] = []
         guard mode != .never else { return lines }
         let dir = "\(goldenRoot)/\(scene.slug)"
@@ -237,10 +237,10 @@ public struct GoldenStore {
 
 /// Wall-clock seconds since it was made: for JUnit's `time` attributes, never for anything
 /// drawn, compared or decided.
-public struct Stopwatch: Sendable {
+package struct Stopwatch: Sendable {
     let start = ContinuousClock.now
-    public init() {}
-    public var seconds: Double {
+    package init() {}
+    package var seconds: Double {
         let d = ContinuousClock.now - start
         return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
@@ -248,8 +248,8 @@ public struct Stopwatch: Sendable {
 
 /// Reading a golden file that may be anything: a folder, a FIFO (reading one would wait for
 /// ever), a file far larger than any frame, or nothing at all.
-public enum GoldenFile {
-    public enum Contents {
+package enum GoldenFile {
+    package enum Contents {
         case missing
         case unreadable(String)
         case bytes([UInt8])
@@ -257,9 +257,9 @@ public enum GoldenFile {
 
     /// The largest PNG a frame of this size can honestly be: its raw pixels twice over and a
     /// margin (zlib's stored blocks add a few bytes per 64 KiB; filters one byte a row).
-    public static func maxPNGBytes(width: Int, height: Int) -> Int { 2 * 4 * width * height + (1 << 20) }
+    package static func maxPNGBytes(width: Int, height: Int) -> Int { 2 * 4 * width * height + (1 << 20) }
 
-    public static func read(_ path: String, maxBytes: Int) -> Contents {
+    package static func read(_ path: String, maxBytes: Int) -> Contents {
         var st = stat()
         guard stat(path, &st) == 0 else {
             return errno == ENOENT ? .missing : .unreadable("cannot be read: \(String(cString: strerror(errno)))")

@@ -7,26 +7,26 @@ import SpringyScene
 /// and a hash of each pinned font — `golden/<scene>/environment.txt`, "name value" lines. When a
 /// golden fails and the environment differs from the one it was recorded in, the failure says
 /// which part changed ("environment differs: cairo 1.16.0 → 1.18.0") beside the pixel count.
-public struct GoldenEnvironment: Sendable, Equatable {
-    public var entries: [Entry]
+package struct GoldenEnvironment: Sendable, Equatable {
+    package var entries: [Entry]
 
-    public struct Entry: Sendable, Equatable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) { self.name = name; self.value = value }
+    package struct Entry: Sendable, Equatable {
+        package var name: String
+        package var value: String
+        package init(_ name: String, _ value: String) { self.name = name; self.value = value }
     }
 
-    public init(entries: [Entry]) { self.entries = entries }
+    package init(entries: [Entry]) { self.entries = entries }
 
-    public static let fileName = "environment.txt"
+    package static let fileName = "environment.txt"
 
-    public var text: String {
+    package var text: String {
         "# where these goldens were recorded (springy check --record writes it)\n"
             + entries.map { "\($0.name) \($0.value)\n" }.joined()
     }
 
     /// Reads the file's text; lines that are not "name value" (comments, blanks) are skipped.
-    public init(text: String) {
+    package init(text: String) {
         entries = text.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#") else { return nil }
             let parts = line.split(separator: " ", maxSplits: 1)
@@ -35,7 +35,7 @@ public struct GoldenEnvironment: Sendable, Equatable {
     }
 
     /// What differs from `recorded`, in this environment's order: "cairo 1.16.0 → 1.18.0".
-    public func changes(since recorded: GoldenEnvironment) -> [String] {
+    package func changes(since recorded: GoldenEnvironment) -> [String] {
         var out: [String] = []
         for e in entries {
             let old = recorded.entries.first { $0.name == e.name }?.value
@@ -49,11 +49,11 @@ public struct GoldenEnvironment: Sendable, Equatable {
 }
 
 extension GoldenStore {
-    public func environmentPath(scene: Scene) -> String { "\(goldenRoot)/\(scene.slug)/\(GoldenEnvironment.fileName)" }
+    package func environmentPath(scene: Scene) -> String { "\(goldenRoot)/\(scene.slug)/\(GoldenEnvironment.fileName)" }
 
     /// The environment the scene's goldens were recorded in; nil when none was recorded (or the
     /// file cannot be read: it is only ever an explanation).
-    public func recordedEnvironment(_ scene: Scene) -> GoldenEnvironment? {
+    package func recordedEnvironment(_ scene: Scene) -> GoldenEnvironment? {
         guard case .bytes(let b) = GoldenFile.read(environmentPath(scene: scene), maxBytes: 1 << 16),
             let text = String(bytes: b, encoding: .utf8)
         else { return nil }
@@ -62,7 +62,7 @@ extension GoldenStore {
 
     /// Writes `environment` beside the scene's goldens when it differs from what is there;
     /// returns the line to print, or nil when nothing changed.
-    public func recordEnvironment(_ scene: Scene, _ environment: GoldenEnvironment) throws -> String? {
+    package func recordEnvironment(_ scene: Scene, _ environment: GoldenEnvironment) throws -> String? {
         let path = environmentPath(scene: scene)
         let before = recordedEnvironment(scene)
         if before == environment { return nil }

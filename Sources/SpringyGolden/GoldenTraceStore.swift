@@ -5,7 +5,7 @@ import SpringyOutput
 import SpringyScene
 
 /// How `check --record` decides what to write (swift-snapshot-testing's record modes).
-public enum RecordMode: String, Sendable, CaseIterable {
+package enum RecordMode: String, Sendable, CaseIterable {
     /// Every golden: changed ones replaced, new ones written.
     case all
     /// Only goldens that do not exist yet.
@@ -17,75 +17,75 @@ public enum RecordMode: String, Sendable, CaseIterable {
 }
 
 /// The trace golden's verdict for one scene.
-public struct TraceResult: Sendable {
-    public var path: String
-    public var missing: Bool
-    public var changes: [TraceChange]
+package struct TraceResult: Sendable {
+    package var path: String
+    package var missing: Bool
+    package var changes: [TraceChange]
     /// Why the trace golden could not be read (damaged, not gzip, far larger than this scene's
     /// trace could be): the trace fails with it.
-    public var problem: String?
+    package var problem: String?
     /// When the run departs from the golden (set when it does).
-    public var timing: TimingDiagnosis?
+    package var timing: TimingDiagnosis?
     /// How long reading and comparing it took (wall-clock seconds, for JUnit's `time` only).
-    public var seconds: Double?
-    public var passed: Bool { !missing && changes.isEmpty && problem == nil }
-    public init(path: String, missing: Bool, changes: [TraceChange], problem: String? = nil, timing: TimingDiagnosis? = nil) {
+    package var seconds: Double?
+    package var passed: Bool { !missing && changes.isEmpty && problem == nil }
+    package init(path: String, missing: Bool, changes: [TraceChange], problem: String? = nil, timing: TimingDiagnosis? = nil) {
         self.path = path; self.missing = missing; self.changes = changes; self.problem = problem; self.timing = timing
     }
 }
 
 /// One scene's check: its golden frames and its trace golden.
-public struct SceneCheck: Sendable {
-    public var scene: String
-    public var slug: String
-    public var frames: [GoldenResult]
+package struct SceneCheck: Sendable {
+    package var scene: String
+    package var slug: String
+    package var frames: [GoldenResult]
     /// Nil when the scene keeps no trace golden (`golden.trace: false`).
-    public var trace: TraceResult?
+    package var trace: TraceResult?
     /// Nil when the scene pins no frame hashes (`golden.hashes` false).
-    public var hashes: HashResult?
+    package var hashes: HashResult?
     /// Frames whose hash failed, drawn again for the report (PNG bytes), the first few.
-    public var hashShots: [(Int, [UInt8])] = []
+    package var hashShots: [(Int, [UInt8])] = []
     /// The golden frames as rendered (PNG bytes), for the report's frame strip.
-    public var rendered: [(Int, [UInt8])] = []
+    package var rendered: [(Int, [UInt8])] = []
     /// Why the scene could not be checked at all (it does not load, or it does not render): it
     /// fails with this, and the other scenes are still checked.
-    public var error: String?
+    package var error: String?
     /// The line of the scene's `golden` key, where annotations about its goldens point.
-    public var goldenLine = 1
+    package var goldenLine = 1
     /// How long the whole check took, rendering included (wall-clock seconds, for JUnit only).
-    public var seconds: Double?
+    package var seconds: Double?
     /// When it fails: how this environment differs from the one its goldens were recorded in.
-    public var environmentChanges: [String] = []
+    package var environmentChanges: [String] = []
     /// The scene's golden files no frame of this run asks for.
-    public var stale: [String] = []
+    package var stale: [String] = []
     /// `slug/file@hash` for each golden: what accepting this run's version of it names
     /// (`check --accept`, or Accept in `springy review`).
-    public var acceptTokens: [String] = []
+    package var acceptTokens: [String] = []
 
     /// The accept token of a golden file (`frame-00020.png`, `trace.tsv.gz`, `frames.tsv`).
-    public func acceptToken(_ file: String) -> String? { acceptTokens.first { $0.hasPrefix("\(slug)/\(file)@") } }
-    public var passed: Bool {
+    package func acceptToken(_ file: String) -> String? { acceptTokens.first { $0.hasPrefix("\(slug)/\(file)@") } }
+    package var passed: Bool {
         error == nil && frames.allSatisfy(\.passed) && (trace?.passed ?? true) && (hashes?.passed ?? true)
     }
-    public init(scene: String, slug: String, frames: [GoldenResult], trace: TraceResult?) {
+    package init(scene: String, slug: String, frames: [GoldenResult], trace: TraceResult?) {
         self.scene = scene; self.slug = slug; self.frames = frames; self.trace = trace
     }
 
     /// Every golden that does not pass is missing (recording `missing` ones is all it needs).
-    public var onlyMissing: Bool {
+    package var onlyMissing: Bool {
         error == nil && frames.allSatisfy { $0.passed || $0.missing } && (trace.map { $0.passed || $0.missing } ?? true)
             && (hashes.map { $0.passed || $0.missing } ?? true)
     }
 
     /// A scene that could not be checked: `error` says why.
-    public static func failed(scene: String, error: String) -> SceneCheck {
+    package static func failed(scene: String, error: String) -> SceneCheck {
         var c = SceneCheck(scene: scene, slug: Scene.slug(forFile: scene), frames: [], trace: nil)
         c.error = error
         return c
     }
 
     /// What moved, for messages: the trace's changes, or why there is no explanation.
-    public var explanation: [String] {
+    package var explanation: [String] {
         if let error { return [error] }
         guard let trace else { return ["(the scene keeps no trace golden: golden.trace is false)"] }
         if trace.missing { return ["(no trace golden to explain it: record one with --record missing)"] }
@@ -94,7 +94,7 @@ public struct SceneCheck: Sendable {
     }
 
     /// What moved at one golden frame, with that frame's own deltas.
-    public func explanation(atFrame frame: Int) -> [String] {
+    package func explanation(atFrame frame: Int) -> [String] {
         guard error == nil, let trace, !trace.missing, trace.problem == nil else { return explanation }
         if trace.changes.isEmpty { return explanation }
         let lines = TraceDiff.explain(trace.changes, atFrame: frame)
@@ -103,10 +103,10 @@ public struct SceneCheck: Sendable {
 }
 
 extension GoldenStore {
-    public func tracePath(scene: Scene) -> String { "\(goldenRoot)/\(scene.slug)/trace.tsv.gz" }
+    package func tracePath(scene: Scene) -> String { "\(goldenRoot)/\(scene.slug)/trace.tsv.gz" }
 
     /// Compares the run's trace with the scene's trace golden (nil when the scene keeps none).
-    public func checkTrace(_ scene: Scene, states: [FrameState]) throws -> TraceResult? {
+    package func checkTrace(_ scene: Scene, states: [FrameState]) throws -> TraceResult? {
         let watch = Stopwatch()
         var result = try compareTrace(scene, states: states)
         result?.seconds = watch.seconds
@@ -114,7 +114,7 @@ extension GoldenStore {
     }
 
     /// The scene's trace golden, read as `check` reads it; nil when there is none or it cannot be read.
-    public func goldenTrace(_ scene: Scene, states: [FrameState]) -> [TraceFrame]? {
+    package func goldenTrace(_ scene: Scene, states: [FrameState]) -> [TraceFrame]? {
         guard scene.golden.trace != nil else { return nil }
         let cap = max(4 * CompactTrace.text(of: states).utf8.count, 1 << 20)
         guard case .bytes(let bytes) = GoldenFile.read(tracePath(scene: scene), maxBytes: cap) else { return nil }
@@ -148,7 +148,7 @@ extension GoldenStore {
     }
 
     /// Writes the trace golden as `mode` asks; the line says what happened and by how much it changed.
-    public func recordTrace(_ scene: Scene, states: [FrameState], mode: RecordMode) throws -> String? {
+    package func recordTrace(_ scene: Scene, states: [FrameState], mode: RecordMode) throws -> String? {
         guard let tolerance = scene.golden.trace, mode != .never else { return nil }
         let path = tracePath(scene: scene)
         // The text once: written (gzipped) and, when a golden exists, compared.

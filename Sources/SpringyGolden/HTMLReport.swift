@@ -4,13 +4,13 @@ import SpringyOutput
 
 /// The static HTML report of a check (`springy check --report DIR`): index.html with its style
 /// and script inline, report.json, and the pictures beside them under images/. No server, no CDN.
-public enum HTMLReport {
+package enum HTMLReport {
     /// Copies each failing scene's pictures into `dir`, points the report at them, and writes
     /// report.json and index.html. `rendered` holds each scene's golden frames as PNG bytes.
     /// `review` is the served review's token (`springy review`): the page gets Accept and Reject
     /// buttons that ask the server; without it (a static report) each failing golden has a box,
     /// and the page writes the `springy check --accept …` command for the boxes ticked.
-    public static func write(
+    package static func write(
         _ report: CheckReport, rendered: [String: [(Int, [UInt8])]], hashShots: [String: [(Int, [UInt8])]] = [:],
         to dir: String, review: String? = nil
     ) throws -> CheckReport {
@@ -69,7 +69,7 @@ public enum HTMLReport {
     }
 
     /// Combines shard reports: their scenes in the order given, their pictures copied into `dir`.
-    public static func merge(_ dirs: [String], into dir: String) throws -> CheckReport {
+    package static func merge(_ dirs: [String], into dir: String) throws -> CheckReport {
         var scenes: [SceneReport] = []
         var slugs: Set<String> = []  // looked up only
         // Every shard is read and checked before anything is written.
@@ -143,7 +143,7 @@ public enum HTMLReport {
         return "<div class=\"timing\">\(svg)<ul class=\"when\">\(words)</ul></div>"
     }
 
-    public static func html(_ report: CheckReport, review: String? = nil) -> String {
+    package static func html(_ report: CheckReport, review: String? = nil) -> String {
         let s = report.summary
         var body = """
             <h1>Springy check</h1>

@@ -6,19 +6,19 @@ import SpringyCore
 /// names what the trace has drawn there — in the golden's frame or this run's — and, for each,
 /// how it moved at this frame, to 0.01 pt. A region whose things did not move is "a drawing
 /// change, not motion" (a colour, a label, a style).
-public enum PixelAttribution {
+package enum PixelAttribution {
     /// A region of changed pixels: its bounds in pixels and how many pixels changed.
-    public struct Region: Sendable, Equatable {
-        public var minX: Int, minY: Int, maxX: Int, maxY: Int
-        public var pixels: Int
-        public init(minX: Int, minY: Int, maxX: Int, maxY: Int, pixels: Int) {
+    package struct Region: Sendable, Equatable {
+        package var minX: Int, minY: Int, maxX: Int, maxY: Int
+        package var pixels: Int
+        package init(minX: Int, minY: Int, maxX: Int, maxY: Int, pixels: Int) {
             self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY; self.pixels = pixels
         }
     }
 
     /// The regions of pixels differing by more than `channelTolerance`, the most pixels first
     /// (ties top to bottom, left to right). Images of different sizes have none.
-    public static func regions(
+    package static func regions(
         expected: RGBAImage, actual: RGBAImage, channelTolerance: Int, cell: Int = 8
     ) -> [Region] {
         guard expected.width == actual.width, expected.height == actual.height, expected.width > 0 else { return [] }
@@ -94,7 +94,7 @@ public enum PixelAttribution {
     /// A line per region (at most `limit`, then how many more): where it is in view points, and
     /// what is drawn there — with its motion at this frame, or as a drawing change. `scale` is
     /// pixels per point and `inset` the points drawn around the screen (a device bezel).
-    public static func describe(
+    package static func describe(
         _ regions: [Region], expected: TraceFrame?, actual: TraceFrame?, changes: [TraceChange], frame: Int,
         scale: Double, inset: Double, limit: Int = 6
     ) -> [String] {

@@ -8,15 +8,15 @@ import SpringyScene
 /// must be one `Scene.slug` could make, and each picture must be `images/<slug>/frame-N[-kind].png`,
 /// a regular file inside the shard folder reached through no symbolic link, and of a bounded size.
 /// Anything else is an error naming the shard's report.json and the entry.
-public struct ShardReport {
-    public let folder: String
-    public let report: CheckReport
+package struct ShardReport {
+    package let folder: String
+    package let report: CheckReport
 
     /// The largest report.json and picture read from a shard.
-    public static let maxReportBytes = 64 << 20
-    public static let maxImageBytes = 256 << 20
+    package static let maxReportBytes = 64 << 20
+    package static let maxImageBytes = 256 << 20
 
-    public init(folder: String) throws {
+    package init(folder: String) throws {
         self.folder = folder
         let path = PathText.joined(folder, "report.json")
         try Self.checkRegularFile("report.json", in: folder, limit: Self.maxReportBytes, what: path)
@@ -40,14 +40,14 @@ public struct ShardReport {
     }
 
     /// The bytes of a picture the report names (already checked).
-    public func image(_ relative: String) throws -> [UInt8] {
+    package func image(_ relative: String) throws -> [UInt8] {
         do { return try ContainedFile.read(relative, in: folder, limit: Self.maxImageBytes) } catch let e as OutputError {
             throw OutputError("\(PathText.joined(folder, "report.json")): \(e.message)")
         }
     }
 
     /// `images/<slug>/frame-00042.png` or `…-expected.png`, `-actual`, `-diff`: the only names a report writes.
-    public static func isImageName(_ name: Substring) -> Bool {
+    package static func isImageName(_ name: Substring) -> Bool {
         guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
         var middle = name.dropFirst("frame-".count).dropLast(".png".count)
         for suffix in ["-expected", "-actual", "-diff"] where middle.hasSuffix(suffix) {

@@ -17,7 +17,7 @@ extension GoldenStore {
 
     /// The scene's golden files that no frame of this run asks for (`asked`: the golden frames'
     /// numbers), in name order.
-    public func staleFiles(_ scene: Scene, asked: [Int]) -> [String] {
+    package func staleFiles(_ scene: Scene, asked: [Int]) -> [String] {
         let folder = "\(goldenRoot)/\(scene.slug)"
         guard EarlierRun.isFolder(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             return []
@@ -31,7 +31,7 @@ extension GoldenStore {
 
     /// Folders of the golden root named as a scene would be, holding goldens, that belong to none
     /// of `slugs` (checked only when every scene is: a renamed or removed scene's).
-    public func staleFolders(keeping slugs: [String]) -> [String] {
+    package func staleFolders(keeping slugs: [String]) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: goldenRoot) else { return [] }
         return names.sorted().filter { name in
             guard Scene.isSlug(name), !slugs.contains(name), EarlierRun.isFolder("\(goldenRoot)/\(name)") else { return false }
@@ -42,7 +42,7 @@ extension GoldenStore {
 
     /// Removes stale goldens (files, or a folder's golden files and then the folder if it is
     /// left empty); a line per path removed.
-    public func prune(_ paths: [String]) throws -> [String] {
+    package func prune(_ paths: [String]) throws -> [String] {
         var lines: [String] = []
         for path in paths {
             if EarlierRun.isFolder(path) {

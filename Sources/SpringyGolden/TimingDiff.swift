@@ -9,23 +9,23 @@ import SpringyScene
 /// units of that quantity's tolerance (over 1: the frames differ; a thing drawn in one and not
 /// the other: infinity). Everything below is that one measure, applied to different pairs of
 /// frames.
-public struct TimingDiagnosis: Codable, Sendable, Equatable {
+package struct TimingDiagnosis: Codable, Sendable, Equatable {
     /// The first frame whose departure from the golden's same frame is over 1.
-    public var firstDifferingFrame: Int?
+    package var firstDifferingFrame: Int?
     /// The new run is the golden's shifted this many frames (+: later): nil when no shift fits.
-    public var shift: Int?
+    package var shift: Int?
     /// When motion starts (the first frame that differs from frame 0) and settles (the first
     /// frame from which every frame is within tolerance of the last), in each run.
-    public var starts: Int?
-    public var expectedStarts: Int?
-    public var settles: Int?
-    public var expectedSettles: Int?
-    public var fps: Double
+    package var starts: Int?
+    package var expectedStarts: Int?
+    package var settles: Int?
+    package var expectedSettles: Int?
+    package var fps: Double
     /// Each frame's departure from the golden's, rounded to 0.01 and capped at 1000: the sparkline.
-    public var perFrame: [Double]
+    package var perFrame: [Double]
 
     /// The diagnosis in words, the most telling first.
-    public var sentences: [String] {
+    package var sentences: [String] {
         var out: [String] = []
         guard let first = firstDifferingFrame else { return out }
         out.append("first differs at frame \(first) (\(Self.time(Double(first) / fps)))")
@@ -52,7 +52,7 @@ public struct TimingDiagnosis: Codable, Sendable, Equatable {
     }
 }
 
-public enum TimingDiff {
+package enum TimingDiff {
     /// One frame's traced quantities in trace order, each with its tolerance. Frames whose
     /// quantities are the same list (the usual case) share a `layout` number and are compared
     /// index by index; others by name.
@@ -118,7 +118,7 @@ public enum TimingDiff {
 
     /// The diagnosis of `actual` against `expected` (their frames in order, `fps` per second).
     /// Shifts up to `maxShift` frames are tried.
-    public static func diagnose(
+    package static func diagnose(
         expected: [TraceFrame], actual: [TraceFrame], tolerance: TraceTolerance, fps: Double, maxShift: Int = 120
     ) -> TimingDiagnosis {
         var layouts: [String: Int] = [:]

@@ -3,8 +3,8 @@ import SpringyCore
 import SpringyScene
 
 /// One way a run's trace departs from its golden: a quantity of one thing, over some frames.
-public struct TraceChange: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct TraceChange: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A number moved: the largest signed departure (actual − expected) over the frames.
         case moved(delta: Double, unit: String)
         /// A flag (pinned, selected) turned on or off `shift` frames later (+) or earlier (−) each time.
@@ -16,23 +16,23 @@ public struct TraceChange: Sendable, Equatable {
         /// The scene's frame count changed.
         case frameCount(actual: Int, expected: Int)
     }
-    public var entity: String
-    public var quantity: String
-    public var kind: Kind
+    package var entity: String
+    package var quantity: String
+    package var kind: Kind
     /// Frame-number runs where it departs, first to last.
-    public var runs: [ClosedRange<Int>]
+    package var runs: [ClosedRange<Int>]
     /// How far over its tolerance (for ordering: the largest first).
-    public var severity: Double
+    package var severity: Double
     /// A number's signed departure (actual − expected) at each frame where it is over its
     /// tolerance, in frame order; empty for flags and presence.
-    public var deltas: [FrameDelta] = []
+    package var deltas: [FrameDelta] = []
 
-    public struct FrameDelta: Sendable, Equatable {
-        public var frame: Int
-        public var delta: Double
+    package struct FrameDelta: Sendable, Equatable {
+        package var frame: Int
+        package var delta: Double
     }
 
-    public init(
+    package init(
         entity: String, quantity: String, kind: Kind, runs: [ClosedRange<Int>], severity: Double, deltas: [FrameDelta] = []
     ) {
         self.entity = entity; self.quantity = quantity; self.kind = kind; self.runs = runs; self.severity = severity
@@ -58,7 +58,7 @@ public struct TraceChange: Sendable, Equatable {
 
     /// What departs at `frame` alone, with that frame's own delta; nil when this change does not
     /// touch that frame.
-    public func description(atFrame frame: Int) -> String? {
+    package func description(atFrame frame: Int) -> String? {
         guard runs.contains(where: { $0.contains(frame) }) else { return nil }
         let entity = oneLine(self.entity), quantity = oneLine(self.quantity)
         switch kind {
@@ -73,13 +73,13 @@ public struct TraceChange: Sendable, Equatable {
         }
     }
 
-    public var frames: String {
+    package var frames: String {
         let shown = runs.prefix(3).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }
         let word = runs.count == 1 && runs[0].count == 1 ? "frame" : "frames"
         return "\(word) \(shown.joined(separator: ", "))\(runs.count > 3 ? ", …" : "")"
     }
 
-    public var description: String {
+    package var description: String {
         let entity = oneLine(self.entity), quantity = oneLine(self.quantity)
         switch kind {
         case .moved(let delta, let unit):
@@ -101,7 +101,7 @@ public struct TraceChange: Sendable, Equatable {
 }
 
 /// Compares a run's trace with its golden, quantity by quantity, within the scene's tolerances.
-public enum TraceDiff {
+package enum TraceDiff {
     private struct Track {
         var entity: String
         var quantity: String
@@ -124,7 +124,7 @@ public enum TraceDiff {
         }
     }
 
-    public static func compare(expected: [TraceFrame], actual: [TraceFrame], tolerance: TraceTolerance) -> [TraceChange] {
+    package static func compare(expected: [TraceFrame], actual: [TraceFrame], tolerance: TraceTolerance) -> [TraceChange] {
         var tracks: [Track] = []
         var index: [String: Int] = [:]  // looked up only; `tracks` keeps first-seen order
         func track(_ key: String, _ entity: String, _ quantity: String, _ unit: TraceQuantity) -> Int {
@@ -244,7 +244,7 @@ public enum TraceDiff {
     }
 
     /// Lines for a message: the first `limit` changes and how many more there are.
-    public static func explain(_ changes: [TraceChange], limit: Int = 8) -> [String] {
+    package static func explain(_ changes: [TraceChange], limit: Int = 8) -> [String] {
         var lines = changes.prefix(limit).map(\.description)
         if changes.count > limit { lines.append("… and \(changes.count - limit) more") }
         return lines
@@ -252,7 +252,7 @@ public enum TraceDiff {
 
     /// What departs at one frame, each with that frame's own delta (the largest first); empty when
     /// the trace agrees with its golden there.
-    public static func explain(_ changes: [TraceChange], atFrame frame: Int, limit: Int = 8) -> [String] {
+    package static func explain(_ changes: [TraceChange], atFrame frame: Int, limit: Int = 8) -> [String] {
         let lines = changes.compactMap { $0.description(atFrame: frame) }
         return Array(lines.prefix(limit)) + (lines.count > limit ? ["… and \(lines.count - limit) more"] : [])
     }

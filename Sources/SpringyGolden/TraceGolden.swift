@@ -11,8 +11,8 @@ import SpringyScene
 ///   `H id x y width height pinned`
 ///   `S item anchor.x anchor.y point.x point.y`
 /// ids are JSON strings; numbers are rounded to 1/1000.
-public enum CompactTrace {
-    public static let header = "springy-trace 1"
+package enum CompactTrace {
+    package static let header = "springy-trace 1"
 
     static func number(_ v: Double) -> String { NumberText.rounded(v, steps: 1000, nonFinite: "nan") }
 
@@ -41,7 +41,7 @@ public enum CompactTrace {
         return String(out)
     }
 
-    public static func text(of frames: [FrameState]) -> String {
+    package static func text(of frames: [FrameState]) -> String {
         var lines = [header]
         lines.reserveCapacity(frames.count * 8)
         for f in frames {
@@ -65,7 +65,7 @@ public enum CompactTrace {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public static func parse(_ text: String) throws -> [TraceFrame] {
+    package static func parse(_ text: String) throws -> [TraceFrame] {
         var frames: [TraceFrame] = []
         var lineNumber = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -103,28 +103,28 @@ public enum CompactTrace {
     }
 
     /// The gzip file's bytes for these frames.
-    public static func file(of frames: [FrameState]) throws -> [UInt8] { try Gzip.compress(Array(text(of: frames).utf8)) }
+    package static func file(of frames: [FrameState]) throws -> [UInt8] { try Gzip.compress(Array(text(of: frames).utf8)) }
 
-    public static func read(file path: String) throws -> [TraceFrame] {
+    package static func read(file path: String) throws -> [TraceFrame] {
         do { return try parse(gzipped: Array(try Data(contentsOf: URL(fileURLWithPath: path)))) } catch let e as OutputError {
             throw OutputError("\(path): \(e.message)")
         }
     }
 
     /// A trace golden's frames from its gzip bytes, inflating at most `maxLength` bytes.
-    public static func parse(gzipped: [UInt8], maxLength: Int = 1 << 30) throws -> [TraceFrame] {
+    package static func parse(gzipped: [UInt8], maxLength: Int = 1 << 30) throws -> [TraceFrame] {
         let bytes = try Gzip.decompress(gzipped, maxLength: maxLength)
         guard let text = String(bytes: bytes, encoding: .utf8) else { throw OutputError("not UTF-8 text inside") }
         return try parse(text)
     }
 }
 
-public struct TraceEntry: Equatable, Sendable {
-    public enum Kind: Sendable { case item, header, spring }
-    public var kind: Kind
-    public var id: String
-    public var values: [Double]
-    public init(kind: Kind, id: String, values: [Double]) { self.kind = kind; self.id = id; self.values = values }
+package struct TraceEntry: Equatable, Sendable {
+    package enum Kind: Sendable { case item, header, spring }
+    package var kind: Kind
+    package var id: String
+    package var values: [Double]
+    package init(kind: Kind, id: String, values: [Double]) { self.kind = kind; self.id = id; self.values = values }
 
     /// What each value is called, and its unit.
     var quantities: [(String, TraceQuantity)] {
@@ -152,11 +152,11 @@ public struct TraceEntry: Equatable, Sendable {
     }
 }
 
-public struct TraceFrame: Equatable, Sendable {
-    public var frame: Int
-    public var offset: [Double]
-    public var entries: [TraceEntry]
-    public init(frame: Int, offset: [Double], entries: [TraceEntry]) {
+package struct TraceFrame: Equatable, Sendable {
+    package var frame: Int
+    package var offset: [Double]
+    package var entries: [TraceEntry]
+    package init(frame: Int, offset: [Double], entries: [TraceEntry]) {
         self.frame = frame; self.offset = offset; self.entries = entries
     }
 }

@@ -3,7 +3,7 @@ import SpringyScene
 
 /// A batch update UIKit would refuse (it raises NSInternalInconsistencyException).
 /// A batch update the collection cannot apply (located at its event by the simulation).
-public typealias UpdateError = SpringyError
+package typealias UpdateError = SpringyError
 
 /// The data of one section while a batch update rearranges it: cells by stable key.
 struct SectionRecord {
@@ -17,7 +17,7 @@ extension CollectionView {
     /// reloads, then deletes and move sources (index paths before the update), then section
     /// inserts and moves, then item inserts and move destinations (index paths after it),
     /// each in ascending order — and animates from what is shown now to the new layout.
-    public func performBatchUpdates(_ u: BatchUpdate, at time: Double) throws {
+    package func performBatchUpdates(_ u: BatchUpdate, at time: Double) throws {
         let old = currentRecords()
         let before = BatchAnimation.Before(view: self, time: time)
         let selectedKeys = selection.compactMap(key)

@@ -11,10 +11,10 @@ enum LockedAxis { case undecided, along, across, none }
 /// rows (a ScrollAxis along x each), and what the current drag decided (its directional lock,
 /// the row it moves). It knows no layout: where a release rests (paging, snapping, a row's
 /// group) is asked of the rules passed in, which the layout's geometry answers.
-public struct CollectionScroller: Sendable {
+package struct CollectionScroller: Sendable {
     /// Along the scroll axis, and across it.
-    public var main: ScrollAxis
-    public var cross: ScrollAxis
+    package var main: ScrollAxis
+    package var cross: ScrollAxis
     let vertical: Bool
     let directionalLock: Bool
     var lockedAxis: LockedAxis = .undecided
@@ -51,7 +51,7 @@ public struct CollectionScroller: Sendable {
     func along(_ p: Vec2) -> Double { vertical ? p.y : p.x }
     func across(_ p: Vec2) -> Double { vertical ? p.x : p.y }
 
-    public var contentOffset: Vec2 { vertical ? Vec2(cross.offset, main.offset) : Vec2(main.offset, cross.offset) }
+    package var contentOffset: Vec2 { vertical ? Vec2(cross.offset, main.offset) : Vec2(main.offset, cross.offset) }
 
     /// The content's size changed: both axes keep their offsets.
     mutating func contentChanged(_ content: Size2) {
@@ -190,5 +190,5 @@ public struct CollectionScroller: Sendable {
     }
 
     /// Section `s`'s orthogonal offset (0 for a section without one).
-    public func rowOffset(_ s: Int) -> Double { s >= 0 && s < rows.count ? rows[s]?.offset ?? 0 : 0 }
+    package func rowOffset(_ s: Int) -> Double { s >= 0 && s < rows.count ? rows[s]?.offset ?? 0 : 0 }
 }

@@ -5,43 +5,43 @@ import SpringyScene
 
 /// A collection view: its data (cells with stable identities), layout, scroll view and
 /// selection. Layout-driven dynamics (springy, drag) and transitions plug in here.
-public final class CollectionView {
-    public let spec: CollectionSpec
-    public let viewSize: Size2
-    public internal(set) var sections: [SectionSpec]
+package final class CollectionView {
+    package let spec: CollectionSpec
+    package let viewSize: Size2
+    package internal(set) var sections: [SectionSpec]
     /// Stable identity of each cell, parallel to `sections[s].labels`.
-    public internal(set) var keys: [[Int]]
+    package internal(set) var keys: [[Int]]
     /// Stable identity of each section, parallel to `sections`.
-    public internal(set) var sectionKeys: [Int]
+    package internal(set) var sectionKeys: [Int]
     var nextKey: Int
     var nextSectionKey: Int
     /// The current (target) layout.
-    public private(set) var layout: any CollectionLayout
+    package private(set) var layout: any CollectionLayout
     /// What is shown: the layout, or a transition toward it.
-    public private(set) var presentation: Presentation
-    public private(set) var transition: LayoutTransition?
+    package private(set) var presentation: Presentation
+    package private(set) var transition: LayoutTransition?
     /// A batch update's animation, while it runs.
     var batch: BatchAnimation?
     /// An interactive movement (reorder), from the lift until the cell has dropped into its slot.
     var movement: InteractiveMovement?
     /// The scroll view: along the layout's scroll axis and across it, and orthogonal rows.
-    public internal(set) var scroller: CollectionScroller
+    package internal(set) var scroller: CollectionScroller
     /// The headers the current frame shows, viewport coordinates.
-    public private(set) var headers: [HeaderState] = []
+    package private(set) var headers: [HeaderState] = []
     var headersOffset: Double = .nan
     /// Sorted, so iteration order is fixed.
-    public internal(set) var selection: [ItemPath]
+    package internal(set) var selection: [ItemPath]
     /// The layout's dynamics: the springy flow layout's for its whole life (`dynamics.kind:
     /// springy`), or a drag from the moment a long press is recognised until its cells
     /// settle back (`dynamics.kind: drag`).
-    public private(set) var dynamics: (any LayoutDynamics)?
+    package private(set) var dynamics: (any LayoutDynamics)?
     let world: WorldSettings
     /// Whether the layout has section footers or backgrounds to place as the view scrolls.
     let hasFootersOrBackgrounds: Bool
 
-    public var vertical: Bool { spec.layout.direction == .vertical || spec.layout.kind == .list }
+    package var vertical: Bool { spec.layout.direction == .vertical || spec.layout.kind == .list }
 
-    public init(spec: CollectionSpec, viewSize: Size2, world: WorldSettings = .uikit) throws {
+    package init(spec: CollectionSpec, viewSize: Size2, world: WorldSettings = .uikit) throws {
         self.spec = spec
         self.world = world
         hasFootersOrBackgrounds =
@@ -73,7 +73,7 @@ public final class CollectionView {
     }
 
     /// What the layout's dynamics reads of this view, as plain values.
-    public var geometry: CollectionGeometry {
+    package var geometry: CollectionGeometry {
         CollectionGeometry(
             layout: layout, offset: scroller.main.offset, viewSize: viewSize, vertical: vertical, keys: keys,
             crossOffset: scroller.cross.offset)
@@ -83,56 +83,56 @@ public final class CollectionView {
 
     /// A long press was recognised at `point` (viewport coordinates): with drag dynamics,
     /// the selected cells are handed to a new drag unless one is still settling.
-    public func longPressBegan(at point: Vec2) throws {
+    package func longPressBegan(at point: Vec2) throws {
         guard spec.dynamics.kind == .drag, dynamics == nil, !selection.isEmpty else { return }
         dynamics = try DragSession(
             params: spec.dynamics, selection: selection, touch: point + contentOffset, world: world,
             in: geometry)
     }
 
-    public func fingerMoved(to point: Vec2, source: FingerSource) {
+    package func fingerMoved(to point: Vec2, source: FingerSource) {
         dynamics?.fingerMoved(to: point, source: source, in: geometry)
     }
 
-    public func fingerLifted(source: FingerSource) { dynamics?.fingerLifted(source: source) }
+    package func fingerLifted(source: FingerSource) { dynamics?.fingerLifted(source: source) }
 
     /// One solver step of the layout's dynamics; a finished drag hands its cells back.
-    public func stepDynamics() throws {
+    package func stepDynamics() throws {
         guard let d = dynamics else { return }
         try d.step(in: geometry)
         if d.isFinished { dynamics = nil }
     }
 
     /// After inserts and deletes: the dynamics re-anchors its cells; new cells start at `newCells`.
-    public func dynamicsLayoutChanged(newCells: [Int: Vec2]) throws {
+    package func dynamicsLayoutChanged(newCells: [Int: Vec2]) throws {
         try dynamics?.layoutChanged(in: geometry, newCells: newCells)
     }
 
-    public var contentOffset: Vec2 { scroller.contentOffset }
-    public var visibleRect: Rect { Rect(x: contentOffset.x, y: contentOffset.y, width: viewSize.width, height: viewSize.height) }
+    package var contentOffset: Vec2 { scroller.contentOffset }
+    package var visibleRect: Rect { Rect(x: contentOffset.x, y: contentOffset.y, width: viewSize.width, height: viewSize.height) }
 
     /// A point's coordinate along the scroll axis, and across it.
-    public func along(_ p: Vec2) -> Double { vertical ? p.y : p.x }
-    public func across(_ p: Vec2) -> Double { vertical ? p.x : p.y }
+    package func along(_ p: Vec2) -> Double { vertical ? p.y : p.x }
+    package func across(_ p: Vec2) -> Double { vertical ? p.x : p.y }
 
-    public func key(_ ip: ItemPath) -> Int? { CollectionGeometry.key(ip, in: keys) }
+    package func key(_ ip: ItemPath) -> Int? { CollectionGeometry.key(ip, in: keys) }
 
-    public func isSelected(_ ip: ItemPath) -> Bool { selection.contains(ip) }
+    package func isSelected(_ ip: ItemPath) -> Bool { selection.contains(ip) }
 
-    public func toggleSelection(_ ip: ItemPath) {
+    package func toggleSelection(_ ip: ItemPath) {
         if let i = selection.firstIndex(of: ip) { selection.remove(at: i) } else { selection.append(ip); selection.sort() }
     }
 
-    public func setSelection(_ items: [ItemPath]) {
+    package func setSelection(_ items: [ItemPath]) {
         var unique: [ItemPath] = []
         for ip in items.sorted() where unique.last != ip && key(ip) != nil { unique.append(ip) }
         selection = unique
     }
 
     /// The cell under a viewport point, if any.
-    public func item(at point: Vec2) -> ItemPath? { layout.cell(at: point + contentOffset, rowOffset: rowOffset) }
+    package func item(at point: Vec2) -> ItemPath? { layout.cell(at: point + contentOffset, rowOffset: rowOffset) }
 
-    public func label(_ ip: ItemPath) -> String {
+    package func label(_ ip: ItemPath) -> String {
         if spec.layout.kind == .list && sections[ip.section].generated { return "Cell (\(ip.section), \(ip.item))" }
         let labels = sections[ip.section].labels
         return ip.item < labels.count ? labels[ip.item] : String(ip.item)
@@ -143,7 +143,7 @@ public final class CollectionView {
     /// Inserts `count` cells at `ip`; numeric labels continue the numbering.
     /// Inserts `count` cells at `ip`, labelled `labels` when given, else numbered on from the
     /// largest numeric label.
-    public func insert(at ip: ItemPath, count: Int, labels: [String]? = nil) {
+    package func insert(at ip: ItemPath, count: Int, labels: [String]? = nil) {
         let numbers = sections.flatMap(\.labels).compactMap { Int($0) }
         var next = (numbers.max() ?? -1) + 1
         for k in 0..<count {
@@ -157,7 +157,7 @@ public final class CollectionView {
         relayout()
     }
 
-    public func delete(_ items: [ItemPath]) {
+    package func delete(_ items: [ItemPath]) {
         for ip in items.sorted().reversed() where key(ip) != nil {
             sections[ip.section].labels.remove(at: ip.item)
             keys[ip.section].remove(at: ip.item)
@@ -183,7 +183,7 @@ public final class CollectionView {
 
     /// A tap on a row of the list layout: selects it (expands), or deselects it when it was
     /// selected (collapses); the change animates from what is shown now, offset included.
-    public func tapList(_ ip: ItemPath, at time: Double) {
+    package func tapList(_ ip: ItemPath, at time: Double) {
         guard key(ip) != nil else { return }
         selection = selection.first == ip ? [] : [ip]
         let current = transition.map { Presentation.transition($0, frozenAt: time) } ?? presentation
@@ -217,7 +217,7 @@ public final class CollectionView {
     }
 
     /// Advances a running transition to `time` (the offset moves on the same curve as the cells).
-    public func advance(to time: Double) {
+    package func advance(to time: Double) {
         advanceMovement(to: time)
         if let b = batch {
             if b.isFinished(at: time) { batch = nil }
@@ -234,14 +234,14 @@ public final class CollectionView {
         headersOffset = .nan
     }
 
-    public var isAnimating: Bool { transition != nil || batch != nil || movement != nil }
+    package var isAnimating: Bool { transition != nil || batch != nil || movement != nil }
 
     // MARK: - Headers
 
     /// Recomputes the header attributes when the offset or the layout changed; cells are not
     /// recomputed for a pure scroll. With sticky headers a header's leading edge is
     /// min(max(view top, section top), section end − header height).
-    public func updateHeaders(at time: Double) {
+    package func updateHeaders(at time: Double) {
         guard spec.layout.headerHeight > 0 || hasFootersOrBackgrounds else { return }
         let offset = scroller.main.offset
         if offset == headersOffset { return }
@@ -263,7 +263,7 @@ public final class CollectionView {
     }
 
     /// The first cell whose centre is right of (below) the middle of the view.
-    public func indexRightOfCenter() -> ItemPath {
+    package func indexRightOfCenter() -> ItemPath {
         layout.cellRightOfCenter(visibleRect, vertical: vertical)
             ?? ItemPath(sections.count - 1, sections[sections.count - 1].count)
     }

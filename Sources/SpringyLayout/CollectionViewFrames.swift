@@ -27,7 +27,7 @@ extension CollectionView {
 
     /// The cells and headers the frame shows, in viewport coordinates, in index order
     /// (cells a batch update removes first, beneath the rest).
-    public func visibleState(time: Double) -> (items: [ItemState], headers: [HeaderState]) {
+    package func visibleState(time: Double) -> (items: [ItemState], headers: [HeaderState]) {
         updateHeaders(at: time)
         let offset = contentOffset
         let visible = visibleRect

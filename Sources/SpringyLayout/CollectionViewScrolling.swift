@@ -8,23 +8,23 @@ import SpringyScene
 
 extension CollectionView {
     /// A finger lands on the scroll view (viewport coordinates): both axes start tracking.
-    public func beginScroll(at point: Vec2) { scroller.begin(at: point, row: orthogonalSection(at: point)) }
+    package func beginScroll(at point: Vec2) { scroller.begin(at: point, row: orthogonalSection(at: point)) }
 
-    public func moveScroll(to point: Vec2, h: Double) { scroller.move(to: point, h: h) }
+    package func moveScroll(to point: Vec2, h: Double) { scroller.move(to: point, h: h) }
 
     /// The finger lifts at `point` moving at `velocity`: each axis releases on its own.
-    public func endScroll(at point: Vec2, velocity: Vec2, h: Double) {
+    package func endScroll(at point: Vec2, velocity: Vec2, h: Double) {
         let (target, rowTarget) = (restTarget, rowRestTarget)
         scroller.end(at: point, velocity: velocity, h: h, target: target, rowTarget: rowTarget)
     }
 
     /// Every axis's free motion over one step.
-    public func advanceScroll(h: Double) { scroller.advance(h: h) }
+    package func advanceScroll(h: Double) { scroller.advance(h: h) }
 
-    public var isScrolling: Bool { scroller.isMoving }
+    package var isScrolling: Bool { scroller.isMoving }
 
     /// The finger lifts with `fingerVelocity` along the axis (paging, snapping or free deceleration).
-    public func releaseScroll(fingerVelocity: Double) {
+    package func releaseScroll(fingerVelocity: Double) {
         let target = restTarget
         scroller.release(fingerVelocity: fingerVelocity, target: target)
     }
@@ -43,16 +43,16 @@ extension CollectionView {
     }
 
     /// setContentOffset(_:animated:).
-    public func scroll(to point: Vec2, animated: Bool) { scroller.scroll(to: point, animated: animated) }
+    package func scroll(to point: Vec2, animated: Bool) { scroller.scroll(to: point, animated: animated) }
 
     /// scrollToItem(at:at:animated:).
-    public func scroll(toItem ip: ItemPath, position: ScrollPosition, animated: Bool) {
+    package func scroll(toItem ip: ItemPath, position: ScrollPosition, animated: Bool) {
         guard let f = layout.attributes(for: ip)?.frame else { return }
         scroller.scroll(toFrame: f, section: ip.section, position: position, animated: animated, viewSize: viewSize)
     }
 
     /// Section `s`'s orthogonal offset (0 for a section without one).
-    public func rowOffset(_ s: Int) -> Double { scroller.rowOffset(s) }
+    package func rowOffset(_ s: Int) -> Double { scroller.rowOffset(s) }
 
     /// Rebuilds the orthogonal rows after the layout changed, keeping the offsets of sections
     /// that had one (by section identity).

@@ -8,10 +8,10 @@ import SpringyScene
 /// scrolls orthogonally (`orthogonal`), its items of a fixed or fractional width (each item is
 /// one group). Frames are in the content's coordinates with every orthogonal row at offset 0:
 /// the collection view moves those rows by their own scroll offsets.
-public struct CompositionalLayout: StackedLayout {
-    public let spec: LayoutSpec
-    public let viewSize: Size2
-    public let sectionCounts: [Int]
+package struct CompositionalLayout: StackedLayout {
+    package let spec: LayoutSpec
+    package let viewSize: Size2
+    package let sectionCounts: [Int]
 
     /// What a section lays out beyond its place in the stack.
     struct Section {
@@ -26,9 +26,9 @@ public struct CompositionalLayout: StackedLayout {
     }
     private var sections: [Section] = []
     var stack = StackedSections()
-    public private(set) var contentSize: Size2
+    package private(set) var contentSize: Size2
 
-    public init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2, sectionSpecs: [SectionSpec]) {
+    package init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2, sectionSpecs: [SectionSpec]) {
         self.spec = spec
         self.viewSize = viewSize
         self.sectionCounts = sectionCounts
@@ -75,7 +75,7 @@ public struct CompositionalLayout: StackedLayout {
     }
 
     /// How a section scrolls orthogonally, and its row's length and item pitch when it does.
-    public func orthogonalRow(_ s: Int) -> OrthogonalRow? {
+    package func orthogonalRow(_ s: Int) -> OrthogonalRow? {
         guard s >= 0, s < sections.count, sections[s].orthogonal != .none else { return nil }
         let sec = sections[s]
         return OrthogonalRow(
@@ -85,12 +85,12 @@ public struct CompositionalLayout: StackedLayout {
 
     /// Cells and headers in `rect`; an orthogonal row's cells are all returned when the rect
     /// reaches its band (the collection view places them by the row's offset).
-    public func attributes(in rect: Rect) -> [LayoutAttributes] { attributes(in: rect, rowOffset: nil) }
+    package func attributes(in rect: Rect) -> [LayoutAttributes] { attributes(in: rect, rowOffset: nil) }
 
     /// With the rows' offsets: an orthogonal row's cells are found by column arithmetic from the
     /// rect moved by the row's offset, so a query costs what is in the rect, not the row's length
     /// (a row of two million items answers with the dozen on screen).
-    public func attributes(in rect: Rect, rowOffset: (Int) -> Double) -> [LayoutAttributes] {
+    package func attributes(in rect: Rect, rowOffset: (Int) -> Double) -> [LayoutAttributes] {
         withoutActuallyEscaping(rowOffset) { attributes(in: rect, rowOffset: Optional($0)) }
     }
 

@@ -9,16 +9,16 @@ import SpringyScene
 /// when they are made — so each cell keeps its offset from the finger. The square
 /// follows the finger, returns to where the press began when it lifts, and once the
 /// animator rests the cells go back to the grid.
-public final class DragSession: LayoutDynamics {
-    public let animator: Animator
+package final class DragSession: LayoutDynamics {
+    package let animator: Animator
     /// The dragged cells: key and index path, in index order.
-    public let cells: [(key: Int, indexPath: ItemPath)]
+    package let cells: [(key: Int, indexPath: ItemPath)]
     let origin: Vec2  // the touch when the press was recognised, content coordinates
-    public private(set) var released = false
+    package private(set) var released = false
     static let square = "drag.square"
 
     /// `touch` is in content coordinates; `selection` the selected cells, in index order.
-    public init(
+    package init(
         params: CollectionDynamicsSpec, selection: [ItemPath], touch: Vec2, world: WorldSettings,
         in geometry: CollectionGeometry
     ) throws {
@@ -54,42 +54,42 @@ public final class DragSession: LayoutDynamics {
     }
 
     /// The long-press finger moved: the square follows it until the press ends.
-    public func fingerMoved(to point: Vec2, source: FingerSource, in geometry: CollectionGeometry) {
+    package func fingerMoved(to point: Vec2, source: FingerSource, in geometry: CollectionGeometry) {
         guard source == .longPress, !released else { return }
         animator.moveAnchorBody(Self.square, to: point + geometry.contentOffset)
     }
 
     /// The long press ended: the square goes back to where the press began.
-    public func fingerLifted(source: FingerSource) {
+    package func fingerLifted(source: FingerSource) {
         guard source == .longPress, !released else { return }
         released = true
         animator.moveAnchorBody(Self.square, to: origin)
     }
 
-    public func step(in geometry: CollectionGeometry) throws { try animator.step() }
+    package func step(in geometry: CollectionGeometry) throws { try animator.step() }
 
     /// The dragged cells keep their bodies while the layout changes under them.
-    public func layoutChanged(in geometry: CollectionGeometry, newCells: [Int: Vec2]) throws {}
+    package func layoutChanged(in geometry: CollectionGeometry, newCells: [Int: Vec2]) throws {}
 
-    public func state(ofKey key: Int) -> ItemDynamics? { animator.state(of: "cell:\(key)") }
+    package func state(ofKey key: Int) -> ItemDynamics? { animator.state(of: "cell:\(key)") }
 
-    public var reach: Double { 0 }
-    public var cellsDrawnAnywhere: [ItemPath] { cells.map(\.indexPath) }
-    public var cellZ: Int { 1 }
-    public var liftsCells: Bool { !released }
+    package var reach: Double { 0 }
+    package var cellsDrawnAnywhere: [ItemPath] { cells.map(\.indexPath) }
+    package var cellZ: Int { 1 }
+    package var liftsCells: Bool { !released }
 
-    public var springs: [SpringSnapshot] {
+    package var springs: [SpringSnapshot] {
         var names: [String: String] = [:]
         for cell in cells { names["cell:\(cell.key)"] = cell.indexPath.description }
         return animator.springs.map { SpringSnapshot(item: names[$0.item] ?? $0.item, anchor: $0.anchor, point: $0.point) }
     }
 
     /// The drag has no collisions; the animator's pause and resume events are not contacts.
-    public func drainContacts() -> [ContactEvent] {
+    package func drainContacts() -> [ContactEvent] {
         animator.drainEvents().filter { $0.kind == .began || $0.kind == .ended }
     }
 
-    public var isAtRest: Bool { isFinished }
+    package var isAtRest: Bool { isFinished }
     /// Done when the press has ended and everything rests.
-    public var isFinished: Bool { released && animator.isAtRest }
+    package var isFinished: Bool { released && animator.isAtRest }
 }

@@ -7,10 +7,10 @@ import SpringyScene
 /// of the scene, each section with its own values where the scene gives them. A section of
 /// one item size stores only a few numbers (a query for a rect finds the sections by binary
 /// search and the items by arithmetic); a section with per-item sizes keeps its frames.
-public struct FlowLayout: CollectionLayout {
-    public let spec: LayoutSpec
-    public let viewSize: Size2
-    public let sectionCounts: [Int]
+package struct FlowLayout: CollectionLayout {
+    package let spec: LayoutSpec
+    package let viewSize: Size2
+    package let sectionCounts: [Int]
 
     struct Section {
         var start: Double  // along the scroll axis
@@ -33,11 +33,11 @@ public struct FlowLayout: CollectionLayout {
     }
 
     private var sections: [Section] = []
-    public private(set) var contentSize: Size2
+    package private(set) var contentSize: Size2
 
     var vertical: Bool { spec.direction == .vertical }
 
-    public init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2, sectionSpecs: [SectionSpec] = []) {
+    package init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2, sectionSpecs: [SectionSpec] = []) {
         self.spec = spec
         self.viewSize = viewSize
         self.sectionCounts = sectionCounts
@@ -164,7 +164,7 @@ public struct FlowLayout: CollectionLayout {
             : Rect(x: a, y: c, width: sec.size.width, height: sec.size.height)
     }
 
-    public func attributes(for ip: ItemPath) -> LayoutAttributes? {
+    package func attributes(for ip: ItemPath) -> LayoutAttributes? {
         guard ip.section < sections.count, ip.item < sections[ip.section].count else { return nil }
         return LayoutAttributes(kind: .cell, indexPath: ip, frame: frame(section: ip.section, item: ip.item))
     }
@@ -176,19 +176,19 @@ public struct FlowLayout: CollectionLayout {
             : Rect(x: from, y: 0, width: length, height: viewSize.height)
     }
 
-    public func headerAttributes(section s: Int) -> LayoutAttributes? {
+    package func headerAttributes(section s: Int) -> LayoutAttributes? {
         guard spec.headerHeight > 0, s < sections.count else { return nil }
         return LayoutAttributes(kind: .header, indexPath: ItemPath(s, 0), frame: band(sections[s].start, spec.headerHeight), z: 1)
     }
 
-    public func footerAttributes(section s: Int) -> LayoutAttributes? {
+    package func footerAttributes(section s: Int) -> LayoutAttributes? {
         guard spec.footerHeight > 0, s < sections.count else { return nil }
         return LayoutAttributes(
             kind: .footer, indexPath: ItemPath(s, 0), frame: band(sections[s].insetEnd, spec.footerHeight), z: 1)
     }
 
     /// The decoration view behind a section's insets and items, when it has one.
-    public func backgroundAttributes(section s: Int) -> (LayoutAttributes, Color?)? {
+    package func backgroundAttributes(section s: Int) -> (LayoutAttributes, Color?)? {
         guard s < sections.count, spec.sectionBackgrounds || sections[s].background != nil else { return nil }
         let sec = sections[s]
         let from = sec.start + spec.headerHeight
@@ -198,7 +198,7 @@ public struct FlowLayout: CollectionLayout {
         )
     }
 
-    public func sectionSpan(_ s: Int) -> (start: Double, end: Double) { (sections[s].start, sections[s].end) }
+    package func sectionSpan(_ s: Int) -> (start: Double, end: Double) { (sections[s].start, sections[s].end) }
 
     /// The first section whose end is past `position`.
     private func firstSection(endingAfter position: Double) -> Int {
@@ -210,7 +210,7 @@ public struct FlowLayout: CollectionLayout {
         return lo
     }
 
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    package func attributes(in rect: Rect) -> [LayoutAttributes] {
         let lo = vertical ? rect.minY : rect.minX, hi = vertical ? rect.maxY : rect.maxX
         var out: [LayoutAttributes] = []
         var s = firstSection(endingAfter: lo)

@@ -6,17 +6,17 @@ import SpringyScene
 /// A grid of `columns` columns of one item size, sections stacked top to bottom: the custom
 /// layout of a spreadsheet or a photo wall, whose content may be wider than the view as well
 /// as taller, so the scroll view scrolls both ways. Every position is arithmetic.
-public struct GridLayout: StackedLayout {
-    public let spec: LayoutSpec
-    public let viewSize: Size2
-    public let sectionCounts: [Int]
+package struct GridLayout: StackedLayout {
+    package let spec: LayoutSpec
+    package let viewSize: Size2
+    package let sectionCounts: [Int]
 
     var stack = StackedSections()
-    public private(set) var contentSize: Size2
+    package private(set) var contentSize: Size2
     var columns: Int { max(1, spec.columns) }
     var pitch: Size2 { Size2(spec.itemSize.width + spec.interitemSpacing, spec.itemSize.height + spec.lineSpacing) }
 
-    public init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2) {
+    package init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2) {
         self.spec = spec
         self.viewSize = viewSize
         self.sectionCounts = sectionCounts
@@ -44,7 +44,7 @@ public struct GridLayout: StackedLayout {
             width: spec.itemSize.width, height: spec.itemSize.height)
     }
 
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    package func attributes(in rect: Rect) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         let lo = stack.first(endingBelow: rect.minY)
         let firstColumn = max(0, Int(((rect.minX - spec.sectionInset.left) / pitch.width).rounded(.down)))

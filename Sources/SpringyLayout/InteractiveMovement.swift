@@ -19,7 +19,7 @@ extension CollectionView {
     /// beginInteractiveMovementForItem for the cell under `point`; false when there is none
     /// (or a movement is already under way).
     @discardableResult
-    public func beginInteractiveMovement(at point: Vec2) -> Bool {
+    package func beginInteractiveMovement(at point: Vec2) -> Bool {
         guard movement == nil, let ip = item(at: point), let k = key(ip) else { return false }
         movement = InteractiveMovement(key: k, original: ip, position: point)
         headersOffset = .nan
@@ -29,7 +29,7 @@ extension CollectionView {
     /// updateInteractiveMovementTargetPosition: the cell's centre goes to `point`; when the
     /// point is over another cell (layout.targetIndexPath's default), the item moves to that
     /// index and its neighbours shift with the update animation.
-    public func updateInteractiveMovement(to point: Vec2, at time: Double) throws {
+    package func updateInteractiveMovement(to point: Vec2, at time: Double) throws {
         guard var m = movement, m.dropped == nil else { return }
         m.position = point
         movement = m
@@ -41,7 +41,7 @@ extension CollectionView {
 
     /// endInteractiveMovement (or cancelInteractiveMovement, which puts the item back):
     /// the cell settles into its slot on the update animation.
-    public func endInteractiveMovement(at time: Double, cancelled: Bool) throws {
+    package func endInteractiveMovement(at time: Double, cancelled: Bool) throws {
         guard var m = movement, m.dropped == nil else { return }
         if cancelled, let current = path(ofKey: m.key), current != m.original {
             var u = BatchUpdate()

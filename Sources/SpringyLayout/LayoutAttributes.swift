@@ -3,24 +3,24 @@ import SpringyFrame
 import SpringyScene
 
 /// UICollectionViewLayoutAttributes: where one cell or header is, in content coordinates.
-public struct LayoutAttributes: Equatable, Sendable {
-    public enum Kind: Sendable { case cell, header, footer, background }
-    public var kind: Kind
-    public var indexPath: ItemPath
-    public var frame: Rect
-    public var angle: Double = 0
-    public var alpha: Double = 1
-    public var z: Int = 0
-    public var center: Vec2 { frame.center }
-    public var size: Size2 { frame.size }
+package struct LayoutAttributes: Equatable, Sendable {
+    package enum Kind: Sendable { case cell, header, footer, background }
+    package var kind: Kind
+    package var indexPath: ItemPath
+    package var frame: Rect
+    package var angle: Double = 0
+    package var alpha: Double = 1
+    package var z: Int = 0
+    package var center: Vec2 { frame.center }
+    package var size: Size2 { frame.size }
 
-    public init(kind: Kind, indexPath: ItemPath, frame: Rect, z: Int = 0) {
+    package init(kind: Kind, indexPath: ItemPath, frame: Rect, z: Int = 0) {
         self.kind = kind; self.indexPath = indexPath; self.frame = frame; self.z = z
     }
 }
 
 /// A layout computes attributes; querying a rect costs in proportion to what is in it.
-public protocol CollectionLayout {
+package protocol CollectionLayout {
     var contentSize: Size2 { get }
     var sectionCounts: [Int] { get }
     /// Cells and (unpinned) headers intersecting `rect`, in index order, headers before their cells.
@@ -42,20 +42,20 @@ public protocol CollectionLayout {
 }
 
 /// One orthogonally scrolling section's row (compositional layouts).
-public struct OrthogonalRow: Sendable {
-    public var behavior: OrthogonalScrolling
+package struct OrthogonalRow: Sendable {
+    package var behavior: OrthogonalScrolling
     /// The row's length, its insets included.
-    public var length: Double
+    package var length: Double
     /// From one item's leading edge to the next's.
-    public var pitch: Double
-    public var itemWidth: Double
+    package var pitch: Double
+    package var itemWidth: Double
     /// The leading inset.
-    public var left: Double
+    package var left: Double
 }
 
 extension CollectionLayout {
-    public func attributes(in rect: Rect, rowOffset: (Int) -> Double) -> [LayoutAttributes] { attributes(in: rect) }
-    public func orthogonalRow(_ section: Int) -> OrthogonalRow? { nil }
-    public func footerAttributes(section: Int) -> LayoutAttributes? { nil }
-    public func backgroundAttributes(section: Int) -> (LayoutAttributes, Color?)? { nil }
+    package func attributes(in rect: Rect, rowOffset: (Int) -> Double) -> [LayoutAttributes] { attributes(in: rect) }
+    package func orthogonalRow(_ section: Int) -> OrthogonalRow? { nil }
+    package func footerAttributes(section: Int) -> LayoutAttributes? { nil }
+    package func backgroundAttributes(section: Int) -> (LayoutAttributes, Color?)? { nil }
 }

@@ -5,29 +5,29 @@ import SpringyScene
 
 /// What a layout's dynamics may read of its collection view: plain values, handed in on
 /// every call, so the dynamics never holds a reference back to the view.
-public struct CollectionGeometry {
-    public let layout: any CollectionLayout
+package struct CollectionGeometry {
+    package let layout: any CollectionLayout
     /// The content offset along the scroll axis.
-    public let offset: Double
-    public let viewSize: Size2
-    public let vertical: Bool
+    package let offset: Double
+    package let viewSize: Size2
+    package let vertical: Bool
     /// Stable identity of each cell, by section and item.
     let keys: [[Int]]
     /// The content offset across the scroll axis (non-zero only when the content is wider, or taller, both ways).
-    public let crossOffset: Double
+    package let crossOffset: Double
 
-    public init(
+    package init(
         layout: any CollectionLayout, offset: Double, viewSize: Size2, vertical: Bool, keys: [[Int]], crossOffset: Double = 0
     ) {
         self.layout = layout; self.offset = offset; self.viewSize = viewSize; self.vertical = vertical; self.keys = keys
         self.crossOffset = crossOffset
     }
 
-    public var contentOffset: Vec2 { vertical ? Vec2(crossOffset, offset) : Vec2(offset, crossOffset) }
-    public var visibleRect: Rect { Rect(x: contentOffset.x, y: contentOffset.y, width: viewSize.width, height: viewSize.height) }
+    package var contentOffset: Vec2 { vertical ? Vec2(crossOffset, offset) : Vec2(offset, crossOffset) }
+    package var visibleRect: Rect { Rect(x: contentOffset.x, y: contentOffset.y, width: viewSize.width, height: viewSize.height) }
     /// A point's coordinate along the scroll axis.
-    public func along(_ p: Vec2) -> Double { vertical ? p.y : p.x }
-    public func key(_ ip: ItemPath) -> Int? { Self.key(ip, in: keys) }
+    package func along(_ p: Vec2) -> Double { vertical ? p.y : p.x }
+    package func key(_ ip: ItemPath) -> Int? { Self.key(ip, in: keys) }
 
     static func key(_ ip: ItemPath, in keys: [[Int]]) -> Int? {
         guard ip.section >= 0, ip.section < keys.count, ip.item >= 0, ip.item < keys[ip.section].count else { return nil }
@@ -35,7 +35,7 @@ public struct CollectionGeometry {
     }
 
     /// `rect` widened by `margin` on both sides along the scroll axis.
-    public func widened(_ rect: Rect, by margin: Double) -> Rect {
+    package func widened(_ rect: Rect, by margin: Double) -> Rect {
         vertical
             ? Rect(x: rect.minX, y: rect.minY - margin, width: rect.width, height: rect.height + 2 * margin)
             : Rect(x: rect.minX - margin, y: rect.minY, width: rect.width + 2 * margin, height: rect.height)
@@ -43,11 +43,11 @@ public struct CollectionGeometry {
 }
 
 /// Which recogniser a finger belongs to: the collection view's pan (scrolling) or a long press.
-public enum FingerSource: Sendable { case pan, longPress }
+package enum FingerSource: Sendable { case pan, longPress }
 
 /// Dynamics a layout runs on its cells (the springy flow layout, the multi-select drag):
 /// it owns an animator in content coordinates and names cells by stable key.
-public protocol LayoutDynamics: AnyObject {
+package protocol LayoutDynamics: AnyObject {
     /// Runs one solver step, after the scroll view moved.
     func step(in geometry: CollectionGeometry) throws
     /// A finger moved, viewport coordinates.

@@ -6,7 +6,7 @@ import SpringyScene
 /// transition between what it showed and a new layout. Every element moves from
 /// its attributes in the old presentation to those in the new layout — rows that
 /// appear or disappear included — along one clock (`TimedProgress` on UIView's duration spring), and so does the content offset.
-public indirect enum Presentation {
+package indirect enum Presentation {
     case layout(any CollectionLayout)
     /// `from` is frozen at the moment the transition began.
     case transition(LayoutTransition, frozenAt: Double?)
@@ -16,7 +16,7 @@ public indirect enum Presentation {
         return (t, t.clock.progress(at: frozen ?? time))
     }
 
-    public func frame(_ ip: ItemPath, at time: Double) -> Rect? {
+    package func frame(_ ip: ItemPath, at time: Double) -> Rect? {
         switch self {
         case .layout(let l): return l.attributes(for: ip)?.frame
         case .transition(let t, _):
@@ -30,7 +30,7 @@ public indirect enum Presentation {
         }
     }
 
-    public func sectionSpan(_ s: Int, at time: Double) -> (start: Double, end: Double) {
+    package func sectionSpan(_ s: Int, at time: Double) -> (start: Double, end: Double) {
         switch self {
         case .layout(let l): return l.sectionSpan(s)
         case .transition(let t, _):
@@ -42,7 +42,7 @@ public indirect enum Presentation {
 
     /// Index paths of cells that may be in `rect` at `time`, in index order.
     /// `rowOffset(section)`: how far each orthogonal row is scrolled (compositional layouts).
-    public func cells(in rect: Rect, at time: Double, slack: Double, rowOffset: (Int) -> Double = { _ in 0 }) -> [ItemPath] {
+    package func cells(in rect: Rect, at time: Double, slack: Double, rowOffset: (Int) -> Double = { _ in 0 }) -> [ItemPath] {
         switch self {
         case .layout(let l):
             return l.attributes(in: rect, rowOffset: rowOffset).filter { $0.kind == .cell }.map(\.indexPath)
@@ -60,22 +60,22 @@ public indirect enum Presentation {
 }
 
 /// One animated layout change.
-public final class LayoutTransition {
-    public let from: Presentation
-    public let to: any CollectionLayout
-    public let fromOffset: Double
-    public let toOffset: Double
-    public let clock: TimedProgress
-    public var start: Double { clock.start }
+package final class LayoutTransition {
+    package let from: Presentation
+    package let to: any CollectionLayout
+    package let fromOffset: Double
+    package let toOffset: Double
+    package let clock: TimedProgress
+    package var start: Double { clock.start }
 
     init(from: Presentation, to: any CollectionLayout, fromOffset: Double, toOffset: Double, clock: TimedProgress) {
         self.from = from; self.to = to; self.fromOffset = fromOffset; self.toOffset = toOffset
         self.clock = clock
     }
 
-    public func offset(at time: Double) -> Double { clock.value(from: fromOffset, to: toOffset, at: time) }
+    package func offset(at time: Double) -> Double { clock.value(from: fromOffset, to: toOffset, at: time) }
 
-    public func isFinished(at time: Double) -> Bool { time - clock.start >= clock.duration }
+    package func isFinished(at time: Double) -> Bool { time - clock.start >= clock.duration }
 }
 
 func lerp(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {

@@ -6,23 +6,23 @@ import SpringyScene
 /// Full-width rows (`row_height`), the selected one `expanded_height`, sections with
 /// optional headers and the flow layout's section insets. With at most one
 /// expanded row, every position is arithmetic: a rect query costs what is in it.
-public struct ListLayout: StackedLayout {
-    public let spec: LayoutSpec
-    public let viewSize: Size2
-    public let sectionCounts: [Int]
-    public let expanded: ItemPath?
+package struct ListLayout: StackedLayout {
+    package let spec: LayoutSpec
+    package let viewSize: Size2
+    package let sectionCounts: [Int]
+    package let expanded: ItemPath?
 
     var stack = StackedSections()
-    public private(set) var contentSize: Size2
+    package private(set) var contentSize: Size2
 
     var extra: Double { spec.expandedHeight - spec.rowHeight }
     /// An inset-grouped table's side margins (UIKit's layout margins: 20 pt from 390 pt wide, else 16).
     var margin: Double { spec.insetGrouped ? (viewSize.width >= 390 ? 20 : 16) : 0 }
     /// The corner radius of an inset-grouped section's rows.
-    public static let groupRadius = 10.0
+    package static let groupRadius = 10.0
 
     /// The header, inset like its rows in an inset-grouped table (its title lines up with theirs).
-    public func headerAttributes(section s: Int) -> LayoutAttributes? {
+    package func headerAttributes(section s: Int) -> LayoutAttributes? {
         guard var h = stack.header(s, height: spec.headerHeight, width: viewSize.width) else { return nil }
         if margin > 0 {
             h.frame = Rect(x: h.frame.minX + margin, y: h.frame.minY, width: h.frame.width - 2 * margin, height: h.frame.height)
@@ -30,7 +30,7 @@ public struct ListLayout: StackedLayout {
         return h
     }
 
-    public init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2, expanded: ItemPath?) {
+    package init(spec: LayoutSpec, sectionCounts: [Int], viewSize: Size2, expanded: ItemPath?) {
         self.spec = spec
         self.viewSize = viewSize
         self.sectionCounts = sectionCounts
@@ -71,7 +71,7 @@ public struct ListLayout: StackedLayout {
         return min(max(k, 0), max(stack.counts[s] - 1, 0))
     }
 
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    package func attributes(in rect: Rect) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         let lo = stack.first(endingBelow: rect.minY)
         var s = lo

@@ -7,21 +7,21 @@ import SpringyFrame
 /// page or a chosen rest point, and runs programmatic animated scrolls (DYNAMICS.md,
 /// "Scrolling"). Motion after release is evaluated in closed form from the release time, so
 /// it does not drift with the step size.
-public struct ScrollAxis: Sendable {
+package struct ScrollAxis: Sendable {
     /// UIScrollView.DecelerationRate.normal: velocity × 0.998 per millisecond.
-    public static let normalDeceleration = 0.998
+    package static let normalDeceleration = 0.998
     /// UIScrollView.DecelerationRate.fast: velocity × 0.99 per millisecond.
-    public static let fastDeceleration = 0.99
+    package static let fastDeceleration = 0.99
     /// The rubber band's constant, widely quoted since iOS 5.
-    public static let rubberBandConstant = 0.55
+    package static let rubberBandConstant = 0.55
     /// The return from an overscroll: a critically damped spring of mass 1 and
     /// stiffness 100 (ω = 10/s). An approximation of UIKit's, not its exact curve.
-    public static let bounceOmega = 10.0
+    package static let bounceOmega = 10.0
     /// A paging scroll view turns a release faster than this (pt/s) into the next page in its
     /// direction; slower, it settles on the nearest page (Springy's threshold).
-    public static let pagingFlingSpeed = 250.0
+    package static let pagingFlingSpeed = 250.0
     /// An animated setContentOffset / scrollToItem: 0.3 s on UIKit's ease-in-out curve.
-    public static let animatedScrollDuration = 0.3
+    package static let animatedScrollDuration = 0.3
 
     enum Phase: Sendable {
         case idle
@@ -35,27 +35,27 @@ public struct ScrollAxis: Sendable {
         case animating(from: Double, to: Double, time: Double)
     }
 
-    public private(set) var offset: Double = 0
-    public private(set) var velocity: Double = 0
+    package private(set) var offset: Double = 0
+    package private(set) var velocity: Double = 0
     /// The view's length along the axis.
-    public var viewLength: Double
-    public var contentLength: Double
+    package var viewLength: Double
+    package var contentLength: Double
     /// UIScrollView.bounces: rubber-band past the edges (else the offset stops at them).
-    public var bounces: Bool
+    package var bounces: Bool
     /// alwaysBounceVertical/Horizontal for this axis: drag (and bounce) even when the
     /// content is no longer than the view.
-    public var alwaysBounce: Bool
+    package var alwaysBounce: Bool
     /// contentInset along this axis (leading: top or left; trailing: bottom or right): the
     /// resting offsets run from −leading to contentLength − viewLength + trailing.
-    public var insetLeading: Double
-    public var insetTrailing: Double
+    package var insetLeading: Double
+    package var insetTrailing: Double
     /// decelerationRate: the velocity's factor per millisecond.
-    public var rate: Double
+    package var rate: Double
     /// isPagingEnabled: a release settles on a multiple of the view's length.
-    public var paging: Bool
+    package var paging: Bool
     var phase: Phase = .idle
 
-    public init(
+    package init(
         viewLength: Double, contentLength: Double, offset: Double = 0, bounces: Bool = true, alwaysBounce: Bool = false,
         insetLeading: Double = 0, insetTrailing: Double = 0, rate: Double = ScrollAxis.normalDeceleration,
         paging: Bool = false
@@ -67,21 +67,21 @@ public struct ScrollAxis: Sendable {
     }
 
     /// The smallest and largest resting offsets (the content inset included).
-    public var minOffset: Double { -insetLeading }
-    public var maxOffset: Double { max(minOffset, contentLength - viewLength + insetTrailing) }
+    package var minOffset: Double { -insetLeading }
+    package var maxOffset: Double { max(minOffset, contentLength - viewLength + insetTrailing) }
     /// Whether a pan moves the content: UIKit's scroll view ignores a drag along an axis
     /// whose content (with its insets) fits the view unless it always bounces there.
-    public var isScrollable: Bool { contentLength + insetLeading + insetTrailing > viewLength || (alwaysBounce && bounces) }
-    public var isMoving: Bool { if case .idle = phase { return false } else { return true } }
-    public var isTracking: Bool { if case .tracking = phase { return true } else { return false } }
+    package var isScrollable: Bool { contentLength + insetLeading + insetTrailing > viewLength || (alwaysBounce && bounces) }
+    package var isMoving: Bool { if case .idle = phase { return false } else { return true } }
+    package var isTracking: Bool { if case .tracking = phase { return true } else { return false } }
 
     /// offset = (1 − 1 / (x·c/D + 1))·D for an overscroll x.
-    public static func rubberBand(_ overscroll: Double, dimension: Double) -> Double {
+    package static func rubberBand(_ overscroll: Double, dimension: Double) -> Double {
         (1 - 1 / (overscroll * rubberBandConstant / dimension + 1)) * dimension
     }
 
     /// Closed-form deceleration: x(t) = x₀ + v₀(dᵗ⁽¹⁰⁰⁰⁾ − 1)/(1000 ln d).
-    public static func decelerated(start: Double, velocity: Double, time: Double, rate: Double = normalDeceleration) -> (
+    package static func decelerated(start: Double, velocity: Double, time: Double, rate: Double = normalDeceleration) -> (
         offset: Double, velocity: Double
     ) {
         let k = 1000 * log(rate)
@@ -90,29 +90,29 @@ public struct ScrollAxis: Sendable {
     }
 
     /// UIKit's ease-in-out timing curve (cubic Bézier 0.42, 0, 0.58, 1) at time fraction `t`.
-    public static func easeInOut(_ t: Double) -> Double { CubicTimingCurve.easeInOut.progress(t) }
+    package static func easeInOut(_ t: Double) -> Double { CubicTimingCurve.easeInOut.progress(t) }
 
     /// Where a release with `velocity` (pt/s, along the offset) would come to rest on its own:
     /// x₀ − v₀ / (1000 ln d), within the resting offsets.
-    public func proposedRest(velocity v: Double) -> Double {
+    package func proposedRest(velocity v: Double) -> Double {
         min(max(offset - v / (1000 * log(rate)), minOffset), maxOffset)
     }
 
     /// Where a paging release at fractional page `p` goes: the next page in a fling's direction
     /// (faster than pagingFlingSpeed), else the nearest.
-    public static func page(from p: Double, velocity v: Double) -> Double {
+    package static func page(from p: Double, velocity v: Double) -> Double {
         if v > pagingFlingSpeed { return p.rounded(.down) + 1 }
         if v < -pagingFlingSpeed { return p.rounded(.up) - 1 }
         return p.rounded()
     }
 
     /// The page a paging release settles on: the next one in a fling's direction, else the nearest.
-    public func pageTarget(velocity v: Double) -> Double {
+    package func pageTarget(velocity v: Double) -> Double {
         let page = Self.page(from: offset / viewLength, velocity: v)
         return min(max(page * viewLength, minOffset), maxOffset)
     }
 
-    public mutating func beginTracking(finger: Double) {
+    package mutating func beginTracking(finger: Double) {
         guard isScrollable else { return }
         // A finger landing on moving content catches it: tracking starts from where it is.
         phase = .tracking(startOffset: unbanded(offset), startFinger: finger)
@@ -132,7 +132,7 @@ public struct ScrollAxis: Sendable {
         return o
     }
 
-    public mutating func track(finger: Double, h: Double) {
+    package mutating func track(finger: Double, h: Double) {
         guard case .tracking(let startOffset, let startFinger) = phase else { return }
         let raw = startOffset - (finger - startFinger)
         let new: Double
@@ -153,7 +153,7 @@ public struct ScrollAxis: Sendable {
     /// Past an edge the content bounces back; with paging it settles on a page; otherwise
     /// `target` (the layout's targetContentOffset, given the proposed rest point and the
     /// velocity) may choose where it comes to rest, and it decelerates onto that point.
-    public mutating func release(
+    package mutating func release(
         fingerVelocity: Double, target: (_ proposed: Double, _ velocity: Double) -> Double? = { _, _ in nil }
     ) {
         guard isScrollable else { return }
@@ -192,7 +192,7 @@ public struct ScrollAxis: Sendable {
 
     /// setContentOffset(_:animated:): at once, or over 0.3 s on the ease-in-out curve. The
     /// offset is not clamped (UIKit does not clamp it either).
-    public mutating func scroll(to target: Double, animated: Bool) {
+    package mutating func scroll(to target: Double, animated: Bool) {
         if animated && target != offset {
             phase = .animating(from: offset, to: target, time: 0)
         } else {
@@ -201,7 +201,7 @@ public struct ScrollAxis: Sendable {
     }
 
     /// Advances the free motion by one step.
-    public mutating func advance(h: Double) {
+    package mutating func advance(h: Double) {
         switch phase {
         case .idle, .tracking:
             return
@@ -279,7 +279,7 @@ public struct ScrollAxis: Sendable {
     }
 
     /// Sets the offset directly (layout changes), stopping any motion.
-    public mutating func setOffset(_ o: Double) {
+    package mutating func setOffset(_ o: Double) {
         offset = o
         velocity = 0
         phase = .idle

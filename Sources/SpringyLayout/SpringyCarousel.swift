@@ -8,7 +8,7 @@ import SpringyScene
 /// position, shares one gravity and one boundary collision, and a scroll drags each
 /// one by scrollDelta × min(1, distance from the touch / resistance) before the
 /// solver runs, so cells near the finger follow it and far ones lag.
-public final class SpringyCarousel: LayoutDynamics {
+package final class SpringyCarousel: LayoutDynamics {
     struct Managed {
         let key: Int
         let body: String
@@ -19,7 +19,7 @@ public final class SpringyCarousel: LayoutDynamics {
     let params: CollectionDynamicsSpec
     let itemSize: Size2
     let world: WorldSettings
-    public private(set) var animator: Animator
+    package private(set) var animator: Animator
     private var gravity: BehaviorID?
     private var collision: BehaviorID?
     private var propertiesBehavior: BehaviorID?
@@ -29,11 +29,11 @@ public final class SpringyCarousel: LayoutDynamics {
     private var lastOffset: Double
     /// Where the finger last touched, in viewport coordinates (UIKit's pan recogniser
     /// keeps reporting its last location after the finger lifts).
-    public private(set) var touch: Vec2?
+    package private(set) var touch: Vec2?
     /// How far beyond the viewport cells are managed, along the scroll axis.
     let margin: Double
 
-    public init(params: CollectionDynamicsSpec, itemSize: Size2, world: WorldSettings, in geometry: CollectionGeometry) throws {
+    package init(params: CollectionDynamicsSpec, itemSize: Size2, world: WorldSettings, in geometry: CollectionGeometry) throws {
         self.params = params
         self.itemSize = itemSize
         self.world = world
@@ -46,12 +46,12 @@ public final class SpringyCarousel: LayoutDynamics {
 
     func body(_ key: Int) -> String { "cell:\(key)" }
 
-    public var managedCount: Int { managed.count }
-    public var reach: Double { margin }
-    public var cellsDrawnAnywhere: [ItemPath] { [] }
-    public var cellZ: Int { 0 }
-    public var liftsCells: Bool { false }
-    public var isFinished: Bool { false }
+    package var managedCount: Int { managed.count }
+    package var reach: Double { margin }
+    package var cellsDrawnAnywhere: [ItemPath] { [] }
+    package var cellZ: Int { 0 }
+    package var liftsCells: Bool { false }
+    package var isFinished: Bool { false }
 
     /// The layout's animator works in content coordinates; its bounds are the content.
     private func rebuildWorldBehaviors(_ geometry: CollectionGeometry) throws {
@@ -151,7 +151,7 @@ public final class SpringyCarousel: LayoutDynamics {
     }
 
     /// Called once per step after the scroll view moved and before the solver runs.
-    public func step(in geometry: CollectionGeometry) throws {
+    package func step(in geometry: CollectionGeometry) throws {
         let offset = geometry.offset
         let delta = offset - lastOffset
         lastOffset = offset
@@ -172,20 +172,20 @@ public final class SpringyCarousel: LayoutDynamics {
 
     /// After cells were inserted or deleted: the new layout's slots become the springs' anchors
     /// (cells keep where they are and spring there); new cells start where `newCells` says.
-    public func layoutChanged(in geometry: CollectionGeometry, newCells: [Int: Vec2]) throws {
+    package func layoutChanged(in geometry: CollectionGeometry, newCells: [Int: Vec2]) throws {
         try rebuildWorldBehaviors(geometry)
         try sync(geometry, newCells: newCells)
     }
 
     /// The scrolling finger is what the springs lag behind; a long press is not.
-    public func fingerMoved(to point: Vec2, source: FingerSource, in geometry: CollectionGeometry) {
+    package func fingerMoved(to point: Vec2, source: FingerSource, in geometry: CollectionGeometry) {
         if source == .pan { touch = point }
     }
 
     /// The pan recogniser keeps its last location: nothing changes when the finger lifts.
-    public func fingerLifted(source: FingerSource) {}
+    package func fingerLifted(source: FingerSource) {}
 
-    public func drainContacts() -> [ContactEvent] {
+    package func drainContacts() -> [ContactEvent] {
         animator.drainEvents().filter { $0.kind == .began || $0.kind == .ended }.map { e in
             var e = e
             e.item = indexPath(ofBody: e.item)?.description ?? e.item
@@ -194,20 +194,20 @@ public final class SpringyCarousel: LayoutDynamics {
         }
     }
 
-    public func state(ofKey key: Int) -> ItemDynamics? {
+    package func state(ofKey key: Int) -> ItemDynamics? {
         guard position[key] != nil else { return nil }
         return animator.state(of: body(key))
     }
 
-    public var isAtRest: Bool { animator.isAtRest }
+    package var isAtRest: Bool { animator.isAtRest }
 
     /// The index path of a managed cell's body ("cell:<key>"), as the trace names cells.
-    public func indexPath(ofBody body: String) -> ItemPath? {
+    package func indexPath(ofBody body: String) -> ItemPath? {
         guard body.hasPrefix("cell:"), let k = Int(body.dropFirst(5)), let i = position[k] else { return nil }
         return managed[i].indexPath
     }
 
-    public var springs: [SpringSnapshot] {
+    package var springs: [SpringSnapshot] {
         animator.springs.map { s in
             SpringSnapshot(item: indexPath(ofBody: s.item)?.description ?? s.item, anchor: s.anchor, point: s.point)
         }

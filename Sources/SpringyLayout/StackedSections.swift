@@ -47,17 +47,17 @@ protocol StackedLayout: CollectionLayout {
 }
 
 extension StackedLayout {
-    public func attributes(for ip: ItemPath) -> LayoutAttributes? {
+    package func attributes(for ip: ItemPath) -> LayoutAttributes? {
         guard ip.section >= 0, ip.section < stack.count, ip.item >= 0, ip.item < stack.counts[ip.section] else { return nil }
         return LayoutAttributes(kind: .cell, indexPath: ip, frame: cellFrame(ip.section, ip.item))
     }
 
     /// Headers span the view (in a grid they stay in place when the content scrolls sideways).
-    public func headerAttributes(section s: Int) -> LayoutAttributes? {
+    package func headerAttributes(section s: Int) -> LayoutAttributes? {
         stack.header(s, height: spec.headerHeight, width: viewSize.width)
     }
 
-    public func sectionSpan(_ s: Int) -> (start: Double, end: Double) { stack.span(s) }
+    package func sectionSpan(_ s: Int) -> (start: Double, end: Double) { stack.span(s) }
 
     /// The cells of section `s` in rows `rows` and columns `columns` of a row-major grid of
     /// `perRow` columns, in index order, that `keep` accepts.

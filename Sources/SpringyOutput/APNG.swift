@@ -9,11 +9,11 @@ import SpringyCore
 /// how long it lasts, so memory stays that of a frame or two whatever the animation's length.
 /// Frames added as RGBA carry only the rectangle that changed since the frame before (dispose
 /// none, blend source: the rest of the canvas stays as it was).
-public final class APNGWriter {
-    public let rate: FrameRate
-    public let loops: Int
+package final class APNGWriter {
+    package let rate: FrameRate
+    package let loops: Int
     /// Each frame lasts `step` frames of `rate` (a sequence thinned to every step-th frame).
-    public let step: Int
+    package let step: Int
     private let stream: AtomicFile.Stream
     /// A frame waiting for its length: its PNG, where it goes (nil: the whole canvas), blended over.
     private var pending: (png: [UInt8], rect: PixelRect?, over: Bool, length: Int)?
@@ -24,7 +24,7 @@ public final class APNGWriter {
     /// Where the acTL chunk's frame count is, once written.
     private static let actlCountOffset = 8 + 25 + 8
 
-    public init(path: String, rate: FrameRate, loops: Int = 0, step: Int = 1) throws {
+    package init(path: String, rate: FrameRate, loops: Int = 0, step: Int = 1) throws {
         self.rate = rate; self.loops = loops; self.step = step
         stream = try AtomicFile.Stream(path)
     }
@@ -42,9 +42,9 @@ public final class APNGWriter {
 
     /// An animation is written once and downloaded many times: zlib's best level with adaptive
     /// filters (frames' PNG sequences keep the fast settings).
-    public static let compact = PNGSettings(level: 9, filter: .all, strategy: .default)
+    package static let compact = PNGSettings(level: 9, filter: .all, strategy: .default)
 
-    public func add(png: [UInt8]) throws { try add(png: png, rect: nil) }
+    package func add(png: [UInt8]) throws { try add(png: png, rect: nil) }
 
     /// A frame's PNG placed at `rect` (nil: the whole canvas), blended over the canvas or not,
     /// lasting `length` steps.
@@ -58,7 +58,7 @@ public final class APNGWriter {
 
     /// A frame as straight RGBA: the first whole, the rest as the rectangle that changed (one
     /// pixel when nothing did, so every frame keeps its place and delay).
-    public func add(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings) throws {
+    package func add(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings) throws {
         defer { previous = rgba }
         if previous.isEmpty {
             try add(
@@ -75,7 +75,7 @@ public final class APNGWriter {
     }
 
     /// Frames written or waiting.
-    public var frameCount: Int { frames + (pending == nil ? 0 : 1) }
+    package var frameCount: Int { frames + (pending == nil ? 0 : 1) }
 
     struct Chunk { var type: String; var data: ArraySlice<UInt8> }
 
@@ -141,7 +141,7 @@ public final class APNGWriter {
     /// Writes the last frame and the end, puts the frame count in, and moves the file into
     /// place; returns its size.
     @discardableResult
-    public func finish() throws -> Int {
+    package func finish() throws -> Int {
         do {
             if let p = pending { try write(p); pending = nil }
             guard frames > 0 else { throw OutputError("an animation needs at least one frame") }
@@ -155,5 +155,5 @@ public final class APNGWriter {
     }
 
     /// Drops the file being written.
-    public func abandon() { stream.abandon() }
+    package func abandon() { stream.abandon() }
 }

@@ -7,21 +7,21 @@ import SpringyCore
 /// background keeps its alpha. Frames are encoded as they come; libavif keeps the encoded
 /// samples (not the pixels) and the file is written whole at `finish`. A frame that changes
 /// nothing lengthens the one before instead of being encoded again.
-public final class AVIFWriter {
-    public let path: String
-    public let width: Int, height: Int
+package final class AVIFWriter {
+    package let path: String
+    package let width: Int, height: Int
     private let handle: OpaquePointer
     /// The frame waiting for its length (a repeat lengthens it).
     private var pending: (rgba: [UInt8], frames: Int)?
     private var added = 0
 
     /// AV1 frames are at most 65536 pixels a side; libaom takes at most 16384.
-    public static let maxSide = 16384
+    package static let maxSide = 16384
 
     /// Each frame lasts `denominator` ticks of a clock at `numerator` per second.
     private let ticks: Int
 
-    public init(path: String, width: Int, height: Int, rate: FrameRate, quality: Int, speed: Int = 8, opaque: Bool) throws {
+    package init(path: String, width: Int, height: Int, rate: FrameRate, quality: Int, speed: Int = 8, opaque: Bool) throws {
         ticks = rate.denominator
         guard
             let h = springy_avif_new(
@@ -36,7 +36,7 @@ public final class AVIFWriter {
     deinit { springy_avif_free(handle) }
 
     /// A frame as straight RGBA, width × height.
-    public func add(rgba: [UInt8]) throws {
+    package func add(rgba: [UInt8]) throws {
         if let p = pending, p.rgba == rgba {
             pending?.frames += 1
             return
@@ -59,7 +59,7 @@ public final class AVIFWriter {
 
     /// Writes the file whole; returns its size.
     @discardableResult
-    public func finish() throws -> Int {
+    package func finish() throws -> Int {
         try flush()
         guard added > 0 else { throw OutputError("an animation needs at least one frame") }
         var out: UnsafeMutablePointer<UInt8>?
@@ -105,5 +105,5 @@ public final class AVIFWriter {
     }
 
     /// Nothing is written before `finish`.
-    public func abandon() {}
+    package func abandon() {}
 }

@@ -3,12 +3,12 @@ import Foundation
 import SpringyCore
 
 /// The rectangle of an RGBA frame that changed since the one before.
-public struct PixelRect: Equatable, Sendable {
-    public var x: Int, y: Int, width: Int, height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+package struct PixelRect: Equatable, Sendable {
+    package var x: Int, y: Int, width: Int, height: Int
+    package init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
 
     /// Where `current` differs from `previous` (both width × height RGBA); nil when nowhere.
-    public static func changed(from previous: [UInt8], to current: [UInt8], width: Int, height: Int) -> PixelRect? {
+    package static func changed(from previous: [UInt8], to current: [UInt8], width: Int, height: Int) -> PixelRect? {
         var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
         let found = previous.withUnsafeBufferPointer { a in
             current.withUnsafeBufferPointer { b in
@@ -83,19 +83,19 @@ final class PaletteFrames {
 /// identical frames merged, looping for ever. GIF delays are whole hundredths of a second and
 /// browsers slow any under 2/100 s, so scenes above 50 fps keep every `step`-th frame. The file
 /// is written frame by frame once the palette is known.
-public final class GIFWriter {
-    public let path: String
-    public let width: Int, height: Int, rate: FrameRate
-    public let step: Int
+package final class GIFWriter {
+    package let path: String
+    package let width: Int, height: Int, rate: FrameRate
+    package let step: Int
     let dither: Double
     /// Frames that are opaque need no flattening (checked per pixel otherwise).
     let opaque: Bool
     private let frames: PaletteFrames
     private var kept = 0
 
-    public static func step(for rate: FrameRate) -> Int { max(1, Int((rate.perSecond / 50).rounded(.up))) }
+    package static func step(for rate: FrameRate) -> Int { max(1, Int((rate.perSecond / 50).rounded(.up))) }
 
-    public init(
+    package init(
         path: String, width: Int, height: Int, rate: FrameRate, maxColors: Int = 255, dither: Double = 0, opaque: Bool = false
     )
         throws
@@ -107,7 +107,7 @@ public final class GIFWriter {
     }
 
     /// Frame `index` of the sequence as straight RGBA (alpha is composited over white: GIF has none).
-    public func add(rgba frame: [UInt8], index: Int) throws {
+    package func add(rgba frame: [UInt8], index: Int) throws {
         guard index % step == 0 else { return }
         var rgba = frame
         if !opaque { Self.flatten(&rgba) }
@@ -135,11 +135,11 @@ public final class GIFWriter {
 
     /// Nothing is written before `finish` (frames wait in unlinked scratch space): dropping
     /// the writer leaves nothing behind.
-    public func abandon() {}
+    package func abandon() {}
 
     /// Writes the file (giflib's output streamed to it frame by frame); returns its size.
     @discardableResult
-    public func finish(loops: Int = 0) throws -> Int {
+    package func finish(loops: Int = 0) throws -> Int {
         guard !frames.rects.isEmpty else { throw OutputError("an animation needs at least one frame") }
         let gif = frames.handle
         let stream = try AtomicFile.Stream(path)
@@ -172,25 +172,25 @@ public final class GIFWriter {
 /// `--apng-max-colors`: an APNG of palette frames (libimagequant, one palette for the whole
 /// animation), each the rectangle that changed with unchanged pixels transparent and blended
 /// over the canvas; frames that change nothing lengthen the one before.
-public final class PaletteAPNGWriter {
-    public let path: String
+package final class PaletteAPNGWriter {
+    package let path: String
     private let frames: PaletteFrames
-    public let rate: FrameRate
+    package let rate: FrameRate
 
-    public init(path: String, width: Int, height: Int, rate: FrameRate, maxColors: Int) throws {
+    package init(path: String, width: Int, height: Int, rate: FrameRate, maxColors: Int) throws {
         frames = try PaletteFrames(width: width, height: height, maxColors: maxColors, near: path)
         self.path = path
         self.rate = rate
     }
 
-    public func add(rgba: [UInt8]) throws { try frames.add(rgba, length: 1) }
+    package func add(rgba: [UInt8]) throws { try frames.add(rgba, length: 1) }
 
     /// Nothing is written before `finish`: dropping the writer leaves nothing behind.
-    public func abandon() {}
+    package func abandon() {}
 
     /// Writes the file; returns its size.
     @discardableResult
-    public func finish(loops: Int = 0) throws -> Int {
+    package func finish(loops: Int = 0) throws -> Int {
         guard !frames.rects.isEmpty else { throw OutputError("an animation needs at least one frame") }
         let q = frames.handle
         guard springy_gif_quantize_only(q, 0) == 0 else { throw OutputError("apng: quantization failed") }
@@ -246,10 +246,10 @@ public final class PaletteAPNGWriter {
 /// lossy (`quality` 0–100) — lasting until the next
 /// change (an opaque animation's rectangles may carry their unchanged pixels transparent and be
 /// blended over); the RIFF size is patched in at the end. Memory stays that of a frame or two.
-public final class WebPWriter {
+package final class WebPWriter {
     /// WebP's largest picture side (its header holds 14 bits).
-    public static let maxSide = 16383
-    public let width: Int, height: Int, rate: FrameRate
+    package static let maxSide = 16383
+    package let width: Int, height: Int, rate: FrameRate
     let lossless: Bool, quality: Double, opaque: Bool
     private let stream: AtomicFile.Stream
     private var previous: [UInt8] = []
@@ -257,7 +257,7 @@ public final class WebPWriter {
     /// A frame's ANMF payload less its duration, waiting to learn how long it lasts, and when it started.
     private var pending: (head: [UInt8], tail: [UInt8], start: Int)?
 
-    public init(
+    package init(
         path: String, width: Int, height: Int, rate: FrameRate, lossless: Bool, quality: Double, opaque: Bool = false,
         loops: Int = 0
     ) throws {
@@ -307,7 +307,7 @@ public final class WebPWriter {
         return out
     }
 
-    public func add(rgba: [UInt8]) throws {
+    package func add(rgba: [UInt8]) throws {
         do {
             defer { previous = rgba; count += 1 }
             var rect = PixelRect(x: 0, y: 0, width: width, height: height)
@@ -374,7 +374,7 @@ public final class WebPWriter {
 
     /// Writes the last frame, puts the RIFF size in and moves the file into place; returns its size.
     @discardableResult
-    public func finish() throws -> Int {
+    package func finish() throws -> Int {
         do {
             guard count > 0 else { throw OutputError("an animation needs at least one frame") }
             try flush(until: count)
@@ -385,10 +385,10 @@ public final class WebPWriter {
         } catch { stream.abandon(); throw error }
     }
 
-    public func abandon() { stream.abandon() }
+    package func abandon() { stream.abandon() }
 }
 
 /// The C heap in use (malloc's bytes handed out and not freed), for `springy bench`.
-public enum Heap {
-    public static var inUse: Int { Int(springy_heap_in_use()) }
+package enum Heap {
+    package static var inUse: Int { Int(springy_heap_in_use()) }
 }

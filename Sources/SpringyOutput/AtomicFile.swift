@@ -2,17 +2,17 @@ import Foundation
 import SpringyCore
 
 /// Writes files whole or not at all: to a temporary name in the same folder, then rename.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Temporary files carry this marker so an interrupted run's leftovers can be recognised.
-    public static let temporaryMarker = ".springy-tmp-"
+    package static let temporaryMarker = ".springy-tmp-"
 
     /// Where a file is written before it is renamed to `path`: hidden, marked, per process.
-    public static func temporaryPath(for path: String) -> String {
+    package static func temporaryPath(for path: String) -> String {
         PathText.joined(PathText.parent(path), "." + PathText.lastComponent(path) + temporaryMarker + String(getpid()))
     }
 
     /// Moves a finished temporary file into place, or removes it and fails.
-    public static func commit(_ tmp: String, to path: String) throws {
+    package static func commit(_ tmp: String, to path: String) throws {
         guard rename(tmp, path) == 0 else {
             let err = errno
             unlink(tmp)
@@ -20,7 +20,7 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let stream = try Stream(path)
         do { try stream.write(bytes) } catch { stream.abandon(); throw error }
         try stream.commit()
@@ -39,14 +39,14 @@ public enum AtomicFile {
 
     /// A file written piece by piece under a temporary name, every write and the close checked,
     /// renamed into place only when whole (`commit`); on any failure the temporary file is gone.
-    public final class Stream {
-        public let path: String
+    package final class Stream {
+        package let path: String
         let tmp: String
         var fd: Int32
         /// Bytes written so far (the file's length).
-        public private(set) var written = 0
+        package private(set) var written = 0
 
-        public init(_ path: String) throws {
+        package init(_ path: String) throws {
             self.path = path
             try AtomicFile.makeParent(of: path)
             tmp = AtomicFile.temporaryPath(for: path)
@@ -54,7 +54,7 @@ public enum AtomicFile {
             guard fd >= 0 else { throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))") }
         }
 
-        public func write(_ bytes: [UInt8]) throws {
+        package func write(_ bytes: [UInt8]) throws {
             guard fd >= 0 else { throw OutputError("cannot write \(path): already closed") }
             if let err = bytes.withUnsafeBytes({ AtomicFile.writeAll(fd, $0) }) {
                 abandon()
@@ -64,7 +64,7 @@ public enum AtomicFile {
         }
 
         /// Overwrites bytes already written, at `offset` (a length or count known only at the end).
-        public func patch(_ bytes: [UInt8], at offset: Int) throws {
+        package func patch(_ bytes: [UInt8], at offset: Int) throws {
             guard fd >= 0 else { throw OutputError("cannot write \(path): already closed") }
             precondition(offset >= 0 && offset + bytes.count <= written, "a patch goes over bytes already written")
             var done = 0
@@ -79,7 +79,7 @@ public enum AtomicFile {
         }
 
         /// Closes (a failed close loses data too) and renames into place.
-        public func commit() throws {
+        package func commit() throws {
             let status = close(fd)
             let err = errno
             fd = -1
@@ -91,7 +91,7 @@ public enum AtomicFile {
         }
 
         /// Drops the temporary file.
-        public func abandon() {
+        package func abandon() {
             if fd >= 0 { close(fd); fd = -1 }
             unlink(tmp)
         }
@@ -100,14 +100,14 @@ public enum AtomicFile {
     }
 
     /// Creates the folders a file's path names above it (none for a bare name).
-    public static func makeParent(of path: String) throws {
+    package static func makeParent(of path: String) throws {
         let parent = PathText.parent(path)
         if !parent.isEmpty && parent != "." && parent != "/" { try makeDirectory(parent) }
     }
 
     /// The destination of one output file, checked before any work: not a folder, not an existing
     /// file unless `overwrite`, its parent folders made (or the file in their way named).
-    public static func prepare(_ path: String, overwrite: Bool, flag: String) throws {
+    package static func prepare(_ path: String, overwrite: Bool, flag: String) throws {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
             if isDir.boolValue { throw OutputError("\(flag) \(path) is a folder: name a file") }
@@ -119,7 +119,7 @@ public enum AtomicFile {
     /// Creates a folder (and its parents), with a clear error naming the path and the cause.
     /// Correct for every spelling of a path (`q`, `q/`, `./q`, `a/b/c`, absolute, trailing
     /// slashes): the parts are walked from the first (PathText), never through NSString.
-    public static func makeDirectory(_ path: String) throws {
+    package static func makeDirectory(_ path: String) throws {
         guard !path.isEmpty else { throw OutputError("cannot create a folder with an empty name") }
         for folder in PathText.prefixes(path) {
             var isDir: ObjCBool = false
@@ -137,11 +137,11 @@ public enum AtomicFile {
 
     /// Scratch space next to `path`: a file opened and at once unlinked, so nothing is left of it
     /// whatever happens to the process (frames kept until an animation's palette is known).
-    public final class Spill {
+    package final class Spill {
         let fd: Int32
-        public private(set) var size = 0
+        package private(set) var size = 0
 
-        public init(near path: String) throws {
+        package init(near path: String) throws {
             let name = AtomicFile.temporaryPath(for: path + ".spill")
             fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_TRUNC, 0o600)
             guard fd >= 0 else { throw OutputError("cannot write \(name): \(String(cString: strerror(errno)))") }
@@ -151,7 +151,7 @@ public enum AtomicFile {
         deinit { close(fd) }
 
         /// Appends `bytes`; returns where they are.
-        public func append(_ bytes: [UInt8]) throws -> Range<Int> {
+        package func append(_ bytes: [UInt8]) throws -> Range<Int> {
             if let err = bytes.withUnsafeBytes({ AtomicFile.writeAll(fd, $0) }) {
                 throw OutputError("cannot write scratch space beside the output: \(String(cString: strerror(err)))")
             }
@@ -159,7 +159,7 @@ public enum AtomicFile {
             return size..<(size + bytes.count)
         }
 
-        public func read(_ range: Range<Int>) throws -> [UInt8] {
+        package func read(_ range: Range<Int>) throws -> [UInt8] {
             var out = [UInt8](repeating: 0, count: range.count)
             var done = 0
             while done < range.count {
@@ -177,7 +177,7 @@ public enum AtomicFile {
     /// Removes the temporary files in `dir` that this process left, and those of processes that
     /// are gone (an interrupted run's). Another live process's are never touched: shards of one
     /// render share a folder (docs/sharding.md), each writing its own temporaries.
-    public static func removeLeftovers(in dir: String) {
+    package static func removeLeftovers(in dir: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
         for n in names.sorted() where n.hasPrefix(".") {
             guard let pid = owner(ofTemporary: n) else { continue }
@@ -186,7 +186,7 @@ public enum AtomicFile {
     }
 
     /// The process id a temporary file's name carries (`.name.springy-tmp-PID[.ext]`), or nil.
-    public static func owner(ofTemporary name: String) -> pid_t? {
+    package static func owner(ofTemporary name: String) -> pid_t? {
         guard let marker = name.range(of: temporaryMarker) else { return nil }
         let digits = name[marker.upperBound...].prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count <= 10, let pid = Int32(digits), pid > 0 else { return nil }
@@ -194,7 +194,7 @@ public enum AtomicFile {
     }
 
     /// Whether a process with this id is running (one we may not signal is running too).
-    public static func processExists(_ pid: pid_t) -> Bool {
+    package static func processExists(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0 || errno == EPERM
     }
 }

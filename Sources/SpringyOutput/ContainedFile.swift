@@ -4,9 +4,9 @@ import SpringyCore
 /// A file read from inside a folder that someone else may have filled (a shard's report, a
 /// repository's `.springy-failures`): a regular file of bounded size, reached from the folder
 /// through no symbolic link, so nothing outside the folder can be read through it.
-public enum ContainedFile {
+package enum ContainedFile {
     /// Checks `relative` (a path inside `folder`, no `..`) and returns nil when it is fine, or why not.
-    public static func problem(_ relative: String, in folder: String, limit: Int) -> String? {
+    package static func problem(_ relative: String, in folder: String, limit: Int) -> String? {
         let parts = relative.split(separator: "/")
         guard !parts.isEmpty, !parts.contains(".."), !relative.hasPrefix("/") else {
             return "\(relative) is not inside \(folder)"
@@ -31,7 +31,7 @@ public enum ContainedFile {
 
     /// The file's bytes, opened without following a link at its last step either (the check and
     /// the open cannot be raced into reading elsewhere).
-    public static func read(_ relative: String, in folder: String, limit: Int) throws -> [UInt8] {
+    package static func read(_ relative: String, in folder: String, limit: Int) throws -> [UInt8] {
         if let why = problem(relative, in: folder, limit: limit) { throw OutputError(why) }
         let path = PathText.joined(folder, relative)
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)

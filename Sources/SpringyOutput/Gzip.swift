@@ -1,8 +1,8 @@
 import CNative
 
 /// gzip through zlib (deterministic bytes: no name, no time in the header).
-public enum Gzip {
-    public static func compress(_ bytes: [UInt8], level: Int32 = 9) throws -> [UInt8] {
+package enum Gzip {
+    package static func compress(_ bytes: [UInt8], level: Int32 = 9) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         let rc = bytes.withUnsafeBufferPointer { springy_gzip($0.baseAddress, $0.count, level, &out, &length) }
@@ -12,7 +12,7 @@ public enum Gzip {
     }
 
     /// The data a gzip stream holds; refused past `maxLength` bytes or when the stream is damaged.
-    public static func decompress(_ bytes: [UInt8], maxLength: Int = 1 << 30) throws -> [UInt8] {
+    package static func decompress(_ bytes: [UInt8], maxLength: Int = 1 << 30) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         let rc = bytes.withUnsafeBufferPointer { springy_gunzip($0.baseAddress, $0.count, maxLength, &out, &length) }

@@ -5,8 +5,8 @@ import SpringyRender
 
 /// libpng settings. UI frames are large flat areas: no row filter and a low zlib level
 /// compress them about as small as libpng's defaults, several times faster.
-public struct PNGSettings: Sendable, Equatable {
-    public enum Filter: String, Sendable, CaseIterable {
+package struct PNGSettings: Sendable, Equatable {
+    package enum Filter: String, Sendable, CaseIterable {
         case none, sub, up, avg, paeth, all
         var mask: Int32 {
             switch self {
@@ -20,7 +20,7 @@ public struct PNGSettings: Sendable, Equatable {
         }
     }
     /// zlib strategies (zlib.h's Z_* values).
-    public enum Strategy: String, Sendable, CaseIterable {
+    package enum Strategy: String, Sendable, CaseIterable {
         case `default`, filtered, huffman, rle, fixed
         var value: Int32 {
             switch self {
@@ -36,20 +36,20 @@ public struct PNGSettings: Sendable, Equatable {
     /// the UP filter turns rows that repeat the row above (most of a UI frame) into zeros
     /// and zlib's run-length strategy packs those fast. On the springy carousel that is
     /// 3.5× faster than libpng's defaults (level 6, adaptive filters) for files 10 % larger.
-    public var level: Int = 3
-    public var filter: Filter = .up
-    public var strategy: Strategy = .rle
-    public init(level: Int = 3, filter: Filter = .up, strategy: Strategy = .rle) {
+    package var level: Int = 3
+    package var filter: Filter = .up
+    package var strategy: Strategy = .rle
+    package init(level: Int = 3, filter: Filter = .up, strategy: Strategy = .rle) {
         self.level = level; self.filter = filter; self.strategy = strategy
     }
 }
 
 /// Writing or reading a file went wrong (the message names the file).
-public typealias OutputError = SpringyError
+package typealias OutputError = SpringyError
 
-public enum PNGCodec {
+package enum PNGCodec {
     /// A PNG's width and height from its header (IHDR), without decoding it; nil when it is not a PNG.
-    public static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
+    package static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, Array(bytes[0..<8]) == signature, bytes[12...15].elementsEqual("IHDR".utf8) else { return nil }
         func be(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
@@ -59,7 +59,7 @@ public enum PNGCodec {
     /// Whether `bytes` are a whole PNG of `width` × `height`: the signature, every chunk inside
     /// the file with its CRC right, IHDR first and of that size, IEND last. What a resumed render
     /// asks of a frame it keeps (a frame cut short by an interrupt fails it); no pixel is decoded.
-    public static func isWhole(_ bytes: [UInt8], width: Int, height: Int) -> Bool {
+    package static func isWhole(_ bytes: [UInt8], width: Int, height: Int) -> Bool {
         guard let size = size(of: bytes), size.width == width, size.height == height else { return false }
         var i = 8
         var last = ""
@@ -79,7 +79,7 @@ public enum PNGCodec {
     /// The canvas's pixels exactly as its PNG decodes (RGB and 255 when opaque; straight RGBA,
     /// unpremultiplied as the encoder does, otherwise): what a check compares with its golden
     /// instead of encoding the frame and decoding it again.
-    public static func decodedPixels(of canvas: Canvas) -> RGBAImage {
+    package static func decodedPixels(of canvas: Canvas) -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: canvas.width * canvas.height * 4)
         pixels.withUnsafeMutableBufferPointer {
             springy_canvas_to_png_rgba(
@@ -90,7 +90,7 @@ public enum PNGCodec {
     }
 
     /// Encodes a canvas as PNG bytes: RGB when opaque, RGBA otherwise; no time chunk.
-    public static func encode(_ canvas: Canvas, settings: PNGSettings = PNGSettings()) throws -> [UInt8] {
+    package static func encode(_ canvas: Canvas, settings: PNGSettings = PNGSettings()) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
@@ -104,7 +104,7 @@ public enum PNGCodec {
     }
 
     /// Encodes straight RGBA pixels (`width` × `height`, rows packed): RGB when `opaque`.
-    public static func encode(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings = PNGSettings()) throws
+    package static func encode(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings = PNGSettings()) throws
         -> [UInt8]
     {
         var out: UnsafeMutablePointer<UInt8>?
@@ -123,7 +123,7 @@ public enum PNGCodec {
 
 extension RGBAImage {
 
-    public static func decode(file path: String) throws -> RGBAImage {
+    package static func decode(file path: String) throws -> RGBAImage {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw OutputError("\(path): cannot read it (\(error.localizedDescription))")
@@ -131,7 +131,7 @@ extension RGBAImage {
         do { return try decode(bytes: Array(data)) } catch let e as OutputError { throw OutputError("\(path): \(e.message)") }
     }
 
-    public static func decode(bytes: [UInt8]) throws -> RGBAImage {
+    package static func decode(bytes: [UInt8]) throws -> RGBAImage {
         // Springy's own PNGs (8-bit RGB/RGBA, no colour chunks) take the fast path; the rest libpng.
         let image: RGBAImage? = bytes.withUnsafeBufferPointer { b in
             var w: Int32 = 0, h: Int32 = 0
@@ -148,7 +148,7 @@ extension RGBAImage {
 
     /// Decodes into `image`, reusing its pixel storage when the size matches (a check of many
     /// frames then allocates once).
-    public static func decode(bytes: [UInt8], into image: inout RGBAImage) throws {
+    package static func decode(bytes: [UInt8], into image: inout RGBAImage) throws {
         var w: Int32 = 0, h: Int32 = 0
         let fast = bytes.withUnsafeBufferPointer { springy_png_probe_fast($0.baseAddress, $0.count, &w, &h) } == 0
         guard fast, image.pixels.count == Int(w) * Int(h) * 4 else { image = try decode(bytes: bytes); return }
@@ -162,7 +162,7 @@ extension RGBAImage {
     }
 
     /// The same decode through libpng alone (what the fast path must agree with).
-    public static func decodeWithLibpng(bytes: [UInt8]) throws -> RGBAImage {
+    package static func decodeWithLibpng(bytes: [UInt8]) throws -> RGBAImage {
         var out: UnsafeMutablePointer<UInt8>?
         var w: Int32 = 0, h: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)

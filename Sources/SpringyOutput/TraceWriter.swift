@@ -2,7 +2,7 @@ import SpringyCore
 import SpringyFrame
 
 /// The machine-readable trace (SCENE-FORMAT.md, "Trace"): one JSON object per frame.
-public enum TraceWriter {
+package enum TraceWriter {
     /// Numbers are rounded to 1/10000 (of a point, second or degree) so traces are stable and short.
     static func number(_ v: Double) -> String { NumberText.rounded(v, steps: 10_000, nonFinite: "null") }
 
@@ -10,7 +10,7 @@ public enum TraceWriter {
 
     static func pair(_ p: Vec2) -> String { "[\(number(p.x)), \(number(p.y))]" }
 
-    public static func line(_ f: FrameState) -> String {
+    package static func line(_ f: FrameState) -> String {
         var s = "{\"frame\": \(f.frame), \"time\": \(number(f.time)), \"content_offset\": \(pair(f.contentOffset)), "
         s += "\"at_rest\": \(f.atRest), \"items\": ["
         s += f.items.map { i in

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Where raw video frames go: a file (atomically), standard output, or an ffmpeg process.
 /// Every write is checked; a failure names the path and the cause.
-public final class VideoSink {
+package final class VideoSink {
     /// ffmpeg and what it says on standard error (read as it goes, so it never blocks).
     final class Encoder: Sendable {
         let process: Process
@@ -43,30 +43,30 @@ public final class VideoSink {
 
     init(_ kind: Kind) { self.kind = kind }
 
-    public static func file(_ path: String, header: [UInt8]) throws -> VideoSink {
+    package static func file(_ path: String, header: [UInt8]) throws -> VideoSink {
         let stream = try AtomicFile.Stream(path)
         try stream.write(header)
         return VideoSink(.file(stream))
     }
 
-    public static func stdout(header: [UInt8]) throws -> VideoSink {
+    package static func stdout(header: [UInt8]) throws -> VideoSink {
         try StandardOutput.write(header)
         return VideoSink(.stdout)
     }
 
     /// What an ffmpeg sink is fed: YUV4MPEG2 (4:4:4, BT.601 studio range, as `Y4M` writes
     /// it), or straight RGBA frames of the given size, which keep alpha.
-    public enum FFmpegInput: Equatable {
+    package enum FFmpegInput: Equatable {
         case y4m(header: [UInt8])
         case rgba(width: Int, height: Int, rate: FrameRate)
     }
 
     /// The codec of a video file: each container's default, or as asked (`--codec`).
-    public enum Codec: String, Sendable, CaseIterable {
+    package enum Codec: String, Sendable, CaseIterable {
         case h264, hevc, vp9, prores
 
         /// The codecs each container takes; the first is its default.
-        public static func allowed(in container: String) -> [Codec] {
+        package static func allowed(in container: String) -> [Codec] {
             switch container {
             case "webm": return [.vp9]
             case "mov": return [.prores, .h264, .hevc]
@@ -76,11 +76,11 @@ public final class VideoSink {
     }
 
     /// `--codec`, `--crf` and `--pix-fmt`, when given (nil: the container's defaults).
-    public struct Options: Equatable, Sendable {
-        public var codec: Codec?
-        public var crf: Int?
-        public var pixelFormat: String?
-        public init(codec: Codec? = nil, crf: Int? = nil, pixelFormat: String? = nil) {
+    package struct Options: Equatable, Sendable {
+        package var codec: Codec?
+        package var crf: Int?
+        package var pixelFormat: String?
+        package init(codec: Codec? = nil, crf: Int? = nil, pixelFormat: String? = nil) {
             self.codec = codec; self.crf = crf; self.pixelFormat = pixelFormat
         }
     }
@@ -89,7 +89,7 @@ public final class VideoSink {
     /// scaling, BT.709 tags and the index up front (+faststart) so browsers and QuickTime play
     /// it; HEVC tagged hvc1 (QuickTime's); VP9 yuv420p, or yuva420p (alpha kept) when fed RGBA;
     /// ProRes 4444 (yuva444p10le, alpha kept when fed RGBA) in a .mov.
-    public static func ffmpegArguments(output: String, input: FFmpegInput, options: Options = Options()) -> [String] {
+    package static func ffmpegArguments(output: String, input: FFmpegInput, options: Options = Options()) -> [String] {
         var args = ["-y", "-loglevel", "error"]
         switch input {
         case .y4m: args += ["-f", "yuv4mpegpipe", "-i", "-"]
@@ -143,7 +143,7 @@ public final class VideoSink {
         return args
     }
 
-    public static func ffmpeg(output path: String, input: FFmpegInput, options: Options = Options()) throws -> VideoSink {
+    package static func ffmpeg(output path: String, input: FFmpegInput, options: Options = Options()) throws -> VideoSink {
         guard let ffmpeg = FFmpeg.path else { throw OutputError("ffmpeg is not on PATH (apt-get install ffmpeg)") }
         let ext = PathText.pathExtension(path)
         let tmp = PathText.joined(
@@ -169,7 +169,7 @@ public final class VideoSink {
         return sink
     }
 
-    public func write(_ frame: [UInt8]) throws {
+    package func write(_ frame: [UInt8]) throws {
         switch kind {
         case .file(let stream): try stream.write(frame)
         case .stdout: try StandardOutput.write(frame)
@@ -185,7 +185,7 @@ public final class VideoSink {
         }
     }
 
-    public func finish() throws {
+    package func finish() throws {
         switch kind {
         case .file(let stream):
             try stream.commit()
@@ -208,7 +208,7 @@ public final class VideoSink {
     }
 
     /// Drops a half-written file.
-    public func abandon() {
+    package func abandon() {
         switch kind {
         case .file(let stream): stream.abandon()
         case .stdout: break
@@ -223,21 +223,21 @@ public final class VideoSink {
 
 /// Standard output, every write checked: a full disk behind a redirection is an error,
 /// a closed pipe (`| head`) ends the run quietly.
-public enum StandardOutput {
-    public struct Closed: Error {}
+package enum StandardOutput {
+    package struct Closed: Error {}
 
-    public static func write(_ bytes: [UInt8]) throws {
+    package static func write(_ bytes: [UInt8]) throws {
         guard let err = bytes.withUnsafeBytes({ AtomicFile.writeAll(1, $0) }) else { return }
         if err == EPIPE { throw Closed() }
         throw OutputError("cannot write to standard output: \(String(cString: strerror(err)))")
     }
 
-    public static func write(_ text: String) throws { try write(Array(text.utf8)) }
+    package static func write(_ text: String) throws { try write(Array(text.utf8)) }
 }
 
-public enum FFmpeg {
+package enum FFmpeg {
     /// ffmpeg on PATH, if any.
-    public static var path: String? {
+    package static var path: String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(dir)/ffmpeg"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }

@@ -3,12 +3,12 @@ import SpringyCore
 import SpringyRender
 
 /// YUV4MPEG2: a header, then "FRAME\n" and planar Y, Cb, Cr (4:4:4, BT.601 studio range) per frame.
-public enum Y4M {
-    public static func header(width: Int, height: Int, rate: FrameRate) -> [UInt8] {
+package enum Y4M {
+    package static func header(width: Int, height: Int, rate: FrameRate) -> [UInt8] {
         Array("YUV4MPEG2 W\(width) H\(height) F\(rate.numerator):\(rate.denominator) Ip A1:1 C444\n".utf8)
     }
 
-    public static func frame(_ canvas: Canvas) -> [UInt8] {
+    package static func frame(_ canvas: Canvas) -> [UInt8] {
         let w = canvas.width, h = canvas.height
         var out = [UInt8](repeating: 0, count: 6 + 3 * w * h)
         out.replaceSubrange(0..<6, with: Array("FRAME\n".utf8))
@@ -21,8 +21,8 @@ public enum Y4M {
 }
 
 /// Straight (not premultiplied) RGBA bytes of a canvas, for encoders that keep alpha.
-public enum RawRGBA {
-    public static func frame(_ canvas: Canvas) -> [UInt8] {
+package enum RawRGBA {
+    package static func frame(_ canvas: Canvas) -> [UInt8] {
         let w = canvas.width, h = canvas.height
         var out = [UInt8](repeating: 0, count: 4 * w * h)
         let data = canvas.data, stride = canvas.stride
@@ -36,8 +36,8 @@ public enum RawRGBA {
 /// The pinned table's picture hash: a frame's pixels as Cairo drew them (premultiplied ARGB32
 /// rows), before any encoder — an update of libpng, zlib or libdeflate leaves it alone; one of
 /// Cairo, pixman or FreeType changes it only if the pictures change.
-public enum PixelHash {
-    public static func of(_ canvas: Canvas) -> UInt64 {
+package enum PixelHash {
+    package static func of(_ canvas: Canvas) -> UInt64 {
         springy_pixel_hash(canvas.data, Int32(canvas.width), Int32(canvas.height), Int32(canvas.stride))
     }
 }

@@ -5,15 +5,15 @@ import SpringyOutput
 /// `springy bench --animation-memory`: the heap each animated format's writer holds after `n`
 /// and after 4n frames of 1920×1080 whose every pixel changes (moving noise and a block), so
 /// "flat in the frame count" is a number: the growth per frame (bytes), which should be about 0.
-public enum AnimationMemoryBenchmark {
-    public struct Row {
-        public var format: String; public var heapAtN: Int; public var heapAt4N: Int; public var perFrame: Double;
-        public var fileBytes: Int
+package enum AnimationMemoryBenchmark {
+    package struct Row {
+        package var format: String; package var heapAtN: Int; package var heapAt4N: Int; package var perFrame: Double;
+        package var fileBytes: Int
     }
 
     static func heapInUse() -> Int { Heap.inUse }
 
-    public static func run(frames n: Int = 30, width: Int = 1920, height: Int = 1080, into dir: String) throws -> [Row] {
+    package static func run(frames n: Int = 30, width: Int = 1920, height: Int = 1080, into dir: String) throws -> [Row] {
         try AtomicFile.makeDirectory(dir)
         var noise = [UInt8](repeating: 0, count: width * height * 4)
         var seed: UInt32 = 12345
@@ -78,7 +78,7 @@ public enum AnimationMemoryBenchmark {
         return rows
     }
 
-    public static func table(_ rows: [Row], frames n: Int) -> String {
+    package static func table(_ rows: [Row], frames n: Int) -> String {
         var lines = [
             "animation memory: heap held by each writer after \(n) and \(4 * n) frames of 1920×1080 (growth per frame ≈ 0 is flat)",
             "format  heap@\(n) (MB)  heap@\(4 * n) (MB)  growth/frame (kB)  file (MB)",

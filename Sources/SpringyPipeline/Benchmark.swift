@@ -7,8 +7,8 @@ import SpringyScene
 import SpringySimulation
 
 /// `springy bench`: what each stage of the pipeline costs (never used by tests for timing).
-public enum Benchmark {
-    public struct Result {
+package enum Benchmark {
+    package struct Result {
         var name: String
         var fps: Int
         var frames: Int
@@ -22,7 +22,7 @@ public enum Benchmark {
         var peakMemoryKB: Int
 
         func ms(_ s: Double) -> String { String(format: "%.3f", s * 1000 / Double(max(frames, 1))) }
-        public var table: String {
+        package var table: String {
             """
             \(name): \(counted(frames, "frame"))
               solver (animator steps): \(ms(solver)) ms per frame, \(String(format: "%.1f", Double(frames) / (Double(fps) * max(solver, 1e-9))))× real time
@@ -32,7 +32,7 @@ public enum Benchmark {
               \(bytes / max(frames, 1)) bytes per frame, peak memory \(peakMemoryKB / 1024) MiB
             """
         }
-        public var json: String {
+        package var json: String {
             "{\"scene\": \"\(name)\", \"frames\": \(frames), \"simulate_ms\": \(ms(simulate)), \"draw_ms\": \(ms(draw)), "
                 + "\"encode_ms\": \(ms(encode)), \"write_ms\": \(ms(write)), \"pipeline_ms_1\": \(ms(pipelineOne)), "
                 + "\"fps_1\": \(String(format: "%.2f", Double(frames) / pipelineOne)), \"threads\": \(threads), "
@@ -42,7 +42,7 @@ public enum Benchmark {
     }
 
     /// Encodes 12 frames of each scene at every zlib level, filter and strategy; one line each.
-    public static func pngSweep(_ scenes: [Scene], print: (String) -> Void) throws {
+    package static func pngSweep(_ scenes: [Scene], print: (String) -> Void) throws {
         var canvases: [Canvas] = []
         for scene in scenes {
             let renderer = try Renderer(scene: scene)
@@ -70,7 +70,7 @@ public enum Benchmark {
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Stage by stage on one thread, then the whole pipeline on one and on `threads` threads.
-    public static func measure(_ scene: Scene, threads: Int) throws -> Result {
+    package static func measure(_ scene: Scene, threads: Int) throws -> Result {
         let dir = NSTemporaryDirectory() + "springy-bench-\(getpid())"
         try AtomicFile.makeDirectory(dir)
         defer { try? FileManager.default.removeItem(atPath: dir) }

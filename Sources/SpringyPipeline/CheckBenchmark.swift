@@ -6,28 +6,28 @@ import SpringyScene
 
 /// `springy bench --check`: how fast goldens are compared (decode + compare, one core) and how
 /// fast a report of many failing frames is written.
-public enum CheckBenchmark {
-    public struct Result {
-        public var frames = 0
-        public var width = 0, height = 0
+package enum CheckBenchmark {
+    package struct Result {
+        package var frames = 0
+        package var width = 0, height = 0
         /// Identical files: the byte comparison alone.
-        public var identicalBytesFPS = 0.0
+        package var identicalBytesFPS = 0.0
         /// Both PNGs decoded, pixels equal (one memcmp).
-        public var decodeEqualFPS = 0.0
+        package var decodeEqualFPS = 0.0
         /// Both PNGs decoded, one pixel changed (every pixel compared).
-        public var decodeDifferFPS = 0.0
+        package var decodeDifferFPS = 0.0
         /// As `check` does it: the golden decoded, compared with the frame's pixels as drawn.
-        public var goldenOnlyEqualFPS = 0.0
-        public var goldenOnlyDifferFPS = 0.0
+        package var goldenOnlyEqualFPS = 0.0
+        package var goldenOnlyDifferFPS = 0.0
         /// Hash-only verification (`golden.hashes`): ms per frame of a 360-frame scene, the
         /// simulation and every frame's drawing (or skipping a frame drawn the same) included.
-        public var hashScene = ""
-        public var hashFrames = 0
-        public var hashMillisecondsPerFrame = 0.0
-        public var reportFrames = 0
-        public var reportSeconds = 0.0
+        package var hashScene = ""
+        package var hashFrames = 0
+        package var hashMillisecondsPerFrame = 0.0
+        package var reportFrames = 0
+        package var reportSeconds = 0.0
 
-        public var table: String {
+        package var table: String {
             """
             check bench: \(frames) golden frames of \(width)×\(height), one core
               identical files (byte compare):        \(String(format: "%8.1f", identicalBytesFPS)) frames/s
@@ -45,7 +45,7 @@ public enum CheckBenchmark {
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Every golden frame of `scenes` under `goldenRoot` whose size is the most common one.
-    public static func run(_ scenes: [Scene], goldenRoot: String) throws -> Result {
+    package static func run(_ scenes: [Scene], goldenRoot: String) throws -> Result {
         var files: [(String, [UInt8])] = []
         for scene in scenes {
             let dir = "\(goldenRoot)/\(scene.slug)"
@@ -134,7 +134,7 @@ public enum CheckBenchmark {
 
     /// Times hash-only verification of `scene` run for 6 s (360 frames at 60 fps): every frame
     /// simulated, drawn (or skipped when it draws the same as the last), hashed and compared.
-    public static func hashVerification(_ scene: Scene) throws -> (frames: Int, msPerFrame: Double) {
+    package static func hashVerification(_ scene: Scene) throws -> (frames: Int, msPerFrame: Double) {
         var s = scene
         s.golden.hashes = true
         s.golden.frames = []

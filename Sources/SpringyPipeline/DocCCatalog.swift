@@ -7,16 +7,16 @@ import SpringyScene
 /// `springy docs --docc PATH.docc`: each scene as DocC resources with DocC's names — a light
 /// and a dark poster (`name@2x.png`, `name~dark@2x.png`), the animation as `name.mp4` with its
 /// poster (`name-video-poster@2x.png`) — and an article (`Name.md`) that uses them.
-public struct DocCCatalog {
-    public var path: String
-    public var poster: PosterChoice
-    public var threads: Int
+package struct DocCCatalog {
+    package var path: String
+    package var poster: PosterChoice
+    package var threads: Int
     /// springy's version, part of the stamp that says an article and its resources are current.
-    public var version = ""
+    package var version = ""
     /// Replace an article springy did not write (a hand-written one of the same name).
-    public var overwrite = false
+    package var overwrite = false
 
-    public init(path: String, poster: PosterChoice, threads: Int) {
+    package init(path: String, poster: PosterChoice, threads: Int) {
         self.path = path; self.poster = poster; self.threads = threads
     }
 
@@ -32,7 +32,7 @@ public struct DocCCatalog {
 
     /// Whether the scene's article is springy's, made from the same inputs, with its resources
     /// there: nothing to do.
-    public func isUpToDate(_ scene: Scene, video: Bool) -> Bool {
+    package func isUpToDate(_ scene: Scene, video: Bool) -> Bool {
         let article = "\(path)/\(Self.articleName(scene)).md"
         guard let text = try? String(contentsOfFile: article, encoding: .utf8),
             text.contains(Self.marker), text.contains("(stamp \(stamp(scene, video: video)))")
@@ -43,13 +43,13 @@ public struct DocCCatalog {
         return needed.allSatisfy { FileManager.default.fileExists(atPath: "\(resources)/\($0)") }
     }
 
-    public var resources: String { "\(path)/Resources" }
+    package var resources: String { "\(path)/Resources" }
 
     /// The scene in an appearance: its colours become iOS's light or dark system colours
     /// (its palette and its views' own fills are kept).
     /// A scene without an appearance is its own light variant (its own background and colours:
     /// the writer's look); the dark one takes iOS's dark system colours.
-    public static func variant(_ scene: Scene, _ appearance: Appearance) -> Scene {
+    package static func variant(_ scene: Scene, _ appearance: Appearance) -> Scene {
         var s = scene
         if appearance == .light && s.style.appearance == nil { return s }
         if s.style.appearance != appearance {
@@ -60,7 +60,7 @@ public struct DocCCatalog {
     }
 
     /// The article's file name: the slug in UpperCamelCase (DocC's page name).
-    public static func articleName(_ scene: Scene) -> String {
+    package static func articleName(_ scene: Scene) -> String {
         scene.slug.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined()
     }
@@ -68,7 +68,7 @@ public struct DocCCatalog {
     /// Writes the scene's resources and article; returns the files written and the scene's
     /// warnings (SceneWarnings). Without ffmpeg the video is left out (and the article does not
     /// name it).
-    public func write(_ scene: Scene, ffmpeg: Bool) throws -> (files: [String], warnings: [String]) {
+    package func write(_ scene: Scene, ffmpeg: Bool) throws -> (files: [String], warnings: [String]) {
         // An article of that name that springy did not write is the user's: never replaced
         // unless asked (checked before anything is drawn).
         let article = "\(path)/\(Self.articleName(scene)).md"
@@ -124,7 +124,7 @@ public struct DocCCatalog {
 
     /// The article: the scene's name as its title, its poster (DocC picks the light or dark
     /// image by the reader's appearance) and its animation.
-    public static func article(_ scene: Scene, video: Bool) -> String {
+    package static func article(_ scene: Scene, video: Bool) -> String {
         let slug = scene.slug, name = MarkdownText.inline(scene.displayName)
         var s = "# \(name)\n\n"
         s +=
@@ -141,13 +141,13 @@ public struct DocCCatalog {
 
 /// Which frame a poster shows: a frame number, the frame at a time, the last frame, or (by
 /// default) the last of the scene's golden frames.
-public enum PosterChoice: Equatable, Sendable {
+package enum PosterChoice: Equatable, Sendable {
     case frame(Int)
     case time(Double)
     case last, golden
 
     /// `FRAME`, `TIME` (with a decimal point or an `s`), or `last`.
-    public init?(argument: String) {
+    package init?(argument: String) {
         if argument == "last" { self = .last; return }
         if let n = Int(argument), n >= 0 { self = .frame(n); return }
         let t = argument.hasSuffix("s") ? String(argument.dropLast()) : argument
@@ -155,7 +155,7 @@ public enum PosterChoice: Equatable, Sendable {
         return nil
     }
 
-    public func frame(in scene: Scene, count: Int) throws -> Int {
+    package func frame(in scene: Scene, count: Int) throws -> Int {
         switch self {
         case .frame(let n):
             guard n < count else {

@@ -6,28 +6,28 @@ import SpringyRender
 import SpringyScene
 
 /// `springy docs`: per scene an APNG, a poster frame and a filmstrip, and a gallery README.
-public struct DocsGallery {
-    public struct Entry {
-        public var scene: Scene
-        public var path: String
-        public init(scene: Scene, path: String) { self.scene = scene; self.path = path }
+package struct DocsGallery {
+    package struct Entry {
+        package var scene: Scene
+        package var path: String
+        package init(scene: Scene, path: String) { self.scene = scene; self.path = path }
     }
 
-    public var out: String
-    public var scale: Int
-    public var every: Int
-    public var version: String
-    public var threads: Int
-    public var poster: PosterChoice = .golden
+    package var out: String
+    package var scale: Int
+    package var every: Int
+    package var version: String
+    package var threads: Int
+    package var poster: PosterChoice = .golden
     /// The filmstrip: how many frames, and their size against the frame's.
-    public var filmstripFrames = 6
-    public var filmstripScale = 0.4
+    package var filmstripFrames = 6
+    package var filmstripScale = 0.4
 
-    public init(out: String, scale: Int, every: Int, version: String, threads: Int) {
+    package init(out: String, scale: Int, every: Int, version: String, threads: Int) {
         self.out = out; self.scale = scale; self.every = every; self.version = version; self.threads = threads
     }
 
-    public func folder(_ scene: Scene) -> String { OutputNames.sceneFolder(out, scene) }
+    package func folder(_ scene: Scene) -> String { OutputNames.sceneFolder(out, scene) }
 
     /// The flags this run adds to the page's "Made with" line (none for an APNG with defaults).
     var madeWithFlags: String {
@@ -40,22 +40,22 @@ public struct DocsGallery {
     }
 
     /// The formats a gallery's animation may take, each written by `render`'s own sink.
-    public static let animationFormats: [OutputFormat] = [.apng, .gif, .webp, .avif, .mp4]
+    package static let animationFormats: [OutputFormat] = [.apng, .gif, .webp, .avif, .mp4]
 
     /// The animation's format (apng by default) and its encoder's options (`render`'s
     /// `--apng-max-colors`, `--gif-colors`, `--webp-quality`, `--avif-quality`).
-    public var format: OutputFormat = .apng
-    public var encoder = RenderJob.Settings()
+    package var format: OutputFormat = .apng
+    package var encoder = RenderJob.Settings()
 
     /// The animation's file name: `<slug>.<format>`.
-    public func animation(_ scene: Scene) -> String { "\(scene.slug).\(format.rawValue)" }
+    package func animation(_ scene: Scene) -> String { "\(scene.slug).\(format.rawValue)" }
 
-    public func outputs(_ scene: Scene) -> [String] {
+    package func outputs(_ scene: Scene) -> [String] {
         [animation(scene), "\(scene.slug)-poster.png", "\(scene.slug)-filmstrip.png"]
     }
 
     /// A stable content hash of the scene file, springy's version and the settings.
-    public func key(sceneFile path: String) -> String {
+    package func key(sceneFile path: String) -> String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
         return ContentHash.key([
             Array(source), Array(version.utf8),
@@ -71,7 +71,7 @@ public struct DocsGallery {
     var stampName: String { ".springy-docs-hash" }
 
     /// Whether the scene's pictures are already those its file and settings make.
-    public func isUpToDate(_ entry: Entry) -> Bool {
+    package func isUpToDate(_ entry: Entry) -> Bool {
         let dir = folder(entry.scene)
         return (try? String(contentsOfFile: "\(dir)/\(stampName)", encoding: .utf8)) == key(sceneFile: entry.path)
             && outputs(entry.scene).allSatisfy { FileManager.default.fileExists(atPath: "\(dir)/\($0)") }
@@ -80,7 +80,7 @@ public struct DocsGallery {
     /// Renders one scene's pictures into its folder and stamps them with the key; returns the
     /// scene's warnings (SceneWarnings).
     @discardableResult
-    public func render(_ entry: Entry) throws -> [String] {
+    package func render(_ entry: Entry) throws -> [String] {
         let scene = entry.scene, dir = folder(scene)
         try RunCost.check(scene, scale: scale)
         try AtomicFile.makeDirectory(dir)
@@ -128,23 +128,23 @@ public struct DocsGallery {
     }
 
     /// One scene of the gallery as its index remembers it.
-    public struct IndexRow: Equatable {
-        public var slug: String
-        public var path: String
-        public var name: String
-        public var frames: Int
-        public var fps: Int
+    package struct IndexRow: Equatable {
+        package var slug: String
+        package var path: String
+        package var name: String
+        package var frames: Int
+        package var fps: Int
         /// The animation's file name in the scene's folder, and the flags beyond the defaults
         /// it was made with (for the page's "Made with" line).
-        public var animation = ""
-        public var flags = ""
+        package var animation = ""
+        package var flags = ""
     }
 
     var indexPath: String { "\(out)/.springy-docs-index" }
 
     /// The gallery's scenes as the last `springy docs` into `out` left them, in page order;
     /// rows whose folder is gone are dropped.
-    public func index() -> [IndexRow] {
+    package func index() -> [IndexRow] {
         guard let text = try? String(contentsOfFile: indexPath, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -161,7 +161,7 @@ public struct DocsGallery {
 
     /// The index after this run: scenes already in the gallery keep their place (updated
     /// when rendered again), new ones follow in the order given.
-    public func merged(_ entries: [Entry]) -> [IndexRow] {
+    package func merged(_ entries: [Entry]) -> [IndexRow] {
         func clean(_ s: String) -> String {
             s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
         }
@@ -177,7 +177,7 @@ public struct DocsGallery {
         return rows
     }
 
-    public func indexText(_ rows: [IndexRow]) -> String {
+    package func indexText(_ rows: [IndexRow]) -> String {
         rows.map { r in
             let base = "\(r.slug)\t\(r.path)\t\(r.name)\t\(r.frames)\t\(r.fps)"
             // The two newer columns only when they say more than the defaults (old indexes stay as they were).
@@ -188,7 +188,7 @@ public struct DocsGallery {
     /// Merges `entries` into the gallery's index and writes the page while holding an exclusive
     /// lock (flock) on the gallery's folder: `springy docs` runs into one gallery at once each
     /// read the index only after the one before has written it, so no run's rows are lost.
-    public func updatePage(with entries: [Entry]) throws -> Bool {
+    package func updatePage(with entries: [Entry]) throws -> Bool {
         let fd = open(out, O_RDONLY | O_DIRECTORY)
         guard fd >= 0 else {
             throw OutputError("cannot open \(out) to update its README.md: \(String(cString: strerror(errno)))")
@@ -204,7 +204,7 @@ public struct DocsGallery {
     }
 
     /// Writes the index and the gallery page for `rows`; returns whether the page changed.
-    public func writePage(_ rows: [IndexRow]) throws -> Bool {
+    package func writePage(_ rows: [IndexRow]) throws -> Bool {
         let page = readme(rows), path = "\(out)/README.md"
         let changed = (try? String(contentsOfFile: path, encoding: .utf8)) != page
         let text = indexText(rows)
@@ -217,7 +217,7 @@ public struct DocsGallery {
 
     /// The gallery page for `rows`, in their order. Names and paths come from the user's files:
     /// each is escaped for Markdown (MarkdownText), so no name can add HTML or break a code span.
-    public func readme(_ rows: [IndexRow]) -> String {
+    package func readme(_ rows: [IndexRow]) -> String {
         var s = "# Springy gallery\n\nMade by `springy docs` from the scene files; every picture is rendered, none edited.\n"
         for e in rows {
             let slug = e.slug, name = MarkdownText.inline(e.name)

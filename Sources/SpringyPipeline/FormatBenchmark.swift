@@ -6,15 +6,15 @@ import SpringyScene
 /// `springy bench --formats`: bytes and encoding time of each animated format for a scene,
 /// against ffmpeg's two-pass (palettegen + paletteuse) GIF of the same frames, with the GIFs'
 /// quality (PSNR, SSIM) measured by ffmpeg against the rendered frames.
-public enum FormatBenchmark {
-    public struct Row {
-        public var name: String; public var bytes: Int; public var seconds: Double; public var psnr: Double?;
-        public var ssim: Double?
+package enum FormatBenchmark {
+    package struct Row {
+        package var name: String; package var bytes: Int; package var seconds: Double; package var psnr: Double?;
+        package var ssim: Double?
     }
 
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    public static func run(_ scene: Scene, ffmpeg: String?) throws -> (frames: Int, rows: [Row]) {
+    package static func run(_ scene: Scene, ffmpeg: String?) throws -> (frames: Int, rows: [Row]) {
         let dir = NSTemporaryDirectory() + "springy-bench-formats-\(getpid())-\(scene.slug)"
         try? FileManager.default.removeItem(atPath: dir)
         try AtomicFile.makeDirectory(dir)
@@ -108,7 +108,7 @@ public enum FormatBenchmark {
         return text
     }
 
-    public static func table(_ scene: Scene, frames: Int, rows: [Row]) -> String {
+    package static func table(_ scene: Scene, frames: Int, rows: [Row]) -> String {
         var lines = [
             "\(scene.slug): \(frames) frames", "| format | bytes | ms/frame | PSNR (dB) | SSIM |",
             "| --- | --- | --- | --- | --- |",

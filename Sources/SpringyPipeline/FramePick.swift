@@ -3,11 +3,11 @@ import SpringyCore
 import SpringyScene
 
 /// Which frames a sheet, trail or still shows: `8` (evenly spaced), or `0,30,last`.
-public enum FramePick: Equatable {
+package enum FramePick: Equatable {
     case evenly(Int)
     case list([GoldenFrame])
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         if let n = Int(text), n > 0 { self = .evenly(n); return }
         var out: [GoldenFrame] = []
         for part in text.split(separator: ",") {
@@ -20,7 +20,7 @@ public enum FramePick: Equatable {
 
     /// Why this pick does not fit `count` frames, or nil when it does: asking for more
     /// frames than there are, or for a frame past the last.
-    public func problem(count: Int) -> String? {
+    package func problem(count: Int) -> String? {
         switch self {
         case .evenly(let n) where n > count:
             return "\(n) frames asked for, and the scene has \(counted(count, "frame"))"
@@ -33,7 +33,7 @@ public enum FramePick: Equatable {
     }
 
     /// The picked frame numbers among `count` frames, in order, without repeats.
-    public func resolve(count: Int) -> [Int] {
+    package func resolve(count: Int) -> [Int] {
         guard count > 0 else { return [] }
         var out: [Int]
         switch self {

@@ -14,52 +14,52 @@ import SpringySimulation
 /// bounded whatever the length. A frame that draws the same as the one before (a scene
 /// at rest) reuses its encoded bytes: no drawing, no encoding. Every frame is a pure
 /// function of its state, so the bytes do not depend on the thread count.
-public struct FramePipeline: Sendable {
-    public var scene: Scene
-    public var renderer: Renderer
-    public var png: PNGSettings
-    public var threads: Int
+package struct FramePipeline: Sendable {
+    package var scene: Scene
+    package var renderer: Renderer
+    package var png: PNGSettings
+    package var threads: Int
     /// Encode PNG bytes for each frame (the default), and/or raw YUV4MPEG2 frames.
-    public var encodePNG = true
-    public var encodeY4M = false
+    package var encodePNG = true
+    package var encodeY4M = false
     /// Straight RGBA bytes per frame (for a video encoder that keeps alpha).
-    public var encodeRGBA = false
+    package var encodeRGBA = false
     /// Encodes exactly what the given sinks need (PNG, YUV4MPEG2 and/or RGBA bytes).
-    public mutating func encode(for needs: SinkNeeds) {
+    package mutating func encode(for needs: SinkNeeds) {
         encodePNG = needs.contains(.png)
         encodeY4M = needs.contains(.y4m)
         encodeRGBA = needs.contains(.rgba)
     }
     /// The hash of each frame's pixels as drawn (PixelHash), for the pinned table.
-    public var hashPixels = false
+    package var hashPixels = false
     /// Reuse the previous frame's bytes when nothing visible changed.
-    public var reuseRestFrames = true
+    package var reuseRestFrames = true
 
-    public init(scene: Scene, scale: Int? = nil, png: PNGSettings = PNGSettings(), threads: Int = 1) throws {
+    package init(scene: Scene, scale: Int? = nil, png: PNGSettings = PNGSettings(), threads: Int = 1) throws {
         self.scene = scene
         renderer = try Renderer(scene: scene, scale: scale)
         self.png = png
         self.threads = max(1, threads)
     }
 
-    public struct Encoded {
-        public var png: [UInt8] = []
-        public var y4m: [UInt8] = []
-        public var rgba: [UInt8] = []
-        public var pixelHash: UInt64?
+    package struct Encoded {
+        package var png: [UInt8] = []
+        package var y4m: [UInt8] = []
+        package var rgba: [UInt8] = []
+        package var pixelHash: UInt64?
         /// True when these bytes are the previous frame's, reused.
-        public var reused = false
+        package var reused = false
     }
 
     /// The states of frames `range` (all when nil), simulated on the calling thread.
-    public func states(frames range: ClosedRange<Int>? = nil) throws -> [FrameState] {
+    package func states(frames range: ClosedRange<Int>? = nil) throws -> [FrameState] {
         var out: [FrameState] = []
         try Simulation(scene: scene).run(frames: range) { out.append($0) }
         return out
     }
 
     /// Frames `range` (all when nil) as PNG bytes, in order, on the calling thread.
-    public func run(
+    package func run(
         frames range: ClosedRange<Int>? = nil, only wanted: Set<Int>? = nil,
         sink: (Int, FrameState, [UInt8]) throws -> Void
     ) throws {
@@ -67,7 +67,7 @@ public struct FramePipeline: Sendable {
     }
 
     /// One frame through this pipeline's renderer and encoders.
-    public func encode(_ state: FrameState) throws -> Encoded {
+    package func encode(_ state: FrameState) throws -> Encoded {
         _ = try PinnedFont.face()  // this thread's own face, loaded (or its failure reported) before drawing
         let canvas = try renderer.render(state)
         var e = Encoded()
@@ -80,7 +80,7 @@ public struct FramePipeline: Sendable {
 
     /// Like `run`, with every encoding the pipeline is set up for. `cancelled` is asked at every
     /// simulated frame (on the simulation's thread), so a stop is heard during a fast-forward too.
-    public func runEncoded(
+    package func runEncoded(
         frames range: ClosedRange<Int>? = nil, only wanted: Set<Int>? = nil,
         cancelled: @escaping @Sendable () throws -> Void = {},
         sink: (Int, FrameState, Encoded) throws -> Void

@@ -9,9 +9,9 @@ import SpringySimulation
 /// from time 0 when asked for — the solver's fixed steps give the same states —, and the
 /// simulation waits while the window is full and what is asked for lies inside it. Memory is the
 /// budget, whatever the scene's length.
-public final class FrameWindow: @unchecked Sendable {  // every field below is guarded by `lock`
-    public let scene: Scene
-    public let budget: Int
+package final class FrameWindow: @unchecked Sendable {  // every field below is guarded by `lock`
+    package let scene: Scene
+    package let budget: Int
     private let lock = NSCondition()
     /// The window: frames `windowStart ..< windowStart + window.count`.
     private var window: [FrameState] = []
@@ -28,13 +28,13 @@ public final class FrameWindow: @unchecked Sendable {  // every field below is g
     private var restartFrom: Int?
     private var cancelled = false
 
-    public init(scene: Scene, budget: Int) { self.scene = scene; self.budget = budget }
+    package init(scene: Scene, budget: Int) { self.scene = scene; self.budget = budget }
 
     struct Restart: Error {}
 
     /// Simulates on a thread of its own, again from time 0 whenever a frame before the window is
     /// asked for; the timeline fills as frames are ready.
-    public func start() {
+    package func start() {
         let thread = Thread { [self] in
             var keepFrom = 0
             while true {
@@ -89,24 +89,24 @@ public final class FrameWindow: @unchecked Sendable {  // every field below is g
         }
     }
 
-    public func cancel() { lock.lock(); cancelled = true; lock.broadcast(); lock.unlock() }
+    package func cancel() { lock.lock(); cancelled = true; lock.broadcast(); lock.unlock() }
 
-    public var ready: Int { lock.lock(); defer { lock.unlock() }; return simulated }
-    public var done: Bool { lock.lock(); defer { lock.unlock() }; return finished }
+    package var ready: Int { lock.lock(); defer { lock.unlock() }; return simulated }
+    package var done: Bool { lock.lock(); defer { lock.unlock() }; return finished }
     /// The error that stopped the simulation part-way (shown on the page), if one did.
-    public var runtimeError: String? { lock.lock(); defer { lock.unlock() }; return failure }
+    package var runtimeError: String? { lock.lock(); defer { lock.unlock() }; return failure }
     /// What the finished run showed (SceneWarnings.ofRun); none before it ends.
-    public var runWarnings: [String] {
+    package var runWarnings: [String] {
         lock.lock(); defer { lock.unlock() }
         guard finished, failure == nil, let last else { return [] }
         return SceneWarnings.ofRun(scene, lastFrame: last.frame, atRest: last.atRest)
     }
     /// Frames held in memory now, and their estimated bytes.
-    public var held: (frames: Int, bytes: Int) { lock.lock(); defer { lock.unlock() }; return (window.count, windowBytes) }
+    package var held: (frames: Int, bytes: Int) { lock.lock(); defer { lock.unlock() }; return (window.count, windowBytes) }
 
     /// Frame `n`'s state: from the window, or after the simulation reaches it (again); nil when
     /// the scene has no such frame or it does not come within `frameWait`.
-    public func state(_ n: Int) -> FrameState? {
+    package func state(_ n: Int) -> FrameState? {
         guard n >= 0 else { return nil }
         lock.lock(); defer { lock.unlock() }
         let deadline = Date().addingTimeInterval(Self.wait)

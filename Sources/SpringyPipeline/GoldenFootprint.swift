@@ -7,21 +7,21 @@ import SpringyScene
 /// `springy bench --goldens`: what a golden store costs the repository and how much of the
 /// scenes it covers — PNG goldens, trace goldens, frame hashes — beside what covering every
 /// frame with PNGs would cost (every frame encoded as `check` encodes its PNG goldens).
-public enum GoldenFootprint {
-    public struct Result {
-        public var scenes = 0
-        public var frames = 0
-        public var pngFiles = 0, pngBytes = 0, pngFrames = 0
-        public var traceFiles = 0, traceBytes = 0
-        public var hashFiles = 0, hashBytes = 0, hashFrames = 0
-        public var everyFramePNGBytes = 0
+package enum GoldenFootprint {
+    package struct Result {
+        package var scenes = 0
+        package var frames = 0
+        package var pngFiles = 0, pngBytes = 0, pngFrames = 0
+        package var traceFiles = 0, traceBytes = 0
+        package var hashFiles = 0, hashBytes = 0, hashFrames = 0
+        package var everyFramePNGBytes = 0
 
         static func mb(_ bytes: Int) -> String { String(format: "%8.2f MB", Double(bytes) / 1_000_000) }
         static func share(_ n: Int, _ of: Int) -> String {
             of == 0 ? "-" : String(format: "%.1f %%", 100 * Double(n) / Double(of))
         }
 
-        public var table: String {
+        package var table: String {
             """
             golden footprint: \(scenes) scenes, \(frames) frames in all
               PNG goldens       \(String(format: "%6d", pngFiles)) files \(Self.mb(pngBytes))   frames covered: \(pngFrames) (\(Self.share(pngFrames, frames)))
@@ -36,7 +36,7 @@ public enum GoldenFootprint {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    public static func run(_ scenes: [Scene], goldenRoot: String, threads: Int) throws -> Result {
+    package static func run(_ scenes: [Scene], goldenRoot: String, threads: Int) throws -> Result {
         var r = Result()
         r.scenes = scenes.count
         for scene in scenes {

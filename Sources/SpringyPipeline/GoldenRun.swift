@@ -7,24 +7,24 @@ import SpringyRender
 import SpringyScene
 
 /// Golden tests through the very frame pipeline `render` uses.
-public enum GoldenRun {
+package enum GoldenRun {
     /// This process's environment, as a golden set records it.
-    public static let environment = GoldenEnvironment(
+    package static let environment = GoldenEnvironment(
         entries: [.init("springy", SpringyVersion.current), .init("box2d", EngineVersion.box2D)]
             + DrawingLibraries.versions.map { GoldenEnvironment.Entry($0.0, $0.1) })
 
     /// What a golden run makes of a scene: the PNGs of the frames `golden.frames` names (`last`
     /// is the final frame: FramePick's one rule), every frame's state for the trace golden and,
     /// with `golden.hashes`, every frame's pixel hash.
-    public struct Rendered {
-        public var frames: [(Int, [UInt8])]
-        public var states: [FrameState]
-        public var hashes: [UInt64]?
+    package struct Rendered {
+        package var frames: [(Int, [UInt8])]
+        package var states: [FrameState]
+        package var hashes: [UInt64]?
         /// The golden frames' pixels as their PNGs decode (compared without decoding them again).
-        public var drawn: [RGBAImage] = []
+        package var drawn: [RGBAImage] = []
     }
 
-    public static func render(_ scene: Scene) throws -> Rendered {
+    package static func render(_ scene: Scene) throws -> Rendered {
         // Every state is kept for the trace golden (its text is built from them); with hashes
         // every frame is drawn too (a frame that draws the same as the last is not drawn again).
         try RunCost.check(scene, drawn: scene.golden.hashes, trace: true)
@@ -63,7 +63,7 @@ public enum GoldenRun {
     }
 
     /// The scene's golden frames and trace golden, checked.
-    public static func check(_ scene: Scene, store: GoldenStore) throws -> SceneCheck {
+    package static func check(_ scene: Scene, store: GoldenStore) throws -> SceneCheck {
         let watch = Stopwatch()
         let run = try render(scene)
         let (frames, states) = (run.frames, run.states)
@@ -123,7 +123,7 @@ public enum GoldenRun {
 
     /// Records the scene's goldens (frames, then the trace) as `mode` asks: one line per file
     /// written; with `prune`, the scene's goldens no frame asks for are removed.
-    public static func record(_ scene: Scene, store: GoldenStore, mode: RecordMode = .all, prune: Bool = false) throws
+    package static func record(_ scene: Scene, store: GoldenStore, mode: RecordMode = .all, prune: Bool = false) throws
         -> [String]
     {
         let run = try render(scene)
@@ -144,15 +144,15 @@ public enum GoldenRun {
     /// A golden of a scene, named as it sits under the golden folder (`springs/frame-00020.png`,
     /// `springs/trace.tsv.gz`, `springs/frames.tsv`), and the content hash of what this run
     /// makes for it — what a reviewer saw, and what accepting it writes.
-    public struct Candidate: Sendable, Equatable {
-        public var name: String
-        public var hash: String
-        public var bytes: [UInt8]
+    package struct Candidate: Sendable, Equatable {
+        package var name: String
+        package var hash: String
+        package var bytes: [UInt8]
     }
 
     /// What this run makes for each golden of the scene, with its content hash (FNV-1a 64 of
     /// the bytes `--record` would write).
-    public static func candidates(_ scene: Scene, run: Rendered) throws -> [Candidate] {
+    package static func candidates(_ scene: Scene, run: Rendered) throws -> [Candidate] {
         func candidate(_ file: String, _ bytes: [UInt8]) -> Candidate {
             var h = ContentHash()
             h.add(bytes)
@@ -166,7 +166,7 @@ public enum GoldenRun {
 
     /// `slug/file@hash`: a golden as a report names it (a frame's PNG, `trace.tsv.gz` or
     /// `frames.tsv` under the scene's slug) and the content hash of what was reviewed.
-    public static func parseAcceptToken(_ token: String) -> (slug: String, name: String, hash: String)? {
+    package static func parseAcceptToken(_ token: String) -> (slug: String, name: String, hash: String)? {
         let parts = token.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].count == 16, parts[1].allSatisfy(\.isHexDigit) else { return nil }
         let name = parts[0].split(separator: "/", omittingEmptySubsequences: false)
@@ -179,7 +179,7 @@ public enum GoldenRun {
     }
 
     /// Accepting named goldens of one scene, checked and ready to write.
-    public struct Acceptance {
+    package struct Acceptance {
         let scene: Scene
         let store: GoldenStore
         let run: Rendered
@@ -187,7 +187,7 @@ public enum GoldenRun {
 
         /// Writes them through the store's own record functions, as `--record` writes them,
         /// and the environment beside them; a line per file.
-        public func write() throws -> [String] {
+        package func write() throws -> [String] {
             var lines: [String] = []
             for c in chosen {
                 let file = PathText.lastComponent(c.name)
@@ -208,7 +208,7 @@ public enum GoldenRun {
     /// saw): each only if this run makes for it what was reviewed — the same content hash. A
     /// render that changed since, or a name that is not one of the scene's goldens, is refused
     /// with the reason before anything is written.
-    public static func acceptance(_ scene: Scene, store: GoldenStore, _ wanted: [(name: String, hash: String)]) throws
+    package static func acceptance(_ scene: Scene, store: GoldenStore, _ wanted: [(name: String, hash: String)]) throws
         -> Acceptance
     {
         let run = try render(scene)

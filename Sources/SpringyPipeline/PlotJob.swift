@@ -6,30 +6,30 @@ import SpringyScene
 import SpringySimulation
 
 /// What `springy plot` charts.
-public enum PlotQuantity: String, CaseIterable, Sendable {
+package enum PlotQuantity: String, CaseIterable, Sendable {
     case x, y, speed, offset
 }
 
 /// `springy plot`: one quantity over time, with a released spring's closed form when asked.
-public struct PlotJob {
-    public struct NeverOnScreen: Error, CustomStringConvertible {
-        public var item: String
+package struct PlotJob {
+    package struct NeverOnScreen: Error, CustomStringConvertible {
+        package var item: String
         /// The ids that were on screen, sorted.
-        public var onScreen: [String] = []
-        public var description: String {
+        package var onScreen: [String] = []
+        package var description: String {
             let hint = suggestion(for: item, among: onScreen).map { " (did you mean \"\($0)\"?)" } ?? ""
             let some = onScreen.prefix(12).joined(separator: ", ") + (onScreen.count > 12 ? ", …" : "")
             return "no item \"\(item)\" is ever on screen\(hint); on screen: \(onScreen.isEmpty ? "nothing" : some)"
         }
     }
 
-    public var scene: Scene
-    public var quantity: PlotQuantity
-    public var item: String?
+    package var scene: Scene
+    package var quantity: PlotQuantity
+    package var item: String?
     /// Frequency (Hz), damping ratio and, optionally, the rest value.
-    public var spring: (frequency: Double, damping: Double, rest: Double?)?
+    package var spring: (frequency: Double, damping: Double, rest: Double?)?
 
-    public init(scene: Scene, quantity: PlotQuantity, item: String?, spring: (Double, Double, Double?)?) {
+    package init(scene: Scene, quantity: PlotQuantity, item: String?, spring: (Double, Double, Double?)?) {
         self.scene = scene; self.quantity = quantity; self.item = item
         self.spring = spring.map { (frequency: $0.0, damping: $0.1, rest: $0.2) }
     }
@@ -42,7 +42,7 @@ public struct PlotJob {
         return nil
     }
 
-    public func plot() throws -> Plot {
+    package func plot() throws -> Plot {
         try RunCost.check(scene, drawn: false)
         var points: [(Double, Double)] = []
         var seen = false
@@ -92,7 +92,7 @@ public struct PlotJob {
     }
 
     /// Writes the chart: SVG when the path ends in .svg, PNG otherwise.
-    public func write(to path: String) throws {
+    package func write(to path: String) throws {
         let p = try plot()
         let bytes = path.lowercased().hasSuffix(".svg") ? try p.svg() : try PNGCodec.encode(try p.canvas())
         try AtomicFile.write(bytes, to: path)

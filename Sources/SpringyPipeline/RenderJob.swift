@@ -7,43 +7,43 @@ import SpringyScene
 
 /// One `springy render` of one scene: the frame pipeline into every asked-for format, whole
 /// files only, resumable after an interruption.
-public struct RenderJob {
-    public struct Settings {
-        public var formats: [OutputFormat] = [.png]
-        public var out = "out"
-        public var frames: ClosedRange<Int>?
+package struct RenderJob {
+    package struct Settings {
+        package var formats: [OutputFormat] = [.png]
+        package var out = "out"
+        package var frames: ClosedRange<Int>?
         /// Shard K of N (1-based).
-        public var shard: (k: Int, n: Int)?
-        public var scale: Int?
-        public var threads = 1
-        public var png = PNGSettings()
-        public var pick: FramePick?
-        public var columns = 4
-        public var overwrite = false
-        public var toStdout = false
+        package var shard: (k: Int, n: Int)?
+        package var scale: Int?
+        package var threads = 1
+        package var png = PNGSettings()
+        package var pick: FramePick?
+        package var columns = 4
+        package var overwrite = false
+        package var toStdout = false
         /// Lossy WebP at this quality (0–100); nil: lossless.
-        public var webpQuality: Double?
+        package var webpQuality: Double?
         /// AVIF quality 0–100 (100: lossless).
-        public var avifQuality = 80
+        package var avifQuality = 80
         /// Most colours in a GIF's palette (2–255; one more index is kept for transparency).
-        public var gifColors = 255
+        package var gifColors = 255
         /// An APNG of palette frames with at most this many colours (nil: full colour).
-        public var apngMaxColors: Int?
+        package var apngMaxColors: Int?
         /// `--codec`, `--crf`, `--pix-fmt` for mp4, webm and mov.
-        public var video = VideoSink.Options()
+        package var video = VideoSink.Options()
         /// An APNG of every `every`-th frame, each lasting `every` frames (`springy docs`).
-        public var every = 1
-        public init() {}
+        package var every = 1
+        package init() {}
     }
 
-    public struct Summary {
-        public var frames = 0
-        public var folder = ""
+    package struct Summary {
+        package var frames = 0
+        package var folder = ""
         /// What was written, per format in the order asked for: files and their bytes on disk.
-        public var written: [(format: OutputFormat, files: Int, bytes: Int)] = []
+        package var written: [(format: OutputFormat, files: Int, bytes: Int)] = []
         /// Things the user should know about the outputs (an mp4 cannot keep alpha, ...).
-        public var warnings: [String] = []
-        public var bytes: Int { written.reduce(0) { $0 + $1.bytes } }
+        package var warnings: [String] = []
+        package var bytes: Int { written.reduce(0) { $0 + $1.bytes } }
 
         mutating func add(_ format: OutputFormat, bytes: Int, files: Int = 1) {
             if let i = written.firstIndex(where: { $0.format == format }) {
@@ -58,27 +58,27 @@ public struct RenderJob {
     /// A run stopped part-way (by `cancelled` throwing): what of it is kept. Only PNG frames
     /// are kept from a stopped run (each is written whole); animations, videos and stills
     /// exist only complete, so none of them is.
-    public struct Stopped: Error {
-        public var underlying: Error
+    package struct Stopped: Error {
+        package var underlying: Error
         /// PNG frames written whole before the stop (0 when PNG was not asked for).
-        public var framesKept: Int
+        package var framesKept: Int
         /// The formats asked for that left nothing behind.
-        public var discarded: [OutputFormat]
+        package var discarded: [OutputFormat]
     }
 
-    public var scene: Scene
-    public var settings: Settings
+    package var scene: Scene
+    package var settings: Settings
     /// Springy's version, part of the key that says whether a folder's partial run is this one.
-    public var version: String
+    package var version: String
 
-    public init(scene: Scene, settings: Settings, version: String) {
+    package init(scene: Scene, settings: Settings, version: String) {
         self.scene = scene; self.settings = settings; self.version = version
     }
 
-    public var folder: String { OutputNames.sceneFolder(settings.out, scene) }
+    package var folder: String { OutputNames.sceneFolder(settings.out, scene) }
 
     /// The frames this run renders: `frames`, then this shard's contiguous share of them.
-    public var frameRange: ClosedRange<Int>? {
+    package var frameRange: ClosedRange<Int>? {
         let all = 0...(scene.time.maxFrameCount - 1)
         var range = settings.frames.map { $0.clamped(to: all) } ?? all
         if let (k, n) = settings.shard {
@@ -91,7 +91,7 @@ public struct RenderJob {
     }
 
     /// What identifies this render's output: the scene file, springy's version and the settings.
-    public var runKey: String {
+    package var runKey: String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
         let p = settings.png
         let settingsText =
@@ -105,13 +105,13 @@ public struct RenderJob {
     }
 
     /// An interrupted run of this same command left the folder: complete it instead of refusing.
-    public var resumable: Bool {
+    package var resumable: Bool {
         guard let markerPath else { return false }
         return (try? String(contentsOfFile: markerPath, encoding: .utf8)) == runKey
     }
 
     /// Files this render would replace (nil when the folder does not exist).
-    public func existingOutputs() -> [String]? {
+    package func existingOutputs() -> [String]? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
         let kinds = settings.formats.map(\.kind)
         return names.filter { name in kinds.contains { $0.writes(name, job: self) } }.sorted()
@@ -119,7 +119,7 @@ public struct RenderJob {
 
     /// What refuses this render before anything of any scene is written: a frame Cairo cannot
     /// draw at this scale, a format's own size limit (WebP: 16383 pixels a side).
-    public func preflight() throws { try preflight(try Renderer(scene: scene, scale: settings.scale)) }
+    package func preflight() throws { try preflight(try Renderer(scene: scene, scale: settings.scale)) }
 
     /// The same checks against a renderer already made (the run's own: no second one).
     func preflight(_ renderer: Renderer) throws {
@@ -135,7 +135,7 @@ public struct RenderJob {
 
     /// Renders; `cancelled` is asked between frames and stops the run by throwing;
     /// `progress` hears (done, total).
-    public func run(
+    package func run(
         cancelled: @escaping @Sendable () throws -> Void = {}, resumed: (Int) -> Void = { _ in },
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> Summary {

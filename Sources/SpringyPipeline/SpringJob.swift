@@ -5,16 +5,16 @@ import SpringyRender
 
 /// `springy spring`: one spring in every vocabulary, its settling and overshoot, a CSS
 /// `linear()` easing and Lottie keyframes of the same motion, and a chart of its curve.
-public struct SpringJob {
-    public let spring: SpringSystem
-    public let cssError: Double
+package struct SpringJob {
+    package let spring: SpringSystem
+    package let cssError: Double
 
-    public init(spring: SpringSystem, cssError: Double) { self.spring = spring; self.cssError = cssError }
+    package init(spring: SpringSystem, cssError: Double) { self.spring = spring; self.cssError = cssError }
 
     func n(_ v: Double) -> String { SpringSystem.number(v) }
 
     /// The equivalents, one vocabulary a line.
-    public func report() -> String {
+    package func report() -> String {
         let s = spring, unit = s.perUnitMass
         let settle = s.settlingDuration()
         var lines = [
@@ -52,7 +52,7 @@ public struct SpringJob {
 
     /// Lottie-style keyframes of a 0 → 100 value at `fps`, linear between frames (the error of
     /// that interpolation is stated in the file's "nm").
-    public func lottie(fps: Int) -> String {
+    package func lottie(fps: Int) -> String {
         let total = spring.settlingDuration()
         let frames = max(1, Int((total * Double(fps)).rounded(.up)))
         var worst = 0.0
@@ -79,7 +79,7 @@ public struct SpringJob {
     }
 
     /// A chart of the value over the settling time (PNG or SVG by the file's extension).
-    public func writePlot(to path: String) throws {
+    package func writePlot(to path: String) throws {
         let total = spring.settlingDuration()
         let samples = (0...400).map { k -> (Double, Double) in
             let t = total * 1.1 * Double(k) / 400
@@ -96,17 +96,17 @@ public struct SpringJob {
     // MARK: - The proof
 
     /// One platform's reading of the spring: the numbers the report prints for it.
-    public struct Reading {
-        public var platform: String
+    package struct Reading {
+        package var platform: String
         /// Converted there and back at full precision: the conversion's own error.
-        public var exact: SpringSystem
+        package var exact: SpringSystem
         /// As the report's rounded numbers give it back: what a user pastes.
-        public var printed: SpringSystem
+        package var printed: SpringSystem
     }
 
     /// Every vocabulary's reading that describes a spring (the UIView and Framer visual forms only
     /// where they can say it). Each one starts with the spring's initial velocity, as printed.
-    public func readings() -> [Reading] {
+    package func readings() -> [Reading] {
         let s = spring
         func r(_ v: Double) -> Double { Double(n(v)) ?? v }
         func moving(_ x: SpringSystem, _ v: Double) -> SpringSystem {
@@ -145,23 +145,23 @@ public struct SpringJob {
     }
 
     /// How far each reading (and the CSS easing) strays from the spring's closed form.
-    public struct Proof {
-        public struct Row {
-            public var name: String
+    package struct Proof {
+        package struct Row {
+            package var name: String
             /// The round trip's largest relative error in ω₀ and ζ (nil for the CSS easing).
-            public var roundTrip: Double?
+            package var roundTrip: Double?
             /// The largest distance from the closed form, as a fraction of the travel.
-            public var error: Double
-            public var curve: (Double) -> Double
+            package var error: Double
+            package var curve: (Double) -> Double
         }
-        public var span: Double
-        public var rows: [Row]
+        package var span: Double
+        package var rows: [Row]
         /// The CSS easing within 0.5 % of the travel, and how many stops it takes.
-        public var cssStopsAtHalfPercent: Int
-        public static let cssTolerance = 0.005, cssStopLimit = 40
+        package var cssStopsAtHalfPercent: Int
+        package static let cssTolerance = 0.005, cssStopLimit = 40
     }
 
-    public func proof() -> Proof {
+    package func proof() -> Proof {
         let s = spring, span = s.settlingDuration() * 1.1
         func distance(_ f: (Double) -> Double) -> Double {
             (0...4000).map { k -> Double in
@@ -184,7 +184,7 @@ public struct SpringJob {
     }
 
     /// The proof as text: a line per platform.
-    public func proofReport(_ p: Proof) -> String {
+    package func proofReport(_ p: Proof) -> String {
         func percent(_ e: Double) -> String { e * 100 < 1e-6 ? "< 0.000001 %" : "\(SpringSystem.number(e * 100, places: 6)) %" }
         let width = p.rows.map(\.name.count).max() ?? 0
         var lines = [
@@ -204,7 +204,7 @@ public struct SpringJob {
 
     /// The proof as a chart: the closed form with every platform's curve over it, and below,
     /// each curve's distance from it (PNG or SVG by the file's extension).
-    public func writeProof(_ p: Proof, to path: String) throws {
+    package func writeProof(_ p: Proof, to path: String) throws {
         let palette: [(Double, Double, Double)] = [
             (0.0, 0.48, 1.0), (1.0, 0.58, 0.0), (0.2, 0.78, 0.35), (0.69, 0.32, 0.87), (1.0, 0.18, 0.33),
             (0.35, 0.34, 0.84), (0.64, 0.52, 0.37), (0.19, 0.69, 0.78), (0.9, 0.4, 0.6),

@@ -5,8 +5,8 @@ import SpringyOutput
 import SpringyScene
 
 /// `springy still`: one frame of a scene as a PNG (Manim's `-s`).
-public enum StillJob {
-    public enum Moment: Equatable, Sendable {
+package enum StillJob {
+    package enum Moment: Equatable, Sendable {
         case frame(Int)
         /// The frame shown at this time (s): the last one whose time is not after it.
         case time(Double)
@@ -14,7 +14,7 @@ public enum StillJob {
         case last
     }
 
-    public static func render(_ scene: Scene, at moment: Moment, scale: Int?, png: PNGSettings = PNGSettings()) throws -> (
+    package static func render(_ scene: Scene, at moment: Moment, scale: Int?, png: PNGSettings = PNGSettings()) throws -> (
         frame: Int, png: [UInt8]
     ) {
         try RunCost.check(scene, drawn: false)

@@ -10,9 +10,9 @@ import SpringyScene
 /// `check`'s diagnosis of them to truths it works out itself; `springy bench --mutations`
 /// measures, on the same set, what each kind of golden detects and how well the diagnosis
 /// names the first differing frame and the offset.
-public enum TimingMutations {
-    public struct Case: Sendable {
-        public enum Kind: String, Sendable, CaseIterable {
+package enum TimingMutations {
+    package struct Case: Sendable {
+        package enum Kind: String, Sendable, CaseIterable {
             case springDelay = "spring delay"
             case curveDelay = "curve delay"
             case throwDelay = "throw delay"
@@ -20,19 +20,19 @@ public enum TimingMutations {
             case springBounce = "spring bounce"
             case springDuration = "spring duration"
         }
-        public var kind: Kind
+        package var kind: Kind
         /// Frames the mutation starts later (negative: earlier), for a delay; 0 otherwise.
-        public var delay: Int
+        package var delay: Int
         /// The spring's duration and bounce (the golden's: 0.5 and 0.3).
-        public var duration: Double
-        public var bounce: Double
-        public var golden: String
-        public var mutated: String
+        package var duration: Double
+        package var bounce: Double
+        package var golden: String
+        package var mutated: String
     }
 
-    public static let fps = 60.0
+    package static let fps = 60.0
     /// Frames at which each kind's golden starts its motion.
-    public static let starts: [Case.Kind: Int] = [
+    package static let starts: [Case.Kind: Int] = [
         .springDelay: 12, .springBounce: 12, .springDuration: 12, .curveDelay: 15, .throwDelay: 18, .panDelay: 15,
     ]
 
@@ -59,7 +59,7 @@ public enum TimingMutations {
         "springy: 1\nviewport: { size: [\(w), \(h)], scale: 1 }\ntime: { fps: 60, duration: \(duration) }\ngolden: { frames: [0, last] }\n"
     }
 
-    public static func springScene(start: Int, duration: Double, bounce: Double) -> String {
+    package static func springScene(start: Int, duration: Double, bounce: Double) -> String {
         header(300, 400, 4) + """
             items:
               box: { center: [150, 60], size: [40, 40] }
@@ -69,7 +69,7 @@ public enum TimingMutations {
             """
     }
 
-    public static func curveScene(start: Int) -> String {
+    package static func curveScene(start: Int) -> String {
         header(300, 400, 2) + """
             items:
               box: { center: [60, 200], size: [40, 40] }
@@ -79,7 +79,7 @@ public enum TimingMutations {
             """
     }
 
-    public static func throwScene(start: Int) -> String {
+    package static func throwScene(start: Int) -> String {
         header(300, 400, 2.5) + """
             items:
               ball: { center: [150, 200], size: [30, 30] }
@@ -92,7 +92,7 @@ public enum TimingMutations {
             """
     }
 
-    public static func panScene(start: Int) -> String {
+    package static func panScene(start: Int) -> String {
         header(375, 667, 3) + """
             collection:
               layout: { kind: flow, item_size: [80, 80] }
@@ -115,7 +115,7 @@ public enum TimingMutations {
 
     /// The 100 mutations: 25 spring delays, 15 each of the curve, throw and pan delays (d in
     /// −10…10 frames, not 0), 15 bounce changes (0.05…0.6) and 15 duration changes (0.35…0.8 s).
-    public static func cases(seed: UInt64 = 31) -> [Case] {
+    package static func cases(seed: UInt64 = 31) -> [Case] {
         var random = Seeded(state: seed)
         let counts: [(Case.Kind, Int)] = [
             (.springDelay, 25), (.curveDelay, 15), (.throwDelay, 15), (.panDelay, 15), (.springBounce, 15), (.springDuration, 15),
@@ -143,12 +143,12 @@ public enum TimingMutations {
     }
 
     /// What `springy bench --mutations` prints.
-    public struct Result {
-        public var cases = 0
-        public var byTrace = 0, byHashes = 0, byPNGs = 0
-        public var shiftsWithinOneFrame = 0, delays = 0
-        public var settlingWithinOneFrame = 0, springs = 0
-        public var table: String {
+    package struct Result {
+        package var cases = 0
+        package var byTrace = 0, byHashes = 0, byPNGs = 0
+        package var shiftsWithinOneFrame = 0, delays = 0
+        package var settlingWithinOneFrame = 0, springs = 0
+        package var table: String {
             """
             timing mutations (\(cases), seeded; PNG goldens at frames 0 and last):
               detected by the trace golden:     \(byTrace) of \(cases)
@@ -161,7 +161,7 @@ public enum TimingMutations {
     }
 
     /// Runs every mutation against its golden the way `check` compares them.
-    public static func measure() throws -> Result {
+    package static func measure() throws -> Result {
         var r = Result()
         var goldens: [String: (Rendered: GoldenRun.Rendered, trace: [TraceFrame])] = [:]  // looked up only
         func run(_ text: String) throws -> (GoldenRun.Rendered, [TraceFrame]) {

@@ -5,26 +5,26 @@ import SpringyScene
 import SpringySimulation
 
 /// `springy trace`: the trace lines of a scene, or content hashes of its trace and pixels.
-public enum TraceJob {
+package enum TraceJob {
     /// Hands each frame's trace line (no newline) to `line`, in order.
-    public static func lines(_ scene: Scene, frames range: ClosedRange<Int>? = nil, _ line: (String) throws -> Void) throws {
+    package static func lines(_ scene: Scene, frames range: ClosedRange<Int>? = nil, _ line: (String) throws -> Void) throws {
         try RunCost.check(scene, frames: range, drawn: false, trace: true)
         try Simulation(scene: scene).run(frames: range) { try line(TraceWriter.line($0)) }
     }
 
-    public struct Hashes {
-        public var trace: String
+    package struct Hashes {
+        package var trace: String
         /// Of every frame's pixels as drawn (PixelHash, before encoding), when asked for.
-        public var pixels: String?
-        public var frames: Int
+        package var pixels: String?
+        package var frames: Int
         /// Each frame's number and hashes: its trace line's, and its pixels' when asked for.
-        public var perFrame: [(frame: Int, trace: String, pixels: String?)] = []
+        package var perFrame: [(frame: Int, trace: String, pixels: String?)] = []
     }
 
     /// The FNV-1a 64 hashes of the trace text and (with `pixels`) of every frame's pixels as
     /// drawn by the render pipeline on `threads` threads — never an encoder's bytes, so the pins
     /// follow what scenes do and show, not a library's output format.
-    public static func hashes(
+    package static func hashes(
         _ scene: Scene, frames range: ClosedRange<Int>? = nil, pixels: Bool,
         threads: Int
     ) throws -> Hashes {
@@ -60,7 +60,7 @@ public enum TraceJob {
     /// applied, so that every refusal `render` can meet at run time is reported first, located at
     /// its behavior or event. Returns the estimate. Nothing is drawn.
     @discardableResult
-    public static func validate(_ scene: Scene) throws -> (cost: RunCost, warnings: [String]) {
+    package static func validate(_ scene: Scene) throws -> (cost: RunCost, warnings: [String]) {
         try RunCost.check(scene)
         var warnings = try SceneWarnings.ofScene(scene)
         var last: (frame: Int, atRest: Bool)?

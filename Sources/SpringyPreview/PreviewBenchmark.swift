@@ -5,7 +5,7 @@ import SpringyScene
 /// `springy bench --preview`: edit-to-first-frame (a file change until the new frame 0 is
 /// drawn, the watcher's polling included), scrubbing to any frame of a 10 s version of the scene
 /// once simulated, and the memory the frame cache keeps bounded.
-public enum PreviewBenchmark {
+package enum PreviewBenchmark {
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     static func peakMemoryMB() -> Double {
@@ -14,7 +14,7 @@ public enum PreviewBenchmark {
         return Double(usage.ru_maxrss) / 1024
     }
 
-    public static func run(scene path: String, limits: SceneLimits) throws -> String {
+    package static func run(scene path: String, limits: SceneLimits) throws -> String {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let dir = NSTemporaryDirectory() + "springy-bench-preview-\(getpid())"
         try? FileManager.default.removeItem(atPath: dir)

@@ -14,45 +14,45 @@ import SpringyCore
 /// - accepting goes on after EMFILE (the listening socket waits, it is not given up);
 /// - the Host header must name this machine by an address or `localhost`, so a DNS-rebinding
 ///   page (a name of its own pointing at 127.0.0.1) is answered 403.
-public final class PreviewHTTP: @unchecked Sendable {  // mutable fields guarded by `state` (a condition: stop waits on it)
-    public struct Limits: Sendable {
-        public var requestLine = 8 << 10
-        public var headerBytes = 32 << 10
-        public var headerCount = 100
-        public var idleTimeout = 10.0
-        public var maxConnections = 64
-        public var requestsPerConnection = 10_000
+package final class PreviewHTTP: @unchecked Sendable {  // mutable fields guarded by `state` (a condition: stop waits on it)
+    package struct Limits: Sendable {
+        package var requestLine = 8 << 10
+        package var headerBytes = 32 << 10
+        package var headerCount = 100
+        package var idleTimeout = 10.0
+        package var maxConnections = 64
+        package var requestsPerConnection = 10_000
         /// The methods answered (a review also takes POSTs, without a body).
-        public var methods = ["GET", "HEAD"]
-        public init() {}
+        package var methods = ["GET", "HEAD"]
+        package init() {}
     }
 
-    public struct Request: Sendable {
-        public var method: String
-        public var path: String
-        public var query: [(name: String, value: String)]
-        public var headers: [(name: String, value: String)]
-        public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name }?.value }
-        public func query(_ name: String) -> String? { query.first { $0.name == name }?.value }
+    package struct Request: Sendable {
+        package var method: String
+        package var path: String
+        package var query: [(name: String, value: String)]
+        package var headers: [(name: String, value: String)]
+        package func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name }?.value }
+        package func query(_ name: String) -> String? { query.first { $0.name == name }?.value }
     }
 
-    public struct Response: Sendable {
-        public var status: Int
-        public var headers: [(String, String)]
-        public var body: [UInt8]
-        public init(status: Int, headers: [(String, String)] = [], body: [UInt8]) {
+    package struct Response: Sendable {
+        package var status: Int
+        package var headers: [(String, String)]
+        package var body: [UInt8]
+        package init(status: Int, headers: [(String, String)] = [], body: [UInt8]) {
             self.status = status; self.headers = headers; self.body = body
         }
-        public static func text(_ status: Int, _ text: String) -> Response {
+        package static func text(_ status: Int, _ text: String) -> Response {
             Response(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array((text + "\n").utf8))
         }
     }
 
     /// Why the server could not start, in words for the command line.
     /// The server could not start (a busy port, a bad address).
-    public typealias StartError = SpringyError
+    package typealias StartError = SpringyError
 
-    public let port: UInt16
+    package let port: UInt16
     let limits: Limits
     let handler: @Sendable (Request) -> Response
     private let listener: Int32
@@ -62,7 +62,7 @@ public final class PreviewHTTP: @unchecked Sendable {  // mutable fields guarded
     private var acceptorDone = false
 
     /// Binds `host:port` (port 0: any free port) and listens; nothing is served before `start`.
-    public init(host: String, port: UInt16, limits: Limits = Limits(), handler: @escaping @Sendable (Request) -> Response) throws
+    package init(host: String, port: UInt16, limits: Limits = Limits(), handler: @escaping @Sendable (Request) -> Response) throws
     {
         var address = in_addr()
         guard inet_pton(AF_INET, host, &address) == 1 else { throw StartError(description: "\(host) is not an IPv4 address") }
@@ -104,13 +104,13 @@ public final class PreviewHTTP: @unchecked Sendable {  // mutable fields guarded
     }
 
     /// Accepts connections on a thread of its own until `stop`.
-    public func start() {
+    package func start() {
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
 
     /// Stops accepting and closes the listening socket (connections being served finish).
-    public func stop() {
+    package func stop() {
         state.lock()
         stopping = true
         while !acceptorDone { state.wait() }
@@ -119,7 +119,7 @@ public final class PreviewHTTP: @unchecked Sendable {  // mutable fields guarded
     }
 
     /// Connections being served now.
-    public var connections: Int { state.lock(); defer { state.unlock() }; return active }
+    package var connections: Int { state.lock(); defer { state.unlock() }; return active }
 
     private func acceptLoop() {
         while true {
@@ -309,7 +309,7 @@ public final class PreviewHTTP: @unchecked Sendable {  // mutable fields guarded
 
     /// Whether a Host header names this machine: an IPv4 or bracketed IPv6 address, or
     /// `localhost`, with this server's port (or none). A DNS name is what a rebinding page uses.
-    public static func isLocalHost(_ value: String, port: UInt16) -> Bool {
+    package static func isLocalHost(_ value: String, port: UInt16) -> Bool {
         var name = value.lowercased()
         var given: String?
         if name.hasPrefix("[") {

@@ -6,7 +6,7 @@ import SpringyScene
 /// `springy preview`: the routes of the preview's HTTP server (PreviewHTTP) for one scene — the
 /// page, the state of the newest version, its frames as PNG, their trace lines and a failing
 /// check's pictures. Anything else is a 404.
-public enum PreviewServer {
+package enum PreviewServer {
     static func json(_ object: Any) -> PreviewHTTP.Response {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return .init(
@@ -93,7 +93,7 @@ public enum PreviewServer {
 
     /// Starts serving `session` on `host:port` (port 0: any free one); throws a StartError that
     /// says what to do (a busy port, an address this machine does not have).
-    public static func start(
+    package static func start(
         session: PreviewSession, host: String, port: UInt16,
         limits: PreviewHTTP.Limits = PreviewHTTP.Limits()
     ) throws -> PreviewHTTP {

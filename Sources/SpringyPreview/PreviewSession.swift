@@ -9,11 +9,11 @@ import Synchronization
 /// One version of the scene file: its frames from a FrameWindow (SpringyPipeline: simulated on
 /// a thread of their own within a memory budget), each drawn as PNG when asked for, the last
 /// 120 kept.
-public final class PreviewVersion: Sendable {
-    public let number: Int
-    public let scene: Scene?
+package final class PreviewVersion: Sendable {
+    package let number: Int
+    package let scene: Scene?
     /// Located error messages when this version of the file does not load.
-    public let errors: [String]
+    package let errors: [String]
     let pipeline: FramePipeline?
     let frames: FrameWindow?
     private struct Drawn {
@@ -37,8 +37,8 @@ public final class PreviewVersion: Sendable {
     }
 
     /// Frames drawn so far (for the page's state and the tests).
-    public var framesDrawn: Int { drawn.withLock { $0.count } }
-    public static let cacheFrames = 120
+    package var framesDrawn: Int { drawn.withLock { $0.count } }
+    package static let cacheFrames = 120
 
     init(number: Int, scene: Scene, errors: [String], budget: Int) throws {
         self.number = number; self.scene = scene; self.errors = errors
@@ -54,20 +54,20 @@ public final class PreviewVersion: Sendable {
 
     func start() { frames?.start() }
     func cancel() { frames?.cancel() }
-    public var ready: Int { frames?.ready ?? 0 }
-    public var done: Bool { frames?.done ?? true }
+    package var ready: Int { frames?.ready ?? 0 }
+    package var done: Bool { frames?.done ?? true }
     /// The error that stopped the simulation part-way (shown on the page), if one did.
-    public var runtimeError: String? { frames?.runtimeError }
+    package var runtimeError: String? { frames?.runtimeError }
     /// What `validate` and `render` would warn of: the scene's (at load) and, once the run has
     /// ended, the run's.
-    public var warnings: [String] { sceneWarnings + (frames?.runWarnings ?? []) }
+    package var warnings: [String] { sceneWarnings + (frames?.runWarnings ?? []) }
     let sceneWarnings: [String]
     func state(_ n: Int) -> FrameState? { frames?.state(n) }
 
     /// Frame `n` as PNG with `overlays` drawn (nil until simulated).
     /// Requests on the server's threads (never Swift's cooperative pool); concurrent requests for
     /// one frame draw it once: the first draws, the others wait for its bytes.
-    public func png(_ n: Int, overlays: Overlays = []) throws -> [UInt8]? {
+    package func png(_ n: Int, overlays: Overlays = []) throws -> [UInt8]? {
         let key = CacheKey(frame: n, overlays: overlays)
         enum Step {
             case hit([UInt8])
@@ -122,19 +122,19 @@ public final class PreviewVersion: Sendable {
     }
 
     /// The frames the scene's golden test checks, for the timeline's marks.
-    public var goldenFrames: [Int] {
+    package var goldenFrames: [Int] {
         guard let scene else { return [] }
         return FramePick.list(scene.golden.frames).resolve(count: done ? ready : scene.time.maxFrameCount)
     }
 
     /// Frame `n`'s trace line (SCENE-FORMAT.md, "Trace").
-    public func trace(_ n: Int) -> String? { state(n).map(TraceWriter.line) }
+    package func trace(_ n: Int) -> String? { state(n).map(TraceWriter.line) }
 }
 
 /// The scene file being previewed: reloaded when it changes, the last version that loaded
 /// kept on screen while a broken edit's errors are shown.
-public final class PreviewSession: Sendable {
-    public let path: String
+package final class PreviewSession: Sendable {
+    package let path: String
     let limits: SceneLimits
     /// Bytes of simulated frames each version may keep (`--preview-memory`).
     let memoryBudget: Int
@@ -157,7 +157,7 @@ public final class PreviewSession: Sendable {
     private let reported = Mutex<(version: Int, lines: [String])>((0, []))
     private let reportedErrors = Mutex<(version: Int, lines: [String])>((0, []))
 
-    public init(
+    package init(
         path: String, limits: SceneLimits = .default, memoryBudget: Int = 512 << 20,
         report: @escaping @Sendable (String) -> Void = { _ in }, reportError: @escaping @Sendable (String) -> Void = { _ in }
     ) {
@@ -167,7 +167,7 @@ public final class PreviewSession: Sendable {
 
     /// Hands the newest version's errors not yet reported (its load errors, or the shown run's
     /// failure) to `reportError`.
-    public func reportErrors() {
+    package func reportErrors() {
         let v = versions
         guard let latest = v.latest else { return }
         var lines = latest.errors
@@ -182,7 +182,7 @@ public final class PreviewSession: Sendable {
     }
 
     /// Hands the shown version's warnings not yet reported to `report`.
-    public func reportWarnings() {
+    package func reportWarnings() {
         guard let good = versions.good else { return }
         let fresh = reported.withLock { r -> [String] in
             if r.version != good.number { r = (good.number, []) }
@@ -194,7 +194,7 @@ public final class PreviewSession: Sendable {
     }
 
     /// The newest version (errors included) and the newest that loaded.
-    public var versions: (latest: PreviewVersion?, good: PreviewVersion?) {
+    package var versions: (latest: PreviewVersion?, good: PreviewVersion?) {
         state.withLock { ($0.latest, $0.good) }
     }
 
@@ -208,7 +208,7 @@ public final class PreviewSession: Sendable {
     /// Reads the file when it changed; a change of contents makes a new version. A file over
     /// --max-file-size is not read (its version says so). Returns whether a version was made.
     @discardableResult
-    public func reload() -> Bool {
+    package func reload() -> Bool {
         let sig = fileSignature()
         let looked = state.withLock { s -> Bool in
             if sig == s.signature && s.latest != nil { return false }
@@ -261,10 +261,10 @@ public final class PreviewSession: Sendable {
     }
 
     /// How often the file is checked for changes.
-    public static let pollInterval = 0.05
+    package static let pollInterval = 0.05
 
     /// Checks the file every `interval` seconds on a thread of its own.
-    public func watch(every interval: Double = PreviewSession.pollInterval) {
+    package func watch(every interval: Double = PreviewSession.pollInterval) {
         let thread = Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: interval)
@@ -278,19 +278,19 @@ public final class PreviewSession: Sendable {
 }
 
 /// The documentation overlays the page can switch on (Style's flags).
-public struct Overlays: OptionSet, Hashable, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let coils = Overlays(rawValue: 1), anchors = Overlays(rawValue: 2), velocities = Overlays(rawValue: 4)
-    public static let boundaries = Overlays(rawValue: 8), contacts = Overlays(rawValue: 16), finger = Overlays(rawValue: 32)
-    public static let clock = Overlays(rawValue: 64)
-    public static let names: [(String, Overlays)] = [
+package struct Overlays: OptionSet, Hashable, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+    package static let coils = Overlays(rawValue: 1), anchors = Overlays(rawValue: 2), velocities = Overlays(rawValue: 4)
+    package static let boundaries = Overlays(rawValue: 8), contacts = Overlays(rawValue: 16), finger = Overlays(rawValue: 32)
+    package static let clock = Overlays(rawValue: 64)
+    package static let names: [(String, Overlays)] = [
         ("coils", .coils), ("anchors", .anchors), ("velocities", .velocities),
         ("boundaries", .boundaries), ("contacts", .contacts), ("finger", .finger), ("clock", .clock),
     ]
 
     /// From a comma-separated list of names; unknown names are ignored.
-    public init(list: String) {
+    package init(list: String) {
         var o: Overlays = []
         for part in list.split(separator: ",") { if let hit = Self.names.first(where: { $0.0 == part }) { o.insert(hit.1) } }
         self = o

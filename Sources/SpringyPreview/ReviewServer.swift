@@ -12,19 +12,19 @@ import Synchronization
 /// rendered, and if it no longer makes exactly that, the accept is refused. State-changing
 /// requests are POSTs without a body that carry the session's token (a page of another origin
 /// cannot read it) and, when the browser sends one, this server's own Origin.
-public final class ReviewSession: Sendable {
-    public let folder: String
+package final class ReviewSession: Sendable {
+    package let folder: String
     let failures: String
     let goldenRoot: String
     let limits: SceneLimits
     /// The scene files by slug, in the order given.
     let scenes: [(slug: String, path: String)]
-    public let token: String
-    public let summary: CheckReport.Summary
+    package let token: String
+    package let summary: CheckReport.Summary
     let decisions = Mutex<[(golden: String, verdict: String)]>([])
 
     /// Checks `paths` against `goldenRoot` and writes the review page into a folder of its own.
-    public init(paths: [String], goldenRoot: String, limits: SceneLimits) throws {
+    package init(paths: [String], goldenRoot: String, limits: SceneLimits) throws {
         var bytes = [UInt8](repeating: 0, count: 16)
         var rng = SystemRandomNumberGenerator()  // a secret, not a number anything is drawn from
         for i in bytes.indices { bytes[i] = UInt8.random(in: 0...255, using: &rng) }
@@ -56,7 +56,7 @@ public final class ReviewSession: Sendable {
     }
 
     /// Removes the page's folder.
-    public func close() { try? FileManager.default.removeItem(atPath: PathText.parent(folder)) }
+    package func close() { try? FileManager.default.removeItem(atPath: PathText.parent(folder)) }
 
     static func json(_ status: Int, _ object: [String: Any]) -> PreviewHTTP.Response {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
@@ -65,7 +65,7 @@ public final class ReviewSession: Sendable {
     }
 
     /// Answers one request.
-    public func respond(_ request: PreviewHTTP.Request) -> PreviewHTTP.Response {
+    package func respond(_ request: PreviewHTTP.Request) -> PreviewHTTP.Response {
         if request.method == "POST" {
             // The Host was already held to this machine; a browser's Origin must be that same page.
             if let origin = request.header("origin"), origin != "http://\(request.header("host") ?? "")" {

@@ -2,17 +2,17 @@ import CCairo
 import Foundation
 
 /// A Cairo image surface owned by Swift.
-public final class Canvas {
-    public let surface: OpaquePointer
-    public let width: Int
-    public let height: Int
-    public let opaque: Bool
+package final class Canvas {
+    package let surface: OpaquePointer
+    package let width: Int
+    package let height: Int
+    package let opaque: Bool
 
     /// Cairo draws images at most 32 767 pixels on a side.
-    public static let maxSide = 32_767
+    package static let maxSide = 32_767
 
     /// A blank image; `what` names it in the error when Cairo cannot make one that size.
-    public init(width: Int, height: Int, opaque: Bool, what: String = "an image") throws {
+    package init(width: Int, height: Int, opaque: Bool, what: String = "an image") throws {
         guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
             throw DrawingError(
                 "\(what) of \(width)×\(height) pixels is outside what Cairo can draw (1 to \(Self.maxSide) pixels a side)")
@@ -28,9 +28,9 @@ public final class Canvas {
 
     deinit { cairo_surface_destroy(surface) }
 
-    public var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+    package var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
     /// Pixel rows, native-endian 0xAARRGGBB premultiplied (Cairo's layout). Flushes pending drawing.
-    public var data: UnsafeMutablePointer<UInt8> {
+    package var data: UnsafeMutablePointer<UInt8> {
         cairo_surface_flush(surface)
         return cairo_image_surface_get_data(surface)
     }
@@ -38,10 +38,10 @@ public final class Canvas {
 
 extension Canvas {
     /// Tells Cairo the pixels were changed directly.
-    public func markDirty() { cairo_surface_mark_dirty(surface) }
+    package func markDirty() { cairo_surface_mark_dirty(surface) }
 
     /// Whether both canvases hold the same pixels.
-    public func samePixels(as other: Canvas) -> Bool {
+    package func samePixels(as other: Canvas) -> Bool {
         guard width == other.width, height == other.height, opaque == other.opaque else { return false }
         cairo_surface_flush(surface)
         cairo_surface_flush(other.surface)

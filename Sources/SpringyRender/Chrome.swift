@@ -23,7 +23,7 @@ extension Renderer {
     /// A notch-era screen (812 pt tall or more): 47 pt status bar, home indicator, rounded corners.
     var tallScreen: Bool { viewport.size.height >= 812 }
     /// The device frame's bezel, in points (0 without one).
-    public var bezel: Double { style.chrome == .device ? 14 : 0 }
+    package var bezel: Double { style.chrome == .device ? 14 : 0 }
     var screenRadius: Double { tallScreen ? 44 : 12 }
     /// The colour of status bar text and glyphs: the appearance's label, else what reads on the background.
     var chromeInk: Color {

@@ -1,9 +1,9 @@
 import SpringyCore
 
 /// The picture of a golden failure.
-public enum DiffImage {
+package enum DiffImage {
     /// Changed pixels in red over a faded grey copy of the expected image, as PNG.
-    public static func draw(expected: RGBAImage, actual: RGBAImage, channelTolerance: Int) throws -> Canvas {
+    package static func draw(expected: RGBAImage, actual: RGBAImage, channelTolerance: Int) throws -> Canvas {
         let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
         let canvas = try Canvas(width: w, height: h, opaque: true, what: "a diff image")
         let stride = canvas.stride

@@ -5,8 +5,8 @@ import SpringyCore
 /// What draws and encodes a frame, as this process loaded it: the libraries' run-time versions
 /// and a hash of each pinned font file. A golden set records them (GoldenEnvironment), so a
 /// failure an update explains can say which one changed.
-public enum DrawingLibraries {
-    public static let versions: [(String, String)] = {
+package enum DrawingLibraries {
+    package static let versions: [(String, String)] = {
         var buffer = [CChar](repeating: 0, count: 512)
         springy_library_versions(&buffer, buffer.count)
         var out: [(String, String)] = []

@@ -5,13 +5,13 @@ import SpringyCore
 
 /// The one pinned font: DejaVu Sans from Debian's `fonts-dejavu-core`, loaded by path,
 /// so text looks the same on every machine whatever fontconfig would pick.
-public enum PinnedFont {
-    public static let path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-    public static let package = "fonts-dejavu-core"
+package enum PinnedFont {
+    package static let path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    package static let package = "fonts-dejavu-core"
 
-    public struct Missing: Error, CustomStringConvertible {
-        public var detail: String
-        public var description: String {
+    package struct Missing: Error, CustomStringConvertible {
+        package var detail: String
+        package var description: String {
             "springy draws text with DejaVu Sans at \(PinnedFont.path) and cannot load it (\(detail)); install it with: apt-get install \(PinnedFont.package)"
         }
     }
@@ -27,7 +27,7 @@ public enum PinnedFont {
     /// The characters of `text` the pinned font has no glyph for (spaces and controls aside).
     /// With `inter`, a character is missing only when Inter and DejaVu Sans (which draws what
     /// Inter lacks) both lack it.
-    public static func missingCharacters(in text: String, inter: Bool = false) throws -> [Character] {
+    package static func missingCharacters(in text: String, inter: Bool = false) throws -> [Character] {
         var faces = [try face()]
         if inter { faces.append(try interFace()) }
         var out: [Character] = []
@@ -43,12 +43,12 @@ public enum PinnedFont {
 
     /// Inter (Debian's `fonts-inter`, SIL Open Font License): a face close to iOS's system font,
     /// for scenes that ask for it (`style.font: inter`); DejaVu Sans draws what it lacks.
-    public static let interPath = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
-    public static let interPackage = "fonts-inter"
+    package static let interPath = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
+    package static let interPackage = "fonts-inter"
     static let interKey = "springy.pinned-font.inter"
 
     /// The calling thread's Inter face (loaded on first use, released with the thread).
-    public static func interFace() throws -> OpaquePointer {
+    package static func interFace() throws -> OpaquePointer {
         let storage = Thread.current.threadDictionary
         if let f = storage[interKey] as? ThreadFace { return f.face }
         var message = [CChar](repeating: 0, count: 512)
@@ -68,7 +68,7 @@ public enum PinnedFont {
     /// thread. Cairo keys its scaled fonts (and their glyph caches) by font face, and FreeType's
     /// faces are not to be used from two threads at once: a face per thread shares neither
     /// (sharing one made multi-threaded renders abort in cairo_scaled_font_destroy).
-    public static func face() throws -> OpaquePointer {
+    package static func face() throws -> OpaquePointer {
         let storage = Thread.current.threadDictionary
         if let f = storage[threadKey] as? ThreadFace { return f.face }
         var message = [CChar](repeating: 0, count: 512)

@@ -5,43 +5,43 @@ import Foundation
 /// closed-form curve, or several platforms' curves over one another (the spring converter's
 /// proof). Lines are drawn in order, each later one on top; the legend names them right to left
 /// in one row when they fit, else in a column at the lower right.
-public struct Plot {
+package struct Plot {
     /// One line of the chart: its points (a NaN value is a gap), its colour and whether it is dashed.
-    public struct Line {
-        public var name: String
-        public var points: [(Double, Double)]
-        public var color: (Double, Double, Double)
-        public var dashed: Bool
-        public init(name: String, points: [(Double, Double)], color: (Double, Double, Double), dashed: Bool = false) {
+    package struct Line {
+        package var name: String
+        package var points: [(Double, Double)]
+        package var color: (Double, Double, Double)
+        package var dashed: Bool
+        package init(name: String, points: [(Double, Double)], color: (Double, Double, Double), dashed: Bool = false) {
             self.name = name; self.points = points; self.color = color; self.dashed = dashed
         }
         /// The measured series' blue and the closed form's dashed orange.
-        public static let measured = (0.0, 0.48, 1.0), closedForm = (1.0, 0.58, 0.0)
+        package static let measured = (0.0, 0.48, 1.0), closedForm = (1.0, 0.58, 0.0)
     }
 
-    public var title: String
-    public var xLabel: String
-    public var yLabel: String
-    public var lines: [Line]
-    public var width = 800.0
-    public var height = 450.0
+    package var title: String
+    package var xLabel: String
+    package var yLabel: String
+    package var lines: [Line]
+    package var width = 800.0
+    package var height = 450.0
 
     /// A chart of one measured series (a closed-form curve may be put under it with `addCurve`).
-    public init(title: String, xLabel: String, yLabel: String, series: [(Double, Double)], seriesName: String) {
+    package init(title: String, xLabel: String, yLabel: String, series: [(Double, Double)], seriesName: String) {
         self.init(
             title: title, xLabel: xLabel, yLabel: yLabel,
             lines: [Line(name: seriesName, points: series, color: Line.measured)])
     }
 
-    public init(title: String, xLabel: String, yLabel: String, lines: [Line]) {
+    package init(title: String, xLabel: String, yLabel: String, lines: [Line]) {
         self.title = title; self.xLabel = xLabel; self.yLabel = yLabel; self.lines = lines
     }
 
     /// The measured series: the last line, drawn on top.
-    public var series: [(Double, Double)] { lines.last?.points ?? [] }
+    package var series: [(Double, Double)] { lines.last?.points ?? [] }
 
     /// Puts a dashed closed-form curve under the lines drawn so far.
-    public mutating func addCurve(_ points: [(Double, Double)], name: String) {
+    package mutating func addCurve(_ points: [(Double, Double)], name: String) {
         lines.insert(Line(name: name, points: points, color: Line.closedForm, dashed: true), at: 0)
     }
 
@@ -57,12 +57,12 @@ public struct Plot {
         return out
     }
 
-    public static func label(_ v: Double) -> String {
+    package static func label(_ v: Double) -> String {
         if v == v.rounded() && abs(v) < 1e9 { return String(Int(v)) }
         return String(format: "%.3g", v)
     }
 
-    public func draw(on cr: OpaquePointer) throws {
+    package func draw(on cr: OpaquePointer) throws {
         let font = try PinnedFont.face()
         cairo_set_font_face(cr, font)
         cairo_set_source_rgb(cr, 1, 1, 1)
@@ -162,13 +162,13 @@ public struct Plot {
     }
 
     /// The chart as pixels (Output encodes them as PNG).
-    public func canvas() throws -> Canvas { try PlotStack(plots: [self]).canvas() }
+    package func canvas() throws -> Canvas { try PlotStack(plots: [self]).canvas() }
 
     /// The chart as an SVG document, drawn by Cairo.
-    public func svg() throws -> [UInt8] { try PlotStack(plots: [self]).svg() }
+    package func svg() throws -> [UInt8] { try PlotStack(plots: [self]).svg() }
 
     /// A released spring's closed form (DYNAMICS.md): rest + A·e^(−ζωt)(cos ω_d t + (ζω/ω_d) sin ω_d t).
-    public static func springCurve(
+    package static func springCurve(
         frequency f: Double, dampingRatio z: Double, start: Double, rest: Double,
         times: [Double]
     ) -> [(Double, Double)] {
@@ -186,9 +186,9 @@ public struct Plot {
 }
 
 /// Charts one above another, as one picture (the spring converter's proof: curves over errors).
-public struct PlotStack {
-    public var plots: [Plot]
-    public init(plots: [Plot]) { self.plots = plots }
+package struct PlotStack {
+    package var plots: [Plot]
+    package init(plots: [Plot]) { self.plots = plots }
 
     var width: Double { plots.map(\.width).max() ?? 0 }
     var height: Double { plots.map(\.height).reduce(0, +) }
@@ -207,7 +207,7 @@ public struct PlotStack {
     }
 
     /// The charts as pixels (Output encodes them as PNG).
-    public func canvas() throws -> Canvas {
+    package func canvas() throws -> Canvas {
         let canvas = try Canvas(width: Int(width), height: Int(height), opaque: true, what: "a chart")
         let cr = cairo_create(canvas.surface)!
         defer { cairo_destroy(cr) }
@@ -216,7 +216,7 @@ public struct PlotStack {
     }
 
     /// The charts as an SVG document, drawn by Cairo.
-    public func svg() throws -> [UInt8] {
+    package func svg() throws -> [UInt8] {
         try VectorDrawing.bytes(pdf: false, width: width, height: height) { try draw(on: $0) }
     }
 }

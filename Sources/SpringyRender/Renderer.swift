@@ -6,12 +6,12 @@ import SpringyScene
 
 /// Draws a `FrameState` with Cairo: cells, headers, free views, springs, the finger.
 /// A pure function of the frame state and the scene's style; safe to call from several threads.
-public struct Renderer: Sendable {
-    public let viewport: Viewport
-    public let style: Style
-    public let scale: Int
+package struct Renderer: Sendable {
+    package let viewport: Viewport
+    package let style: Style
+    package let scale: Int
 
-    public init(scene: Scene, scale: Int? = nil) throws {
+    package init(scene: Scene, scale: Int? = nil) throws {
         viewport = scene.viewport
         style = scene.style
         self.scale = scale ?? scene.viewport.scale
@@ -25,7 +25,7 @@ public struct Renderer: Sendable {
     }
 
     /// Texts of the scene (labels, headers) with characters the pinned font cannot draw.
-    public static func glyphWarnings(_ scene: Scene) throws -> [String] {
+    package static func glyphWarnings(_ scene: Scene) throws -> [String] {
         var texts: [String] = scene.items.compactMap(\.label)
         for section in scene.collection?.sections ?? [] {
             texts += section.labels
@@ -48,11 +48,11 @@ public struct Renderer: Sendable {
         return out
     }
 
-    public var pixelWidth: Int { Int(((viewport.size.width + 2 * bezel) * Double(scale)).rounded(.up)) }
-    public var pixelHeight: Int { Int(((viewport.size.height + 2 * bezel) * Double(scale)).rounded(.up)) }
-    public var opaque: Bool { viewport.background.a >= 1 }
+    package var pixelWidth: Int { Int(((viewport.size.width + 2 * bezel) * Double(scale)).rounded(.up)) }
+    package var pixelHeight: Int { Int(((viewport.size.height + 2 * bezel) * Double(scale)).rounded(.up)) }
+    package var opaque: Bool { viewport.background.a >= 1 }
 
-    public func render(_ state: FrameState) throws -> Canvas {
+    package func render(_ state: FrameState) throws -> Canvas {
         let canvas = try Canvas(width: pixelWidth, height: pixelHeight, opaque: opaque, what: "a frame")
         let cr = cairo_create(canvas.surface)!
         defer { cairo_destroy(cr) }
@@ -81,7 +81,7 @@ public struct Renderer: Sendable {
     /// Draws on any Cairo context (image, PDF, SVG), in points scaled by `scale`.
     /// A `ghost` alpha draws only the items `only` names (all when nil), faded, without
     /// background or overlays (the trail's older frames).
-    public func draw(
+    package func draw(
         _ state: FrameState, on cr: OpaquePointer, scale: Double, ghost: Double? = nil, only: Set<String>? = nil,
         headers: Bool = true, background: Bool = true, overlays: Bool = true, statusBar: Bool = true
     ) throws {
@@ -131,7 +131,7 @@ public struct Renderer: Sendable {
     }
 
     /// The status bar and home indicator alone, over what is drawn (a trail's last layer).
-    public func drawChromeOnTop(on cr: OpaquePointer, scale: Double) throws {
+    package func drawChromeOnTop(on cr: OpaquePointer, scale: Double) throws {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         try prepare(cr, scale: scale)

@@ -3,7 +3,7 @@ import Foundation
 import SpringyCore
 import SpringyFrame
 
-public enum Stills {
+package enum Stills {
     static func canvas(width: Int, height: Int, what: String, draw: (OpaquePointer) throws -> Void) throws -> Canvas {
         let canvas = try Canvas(width: width, height: height, opaque: true, what: what)
         let cr = cairo_create(canvas.surface)!
@@ -13,7 +13,7 @@ public enum Stills {
     }
 
     /// A contact sheet: the frames in `columns` columns, each with its time underneath.
-    public static func sheet(_ frames: [FrameState], renderer: Renderer, columns: Int, thumbnailScale: Double = 0.5) throws
+    package static func sheet(_ frames: [FrameState], renderer: Renderer, columns: Int, thumbnailScale: Double = 0.5) throws
         -> Canvas
     {
         let w = renderer.viewport.size.width * thumbnailScale, h = renderer.viewport.size.height * thumbnailScale
@@ -57,7 +57,7 @@ public enum Stills {
     /// of what moves fainter the older they are, then the last frame's moving items with its
     /// springs, anchors and finger on top — in z order throughout. `showsMotion` is false when
     /// the picture is the last frame alone (nothing moved, or every earlier position is hidden).
-    public static func trail(_ frames: [FrameState], renderer: Renderer) throws -> (canvas: Canvas, showsMotion: Bool) {
+    package static func trail(_ frames: [FrameState], renderer: Renderer) throws -> (canvas: Canvas, showsMotion: Bool) {
         guard let last = frames.last else { throw DrawingError("a trail needs at least one frame") }
         let older = Array(frames.dropLast())
         var moving: Set<String> = []  // looked up only; drawing order comes from the frames
@@ -94,7 +94,7 @@ public enum Stills {
     }
 
     /// A vector still through Cairo's own PDF or SVG surface, in points.
-    public static func vector(_ frame: FrameState, renderer: Renderer, pdf: Bool) throws -> [UInt8] {
+    package static func vector(_ frame: FrameState, renderer: Renderer, pdf: Bool) throws -> [UInt8] {
         try VectorDrawing.bytes(pdf: pdf, width: renderer.viewport.size.width, height: renderer.viewport.size.height) { cr in
             try renderer.draw(frame, on: cr, scale: 1)
         }
@@ -103,10 +103,10 @@ public enum Stills {
 }
 
 /// A PDF or SVG drawn through Cairo's own surface, into memory (Output writes the file).
-public enum VectorDrawing {
+package enum VectorDrawing {
     final class Sink { var bytes: [UInt8] = [] }
 
-    public static func bytes(
+    package static func bytes(
         pdf: Bool, width: Double, height: Double,
         draw: (OpaquePointer) throws -> Void
     ) throws -> [UInt8] {
@@ -148,4 +148,4 @@ public enum VectorDrawing {
 }
 
 /// A frame or still Cairo cannot draw (the message names the scene).
-public typealias DrawingError = SpringyError
+package typealias DrawingError = SpringyError

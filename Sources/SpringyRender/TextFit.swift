@@ -1,10 +1,10 @@
 /// Fitting a label into a width without shrinking it: an ellipsis where it is cut.
-public enum TextFit {
-    public static let ellipsis = "\u{2026}"
+package enum TextFit {
+    package static let ellipsis = "\u{2026}"
 
     /// `text` as at most `maxLines` lines no wider than `width` by `measure`: broken at spaces
     /// when there is more than one line, the last line cut with an ellipsis if the rest does not fit.
-    public static func lines(_ text: String, width: Double, maxLines: Int, measure: (String) -> Double) -> [String] {
+    package static func lines(_ text: String, width: Double, maxLines: Int, measure: (String) -> Double) -> [String] {
         if measure(text) <= width || width <= 0 { return [text] }
         if maxLines <= 1 { return [truncated(text, width: width, measure: measure)] }
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -25,7 +25,7 @@ public enum TextFit {
     }
 
     /// The longest start of `text` that, with an ellipsis, fits `width` (just the ellipsis if none does).
-    public static func truncated(_ text: String, width: Double, measure: (String) -> Double) -> String {
+    package static func truncated(_ text: String, width: Double, measure: (String) -> Double) -> String {
         if measure(text) <= width { return text }
         let chars = Array(text)
         var lo = 0, hi = chars.count

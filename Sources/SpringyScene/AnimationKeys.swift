@@ -3,7 +3,7 @@ import SpringyCore
 /// The keys of the script's view animations (UIView.animate, keyframes, UIViewPropertyAnimator,
 /// SwiftUI springs) and their targets, one table each: AnimationDecoder reads them, and
 /// SCENE-FORMAT's animation reference is generated from them.
-public enum AnimationKeys {
+package enum AnimationKeys {
     static let views = SceneKey(
         "views", "view or [view]", default: "required", "free views or cells (a group's items, not the group)")
     static let duration = SceneKey("duration", "number", range: 0...3600, unit: "s", default: "required", "how long")
@@ -16,7 +16,7 @@ public enum AnimationKeys {
     static let velocity = SceneKey(
         "velocity", "number", range: -1000...1000, default: "0", "initial velocity, in distances per second")
 
-    public static let animate = KeyTable(
+    package static let animate = KeyTable(
         "script[].animate",
         [
             views, duration, delay, curve,
@@ -26,14 +26,14 @@ public enum AnimationKeys {
             to,
         ])
 
-    public static let uiviewSpring = KeyTable(
+    package static let uiviewSpring = KeyTable(
         "script[].animate.spring",
         [
             SceneKey("damping", "number", range: 0...1, lowerOpen: true, default: "required", "the damping ratio"),
             velocity,
         ])
 
-    public static let keyframes = KeyTable(
+    package static let keyframes = KeyTable(
         "script[].animate_keyframes",
         [
             views, duration, delay, curve,
@@ -42,7 +42,7 @@ public enum AnimationKeys {
             SceneKey("keyframes", "[{ start, duration, to }]", default: "required", "at least one"),
         ])
 
-    public static let keyframe = KeyTable(
+    package static let keyframe = KeyTable(
         "script[].animate_keyframes.keyframes[]",
         [
             SceneKey("start", "number", range: 0...1, default: "required", "relative start time"),
@@ -50,7 +50,7 @@ public enum AnimationKeys {
             to,
         ])
 
-    public static let animator = KeyTable(
+    package static let animator = KeyTable(
         "script[].animator",
         [
             SceneKey("name", "text", default: "required", "what its controls (pause_animator, …) call it"),
@@ -70,7 +70,7 @@ public enum AnimationKeys {
             to,
         ])
 
-    public static let physicalSpring = KeyTable(
+    package static let physicalSpring = KeyTable(
         "script[].animator.spring",
         [
             SceneKey("mass", "number", range: 0...1e6, lowerOpen: true, default: "1", "mass"),
@@ -79,7 +79,7 @@ public enum AnimationKeys {
             velocity,
         ])
 
-    public static let swiftUI = KeyTable(
+    package static let swiftUI = KeyTable(
         "script[].swiftui",
         [
             views,
@@ -92,7 +92,7 @@ public enum AnimationKeys {
             delay, to,
         ])
 
-    public static let swiftUISpring = KeyTable(
+    package static let swiftUISpring = KeyTable(
         "script[].swiftui.spring",
         [
             SceneKey("duration", "number", range: 0...3600, lowerOpen: true, unit: "s", default: "0.5", "perceptual duration"),
@@ -101,7 +101,7 @@ public enum AnimationKeys {
             SceneKey("damping_fraction", "number", range: 0...100, lowerOpen: true, default: "0.825", "instead of bounce"),
         ])
 
-    public static let interpolatingSpring = KeyTable(
+    package static let interpolatingSpring = KeyTable(
         "script[].swiftui.interpolating_spring",
         [
             SceneKey("mass", "number", range: 0...1e6, lowerOpen: true, default: "1", "mass"),
@@ -110,14 +110,14 @@ public enum AnimationKeys {
             velocity,
         ])
 
-    public static let scrubAnimator = KeyTable(
+    package static let scrubAnimator = KeyTable(
         "script[].scrub_animator",
         [
             SceneKey("name", "text", default: "required", "the animator"),
             SceneKey("fraction", "number", range: 0...1, default: "required", "fractionComplete"),
         ])
 
-    public static let targets = KeyTable(
+    package static let targets = KeyTable(
         "script[].animate.to",
         [
             SceneKey("center", "[x, y]", range: -100_000...100_000, unit: "pt", default: "", "a free view's centre"),
@@ -132,7 +132,7 @@ public enum AnimationKeys {
             SceneKey("color", "colour", default: "", "the fill"),
         ])
 
-    public static let all: [KeyTable] = [
+    package static let all: [KeyTable] = [
         animate, uiviewSpring, keyframes, keyframe, animator, physicalSpring, swiftUI, swiftUISpring, interpolatingSpring,
         scrubAnimator, targets,
     ]

@@ -1,32 +1,32 @@
 import SpringyCore
 
 /// iOS's light and dark appearances: the system colours a screen is drawn in.
-public enum Appearance: String, Sendable, CaseIterable {
+package enum Appearance: String, Sendable, CaseIterable {
     case light, dark
 
     /// UIColor.systemBackground.
-    public var background: Color { Color(hex: self == .light ? "#FFFFFF" : "#000000")! }
+    package var background: Color { Color(hex: self == .light ? "#FFFFFF" : "#000000")! }
     /// UIColor.label.
-    public var label: Color { Color(hex: self == .light ? "#000000" : "#FFFFFF")! }
+    package var label: Color { Color(hex: self == .light ? "#000000" : "#FFFFFF")! }
     /// UIColor.opaqueSeparator.
-    public var separator: Color { Color(hex: self == .light ? "#C6C6C8" : "#38383A")! }
+    package var separator: Color { Color(hex: self == .light ? "#C6C6C8" : "#38383A")! }
     /// UIColor.systemGroupedBackground.
-    public var groupedBackground: Color { Color(hex: self == .light ? "#F2F2F7" : "#000000")! }
+    package var groupedBackground: Color { Color(hex: self == .light ? "#F2F2F7" : "#000000")! }
     /// UIColor.secondarySystemGroupedBackground: cells in a grouped list.
-    public var secondaryGroupedBackground: Color { Color(hex: self == .light ? "#FFFFFF" : "#1C1C1E")! }
+    package var secondaryGroupedBackground: Color { Color(hex: self == .light ? "#FFFFFF" : "#1C1C1E")! }
     /// UIColor.systemGray5: neutral cells.
-    public var gray5: Color { Color(hex: self == .light ? "#E5E5EA" : "#2C2C2E")! }
+    package var gray5: Color { Color(hex: self == .light ? "#E5E5EA" : "#2C2C2E")! }
     /// UIColor.systemGray6.
-    public var gray6: Color { Color(hex: self == .light ? "#F2F2F7" : "#1C1C1E")! }
+    package var gray6: Color { Color(hex: self == .light ? "#F2F2F7" : "#1C1C1E")! }
     /// UIColor.systemBlue (the default tint).
-    public var tint: Color { Color(hex: self == .light ? "#007AFF" : "#0A84FF")! }
+    package var tint: Color { Color(hex: self == .light ? "#007AFF" : "#0A84FF")! }
     /// A grouped list's section header text (secondary label, opaque).
-    public var secondaryLabel: Color { Color(hex: self == .light ? "#6D6D72" : "#8D8D93")! }
+    package var secondaryLabel: Color { Color(hex: self == .light ? "#6D6D72" : "#8D8D93")! }
 }
 
 /// What is drawn around the screen: nothing, iOS's status bar (and home indicator on
 /// notch-era sizes), or that inside a device frame.
-public enum Chrome: String, Sendable, CaseIterable {
+package enum Chrome: String, Sendable, CaseIterable {
     case none
     case statusBar = "status_bar"
     case device
@@ -34,15 +34,15 @@ public enum Chrome: String, Sendable, CaseIterable {
 
 /// The scene's text face: DejaVu Sans (the default), or Inter (close to iOS's system font)
 /// with DejaVu Sans for the characters Inter lacks.
-public enum FontChoice: String, Sendable, CaseIterable { case dejavu, inter }
+package enum FontChoice: String, Sendable, CaseIterable { case dejavu, inter }
 
 /// How rounded corners are drawn: circular arcs, or iOS's continuous (smoothed) curve.
-public enum CornerCurve: String, Sendable, CaseIterable { case circular, continuous }
+package enum CornerCurve: String, Sendable, CaseIterable { case circular, continuous }
 
 extension Style {
     /// Applies an appearance's system colours to every colour the scene did not give (`given`
     /// holds the style keys it did).
-    public mutating func apply(_ appearance: Appearance, given: [String]) {
+    package mutating func apply(_ appearance: Appearance, given: [String]) {
         self.appearance = appearance
         if !given.contains("cell") { cell = appearance.gray5 }
         if !given.contains("cell_selected") { cellSelected = appearance.tint }
@@ -60,7 +60,7 @@ extension Style {
     /// give: square rows (a table's cells have no corners); with an appearance, rows in the
     /// screen's own background (systemBackground, or `viewport.background`), told apart by
     /// separators, which are on.
-    public mutating func applyPlainList(_ background: Color) {
+    package mutating func applyPlainList(_ background: Color) {
         if !given.contains("corner_radius") { cornerRadius = 0 }
         // UITableView's separatorStyle is .singleLine unless told otherwise.
         if appearance != nil && !given.contains("separators") { separators = true }
@@ -71,7 +71,7 @@ extension Style {
 
     /// A collection view's section headers with an appearance: supplementary views with no
     /// background of their own (no band), their titles in the label colour.
-    public mutating func applyCollectionHeaders() {
+    package mutating func applyCollectionHeaders() {
         guard let appearance else { return }
         if !given.contains("header") { header = Color(r: 0, g: 0, b: 0, a: 0) }
         if !given.contains("header_text") { headerText = appearance.label }
@@ -80,7 +80,7 @@ extension Style {
     /// An inset-grouped list's look, as iOS Settings draws it, for what the scene did not give:
     /// rows in secondarySystemGroupedBackground (white, or #1C1C1E dark), headers without a
     /// band (their title in the secondary label colour), separators between rows.
-    public mutating func applyInsetGrouped(_ appearance: Appearance) {
+    package mutating func applyInsetGrouped(_ appearance: Appearance) {
         if !given.contains("cell") && !given.contains("palette") && !given.contains("palette_seed") {
             cell = appearance.secondaryGroupedBackground
         }

@@ -3,10 +3,10 @@ import SpringyCore
 /// The keys of the collection view's contexts, one table each: read by CollectionDecoder (with
 /// their ranges), by an update's `insert_sections` (a section as under `sections`), by the
 /// did-you-mean, and printed in SCENE-FORMAT's collection reference.
-public enum CollectionKeys {
+package enum CollectionKeys {
     static let spacing = 0.0...100_000.0
 
-    public static let collection = KeyTable(
+    package static let collection = KeyTable(
         "collection",
         [
             SceneKey(
@@ -25,7 +25,7 @@ public enum CollectionKeys {
         ])
 
     /// A section, wherever one is written (`sections`, an update's `insert_sections` with `at`).
-    public static let section = KeyTable(
+    package static let section = KeyTable(
         "collection.sections[]",
         [
             SceneKey("items", "whole number or [label]", range: 0...1e9, default: "required", "how many cells, or their labels"),
@@ -48,7 +48,7 @@ public enum CollectionKeys {
                 "compositional: the section scrolls sideways in one row"),
         ])
 
-    public static let updates = KeyTable(
+    package static let updates = KeyTable(
         "collection.updates",
         [
             SceneKey("duration", "number", range: 0...60, unit: "s", default: "0.3", "performBatchUpdates' animation"),
@@ -57,7 +57,7 @@ public enum CollectionKeys {
                 "how inserted cells appear and deleted ones leave"),
         ])
 
-    public static let reorder = KeyTable(
+    package static let reorder = KeyTable(
         "collection.reorder",
         [
             SceneKey(
@@ -65,7 +65,7 @@ public enum CollectionKeys {
             SceneKey("elevation", "number", range: 0...100, unit: "pt", default: "8", "its shadow's height while held"),
         ])
 
-    public static let scroll = KeyTable(
+    package static let scroll = KeyTable(
         "collection.scroll",
         [
             SceneKey("bounces", "bool", default: "true", "rubber-band past the edges"),
@@ -82,7 +82,7 @@ public enum CollectionKeys {
             SceneKey("directional_lock", "bool", default: "false", "isDirectionalLockEnabled"),
         ])
 
-    public static let layout = KeyTable(
+    package static let layout = KeyTable(
         "collection.layout",
         [
             SceneKey("kind", LayoutKind.allCases.map(\.rawValue).joined(separator: " | "), default: "flow", "which layout"),
@@ -113,7 +113,7 @@ public enum CollectionKeys {
             SceneKey("style", "plain | inset_grouped", default: "plain", "list: a table's style"),
         ])
 
-    public static let dynamics = KeyTable(
+    package static let dynamics = KeyTable(
         "collection.dynamics",
         [
             SceneKey(
@@ -137,7 +137,7 @@ public enum CollectionKeys {
             SceneKey("lift_elevation", "number", range: 0...100, unit: "pt", default: "0", "drag: lifted cells' shadow"),
         ])
 
-    public static let dynamicsSpring = KeyTable(
+    package static let dynamicsSpring = KeyTable(
         "collection.dynamics.spring",
         [
             SceneKey("length", "number", range: 0...1e9, unit: "pt", default: "0", "rest length"),
@@ -147,13 +147,13 @@ public enum CollectionKeys {
             ),
         ])
 
-    public static let dynamicsGravity = KeyTable(
+    package static let dynamicsGravity = KeyTable(
         "collection.dynamics.gravity",
         [
             SceneKey("magnitude", "number", range: -1000...1000, default: "0.3", "1 = 1000 pt/s²")
         ])
 
-    public static let dynamicsCollision = KeyTable(
+    package static let dynamicsCollision = KeyTable(
         "collection.dynamics.collision",
         [
             SceneKey("mode", "items | boundaries | everything", default: "boundaries", "what the cells collide with"),
@@ -161,7 +161,7 @@ public enum CollectionKeys {
             SceneKey("apply_elasticity", "bool", default: "false", "give the cells this elasticity"),
         ])
 
-    public static let cornerSprings = KeyTable(
+    package static let cornerSprings = KeyTable(
         "collection.dynamics.corner_springs",
         [
             SceneKey("frequency", "number", range: 0...60, lowerOpen: true, unit: "Hz", default: "8", "the corner springs'"),
@@ -169,7 +169,7 @@ public enum CollectionKeys {
             SceneKey("square", "[w, h]", unit: "pt", default: "[40, 40]", "where the corners are held"),
         ])
 
-    public static let transitions = KeyTable(
+    package static let transitions = KeyTable(
         "collection.transitions",
         [
             SceneKey(
@@ -179,7 +179,7 @@ public enum CollectionKeys {
             SceneKey("fade", "bool", default: "false", "appearing rows fade in and disappearing ones out (UIKit's default)"),
         ])
 
-    public static let transitionAnimation = KeyTable(
+    package static let transitionAnimation = KeyTable(
         "collection.transitions.animation",
         [
             SceneKey("duration", "number", range: 0...60, unit: "s", default: "0.4", "the spring's duration"),
@@ -188,7 +188,7 @@ public enum CollectionKeys {
         ])
 
     /// Every collection table, in SCENE-FORMAT's order.
-    public static let all: [KeyTable] = [
+    package static let all: [KeyTable] = [
         collection, layout, section, scroll, dynamics, dynamicsSpring, dynamicsGravity, dynamicsCollision, cornerSprings,
         transitions, transitionAnimation, updates, reorder,
     ]

@@ -7,18 +7,18 @@ import SpringyCore
 /// `rotation`, both linearly; then they hold for `hold` s and lift. On a free view (named, or
 /// the one under the centre) it sets the view's transform as the recognisers' usual handler
 /// does: scaled by the distance's ratio, rotated by the turn, from the view's own at the start.
-public struct PinchGesture: Sendable {
-    public var center: Vec2
-    public var distance: Double
+package struct PinchGesture: Sendable {
+    package var center: Vec2
+    package var distance: Double
     /// Radians.
-    public var angle: Double
-    public var scale: Double
+    package var angle: Double
+    package var scale: Double
     /// Radians.
-    public var rotation: Double
-    public var duration: Double
-    public var hold: Double
-    public var item: String?
-    public init(
+    package var rotation: Double
+    package var duration: Double
+    package var hold: Double
+    package var item: String?
+    package init(
         center: Vec2, distance: Double, angle: Double, scale: Double, rotation: Double, duration: Double, hold: Double,
         item: String?
     ) {
@@ -27,7 +27,7 @@ public struct PinchGesture: Sendable {
     }
 
     /// The two fingers `t` s after they landed.
-    public func fingers(at t: Double) -> [Vec2] {
+    package func fingers(at t: Double) -> [Vec2] {
         let s = duration > 0 ? min(max(t / duration, 0), 1) : 1
         let d = distance * (1 + (scale - 1) * s) / 2, a = angle + rotation * s
         let u = Vec2(cos(a), sin(a)) * d
@@ -35,7 +35,7 @@ public struct PinchGesture: Sendable {
     }
 
     /// The recognisers' scale and rotation `t` s after the fingers landed.
-    public func transform(at t: Double) -> (scale: Double, rotation: Double) {
+    package func transform(at t: Double) -> (scale: Double, rotation: Double) {
         let s = duration > 0 ? min(max(t / duration, 0), 1) : 1
         return (1 + (scale - 1) * s, rotation * s)
     }
@@ -45,26 +45,26 @@ public struct PinchGesture: Sendable {
 /// `interval` s apart, recognised when the second lifts. On a free view it zooms the view to
 /// `scale` (or back to 1 when it is zoomed) on a 0.3 s ease-in-out animation; on a
 /// collection it is two taps.
-public struct DoubleTapGesture: Sendable {
-    public var target: TapTarget
-    public var interval: Double
-    public var touch: Double
-    public var scale: Double
-    public init(target: TapTarget, interval: Double, touch: Double, scale: Double) {
+package struct DoubleTapGesture: Sendable {
+    package var target: TapTarget
+    package var interval: Double
+    package var touch: Double
+    package var scale: Double
+    package init(target: TapTarget, interval: Double, touch: Double, scale: Double) {
         self.target = target; self.interval = interval; self.touch = touch; self.scale = scale
     }
     /// UITapGestureRecognizer's touches are short; Springy draws each for this long by default.
-    public static let defaultTouch = 0.08
-    public var recognisedAfter: Double { interval + touch }
+    package static let defaultTouch = 0.08
+    package var recognisedAfter: Double { interval + touch }
 }
 
 /// A screen-edge pan (UIScreenEdgePanGestureRecognizer): the finger starts on an edge of the
 /// screen and moves inward.
-public enum ScreenEdge: String, Sendable, CaseIterable { case left, right, top, bottom }
+package enum ScreenEdge: String, Sendable, CaseIterable { case left, right, top, bottom }
 
 /// UICollectionLayoutSectionOrthogonalScrollingBehavior: how a compositional layout's
 /// section scrolls across the main axis (each item is one group).
-public enum OrthogonalScrolling: String, Sendable, CaseIterable {
+package enum OrthogonalScrolling: String, Sendable, CaseIterable {
     /// The section wraps its items into rows (no orthogonal scrolling).
     case none
     /// Free scrolling with the normal deceleration.

@@ -2,10 +2,10 @@ import Foundation
 import SpringyCore
 
 /// A UIDynamicItemGroup: `groups: { name: [item, item, ...] }`.
-public struct ItemGroupSpec: Sendable {
-    public var name: String
-    public var members: [String]
-    public var line: Int
+package struct ItemGroupSpec: Sendable {
+    package var name: String
+    package var members: [String]
+    package var line: Int
 }
 
 extension SceneDecoder {

@@ -5,21 +5,21 @@ import SpringyCore
 /// pixels drawn for them, the solver's body-steps (every run simulates from time 0, whatever
 /// frames it keeps), and the bytes of its trace. Each has a budget (SceneLimits) that a run over
 /// it is refused against, with the flag that raises it; `validate` prints the same estimate.
-public struct RunCost: Sendable, Equatable {
-    public var frames: Int
-    public var pixelsPerFrame: Int
+package struct RunCost: Sendable, Equatable {
+    package var frames: Int
+    package var pixelsPerFrame: Int
     /// Frames drawn × pixels per frame (0 when nothing is drawn: a trace).
-    public var drawnPixels: Double
+    package var drawnPixels: Double
     /// Solver steps to the last frame × bodies simulated at once (an upper estimate).
-    public var bodySteps: Double
+    package var bodySteps: Double
     /// About the bytes of a JSON Lines trace of those frames.
-    public var traceBytes: Double
+    package var traceBytes: Double
 
     /// Bytes a trace line takes per item or header, and per frame besides them.
     static let traceBytesPerEntry = 170.0, traceBytesPerFrame = 120.0
 
     /// The cost of `frames` (all when nil) of `scene`, drawn at `scale` when `drawn`.
-    public init(_ scene: Scene, frames range: ClosedRange<Int>? = nil, scale: Int? = nil, drawn: Bool = true) {
+    package init(_ scene: Scene, frames range: ClosedRange<Int>? = nil, scale: Int? = nil, drawn: Bool = true) {
         let count = range?.count ?? scene.time.maxFrameCount
         let last = range?.upperBound ?? scene.time.maxFrameCount - 1
         let s = Double(scale ?? scene.viewport.scale)
@@ -44,7 +44,7 @@ public struct RunCost: Sendable, Equatable {
     }
 
     /// Why this run is over `limits`' budgets (with the flag to raise), or nil.
-    public func problem(_ limits: SceneLimits) -> String? {
+    package func problem(_ limits: SceneLimits) -> String? {
         if drawnPixels > limits.maxDrawnPixels {
             return
                 "drawing \(frames) frames of \(pixelsPerFrame) pixels is \(Self.short(drawnPixels)) pixels, over the budget of \(Self.short(limits.maxDrawnPixels)) (--max-drawn-pixels; at about 200 million pixels a second a core, \(Self.duration(drawnPixels / 2e8)))"
@@ -57,7 +57,7 @@ public struct RunCost: Sendable, Equatable {
     }
 
     /// The same for a trace (its bytes, and the steps).
-    public func traceProblem(_ limits: SceneLimits) -> String? {
+    package func traceProblem(_ limits: SceneLimits) -> String? {
         if traceBytes > limits.maxTraceBytes {
             return
                 "a trace of \(frames) frames is about \(Self.short(traceBytes)) bytes, over the budget of \(Self.short(limits.maxTraceBytes)) (--max-trace-bytes)"
@@ -66,7 +66,7 @@ public struct RunCost: Sendable, Equatable {
     }
 
     /// One line for `validate`.
-    public var summary: String {
+    package var summary: String {
         "\(frames) frames of \(pixelsPerFrame) pixels (\(Self.short(drawnPixels)) drawn), about \(Self.short(bodySteps)) body-steps, a trace of about \(Self.short(traceBytes)) bytes"
     }
 
@@ -89,7 +89,7 @@ public struct RunCost: Sendable, Equatable {
 extension RunCost {
     /// Refuses a run of `scene` over its budgets (`scene.limits`): an error naming the file and
     /// `time`, the estimate, the budget and the flag that raises it.
-    public static func check(
+    package static func check(
         _ scene: Scene, frames range: ClosedRange<Int>? = nil, scale: Int? = nil, drawn: Bool = true,
         trace: Bool = false
     ) throws {

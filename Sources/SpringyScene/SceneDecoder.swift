@@ -434,9 +434,9 @@ struct SceneDecoder: SceneSectionDecoder {
 }
 
 /// Deterministic colour palettes (the expanding list's "seeded palette").
-public enum Palette {
+package enum Palette {
     /// `count` pleasant colours from a fixed-seed generator (SplitMix64): same seed, same colours, everywhere.
-    public static func seeded(_ seed: Int, count: Int) -> [Color] {
+    package static func seeded(_ seed: Int, count: Int) -> [Color] {
         var state = UInt64(bitPattern: Int64(seed)) &+ 0x9E37_79B9_7F4A_7C15
         func next() -> Double {
             state = state &+ 0x9E37_79B9_7F4A_7C15

@@ -3,39 +3,39 @@ import SpringyCore
 import Yams
 
 /// Limits that keep a scene file from exhausting the machine.
-public struct SceneLimits: Sendable {
-    public var maxFileBytes = 4 * 1024 * 1024
+package struct SceneLimits: Sendable {
+    package var maxFileBytes = 4 * 1024 * 1024
     /// YAML nodes visited while decoding, aliases counted every time they are used.
-    public var maxNodes = 1_000_000
-    public var maxItems = 2_000_000
-    public var maxPixels = 7680 * 4320
-    public var maxFrames = 100_000
-    public var maxScriptEvents = 10_000
+    package var maxNodes = 1_000_000
+    package var maxItems = 2_000_000
+    package var maxPixels = 7680 * 4320
+    package var maxFrames = 100_000
+    package var maxScriptEvents = 10_000
     /// How deeply YAML collections may nest.
-    public var maxDepth = 64
+    package var maxDepth = 64
     /// Bodies simulated at once (free items, springy cells in the window, dragged cells).
-    public var maxBodies = WorldSettings.defaultMaxBodies
+    package var maxBodies = WorldSettings.defaultMaxBodies
     /// Contacts between colliding items (pairs whose boxes overlap), at the start and at every step.
-    public var maxContacts = WorldSettings.defaultMaxContacts
+    package var maxContacts = WorldSettings.defaultMaxContacts
     /// Straight edges of collision boundaries (paths, circles and rounded rects are made of
     /// them), in the scene and added by its script. Box2D pairs every two boundary edges whose
     /// boxes overlap on its first step, so overlapping pairs are held to 100 per edge allowed.
-    public var maxBoundaryEdges = 10_000
+    package var maxBoundaryEdges = 10_000
     /// Budgets of one run (RunCost): pixels drawn over all its frames, the solver's body-steps,
     /// and a trace's bytes. Far above a documentation scene; a run past one is refused.
-    public var maxDrawnPixels = 5e10
-    public var maxBodySteps = 2e9
-    public var maxTraceBytes = 4e9
-    public var maxBoundaryPairs: Int {
+    package var maxDrawnPixels = 5e10
+    package var maxBodySteps = 2e9
+    package var maxTraceBytes = 4e9
+    package var maxBoundaryPairs: Int {
         maxBoundaryEdges.multipliedReportingOverflow(by: 100).overflow ? Int.max : maxBoundaryEdges * 100
     }
-    public init() {}
-    public static let `default` = SceneLimits()
+    package init() {}
+    package static let `default` = SceneLimits()
 }
 
-public enum SceneLoader {
+package enum SceneLoader {
     /// Reads, parses and validates a scene file. Throws `SceneError` naming file, line, column and key.
-    public static func load(path: String, limits: SceneLimits = .default) throws -> Scene {
+    package static func load(path: String, limits: SceneLimits = .default) throws -> Scene {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw SceneError(file: path, line: 0, column: 0, keyPath: "", message: "no such file")
@@ -65,7 +65,7 @@ public enum SceneLoader {
     }
 
     /// Decodes scene text; `file` names it in errors.
-    public static func decode(yaml text: String, file: String, limits: SceneLimits = .default) throws -> Scene {
+    package static func decode(yaml text: String, file: String, limits: SceneLimits = .default) throws -> Scene {
         if text.unicodeScalars.contains(where: { $0 == "\u{0}" }) {
             throw SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is not a text file (contains NUL bytes)")
         }

@@ -3,7 +3,7 @@ import SpringyCore
 /// The keys of each script action, one table per action: the decoder reads only these (with
 /// their ranges), the did-you-mean suggests from them, and SCENE-FORMAT's script reference is
 /// generated from them.
-public enum ScriptKeys {
+package enum ScriptKeys {
     static let duration = SceneKey(
         "duration", "number", range: 0...3600, lowerOpen: true, unit: "s", default: "required",
         "how long the finger moves")
@@ -16,7 +16,7 @@ public enum ScriptKeys {
         "item", "free view", default: "the topmost under the finger",
         "the free view it acts on (cells move with their collection)")
 
-    public static let pan = KeyTable(
+    package static let pan = KeyTable(
         "script[].pan",
         [
             SceneKey("from", "[x, y]", unit: "pt", default: "required without `path`", "where the finger lands"),
@@ -32,7 +32,7 @@ public enum ScriptKeys {
             SceneKey("cancel", "bool", default: "false", "the touch is cancelled: it lifts without a fling"),
         ])
 
-    public static let swipe = KeyTable(
+    package static let swipe = KeyTable(
         "script[].swipe",
         [
             SceneKey("from", "[x, y]", unit: "pt", default: "required", "where the finger lands"),
@@ -45,14 +45,14 @@ public enum ScriptKeys {
             freeItem.named("item"),
         ])
 
-    public static let tap = KeyTable(
+    package static let tap = KeyTable(
         "script[].tap",
         [
             SceneKey("item", "item id or cell", default: "", "what is tapped"),
             SceneKey("at", "[x, y]", unit: "pt", default: "required without `item`", "where"),
         ])
 
-    public static let insert = KeyTable(
+    package static let insert = KeyTable(
         "script[].insert",
         [
             SceneKey("at", "right_of_center | \"section.item\"", default: "required", "where the new cells go"),
@@ -61,15 +61,15 @@ public enum ScriptKeys {
             SceneKey("labels", "[text]", default: "numbered", "the new cells' labels, one each (their count is the count)"),
         ])
 
-    public static let delete = KeyTable(
+    package static let delete = KeyTable(
         "script[].delete", [SceneKey("items", "[\"section.item\"]", default: "required", "the cells")])
-    public static let select = KeyTable(
+    package static let select = KeyTable(
         "script[].select",
         [
             SceneKey("items", "[\"section.item\"]", default: "required", "the selection becomes exactly these cells")
         ])
 
-    public static let longPress = KeyTable(
+    package static let longPress = KeyTable(
         "script[].long_press",
         [
             SceneKey("at", "[x, y]", unit: "pt", default: "required", "where the finger lands"),
@@ -84,20 +84,20 @@ public enum ScriptKeys {
                 "how far the finger creeps while pressing (past allowableMovement the press fails)"),
         ])
 
-    public static let reorder = KeyTable(
+    package static let reorder = KeyTable(
         "script[].reorder",
         longPress.keys + [
             SceneKey("cancel", "bool", default: "false", "cancelInteractiveMovement instead of end: the cell goes back")
         ])
 
-    public static let scrollTo = KeyTable(
+    package static let scrollTo = KeyTable(
         "script[].scroll_to",
         [
             SceneKey("offset", "[x, y]", unit: "pt", default: "required", "the content offset"),
             SceneKey("animated", "bool", default: "true", "UIKit's 0.3 s ease-in-out, or at once"),
         ])
 
-    public static let scrollToItem = KeyTable(
+    package static let scrollToItem = KeyTable(
         "script[].scroll_to_item",
         [
             SceneKey("item", "\"section.item\"", default: "required", "the cell"),
@@ -107,7 +107,7 @@ public enum ScriptKeys {
             SceneKey("animated", "bool", default: "true", "UIKit's 0.3 s ease-in-out, or at once"),
         ])
 
-    public static let addVelocity = KeyTable(
+    package static let addVelocity = KeyTable(
         "script[].add_velocity",
         [
             SceneKey("item", "free view", default: "required", "UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity"),
@@ -115,7 +115,7 @@ public enum ScriptKeys {
             SceneKey("angular", "number", range: -36_000...36_000, unit: "degrees/s", default: "0", "added to its spin"),
         ])
 
-    public static let remove = KeyTable(
+    package static let remove = KeyTable(
         "script[].remove",
         [
             SceneKey(
@@ -123,7 +123,7 @@ public enum ScriptKeys {
             )
         ])
 
-    public static let pinch = KeyTable(
+    package static let pinch = KeyTable(
         "script[].pinch",
         [
             SceneKey("center", "[x, y]", unit: "pt", default: "required", "the point between the two fingers"),
@@ -139,9 +139,9 @@ public enum ScriptKeys {
             freeItem.named("item"),
         ])
 
-    public static let rotate = KeyTable("script[].rotate", pinch.keys)
+    package static let rotate = KeyTable("script[].rotate", pinch.keys)
 
-    public static let doubleTap = KeyTable(
+    package static let doubleTap = KeyTable(
         "script[].double_tap",
         [
             SceneKey("item", "item id or cell", default: "", "what is tapped"),
@@ -154,21 +154,21 @@ public enum ScriptKeys {
                 "scale", "number", range: 0...100, lowerOpen: true, default: "2", "a free view zooms to this (or back to 1)"),
         ])
 
-    public static let touches = KeyTable(
+    package static let touches = KeyTable(
         "script[].touches",
         [
             SceneKey("fingers", "[{ path, item }]", default: "required", "1 to 10 fingers, each along its own path"),
             duration, release, hold,
         ])
 
-    public static let finger = KeyTable(
+    package static let finger = KeyTable(
         "script[].touches.fingers[]",
         [
             SceneKey("path", "[[x, y], ...]", unit: "pt", default: "required", "the finger's points"),
             freeItem.named("item", "drags this free view"),
         ])
 
-    public static let edgePan = KeyTable(
+    package static let edgePan = KeyTable(
         "script[].edge_pan",
         [
             SceneKey(
@@ -180,7 +180,7 @@ public enum ScriptKeys {
             freeItem.named("item", "moves this free view by the finger's translation"),
         ])
 
-    public static let update = KeyTable(
+    package static let update = KeyTable(
         "script[].update",
         [
             SceneKey(
@@ -199,7 +199,7 @@ public enum ScriptKeys {
         ])
 
     /// Every script table, in SCENE-FORMAT's order.
-    public static let all: [KeyTable] = [
+    package static let all: [KeyTable] = [
         pan, swipe, tap, insert, delete, select, longPress, reorder, scrollTo, scrollToItem, addVelocity, remove,
         update, pinch, rotate, doubleTap, touches, finger, edgePan, TiltMotion.keys,
     ]

@@ -4,13 +4,13 @@ import SpringyCore
 /// UIGravityBehaviors): from its angle now to `angle` over `duration` s at a steady rate.
 /// Angles are the device's turn about the screen's normal, clockwise as the user sees it, 0
 /// upright in portrait (gravity straight down the screen).
-public struct TiltMotion: Sendable, Equatable {
+package struct TiltMotion: Sendable, Equatable {
     /// The device's angle at the end, radians.
-    public var angle: Double
-    public var duration: Double
-    public init(angle: Double, duration: Double) { self.angle = angle; self.duration = duration }
+    package var angle: Double
+    package var duration: Double
+    package init(angle: Double, duration: Double) { self.angle = angle; self.duration = duration }
 
-    public static let keys = KeyTable(
+    package static let keys = KeyTable(
         "script[].tilt",
         [
             SceneKey(
@@ -21,5 +21,5 @@ public struct TiltMotion: Sendable, Equatable {
 
     /// Gravity's direction on screen (y down) when the device is at `deviceAngle`: (sin θ, cos θ),
     /// as the angle UIGravityBehavior takes (π/2 − θ).
-    public static func gravityAngle(deviceAngle: Double) -> Double { Double.pi / 2 - deviceAngle }
+    package static func gravityAngle(deviceAngle: Double) -> Double { Double.pi / 2 - deviceAngle }
 }

@@ -3,8 +3,8 @@ import SpringyCore
 /// The keys of the scene's top level and its small sections (viewport, time, golden, free items,
 /// style), one table each: SceneDecoder reads them, and SCENE-FORMAT's top-level reference is
 /// generated from them.
-public enum TopLevelKeys {
-    public static let scene = KeyTable(
+package enum TopLevelKeys {
+    package static let scene = KeyTable(
         "(top level)",
         [
             SceneKey("springy", "whole number", range: 1...1, default: "required", "the format's version: 1"),
@@ -22,7 +22,7 @@ public enum TopLevelKeys {
             SceneKey("groups", "mapping of name → [item]", default: "none", "UIDynamicItemGroup: items moved as one body"),
         ])
 
-    public static let viewport = KeyTable(
+    package static let viewport = KeyTable(
         "viewport",
         [
             SceneKey("size", "[w, h]", unit: "pt", default: "required", "the reference view's (or collection view's) bounds"),
@@ -30,7 +30,7 @@ public enum TopLevelKeys {
             SceneKey("background", "colour", default: "#FFFFFF", "behind everything (#RRGGBBAA for transparency)"),
         ])
 
-    public static let time = KeyTable(
+    package static let time = KeyTable(
         "time",
         [
             SceneKey("fps", "whole number", range: 1...240, unit: "frames/s", default: "60", "output frames per second"),
@@ -45,7 +45,7 @@ public enum TopLevelKeys {
                 "fixed solver steps (UIKit's 120)"),
         ])
 
-    public static let golden = KeyTable(
+    package static let golden = KeyTable(
         "golden",
         [
             SceneKey("frames", "[whole number | last]", default: "[0, last]", "the frames compared"),
@@ -59,14 +59,14 @@ public enum TopLevelKeys {
                 "also pin every frame's pixels as drawn by a hash (`frames.tsv`): every frame covered, PNGs only for `frames`"),
         ])
 
-    public static let goldenTolerance = KeyTable(
+    package static let goldenTolerance = KeyTable(
         "golden.tolerance",
         [
             SceneKey("channel", "whole number", range: 0...255, default: "2", "per-channel difference allowed"),
             SceneKey("pixels", "number", range: 0...1, default: "0.001", "fraction of pixels allowed past it"),
         ])
 
-    public static let goldenTrace = KeyTable(
+    package static let goldenTrace = KeyTable(
         "golden.trace",
         [
             SceneKey("position", "number", range: 0...1e6, unit: "pt", default: "0.01", "centres"),
@@ -75,7 +75,7 @@ public enum TopLevelKeys {
             SceneKey("alpha", "number", range: 0...1, default: "0.001", "opacity"),
         ])
 
-    public static let item = KeyTable(
+    package static let item = KeyTable(
         "items.<name>",
         [
             SceneKey("center", "[x, y]", unit: "pt", default: "required", "where it starts"),
@@ -91,7 +91,7 @@ public enum TopLevelKeys {
                 "shape path: its outline, from its centre (convex pieces of ≤ 8 points)"),
         ])
 
-    public static let style = KeyTable(
+    package static let style = KeyTable(
         "style",
         [
             SceneKey(
@@ -134,7 +134,7 @@ public enum TopLevelKeys {
             SceneKey("section_background", "colour", default: "#E5E5EA", "flow sections' decoration views"),
         ])
 
-    public static let solver = KeyTable(
+    package static let solver = KeyTable(
         "solver",
         [
             SceneKey(
@@ -142,5 +142,5 @@ public enum TopLevelKeys {
                 "how springs become Box2D joints: period and decay exact, or stiffness exact (DYNAMICS.md)")
         ])
 
-    public static let all: [KeyTable] = [scene, viewport, time, golden, goldenTolerance, goldenTrace, item, style, solver]
+    package static let all: [KeyTable] = [scene, viewport, time, golden, goldenTolerance, goldenTrace, item, style, solver]
 }

@@ -6,23 +6,23 @@ import SpringyCore
 /// key ("`isPagingEnabled` is `paging: true` here, in `collection.scroll`"), and SCENE-FORMAT
 /// lists them (generated from this table; UIKitNamesTests holds every entry to a key the
 /// format's tables have).
-public struct UIKitName: Sendable {
+package struct UIKitName: Sendable {
     /// The API's name as a UIKit or SwiftUI user types it.
-    public let api: String
+    package let api: String
     /// Where it belongs in a scene: a key table's path.
-    public let context: String
+    package let context: String
     /// The Springy key in that context.
-    public let key: String
+    package let key: String
     /// How it is written there, e.g. `paging: true`.
-    public let written: String
+    package let written: String
 
     init(_ api: String, _ context: String, _ key: String, _ written: String? = nil) {
         self.api = api; self.context = context; self.key = key; self.written = written ?? key
     }
 }
 
-public enum UIKitNames {
-    public static let all: [UIKitName] = [
+package enum UIKitNames {
+    package static let all: [UIKitName] = [
         // UIScrollView
         UIKitName("isPagingEnabled", "collection.scroll", "paging", "paging: true"),
         UIKitName("pagingEnabled", "collection.scroll", "paging", "paging: true"),
@@ -87,13 +87,13 @@ public enum UIKitNames {
 
     /// The entry for an API name, preferring one whose context is `context` (a key path with its
     /// indexes dropped: `script[].update`).
-    public static func entry(for name: String, context: String) -> UIKitName? {
+    package static func entry(for name: String, context: String) -> UIKitName? {
         let hits = all.filter { $0.api == name || $0.api.lowercased() == name.lowercased() }
         return hits.first { $0.context == context } ?? hits.first
     }
 
     /// The hint for an unknown key that is an API name, found in the mapping at `path`.
-    public static func hint(for name: String, at path: String) -> String? {
+    package static func hint(for name: String, at path: String) -> String? {
         let context = contextPath(path)
         guard let e = entry(for: name, context: context) else { return nil }
         return "`\(e.api)` is `\(e.written)`" + (e.context == context ? " here" : " in `\(e.context)`")
@@ -114,7 +114,7 @@ public enum UIKitNames {
     }
 
     /// The Markdown table SCENE-FORMAT shows.
-    public static var markdown: String {
+    package static var markdown: String {
         var s = "| UIKit / SwiftUI | Springy | where |\n|---|---|---|\n"
         for e in all { s += "| `\(e.api)` | `\(e.written)` | `\(e.context)` |\n" }
         return s

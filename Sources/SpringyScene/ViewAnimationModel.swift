@@ -2,7 +2,7 @@ import SpringyCore
 
 /// A view property an animation can change. Values are four numbers (unused ones 0): points,
 /// a fraction, scale factors, radians, or RGBA in 0…1.
-public enum AnimatedProperty: String, Sendable, CaseIterable {
+package enum AnimatedProperty: String, Sendable, CaseIterable {
     /// The view's centre (free views only: a cell's frame belongs to its layout).
     case center
     /// Its bounds' size (free views only).
@@ -18,7 +18,7 @@ public enum AnimatedProperty: String, Sendable, CaseIterable {
     case color
 
     /// The value a property has when nothing has set it (centre and size come from the view).
-    public var identity: SIMD4<Double> {
+    package var identity: SIMD4<Double> {
         switch self {
         case .alpha: return SIMD4(1, 0, 0, 0)
         case .scale: return SIMD4(1, 1, 0, 0)
@@ -28,26 +28,26 @@ public enum AnimatedProperty: String, Sendable, CaseIterable {
 }
 
 /// One property's new value.
-public struct PropertyTarget: Sendable, Equatable {
-    public var property: AnimatedProperty
-    public var value: SIMD4<Double>
-    public init(_ property: AnimatedProperty, _ value: SIMD4<Double>) { self.property = property; self.value = value }
+package struct PropertyTarget: Sendable, Equatable {
+    package var property: AnimatedProperty
+    package var value: SIMD4<Double>
+    package init(_ property: AnimatedProperty, _ value: SIMD4<Double>) { self.property = property; self.value = value }
 }
 
 /// A keyframe of UIView.animateKeyframes: addKeyframe(withRelativeStartTime:relativeDuration:).
-public struct Keyframe: Sendable {
-    public var start: Double
-    public var duration: Double
-    public var targets: [PropertyTarget]
-    public init(start: Double, duration: Double, targets: [PropertyTarget]) {
+package struct Keyframe: Sendable {
+    package var start: Double
+    package var duration: Double
+    package var targets: [PropertyTarget]
+    package init(start: Double, duration: Double, targets: [PropertyTarget]) {
         self.start = start; self.duration = duration; self.targets = targets
     }
 }
 
 /// Which API started an animation, which decides how it meets one already running.
-public enum ViewAnimationAPI: Sendable, Equatable {
+package enum ViewAnimationAPI: Sendable, Equatable {
     /// Whether a running animation of the same property keeps playing, added to this one.
-    public var additive: Bool {
+    package var additive: Bool {
         switch self {
         case .uiView: return true
         case .propertyAnimator: return false
@@ -67,21 +67,21 @@ public enum ViewAnimationAPI: Sendable, Equatable {
 }
 
 /// One animation a script starts: on which views, over how long, on what curve, to what values.
-public struct ViewAnimationSpec: Sendable {
-    public var api: ViewAnimationAPI
-    public var views: [String]
+package struct ViewAnimationSpec: Sendable {
+    package var api: ViewAnimationAPI
+    package var views: [String]
     /// The duration asked for (a physical spring runs for its settling time instead).
-    public var duration: Double
-    public var delay: Double
-    public var timing: AnimationTiming
+    package var duration: Double
+    package var delay: Double
+    package var timing: AnimationTiming
     /// Plain animations: each property to one value.
-    public var targets: [PropertyTarget]
+    package var targets: [PropertyTarget]
     /// Keyframe animations (targets empty): values at relative times, interpolated linearly
     /// (`discrete`: held) between them, the whole run on `timing`.
-    public var keyframes: [Keyframe]
-    public var discrete: Bool
+    package var keyframes: [Keyframe]
+    package var discrete: Bool
 
-    public init(
+    package init(
         api: ViewAnimationAPI, views: [String], duration: Double, delay: Double, timing: AnimationTiming,
         targets: [PropertyTarget], keyframes: [Keyframe] = [], discrete: Bool = false
     ) {
@@ -89,14 +89,14 @@ public struct ViewAnimationSpec: Sendable {
         self.targets = targets; self.keyframes = keyframes; self.discrete = discrete
     }
 
-    public var name: String? {
+    package var name: String? {
         if case .propertyAnimator(let name, _, _) = api { return name }
         return nil
     }
 }
 
 /// What a script does to a named property animator.
-public enum AnimatorControl: Sendable, Equatable {
+package enum AnimatorControl: Sendable, Equatable {
     /// pauseAnimation().
     case pause
     /// continueAnimation / startAnimation on a paused one.

@@ -2,13 +2,13 @@ import SpringyCore
 import SpringyFrame
 
 /// A finger moving along a polyline at constant speed.
-public struct GesturePath: Sendable {
-    public let points: [Vec2]
-    public let duration: Double
+package struct GesturePath: Sendable {
+    package let points: [Vec2]
+    package let duration: Double
     private let cumulative: [Double]
-    public var length: Double { cumulative.last ?? 0 }
+    package var length: Double { cumulative.last ?? 0 }
 
-    public init(points: [Vec2], duration: Double) {
+    package init(points: [Vec2], duration: Double) {
         self.points = points.isEmpty ? [.zero] : points
         self.duration = duration
         var c = [0.0]
@@ -17,7 +17,7 @@ public struct GesturePath: Sendable {
     }
 
     /// Where the finger is `t` seconds after it started moving (clamped to the path).
-    public func position(at t: Double) -> Vec2 {
+    package func position(at t: Double) -> Vec2 {
         guard duration > 0, length > 0 else { return t < duration ? points[0] : points[points.count - 1] }
         let s = min(max(t / duration, 0), 1) * length
         var i = 1
@@ -28,7 +28,7 @@ public struct GesturePath: Sendable {
     }
 
     /// The finger's velocity at the end of the path (pt/s): the speed along the last segment.
-    public var finalVelocity: Vec2 {
+    package var finalVelocity: Vec2 {
         guard duration > 0, length > 0 else { return .zero }
         var i = points.count - 1
         while i > 0 && points[i] == points[i - 1] { i -= 1 }

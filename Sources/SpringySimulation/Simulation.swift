@@ -7,17 +7,17 @@ import SpringyScene
 
 /// A problem found while running a scene, located at the behavior or event that caused it: the
 /// same located error as one found reading it (`file:line:1: key: message`).
-public typealias SimulationError = SceneError
+package typealias SimulationError = SceneError
 
 /// Runs a scene on fixed steps: script, gestures, scroll view, layout dynamics and
 /// animators, producing one `FrameState` per output frame. Frames must be asked
 /// for in increasing order; the solver never depends on which frames are asked for.
-public final class Simulation {
-    public let scene: Scene
-    public let h: Double
-    public private(set) var stepIndex = 0
+package final class Simulation {
+    package let scene: Scene
+    package let h: Double
+    package private(set) var stepIndex = 0
     let freeAnimator: Animator?
-    public let collection: CollectionView?
+    package let collection: CollectionView?
     /// Scene behaviors first, then those scripts add, by index (nil once removed).
     var behaviorIDs: [BehaviorID?] = []
     var behaviorLabels: [String] = []
@@ -36,11 +36,11 @@ public final class Simulation {
     static let flashDuration = 0.25
     var eventsSeen = 0
     /// Seconds spent in the animators' steps (for `springy bench`; never affects the output).
-    public private(set) var solverSeconds = 0.0
+    package private(set) var solverSeconds = 0.0
     /// Reads a monotonic clock, when the bench asks for solver timings.
-    public var solverClock: (() -> Double)?
+    package var solverClock: (() -> Double)?
 
-    public init(scene: Scene) throws {
+    package init(scene: Scene) throws {
         self.scene = scene
         h = 1 / Double(scene.time.stepRate)
         if !scene.items.isEmpty || !scene.behaviors.isEmpty {
@@ -132,10 +132,10 @@ public final class Simulation {
 
     // MARK: - Frames
 
-    public var time: Double { Double(stepIndex) * h }
+    package var time: Double { Double(stepIndex) * h }
 
     /// The state frame `index` shows: after the last whole step at or before its time.
-    public func frame(_ index: Int) throws -> FrameState {
+    package func frame(_ index: Int) throws -> FrameState {
         precondition(index > lastFrame, "frames are produced in increasing order")
         lastFrame = index
         let target = scene.time.steps(forFrame: index)
@@ -149,7 +149,7 @@ public final class Simulation {
     var touchesActive: Bool { !inputs.isEmpty }
 
     /// True once nothing moves and no scripted input remains.
-    public var isAtRest: Bool {
+    package var isAtRest: Bool {
         if touchesActive { return false }
         if let c = collection, c.isScrolling { return false }
         if let d = collection?.dynamics, !d.isAtRest { return false }
@@ -159,7 +159,7 @@ public final class Simulation {
     }
 
     /// Whether every scripted event has fired and every gesture has ended.
-    public var scriptFinished: Bool { nextEvent >= scene.script.count && !touchesActive }
+    package var scriptFinished: Bool { nextEvent >= scene.script.count && !touchesActive }
 
     // MARK: - Stepping
 
@@ -212,7 +212,7 @@ extension Simulation {
     /// runs `until: rest` ends at the first frame at rest once its script is done.
     /// `cancelled` is asked at every frame, those run through to reach `range` too (a render of
     /// frames 90000–90001 is stopped by a signal within a frame, not after the fast-forward).
-    public func run(
+    package func run(
         frames range: ClosedRange<Int>? = nil, cancelled: () throws -> Void = {},
         _ body: (FrameState) throws -> Void
     ) throws {
@@ -230,7 +230,7 @@ extension Simulation {
     }
 
     /// Advances to frame `index` without producing it (its events are dropped).
-    public func advance(toFrame index: Int) throws {
+    package func advance(toFrame index: Int) throws {
         precondition(index > lastFrame, "frames are produced in increasing order")
         lastFrame = index
         let target = scene.time.steps(forFrame: index)
@@ -240,7 +240,7 @@ extension Simulation {
     }
 
     /// Every frame of the scene.
-    public static func frames(of scene: Scene) throws -> [FrameState] {
+    package static func frames(of scene: Scene) throws -> [FrameState] {
         var out: [FrameState] = []
         try Simulation(scene: scene).run { out.append($0) }
         return out

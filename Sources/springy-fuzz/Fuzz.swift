@@ -19,7 +19,7 @@ func exercise(_ bytes: UnsafeBufferPointer<UInt8>) {
 
 #if FUZZING
     @_cdecl("LLVMFuzzerTestOneInput")
-    public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    package func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         exercise(UnsafeBufferPointer(start: data, count: size))
         return 0
     }
@@ -35,7 +35,7 @@ func exercise(_ bytes: UnsafeBufferPointer<UInt8>) {
 
     /// SwiftPM links an executable's entry point under this name; hand over to libFuzzer's driver.
     @_cdecl("springy_fuzz_main")
-    public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    package func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
         var count = argc
         var vector = argv
         return LLVMFuzzerRunDriver(&count, &vector) { data, size in fuzzOne(data, size) }

@@ -109,7 +109,7 @@ final class ArchitectureTests: XCTestCase {
     func typeSizes() throws -> [String: (lines: Int, files: Set<String>)] {
         let head = try NSRegularExpression(
             pattern:
-                #"^((?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|final|indirect|open|nonisolated)\s+)*)(struct|class|enum|actor|protocol|extension)\s+([A-Za-z_][\w.]*)"#
+                #"^((?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|final|indirect|open|nonisolated)\s+)*)(struct|class|enum|actor|protocol|extension)\s+([A-Za-z_][\w.]*)"#
         )
         func declared(_ line: Substring) -> String? {
             let text = String(line)
@@ -177,6 +177,25 @@ final class ArchitectureTests: XCTestCase {
             XCTAssertLessThanOrEqual(
                 size.lines, limit, "\(name) takes \(size.lines) lines over \(size.files.count) files (at most \(limit))")
         }
+    }
+
+    /// Issue 32: the library's API is deliberate. Only SpringyKit declares `public` things; every
+    /// other module's declarations are `package` (shared inside this package, invisible to a
+    /// package that depends on SpringyKit) or narrower.
+    func testOnlyTheLibraryDeclaresPublicThings() throws {
+        let modifier = try NSRegularExpression(pattern: "^\\s*(@\\w+(\\([^)]*\\))?\\s+)*public\\b|[;{]\\s*public\\s")
+        var found: [String] = []
+        var library = 0
+        for file in swiftFiles("Sources") + swiftFiles("Tests/SpringyTestSupport") {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let s = String(line)
+                guard modifier.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil else { continue }
+                if file.contains("/Sources/SpringyKit/") { library += 1 } else { found.append("\(file): \(s)") }
+            }
+        }
+        XCTAssertEqual(found, [], "public outside SpringyKit")
+        XCTAssertGreaterThan(library, 20, "the library's own API is public")
     }
 
     /// The compiler checks every crossing of threads: `@unchecked Sendable` only where a thread

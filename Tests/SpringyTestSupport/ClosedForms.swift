@@ -2,31 +2,31 @@ import Foundation
 
 /// DYNAMICS.md's scrolling formulas, written out here from the document, independently of the
 /// code under test (ScrollAxis), so a changed constant or curve there shows.
-public enum ScrollClosedForm {
+package enum ScrollClosedForm {
     /// After a fling of `velocity` pt/s: x(t) = x₀ + v₀ (d^(1000t) − 1) / (1000 ln d), d the
     /// deceleration rate per millisecond (normal 0.998, fast 0.99).
-    public static func decelerated(start: Double, velocity: Double, time: Double, rate: Double = 0.998) -> Double {
+    package static func decelerated(start: Double, velocity: Double, time: Double, rate: Double = 0.998) -> Double {
         start + velocity * (pow(rate, 1000 * time) - 1) / (1000 * log(rate))
     }
 
     /// Past an edge the content follows the finger damped: (1 − 1 / (x · 0.55 / D + 1)) · D.
-    public static func rubberBand(_ overscroll: Double, dimension: Double) -> Double {
+    package static func rubberBand(_ overscroll: Double, dimension: Double) -> Double {
         (1 - 1 / (overscroll * 0.55 / dimension + 1)) * dimension
     }
 }
 
 /// A CSS/Core Animation cubic Bézier timing curve from (0, 0) to (1, 1), solved here by
 /// bisection on x(s) (monotonic for control x in 0…1), independently of Springy's solver.
-public struct CubicBezier {
+package struct CubicBezier {
     let x1: Double, y1: Double, x2: Double, y2: Double
-    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
     }
     static func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
         3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
     }
     /// y where the curve's x is `x` (clamped to 0…1).
-    public func y(atX x: Double) -> Double {
+    package func y(atX x: Double) -> Double {
         let x = min(max(x, 0), 1)
         var lo = 0.0, hi = 1.0
         for _ in 0..<100 {
@@ -40,8 +40,8 @@ public struct CubicBezier {
 /// The damped oscillator's step response from DYNAMICS.md ("One spring"), written here from the
 /// document for the tests, independently of SpringSystem: x″ + 2ζω₀x′ + ω₀²(x − 1) = 0 from
 /// x = 0 with x′ = v₀ (distances per second).
-public enum OscillatorClosedForm {
-    public static func value(_ t: Double, omega w: Double, zeta z: Double, velocity v0: Double = 0) -> Double {
+package enum OscillatorClosedForm {
+    package static func value(_ t: Double, omega w: Double, zeta z: Double, velocity v0: Double = 0) -> Double {
         if abs(z - 1) < 1e-9 { return 1 - (1 + (w - v0) * t) * exp(-w * t) }
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
@@ -54,7 +54,7 @@ public enum OscillatorClosedForm {
     }
 
     /// From mass, stiffness and damping: ω₀ = √(k/m), ζ = c/(2√(km)).
-    public static func value(_ t: Double, mass m: Double = 1, stiffness k: Double, damping c: Double, velocity v0: Double = 0)
+    package static func value(_ t: Double, mass m: Double = 1, stiffness k: Double, damping c: Double, velocity v0: Double = 0)
         -> Double
     {
         value(t, omega: (k / m).squareRoot(), zeta: c / (2 * (k * m).squareRoot()), velocity: v0)
@@ -63,11 +63,11 @@ public enum OscillatorClosedForm {
 
 /// A CSS `linear()` easing as written, read back: its stops (fraction, value), evaluated by
 /// joining them with straight lines, as a browser does.
-public struct CSSLinearEasing {
-    public var stops: [(Double, Double)]
+package struct CSSLinearEasing {
+    package var stops: [(Double, Double)]
 
     /// Parses `linear(0, 0.5 20%, …, 1)`; nil when it is not that shape.
-    public init?(_ text: Substring) {
+    package init?(_ text: Substring) {
         guard text.hasPrefix("linear("), text.hasSuffix(")") else { return nil }
         let parts = text.dropFirst("linear(".count).dropLast().split(separator: ",")
         var stops: [(Double, Double)] = []
@@ -86,7 +86,7 @@ public struct CSSLinearEasing {
     }
 
     /// The value at `x` (a fraction of the duration).
-    public func value(_ x: Double) -> Double {
+    package func value(_ x: Double) -> Double {
         guard x < 1 else { return stops.last!.1 }
         let j = min(stops.lastIndex { $0.0 <= x } ?? 0, stops.count - 2)
         let (a, ya) = stops[j], (b, yb) = stops[j + 1]

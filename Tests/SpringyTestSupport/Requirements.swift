@@ -6,7 +6,7 @@ import XCTest
 // it in CI), a failure: a CI run may not pass by not checking.
 
 /// The executable `name` on PATH, if any.
-public func onPath(_ name: String) -> String? {
+package func onPath(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     for dir in path.split(separator: ":") where !dir.isEmpty {
         let p = "\(dir)/\(name)"
@@ -16,17 +16,17 @@ public func onPath(_ name: String) -> String? {
 }
 
 /// Whether this run must not skip for want of a tool or privilege.
-public var toolsRequired: Bool { ProcessInfo.processInfo.environment["SPRINGY_REQUIRE_TOOLS"] == "1" }
+package var toolsRequired: Bool { ProcessInfo.processInfo.environment["SPRINGY_REQUIRE_TOOLS"] == "1" }
 
 /// A requirement the machine does not meet: a failure when tools are required, else a skip.
-public struct MissingRequirement: Error, CustomStringConvertible {
-    public let description: String
+package struct MissingRequirement: Error, CustomStringConvertible {
+    package let description: String
 }
 
 /// The error to throw when `why` cannot be checked here. A skip is also written to the file
 /// SPRINGY_SKIP_LOG names, if any (scripts/test counts them there: `swift test --parallel`
 /// reports a skipped test as passed).
-public func unavailable(_ why: String) -> Error {
+package func unavailable(_ why: String) -> Error {
     if toolsRequired {
         return MissingRequirement(
             description: "\(why) — SPRINGY_REQUIRE_TOOLS=1: this run must check it (scripts/install-deps --tests)")
@@ -43,7 +43,7 @@ public func unavailable(_ why: String) -> Error {
 }
 
 /// The tool `name` from PATH; missing, `unavailable(why)`.
-public func requireTool(_ name: String, _ why: String) throws -> String {
+package func requireTool(_ name: String, _ why: String) throws -> String {
     if let p = onPath(name) { return p }
     throw unavailable("\(name) is not on PATH: \(why)")
 }
@@ -51,7 +51,7 @@ public func requireTool(_ name: String, _ why: String) throws -> String {
 /// Drives a page in `chromium` with real input events (scripts/browser-drive.py, through the
 /// DevTools protocol): the values its `eval` steps print, in order. Fails the test when the
 /// driver does.
-public func browserDrive(_ chromium: String, _ steps: [[String: Any]], file: StaticString = #filePath, line: UInt = #line)
+package func browserDrive(_ chromium: String, _ steps: [[String: Any]], file: StaticString = #filePath, line: UInt = #line)
     throws -> [Any?]
 {
     let python = try requireTool("python3", "scripts/browser-drive.py drives the browser")

@@ -5,14 +5,14 @@ import SpringySimulation
 import Synchronization
 
 /// The package root (where scenes/ and golden/ are).
-public let packageRoot: String = {
+package let packageRoot: String = {
     var url = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 { url.deleteLastPathComponent() }
     return url.path
 }()
 
 /// The built `springy` executable, next to the test bundle.
-public let springyBinary: String = {
+package let springyBinary: String = {
     let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for candidate in [dir.appendingPathComponent("springy"), dir.deletingLastPathComponent().appendingPathComponent("springy")] {
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
@@ -20,18 +20,18 @@ public let springyBinary: String = {
     return packageRoot + "/.build/debug/springy"
 }()
 
-public struct RunResult: Sendable {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+package struct RunResult: Sendable {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
     /// Ended by a signal (`status` is then the signal's number), not by exiting.
-    public var signalled = false
+    package var signalled = false
     /// Killed by the runner because it passed its time limit.
-    public var timedOut = false
+    package var timedOut = false
 }
 
 /// Runs the command line for real.
-public func runSpringy(
+package func runSpringy(
     _ arguments: [String], cwd: String = packageRoot, environment: [String: String]? = nil,
     timeout: TimeInterval? = nil
 ) throws -> RunResult {
@@ -40,7 +40,7 @@ public func runSpringy(
 
 /// Runs a program to its end and gives what it printed (standard error read alongside, so a
 /// chatty program never blocks).
-public func runProgram(
+package func runProgram(
     _ path: String, _ arguments: [String], cwd: String = packageRoot,
     environment: [String: String]? = nil, timeout: TimeInterval? = nil
 ) throws -> RunResult {
@@ -78,19 +78,19 @@ public func runProgram(
 }
 
 /// A value shared between a test and the threads or callbacks it starts, behind a Mutex.
-public final class Locked<Value: Sendable>: Sendable {
+package final class Locked<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>
-    public init(_ value: Value) { mutex = Mutex(value) }
-    public var value: Value {
+    package init(_ value: Value) { mutex = Mutex(value) }
+    package var value: Value {
         get { mutex.withLock { $0 } }
         set { mutex.withLock { $0 = newValue } }
     }
     /// Changes the value in place, under the lock.
-    public func update(_ change: (inout Value) -> Void) { mutex.withLock { change(&$0) } }
+    package func update(_ change: (inout Value) -> Void) { mutex.withLock { change(&$0) } }
 }
 
 /// A fresh temporary folder.
-public func temporaryDirectory(_ name: String = #function) -> String {
+package func temporaryDirectory(_ name: String = #function) -> String {
     let safe = name.filter { $0.isLetter || $0.isNumber }
     let path = NSTemporaryDirectory() + "springy-tests-\(safe)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -98,16 +98,16 @@ public func temporaryDirectory(_ name: String = #function) -> String {
 }
 
 /// Decodes scene text and runs it through the public path to its frames.
-public func frames(_ yaml: String, file: String = "test.yaml") throws -> [FrameState] {
+package func frames(_ yaml: String, file: String = "test.yaml") throws -> [FrameState] {
     try Simulation.frames(of: try SceneLoader.decode(yaml: yaml, file: file))
 }
 
-public func item(_ f: FrameState, _ id: String) -> ItemState? { f.items.first { $0.id == id } }
+package func item(_ f: FrameState, _ id: String) -> ItemState? { f.items.first { $0.id == id } }
 
 /// Scene text for a test: the header every scene starts with (`springy: 1`, a viewport
 /// of `width` × `height` pt at scale 1 and `time: { <time> }`), then `body` (items,
 /// behaviors, collection, script), so each test states only what it is about.
-public func scene(_ width: Double, _ height: Double, time: String = "fps: 60, duration: 2", _ body: String) -> String {
+package func scene(_ width: Double, _ height: Double, time: String = "fps: 60, duration: 2", _ body: String) -> String {
     func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
     return """
         springy: 1
@@ -119,7 +119,7 @@ public func scene(_ width: Double, _ height: Double, time: String = "fps: 60, du
 
 /// Scene text for free items: `items` are `name: { ... }` lines, `behaviors` one flow
 /// mapping each (`gravity: { items: [box] }`), `extra` any further sections.
-public func scene(
+package func scene(
     _ width: Double, _ height: Double, time: String = "fps: 60, duration: 2",
     items: [String], behaviors: [String], extra: String = ""
 ) -> String {
@@ -129,7 +129,7 @@ public func scene(
 }
 
 /// Peaks and troughs (time, value) of a signal sampled every `dt`, parabola-interpolated.
-public func extremes(_ xs: [Double], dt: Double) -> [(Double, Double)] {
+package func extremes(_ xs: [Double], dt: Double) -> [(Double, Double)] {
     var out: [(Double, Double)] = []
     guard xs.count > 2 else { return out }
     for i in 1..<(xs.count - 1) {
@@ -145,7 +145,7 @@ public func extremes(_ xs: [Double], dt: Double) -> [(Double, Double)] {
 
 /// The mean period and the amplitude ratio per period of an oscillation, from its extremes:
 /// measured over `halves` half periods after the first extreme; nil when there are too few.
-public func periodAndDecay(_ ext: [(Double, Double)], halves: Int) -> (period: Double, ratio: Double)? {
+package func periodAndDecay(_ ext: [(Double, Double)], halves: Int) -> (period: Double, ratio: Double)? {
     guard ext.count > halves, halves > 0 else { return nil }
     let period = (ext[halves].0 - ext[0].0) / Double(halves) * 2
     let perHalf = pow(abs(ext[halves].1 / ext[0].1), 1 / Double(halves))
@@ -154,7 +154,7 @@ public func periodAndDecay(_ ext: [(Double, Double)], halves: Int) -> (period: D
 
 /// The relative errors of a measured oscillation's period and decay per period against
 /// DYNAMICS.md's closed forms 1/(f√(1−ζ²)) and e^(−2πζ/√(1−ζ²)).
-public func springErrors(_ ext: [(Double, Double)], frequency: Double, zeta: Double, halves: Int) -> (
+package func springErrors(_ ext: [(Double, Double)], frequency: Double, zeta: Double, halves: Int) -> (
     period: Double, decay: Double
 )? {
     guard let m = periodAndDecay(ext, halves: halves) else { return nil }
@@ -163,13 +163,13 @@ public func springErrors(_ ext: [(Double, Double)], frequency: Double, zeta: Dou
 }
 
 /// Why scene text is refused when it is read (the error's text), or nil when it is accepted.
-public func refusal(_ yaml: String, file: String = "s.yaml") -> String? {
+package func refusal(_ yaml: String, file: String = "s.yaml") -> String? {
     do { _ = try SceneLoader.decode(yaml: yaml, file: file); return nil } catch { return "\(error)" }
 }
 
 /// A scene of `count` boxes stacked in a column under gravity, colliding: contacts appear as they
 /// land (a scene to hold to --max-contacts at run time).
-public func stackingScene(_ count: Int = 10) -> String {
+package func stackingScene(_ count: Int = 10) -> String {
     let items = (0..<count).map { "  b\($0): { center: [150, \(30 + 50 * $0)], size: [20, 20] }" }.joined(separator: "\n")
     let names = (0..<count).map { "b\($0)" }.joined(separator: ", ")
     return """
@@ -185,7 +185,7 @@ public func stackingScene(_ count: Int = 10) -> String {
 }
 
 /// Waits (up to a minute) until `folder` holds at least `count` frame files.
-public func waitForFrames(in folder: String, count: Int) {
+package func waitForFrames(in folder: String, count: Int) {
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
         let n = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasPrefix("frame-") }.count ?? 0
@@ -195,17 +195,17 @@ public func waitForFrames(in folder: String, count: Int) {
 }
 
 /// A running `springy preview` (or `springy review`) and the port it printed.
-public struct PreviewProcess {
-    public var process: Process
-    public var port: Int
-    public var stderr: Pipe
+package struct PreviewProcess {
+    package var process: Process
+    package var port: Int
+    package var stderr: Pipe
     /// What it printed before its URL (review prints the check's summary first).
-    public var printed = ""
-    public var base: String { "http://127.0.0.1:\(port)/" }
+    package var printed = ""
+    package var base: String { "http://127.0.0.1:\(port)/" }
 
     /// Starts `springy preview SCENE --port 0 EXTRA...` in the scene's folder (under `ulimit -n`
     /// when given) and reads its URL; nil when it printed none within 20 s.
-    public static func start(_ scene: String, _ extra: [String] = [], ulimit: Int? = nil) throws -> PreviewProcess? {
+    package static func start(_ scene: String, _ extra: [String] = [], ulimit: Int? = nil) throws -> PreviewProcess? {
         try start(
             ["preview", scene, "--port", "0"] + extra, cwd: URL(fileURLWithPath: scene).deletingLastPathComponent().path,
             ulimit: ulimit)
@@ -213,7 +213,7 @@ public struct PreviewProcess {
 
     /// Starts `springy ARGUMENTS...` in `cwd` and reads the URL it prints; nil when it printed
     /// none within `wait` s.
-    public static func start(
+    package static func start(
         _ args: [String], cwd: String, environment: [String: String]? = nil, ulimit: Int? = nil, wait: TimeInterval = 20
     ) throws -> PreviewProcess? {
         let p = Process()
@@ -251,7 +251,7 @@ public struct PreviewProcess {
 
 /// The environment a person's shell has here: CI and GitHub Actions unset (these tests record
 /// and review goldens on purpose, which CI refuses).
-public var environmentOutsideCI: [String: String] {
+package var environmentOutsideCI: [String: String] {
     var env = ProcessInfo.processInfo.environment
     env["CI"] = nil
     env["GITHUB_ACTIONS"] = nil
@@ -259,12 +259,12 @@ public var environmentOutsideCI: [String: String] {
 }
 
 /// `springy check ARGUMENTS...` in `cwd`, outside CI.
-public func checkOutsideCI(_ args: [String], cwd: String) throws -> RunResult {
+package func checkOutsideCI(_ args: [String], cwd: String) throws -> RunResult {
     try runSpringy(["check"] + args, cwd: cwd, environment: environmentOutsideCI)
 }
 /// A scrolling grid: 400 cells of 80 pt in 4 columns (10 pt apart: 100 rows, 8990 pt) in a
 /// 375 × 667 view at 60 fps, with `scroll` keys, more `layout` keys and a `script`.
-public func scrollGridScene(scroll: String = "{}", layout: String = "", duration: Double = 3, script: String) -> String {
+package func scrollGridScene(scroll: String = "{}", layout: String = "", duration: Double = 3, script: String) -> String {
     scene(
         375, 667, time: "fps: 60, duration: \(duration)",
         """
@@ -280,7 +280,7 @@ public func scrollGridScene(scroll: String = "{}", layout: String = "", duration
 
 /// One 20 × 20 pt item `p` (mass 0.04) at `at`, without resistance, in `field` (a flow mapping),
 /// with `charge` and a `script`, at `fps` (120) for `duration` s.
-public func fieldScene(
+package func fieldScene(
     at: String = "[300, 300]", field: String, charge: Double = 0, duration: Double = 3, fps: Int = 120,
     script: String = "  []"
 ) -> String {

@@ -1,28 +1,28 @@
 /// UIAttachmentBehavior's kinds: the iOS 7 one (rigid when `frequency` is 0, a spring
 /// otherwise) and iOS 9's sliding, limit, fixed and pin attachments.
-public enum AttachmentKind: String, Sendable, CaseIterable { case spring, sliding, limit, fixed, pin }
+package enum AttachmentKind: String, Sendable, CaseIterable { case spring, sliding, limit, fixed, pin }
 
 /// UIAttachmentBehavior: rigid when `frequency` is 0, a spring otherwise (kind spring).
-public struct AttachmentSpec: BehaviorKindSpec {
-    public var kind: AttachmentKind = .spring
+package struct AttachmentSpec: BehaviorKindSpec {
+    package var kind: AttachmentKind = .spring
     /// attachmentAnchor (sliding, fixed, pin): a point in the reference view.
-    public var anchor: Vec2?
+    package var anchor: Vec2?
     /// axisOfTranslation (sliding).
-    public var axis = Vec2(1, 0)
+    package var axis = Vec2(1, 0)
     /// attachmentRange: points of translation (sliding) or degrees of turn (pin), from the start.
-    public var rangeLower: Double?
-    public var rangeUpper: Double?
+    package var rangeLower: Double?
+    package var rangeUpper: Double?
     /// frictionTorque (pin), UIKit's (Box2D's) newton-metres at 100 pt per metre.
-    public var frictionTorque = 0.0
-    public var item: String
-    public var to: AttachTarget
+    package var frictionTorque = 0.0
+    package var item: String
+    package var to: AttachTarget
     /// nil: the distance when the behavior is made (UIKit's default).
-    public var length: Double?
-    public var frequency: Double
-    public var damping: Double
-    public var offset: Vec2
-    public var toOffset: Vec2
-    public init(
+    package var length: Double?
+    package var frequency: Double
+    package var damping: Double
+    package var offset: Vec2
+    package var toOffset: Vec2
+    package init(
         item: String, to: AttachTarget, length: Double?, frequency: Double, damping: Double,
         offset: Vec2, toOffset: Vec2
     ) {
@@ -30,11 +30,11 @@ public struct AttachmentSpec: BehaviorKindSpec {
         self.offset = offset; self.toOffset = toOffset
     }
 
-    public static var kind: BehaviorKind { .attachment }
-    public static var uikitName: String { "UIAttachmentBehavior" }
+    package static var kind: BehaviorKind { .attachment }
+    package static var uikitName: String { "UIAttachmentBehavior" }
     /// Above this a spring at 120 steps/s is no longer integrated meaningfully (and a scene's
     /// step rate may hold it lower: a quarter of time.step_rate).
-    public static let maxFrequency = 60.0
+    package static let maxFrequency = 60.0
     static let length = SceneKey(
         "length", "number", range: 0...1e6, unit: "pt",
         default: "the distance when made", "the rest length (spring and limit)")
@@ -45,7 +45,7 @@ public struct AttachmentSpec: BehaviorKindSpec {
     static let anchor = SceneKey(
         "anchor", "[x, y]", unit: "pt", default: "required for fixed and pin between items",
         "attachmentAnchor (sliding, fixed, pin)")
-    public static let keys = KeyTable(
+    package static let keys = KeyTable(
         "behaviors[].attachment",
         [
             CommonKeys.item,
@@ -64,17 +64,17 @@ public struct AttachmentSpec: BehaviorKindSpec {
                 "attachmentRange, from where it starts (it must contain 0)"),
             SceneKey("friction_torque", "number", range: 0...1e6, unit: "N·m", default: "0", "frictionTorque (pin)"),
         ])
-    public static let setKeys = setTable([
+    package static let setKeys = setTable([
         length, frequency, damping,
         anchor.named("anchor", "moves the point an item is attached to (attachments to a point)"),
     ])
-    public var behavior: BehaviorSpec { .attachment(self) }
-    public var referencedItems: [String] {
+    package var behavior: BehaviorSpec { .attachment(self) }
+    package var referencedItems: [String] {
         if case .item(let other) = to { return [item, other] }
         return [item]
     }
-    public func withItems(_ items: [String]) -> AttachmentSpec? { nil }
-    public func setting(_ p: BehaviorParameter) -> AttachmentSpec? {
+    package func withItems(_ items: [String]) -> AttachmentSpec? { nil }
+    package func setting(_ p: BehaviorParameter) -> AttachmentSpec? {
         var a = self
         switch p {
         case .length(let l): a.length = l

@@ -4,12 +4,12 @@
 // theirs. `BehaviorKind` is the one registration: every dispatch over kinds is an exhaustive
 // switch over it (no `default`), so a new case is a compile error wherever it must be handled.
 
-public enum BehaviorKind: String, Sendable, CaseIterable {
+package enum BehaviorKind: String, Sendable, CaseIterable {
     case gravity, collision, attachment, snap, push, item, field, composite
     case stickyCorners = "sticky_corners"
 
     /// The kind's spec type.
-    public var spec: any BehaviorKindSpec.Type {
+    package var spec: any BehaviorKindSpec.Type {
         switch self {
         case .gravity: return GravitySpec.self
         case .collision: return CollisionSpec.self
@@ -23,11 +23,11 @@ public enum BehaviorKind: String, Sendable, CaseIterable {
         }
     }
 
-    public static var names: [String] { allCases.map(\.rawValue) }
+    package static var names: [String] { allCases.map(\.rawValue) }
 }
 
 /// One behavior kind as plain values (UIKit's properties as fields), testable without Box2D.
-public protocol BehaviorKindSpec: Sendable, Equatable {
+package protocol BehaviorKindSpec: Sendable, Equatable {
     static var kind: BehaviorKind { get }
     /// UIKit's class for it (DYNAMICS.md has a row for each).
     static var uikitName: String { get }
@@ -50,7 +50,7 @@ public protocol BehaviorKindSpec: Sendable, Equatable {
 }
 
 extension BehaviorKindSpec {
-    public static var partKeys: [KeyTable] { [] }
+    package static var partKeys: [KeyTable] { [] }
 
     /// `set`'s table, `script[].set` on this kind.
     static func setTable(_ keys: [SceneKey]) -> KeyTable {
@@ -66,20 +66,20 @@ extension BehaviorKindSpec {
 }
 
 /// Several behaviors added and removed as one (UIDynamicBehavior's child behaviors).
-public struct CompositeSpec: BehaviorKindSpec {
-    public var behaviors: [BehaviorSpec]
-    public init(_ behaviors: [BehaviorSpec]) { self.behaviors = behaviors }
+package struct CompositeSpec: BehaviorKindSpec {
+    package var behaviors: [BehaviorSpec]
+    package init(_ behaviors: [BehaviorSpec]) { self.behaviors = behaviors }
 
-    public static var kind: BehaviorKind { .composite }
-    public static var uikitName: String { "UIDynamicBehavior" }
-    public static let keys = KeyTable(
+    package static var kind: BehaviorKind { .composite }
+    package static var uikitName: String { "UIDynamicBehavior" }
+    package static let keys = KeyTable(
         "behaviors[].composite",
         [
             SceneKey("behaviors", "[behavior]", default: "required", "child behaviors, each written as under `behaviors`")
         ])
-    public static let setKeys = setTable([])
-    public var behavior: BehaviorSpec { .composite(self) }
-    public var referencedItems: [String] { behaviors.flatMap(\.referencedItems) }
-    public func setting(_ p: BehaviorParameter) -> CompositeSpec? { nil }
-    public func withItems(_ items: [String]) -> CompositeSpec? { nil }
+    package static let setKeys = setTable([])
+    package var behavior: BehaviorSpec { .composite(self) }
+    package var referencedItems: [String] { behaviors.flatMap(\.referencedItems) }
+    package func setting(_ p: BehaviorParameter) -> CompositeSpec? { nil }
+    package func withItems(_ items: [String]) -> CompositeSpec? { nil }
 }

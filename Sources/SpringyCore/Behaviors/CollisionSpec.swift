@@ -1,19 +1,19 @@
 /// UICollisionBehavior.
-public struct CollisionSpec: BehaviorKindSpec {
-    public var items: [String]
-    public var mode: CollisionMode
+package struct CollisionSpec: BehaviorKindSpec {
+    package var items: [String]
+    package var mode: CollisionMode
     /// translatesReferenceBoundsIntoBoundary
-    public var bounds: Bool
+    package var bounds: Bool
     /// top, left, bottom, right
-    public var insets: EdgeInsets
-    public var boundaries: [NamedSegment]
-    public init(items: [String], mode: CollisionMode, bounds: Bool, insets: EdgeInsets, boundaries: [NamedSegment]) {
+    package var insets: EdgeInsets
+    package var boundaries: [NamedSegment]
+    package init(items: [String], mode: CollisionMode, bounds: Bool, insets: EdgeInsets, boundaries: [NamedSegment]) {
         self.items = items; self.mode = mode; self.bounds = bounds; self.insets = insets; self.boundaries = boundaries
     }
 
-    public static var kind: BehaviorKind { .collision }
-    public static var uikitName: String { "UICollisionBehavior" }
-    public static let keys = KeyTable(
+    package static var kind: BehaviorKind { .collision }
+    package static var uikitName: String { "UICollisionBehavior" }
+    package static let keys = KeyTable(
         "behaviors[].collision",
         [
             CommonKeys.items,
@@ -28,7 +28,7 @@ public struct CollisionSpec: BehaviorKindSpec {
                 "named boundaries: `{ from, to }`, `{ path, closed }`, `{ circle }` or `{ rounded_rect }`"),
         ])
     /// `boundaries.<name>`: one of four forms (UICollisionBehavior.addBoundary(withIdentifier:…)).
-    public static let boundaryKeys = KeyTable(
+    package static let boundaryKeys = KeyTable(
         "behaviors[].collision.boundaries.<name>",
         [
             SceneKey("from", "[x, y]", unit: "pt", default: "", "a segment's start (with `to`)"),
@@ -38,13 +38,13 @@ public struct CollisionSpec: BehaviorKindSpec {
             SceneKey("circle", "{ center, radius }", default: "", "a circle of 48 segments"),
             SceneKey("rounded_rect", "{ rect, radius }", default: "", "a rounded rectangle, corners of 12 segments"),
         ])
-    public static let circleKeys = KeyTable(
+    package static let circleKeys = KeyTable(
         "behaviors[].collision.boundaries.<name>.circle",
         [
             SceneKey("center", "[x, y]", unit: "pt", default: "required", "its centre"),
             SceneKey("radius", "number", range: 0...1e6, lowerOpen: true, unit: "pt", default: "required", "its radius"),
         ])
-    public static let roundedRectKeys = KeyTable(
+    package static let roundedRectKeys = KeyTable(
         "behaviors[].collision.boundaries.<name>.rounded_rect",
         [
             SceneKey("rect", "[x, y, w, h]", unit: "pt", default: "required", "the rectangle (a positive size)"),
@@ -52,10 +52,10 @@ public struct CollisionSpec: BehaviorKindSpec {
                 "radius", "number", range: 0...1e6, unit: "pt", default: "0",
                 "its corners' radius (at most half its shorter side)"),
         ])
-    public static var partKeys: [KeyTable] { [boundaryKeys, circleKeys, roundedRectKeys] }
-    public static let setKeys = setTable([])
-    public var behavior: BehaviorSpec { .collision(self) }
-    public var referencedItems: [String] { items }
-    public func withItems(_ items: [String]) -> CollisionSpec? { var c = self; c.items = items; return c }
-    public func setting(_ p: BehaviorParameter) -> CollisionSpec? { nil }
+    package static var partKeys: [KeyTable] { [boundaryKeys, circleKeys, roundedRectKeys] }
+    package static let setKeys = setTable([])
+    package var behavior: BehaviorSpec { .collision(self) }
+    package var referencedItems: [String] { items }
+    package func withItems(_ items: [String]) -> CollisionSpec? { var c = self; c.items = items; return c }
+    package func setting(_ p: BehaviorParameter) -> CollisionSpec? { nil }
 }

@@ -1,44 +1,44 @@
 import Foundation
 
 /// UIGravityBehavior: `vector` in units of 1000 pt/s² (magnitude 1 = 1000 pt/s²).
-public struct GravitySpec: BehaviorKindSpec {
-    public var items: [String]
-    public var vector: Vec2
+package struct GravitySpec: BehaviorKindSpec {
+    package var items: [String]
+    package var vector: Vec2
     /// The angle kept while the magnitude is 0 (Apple: setting magnitude 0 resets it to 0).
-    public var restingAngle = 0.0
-    public init(items: [String], vector: Vec2) { self.items = items; self.vector = vector }
+    package var restingAngle = 0.0
+    package init(items: [String], vector: Vec2) { self.items = items; self.vector = vector }
 
-    public static var kind: BehaviorKind { .gravity }
-    public static var uikitName: String { "UIGravityBehavior" }
-    public static let keys = KeyTable(
+    package static var kind: BehaviorKind { .gravity }
+    package static var uikitName: String { "UIGravityBehavior" }
+    package static let keys = KeyTable(
         "behaviors[].gravity",
         [
             CommonKeys.items, VectorKeys.direction(default: "[0, 1]"), VectorKeys.angle(default: "90"),
             VectorKeys.magnitude(default: "1"),
         ])
-    public static let setKeys = setTable([
+    package static let setKeys = setTable([
         VectorKeys.magnitude(default: ""), VectorKeys.angle(default: ""), VectorKeys.direction(default: ""),
     ])
-    public var behavior: BehaviorSpec { .gravity(self) }
-    public var referencedItems: [String] { items }
-    public func withItems(_ items: [String]) -> GravitySpec? { var g = self; g.items = items; return g }
-    public func setting(_ p: BehaviorParameter) -> GravitySpec? {
+    package var behavior: BehaviorSpec { .gravity(self) }
+    package var referencedItems: [String] { items }
+    package func withItems(_ items: [String]) -> GravitySpec? { var g = self; g.items = items; return g }
+    package func setting(_ p: BehaviorParameter) -> GravitySpec? {
         var g = self
         return PolarVector.setting(p, &g.vector, &g.restingAngle) ? g : nil
     }
 }
 
 /// The keys of a vector given as `direction: [x, y]` or `angle` with `magnitude` (gravity, push).
-public enum VectorKeys {
+package enum VectorKeys {
     /// One range for every magnitude a behavior declares or `set`s.
-    public static let magnitudeRange = -1000.0...1000.0
-    public static func direction(default d: String) -> SceneKey {
+    package static let magnitudeRange = -1000.0...1000.0
+    package static func direction(default d: String) -> SceneKey {
         SceneKey("direction", "[x, y]", default: d, "the vector; its length is the magnitude unless `magnitude` is given")
     }
-    public static func angle(default d: String) -> SceneKey {
+    package static func angle(default d: String) -> SceneKey {
         SceneKey("angle", "number", unit: "degrees", default: d, "the direction as an angle (90 = down); not with `direction`")
     }
-    public static func magnitude(default d: String) -> SceneKey {
+    package static func magnitude(default d: String) -> SceneKey {
         SceneKey(
             "magnitude", "number", range: magnitudeRange, default: d,
             "the vector's length (gravity: 1 = 1000 pt/s²; push: newtons)")

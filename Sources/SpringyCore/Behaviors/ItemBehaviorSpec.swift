@@ -1,17 +1,17 @@
 /// UIDynamicItemBehavior.
-public struct ItemBehaviorSpec: BehaviorKindSpec {
-    public var items: [String]
-    public var properties: ItemProperties
-    public init(items: [String], properties: ItemProperties) { self.items = items; self.properties = properties }
+package struct ItemBehaviorSpec: BehaviorKindSpec {
+    package var items: [String]
+    package var properties: ItemProperties
+    package init(items: [String], properties: ItemProperties) { self.items = items; self.properties = properties }
 
-    public static var kind: BehaviorKind { .item }
-    public static var uikitName: String { "UIDynamicItemBehavior" }
-    public static let keys = KeyTable("behaviors[].item", [CommonKeys.items] + ItemProperties.keys.keys)
-    public static let setKeys = setTable(ItemProperties.keys.keys)
-    public var behavior: BehaviorSpec { .item(self) }
-    public var referencedItems: [String] { items }
-    public func withItems(_ items: [String]) -> ItemBehaviorSpec? { var i = self; i.items = items; return i }
-    public func setting(_ p: BehaviorParameter) -> ItemBehaviorSpec? {
+    package static var kind: BehaviorKind { .item }
+    package static var uikitName: String { "UIDynamicItemBehavior" }
+    package static let keys = KeyTable("behaviors[].item", [CommonKeys.items] + ItemProperties.keys.keys)
+    package static let setKeys = setTable(ItemProperties.keys.keys)
+    package var behavior: BehaviorSpec { .item(self) }
+    package var referencedItems: [String] { items }
+    package func withItems(_ items: [String]) -> ItemBehaviorSpec? { var i = self; i.items = items; return i }
+    package func setting(_ p: BehaviorParameter) -> ItemBehaviorSpec? {
         guard case .properties(let change) = p else { return nil }
         var i = self
         i.properties = i.properties.merged(with: change)
@@ -21,7 +21,7 @@ public struct ItemBehaviorSpec: BehaviorKindSpec {
 
 extension ItemProperties {
     /// The properties' keys, as an `item` behavior, `defaults` and `set` take them.
-    public static let keys = KeyTable(
+    package static let keys = KeyTable(
         "defaults",
         [
             SceneKey("elasticity", "number", range: 0...1, default: "0.2", "bounce kept in a collision (0 none, 1 all)"),

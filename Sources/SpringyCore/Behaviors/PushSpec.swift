@@ -1,18 +1,18 @@
 /// UIPushBehavior: `vector` in newtons (continuous) or N·s (instantaneous).
-public struct PushSpec: BehaviorKindSpec {
-    public var items: [String]
-    public var mode: PushMode
-    public var vector: Vec2
-    public var offset: Vec2
+package struct PushSpec: BehaviorKindSpec {
+    package var items: [String]
+    package var mode: PushMode
+    package var vector: Vec2
+    package var offset: Vec2
     /// The angle kept while the magnitude is 0 (UIKit's default angle is 0).
-    public var restingAngle = 0.0
-    public init(items: [String], mode: PushMode, vector: Vec2, offset: Vec2) {
+    package var restingAngle = 0.0
+    package init(items: [String], mode: PushMode, vector: Vec2, offset: Vec2) {
         self.items = items; self.mode = mode; self.vector = vector; self.offset = offset
     }
 
-    public static var kind: BehaviorKind { .push }
-    public static var uikitName: String { "UIPushBehavior" }
-    public static let keys = KeyTable(
+    package static var kind: BehaviorKind { .push }
+    package static var uikitName: String { "UIPushBehavior" }
+    package static let keys = KeyTable(
         "behaviors[].push",
         [
             CommonKeys.items.named("items", "the items it pushes (or `item` for one)"),
@@ -24,16 +24,16 @@ public struct PushSpec: BehaviorKindSpec {
             SceneKey(
                 "offset", "[x, y]", unit: "pt", default: "[0, 0]", "where on the item it pushes, from its centre (turns it)"),
         ])
-    public static let setKeys = setTable([
+    package static let setKeys = setTable([
         VectorKeys.magnitude(default: ""), VectorKeys.angle(default: ""), VectorKeys.direction(default: ""),
         SceneKey(
             "active", "bool", default: "", "on or off (UIPushBehavior.active); a new magnitude or direction turns it on again"),
     ])
-    public var behavior: BehaviorSpec { .push(self) }
-    public var referencedItems: [String] { items }
-    public func withItems(_ items: [String]) -> PushSpec? { var p = self; p.items = items; return p }
+    package var behavior: BehaviorSpec { .push(self) }
+    package var referencedItems: [String] { items }
+    package func withItems(_ items: [String]) -> PushSpec? { var p = self; p.items = items; return p }
     /// `active` is the animator's (not a value of the spec): nil here.
-    public func setting(_ p: BehaviorParameter) -> PushSpec? {
+    package func setting(_ p: BehaviorParameter) -> PushSpec? {
         var s = self
         return PolarVector.setting(p, &s.vector, &s.restingAngle) ? s : nil
     }

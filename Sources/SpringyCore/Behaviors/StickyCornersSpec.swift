@@ -4,29 +4,29 @@
 /// with the bounds, an item behavior (density 0.01, resistance 10, no friction, no rotation), and
 /// four spring fields at `inset` from each corner, each acting over the quarter of the bounds
 /// nearest its corner.
-public struct StickyCornersSpec: BehaviorKindSpec {
-    public var item: String
+package struct StickyCornersSpec: BehaviorKindSpec {
+    package var item: String
     /// cornerInset: the gap between the item and the edges at a corner, in points.
-    public var inset: Double
+    package var inset: Double
     /// The spring fields' strength (UIFieldBehavior.springField(), strength 1 by default).
-    public var strength: Double
-    public init(item: String, inset: Double = 16, strength: Double = 1) {
+    package var strength: Double
+    package init(item: String, inset: Double = 16, strength: Double = 1) {
         self.item = item; self.inset = inset; self.strength = strength
     }
 
-    public static var kind: BehaviorKind { .stickyCorners }
-    public static var uikitName: String { "StickyCornersBehavior" }
+    package static var kind: BehaviorKind { .stickyCorners }
+    package static var uikitName: String { "StickyCornersBehavior" }
     static let inset = SceneKey(
         "inset", "number", range: 0...1000, unit: "pt", default: "16",
         "cornerInset: the gap between the item and the edges at a corner")
     static let strength = SceneKey(
         "strength", "number", range: 0...1e6, default: "1", "the corner spring fields' strength (UIFieldBehavior's units)")
-    public static let keys = KeyTable("behaviors[].sticky_corners", [CommonKeys.item, inset, strength])
-    public static let setKeys = setTable([inset.named("inset", "moves the corners' springs in or out")])
-    public var behavior: BehaviorSpec { .stickyCorners(self) }
-    public var referencedItems: [String] { [item] }
-    public func withItems(_ items: [String]) -> StickyCornersSpec? { nil }
-    public func setting(_ p: BehaviorParameter) -> StickyCornersSpec? {
+    package static let keys = KeyTable("behaviors[].sticky_corners", [CommonKeys.item, inset, strength])
+    package static let setKeys = setTable([inset.named("inset", "moves the corners' springs in or out")])
+    package var behavior: BehaviorSpec { .stickyCorners(self) }
+    package var referencedItems: [String] { [item] }
+    package func withItems(_ items: [String]) -> StickyCornersSpec? { nil }
+    package func setting(_ p: BehaviorParameter) -> StickyCornersSpec? {
         var s = self
         switch p {
         case .inset(let d): s.inset = d
@@ -39,7 +39,7 @@ public struct StickyCornersSpec: BehaviorKindSpec {
     /// updateFieldsInBounds): the field at each corner sits where the item's centre rests there,
     /// and acts over a region the size of the bounds less the inset item on each side, centred on
     /// it — the quarter of the bounds nearest that corner.
-    public func children(bounds: Rect, size: Size2) -> [BehaviorSpec] {
+    package func children(bounds: Rect, size: Size2) -> [BehaviorSpec] {
         let dx = inset + size.width / 2, dy = inset + size.height / 2
         let region = Size2(max(bounds.width - 2 * dx, 0.01), max(bounds.height - 2 * dy, 0.01))
         var out: [BehaviorSpec] = [

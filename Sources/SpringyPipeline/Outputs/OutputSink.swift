@@ -7,7 +7,7 @@ import SpringyScene
 
 /// What `springy render` makes of a scene. Each format is registered once, in `kind`: the
 /// type that checks, names and writes it (Outputs/<Format>Sink.swift).
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     case png, apng, gif, webp, avif, sheet, trail, pdf, svg, y4m, mp4, webm, mov
 
     /// The one registration of each format: adding a case is a compile error here until its
@@ -31,42 +31,42 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 
     /// Formats drawn from kept frame states after the run (they take `--pick`).
-    public var isStill: Bool { kind.isStill }
+    package var isStill: Bool { kind.isStill }
 }
 
 /// The parts of a rendered frame a sink reads; the pipeline encodes only what some sink needs.
-public struct SinkNeeds: OptionSet, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let png = SinkNeeds(rawValue: 1)
-    public static let rgba = SinkNeeds(rawValue: 2)
-    public static let y4m = SinkNeeds(rawValue: 4)
+package struct SinkNeeds: OptionSet, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+    package static let png = SinkNeeds(rawValue: 1)
+    package static let rgba = SinkNeeds(rawValue: 2)
+    package static let y4m = SinkNeeds(rawValue: 4)
 }
 
 /// One frame as every sink receives it.
-public struct SinkFrame {
+package struct SinkFrame {
     /// The scene's frame number.
-    public var index: Int
+    package var index: Int
     /// Its place in this run (0 for the run's first frame).
-    public var position: Int
-    public var state: FrameState
-    public var encoded: FramePipeline.Encoded
+    package var position: Int
+    package var state: FrameState
+    package var encoded: FramePipeline.Encoded
 }
 
 /// What a sink is made from: the scene, the render's settings, the folder and the frames.
-public struct SinkContext {
-    public var scene: Scene
-    public var settings: RenderJob.Settings
-    public var folder: String
+package struct SinkContext {
+    package var scene: Scene
+    package var settings: RenderJob.Settings
+    package var folder: String
     /// The frames this run renders.
-    public var frames: ClosedRange<Int>
-    public var renderer: Renderer
-    public var width: Int { renderer.pixelWidth }
-    public var height: Int { renderer.pixelHeight }
-    public var opaque: Bool { renderer.opaque }
-    public var rate: FrameRate { scene.time.rate }
+    package var frames: ClosedRange<Int>
+    package var renderer: Renderer
+    package var width: Int { renderer.pixelWidth }
+    package var height: Int { renderer.pixelHeight }
+    package var opaque: Bool { renderer.opaque }
+    package var rate: FrameRate { scene.time.rate }
     /// `name` inside the scene's folder.
-    public func path(_ name: String) -> String { "\(folder)/\(name)" }
+    package func path(_ name: String) -> String { "\(folder)/\(name)" }
 
     /// Refuses frames over `maxSide` pixels on a side for a format that cannot hold them (its
     /// name in the message, `alternative` telling what to do instead).
@@ -79,14 +79,14 @@ public struct SinkContext {
 }
 
 /// What a sink wrote, once finished.
-public struct SinkResult {
-    public var files: Int
-    public var bytes: Int
-    public var warnings: [String] = []
+package struct SinkResult {
+    package var files: Int
+    package var bytes: Int
+    package var warnings: [String] = []
 }
 
 /// One output being written: frames in, one or more whole files out (or none, if abandoned).
-public protocol OutputSink: AnyObject {
+package protocol OutputSink: AnyObject {
     /// What it reads of each frame.
     var needs: SinkNeeds { get }
     func add(_ frame: SinkFrame) throws
@@ -97,7 +97,7 @@ public protocol OutputSink: AnyObject {
 }
 
 /// One output format: everything `render` (and `docs`) need to know about it.
-public protocol OutputKind {
+package protocol OutputKind {
     /// Formats drawn from kept states after the run (`--pick` applies).
     static var isStill: Bool { get }
     /// Whether `name` (a file in the scene's folder) is one this format writes for `job`.
@@ -110,9 +110,9 @@ public protocol OutputKind {
 }
 
 extension OutputKind {
-    public static var isStill: Bool { false }
-    public static func preflight(_ context: SinkContext) throws {}
-    public static func warnings(_ context: SinkContext) -> [String] { [] }
+    package static var isStill: Bool { false }
+    package static func preflight(_ context: SinkContext) throws {}
+    package static func warnings(_ context: SinkContext) -> [String] { [] }
 }
 
 /// An animation writer fed each frame's RGBA, whole at `finish` (GIF, WebP, AVIF, palette
