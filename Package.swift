@@ -13,10 +13,13 @@ let package = Package(
         .executable(name: "springy", targets: ["springy"]),
         // Springy in a Swift package of one's own: load, validate, simulate, draw, write.
         .library(name: "SpringyKit", targets: ["SpringyKit"]),
+        // swift-snapshot-testing strategies for a SpringyKit scene (frames, animation, trace).
+        .library(name: "SpringySnapshotTesting", targets: ["SpringySnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.0"),
     ],
     targets: [
         // System libraries, found with pkg-config.
@@ -90,6 +93,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "springy", dependencies: ["SpringyCLI"]),
+        // swift-snapshot-testing's Snapshotting strategies for SpringyKit scenes. Only what uses
+        // it builds swift-snapshot-testing (its SnapshotTesting target needs no swift-syntax).
+        .target(
+            name: "SpringySnapshotTesting",
+            dependencies: [
+                "SpringyKit", "SpringyCore", "SpringyGolden", "SpringyOutput", "SpringyPipeline", "SpringyRender", "SpringyScene",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]),
         // The library's deliberate API (its own value types over the pipeline).
         .target(
             name: "SpringyKit",
@@ -104,6 +115,13 @@ let package = Package(
             name: "SpringyTestSupport", dependencies: ["SpringyFrame", "SpringyScene", "SpringySimulation"],
             path: "Tests/SpringyTestSupport"),
         // Tests by module; the end-to-end ones run the `springy` binary.
+        // The snapshot strategies as a user's test uses them (references in __Snapshots__).
+        .testTarget(
+            name: "SpringySnapshotTestingTests",
+            dependencies: [
+                "SpringyKit", "SpringySnapshotTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]),
         // The library as a user sees it: SpringyKit alone (the test support runs the binary).
         .testTarget(name: "SpringyKitTests", dependencies: ["SpringyKit", "SpringyTestSupport", "springy"]),
         .testTarget(name: "SceneTests", dependencies: ["SpringyCore", "SpringyScene", "SpringyTestSupport", "springy"]),

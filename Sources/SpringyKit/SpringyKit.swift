@@ -18,7 +18,7 @@ import SpringySimulation
 /// let png = try scene.image(ofFrame: 30).png()
 /// ```
 public struct Scene: Sendable {
-    let model: SpringyScene.Scene
+    package let model: SpringyScene.Scene
 
     /// Reads the scene file at `path`; a problem is thrown as ``Problems``, each located at its
     /// file, line, column and key.
