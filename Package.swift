@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "SpringyKit", targets: ["SpringyKit"]),
         // swift-snapshot-testing strategies for a SpringyKit scene (frames, animation, trace).
         .library(name: "SpringySnapshotTesting", targets: ["SpringySnapshotTesting"]),
+        // `swift package springy render|check|docs ...` in a package that depends on Springy.
+        .plugin(name: "SpringyPlugin", targets: ["SpringyPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -101,6 +103,15 @@ let package = Package(
                 "SpringyKit", "SpringyCore", "SpringyGolden", "SpringyOutput", "SpringyPipeline", "SpringyRender", "SpringyScene",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
+        // The command plugin: runs the springy tool built from this package, in the asking package.
+        .plugin(
+            name: "SpringyPlugin",
+            capability: .command(
+                intent: .custom(verb: "springy", description: "Run springy (render, check, docs, validate, …) in this package"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "springy writes renders, goldens and documentation into the package")
+                ]),
+            dependencies: ["springy"]),
         // The library's deliberate API (its own value types over the pipeline).
         .target(
             name: "SpringyKit",
