@@ -117,7 +117,7 @@ let package = Package(
             name: "SpringyKit",
             dependencies: [
                 "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender", "SpringyOutput",
-                "SpringyPipeline",
+                "SpringyPipeline", .product(name: "Yams", package: "Yams"),
             ]),
         // libFuzzer target for the scene decoder (scripts/fuzz); a replayer when built normally.
         .executableTarget(name: "springy-fuzz", dependencies: ["SpringyScene", "SpringySimulation"]),
