@@ -79,15 +79,19 @@ package enum PixelAttribution {
     /// a spring's line.
     static func bounds(_ e: TraceEntry) -> Rect? {
         let v = e.values
+        // Every kind named (a new one must say where it is drawn); a short entry is nowhere.
         switch e.kind {
-        case .item where v.count >= 5:
+        case .item:
+            guard v.count >= 5 else { return nil }
             let a = v[4] * .pi / 180
             let w = abs(v[2] * cos(a)) + abs(v[3] * sin(a)), h = abs(v[2] * sin(a)) + abs(v[3] * cos(a))
             return Rect(x: v[0] - w / 2, y: v[1] - h / 2, width: w, height: h)
-        case .header where v.count >= 4: return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
-        case .spring where v.count >= 4:
+        case .header:
+            guard v.count >= 4 else { return nil }
+            return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        case .spring:
+            guard v.count >= 4 else { return nil }
             return Rect(x: min(v[0], v[2]), y: min(v[1], v[3]), width: abs(v[2] - v[0]), height: abs(v[3] - v[1]))
-        default: return nil
         }
     }
 

@@ -190,7 +190,7 @@ package enum TimingMutations {
                 if let a = timing.settles, let e = timing.expectedSettles, abs(Double(a - e) - truth) <= 1.5 {
                     r.settlingWithinOneFrame += 1
                 }
-            default:
+            case .springDelay, .curveDelay, .throwDelay, .panDelay:
                 r.delays += 1
                 if let shift = timing.shift, abs(shift - c.delay) <= 1 { r.shiftsWithinOneFrame += 1 }
             }
