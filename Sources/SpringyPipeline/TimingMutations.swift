@@ -36,19 +36,13 @@ package enum TimingMutations {
         .springDelay: 12, .springBounce: 12, .springDuration: 12, .curveDelay: 15, .throwDelay: 18, .panDelay: 15,
     ]
 
-    /// SplitMix64: the same mutations on every run.
+    /// The same mutations on every run.
     struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(next() % UInt64(r.count)) }
+        var generator: SplitMix64
+        init(state: UInt64) { generator = SplitMix64(state: state) }
+        mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(generator.next() % UInt64(r.count)) }
         mutating func double(_ r: ClosedRange<Double>) -> Double {
-            r.lowerBound + (r.upperBound - r.lowerBound) * Double(next() >> 11) / Double(1 << 53)
+            r.lowerBound + (r.upperBound - r.lowerBound) * generator.unit()
         }
     }
 

@@ -437,15 +437,8 @@ struct SceneDecoder: SceneSectionDecoder {
 package enum Palette {
     /// `count` pleasant colours from a fixed-seed generator (SplitMix64): same seed, same colours, everywhere.
     package static func seeded(_ seed: Int, count: Int) -> [Color] {
-        var state = UInt64(bitPattern: Int64(seed)) &+ 0x9E37_79B9_7F4A_7C15
-        func next() -> Double {
-            state = state &+ 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z = z ^ (z >> 31)
-            return Double(z >> 11) / Double(1 << 53)
-        }
+        var generator = SplitMix64(state: UInt64(bitPattern: Int64(seed)) &+ 0x9E37_79B9_7F4A_7C15)
+        func next() -> Double { generator.unit() }
         return (0..<count).map { _ in
             // hue anywhere, saturation and brightness in a readable band
             hsb(h: next(), s: 0.45 + 0.35 * next(), b: 0.7 + 0.25 * next())

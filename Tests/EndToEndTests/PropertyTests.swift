@@ -15,11 +15,9 @@ final class PropertyTests: XCTestCase {
     struct Generator {
         var state: UInt64
         mutating func next() -> Double {
-            state = state &+ 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+            var g = SplitMix64(state: state)
+            defer { state = g.state }
+            return g.unit()
         }
         mutating func range(_ a: Double, _ b: Double) -> Double { a + (b - a) * next() }
         mutating func int(_ a: Int, _ b: Int) -> Int { a + Int(next() * Double(b - a + 1)) % (b - a + 1) }
