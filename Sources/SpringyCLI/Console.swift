@@ -43,9 +43,3 @@ func report(_ error: Error) -> Error {
     }
     return ExitCode(2)
 }
-
-/// A word as a shell reads it back: quoted when it holds anything but safe characters.
-func shellQuoted(_ word: String) -> String {
-    let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,+@%".contains($0) }
-    return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}

@@ -112,3 +112,10 @@ package enum MarkdownText {
         return out
     }
 }
+
+/// A word as a shell reads it back: quoted when it holds anything but safe characters (the
+/// commands Springy suggests — record, accept — are pasted into a shell).
+package func shellQuoted(_ word: String) -> String {
+    let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,+@%".contains($0) }
+    return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}

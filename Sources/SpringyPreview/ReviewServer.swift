@@ -42,9 +42,10 @@ package final class ReviewSession: Sendable {
             let scene = try SceneLoader.load(path: path, limits: limits)
             let check = try GoldenRun.check(scene, store: store)
             scenes.append((scene.slug, path))
+            let (g, p) = (shellQuoted(goldenRoot), shellQuoted(path))
             var r = SceneReport(
-                check, file: path, recorded: [], recordCommand: "springy check --record failed --golden \(goldenRoot) \(path)")
-            r.acceptCommand = "springy check --golden \(goldenRoot) ACCEPT \(path)"
+                check, file: path, recorded: [], recordCommand: "springy check --record failed --golden \(g) \(p)")
+            r.acceptCommand = "springy check --golden \(g) ACCEPT \(p)"
             reports.append(r)
             rendered[check.slug] = check.rendered
             shots[check.slug] = check.hashShots

@@ -68,8 +68,9 @@ final class SpringySnapshotTestingTests: XCTestCase {
 /// The same strategies under Swift Testing.
 @Suite struct SpringySnapshotSwiftTesting {
     @Test func theSpringMatchesItsTrace() throws {
+        let scene = try SpringFixture.scene()
         withSnapshotTesting(record: SpringFixture.record) {
-            assertSnapshot(of: try! SpringFixture.scene(), as: .trace)
+            assertSnapshot(of: scene, as: .trace)
         }
     }
 }
