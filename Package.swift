@@ -4,7 +4,8 @@ import PackageDescription
 // The dependency rule (CONTRIBUTING.md): every module lists every module it imports, and
 // imports only modules below it in this order:
 //   Core, Frame  →  Scene, Dynamics  →  Layout  →  Simulation  →  Render  →  Output
-//   →  Golden  →  Pipeline  →  Preview  →  CLI
+//   →  Golden  →  Pipeline  →  Preview  →  Kit  →  CLI, SnapshotTesting
+// The CLI imports only SpringyKit (its public API) and SpringyCore's text helpers.
 // Render and Output never import Layout, Simulation or Dynamics. Tests/ArchitectureTests
 // checks this against the sources.
 let package = Package(
@@ -88,11 +89,11 @@ let package = Package(
             dependencies: [
                 "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyOutput", "SpringyGolden", "SpringyPipeline",
             ]),
+        // The command line: flags in, SpringyKit's public API to do the work, text out.
         .target(
             name: "SpringyCLI",
             dependencies: [
-                "SpringyCore", "SpringyScene", "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyPreview",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SpringyCore", "SpringyKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "springy", dependencies: ["SpringyCLI"]),
         // swift-snapshot-testing's Snapshotting strategies for SpringyKit scenes. Only what uses
@@ -100,8 +101,7 @@ let package = Package(
         .target(
             name: "SpringySnapshotTesting",
             dependencies: [
-                "SpringyKit", "SpringyCore", "SpringyGolden", "SpringyOutput", "SpringyPipeline", "SpringyRender", "SpringyScene",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                "SpringyKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
         // The command plugin: runs the springy tool built from this package, in the asking package.
         .plugin(
@@ -117,7 +117,7 @@ let package = Package(
             name: "SpringyKit",
             dependencies: [
                 "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender", "SpringyOutput",
-                "SpringyPipeline", .product(name: "Yams", package: "Yams"),
+                "SpringyGolden", "SpringyPipeline", "SpringyPreview", .product(name: "Yams", package: "Yams"),
             ]),
         // libFuzzer target for the scene decoder (scripts/fuzz); a replayer when built normally.
         .executableTarget(name: "springy-fuzz", dependencies: ["SpringyScene", "SpringySimulation"]),

@@ -1,8 +1,6 @@
 import ArgumentParser
 import SpringyCore
-import SpringyOutput
-import SpringyPipeline
-import SpringyScene
+import SpringyKit
 
 // Option values that are types of the modules below, read from their text.
 
@@ -46,37 +44,39 @@ struct Seconds: ExpressibleByArgument {
 }
 
 extension PlotQuantity: ExpressibleByArgument {}
-extension PNGSettings.Filter: ExpressibleByArgument {}
-extension PNGSettings.Strategy: ExpressibleByArgument {}
+extension PNGOptions.Filter: ExpressibleByArgument {}
+extension PNGOptions.Strategy: ExpressibleByArgument {}
 /// `--pick`: frames by number, `0`, `0,30,last` (a count is `--pick-count`: one number was
 /// both, a count of one meaning the last frame and 0 meaning frame 0).
 struct PickedFrames: ExpressibleByArgument {
     var pick: FramePick
     init?(argument: String) {
-        var out: [GoldenFrame] = []
+        var out: [FrameNumber] = []
         for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
             let p = part.trimmingCharacters(in: .whitespaces)
             if p == "last" { out.append(.last) } else if let i = Int(p), i >= 0 { out.append(.index(i)) } else { return nil }
         }
         if out.isEmpty { return nil }
-        pick = .list(out)
+        pick = .frames(out)
     }
 }
 
-/// The gallery animation's format (`docs --format`): one of DocsGallery.animationFormats.
+/// The gallery animation's format (`docs --format`): one of Documentation.animationFormats.
 struct DocsAnimationFormat: ExpressibleByArgument {
     var format: OutputFormat
     init?(argument: String) {
-        guard let f = OutputFormat(rawValue: argument.lowercased()), DocsGallery.animationFormats.contains(f) else { return nil }
+        guard let f = OutputFormat(rawValue: argument.lowercased()), Documentation.animationFormats.contains(f) else {
+            return nil
+        }
         format = f
     }
-    static var allValueStrings: [String] { DocsGallery.animationFormats.map(\.rawValue) }
+    static var allValueStrings: [String] { Documentation.animationFormats.map(\.rawValue) }
 }
 
 /// `--fps`: a whole rate 1-240 or an NTSC rate (29.97, 30000/1001, ...).
 enum FrameRateArgument {
-    static func parse(_ text: String) throws -> FrameRate {
-        guard let r = FrameRate.parse(text) else {
+    static func parse(_ text: String) throws -> SpringyKit.FrameRate {
+        guard let r = SpringyKit.FrameRate(text) else {
             throw ValidationError(
                 "--fps must be 1-240 (a whole number) or a video rate 23.976, 29.97 or 59.94 (24000/1001, 30000/1001, 60000/1001), not \(text)"
             )

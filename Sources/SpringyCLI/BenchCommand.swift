@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import SpringyOutput
-import SpringyPipeline
-import SpringyPreview
+import SpringyKit
 
 extension Springy {
     struct Bench: ParsableCommand {
@@ -83,56 +81,31 @@ extension Springy {
             }
         }
 
+        var kind: Benchmark.Kind {
+            if mutations { return .mutations }
+            if animationMemory { return .animationMemory }
+            if check { return .check }
+            if goldens { return .goldens }
+            if preview { return .preview }
+            if formats { return .formats }
+            if pngSweep { return .pngSweep }
+            return .stages(json: json)
+        }
+
         func run() throws {
-            if mutations {
-                do { say(try TimingMutations.measure().table) } catch { throw report(error) }
-                return
+            let kind = kind
+            var paths = scenes
+            if paths.isEmpty && kind != .mutations && kind != .animationMemory {
+                paths = try Benchmark.defaultScenes(for: kind) ?? defaultScenes()
             }
-            if animationMemory {
-                do { say(AnimationMemoryBenchmark.table(try AnimationMemoryBenchmark.run(into: out), frames: 30)) } catch {
-                    throw report(error)
-                }
-                return
-            }
-            let paths =
-                scenes.isEmpty
-                ? (formats ? ["scenes/springy-carousel.yaml", "scenes/drag-many.yaml"] : try defaultScenes()) : scenes
-            let loaded = try loadScenes(paths, limits: limitOptions.limits)
-            do {
-                if check {
-                    var r = try CheckBenchmark.run(loaded, goldenRoot: golden)
-                    let scene = try loadScenes(["scenes/bench/carousel-2x.yaml"], limits: limitOptions.limits)[0]
-                    (r.hashFrames, r.hashMillisecondsPerFrame) = try CheckBenchmark.hashVerification(scene)
-                    r.hashScene = "scenes/bench/carousel-2x.yaml"
-                    say(r.table)
-                    return
-                }
-                if goldens {
-                    let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
-                    say(try GoldenFootprint.run(loaded, goldenRoot: golden, threads: n).table)
-                    return
-                }
-                if preview {
-                    for path in scenes.isEmpty ? ["scenes/springy-carousel.yaml"] : scenes {
-                        say(try PreviewBenchmark.run(scene: path, limits: limitOptions.limits))
-                    }
-                    return
-                }
-                if formats {
-                    if FFmpeg.path == nil { warn("springy: ffmpeg is not on PATH: its GIF and the quality figures are left out") }
-                    for scene in loaded {
-                        let (frames, rows) = try FormatBenchmark.run(scene, ffmpeg: FFmpeg.path)
-                        say(FormatBenchmark.table(scene, frames: frames, rows: rows))
-                    }
-                    return
-                }
-                if pngSweep { try Benchmark.pngSweep(loaded) { say($0) }; return }
-                let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
-                for scene in loaded {
-                    let r = try Benchmark.measure(scene, threads: n)
-                    say(json ? r.json : r.table)
-                }
-            } catch { throw report(error) }
+            var options = Benchmark.Options()
+            options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+            options.goldenFolder = golden
+            options.folder = out
+            options.limits = limitOptions.limits
+            // Every scene is read first: each bad one is reported, then exit 2.
+            if kind != .preview { _ = try loadScenes(paths, limits: limitOptions.limits) }
+            do { try Benchmark.run(kind, paths, options: options, messages: .console) } catch { throw report(error) }
         }
     }
 }

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import SpringyCore
-import SpringyGolden
-import SpringyPipeline
-import SpringyScene
+import SpringyKit
 
 extension RecordMode: ExpressibleByArgument {}
 
@@ -42,7 +39,7 @@ extension Springy {
         @Option(
             name: .long,
             help: "Check only shard K of N (K/N, 1-based): every Nth scene from the Kth, as Playwright's --shard splits tests.",
-            transform: { try Shard.parse($0) })
+            transform: { try ShardArgument.parse($0) })
         var shard: Shard?
 
         @Flag(name: .long, help: "Merge the report folders given as arguments into --report (and --junit/--json).")
@@ -72,7 +69,7 @@ extension Springy {
                 throw ValidationError(
                     "--accept records the goldens it names: use it without --record, --prune or --merge-reports")
             }
-            for token in accept where Self.acceptToken(token) == nil {
+            for token in accept where !GoldenCheck.isAcceptToken(token) {
                 throw ValidationError(
                     "--accept \(token): expected SLUG/FILE@HASH as a report shows it (e.g. springs/frame-00020.png@0123456789abcdef)"
                 )
@@ -83,39 +80,6 @@ extension Springy {
             try refuseEmptyPaths(
                 [("--golden", golden), ("--failures", failures), ("--report", report), ("--junit", junit), ("--json", json)],
                 scenes: scenes)
-        }
-
-        /// The command that records `paths`' goldens, keeping this command's own folders.
-        func recordCommand(_ paths: [String], mode: RecordMode = .all, prune: Bool = false) -> String {
-            var words = ["springy", "check", "--record", mode.rawValue] + (prune ? ["--prune"] : [])
-            if golden != "golden" { words += ["--golden", golden] }
-            if failures != ".springy-failures" { words += ["--failures", failures] }
-            return (words + paths).map(shellQuoted).joined(separator: " ")
-        }
-
-        static func acceptToken(_ token: String) -> (slug: String, name: String, hash: String)? {
-            GoldenRun.parseAcceptToken(token)
-        }
-
-        /// `--accept`: every named golden checked against what this run makes, then all written.
-        func acceptReviewed(_ loaded: [Scene], store: GoldenStore) throws {
-            let wanted = accept.compactMap(Self.acceptToken)
-            var plans: [GoldenRun.Acceptance] = []
-            for slug in wanted.map(\.slug).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
-                guard let scene = loaded.first(where: { $0.slug == slug }) else {
-                    throw ValidationError("--accept names \(slug), which is not one of the scenes checked (name its scene file)")
-                }
-                let mine = wanted.filter { $0.slug == slug }.map { ($0.name, $0.hash) }
-                do { plans.append(try GoldenRun.acceptance(scene, store: store, mine)) } catch { throw SpringyCLI.report(error) }
-            }
-            do { for plan in plans { for line in try plan.write() { say(line) } } } catch { throw SpringyCLI.report(error) }
-        }
-
-        /// The command that accepts goldens of the scene at `path`, `ACCEPT` standing for the flags.
-        func acceptCommand(_ path: String) -> String {
-            var words = ["springy", "check"]
-            if golden != "golden" { words += ["--golden", golden] }
-            return (words.map(shellQuoted) + ["ACCEPT", shellQuoted(path)]).joined(separator: " ")
         }
 
         /// `--record` with no mode after it means `--record all`.
@@ -134,167 +98,54 @@ extension Springy {
             return out
         }
 
+        var options: CheckOptions {
+            var o = CheckOptions()
+            o.goldenFolder = golden
+            o.failuresFolder = failures
+            o.record = record
+            o.prune = prune
+            o.accept = accept
+            o.report = report
+            o.junit = junit
+            o.json = json
+            o.shard = shard
+            o.quiet = quiet
+            o.everyScene = scenes.isEmpty
+            let ci = ProcessInfo.processInfo.environment["CI"] ?? ""
+            o.inCI = !ci.isEmpty && ci != "0" && ci != "false"
+            o.limits = limitOptions.limits
+            return o
+        }
+
         func run() throws {
             if mergeReports { try merge(); return }
-            var paths = scenes.isEmpty ? try defaultScenes() : scenes
-            if let shard { paths = shard.scenes(paths) }
-            // Recording needs every scene; a check goes on past a scene that does not load, which
-            // fails on its own (its error in the report, JUnit and JSON; exit 2 at the end).
-            var loaded: [Scene?] = []
-            var loadErrors: [String: String] = [:]  // by scene file, looked up only
-            for p in paths {
-                do { loaded.append(try SceneLoader.load(path: p, limits: limitOptions.limits)) } catch {
-                    warn("\(error)")
-                    loadErrors[p] = "\(error)"
-                    loaded.append(nil)
-                }
+            let paths = scenes.isEmpty ? try defaultScenes() : scenes
+            let outcome: CheckOutcome
+            do { outcome = try GoldenCheck.run(paths, options: options, messages: .console) } catch {
+                throw SpringyCLI.report(error)
             }
-            if record == .all && !loadErrors.isEmpty { throw ExitCode(2) }
-            try refuseSharedNames(loaded.compactMap { $0 }, flag: "--golden") { "\(golden)/\($0.slug)" }
-            let store = GoldenStore(goldenRoot: golden, failureRoot: failures)
-            if record != .never || !accept.isEmpty, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0",
-                ci != "false"
-            {
-                warn(
-                    "springy: refusing to record golden images with CI set (\(accept.isEmpty ? "--record \(record.rawValue)" : "--accept")): goldens are recorded on purpose, by a person, and committed with the reason"
-                )
-                throw ExitCode(2)
-            }
-            if !accept.isEmpty {
-                if !loadErrors.isEmpty { throw ExitCode(2) }
-                try acceptReviewed(loaded.compactMap { $0 }, store: store)
+            if record == .all || !accept.isEmpty {
+                if outcome.hadErrors { throw ExitCode(2) }
                 return
             }
-            // Folders of scenes that are gone, looked for only when every scene is checked.
-            let everyScene = scenes.isEmpty && shard == nil
-            let goneFolders = everyScene ? store.staleFolders(keeping: loaded.compactMap { $0?.slug }) : []
-            if record == .all {
-                do {
-                    for scene in loaded.compactMap({ $0 }) {
-                        for line in try GoldenRun.record(scene, store: store, mode: .all, prune: prune) { say(line) }
-                    }
-                    if prune { for line in try store.prune(goneFolders) { say(line) } }
-                } catch { throw SpringyCLI.report(error) }
-                return
-            }
-            var isDir: ObjCBool = false
-            if record == .never, !(FileManager.default.fileExists(atPath: golden, isDirectory: &isDir) && isDir.boolValue) {
-                warn(
-                    "springy: --golden \(golden): no such folder of golden images (record them with: \(recordCommand(paths, mode: .missing)))"
-                )
-                throw ExitCode(2)
-            }
-            // The report and failures folders show this run only (a shard clears its own scenes'
-            // failures: other shards may be writing theirs into the same folder).
-            do {
-                if let dir = report { try EarlierRun.clearReport(dir) }
-                try EarlierRun.clearFailures(failures, slugs: shard.map { _ in loaded.compactMap { $0?.slug } })
-            } catch { throw SpringyCLI.report(error) }
-            var checks: [SceneCheck] = []
-            var recorded: [String: [String]] = [:]  // by scene file, looked up when reporting
-            for (scene, path) in zip(loaded, paths) {
-                guard let scene else { checks.append(.failed(scene: path, error: loadErrors[path] ?? "does not load")); continue }
-                var check: SceneCheck
-                do {
-                    check = try GoldenRun.check(scene, store: store)
-                    if record != .never && !check.passed {
-                        let lines = try GoldenRun.record(scene, store: store, mode: record)
-                        for line in lines { say(line) }
-                        recorded[path] = lines
-                        // What was recorded now passes; what was not still fails.
-                        check = try GoldenRun.check(scene, store: store)
-                    }
-                } catch {
-                    // A scene that cannot be rendered or whose failures cannot be written fails alone.
-                    let message = error is LocatedError ? "\(error)" : "\(path): \(error)"
-                    warn("FAIL \(message)")
-                    checks.append(.failed(scene: path, error: message))
-                    continue
-                }
-                checks.append(check)
-                printResult(check, path: path)
-                for file in check.stale {
-                    say("stale \(file): no frame of \(path) asks for it (remove with: \(recordCommand([path], prune: true)))")
-                }
-            }
-            for folder in goneFolders {
-                say("stale \(folder)/: no scene here has that name (remove with: \(recordCommand([], prune: true)))")
-            }
-            let results = CheckResults(
-                checks: checks, paths: paths, recorded: recorded, recordCommand: { recordCommand([$0], mode: $1) },
-                acceptCommand: { acceptCommand($0) })
-            try writeReports(results)
-            let s = results.summary
-            let stale = checks.map(\.stale.count).reduce(goneFolders.count, +)
+            let s = outcome.summary
             say(
-                "check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded\(stale > 0 ? ", \(stale) stale" : "")"
+                "check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded\(outcome.stale > 0 ? ", \(outcome.stale) stale" : "")"
             )
-            if checks.contains(where: { $0.error != nil }) { throw ExitCode(2) }
+            if outcome.hadErrors { throw ExitCode(2) }
             if s.failed + s.missing > 0 { throw ExitCode(1) }
         }
 
-        /// The frame-hash golden's verdict: the frames that differ, and what moved at the first few.
-        func printHashes(_ h: HashResult, _ check: SceneCheck, path: String) {
-            if h.passed {
-                if !quiet { say("ok \(h.path)") }
-                return
+        /// `--merge-reports DIR...`: shard reports into one (--report), and JUnit/JSON from it.
+        func merge() throws {
+            guard let out = report else { throw ValidationError("--merge-reports needs --report DIR for the merged report") }
+            guard !scenes.isEmpty else { throw ValidationError("--merge-reports needs the shard report folders as arguments") }
+            let s: CheckSummary
+            do { s = try GoldenCheck.mergeReports(scenes, into: out, options: options, messages: .console) } catch {
+                throw SpringyCLI.report(error)
             }
-            let mode: RecordMode = h.missing ? .missing : .failed
-            var lines = [
-                "FAIL \(h.summary); \(h.missing ? "record it" : "if the change is meant, record it") with: \(recordCommand([path], mode: mode))"
-            ]
-            for (frame, _) in check.hashShots {
-                lines += check.explanation(atFrame: frame).map { "  what moved at frame \(frame): \($0)" }
-            }
-            warn(lines.joined(separator: "\n"))
-            annotate(path, line: check.goldenLine, h.summary)
-        }
-
-        func printResult(_ check: SceneCheck, path: String) {
-            for r in check.frames {
-                if r.passed {
-                    if !quiet { say("ok \(r.goldenPath)") }
-                    continue
-                }
-                var lines = ["FAIL \(r.message(recordCommand: recordCommand([path], mode: r.missing ? .missing : .failed)))"]
-                if !r.missing && r.problem == nil {
-                    lines += check.explanation(atFrame: r.frame).map { "  what moved at frame \(r.frame): \($0)" }
-                    lines += r.regions.map { "  \($0)" }
-                    if !check.environmentChanges.isEmpty {
-                        lines.append("  environment differs: \(check.environmentChanges.joined(separator: ", "))")
-                    }
-                }
-                warn(lines.joined(separator: "\n"))
-                annotate(
-                    path, line: check.goldenLine,
-                    "\(r.goldenPath) "
-                        + (r.missing ? "is missing" : r.problem ?? "differs: \(check.explanation(atFrame: r.frame).first ?? "")"))
-            }
-            if let h = check.hashes { printHashes(h, check, path: path) }
-            guard let trace = check.trace else { return }
-            if trace.passed {
-                if !quiet { say("ok \(trace.path)") }
-                return
-            }
-            if let problem = trace.problem {
-                warn("FAIL \(trace.path) \(problem); record it again with: \(recordCommand([path], mode: .failed))")
-                annotate(path, line: check.goldenLine, "\(trace.path) \(problem)")
-                return
-            }
-            if trace.missing {
-                warn("FAIL \(trace.path) is missing; record it with: \(recordCommand([path], mode: .missing))")
-                annotate(path, line: check.goldenLine, "\(trace.path) is missing")
-                return
-            }
-            let pixels =
-                check.frames.allSatisfy(\.passed) && (check.hashes?.passed ?? true)
-                ? " (the pixels pass: a change the eye cannot see yet)" : ""
-            warn(
-                (["FAIL \(trace.path): the trace departs from its golden\(pixels):"]
-                    + ((trace.timing?.sentences ?? []) + TraceDiff.explain(trace.changes)).map { "  \($0)" })
-                    .joined(separator: "\n"))
-            annotate(
-                path, line: check.goldenLine, "trace departs from its golden\(pixels): \(trace.changes.first?.description ?? "")")
+            say("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing, \(s.recorded) recorded")
+            if s.failed + s.missing > 0 { throw ExitCode(1) }
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpringyCore
-import SpringyOutput
+import SpringyKit
 
 /// What the command line prints, in one place. Lines may carry scene text (ids, labels, names,
 /// file names); under GitHub Actions a line that starts with `::` is a workflow command
@@ -13,6 +13,12 @@ enum Console {
     static func line(_ text: String) -> String {
         inGitHubActions ? WorkflowText.neutralized(text) : text
     }
+}
+
+extension Messages {
+    /// Lines to standard output, warnings to standard error, annotations for GitHub Actions.
+    static let console = Messages(
+        say: { SpringyCLI.say($0) }, warn: { SpringyCLI.warn($0) }, annotate: { SpringyCLI.annotate($0, line: $1, $2) })
 }
 
 /// Prints to standard error.
@@ -33,11 +39,15 @@ func annotate(_ file: String, line: Int? = nil, _ message: String) {
 }
 
 /// Prints an error the way the command line reports it and gives the exit to throw:
-/// located errors (scene, simulation) as `file:line:column: key: message`, others after `springy:`.
+/// problems located in a file (scene, simulation) as `file:line:column: key: message`, others
+/// after `springy:`.
 func report(_ error: Error) -> Error {
     switch error {
     case is ExitCode: return error
-    case is StandardOutput.Closed: return ExitCode(141)  // the reader went away (`| head`): stop quietly
+    case is StandardOutputClosed: return ExitCode(141)  // the reader went away (`| head`): stop quietly
+    case let p as Problems:
+        // Located problems read file:line:column: …; the others say who is speaking.
+        for problem in p.problems { warn(problem.file.isEmpty ? "springy: \(problem)" : "\(problem)") }
     case is LocatedError: warn("\(error)")
     default: warn("springy: \(error)")
     }

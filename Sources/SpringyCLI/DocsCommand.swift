@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpringyCore
-import SpringyOutput
-import SpringyPipeline
+import SpringyKit
 
 extension Springy {
     struct Docs: ParsableCommand {
@@ -81,61 +80,39 @@ extension Springy {
         func run() throws {
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
+            let threads = ProcessInfo.processInfo.activeProcessorCount
             if let docc {
-                try refuseSharedNames(loaded, flag: "--docc") { "\(docc)/\(DocCCatalog.articleName($0))" }
-                var catalog = DocCCatalog(
-                    path: docc, poster: poster?.choice ?? .golden, threads: ProcessInfo.processInfo.activeProcessorCount)
-                catalog.version = Springy.version
-                catalog.overwrite = overwrite
-                if FFmpeg.path == nil { warn("springy: ffmpeg is not on PATH: the DocC articles get posters but no video") }
-                for scene in loaded {
-                    if !force && catalog.isUpToDate(scene, video: FFmpeg.path != nil) {
-                        say("docc: \(scene.slug) unchanged (\(DocCCatalog.articleName(scene)).md)")
-                        continue
-                    }
-                    do {
-                        let (files, warnings) = try catalog.write(scene, ffmpeg: FFmpeg.path != nil)
-                        for w in warnings { warn("springy: warning: \(w)") }
-                        say("docc: \(scene.slug) → \(files.count) files (\(DocCCatalog.articleName(scene)).md)")
-                    } catch { throw report(error) }
-                }
+                var options = Documentation.DocCOptions(catalogue: docc)
+                options.poster = poster?.choice ?? .golden
+                options.overwrite = overwrite
+                options.force = force
+                options.threads = threads
+                do { try Documentation.writeDocC(loaded, options: options, messages: .console) } catch { throw report(error) }
                 return
             }
-            try refuseSharedNames(loaded, flag: "--out") { OutputNames.sceneFolder(out, $0) }
-            do { try AtomicFile.makeDirectory(out) } catch { throw report(error) }
-            var gallery = DocsGallery(
-                out: out, scale: scale, every: every, version: Springy.version,
-                threads: ProcessInfo.processInfo.activeProcessorCount)
-            gallery.poster = poster?.choice ?? .golden
-            gallery.filmstripFrames = filmstripFrames
-            gallery.filmstripScale = filmstripScale
-            gallery.format = animationFormat
-            encoderOptions.apply(to: &gallery.encoder)
-            if animationFormat == .mp4 && FFmpeg.path == nil {
-                throw report(
-                    SpringyError(
-                        "--format mp4 needs ffmpeg on PATH (apt-get install ffmpeg); or choose --format apng, gif, webp or avif"))
-            }
-            var rendered = 0, unchanged = 0
-            let entries = zip(loaded, paths).map { DocsGallery.Entry(scene: $0, path: $1) }
-            for entry in entries {
-                if !force && gallery.isUpToDate(entry) { unchanged += 1; continue }
-                do {
-                    for w in try gallery.render(entry) { warn("springy: warning: \(w)") }
-                } catch { throw report(error) }
-                rendered += 1
-                say("docs: \(entry.scene.slug) → \(gallery.folder(entry.scene))")
-            }
-            // The page lists every scene of the gallery, not only those of this run.
-            let wroteReadme: Bool
-            do { wroteReadme = try gallery.updatePage(with: entries) } catch { throw report(error) }
-            if rendered == 0 && !wroteReadme {
+            var options = Documentation.GalleryOptions()
+            options.folder = out
+            options.scale = scale
+            options.every = every
+            options.poster = poster?.choice ?? .golden
+            options.filmstripFrames = filmstripFrames
+            options.filmstripScale = filmstripScale
+            options.format = animationFormat
+            options.encoders = encoderOptions.options
+            options.force = force
+            options.threads = threads
+            let summary: Documentation.GallerySummary
+            do {
+                summary = try Documentation.writeGallery(
+                    Array(zip(loaded, paths).map { ($0, $1) }), options: options, messages: .console)
+            } catch { throw report(error) }
+            if summary.rendered == 0 && !summary.wroteReadme {
                 say(
-                    "docs: nothing to do — \(unchanged == 1 ? "the scene is" : "all \(unchanged) scenes are") up to date in \(out)"
+                    "docs: nothing to do — \(summary.unchanged == 1 ? "the scene is" : "all \(summary.unchanged) scenes are") up to date in \(out)"
                 )
             } else {
                 say(
-                    "docs: \(counted(rendered, "scene")) rendered, \(unchanged) unchanged\(wroteReadme ? ", README.md written" : "")"
+                    "docs: \(counted(summary.rendered, "scene")) rendered, \(summary.unchanged) unchanged\(summary.wroteReadme ? ", README.md written" : "")"
                 )
             }
         }
@@ -143,9 +120,9 @@ extension Springy {
 }
 
 struct PosterArgument: ExpressibleByArgument {
-    var choice: PosterChoice
+    var choice: Poster
     init?(argument: String) {
-        guard let c = PosterChoice(argument: argument) else { return nil }
+        guard let c = Poster(argument) else { return nil }
         choice = c
     }
 }

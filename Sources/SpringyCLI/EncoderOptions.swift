@@ -1,6 +1,5 @@
 import ArgumentParser
-import SpringyOutput
-import SpringyPipeline
+import SpringyKit
 
 /// The animation encoders' options, shared by `render` and `docs` (one set of names, ranges
 /// and help texts).
@@ -36,10 +35,12 @@ struct EncoderOptions: ParsableArguments {
     /// True when any option differs from its default.
     var changed: Bool { webpQuality != nil || avifQuality != 80 || apngMaxColors != nil || gifColors != 255 }
 
-    func apply(to s: inout RenderJob.Settings) {
-        s.webpQuality = webpQuality
-        s.avifQuality = avifQuality
-        s.gifColors = gifColors
-        s.apngMaxColors = apngMaxColors
+    var options: SpringyKit.EncoderOptions {
+        var o = SpringyKit.EncoderOptions()
+        o.webpQuality = webpQuality
+        o.avifQuality = avifQuality
+        o.gifColors = gifColors
+        o.apngMaxColors = apngMaxColors
+        return o
     }
 }

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpringyCore
-import SpringyPipeline
-import SpringyScene
+import SpringyKit
 
 // Which frames (and which share of them) a command works on: --frames, --pick, --shard.
 
@@ -66,7 +65,7 @@ struct FrameRange {
 /// The range `--frames` asks of one scene; a range past its end is bad input (exit 2).
 func frameRange(_ frames: FrameRange?, of scene: Scene) throws -> ClosedRange<Int>? {
     guard let frames else { return nil }
-    do { return try frames.range(count: scene.time.maxFrameCount, file: scene.file) } catch {
+    do { return try frames.range(count: scene.frameCount, file: scene.file) } catch {
         warn("springy: \(error)")
         throw ExitCode(2)
     }
@@ -75,20 +74,18 @@ func frameRange(_ frames: FrameRange?, of scene: Scene) throws -> ClosedRange<In
 /// A `--pick` that names frames the scene does not have is bad input (exit 2), not clamped.
 func checkPick(_ pick: FramePick?, of scene: Scene) throws {
     guard let pick else { return }
-    if let problem = pick.problem(count: scene.time.maxFrameCount) {
+    if let problem = pick.problem(in: scene) {
         warn("springy: --pick: \(scene.file): \(problem)")
         throw ExitCode(2)
     }
 }
 
 /// `K/N`: shard K of N, 1-based, for `render` and `check` alike. What it partitions is the
-/// command's: `render` renders a contiguous share of the frames (RenderJob.frameRange), `check`
+/// command's: `render` renders a contiguous share of the frames (Render.frameRange), `check`
 /// checks every Nth scene from the Kth (`scenes`), as Playwright's --shard splits tests.
-struct Shard: Sendable {
-    var k: Int
-    var n: Int
+enum ShardArgument {
     /// At most a million shards: a shard's share of the frames is computed without overflow.
-    static let maxShards = 1_000_000
+    static let maxShards = Shard.maxCount
 
     /// Parses the option's text, saying why it is not a shard.
     static func parse(_ text: String) throws -> Shard {
@@ -102,11 +99,13 @@ struct Shard: Sendable {
         guard (1...n).contains(k) else {
             throw InvalidValue(description: "--shard \(text): the shard must be between 1 and \(n)")
         }
-        return Shard(k: k, n: n)
+        return Shard(k, of: n)
     }
+}
 
+extension Shard {
     /// `check`'s share: every Nth of `paths` from the Kth, in the order given.
     func scenes(_ paths: [String]) -> [String] {
-        paths.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
+        paths.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }

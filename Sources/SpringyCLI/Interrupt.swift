@@ -1,11 +1,10 @@
 import Dispatch
 import Foundation
+import SpringyKit
 
 /// SIGINT and SIGTERM stop a render between frames: what is written stays whole, the
 /// run exits with 128 + the signal (130, 143), and the same command completes the set.
 enum Interrupt {
-    struct Received: Error { let signal: Int32 }
-
     private static let lock = NSLock()
     nonisolated(unsafe) private static var received: Int32 = 0
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
@@ -25,6 +24,6 @@ enum Interrupt {
     /// Throws once a signal has arrived.
     static func check() throws {
         lock.lock(); let s = received; lock.unlock()
-        if s != 0 { throw Received(signal: s) }
+        if s != 0 { throw Cancelled(reason: s == SIGINT ? "interrupted" : "terminated", signal: s) }
     }
 }

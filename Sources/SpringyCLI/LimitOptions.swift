@@ -1,38 +1,38 @@
 import ArgumentParser
-import SpringyScene
+import SpringyKit
 
 /// Limits on what a scene may ask for; each has a generous default (README, "Limits").
 struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-file-size"), help: "Largest scene file, bytes.")
-    var maxFileSize: Int = SceneLimits.default.maxFileBytes
+    var maxFileSize: Int = Limits().maxFileBytes
     @Option(name: .customLong("max-nodes"), help: "YAML nodes after alias expansion.")
-    var maxNodes: Int = SceneLimits.default.maxNodes
+    var maxNodes: Int = Limits().maxNodes
     @Option(name: .customLong("max-depth"), help: "YAML nesting depth.")
-    var maxDepth: Int = SceneLimits.default.maxDepth
+    var maxDepth: Int = Limits().maxDepth
     @Option(name: .customLong("max-items"), help: "Items (cells and free views) in a scene.")
-    var maxItems: Int = SceneLimits.default.maxItems
+    var maxItems: Int = Limits().maxItems
     @Option(name: .customLong("max-bodies"), help: "Bodies simulated at once.")
-    var maxBodies: Int = SceneLimits.default.maxBodies
+    var maxBodies: Int = Limits().maxBodies
     @Option(name: .customLong("max-pixels"), help: "Pixels in one frame.")
-    var maxPixels: Int = SceneLimits.default.maxPixels
+    var maxPixels: Int = Limits().maxPixels
     @Option(name: .customLong("max-frames"), help: "Frames in a scene.")
-    var maxFrames: Int = SceneLimits.default.maxFrames
+    var maxFrames: Int = Limits().maxFrames
     @Option(name: .customLong("max-events"), help: "Script events in a scene.")
-    var maxEvents: Int = SceneLimits.default.maxScriptEvents
+    var maxEvents: Int = Limits().maxScriptEvents
     @Option(name: .customLong("max-contacts"), help: "Contacts between colliding items at once (about 1 kB each).")
-    var maxContacts: Int = SceneLimits.default.maxContacts
+    var maxContacts: Int = Limits().maxContacts
     @Option(
         name: .customLong("max-drawn-pixels"),
         help: "Pixels one run may draw over all its frames (frames × width × height), e.g. 5e10.")
-    var maxDrawnPixels: Double = SceneLimits.default.maxDrawnPixels
+    var maxDrawnPixels: Double = Limits().maxDrawnPixels
     @Option(name: .customLong("max-body-steps"), help: "Solver steps × bodies one run may simulate, e.g. 2e9.")
-    var maxBodySteps: Double = SceneLimits.default.maxBodySteps
+    var maxBodySteps: Double = Limits().maxBodySteps
     @Option(name: .customLong("max-trace-bytes"), help: "Bytes a trace may print, e.g. 4e9.")
-    var maxTraceBytes: Double = SceneLimits.default.maxTraceBytes
+    var maxTraceBytes: Double = Limits().maxTraceBytes
     @Option(
         name: .customLong("max-boundary-edges"),
         help: "Straight edges of collision boundaries in a scene (and 100 overlapping pairs of them per edge).")
-    var maxBoundaryEdges: Int = SceneLimits.default.maxBoundaryEdges
+    var maxBoundaryEdges: Int = Limits().maxBoundaryEdges
 
     /// Each limit with its largest accepted value: far above any real scene, low enough that no
     /// count, sum or buffer size built from it can overflow.
@@ -57,8 +57,8 @@ struct LimitOptions: ParsableArguments {
         }
     }
 
-    var limits: SceneLimits {
-        var l = SceneLimits()
+    var limits: Limits {
+        var l = Limits()
         l.maxFileBytes = maxFileSize; l.maxNodes = maxNodes; l.maxDepth = maxDepth; l.maxItems = maxItems
         l.maxBodies = maxBodies; l.maxPixels = maxPixels; l.maxFrames = maxFrames; l.maxScriptEvents = maxEvents
         l.maxContacts = maxContacts; l.maxBoundaryEdges = maxBoundaryEdges

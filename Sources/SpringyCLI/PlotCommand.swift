@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import SpringyOutput
-import SpringyPipeline
+import SpringyKit
 
 extension Springy {
     struct PlotCommand: ParsableCommand {
@@ -45,11 +44,9 @@ extension Springy {
 
         func run() throws {
             let s = try loadScenes([scene], limits: limitOptions.limits)[0]
-            do { try AtomicFile.prepare(out, overwrite: overwrite, flag: "--out") } catch { throw report(error) }
-            let job = PlotJob(
-                scene: s, quantity: quantity, item: item, spring: spring.map { ($0.frequency, $0.damping, $0.rest) })
-            do { try job.write(to: out) } catch let e as PlotJob.NeverOnScreen {
-                warn("springy: \(scene): \(e)"); throw ExitCode(2)
+            do {
+                try Files.prepare(out, overwrite: overwrite, flag: "--out")
+                try s.plot(quantity, item: item, spring: spring.map { ($0.frequency, $0.damping, $0.rest) }, to: out)
             } catch { throw report(error) }
             say("wrote \(out)")
         }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SpringyPreview
+import SpringyKit
 
 extension Springy {
     struct Preview: AsyncParsableCommand {
@@ -56,28 +56,26 @@ extension Springy {
         /// Async: it waits for Ctrl-C on Swift's clock; the server answers on threads of its own and
         /// draws frames there through the Pipeline, never on the cooperative pool.
         func run() async throws {
-            guard FileManager.default.fileExists(atPath: scene) else {
-                warn("springy: \(scene): no such scene file"); throw ExitCode(2)
-            }
             Interrupt.install()
-            let session = PreviewSession(
-                path: scene, limits: limitOptions.limits, memoryBudget: previewMemory << 20,
-                report: { warn("springy: warning: \($0)") }, reportError: { warn("springy: \($0)") })
-            let server: PreviewHTTP
-            let limits = serve.limits()
+            var options = ServerOptions()
+            options.host = endpoint.bind
+            options.port = port
+            options.idleTimeout = serve.idleTimeout
+            let server: Server
             do {
-                server = try PreviewServer.start(session: session, host: endpoint.bind, port: UInt16(port), limits: limits)
-            } catch {
-                warn("springy: preview: \(error)"); throw ExitCode(2)
+                server = try Server.preview(
+                    scene: scene, options: options, memory: previewMemory << 20, limits: limitOptions.limits,
+                    messages: .console)
+            } catch let p as Problems {
+                warn(p.problems.allSatisfy { $0.origin == .input } ? "springy: \(p)" : "springy: preview: \(p)")
+                throw ExitCode(2)
             }
-            session.reload()
-            session.watch()
             if endpoint.exposed {
                 warn(
                     "springy preview: listening on \(host): the scene, its frames and traces can be read from other machines on the network"
                 )
             }
-            say("springy preview: \(endpoint.url(server.port)) (Ctrl-C to stop)")
+            say("springy preview: \(endpoint.url(UInt16(server.port))) (Ctrl-C to stop)")
             fflush(nil)  // every stream (the URL must reach a pipe at once)
             // Ctrl-C (or SIGTERM) ends the preview cleanly.
             while (try? Interrupt.check()) != nil { try? await Task.sleep(for: .milliseconds(50)) }

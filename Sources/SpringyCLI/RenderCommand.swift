@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpringyCore
-import SpringyOutput
-import SpringyPipeline
-import SpringyScene
+import SpringyKit
 
 extension Springy {
     struct Render: ParsableCommand {
@@ -60,17 +58,17 @@ extension Springy {
             name: .long,
             help:
                 "Render only shard K of N (K/N, 1-based): a contiguous share of the frames. The N shards together equal one full run, byte for byte.",
-            transform: { try Shard.parse($0) })
+            transform: { try ShardArgument.parse($0) })
         var shard: Shard?
 
         @Option(name: .customLong("png-level"), help: "zlib compression level, 0-9.")
-        var pngLevel: Int = PNGSettings().level
+        var pngLevel: Int = PNGOptions().level
 
         @Option(name: .customLong("png-filter"), help: "PNG row filter.")
-        var pngFilter: PNGSettings.Filter = PNGSettings().filter
+        var pngFilter: PNGOptions.Filter = PNGOptions().filter
 
         @Option(name: .customLong("png-strategy"), help: "zlib strategy.")
-        var pngStrategy: PNGSettings.Strategy = PNGSettings().strategy
+        var pngStrategy: PNGOptions.Strategy = PNGOptions().strategy
 
         @Option(
             name: [.customShort("q"), .customLong("quality")],
@@ -84,7 +82,7 @@ extension Springy {
             help:
                 "Frames per second, instead of the scene's: a whole number 1-240, or a video rate 23.976, 29.97 or 59.94 (also written 30000/1001).",
             transform: { try FrameRateArgument.parse($0) })
-        var fps: FrameRate?
+        var fps: SpringyKit.FrameRate?
 
         @Option(
             name: .long,
@@ -92,7 +90,7 @@ extension Springy {
         var duration: Double?
 
         @Option(name: .long, help: "Video codec: h264 or hevc (mp4, mov), vp9 (webm), prores (mov: ProRes 4444, alpha kept).")
-        var codec: VideoSink.Codec?
+        var codec: VideoCodec?
 
         @Option(name: .long, help: "Video quality for h264, hevc and vp9 (lower is better; 0-63).")
         var crf: Int?
@@ -144,12 +142,12 @@ extension Springy {
             if let p = pixFmt, p.isEmpty || !p.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
                 throw ValidationError("--pix-fmt takes an ffmpeg pixel format name (letters, digits, _), not \"\(p)\"")
             }
-            let videos = formats.filter { [.mp4, .webm, .mov].contains($0) }
+            let videos = formats.filter(\.isVideo)
             if let c = codec {
                 if videos.isEmpty { throw ValidationError("--codec is for --format mp4, webm or mov") }
-                for v in videos where !VideoSink.Codec.allowed(in: v.rawValue).contains(c) {
-                    let fits = [OutputFormat.mp4, .webm, .mov].filter { VideoSink.Codec.allowed(in: $0.rawValue).contains(c) }
-                        .map(\.rawValue)
+                for v in videos where !VideoCodec.allowed(in: v).contains(c) {
+                    let fits = OutputFormat.allCases.filter { $0.isVideo && VideoCodec.allowed(in: $0).contains(c) }.map(
+                        \.rawValue)
                     throw ValidationError(
                         "--codec \(c.rawValue) does not go in a \(v.rawValue); use --format \(fits.joined(separator: " or "))")
                 }
@@ -159,31 +157,38 @@ extension Springy {
             }
         }
 
-        func settings(for scene: Scene) throws -> RenderJob.Settings {
-            var s = RenderJob.Settings()
+        func options(for scene: Scene) throws -> RenderOptions {
+            var s = RenderOptions()
             s.formats = formats
-            s.out = out
+            s.folder = out
             s.frames = try frameRange(frames, of: scene)
-            s.shard = shard.map { ($0.k, $0.n) }
-            s.scale = scale
+            s.shard = shard
             s.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
-            s.png = PNGSettings(level: pngLevel, filter: pngFilter, strategy: pngStrategy)
+            s.png.level = pngLevel
+            s.png.filter = pngFilter
+            s.png.strategy = pngStrategy
             s.pick = picked
             s.columns = columns
             s.overwrite = overwrite
-            s.toStdout = toStdout
-            encoderOptions.apply(to: &s)
-            s.video = VideoSink.Options(codec: codec, crf: crf, pixelFormat: pixFmt)
+            s.toStandardOutput = toStdout
+            s.encoders = encoderOptions.options
+            s.video = VideoOptions(codec: codec, crf: crf, pixelFormat: pixFmt)
             s.scale = scale ?? quality?.scale
             return s
         }
 
         func run() throws {
             Interrupt.install()
-            let loaded = try loadScenes(scenes.filter { $0 != "-" }, limits: limitOptions.limits).map {
-                try retimed($0, rate: fps ?? quality.map { FrameRate($0.fps) }, duration: duration, limits: limitOptions.limits)
-            }
-            if formats.contains(.mp4) || formats.contains(.webm) || formats.contains(.mov), FFmpeg.path == nil {
+            let loaded = try loadScenes(scenes.filter { $0 != "-" }, limits: limitOptions.limits)
+            let retimed: [Scene]
+            do {
+                retimed = try loaded.map {
+                    try $0.retimed(
+                        rate: fps ?? quality.map { SpringyKit.FrameRate($0.fps) }, duration: duration, limits: limitOptions.limits
+                    )
+                }
+            } catch let p as Problems { throw ValidationError(p.description) }
+            if formats.contains(where: \.isVideo), !ffmpegAvailable {
                 warn(
                     "springy: --format mp4/webm/mov needs ffmpeg on PATH (apt-get install ffmpeg); or render --format y4m and convert it elsewhere (README.md shows the ffmpeg command)"
                 )
@@ -194,11 +199,11 @@ extension Springy {
                     "springy: warning: \(pickCount != nil ? "--pick-count" : "--pick") is for sheet, trail, pdf and svg; \(formats.map(\.rawValue).joined(separator: ", ")) do not use it"
                 )
             }
-            for scene in loaded where formats.contains(where: \.isStill) { try checkPick(picked, of: scene) }
-            let jobs = try loaded.map { RenderJob(scene: $0, settings: try settings(for: $0), version: Springy.version) }
-            try refuseSharedNames(loaded, flag: "--out") { OutputNames.sceneFolder(out, $0) }
+            for scene in retimed where formats.contains(where: \.isStill) { try checkPick(picked, of: scene) }
+            let jobs = try retimed.map { (scene: $0, render: $0.render(try options(for: $0))) }
+            try refuseSharedNames(retimed, flag: "--out") { $0.outputFolder(in: out) }
             // Check every destination before writing anything.
-            for job in jobs {
+            for (_, job) in jobs {
                 do { try job.preflight() } catch { throw report(error) }
                 if !overwrite && !toStdout && !job.resumable, let existing = job.existingOutputs(), !existing.isEmpty {
                     warn(
@@ -208,17 +213,16 @@ extension Springy {
                 }
             }
             let interactive = !quiet && !toStdout && isatty(2) != 0
-            for job in jobs { try render(job, interactive: interactive) }
+            for (scene, job) in jobs { try render(job, slug: scene.slug, interactive: interactive) }
         }
 
-        func render(_ job: RenderJob, interactive: Bool) throws {
+        func render(_ job: RenderRun, slug: String, interactive: Bool) throws {
             let started = Date()
-            let slug = job.scene.slug
             if job.frameRange == nil {
-                if !quiet { say("\(slug): shard \(shard.map { "\($0.k)/\($0.n)" } ?? "") has no frames") }
+                if !quiet { say("\(slug): shard \(shard.map { "\($0.index)/\($0.count)" } ?? "") has no frames") }
                 return
             }
-            let summary: RenderJob.Summary
+            let summary: RenderSummary
             do {
                 let clock = ProgressClock()
                 summary = try job.run(
@@ -230,15 +234,13 @@ extension Springy {
                     progress: { done, total in
                         if interactive { progress(slug, done + clock.kept, total, clock: clock) }
                     })
-            } catch let stopped as RenderJob.Stopped {
+            } catch let stopped as RenderStopped {
                 if interactive { warn("") }
-                switch stopped.underlying {
-                case let e as Interrupt.Received:
+                if let cancelled = stopped.cancelled {
                     warn("springy: interrupted — " + Self.kept(stopped, slug: slug, folder: job.folder))
-                    throw ExitCode(128 + e.signal)
-                default:
-                    throw report(stopped.underlying)
+                    throw ExitCode(128 + (cancelled.signal ?? 2))
                 }
+                throw report(stopped.problems ?? Problems("\(slug): the render stopped"))
             } catch {
                 throw report(error)
             }
@@ -253,7 +255,7 @@ extension Springy {
         }
 
         /// "png: 120 files, 1.2 MB; apng: 340.1 kB" — every format written, with its true size.
-        static func describe(_ summary: RenderJob.Summary) -> String {
+        static func describe(_ summary: RenderSummary) -> String {
             summary.written.map { w in
                 w.files == 1
                     ? "\(w.format.rawValue) \(formatBytes(w.bytes))"
@@ -262,7 +264,7 @@ extension Springy {
         }
 
         /// What an interrupted render kept: only whole PNG frames survive; the rest is written whole or not at all.
-        static func kept(_ stopped: RenderJob.Stopped, slug: String, folder: String) -> String {
+        static func kept(_ stopped: RenderStopped, slug: String, folder: String) -> String {
             var parts: [String] = []
             if stopped.framesKept > 0 {
                 parts.append(
@@ -301,19 +303,6 @@ enum QualityPreset: String, ExpressibleByArgument, CaseIterable {
     var fps: Int { self == .low || self == .medium ? 30 : 60 }
 }
 
-/// A scene at another frame rate or length (`--fps`, `--duration`, `-q`), within the limits.
-func retimed(_ scene: Scene, rate: FrameRate?, duration: Double?, limits: SceneLimits) throws -> Scene {
-    var s = scene
-    if let rate { s.time.rate = rate }
-    if let duration { s.time.duration = duration; s.time.untilRest = false }
-    if s.time.maxFrameCount > limits.maxFrames {
-        throw ValidationError(
-            "\(scene.file): \(s.time.maxFrameCount) frames at \(s.time.rate) fps is over the limit of \(limits.maxFrames) (--max-frames)"
-        )
-    }
-    return s
-}
-
 /// Elapsed time and rate for the progress line.
 final class ProgressClock {
     let start = Date()
@@ -339,4 +328,4 @@ final class ProgressClock {
     }
 }
 
-extension VideoSink.Codec: ExpressibleByArgument {}
+extension VideoCodec: ExpressibleByArgument {}

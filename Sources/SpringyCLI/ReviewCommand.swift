@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SpringyPreview
+import SpringyKit
 
 extension Springy {
     struct Review: AsyncParsableCommand {
@@ -39,25 +39,22 @@ extension Springy {
             }
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
             Interrupt.install()
-            let session: ReviewSession
-            do { session = try ReviewSession(paths: paths, goldenRoot: golden, limits: limitOptions.limits) } catch {
-                throw report(error)
-            }
-            defer { session.close() }
-            let limits = serve.limits(methods: ["GET", "HEAD", "POST"])
-            let server: PreviewHTTP
+            var options = ServerOptions()
+            options.port = port
+            options.idleTimeout = serve.idleTimeout
+            let server: Server
+            let s: CheckSummary
             do {
-                server = try PreviewHTTP(host: "127.0.0.1", port: UInt16(port), limits: limits) { session.respond($0) }
-                server.start()
-            } catch {
-                warn("springy: review: \(error)"); throw ExitCode(2)
-            }
-            let s = session.summary
+                (server, s) = try Server.review(
+                    scenes: paths, goldenFolder: golden, options: options, limits: limitOptions.limits)
+            } catch let p as Problems where p.problems.contains(where: { $0.origin == .system }) {
+                warn("springy: review: \(p)"); throw ExitCode(2)
+            } catch { throw report(error) }
+            defer { server.stop() }
             say("check: \(s.passed) passed, \(s.failed) failed, \(s.missing) missing")
             say("springy review: http://127.0.0.1:\(server.port)/ (Ctrl-C to stop)")
             fflush(nil)  // the URL must reach a pipe at once
             while (try? Interrupt.check()) != nil { try? await Task.sleep(for: .milliseconds(50)) }
-            server.stop()
             say("springy review: stopped")
             fflush(nil)
         }

@@ -1,16 +1,16 @@
 import ArgumentParser
 import Foundation
-import SpringyScene
+import SpringyKit
 
 // Scene files named on the command line: loaded, checked for shared names, or found in scenes/.
 
 /// Loads every scene, printing each bad one's error; throws exit code 2 if any was bad.
-func loadScenes(_ paths: [String], limits: SceneLimits = .default) throws -> [Scene] {
+func loadScenes(_ paths: [String], limits: Limits = Limits()) throws -> [Scene] {
     var scenes: [Scene] = []
     var bad = false
     for p in paths {
-        do { scenes.append(try SceneLoader.load(path: p, limits: limits)) } catch {
-            warn("\(error)")
+        do { scenes.append(try Scene(contentsOfFile: p, limits: limits)) } catch {
+            _ = report(error)
             bad = true
         }
     }
@@ -19,20 +19,12 @@ func loadScenes(_ paths: [String], limits: SceneLimits = .default) throws -> [Sc
 }
 
 /// Scenes whose outputs (or goldens) live in a folder named after the file must not share
-/// that name: two `carousel.yaml` from different folders would mix their frames. Refuses
-/// (exit 2) naming both files.
+/// that name (Scene.refuseSharedFolders); refused with exit 2.
 /// `flag` is the option that names the shared folder (`--out`, `--golden`, `--docc`).
 func refuseSharedNames(_ scenes: [Scene], flag: String, folder: (Scene) -> String) throws {
-    var owner: [String: String] = [:]
-    for scene in scenes {
-        let f = folder(scene)
-        if let other = owner[f], other != scene.file {
-            warn(
-                "springy: \(other) and \(scene.file) would both write into \(f) (scenes are named by their file name, \(scene.slug)); rename one, or run them separately with different \(flag)"
-            )
-            throw ExitCode(2)
-        }
-        owner[f] = scene.file
+    do { try Scene.refuseSharedFolders(scenes, flag: flag, folder: folder) } catch let p as Problems {
+        warn("springy: \(p)")
+        throw ExitCode(2)
     }
 }
 

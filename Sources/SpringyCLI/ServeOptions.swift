@@ -1,5 +1,4 @@
 import ArgumentParser
-import SpringyPreview
 
 /// What `preview` and `review` share about serving on loopback: how long a connection may idle.
 struct ServeOptions: ParsableArguments {
@@ -14,11 +13,4 @@ struct ServeOptions: ParsableArguments {
         }
     }
 
-    /// The server's limits with this timeout, answering `methods`.
-    func limits(methods: [String] = ["GET", "HEAD"]) -> PreviewHTTP.Limits {
-        var limits = PreviewHTTP.Limits()
-        limits.idleTimeout = idleTimeout
-        limits.methods = methods
-        return limits
-    }
 }

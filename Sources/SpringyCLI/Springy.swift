@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SpringyCore
-import SpringyScene
 import Synchronization
 
 /// The `springy` command line.

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import SpringyCore
-import SpringyOutput
-import SpringyPipeline
+import SpringyKit
 
 extension Springy {
     struct Still: ParsableCommand {
@@ -46,19 +44,18 @@ extension Springy {
 
         func run() throws {
             let s = try loadScenes([scene], limits: limitOptions.limits)[0]
-            let moment: StillJob.Moment = frame.map { .frame($0) } ?? time.map { .time($0.value) } ?? .last
+            let moment: Moment = frame.map { .frame($0) } ?? time.map { .time($0.value) } ?? .last
             // A named file is checked before the work; the default name needs the frame number.
             if let out, !overwrite, FileManager.default.fileExists(atPath: out) {
                 warn("springy: \(out) exists; pass --overwrite to replace it"); throw ExitCode(2)
             }
             do {
-                let (index, png) = try StillJob.render(s, at: moment, scale: scale)
+                let (index, png) = try s.still(at: moment, scale: scale)
                 let path = out ?? "out/\(s.slug)-\(String(format: "%05d", index)).png"
                 if out == nil, !overwrite, FileManager.default.fileExists(atPath: path) {
                     warn("springy: \(path) exists; pass --overwrite to replace it"); throw ExitCode(2)
                 }
-                try AtomicFile.makeDirectory(PathText.parent(path))
-                try AtomicFile.write(png, to: path)
+                try Files.write(png, to: path)
                 say("\(s.slug): frame \(index) → \(path) (\(formatBytes(png.count)))")
             } catch let e as ExitCode { throw e } catch { throw report(error) }
         }

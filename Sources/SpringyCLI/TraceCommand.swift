@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import SpringyOutput
-import SpringyPipeline
+import SpringyKit
 
 extension Springy {
     struct Trace: ParsableCommand {
@@ -49,28 +48,27 @@ extension Springy {
             if hash {
                 for (scene, path) in zip(loaded, scenes) {
                     do {
-                        let h = try TraceJob.hashes(
-                            scene, frames: try frameRange(frames, of: scene), pixels: pixels, threads: threads)
+                        let h = try scene.hashes(frames: try frameRange(frames, of: scene), pixels: pixels, threads: threads)
                         if perFrame {
                             var lines = ""
                             for f in h.perFrame { lines += "frame\t\(f.frame)\t\(f.trace)\t\(f.pixels ?? "-")\t\(path)\n" }
-                            try StandardOutput.write(lines)
+                            try Files.writeStandardOutput(lines)
                         }
-                        try StandardOutput.write("\(h.trace)\t\(h.pixels ?? "-")\t\(h.frames)\t\(path)\n")
+                        try Files.writeStandardOutput("\(h.trace)\t\(h.pixels ?? "-")\t\(h.frames)\t\(path)\n")
                     } catch { throw report(error) }
                 }
                 return
             }
             var out = ""
             do {
-                try TraceJob.lines(loaded[0], frames: try frameRange(frames, of: loaded[0])) { line in
+                try loaded[0].traceLines(frames: try frameRange(frames, of: loaded[0])) { line in
                     out += line
                     out += "\n"
-                    if out.utf8.count > 1 << 16 { try StandardOutput.write(out); out = "" }
+                    if out.utf8.count > 1 << 16 { try Files.writeStandardOutput(out); out = "" }
                 }
-                try StandardOutput.write(out)
+                try Files.writeStandardOutput(out)
             } catch {
-                try? StandardOutput.write(out)
+                try? Files.writeStandardOutput(out)
                 throw report(error)
             }
         }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import SpringyPipeline
-import SpringyScene
+import SpringyKit
 
 extension Springy {
     struct Validate: ParsableCommand {
@@ -15,13 +14,12 @@ extension Springy {
         func run() throws {
             var bad = false
             for path in scenes {
-                do {
-                    let scene = try SceneLoader.load(path: path, limits: limitOptions.limits)
-                    let (cost, warnings) = try TraceJob.validate(scene)
-                    say("ok \(path): \(cost.summary)")
-                    for w in warnings { warn("springy: warning: \(w)") }
-                } catch {
-                    warn("\(error)")
+                let v = Scene.validate(file: path, limits: limitOptions.limits)
+                if v.isValid {
+                    say("ok \(path): \(v.summary)")
+                    for w in v.warnings { warn("springy: warning: \(w)") }
+                } else {
+                    _ = report(Problems(v.problems))
                     bad = true
                 }
             }

@@ -18,13 +18,20 @@ import SpringySimulation
 /// let png = try scene.image(ofFrame: 30).png()
 /// ```
 public struct Scene: Sendable {
-    package let model: SpringyScene.Scene
+    let model: SpringyScene.Scene
 
     /// Reads the scene file at `path`; a problem is thrown as ``Problems``, each located at its
     /// file, line, column and key.
     public init(contentsOfFile path: String) throws {
-        do { model = try SceneLoader.load(path: path) } catch { throw Problems(error) }
+        try self.init(contentsOfFile: path, limits: Limits())
     }
+
+    /// Reads the scene file at `path`, refusing what is over `limits`.
+    public init(contentsOfFile path: String, limits: Limits) throws {
+        do { model = try SceneLoader.load(path: path, limits: limits.model) } catch { throw Problems(error) }
+    }
+
+    init(model: SpringyScene.Scene) { self.model = model }
 
     /// Reads a scene from YAML text; `file` names it in problems.
     public init(yaml: String, file: String = "scene.yaml") throws {
@@ -42,18 +49,43 @@ public struct Scene: Sendable {
     public var height: Double { model.viewport.size.height }
     /// Pixels per point.
     public var scale: Int { model.viewport.scale }
+    /// The name of the folder its outputs and goldens go in (its file's name).
+    public var slug: String { model.slug }
+    /// Its frames: a fixed-length scene's count; for `until: rest`, the most it may have.
+    public var frameCount: Int { model.time.maxFrameCount }
+    /// The output frame rate.
+    public var frameRate: FrameRate { FrameRate(model: model.time.rate) }
+
+    /// The same scene at another frame rate and/or length (a length makes an `until: rest`
+    /// scene run exactly that long), refused when its frames would be over `limits`.
+    public func retimed(rate: FrameRate?, duration: Double?, limits: Limits = Limits()) throws -> Scene {
+        var s = model
+        if let rate { s.time.rate = rate.model }
+        if let duration { s.time.duration = duration; s.time.untilRest = false }
+        if s.time.maxFrameCount > limits.maxFrames {
+            throw Problems(
+                "\(model.file): \(s.time.maxFrameCount) frames at \(s.time.rate) fps is over the limit of \(limits.maxFrames) (--max-frames)"
+            )
+        }
+        return Scene(model: s)
+    }
 
     /// Every problem `springy validate` reports for the scene file at `path` — what reading it
     /// finds, then what running it to its end would meet — and its warnings; empty problems
     /// mean `render` will not refuse it.
-    public static func validate(file path: String) -> (problems: [Problem], warnings: [String]) {
-        do {
-            let scene = try SceneLoader.load(path: path)
-            let (_, warnings) = try TraceJob.validate(scene)
-            return ([], warnings)
-        } catch {
-            return (Problems(error).problems, [])
+    public static func validate(file path: String, limits: Limits = Limits()) -> Validation {
+        do { return try Scene(contentsOfFile: path, limits: limits).validate() } catch {
+            return Validation(problems: Problems(error).problems)
         }
+    }
+
+    /// Runs the scene to its end as `springy validate` does: what running it would meet, its
+    /// warnings, and what it costs.
+    public func validate() throws -> Validation {
+        do {
+            let (cost, warnings) = try TraceJob.validate(model)
+            return Validation(warnings: warnings, summary: cost.summary)
+        } catch { throw Problems(error) }
     }
 
     /// Runs the scene to its end: every frame's state, as plain values.
@@ -81,21 +113,47 @@ public struct Scene: Sendable {
     public func write(_ formats: [OutputFormat], to folder: String, scale: Int? = nil, overwrite: Bool = false) throws
         -> [String]
     {
-        var settings = RenderJob.Settings()
-        settings.formats = formats.map(\.pipeline)
-        settings.out = folder
-        settings.scale = scale
-        settings.overwrite = overwrite
-        let job = RenderJob(scene: model, settings: settings, version: SpringyVersion.current)
-        do {
-            if !overwrite, let existing = job.existingOutputs(), !existing.isEmpty {
-                throw Problems.single("\(existing[0]) exists; pass overwrite: true to replace it")
-            }
-            _ = try job.run()
-        } catch let p as Problems { throw p } catch { throw Problems(error) }
+        var options = RenderOptions()
+        options.formats = formats
+        options.folder = folder
+        options.scale = scale
+        options.overwrite = overwrite
+        let job = render(options)
+        if !overwrite, let existing = job.existingOutputs(), !existing.isEmpty {
+            throw Problems.single("\(existing[0]) exists; pass overwrite: true to replace it")
+        }
+        do { _ = try job.run() } catch let stopped as RenderStopped { throw stopped.problems ?? Problems(stopped) }
         let dir = job.folder
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted().map { "\(dir)/\($0)" }
     }
+}
+
+/// What validating a scene found.
+public struct Validation: Sendable {
+    /// Empty when `render` will not refuse the scene.
+    public var problems: [Problem] = []
+    public var warnings: [String] = []
+    /// What running it costs: "120 frames, 3 bodies, …" (empty when it has problems).
+    public var summary = ""
+    /// No problems.
+    public var isValid: Bool { problems.isEmpty }
+}
+
+/// Frames per second: a whole rate, or a video rate such as 29.97 (30000/1001).
+public struct FrameRate: Sendable, Equatable, CustomStringConvertible {
+    var model: SpringyCore.FrameRate
+
+    /// A whole rate.
+    public init(_ fps: Int) { model = SpringyCore.FrameRate(fps) }
+    /// `60`, `29.97` or `30000/1001`: a whole rate 1-240 or an NTSC rate (23.976, 29.97, 59.94).
+    public init?(_ text: String) {
+        guard let r = SpringyCore.FrameRate.parse(text) else { return nil }
+        model = r
+    }
+    init(model: SpringyCore.FrameRate) { self.model = model }
+    /// Frames in a second.
+    public var perSecond: Double { model.perSecond }
+    public var description: String { model.description }
 }
 
 /// One frame of a run: where everything is.
@@ -176,37 +234,4 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case png, apng, gif, webp, avif, sheet, trail, pdf, svg, y4m, mp4, webm, mov
 
     var pipeline: SpringyPipeline.OutputFormat { SpringyPipeline.OutputFormat(rawValue: rawValue)! }
-}
-
-/// A problem with a scene, located where it can be.
-public struct Problem: Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    /// 0 when the problem is with the file as a whole (or has no file).
-    public var line: Int
-    public var column: Int
-    /// The key path (`behaviors[2].frequency`), or "".
-    public var key: String
-    public var message: String
-    /// `file:line:column: key: message`, as the command line prints it.
-    public var description: String
-}
-
-/// The problems that stopped a scene from being read, run, drawn or written.
-public struct Problems: Error, Sendable, CustomStringConvertible {
-    public var problems: [Problem]
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
-
-    init(_ error: Error) {
-        func one(_ e: SpringyError) -> Problem {
-            Problem(file: e.file, line: e.line, column: e.column, key: e.keyPath, message: e.message, description: e.description)
-        }
-        switch error {
-        case let many as SceneErrors: problems = many.errors.map(one)
-        case let e as SpringyError: problems = [one(e)]
-        case let p as Problems: problems = p.problems
-        default: problems = [Problem(file: "", line: 0, column: 0, key: "", message: "\(error)", description: "\(error)")]
-        }
-    }
-
-    static func single(_ message: String) -> Problems { Problems(SpringyError(message)) }
 }

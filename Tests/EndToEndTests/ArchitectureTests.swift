@@ -8,7 +8,7 @@ final class ArchitectureTests: XCTestCase {
     static let rank: [String: Int] = [
         "SpringyCore": 0, "SpringyFrame": 1, "SpringyScene": 2, "SpringyDynamics": 2, "SpringyLayout": 3,
         "SpringySimulation": 4, "SpringyRender": 5, "SpringyOutput": 6, "SpringyGolden": 7, "SpringyPipeline": 8,
-        "SpringyPreview": 9, "SpringyKit": 9, "SpringySnapshotTesting": 10, "SpringyCLI": 10,
+        "SpringyPreview": 9, "SpringyKit": 10, "SpringySnapshotTesting": 11, "SpringyCLI": 11,
     ]
     static let forbidden: [String: Set<String>] = [
         "SpringyRender": ["SpringyLayout", "SpringySimulation", "SpringyDynamics"],
@@ -201,6 +201,33 @@ final class ArchitectureTests: XCTestCase {
         }
         XCTAssertEqual(found, [], "public outside SpringyKit")
         XCTAssertGreaterThan(library, 20, "the library's own API is public")
+    }
+
+    /// Issue 32: the command line and the snapshot strategies are built on the library's
+    /// public API. They import nothing of the package but SpringyKit (the CLI also SpringyCore,
+    /// for its text helpers: counted nouns, suggestions, CI annotations), and SpringyKit
+    /// declares nothing `package`, so all they can reach of it is what a user's package reaches.
+    func testTheCommandLineAndTheStrategiesUseOnlyThePublicAPI() throws {
+        let allowed: [String: Set<String>] = [
+            "SpringyCLI": ["SpringyKit", "SpringyCore"], "SpringySnapshotTesting": ["SpringyKit"],
+        ]
+        for (module, modules) in allowed.sorted(by: { $0.key < $1.key }) {
+            let imported = try imports(ofModule: module)
+            XCTAssertTrue(imported.keys.contains("SpringyKit"), "\(module) is built on SpringyKit")
+            for (name, files) in imported.sorted(by: { $0.key < $1.key }) where Self.rank[name] != nil {
+                XCTAssertTrue(modules.contains(name), "\(module) imports \(name) (\(files.sorted()[0])): use SpringyKit's API")
+            }
+        }
+        let packageWord = try NSRegularExpression(pattern: "^\\s*(@\\w+(\\([^)]*\\))?\\s+)*package\\b|[;{]\\s*package\\s")
+        for file in swiftFiles("Sources/SpringyKit") {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let s = String(line)
+                XCTAssertNil(
+                    packageWord.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)),
+                    "\(file): SpringyKit declares its API public and the rest internal: \(s)")
+            }
+        }
     }
 
     /// The compiler checks every crossing of threads: `@unchecked Sendable` only where a thread

@@ -1,0 +1,239 @@
+import Foundation
+import SpringyCore
+import SpringyOutput
+import SpringyPipeline
+import SpringyScene
+
+/// Springy's version (`springy --version`), part of what says whether outputs are up to date.
+public let springyVersion = SpringyVersion.current
+
+/// Whether ffmpeg is on PATH: mp4, webm and mov need it.
+public var ffmpegAvailable: Bool { FFmpeg.path != nil }
+
+extension OutputFormat {
+    /// Drawn from kept frames after the run (sheet, trail, pdf, svg): they take a ``FramePick``.
+    public var isStill: Bool { pipeline.isStill }
+    /// Written by ffmpeg (mp4, webm, mov).
+    public var isVideo: Bool { self == .mp4 || self == .webm || self == .mov }
+}
+
+/// A frame by number, or the scene's last.
+public enum FrameNumber: Sendable, Equatable {
+    case index(Int)
+    case last
+    var model: GoldenFrame {
+        switch self {
+        case .index(let i): return .index(i)
+        case .last: return .last
+        }
+    }
+}
+
+/// Which frames a sheet, trail, PDF or SVG shows.
+public enum FramePick: Sendable, Equatable {
+    /// This many, evenly spaced (1: the last).
+    case evenly(Int)
+    /// These frames.
+    case frames([FrameNumber])
+
+    var model: SpringyPipeline.FramePick {
+        switch self {
+        case .evenly(let n): return .evenly(n)
+        case .frames(let list): return .list(list.map(\.model))
+        }
+    }
+
+    /// Why this pick does not fit `scene` (more frames than it has, a frame past its last), or nil.
+    public func problem(in scene: Scene) -> String? { model.problem(count: scene.frameCount) }
+}
+
+/// The animation encoders' settings (APNG, GIF, WebP, AVIF).
+public struct EncoderOptions: Sendable, Equatable {
+    /// Lossy WebP at this quality, 0-100; nil: lossless.
+    public var webpQuality: Double?
+    /// AVIF quality, 0-100 (100: lossless).
+    public var avifQuality = 80
+    /// Palette frames of at most this many colours (2-255) for APNG; nil: full colour.
+    public var apngMaxColors: Int?
+    /// Most colours in a GIF's palette, 2-255.
+    public var gifColors = 255
+    public init() {}
+
+    func apply(to s: inout RenderJob.Settings) {
+        s.webpQuality = webpQuality
+        s.avifQuality = avifQuality
+        s.gifColors = gifColors
+        s.apngMaxColors = apngMaxColors
+    }
+}
+
+/// The codec of a video file.
+public enum VideoCodec: String, Sendable, CaseIterable {
+    case h264, hevc, vp9, prores
+    /// The codecs a container (`mp4`, `webm`, `mov`) takes; the first is its default.
+    public static func allowed(in format: OutputFormat) -> [VideoCodec] {
+        VideoSink.Codec.allowed(in: format.rawValue).map { VideoCodec(rawValue: $0.rawValue)! }
+    }
+}
+
+/// A video's codec, quality and pixel format (nil: the container's defaults).
+public struct VideoOptions: Sendable, Equatable {
+    public var codec: VideoCodec?
+    /// Lower is better, 0-63 (h264, hevc, vp9).
+    public var crf: Int?
+    /// An ffmpeg pixel format, e.g. `yuv444p`.
+    public var pixelFormat: String?
+    public init(codec: VideoCodec? = nil, crf: Int? = nil, pixelFormat: String? = nil) {
+        self.codec = codec; self.crf = crf; self.pixelFormat = pixelFormat
+    }
+}
+
+/// libpng's settings for PNG frames.
+public struct PNGOptions: Sendable, Equatable {
+    /// A PNG row filter.
+    public enum Filter: String, Sendable, CaseIterable { case none, sub, up, avg, paeth, all }
+    /// A zlib strategy.
+    public enum Strategy: String, Sendable, CaseIterable { case `default`, filtered, huffman, rle, fixed }
+    /// zlib's compression level, 0-9.
+    public var level: Int
+    public var filter: Filter
+    public var strategy: Strategy
+    public init() {
+        let d = PNGSettings()
+        level = d.level
+        filter = Filter(rawValue: d.filter.rawValue)!
+        strategy = Strategy(rawValue: d.strategy.rawValue)!
+    }
+    var model: PNGSettings {
+        PNGSettings(
+            level: level, filter: PNGSettings.Filter(rawValue: filter.rawValue)!,
+            strategy: PNGSettings.Strategy(rawValue: strategy.rawValue)!)
+    }
+}
+
+/// Shard `index` of `count` (1-based): a contiguous share of the frames. The shards together
+/// equal one whole run, byte for byte.
+public struct Shard: Sendable, Equatable {
+    public var index: Int
+    public var count: Int
+    /// At most a million shards.
+    public static let maxCount = 1_000_000
+    public init(_ index: Int, of count: Int) { self.index = index; self.count = count }
+}
+
+/// How ``Scene/render(_:)`` renders: what `springy render`'s flags say.
+public struct RenderOptions: Sendable {
+    public var formats: [OutputFormat] = [.png]
+    /// The outputs go in `folder`/<scene>/.
+    public var folder = "out"
+    /// Only these frames (clamped to the scene's).
+    public var frames: ClosedRange<Int>?
+    public var shard: Shard?
+    /// Pixels per point (1-3); nil: the scene's.
+    public var scale: Int?
+    /// Draw and encode on this many threads (the bytes do not depend on it).
+    public var threads = 1
+    public var png = PNGOptions()
+    /// The frames of sheets, trails and stills.
+    public var pick: FramePick?
+    /// Columns of a contact sheet.
+    public var columns = 4
+    /// Replace what is in the folder.
+    public var overwrite = false
+    /// y4m to standard output instead of a file.
+    public var toStandardOutput = false
+    public var encoders = EncoderOptions()
+    public var video = VideoOptions()
+    public init() {}
+
+    var settings: RenderJob.Settings {
+        var s = RenderJob.Settings()
+        s.formats = formats.map(\.pipeline)
+        s.out = folder
+        s.frames = frames
+        s.shard = shard.map { ($0.index, $0.count) }
+        s.scale = scale
+        s.threads = threads
+        s.png = png.model
+        s.pick = pick?.model
+        s.columns = columns
+        s.overwrite = overwrite
+        s.toStdout = toStandardOutput
+        encoders.apply(to: &s)
+        s.video = VideoSink.Options(
+            codec: video.codec.map { VideoSink.Codec(rawValue: $0.rawValue)! }, crf: video.crf,
+            pixelFormat: video.pixelFormat)
+        return s
+    }
+}
+
+/// One scene's render, ready to run: where it writes, and what it would replace.
+public struct RenderRun {
+    let job: RenderJob
+
+    /// The scene's output folder.
+    public var folder: String { job.folder }
+    /// The frames it renders (nil: its shard has none).
+    public var frameRange: ClosedRange<Int>? { job.frameRange }
+    /// An interrupted run of this same render left its folder: running completes it.
+    public var resumable: Bool { job.resumable }
+    /// Files this render would replace (nil: the folder does not exist).
+    public func existingOutputs() -> [String]? { job.existingOutputs() }
+    /// Refuses, before anything is written, what would stop it part-way: a frame too large to
+    /// draw at this scale, a format's own size limit.
+    public func preflight() throws { try Problems.wrapping { try job.preflight() } }
+
+    /// Renders. `cancelled` is asked between frames and stops the run by throwing (what is
+    /// kept is said by ``RenderStopped``); `resumed` hears how many frames an earlier run kept;
+    /// `progress` hears (done, total).
+    public func run(
+        cancelled: @escaping @Sendable () throws -> Void = {}, resumed: (Int) -> Void = { _ in },
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws -> RenderSummary {
+        do {
+            let s = try job.run(cancelled: cancelled, resumed: resumed, progress: progress)
+            return RenderSummary(
+                frames: s.frames, folder: s.folder,
+                written: s.written.map { (OutputFormat(rawValue: $0.format.rawValue)!, $0.files, $0.bytes) },
+                warnings: s.warnings)
+        } catch let stopped as RenderJob.Stopped {
+            throw RenderStopped(
+                problems: stopped.underlying is Cancelled ? nil : Problems(stopped.underlying),
+                cancelled: stopped.underlying as? Cancelled, framesKept: stopped.framesKept,
+                discarded: stopped.discarded.map { OutputFormat(rawValue: $0.rawValue)! })
+        } catch { throw Problems(error) }
+    }
+}
+
+/// What a render wrote.
+public struct RenderSummary: Sendable {
+    public var frames: Int
+    public var folder: String
+    /// Each format's files and bytes.
+    public var written: [(format: OutputFormat, files: Int, bytes: Int)]
+    public var warnings: [String]
+    /// Bytes written in all.
+    public var bytes: Int { written.reduce(0) { $0 + $1.bytes } }
+}
+
+/// A render stopped part-way: by a problem, or cancelled. Only whole PNG frames are kept;
+/// animations, videos and stills exist complete or not at all.
+public struct RenderStopped: Error, Sendable {
+    /// What stopped it, unless it was cancelled.
+    public var problems: Problems?
+    public var cancelled: Cancelled?
+    /// PNG frames written whole before the stop.
+    public var framesKept: Int
+    /// The formats asked for that left nothing behind.
+    public var discarded: [OutputFormat]
+}
+
+extension Scene {
+    /// The render `options` describe, ready to check and run.
+    public func render(_ options: RenderOptions) -> RenderRun {
+        RenderRun(job: RenderJob(scene: model, settings: options.settings, version: SpringyVersion.current))
+    }
+
+    /// The folder `render` writes this scene's outputs into under `folder`.
+    public func outputFolder(in folder: String) -> String { OutputNames.sceneFolder(folder, model) }
+}
