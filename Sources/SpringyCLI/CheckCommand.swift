@@ -38,9 +38,9 @@ extension Springy {
 
         @Option(
             name: .long,
-            help: "Check only shard K of N (K/N, 1-based): every Nth scene from the Kth, as Playwright's --shard splits tests.",
+            help: "Check only shard K of N (K/N, 1-based): every Nth scene from the Kth, as Playwright's --shard splits tests; auto or auto/N: the scheduler's (as render's).",
             transform: { try ShardArgument.parse($0) })
-        var shard: Shard?
+        var shard: ShardChoice?
 
         @Flag(name: .long, help: "Merge the report folders given as arguments into --report (and --junit/--json).")
         var mergeReports = false
@@ -108,7 +108,7 @@ extension Springy {
             o.report = report
             o.junit = junit
             o.json = json
-            o.shard = shard
+            o.shard = shard?.shard
             o.quiet = quiet
             o.everyScene = scenes.isEmpty
             let ci = ProcessInfo.processInfo.environment["CI"] ?? ""
@@ -119,6 +119,7 @@ extension Springy {
 
         func run() throws {
             if mergeReports { try merge(); return }
+            shard?.announce()
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
             let outcome: CheckOutcome
             do { outcome = try GoldenCheck.run(paths, options: options, messages: .console) } catch {

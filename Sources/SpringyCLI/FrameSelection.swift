@@ -87,11 +87,26 @@ enum ShardArgument {
     /// At most a million shards: a shard's share of the frames is computed without overflow.
     static let maxShards = Shard.maxCount
 
-    /// Parses the option's text, saying why it is not a shard.
-    static func parse(_ text: String) throws -> Shard {
+    /// Parses the option's text, saying why it is not a shard: `K/N`, or `auto` / `auto/N`,
+    /// the index (and count) a scheduler put in the environment.
+    static func parse(_ text: String) throws -> ShardChoice {
+        if text == "auto" || text.hasPrefix("auto/") {
+            var count: Int?
+            if text != "auto" {
+                guard let n = Int(text.dropFirst(5)), (1...maxShards).contains(n) else {
+                    throw InvalidValue(description: "--shard \(text): write auto/N with N between 1 and \(maxShards)")
+                }
+                count = n
+            }
+            do {
+                let (shard, source) = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: count)
+                return ShardChoice(shard: shard, source: source)
+            } catch let p as Problems { throw InvalidValue(description: p.description) }
+        }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
-            throw InvalidValue(description: "--shard \(text) is not a shard: write K/N, e.g. 2/4 for the second of four")
+            throw InvalidValue(
+                description: "--shard \(text) is not a shard: write K/N, e.g. 2/4 for the second of four, or auto (the scheduler's)")
         }
         guard (1...maxShards).contains(n) else {
             throw InvalidValue(description: "--shard \(text): the number of shards must be between 1 and \(maxShards)")
@@ -99,7 +114,18 @@ enum ShardArgument {
         guard (1...n).contains(k) else {
             throw InvalidValue(description: "--shard \(text): the shard must be between 1 and \(n)")
         }
-        return Shard(k, of: n)
+        return ShardChoice(shard: Shard(k, of: n), source: nil)
+    }
+}
+
+/// A shard, and the scheduler whose environment gave it (`--shard auto`).
+struct ShardChoice {
+    var shard: Shard
+    var source: String?
+
+    /// Says which scheduler gave the shard, when one did.
+    func announce() {
+        if let source { warn("springy: --shard auto: shard \(shard.index)/\(shard.count) from the \(source)") }
     }
 }
 

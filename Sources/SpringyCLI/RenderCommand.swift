@@ -57,9 +57,9 @@ extension Springy {
         @Option(
             name: .long,
             help:
-                "Render only shard K of N (K/N, 1-based): a contiguous share of the frames. The N shards together equal one full run, byte for byte.",
+                "Render only shard K of N (K/N, 1-based): a contiguous share of the frames. The N shards together equal one full run, byte for byte. auto or auto/N: the index (and count) of a Slurm job array, Kubernetes Indexed Job or GitHub Actions matrix (docs/sharding.md).",
             transform: { try ShardArgument.parse($0) })
-        var shard: Shard?
+        var shard: ShardChoice?
 
         @Option(name: .customLong("png-level"), help: "zlib compression level, 0-9.")
         var pngLevel: Int = PNGOptions().level
@@ -98,6 +98,12 @@ extension Springy {
         @Option(name: .customLong("pix-fmt"), help: "ffmpeg pixel format of the video (e.g. yuv420p, yuv444p, yuva444p10le).")
         var pixFmt: String?
 
+        @Option(
+            name: .long,
+            help:
+                "Draw the frames from this state stream (springy states) instead of simulating them: a shard costs only its own frames.")
+        var states: String?
+
         @OptionGroup(title: "Animation encoders") var encoderOptions: EncoderOptions
 
         @OptionGroup var limitOptions: LimitOptions
@@ -117,7 +123,10 @@ extension Springy {
                 throw ValidationError("give --pick (frame numbers) or --pick-count (a count), not both")
             }
             if let n = pickCount, n < 1 { throw ValidationError("--pick-count must be 1 or more, not \(n)") }
-            try refuseEmptyPaths([("--out", out)], scenes: scenes)
+            try refuseEmptyPaths([("--out", out), ("--states", states)], scenes: scenes)
+            if states != nil && scenes.filter({ $0 != "-" }).count != 1 {
+                throw ValidationError("--states holds one scene's states: render that scene alone")
+            }
             if shard != nil && formats != [.png] {
                 throw ValidationError("--shard splits a PNG sequence; other formats need the whole scene")
             }
@@ -162,7 +171,7 @@ extension Springy {
             s.formats = formats
             s.folder = out
             s.frames = try frameRange(frames, of: scene)
-            s.shard = shard
+            s.shard = shard?.shard
             s.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
             s.png.level = pngLevel
             s.png.filter = pngFilter
@@ -174,11 +183,13 @@ extension Springy {
             s.encoders = encoderOptions.options
             s.video = VideoOptions(codec: codec, crf: crf, pixelFormat: pixFmt)
             s.scale = scale ?? quality?.scale
+            s.states = states
             return s
         }
 
         func run() throws {
             Interrupt.install()
+            shard?.announce()
             let loaded = try loadScenes(scenes.filter { $0 != "-" }, limits: limitOptions.limits)
             let retimed: [Scene]
             do {
@@ -219,7 +230,7 @@ extension Springy {
         func render(_ job: RenderRun, slug: String, interactive: Bool) throws {
             let started = Date()
             if job.frameRange == nil {
-                if !quiet { say("\(slug): shard \(shard.map { "\($0.index)/\($0.count)" } ?? "") has no frames") }
+                if !quiet { say("\(slug): shard \(shard.map { "\($0.shard.index)/\($0.shard.count)" } ?? "") has no frames") }
                 return
             }
             let summary: RenderSummary

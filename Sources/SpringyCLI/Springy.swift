@@ -15,9 +15,8 @@ package struct Springy: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            Render.self, Still.self, Preview.self, Trace.self, Validate.self, Check.self, Review.self, Bench.self,
-            PlotCommand.self,
-            SpringCommand.self, Docs.self,
+            Render.self, States.self, Still.self, Preview.self, Trace.self, Validate.self, Check.self, Review.self,
+            Bench.self, PlotCommand.self, SpringCommand.self, Docs.self,
         ])
 
     package init() {}

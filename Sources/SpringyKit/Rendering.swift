@@ -119,6 +119,69 @@ public struct Shard: Sendable, Equatable {
     /// At most a million shards.
     public static let maxCount = 1_000_000
     public init(_ index: Int, of count: Int) { self.index = index; self.count = count }
+
+    /// The shard a scheduler gave this process, read from its environment, and which
+    /// scheduler said so: a Slurm job array (`SLURM_ARRAY_TASK_ID` within
+    /// `SLURM_ARRAY_TASK_MIN`…`MAX`, `SLURM_ARRAY_TASK_STEP`, `SLURM_ARRAY_TASK_COUNT`), a
+    /// Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`, 0-based), or a GitHub Actions matrix
+    /// (`STRATEGY_JOB_INDEX` and `STRATEGY_JOB_TOTAL`, set in the workflow from
+    /// `strategy.job-index` and `strategy.job-total`). `count` is the number of shards when
+    /// given (`--shard auto/N`); Kubernetes says only the index, so it needs it (or
+    /// `SPRINGY_SHARD_COUNT`). The first scheduler found, in that order, is used.
+    public static func fromEnvironment(_ environment: [String: String], count given: Int? = nil) throws -> (
+        shard: Shard, source: String
+    ) {
+        func number(_ name: String) throws -> Int? {
+            guard let text = environment[name] else { return nil }
+            guard let n = Int(text.trimmingCharacters(in: .whitespaces)), n >= 0, n <= 100_000_000 else {
+                throw Problems("--shard auto: \(name)=\(text) is not a whole number of 0 or more")
+            }
+            return n
+        }
+        func checked(_ k: Int, _ n: Int, _ source: String) throws -> (shard: Shard, source: String) {
+            if let given, given != n {
+                throw Problems("--shard auto/\(given): \(source) says there are \(n) shards, not \(given)")
+            }
+            guard (1...Shard.maxCount).contains(n), (1...n).contains(k) else {
+                throw Problems("--shard auto: \(source) gives shard \(k) of \(n), which is not a shard")
+            }
+            return (Shard(k, of: n), source)
+        }
+        if let id = try number("SLURM_ARRAY_TASK_ID") {
+            guard let low = try number("SLURM_ARRAY_TASK_MIN"), let high = try number("SLURM_ARRAY_TASK_MAX") else {
+                throw Problems("--shard auto: SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_MAX")
+            }
+            let step = try number("SLURM_ARRAY_TASK_STEP") ?? 1
+            guard step >= 1, low <= id, id <= high, (id - low) % step == 0 else {
+                throw Problems("--shard auto: SLURM_ARRAY_TASK_ID=\(id) is not in the array \(low)-\(high):\(step)")
+            }
+            let n = (high - low) / step + 1
+            if let count = try number("SLURM_ARRAY_TASK_COUNT"), count != n {
+                throw Problems(
+                    "--shard auto: the Slurm array \(low)-\(high):\(step) is not a range of \(count) tasks (SLURM_ARRAY_TASK_COUNT); submit it as --array=A-B or A-B:STEP"
+                )
+            }
+            let k = (id - low) / step + 1
+            return try checked(k, n, "Slurm job array (SLURM_ARRAY_TASK_ID \(id) of \(low)-\(high))")
+        }
+        if let index = try number("JOB_COMPLETION_INDEX") {
+            guard let n = try given ?? number("SPRINGY_SHARD_COUNT") else {
+                throw Problems(
+                    "--shard auto: a Kubernetes Indexed Job gives JOB_COMPLETION_INDEX but not the number of completions: write --shard auto/N (N = completions)"
+                )
+            }
+            return try checked(index + 1, n, "Kubernetes Indexed Job (JOB_COMPLETION_INDEX \(index))")
+        }
+        if let index = try number("STRATEGY_JOB_INDEX") {
+            guard let n = try number("STRATEGY_JOB_TOTAL") ?? given else {
+                throw Problems("--shard auto: STRATEGY_JOB_INDEX is set without STRATEGY_JOB_TOTAL")
+            }
+            return try checked(index + 1, n, "GitHub Actions matrix (strategy.job-index \(index) of \(n))")
+        }
+        throw Problems(
+            "--shard auto: no scheduler's index in the environment (looked for SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX and STRATEGY_JOB_INDEX); give --shard K/N"
+        )
+    }
 }
 
 /// How ``Scene/render(_:)`` renders: what `springy render`'s flags say.
@@ -144,6 +207,10 @@ public struct RenderOptions: Sendable {
     public var toStandardOutput = false
     public var encoders = EncoderOptions()
     public var video = VideoOptions()
+    /// Draw the frames from this state stream (``Scene/writeStates(to:overwrite:cancelled:)``)
+    /// instead of simulating them: a shard then costs only its own frames. A stream of another
+    /// scene, version or timing is refused.
+    public var states: String?
     public init() {}
 
     var settings: RenderJob.Settings {
@@ -159,6 +226,7 @@ public struct RenderOptions: Sendable {
         s.columns = columns
         s.overwrite = overwrite
         s.toStdout = toStandardOutput
+        s.states = states
         encoders.apply(to: &s)
         s.video = VideoSink.Options(
             codec: video.codec.map { VideoSink.Codec(rawValue: $0.rawValue)! }, crf: video.crf,
@@ -232,6 +300,19 @@ extension Scene {
     /// The render `options` describe, ready to check and run.
     public func render(_ options: RenderOptions) -> RenderRun {
         RenderRun(job: RenderJob(scene: model, settings: options.settings, version: SpringyVersion.current))
+    }
+
+    /// Simulates the scene once and writes every frame's state to `path` (whole or not at all;
+    /// an existing file only with `overwrite`), for renders to draw from (``RenderOptions/states``).
+    /// Returns the frames and bytes written.
+    @discardableResult
+    public func writeStates(to path: String, overwrite: Bool = false, cancelled: () throws -> Void = {}) throws -> (
+        frames: Int, bytes: Int
+    ) {
+        try Problems.wrapping {
+            try AtomicFile.prepare(path, overwrite: overwrite, flag: "--out")
+            return try StateStreams.write(model, to: path, cancelled: cancelled)
+        }
     }
 
     /// The folder `render` writes this scene's outputs into under `folder`.

@@ -20,6 +20,8 @@ package struct FramePipeline: Sendable {
     package var png: PNGSettings
     package var threads: Int
     /// Encode PNG bytes for each frame (the default), and/or raw YUV4MPEG2 frames.
+    /// Where the frame states come from (a shard may draw from a state stream).
+    package var states = StateSource.simulation
     package var encodePNG = true
     package var encodeY4M = false
     /// Straight RGBA bytes per frame (for a video encoder that keeps alpha).
@@ -54,7 +56,7 @@ package struct FramePipeline: Sendable {
     /// The states of frames `range` (all when nil), simulated on the calling thread.
     package func states(frames range: ClosedRange<Int>? = nil) throws -> [FrameState] {
         var out: [FrameState] = []
-        try Simulation(scene: scene).run(frames: range) { out.append($0) }
+        try states.run(scene, frames: range) { out.append($0) }
         return out
     }
 
@@ -86,9 +88,8 @@ package struct FramePipeline: Sendable {
         sink: (Int, FrameState, Encoded) throws -> Void
     ) throws {
         if threads == 1 {
-            let simulation = try Simulation(scene: scene)
             var previous: (FrameState, Encoded)?
-            try simulation.run(frames: range, cancelled: cancelled) { state in
+            try states.run(scene, frames: range, cancelled: cancelled) { state in
                 if let wanted, !wanted.contains(state.frame) { return }
                 var out: Encoded
                 if reuseRestFrames, let (p, bytes) = previous, state.drawsSame(as: p) {
@@ -129,12 +130,12 @@ package struct FramePipeline: Sendable {
         let x = Exchange(capacity: threads * 3)
         let scene = self.scene
         let reuse = reuseRestFrames
+        let source = states
         // The simulation, ahead on its own thread.
         let producer = Thread {
             do {
-                let simulation = try Simulation(scene: scene)
                 var previous: FrameState?
-                try simulation.run(frames: range, cancelled: cancelled) { state in
+                try source.run(scene, frames: range, cancelled: cancelled) { state in
                     if let wanted, !wanted.contains(state.frame) { return }
                     let same = reuse && previous.map { state.drawsSame(as: $0) } == true
                     previous = state

@@ -33,6 +33,8 @@ package struct RenderJob {
         package var video = VideoSink.Options()
         /// An APNG of every `every`-th frame, each lasting `every` frames (`springy docs`).
         package var every = 1
+        /// Draw from this state stream (`springy states`) instead of simulating.
+        package var states: String?
         package init() {}
     }
 
@@ -124,6 +126,7 @@ package struct RenderJob {
     /// The same checks against a renderer already made (the run's own: no second one).
     func preflight(_ renderer: Renderer) throws {
         try RunCost.check(scene, frames: frameRange, scale: settings.scale)
+        if let states = settings.states { _ = try StateStreams.open(states, for: scene) }
         guard let context = context(renderer) else { return }
         for format in settings.formats { try format.kind.preflight(context) }
     }
@@ -143,6 +146,7 @@ package struct RenderJob {
         var summary = Summary(folder: dir)
         // Everything that can refuse the scene (the frame size at this scale) before any folder is made.
         var pipeline = try FramePipeline(scene: scene, scale: settings.scale, png: settings.png, threads: settings.threads)
+        pipeline.states = settings.states.map { .stream($0) } ?? .simulation
         try preflight(pipeline.renderer)
         summary.warnings += try SceneWarnings.ofScene(scene)
         if !settings.toStdout {
