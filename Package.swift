@@ -165,6 +165,7 @@ let package = Package(
             dependencies: [
                 "SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline",
                 "SpringyScene", "SpringySimulation", "SpringyTestSupport", "springy",
+                .product(name: "Yams", package: "Yams"),
             ], exclude: ["hostile"]),
     ]
 )

@@ -65,7 +65,14 @@ extension Springy {
         )
         var animationMemory = false
 
-        @Option(name: .long, help: "With --animation-memory: the folder the animations are written to.")
+        @Option(
+            name: .long,
+            help:
+                "Instead: what N shards of a scene cost, one thread each — simulating from frame 0, drawing from a state stream, split by measured cost — and the stream's cost and size (default scene: scenes/bench/carousel-60s.yaml)."
+        )
+        var shards: Int?
+
+        @Option(name: .long, help: "With --animation-memory or --shards: the folder written to (removed after --shards).")
         var out: String = "out/bench"
 
         @Option(name: .long, help: "With --check or --goldens: the folder of golden images.")
@@ -76,12 +83,14 @@ extension Springy {
         func validate() throws {
             try refuseEmptyPaths([("--golden", golden), ("--out", out)], scenes: scenes)
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
-            if scenes.isEmpty && !check && !goldens && !mutations && !formats && !preview && !animationMemory {
+            if let n = shards, !(1...64).contains(n) { throw ValidationError("--shards must be 1-64, not \(n)") }
+            if scenes.isEmpty && !check && !goldens && !mutations && !formats && !preview && !animationMemory && shards == nil {
                 throw ValidationError("give the scene files to measure")
             }
         }
 
         var kind: Benchmark.Kind {
+            if let shards { return .shards(shards) }
             if mutations { return .mutations }
             if animationMemory { return .animationMemory }
             if check { return .check }

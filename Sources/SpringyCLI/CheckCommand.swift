@@ -38,9 +38,17 @@ extension Springy {
 
         @Option(
             name: .long,
-            help: "Check only shard K of N (K/N, 1-based): every Nth scene from the Kth, as Playwright's --shard splits tests; auto or auto/N: the scheduler's (as render's).",
+            help:
+                "Check only shard K of N (K/N, 1-based): every Nth scene from the Kth, as Playwright's --shard splits tests; auto or auto/N: the scheduler's (as render's).",
             transform: { try ShardArgument.parse($0) })
         var shard: ShardChoice?
+
+        @Option(
+            name: .long,
+            help:
+                "With --shard: deal scenes by what each cost in an earlier check (its --json file or a report's report.json), so the shards finish together."
+        )
+        var weights: String?
 
         @Flag(name: .long, help: "Merge the report folders given as arguments into --report (and --junit/--json).")
         var mergeReports = false
@@ -74,11 +82,15 @@ extension Springy {
                     "--accept \(token): expected SLUG/FILE@HASH as a report shows it (e.g. springs/frame-00020.png@0123456789abcdef)"
                 )
             }
+            if weights != nil && shard == nil { throw ValidationError("--weights deals scenes to shards: use it with --shard") }
             if prune && record != .all {
                 throw ValidationError("--prune removes stale goldens while recording: use it with --record all")
             }
             try refuseEmptyPaths(
-                [("--golden", golden), ("--failures", failures), ("--report", report), ("--junit", junit), ("--json", json)],
+                [
+                    ("--golden", golden), ("--failures", failures), ("--report", report), ("--junit", junit), ("--json", json),
+                    ("--weights", weights),
+                ],
                 scenes: scenes)
         }
 
@@ -109,6 +121,7 @@ extension Springy {
             o.junit = junit
             o.json = json
             o.shard = shard?.shard
+            o.weights = weights
             o.quiet = quiet
             o.everyScene = scenes.isEmpty
             let ci = ProcessInfo.processInfo.environment["CI"] ?? ""

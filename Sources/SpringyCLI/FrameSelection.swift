@@ -106,7 +106,8 @@ enum ShardArgument {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
             throw InvalidValue(
-                description: "--shard \(text) is not a shard: write K/N, e.g. 2/4 for the second of four, or auto (the scheduler's)")
+                description:
+                    "--shard \(text) is not a shard: write K/N, e.g. 2/4 for the second of four, or auto (the scheduler's)")
         }
         guard (1...maxShards).contains(n) else {
             throw InvalidValue(description: "--shard \(text): the number of shards must be between 1 and \(maxShards)")
@@ -126,12 +127,5 @@ struct ShardChoice {
     /// Says which scheduler gave the shard, when one did.
     func announce() {
         if let source { warn("springy: --shard auto: shard \(shard.index)/\(shard.count) from the \(source)") }
-    }
-}
-
-extension Shard {
-    /// `check`'s share: every Nth of `paths` from the Kth, in the order given.
-    func scenes(_ paths: [String]) -> [String] {
-        paths.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }

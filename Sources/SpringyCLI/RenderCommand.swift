@@ -101,8 +101,18 @@ extension Springy {
         @Option(
             name: .long,
             help:
-                "Draw the frames from this state stream (springy states) instead of simulating them: a shard costs only its own frames.")
+                "Draw the frames from this state stream (springy states) instead of simulating them: a shard costs only its own frames."
+        )
         var states: String?
+
+        @Option(
+            name: .long,
+            help:
+                "With --shard: split by each frame's cost as a run with --timings measured it, so the shards finish together.")
+        var weights: String?
+
+        @Option(name: .long, help: "Write each frame's cost (ms to draw and encode) to this file, for --weights.")
+        var timings: String?
 
         @OptionGroup(title: "Animation encoders") var encoderOptions: EncoderOptions
 
@@ -124,6 +134,11 @@ extension Springy {
             }
             if let n = pickCount, n < 1 { throw ValidationError("--pick-count must be 1 or more, not \(n)") }
             try refuseEmptyPaths([("--out", out), ("--states", states)], scenes: scenes)
+            try refuseEmptyPaths([("--weights", weights), ("--timings", timings)])
+            if weights != nil && shard == nil { throw ValidationError("--weights splits shards: use it with --shard") }
+            if (weights != nil || timings != nil) && scenes.filter({ $0 != "-" }).count != 1 {
+                throw ValidationError("--weights and --timings hold one scene's frames: render that scene alone")
+            }
             if states != nil && scenes.filter({ $0 != "-" }).count != 1 {
                 throw ValidationError("--states holds one scene's states: render that scene alone")
             }
@@ -184,6 +199,8 @@ extension Springy {
             s.video = VideoOptions(codec: codec, crf: crf, pixelFormat: pixFmt)
             s.scale = scale ?? quality?.scale
             s.states = states
+            s.weights = weights
+            s.timings = timings
             return s
         }
 
@@ -211,7 +228,10 @@ extension Springy {
                 )
             }
             for scene in retimed where formats.contains(where: \.isStill) { try checkPick(picked, of: scene) }
-            let jobs = try retimed.map { (scene: $0, render: $0.render(try options(for: $0))) }
+            let jobs: [(scene: Scene, render: RenderRun)]
+            do { jobs = try retimed.map { (scene: $0, render: try $0.render(try options(for: $0))) } } catch {
+                throw report(error)
+            }
             try refuseSharedNames(retimed, flag: "--out") { $0.outputFolder(in: out) }
             // Check every destination before writing anything.
             for (_, job) in jobs {

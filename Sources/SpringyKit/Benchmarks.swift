@@ -28,6 +28,9 @@ public enum Benchmark {
         case preview
         /// The heap each animated format's writer holds (30 and 120 frames of 1920×1080).
         case animationMemory
+        /// What N shards of a scene cost (one thread each): simulating from frame 0, from a
+        /// state stream, and split by measured cost; the stream's cost and size.
+        case shards(Int)
     }
 
     /// Where a benchmark reads and writes, and how wide it runs.
@@ -47,6 +50,7 @@ public enum Benchmark {
         switch kind {
         case .formats: return ["scenes/springy-carousel.yaml", "scenes/drag-many.yaml"]
         case .preview: return ["scenes/springy-carousel.yaml"]
+        case .shards: return ["scenes/bench/carousel-60s.yaml"]
         case .check, .goldens: return nil
         case .stages, .pngSweep, .mutations, .animationMemory: return nil
         }
@@ -86,6 +90,10 @@ public enum Benchmark {
                 }
             case .pngSweep:
                 try SpringyPipeline.Benchmark.pngSweep(try load(paths)) { messages.say($0) }
+            case .shards(let n):
+                for (i, scene) in try load(paths).enumerated() {
+                    messages.say(try ShardBenchmark.run(scene, shards: n, folder: "\(options.folder)/shards-\(i)").table)
+                }
             case .stages(let json):
                 for scene in try load(paths) {
                     let r = try SpringyPipeline.Benchmark.measure(scene, threads: options.threads)

@@ -50,8 +50,11 @@ public struct CheckOptions: Sendable {
     public var junit: String?
     /// A JSON file of the results.
     public var json: String?
-    /// Only this shard's scenes: every Nth from the Kth.
+    /// Only this shard's scenes: every Nth from the Kth, or with `weights` a share of equal cost.
     public var shard: Shard?
+    /// With `shard`: deal scenes by what each cost in an earlier check (its `json` file or a
+    /// report's report.json), so shards finish together.
+    public var weights: String?
     /// Say failures only, not each passing golden.
     public var quiet = false
     /// The scenes are every scene of the project (stale golden folders are looked for).
@@ -152,7 +155,12 @@ private struct Run {
     func run(_ given: [String]) throws -> CheckOutcome {
         var paths = given
         if let shard = options.shard {
-            paths = paths.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+            if let weights = options.weights {
+                let costs = try ShardWeights.sceneCosts(from: weights)
+                paths = ShardWeights.scenes(paths, costs: costs, k: shard.index, n: shard.count)
+            } else {
+                paths = paths.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+            }
         }
         let record = options.record.model
         var outcome = CheckOutcome()

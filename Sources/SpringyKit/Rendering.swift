@@ -211,6 +211,11 @@ public struct RenderOptions: Sendable {
     /// instead of simulating them: a shard then costs only its own frames. A stream of another
     /// scene, version or timing is refused.
     public var states: String?
+    /// With `shard`: split by the frames' costs that `timings` measured in an earlier run
+    /// (a file of `render --timings`), so shards finish together, not by frame count.
+    public var weights: String?
+    /// Write each frame's measured cost (ms to draw and encode) here, for `weights`.
+    public var timings: String?
     public init() {}
 
     var settings: RenderJob.Settings {
@@ -227,6 +232,7 @@ public struct RenderOptions: Sendable {
         s.overwrite = overwrite
         s.toStdout = toStandardOutput
         s.states = states
+        s.timings = timings
         encoders.apply(to: &s)
         s.video = VideoSink.Options(
             codec: video.codec.map { VideoSink.Codec(rawValue: $0.rawValue)! }, crf: video.crf,
@@ -297,9 +303,13 @@ public struct RenderStopped: Error, Sendable {
 }
 
 extension Scene {
-    /// The render `options` describe, ready to check and run.
-    public func render(_ options: RenderOptions) -> RenderRun {
-        RenderRun(job: RenderJob(scene: model, settings: options.settings, version: SpringyVersion.current))
+    /// The render `options` describe, ready to check and run (a `weights` file is read here).
+    public func render(_ options: RenderOptions) throws -> RenderRun {
+        var settings = options.settings
+        if let weights = options.weights {
+            settings.shardCosts = try Problems.wrapping { try ShardWeights.frameCosts(from: weights, for: model) }
+        }
+        return RenderRun(job: RenderJob(scene: model, settings: settings, version: SpringyVersion.current))
     }
 
     /// Simulates the scene once and writes every frame's state to `path` (whole or not at all;

@@ -118,7 +118,7 @@ public struct Scene: Sendable {
         options.folder = folder
         options.scale = scale
         options.overwrite = overwrite
-        let job = render(options)
+        let job = try render(options)
         if !overwrite, let existing = job.existingOutputs(), !existing.isEmpty {
             throw Problems.single("\(existing[0]) exists; pass overwrite: true to replace it")
         }

@@ -259,7 +259,8 @@ package enum FrameStateCodec {
         var springs: [SpringSnapshot] = []
         for _ in 0..<(try r.count("spring count", minimumBytes: 5)) {
             springs.append(
-                SpringSnapshot(item: try r.string("spring item"), anchor: try r.vec("spring anchor"), point: try r.vec("spring point")))
+                SpringSnapshot(
+                    item: try r.string("spring item"), anchor: try r.vec("spring anchor"), point: try r.vec("spring point")))
         }
         var events: [ContactEvent] = []
         for _ in 0..<(try r.count("event count", minimumBytes: 4)) {
@@ -300,7 +301,8 @@ package enum FrameStateCodec {
         let shape = try r.raw("item shape", ItemShape.self)
         var item = ItemState(
             id: id, center: center, size: size, angle: angle, alpha: alpha, z: z, velocity: velocity, selected: selected,
-            kind: kind, paletteKey: paletteKey, color: color, label: label, shape: shape, elevation: try r.double("item elevation"))
+            kind: kind, paletteKey: paletteKey, color: color, label: label, shape: shape,
+            elevation: try r.double("item elevation"))
         for _ in 0..<(try r.count("item outline", minimumBytes: 2)) { item.outline.append(try r.vec("item outline")) }
         item.groupCorners = GroupCorners(rawValue: try r.byte("item group corners"))
         item.groupRadius = try r.double("item group radius")

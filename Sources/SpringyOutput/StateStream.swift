@@ -43,7 +43,8 @@ package enum StateStream {
         /// The next frame's state (frames in order, from frame 0).
         package func add(_ state: FrameState) throws {
             guard state.frame == frames else {
-                throw OutputError("\(path): frame \(state.frame) came after \(frames - 1); a state stream holds every frame from 0")
+                throw OutputError(
+                    "\(path): frame \(state.frame) came after \(frames - 1); a state stream holds every frame from 0")
             }
             if chunkCount == 0 { chunkFirst = state.frame }
             FrameStateCodec.encode(state, into: &chunk)

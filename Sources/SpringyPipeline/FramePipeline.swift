@@ -45,6 +45,8 @@ package struct FramePipeline: Sendable {
     }
 
     package struct Encoded {
+        /// Seconds spent drawing and encoding it (0 when reused): `render --timings`.
+        package var seconds = 0.0
         package var png: [UInt8] = []
         package var y4m: [UInt8] = []
         package var rgba: [UInt8] = []
@@ -71,12 +73,15 @@ package struct FramePipeline: Sendable {
     /// One frame through this pipeline's renderer and encoders.
     package func encode(_ state: FrameState) throws -> Encoded {
         _ = try PinnedFont.face()  // this thread's own face, loaded (or its failure reported) before drawing
+        let started = ContinuousClock.now  // measured for --timings only: nothing drawn depends on it
         let canvas = try renderer.render(state)
         var e = Encoded()
         if encodePNG { e.png = try PNGCodec.encode(canvas, settings: png) }
         if encodeY4M { e.y4m = Y4M.frame(canvas) }
         if encodeRGBA { e.rgba = RawRGBA.frame(canvas) }
         if hashPixels { e.pixelHash = PixelHash.of(canvas) }
+        let d = ContinuousClock.now - started
+        e.seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
         return e
     }
 
@@ -95,6 +100,7 @@ package struct FramePipeline: Sendable {
                 if reuseRestFrames, let (p, bytes) = previous, state.drawsSame(as: p) {
                     out = bytes
                     out.reused = true
+                    out.seconds = 0
                 } else {
                     out = try encode(state)
                 }
@@ -208,6 +214,7 @@ package struct FramePipeline: Sendable {
             if out.reused, let p = previous {
                 out = p  // the previous frame's every encoding
                 out.reused = true
+                out.seconds = 0
             } else {
                 previous = out
             }

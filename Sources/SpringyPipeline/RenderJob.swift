@@ -35,6 +35,10 @@ package struct RenderJob {
         package var every = 1
         /// Draw from this state stream (`springy states`) instead of simulating.
         package var states: String?
+        /// Every frame's measured cost (`--weights`): shards then split by cost, not by count.
+        package var shardCosts: [Double]?
+        /// Write each frame's measured cost here (`--timings`).
+        package var timings: String?
         package init() {}
     }
 
@@ -83,6 +87,9 @@ package struct RenderJob {
     package var frameRange: ClosedRange<Int>? {
         let all = 0...(scene.time.maxFrameCount - 1)
         var range = settings.frames.map { $0.clamped(to: all) } ?? all
+        if let (k, n) = settings.shard, let costs = settings.shardCosts, costs.count == scene.time.maxFrameCount {
+            return ShardWeights.share(of: range, costs: costs, k: k, n: n)
+        }
         if let (k, n) = settings.shard {
             let count = range.count
             let lo = range.lowerBound + count * (k - 1) / n, hi = range.lowerBound + count * k / n - 1
@@ -176,6 +183,7 @@ package struct RenderJob {
         // to their files as they go, so memory stays flat whatever the frame count.
         var sinks: [(format: OutputFormat, sink: any OutputSink)] = []
         var last: (frame: Int, atRest: Bool)?
+        var costs: [(frame: Int, seconds: Double)] = []
         do {
             for format in settings.formats { sinks.append((format, try format.kind.make(context))) }
             let needs = sinks.reduce(SinkNeeds()) { $0.union($1.sink.needs) }
@@ -186,6 +194,7 @@ package struct RenderJob {
                 for (_, sink) in sinks { try sink.add(frame) }
                 summary.frames += 1
                 last = (state.frame, state.atRest)
+                if settings.timings != nil { costs.append((index, encoded.seconds)) }
                 progress(summary.frames, total)
             }
             if let last { summary.warnings += SceneWarnings.ofRun(scene, lastFrame: last.frame, atRest: last.atRest) }
@@ -202,6 +211,7 @@ package struct RenderJob {
             throw Stopped(underlying: error, framesKept: kept, discarded: settings.formats.filter { $0 != .png })
         }
         if !settings.toStdout { unlink(marker) }
+        if let timings = settings.timings { try ShardWeights.writeTimings(scene, costs: costs, to: timings) }
         return summary
     }
 

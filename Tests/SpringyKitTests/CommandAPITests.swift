@@ -33,7 +33,7 @@ final class CommandAPITests: XCTestCase {
             options.folder = "\(dir)/lib"
             options.shard = Shard(k, of: 3)
             options.threads = 2
-            let run = scene.render(options)
+            let run = try scene.render(options)
             XCTAssertEqual(run.folder, "\(dir)/lib/bounce")
             try run.preflight()
             let summary = try run.run()
@@ -51,7 +51,7 @@ final class CommandAPITests: XCTestCase {
         }
         var again = RenderOptions()
         again.folder = "\(dir)/lib"
-        XCTAssertEqual(scene.render(again).existingOutputs()?.count, 30, "a second render would replace 30 frames")
+        XCTAssertEqual(try scene.render(again).existingOutputs()?.count, 30, "a second render would replace 30 frames")
     }
 
     func testACheckRecordsThenPassesThenSaysWhatMovedWhenTheDampingChanges() throws {

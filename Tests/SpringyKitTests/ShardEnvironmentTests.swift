@@ -75,7 +75,8 @@ final class ShardEnvironmentTests: XCTestCase {
             environment: ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "3"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("shard 2/3 from the Slurm job array"), r.stderr)
-        let frames = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out/s").filter { $0.hasPrefix("frame-") }.sorted()
+        let frames = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out/s").filter { $0.hasPrefix("frame-") }
+            .sorted()
         XCTAssertEqual(frames.first, "frame-00010.png")
         XCTAssertEqual(frames.count, 10)
         let none = try runSpringy(["render", path, "--out", "\(dir)/none", "--shard", "auto"], environment: [:])

@@ -1,0 +1,98 @@
+import Foundation
+import SpringyCore
+import SpringyOutput
+import SpringyScene
+
+/// `springy bench --shards`: what N shards of one scene cost, each on one thread, run one
+/// after another in this process (so none slows another): simulating from frame 0 in each
+/// shard, drawing from a state stream, and split by measured cost. Wall-clock figures, for
+/// the benchmark only.
+package enum ShardBenchmark {
+    package struct Result {
+        package var scene = ""
+        package var frames = 0
+        package var shards = 0
+        package var oneRun = 0.0
+        package var pngBytes = 0
+        package var countShards: [Double] = []
+        package var streamSeconds = 0.0
+        package var streamBytes = 0
+        package var streamShards: [Double] = []
+        package var weightedShards: [Double] = []
+
+        static func sum(_ s: [Double]) -> Double { s.reduce(0, +) }
+        static func spread(_ s: [Double]) -> Double { s.max()! / (sum(s) / Double(s.count)) }
+
+        package var table: String {
+            func sec(_ v: Double) -> String { String(format: "%.2f s", v) }
+            func ratio(_ v: Double) -> String { String(format: "%.2f×", v) }
+            func pct(_ v: Double) -> String { String(format: "%.1f %%", v * 100) }
+            func shardsLine(_ name: String, _ s: [Double], extra: Double = 0) -> String {
+                "\(name): sum \(sec(Self.sum(s) + extra)) = \(ratio((Self.sum(s) + extra) / oneRun)) one run; slowest \(sec(s.max()!)), mean \(sec(Self.sum(s) / Double(s.count))) (slowest/mean \(ratio(Self.spread(s))))"
+            }
+            return [
+                "shards: \(scene), \(counted(frames, "frame")), \(shards) shards, one thread each",
+                "one run: \(sec(oneRun)), \(String(format: "%.1f", Double(pngBytes) / 1_048_576)) MB of PNG",
+                shardsLine("\(shards) count shards, each simulating from frame 0", countShards),
+                "state stream: written in \(sec(streamSeconds)) (\(pct(streamSeconds / oneRun)) of one run), \(String(format: "%.1f", Double(streamBytes) / 1024)) kB (\(pct(Double(streamBytes) / Double(pngBytes))) of the PNG bytes)",
+                shardsLine("\(shards) count shards from the stream, stream included", streamShards, extra: streamSeconds),
+                shardsLine("\(shards) weighted shards from the stream, stream included", weightedShards, extra: streamSeconds),
+            ].joined(separator: "\n")
+        }
+    }
+
+    package static func run(_ scene: Scene, shards n: Int = 8, folder: String) throws -> Result {
+        var r = Result()
+        r.scene = scene.file
+        r.shards = n
+        func timed(_ body: () throws -> Void) rethrows -> Double {
+            let start = ContinuousClock.now
+            try body()
+            let d = ContinuousClock.now - start
+            return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        }
+        func render(_ tag: String, shard: (Int, Int)? = nil, configure: (inout RenderJob.Settings) -> Void = { _ in }) throws
+            -> (seconds: Double, summary: RenderJob.Summary)
+        {
+            var s = RenderJob.Settings()
+            s.out = "\(folder)/\(tag)"
+            s.threads = 1
+            s.shard = shard
+            s.overwrite = true
+            configure(&s)
+            var summary = RenderJob.Summary()
+            let seconds = try timed { summary = try RenderJob(scene: scene, settings: s, version: SpringyVersion.current).run() }
+            return (seconds, summary)
+        }
+        let timings = "\(folder)/timings.tsv"
+        let one = try render("one") { $0.timings = timings }
+        r.oneRun = one.seconds
+        r.frames = one.summary.frames
+        r.pngBytes = one.summary.bytes
+        for k in 1...n { r.countShards.append(try render("count", shard: (k, n)).seconds) }
+        let states = "\(folder)/scene.states"
+        r.streamSeconds = try timed { r.streamBytes = try StateStreams.write(scene, to: states).bytes }
+        for k in 1...n { r.streamShards.append(try render("stream", shard: (k, n)) { $0.states = states }.seconds) }
+        let costs = try ShardWeights.frameCosts(from: timings, for: scene)
+        for k in 1...n {
+            r.weightedShards.append(
+                try render("weighted", shard: (k, n)) {
+                    $0.states = states
+                    $0.shardCosts = costs
+                }.seconds)
+        }
+        // Every way of sharding made the one run's frames.
+        for tag in ["count", "stream", "weighted"] {
+            let dir = OutputNames.sceneFolder("\(folder)/\(tag)", scene)
+            for f in 0..<r.frames {
+                let name = OutputNames.frame(f)
+                guard
+                    FileManager.default.contents(atPath: "\(dir)/\(name)")
+                        == FileManager.default.contents(atPath: "\(OutputNames.sceneFolder("\(folder)/one", scene))/\(name)")
+                else { throw OutputError("bench --shards: \(tag) shards made another \(name) than one run") }
+            }
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+        return r
+    }
+}

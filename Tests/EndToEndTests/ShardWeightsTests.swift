@@ -1,0 +1,98 @@
+import Foundation
+import SpringyCore
+import SpringyPipeline
+import SpringyScene
+import SpringyTestSupport
+import XCTest
+
+/// Issue 33: shards split by what frames (and scenes) cost, as an earlier run measured it.
+final class ShardWeightsTests: XCTestCase {
+    func testWeightedSharesCoverTheRangeOnceAndCostAlike() {
+        var rng = SplitMix64(state: 7)
+        for trial in 0..<200 {
+            let count = 20 + Int(rng.next() % 400)
+            // Costs like a render's: a still stretch (reused frames cost nothing), then motion.
+            let still = Int(rng.next() % UInt64(count))
+            let costs = (0..<count).map { $0 < still ? 0 : 1 + Double(rng.next() % 1000) / 250 }
+            let lower = Int(rng.next() % 10), range = lower...(count - 1)
+            let n = 1 + Int(rng.next() % 8)
+            var covered: [Int] = []
+            var sums: [Double] = []
+            for k in 1...n {
+                let share = ShardWeights.share(of: range, costs: costs, k: k, n: n)
+                if let share { covered += Array(share) }
+                sums.append(share.map { $0.map { costs[$0] }.reduce(0, +) } ?? 0)
+            }
+            XCTAssertEqual(covered, Array(range), "trial \(trial): every frame once, in order")
+            let moving = range.filter { costs[$0] > 0 }.count
+            if moving >= 40 * n {
+                let mean = sums.reduce(0, +) / Double(n)
+                XCTAssertLessThanOrEqual(sums.max()! / mean, 1.15, "trial \(trial): \(sums)")
+            }
+        }
+    }
+
+    func testScenesAreDealtByCostEachToOneShard() {
+        let paths = (0..<23).map { "scenes/s\($0).yaml" }
+        let cwd = FileManager.default.currentDirectoryPath
+        var costs: [String: Double] = [:]
+        for (i, p) in paths.enumerated() where i != 5 { costs[PathText.absolute(p, cwd: cwd)] = Double((i * 37) % 11 + 1) }
+        var all: [String] = []
+        var loads: [Double] = []
+        for k in 1...4 {
+            let mine = ShardWeights.scenes(paths, costs: costs, k: k, n: 4)
+            all += mine
+            loads.append(mine.map { costs[PathText.absolute($0, cwd: cwd)] ?? 6 }.reduce(0, +))
+        }
+        XCTAssertEqual(all.sorted(), paths.sorted(), "each scene in exactly one shard")
+        XCTAssertLessThanOrEqual(loads.max()! / (loads.reduce(0, +) / 4), 1.15, "\(loads)")
+    }
+
+    /// A run measures; shards split by it make one run byte for byte, and the measured costs
+    /// of the weighted shards are within 15 % of each other where count shards are not.
+    func testWeightedShardsOfARenderEqualOneRunAndBalanceItsCost() throws {
+        let dir = temporaryDirectory()
+        let path = packageRoot + "/scenes/bench/rest-after-1s.yaml"
+        let timings = "\(dir)/timings.tsv"
+        let common = ["--scale", "1", "--quiet", "--threads", "1"]
+        let r = try runSpringy(["render", path, "--out", "\(dir)/one", "--timings", timings] + common)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let text = try String(contentsOfFile: timings, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("springy-timings 1\nscene\t\(path)\nframes\t180\n"), String(text.prefix(80)))
+        var cost = [Double](repeating: 0, count: 180)
+        for line in text.split(separator: "\n").dropFirst(3) {
+            let p = line.split(separator: "\t")
+            cost[Int(p[0])!] = Double(p[1])!
+        }
+        let n = 4
+        var weighted: [Double] = [], counted: [Double] = []
+        for k in 1...n {
+            let s = try runSpringy(
+                ["render", path, "--out", "\(dir)/weighted", "--shard", "\(k)/\(n)", "--weights", timings] + common)
+            XCTAssertEqual(s.status, 0, s.stderr)
+            counted.append((180 * (k - 1) / n..<180 * k / n).map { cost[$0] }.reduce(0, +))
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/weighted/rest-after-1s").sorted()
+        XCTAssertEqual(files, try FileManager.default.contentsOfDirectory(atPath: "\(dir)/one/rest-after-1s").sorted())
+        for f in files {
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: "\(dir)/weighted/rest-after-1s/\(f)"),
+                FileManager.default.contents(atPath: "\(dir)/one/rest-after-1s/\(f)"), f)
+        }
+        let scene = try SceneLoader.load(path: path)
+        let costs = try ShardWeights.frameCosts(from: timings, for: scene)
+        for k in 1...n {
+            weighted.append(
+                ShardWeights.share(of: 0...179, costs: costs, k: k, n: n).map { $0.map { costs[$0] }.reduce(0, +) } ?? 0)
+        }
+        let mean = weighted.reduce(0, +) / Double(n)
+        XCTAssertLessThanOrEqual(weighted.max()! / mean, 1.15, "weighted \(weighted)")
+        XCTAssertGreaterThan(counted.max()! / mean, 1.3, "count shards of a scene at rest after 1 s are uneven: \(counted)")
+
+        let bad = try runSpringy([
+            "render", packageRoot + "/scenes/falling-box.yaml", "--out", "\(dir)/x", "--shard", "1/2", "--weights", timings,
+        ])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("measure it again with render --timings"), bad.stderr)
+    }
+}
