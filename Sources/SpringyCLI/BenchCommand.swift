@@ -68,7 +68,7 @@ extension Springy {
         @Option(
             name: .long,
             help:
-                "Instead: what N shards of a scene cost, one thread each — simulating from frame 0, drawing from a state stream, split by measured cost — and the stream's cost and size (default scene: scenes/bench/carousel-60s.yaml)."
+                "Instead: what N shards of a scene cost, one thread each — simulating from frame 0, drawing from a state stream, split by measured cost — and the stream's cost and size (default scenes: scenes/bench/carousel-60s.yaml, 60 s, and drag-1000.yaml, where simulating is a third of the cost)."
         )
         var shards: Int?
 

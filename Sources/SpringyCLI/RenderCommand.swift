@@ -111,7 +111,7 @@ extension Springy {
                 "With --shard: split by each frame's cost as a run with --timings measured it, so the shards finish together.")
         var weights: String?
 
-        @Option(name: .long, help: "Write each frame's cost (ms to draw and encode) to this file, for --weights.")
+        @Option(name: .long, help: "Write each frame's cost (ms to draw, encode and write it) to this file, for --weights.")
         var timings: String?
 
         @OptionGroup(title: "Animation encoders") var encoderOptions: EncoderOptions

@@ -50,7 +50,7 @@ public enum Benchmark {
         switch kind {
         case .formats: return ["scenes/springy-carousel.yaml", "scenes/drag-many.yaml"]
         case .preview: return ["scenes/springy-carousel.yaml"]
-        case .shards: return ["scenes/bench/carousel-60s.yaml"]
+        case .shards: return ["scenes/bench/carousel-60s.yaml", "scenes/bench/drag-1000.yaml"]
         case .check, .goldens: return nil
         case .stages, .pngSweep, .mutations, .animationMemory: return nil
         }

@@ -55,7 +55,7 @@ package enum StateStream {
 
         func flush() throws {
             guard chunkCount > 0 else { return }
-            let packed = try Gzip.compress(chunk.bytes, level: 6)
+            let packed = try Gzip.compress(chunk.bytes, level: 1)
             index.append((stream.written, packed.count, chunkFirst, chunkCount))
             try stream.write(packed)
             chunk = FrameStateCodec.Writer()

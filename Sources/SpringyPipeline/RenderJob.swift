@@ -191,10 +191,15 @@ package struct RenderJob {
             try pipeline.runEncoded(frames: range, only: missing, cancelled: cancelled) { index, state, encoded in
                 try cancelled()
                 let frame = SinkFrame(index: index, position: summary.frames, state: state, encoded: encoded)
+                let written = ContinuousClock.now  // for --timings only: nothing written depends on it
                 for (_, sink) in sinks { try sink.add(frame) }
                 summary.frames += 1
                 last = (state.frame, state.atRest)
-                if settings.timings != nil { costs.append((index, encoded.seconds)) }
+                if settings.timings != nil {
+                    let d = ContinuousClock.now - written
+                    costs.append(
+                        (index, encoded.seconds + Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18))
+                }
                 progress(summary.frames, total)
             }
             if let last { summary.warnings += SceneWarnings.ofRun(scene, lastFrame: last.frame, atRest: last.atRest) }

@@ -65,6 +65,7 @@ package enum ShardBenchmark {
             return (seconds, summary)
         }
         let timings = "\(folder)/timings.tsv"
+        _ = try render("warm-up") { $0.frames = 0...min(59, scene.time.maxFrameCount - 1) }
         let one = try render("one") { $0.timings = timings }
         r.oneRun = one.seconds
         r.frames = one.summary.frames

@@ -9,8 +9,8 @@ import SpringyScene
 package enum ShardWeights {
     static let magic = "springy-timings 1"
 
-    /// Writes each frame's measured cost (ms to draw and encode it; 0 for a frame that reused
-    /// the one before) for `render --weights` to split by.
+    /// Writes each frame's measured cost (ms to draw, encode and write it; a frame that reuses
+    /// the one before costs only its writing) for `render --weights` to split by.
     package static func writeTimings(_ scene: Scene, costs: [(frame: Int, seconds: Double)], to path: String) throws {
         var text =
             "\(magic)\nscene\t\(scene.file.replacingOccurrences(of: "\n", with: " "))\nframes\t\(scene.time.maxFrameCount)\n"
