@@ -203,6 +203,19 @@ void springy_argb_to_rgba(const uint8_t *data, int width, int height, int stride
     }
 }
 
+void springy_rgba_to_argb(const uint8_t *rgba, int width, int height, int stride, uint8_t *data) {
+    /* The inverse of springy_argb_to_rgba on every premultiplied value Cairo makes: (u·a + 127) / 255. */
+    for (int y = 0; y < height; ++y) {
+        uint32_t *row = (uint32_t *)(data + (size_t)y * (size_t)stride);
+        const uint8_t *p = rgba + (size_t)y * (size_t)width * 4;
+        for (int x = 0; x < width; ++x) {
+            unsigned r = p[4 * x], g = p[4 * x + 1], b = p[4 * x + 2], a = p[4 * x + 3];
+            if (a != 255) { r = (r * a + 127) / 255; g = (g * a + 127) / 255; b = (b * a + 127) / 255; }
+            row[x] = (a << 24) | (r << 16) | (g << 8) | b;
+        }
+    }
+}
+
 int springy_changed_rect(const uint8_t *a, const uint8_t *b, int width, int height, int *x, int *y, int *w, int *h) {
     size_t rowBytes = (size_t)width * 4;
     int top = -1, bottom = -1;

@@ -114,6 +114,13 @@ extension Springy {
         @Option(name: .long, help: "Write each frame's cost (ms to draw, encode and write it) to this file, for --weights.")
         var timings: String?
 
+        @Flag(
+            name: .long,
+            help:
+                "Make the --format animations and videos (apng, gif, webp, avif, y4m, mp4, webm, mov) from the PNG frames shards wrote into --out, instead of drawing: the file one run makes."
+        )
+        var merge = false
+
         @OptionGroup(title: "Animation encoders") var encoderOptions: EncoderOptions
 
         @OptionGroup var limitOptions: LimitOptions
@@ -141,6 +148,10 @@ extension Springy {
             }
             if states != nil && scenes.filter({ $0 != "-" }).count != 1 {
                 throw ValidationError("--states holds one scene's states: render that scene alone")
+            }
+            if merge && (shard != nil || states != nil || timings != nil || toStdout) {
+                throw ValidationError(
+                    "--merge reads every frame the shards wrote: use it without --shard, --states, --timings or -")
             }
             if shard != nil && formats != [.png] {
                 throw ValidationError("--shard splits a PNG sequence; other formats need the whole scene")
@@ -201,6 +212,7 @@ extension Springy {
             s.states = states
             s.weights = weights
             s.timings = timings
+            s.merge = merge
             return s
         }
 

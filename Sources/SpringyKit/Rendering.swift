@@ -214,8 +214,12 @@ public struct RenderOptions: Sendable {
     /// With `shard`: split by the frames' costs that `timings` measured in an earlier run
     /// (a file of `render --timings`), so shards finish together, not by frame count.
     public var weights: String?
-    /// Write each frame's measured cost (ms to draw and encode) here, for `weights`.
+    /// Write each frame's measured cost (ms to draw, encode and write it) here, for `weights`.
     public var timings: String?
+    /// Make the animations and videos in `formats` from the PNG frames already in the scene's
+    /// output folder (what shards wrote), instead of simulating and drawing: the same file a
+    /// single run makes from the same pixels.
+    public var merge = false
     public init() {}
 
     var settings: RenderJob.Settings {
@@ -233,6 +237,7 @@ public struct RenderOptions: Sendable {
         s.toStdout = toStandardOutput
         s.states = states
         s.timings = timings
+        s.merge = merge
         encoders.apply(to: &s)
         s.video = VideoSink.Options(
             codec: video.codec.map { VideoSink.Codec(rawValue: $0.rawValue)! }, crf: video.crf,

@@ -39,6 +39,9 @@ package struct RenderJob {
         package var shardCosts: [Double]?
         /// Write each frame's measured cost here (`--timings`).
         package var timings: String?
+        /// Encode the formats from the PNG frames already in the scene's folder (`--merge`:
+        /// what shards wrote) instead of simulating and drawing.
+        package var merge = false
         package init() {}
     }
 
@@ -134,6 +137,11 @@ package struct RenderJob {
     func preflight(_ renderer: Renderer) throws {
         try RunCost.check(scene, frames: frameRange, scale: settings.scale)
         if let states = settings.states { _ = try StateStreams.open(states, for: scene) }
+        if settings.merge, let other = settings.formats.first(where: { !MergedFrames.formats.contains($0) }) {
+            throw OutputError(
+                "--merge makes \(MergedFrames.formats.map(\.rawValue).joined(separator: ", ")) from the shards' PNG frames; \(other.rawValue) is \(other == .png ? "what it reads" : "drawn from frame states: render it with --states")"
+            )
+        }
         guard let context = context(renderer) else { return }
         for format in settings.formats { try format.kind.preflight(context) }
     }
@@ -178,7 +186,9 @@ package struct RenderJob {
             if let m = missing, m.count < total { resumed(total - m.count) }
         }
         let marker = markerPath ?? "\(dir)/\(OutputNames.partialMarker)"
-        if !settings.toStdout { try AtomicFile.write(Array(runKey.utf8), to: marker) }
+        // A merge is not resumed (it reads frames that are already whole): it leaves no marker.
+        let marks = !settings.toStdout && !settings.merge
+        if marks { try AtomicFile.write(Array(runKey.utf8), to: marker) }
         // Every format is a sink fed each frame as it comes: animations and videos are written
         // to their files as they go, so memory stays flat whatever the frame count.
         var sinks: [(format: OutputFormat, sink: any OutputSink)] = []
@@ -188,19 +198,26 @@ package struct RenderJob {
             for format in settings.formats { sinks.append((format, try format.kind.make(context))) }
             let needs = sinks.reduce(SinkNeeds()) { $0.union($1.sink.needs) }
             pipeline.encode(for: needs)
-            try pipeline.runEncoded(frames: range, only: missing, cancelled: cancelled) { index, state, encoded in
+            func take(_ index: Int, _ state: FrameState, _ encoded: FramePipeline.Encoded) throws {
                 try cancelled()
                 let frame = SinkFrame(index: index, position: summary.frames, state: state, encoded: encoded)
                 let written = ContinuousClock.now  // for --timings only: nothing written depends on it
                 for (_, sink) in sinks { try sink.add(frame) }
                 summary.frames += 1
-                last = (state.frame, state.atRest)
+                if !settings.merge { last = (state.frame, state.atRest) }
                 if settings.timings != nil {
                     let d = ContinuousClock.now - written
                     costs.append(
                         (index, encoded.seconds + Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18))
                 }
                 progress(summary.frames, total)
+            }
+            if settings.merge {
+                try MergedFrames.run(
+                    folder: dir, frames: range, renderer: pipeline.renderer, needs: needs, scene: scene, cancelled: cancelled,
+                    take)
+            } else {
+                try pipeline.runEncoded(frames: range, only: missing, cancelled: cancelled, sink: take)
             }
             if let last { summary.warnings += SceneWarnings.ofRun(scene, lastFrame: last.frame, atRest: last.atRest) }
             for (format, sink) in sinks {
@@ -215,7 +232,7 @@ package struct RenderJob {
             let kept = sinks.lazy.compactMap { $0.sink as? PNGFramesOutput.Sink }.first?.written ?? 0
             throw Stopped(underlying: error, framesKept: kept, discarded: settings.formats.filter { $0 != .png })
         }
-        if !settings.toStdout { unlink(marker) }
+        if marks { unlink(marker) }
         if let timings = settings.timings { try ShardWeights.writeTimings(scene, costs: costs, to: timings) }
         return summary
     }

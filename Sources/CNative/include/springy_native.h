@@ -105,6 +105,8 @@ void springy_clear_unchanged(const uint8_t *previous, int frameWidth, int x, int
 void springy_xrgb_to_yuv444(const uint8_t *data, int width, int height, int stride, uint8_t *out);
 /* Cairo ARGB32 (premultiplied, native endian) to straight RGBA bytes, width*height*4 of them. */
 void springy_argb_to_rgba(const uint8_t *data, int width, int height, int stride, uint8_t *out);
+/* Straight RGBA rows (width*4 bytes each) into premultiplied ARGB32 rows of `stride` bytes. */
+void springy_rgba_to_argb(const uint8_t *rgba, int width, int height, int stride, uint8_t *data);
 
 /// A 64-bit hash of a frame's pixels as drawn (Cairo ARGB32 rows, stride padding skipped).
 uint64_t springy_pixel_hash(const uint8_t *data, int width, int height, int stride);

@@ -1,0 +1,55 @@
+import CNative
+import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyOutput
+import SpringyRender
+import SpringyScene
+
+/// `render --merge`: the PNG frames that shards wrote into the scene's folder, read back in
+/// order and fed to the animation and video encoders as if they had just been drawn — so the
+/// APNG, GIF, WebP, AVIF or video is the one a single run makes from the same pixels.
+enum MergedFrames {
+    /// Formats a merge can make: those written from each frame's pixels.
+    static let formats: [OutputFormat] = [.apng, .gif, .webp, .avif, .y4m, .mp4, .webm, .mov]
+
+    /// Frames `range` from `folder`, each checked whole and of the renderer's size, to `body`
+    /// with the encodings `needs` asks for.
+    static func run(
+        folder: String, frames range: ClosedRange<Int>, renderer: Renderer, needs: SinkNeeds, scene: Scene,
+        cancelled: () throws -> Void, _ body: (Int, FrameState, FramePipeline.Encoded) throws -> Void
+    ) throws {
+        let (w, h) = (renderer.pixelWidth, renderer.pixelHeight)
+        let missing = range.filter { !FileManager.default.fileExists(atPath: "\(folder)/\(OutputNames.frame($0))") }
+        if !missing.isEmpty {
+            throw OutputError(
+                "\(folder): \(counted(missing.count, "frame")) of \(range.count) missing (first \(OutputNames.frame(missing[0]))): render every shard before --merge"
+            )
+        }
+        let canvas = needs.contains(.y4m) ? try Canvas(width: w, height: h, opaque: renderer.opaque) : nil
+        for index in range {
+            try cancelled()
+            let path = "\(folder)/\(OutputNames.frame(index))"
+            guard let data = FileManager.default.contents(atPath: path), PNGCodec.isWhole(Array(data), width: w, height: h)
+            else {
+                throw OutputError(
+                    "\(path) is not a whole \(w)×\(h) PNG frame of \(scene.file) at this scale: render its shard again")
+            }
+            let image = try RGBAImage.decode(bytes: Array(data))
+            var encoded = FramePipeline.Encoded()
+            encoded.png = Array(data)
+            if needs.contains(.rgba) { encoded.rgba = image.pixels }
+            if let canvas {
+                image.pixels.withUnsafeBufferPointer {
+                    springy_rgba_to_argb($0.baseAddress, Int32(w), Int32(h), Int32(canvas.stride), canvas.data)
+                }
+                canvas.markDirty()
+                encoded.y4m = Y4M.frame(canvas)
+            }
+            let state = FrameState(
+                frame: index, time: scene.time.rate.seconds(index), contentOffset: Vec2(0, 0), atRest: false, items: [],
+                headers: [], springs: [], events: [], fingers: [])
+            try body(index, state, encoded)
+        }
+    }
+}
