@@ -124,8 +124,7 @@ extension Springy {
             o.weights = weights
             o.quiet = quiet
             o.everyScene = scenes.isEmpty
-            let ci = ProcessInfo.processInfo.environment["CI"] ?? ""
-            o.inCI = !ci.isEmpty && ci != "0" && ci != "false"
+            o.inCI = Console.inCI
             o.limits = limitOptions.limits
             return o
         }

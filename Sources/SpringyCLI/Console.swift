@@ -9,6 +9,11 @@ import SpringyKit
 /// through `WorkflowText.neutralized` there. Only `annotate` writes real workflow commands.
 enum Console {
     static let inGitHubActions = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+    /// CI is set (to anything but empty, 0 or false): goldens are not recorded or accepted there.
+    static var inCI: Bool {
+        let ci = ProcessInfo.processInfo.environment["CI"] ?? ""
+        return !ci.isEmpty && ci != "0" && ci != "false"
+    }
 
     static func line(_ text: String) -> String {
         inGitHubActions ? WorkflowText.neutralized(text) : text

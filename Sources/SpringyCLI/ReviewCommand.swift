@@ -33,7 +33,7 @@ extension Springy {
         }
 
         func run() async throws {
-            if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
+            if Console.inCI {
                 warn("springy: refusing to review with CI set: accepting writes goldens, which a person does on purpose")
                 throw ExitCode(2)
             }

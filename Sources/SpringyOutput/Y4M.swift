@@ -22,6 +22,16 @@ package enum Y4M {
 
 /// Straight (not premultiplied) RGBA bytes of a canvas, for encoders that keep alpha.
 package enum RawRGBA {
+    /// The inverse of `frame`: straight RGBA rows of the canvas's size into the canvas, exactly
+    /// the premultiplied pixels `frame` read them from (every value Cairo makes round-trips).
+    package static func fill(_ canvas: Canvas, from rgba: [UInt8]) {
+        precondition(rgba.count == 4 * canvas.width * canvas.height, "RGBA of another size than the canvas")
+        rgba.withUnsafeBufferPointer {
+            springy_rgba_to_argb($0.baseAddress, Int32(canvas.width), Int32(canvas.height), Int32(canvas.stride), canvas.data)
+        }
+        canvas.markDirty()
+    }
+
     package static func frame(_ canvas: Canvas) -> [UInt8] {
         let w = canvas.width, h = canvas.height
         var out = [UInt8](repeating: 0, count: 4 * w * h)

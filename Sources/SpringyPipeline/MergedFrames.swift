@@ -1,4 +1,3 @@
-import CNative
 import Foundation
 import SpringyCore
 import SpringyFrame
@@ -40,10 +39,7 @@ enum MergedFrames {
             encoded.png = Array(data)
             if needs.contains(.rgba) { encoded.rgba = image.pixels }
             if let canvas {
-                image.pixels.withUnsafeBufferPointer {
-                    springy_rgba_to_argb($0.baseAddress, Int32(w), Int32(h), Int32(canvas.stride), canvas.data)
-                }
-                canvas.markDirty()
+                RawRGBA.fill(canvas, from: image.pixels)
                 encoded.y4m = Y4M.frame(canvas)
             }
             let state = FrameState(

@@ -19,6 +19,9 @@ package enum ShardBenchmark {
         package var streamBytes = 0
         package var streamShards: [Double] = []
         package var weightedShards: [Double] = []
+        /// Decoded frames of the mp4 merged from the weighted shards equal to one run's mp4,
+        /// and the frames compared (nil without ffmpeg).
+        package var mergedVideo: (equal: Int, of: Int)?
 
         static func sum(_ s: [Double]) -> Double { s.reduce(0, +) }
         static func spread(_ s: [Double]) -> Double { s.max()! / (sum(s) / Double(s.count)) }
@@ -37,6 +40,9 @@ package enum ShardBenchmark {
                 "state stream: written in \(sec(streamSeconds)) (\(pct(streamSeconds / oneRun)) of one run), \(String(format: "%.1f", Double(streamBytes) / 1024)) kB (\(pct(Double(streamBytes) / Double(pngBytes))) of the PNG bytes)",
                 shardsLine("\(shards) count shards from the stream, stream included", streamShards, extra: streamSeconds),
                 shardsLine("\(shards) weighted shards from the stream, stream included", weightedShards, extra: streamSeconds),
+                mergedVideo.map {
+                    "render --merge of the weighted shards into an mp4: \($0.equal) of \($0.of) decoded frames equal one run's mp4 (ffmpeg framemd5)"
+                } ?? "render --merge into an mp4: not measured (ffmpeg is not on PATH)",
             ].joined(separator: "\n")
         }
     }
@@ -92,6 +98,22 @@ package enum ShardBenchmark {
                         == FileManager.default.contents(atPath: "\(OutputNames.sceneFolder("\(folder)/one", scene))/\(name)")
                 else { throw OutputError("bench --shards: \(tag) shards made another \(name) than one run") }
             }
+        }
+        if let ffmpeg = FFmpeg.path {
+            _ = try render("weighted") {
+                $0.formats = [.mp4]
+                $0.merge = true
+            }
+            _ = try render("one-video") { $0.formats = [.mp4] }
+            func frames(_ tag: String) throws -> [Substring] {
+                let video = "\(OutputNames.sceneFolder("\(folder)/\(tag)", scene))/\(OutputNames.video(scene, "mp4"))"
+                let sums = "\(folder)/\(tag).framemd5"
+                _ = try FormatBenchmark.runTool(ffmpeg, ["-v", "error", "-y", "-i", video, "-f", "framemd5", sums])
+                let text = (try? String(contentsOfFile: sums, encoding: .utf8)) ?? ""
+                return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: ",").last ?? "" }
+            }
+            let merged = try frames("weighted"), single = try frames("one-video")
+            r.mergedVideo = (zip(merged, single).filter { $0 == $1 }.count, max(merged.count, single.count))
         }
         try? FileManager.default.removeItem(atPath: folder)
         return r
