@@ -140,6 +140,10 @@ package final class VideoSink {
                     "-movflags", "+faststart",
                 ]
         }
+        // One encoder thread: threaded x264 (and libvpx) make other bytes, and other decoded
+        // frames, from the same input run to run (drag-1000's mp4 differed in 104 of 240 frames
+        // between two runs); Springy's outputs are reproducible to the byte.
+        args += ["-threads", "1"]
         return args
     }
 

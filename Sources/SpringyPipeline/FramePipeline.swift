@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SpringyCore
 import SpringyFrame
 import SpringyOutput
 import SpringyRender
@@ -45,7 +46,7 @@ package struct FramePipeline: Sendable {
     }
 
     package struct Encoded {
-        /// Seconds spent drawing and encoding it (0 when reused): `render --timings`.
+        /// CPU seconds spent drawing and encoding it (0 when reused): `render --timings`.
         package var seconds = 0.0
         package var png: [UInt8] = []
         package var y4m: [UInt8] = []
@@ -73,15 +74,14 @@ package struct FramePipeline: Sendable {
     /// One frame through this pipeline's renderer and encoders.
     package func encode(_ state: FrameState) throws -> Encoded {
         _ = try PinnedFont.face()  // this thread's own face, loaded (or its failure reported) before drawing
-        let started = ContinuousClock.now  // measured for --timings only: nothing drawn depends on it
+        let started = CPUTime.thread  // measured for --timings only: nothing drawn depends on it
         let canvas = try renderer.render(state)
         var e = Encoded()
         if encodePNG { e.png = try PNGCodec.encode(canvas, settings: png) }
         if encodeY4M { e.y4m = Y4M.frame(canvas) }
         if encodeRGBA { e.rgba = RawRGBA.frame(canvas) }
         if hashPixels { e.pixelHash = PixelHash.of(canvas) }
-        let d = ContinuousClock.now - started
-        e.seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        e.seconds = CPUTime.thread - started
         return e
     }
 

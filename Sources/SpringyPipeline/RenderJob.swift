@@ -201,15 +201,11 @@ package struct RenderJob {
             func take(_ index: Int, _ state: FrameState, _ encoded: FramePipeline.Encoded) throws {
                 try cancelled()
                 let frame = SinkFrame(index: index, position: summary.frames, state: state, encoded: encoded)
-                let written = ContinuousClock.now  // for --timings only: nothing written depends on it
+                let written = CPUTime.thread  // for --timings only: nothing written depends on it
                 for (_, sink) in sinks { try sink.add(frame) }
                 summary.frames += 1
                 if !settings.merge { last = (state.frame, state.atRest) }
-                if settings.timings != nil {
-                    let d = ContinuousClock.now - written
-                    costs.append(
-                        (index, encoded.seconds + Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18))
-                }
+                if settings.timings != nil { costs.append((index, encoded.seconds + CPUTime.thread - written)) }
                 progress(summary.frames, total)
             }
             if settings.merge {
