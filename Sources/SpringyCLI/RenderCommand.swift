@@ -154,7 +154,9 @@ extension Springy {
                     "--merge reads every frame the shards wrote: use it without --shard, --states, --timings or -")
             }
             if shard != nil && formats != [.png] {
-                throw ValidationError("--shard splits a PNG sequence; other formats need the whole scene")
+                throw ValidationError(
+                    "--shard renders a share of the PNG frames; make the animations and videos from all of them afterwards with render --merge --format \(formats.filter { $0 != .png }.map(\.rawValue).joined(separator: ","))"
+                )
             }
             if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100") }
             if toStdout && formats != [.y4m] { throw ValidationError("- (standard output) is for --format y4m alone") }
