@@ -137,6 +137,7 @@ package struct RenderJob {
     func preflight(_ renderer: Renderer) throws {
         try RunCost.check(scene, frames: frameRange, scale: settings.scale)
         if let states = settings.states { _ = try StateStreams.open(states, for: scene) }
+        if let timings = settings.timings { try ShardWeights.refuseOtherFile(timings) }
         if settings.merge, let other = settings.formats.first(where: { !MergedFrames.formats.contains($0) }) {
             throw OutputError(
                 "--merge makes \(MergedFrames.formats.map(\.rawValue).joined(separator: ", ")) from the shards' PNG frames; \(other.rawValue) is \(other == .png ? "what it reads" : "drawn from frame states: render it with --states")"

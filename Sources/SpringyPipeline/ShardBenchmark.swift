@@ -48,6 +48,10 @@ package enum ShardBenchmark {
     }
 
     package static func run(_ scene: Scene, shards n: Int = 8, folder: String) throws -> Result {
+        // Its own folder, removed at the end: one that is already there is not its to remove.
+        guard !FileManager.default.fileExists(atPath: folder) else {
+            throw OutputError("bench --shards: \(folder) already exists; choose another --out (the benchmark removes its folder)")
+        }
         var r = Result()
         r.scene = scene.file
         r.shards = n

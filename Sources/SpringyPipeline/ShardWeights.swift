@@ -12,10 +12,22 @@ package enum ShardWeights {
     /// Writes each frame's measured cost (ms to draw, encode and write it; a frame that reuses
     /// the one before costs only its writing) for `render --weights` to split by.
     package static func writeTimings(_ scene: Scene, costs: [(frame: Int, seconds: Double)], to path: String) throws {
+        try refuseOtherFile(path)
         var text =
             "\(magic)\nscene\t\(scene.file.replacingOccurrences(of: "\n", with: " "))\nframes\t\(scene.time.maxFrameCount)\n"
         for c in costs { text += "\(c.frame)\t\(String(format: "%.4f", c.seconds * 1000))\n" }
         try AtomicFile.write(Array(text.utf8), to: path)
+    }
+
+    /// A file at `path` that is not a timings file is the user's: never replaced. (An earlier
+    /// timings file is, as measuring again is what `--timings` is for.)
+    package static func refuseOtherFile(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return }
+        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: magic.utf8.count) }
+        guard !isFolder.boolValue, head == Data(magic.utf8) else {
+            throw OutputError("--timings \(path) exists and is not a springy timings file: name another file")
+        }
     }
 
     /// Every frame's cost (index: frame number) from a timings file; frames it does not list

@@ -95,4 +95,26 @@ final class ShardWeightsTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("measure it again with render --timings"), bad.stderr)
     }
+
+    /// `--timings` replaces an earlier timings file (measuring again is its job), never a file
+    /// of the user's; nothing is rendered when it refuses.
+    func testTimingsNeverReplaceAFileThatIsNotTimings() throws {
+        let dir = temporaryDirectory()
+        let path = packageRoot + "/scenes/falling-box.yaml"
+        let mine = "\(dir)/notes.txt"
+        try "my notes\n".write(toFile: mine, atomically: true, encoding: .utf8)
+        let r = try runSpringy(["render", path, "--out", "\(dir)/out", "--timings", mine, "--frames", "0-3", "--quiet"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("is not a springy timings file"), r.stderr)
+        XCTAssertEqual(try String(contentsOfFile: mine, encoding: .utf8), "my notes\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/out/falling-box/frame-00000.png"))
+        let timings = "\(dir)/t.tsv"
+        for _ in 0..<2 {
+            let ok = try runSpringy([
+                "render", path, "--out", "\(dir)/ok", "--timings", timings, "--frames", "0-3", "--quiet", "--overwrite",
+            ])
+            XCTAssertEqual(ok.status, 0, ok.stderr)
+        }
+        XCTAssertTrue(try String(contentsOfFile: timings, encoding: .utf8).hasPrefix("springy-timings 1\n"))
+    }
 }
