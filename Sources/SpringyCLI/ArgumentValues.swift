@@ -46,6 +46,7 @@ struct Seconds: ExpressibleByArgument {
 extension PlotQuantity: ExpressibleByArgument {}
 extension PNGOptions.Filter: ExpressibleByArgument {}
 extension PNGOptions.Strategy: ExpressibleByArgument {}
+extension PNGOptions.Encoder: ExpressibleByArgument {}
 /// `--pick`: frames by number, `0`, `0,30,last` (a count is `--pick-count`: one number was
 /// both, a count of one meaning the last frame and 0 meaning frame 0).
 struct PickedFrames: ExpressibleByArgument {

@@ -39,8 +39,27 @@ package struct PNGSettings: Sendable, Equatable {
     package var level: Int = 3
     package var filter: Filter = .up
     package var strategy: Strategy = .rle
-    package init(level: Int = 3, filter: Filter = .up, strategy: Strategy = .rle) {
+    /// Which encoder writes the file.
+    package enum Encoder: String, Sendable, CaseIterable {
+        /// Springy's own (png_runs.c): up or sub rows, a deflate that looks only for runs; the
+        /// level, filter and strategy do not apply.
+        case runs
+        /// libpng and zlib with the level, filter and strategy.
+        case libpng
+    }
+    package var encoder: Encoder
+    /// libpng at the settings above (the default, until Springy's own encoder replaces it).
+    package init() { encoder = .libpng }
+    /// Springy's own encoder (`--png-encoder springy`).
+    package static let runs: PNGSettings = {
+        var s = PNGSettings()
+        s.encoder = .runs
+        return s
+    }()
+    /// libpng with these settings.
+    package init(level: Int, filter: Filter = .up, strategy: Strategy = .rle) {
         self.level = level; self.filter = filter; self.strategy = strategy
+        encoder = .libpng
     }
 }
 
@@ -91,6 +110,11 @@ package enum PNGCodec {
 
     /// Encodes a canvas as PNG bytes: RGB when opaque, RGBA otherwise; no time chunk.
     package static func encode(_ canvas: Canvas, settings: PNGSettings = PNGSettings()) throws -> [UInt8] {
+        if settings.encoder == .runs {
+            return try runs(
+                canvas.data, width: canvas.width, height: canvas.height, stride: canvas.stride, opaque: canvas.opaque,
+                straight: false)
+        }
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
@@ -103,10 +127,28 @@ package enum PNGCodec {
         return Array(UnsafeBufferPointer(start: out, count: length))
     }
 
+    /// Springy's own encoder (png_runs.c) over premultiplied ARGB32 rows, or straight RGBA rows.
+    static func runs(_ data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, opaque: Bool, straight: Bool) throws
+        -> [UInt8]
+    {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = springy_png_encode_runs(
+            data, Int32(width), Int32(height), Int32(stride), opaque ? 1 : 0, straight ? 1 : 0, &out, &length)
+        guard status == 0, let out else { throw OutputError("cannot encode a \(width)×\(height) PNG: out of memory") }
+        defer { springy_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: length))
+    }
+
     /// Encodes straight RGBA pixels (`width` × `height`, rows packed): RGB when `opaque`.
     package static func encode(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings = PNGSettings()) throws
         -> [UInt8]
     {
+        if settings.encoder == .runs {
+            return try rgba.withUnsafeBufferPointer {
+                try runs($0.baseAddress!, width: width, height: height, stride: width * 4, opaque: opaque, straight: true)
+            }
+        }
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)

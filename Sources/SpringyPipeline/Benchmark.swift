@@ -50,18 +50,25 @@ package enum Benchmark {
             try Simulation(scene: scene).run { if picks.contains($0.frame) { canvases.append(try renderer.render($0)) } }
         }
         print("level filter strategy   ms/frame  bytes/frame")
+        func measure(_ settings: PNGSettings) throws -> (ms: Double, bytes: Int) {
+            let start = now()
+            var bytes = 0
+            for c in canvases { bytes += try PNGCodec.encode(c, settings: settings).count }
+            return ((now() - start) * 1000 / Double(canvases.count), bytes / canvases.count)
+        }
+        // Springy's own encoder (the default) first, then libpng's every setting.
+        let own = try measure(.runs)
+        print(
+            String(
+                format: "%5@ %-6@ %-9@ %8.2f %12d", "-" as NSString, "up/sub" as NSString, "runs" as NSString, own.ms, own.bytes))
         for level in 1...9 {
             for filter in PNGSettings.Filter.allCases {
                 for strategy in PNGSettings.Strategy.allCases where strategy != .huffman || level == 1 {
-                    let settings = PNGSettings(level: level, filter: filter, strategy: strategy)
-                    let start = now()
-                    var bytes = 0
-                    for c in canvases { bytes += try PNGCodec.encode(c, settings: settings).count }
-                    let ms = (now() - start) * 1000 / Double(canvases.count)
+                    let (ms, bytes) = try measure(PNGSettings(level: level, filter: filter, strategy: strategy))
                     print(
                         String(
                             format: "%5d %-6@ %-9@ %8.2f %12d", level, filter.rawValue as NSString, strategy.rawValue as NSString,
-                            ms, bytes / canvases.count))
+                            ms, bytes))
                 }
             }
         }
