@@ -77,7 +77,7 @@ public enum Documentation {
     public static func writeGallery(_ scenes: [(scene: Scene, path: String)], options: GalleryOptions, messages: Messages)
         throws -> GallerySummary
     {
-        try refuseSharedFolders(scenes.map(\.scene), flag: "--out") { $0.outputFolder(in: options.folder) }
+        try Scene.refuseSharedFolders(scenes.map(\.scene), flag: "--out") { $0.outputFolder(in: options.folder) }
         var gallery = DocsGallery(
             out: options.folder, scale: options.scale, every: options.every, version: SpringyVersion.current,
             threads: options.threads)
@@ -125,7 +125,7 @@ public enum Documentation {
     /// Writes each changed scene's resources (name@2x.png, its dark variant, an mp4 and its
     /// poster when ffmpeg is on PATH) and article into the catalogue; says each scene.
     public static func writeDocC(_ scenes: [Scene], options: DocCOptions, messages: Messages) throws {
-        try refuseSharedFolders(scenes, flag: "--docc") { "\(options.catalogue)/\(articleName($0))" }
+        try Scene.refuseSharedFolders(scenes, flag: "--docc") { "\(options.catalogue)/\(articleName($0))" }
         var catalog = DocCCatalog(path: options.catalogue, poster: options.poster.model, threads: options.threads)
         catalog.version = SpringyVersion.current
         catalog.overwrite = options.overwrite
@@ -142,26 +142,20 @@ public enum Documentation {
     }
 }
 
-/// Scenes whose outputs (or goldens) live in a folder named after the file must not share
-/// that name: two `carousel.yaml` from different folders would mix their frames. Refused,
-/// naming both files; `flag` is the option that names the shared folder.
-func refuseSharedFolders(_ scenes: [Scene], flag: String, folder: (Scene) -> String) throws {
-    var owner: [String: String] = [:]  // looked up only
-    for scene in scenes {
-        let f = folder(scene)
-        if let other = owner[f], other != scene.file {
-            throw Problems(
-                "\(other) and \(scene.file) would both write into \(f) (scenes are named by their file name, \(scene.slug)); rename one, or run them separately with different \(flag)"
-            )
-        }
-        owner[f] = scene.file
-    }
-}
-
 extension Scene {
-    /// Refuses scenes that would write into the same folder (`folder` gives a scene's),
-    /// naming both files and `flag`, the option that names the folders.
+    /// Scenes whose outputs (or goldens) live in a folder named after the file must not share
+    /// that name: two `carousel.yaml` from different folders would mix their frames. Refused,
+    /// naming both files and `flag`, the option that names the folders; `folder` gives a scene's.
     public static func refuseSharedFolders(_ scenes: [Scene], flag: String, folder: (Scene) -> String) throws {
-        try SpringyKit.refuseSharedFolders(scenes, flag: flag, folder: folder)
+        var owner: [String: String] = [:]  // looked up only
+        for scene in scenes {
+            let f = folder(scene)
+            if let other = owner[f], other != scene.file {
+                throw Problems(
+                    "\(other) and \(scene.file) would both write into \(f) (scenes are named by their file name, \(scene.slug)); rename one, or run them separately with different \(flag)"
+                )
+            }
+            owner[f] = scene.file
+        }
     }
 }

@@ -179,7 +179,9 @@ private struct Run {
         }
         outcome.hadErrors = !loadErrors.isEmpty
         if record == .all && !loadErrors.isEmpty { return outcome }
-        try refuseSharedFolders(loaded.compactMap { $0 }.map(Scene.init(model:)), flag: "--golden") { "\(golden)/\($0.slug)" }
+        try Scene.refuseSharedFolders(loaded.compactMap { $0 }.map(Scene.init(model:)), flag: "--golden") {
+            "\(golden)/\($0.slug)"
+        }
         let store = GoldenStore(goldenRoot: golden, failureRoot: failures)
         if record != .never || !options.accept.isEmpty, options.inCI {
             throw Problems(

@@ -64,8 +64,6 @@ public struct Problems: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    static func single(_ message: String) -> Problems { Problems(SpringyError(message)) }
-
     /// Runs `body`, every error it throws becoming ``Problems``.
     /// The library's own errors (``Cancelled``, ``StandardOutputClosed``, ``RenderStopped``)
     /// pass through as they are.

@@ -94,9 +94,9 @@ public enum SceneValue: Sendable, Equatable {
     /// Reads a scene file's text into the value it holds (keys in file order).
     public init(yaml text: String) throws {
         do {
-            guard let node = try Yams.compose(yaml: text) else { throw Problems.single("the YAML text is empty") }
+            guard let node = try Yams.compose(yaml: text) else { throw Problems("the YAML text is empty") }
             self = try SceneValue(node)
-        } catch let p as Problems { throw p } catch { throw Problems.single("the YAML text cannot be read: \(error)") }
+        } catch let p as Problems { throw p } catch { throw Problems("the YAML text cannot be read: \(error)") }
     }
 
     init(_ node: Node) throws {
@@ -115,7 +115,7 @@ public enum SceneValue: Sendable, Equatable {
         case .mapping(let map):
             self = .mapping(
                 try map.map { k, v in
-                    guard case .scalar(let ks) = k else { throw Problems.single("a mapping's keys must be text") }
+                    guard case .scalar(let ks) = k else { throw Problems("a mapping's keys must be text") }
                     return (ks.string, try SceneValue(v))
                 })
         }

@@ -53,25 +53,34 @@ public struct SpringProof {
 }
 
 extension SpringConversion {
-    static let vocabularies = ["uikit", "uiview", "ca", "swiftui", "android", "flutter", "framer"]
-    /// Every key a vocabulary takes, in any of its forms (looked up by name only).
-    static let vocabularyKeys: [String: [String]] = [
-        "uikit": ["frequency", "damping"], "uiview": ["duration", "damping", "velocity"],
-        "ca": ["stiffness", "damping", "mass", "velocity"],
-        "swiftui": ["duration", "bounce", "response", "damping_fraction", "stiffness", "damping", "mass", "velocity"],
-        "android": ["stiffness", "damping_ratio"], "flutter": ["stiffness", "damping", "ratio", "mass"],
-        "framer": ["stiffness", "damping", "mass", "velocity", "visual_duration", "bounce"],
-    ]
+    /// The vocabularies a spring is read from, in the order the help names them.
+    enum Vocabulary: String, CaseIterable {
+        case uikit, uiview, ca, swiftui, android, flutter, framer
+
+        /// Every key it takes, in any of its forms.
+        var keys: [String] {
+            switch self {
+            case .uikit: return ["frequency", "damping"]
+            case .uiview: return ["duration", "damping", "velocity"]
+            case .ca: return ["stiffness", "damping", "mass", "velocity"]
+            case .swiftui:
+                return ["duration", "bounce", "response", "damping_fraction", "stiffness", "damping", "mass", "velocity"]
+            case .android: return ["stiffness", "damping_ratio"]
+            case .flutter: return ["stiffness", "damping", "ratio", "mass"]
+            case .framer: return ["stiffness", "damping", "mass", "velocity", "visual_duration", "bounce"]
+            }
+        }
+    }
 
     /// The spring that `pairs` describe in `vocabulary`, a left-out key taking the platform's
     /// own default.
     static func parse(_ vocabulary: String, _ pairs: [String]) throws -> (
         spring: SpringSystem, defaults: [String], source: String
     ) {
-        guard vocabularies.contains(vocabulary) else {
-            let hint = suggestion(for: vocabulary, among: vocabularies).map { " (did you mean \($0)?)" } ?? ""
-            throw Problems(
-                "\"\(vocabulary)\" is not a vocabulary\(hint); use one of \(vocabularies.joined(separator: ", "))")
+        guard let kind = Vocabulary(rawValue: vocabulary) else {
+            let names = Vocabulary.allCases.map(\.rawValue)
+            let hint = suggestion(for: vocabulary, among: names).map { " (did you mean \($0)?)" } ?? ""
+            throw Problems("\"\(vocabulary)\" is not a vocabulary\(hint); use one of \(names.joined(separator: ", "))")
         }
         var given: [(String, Double)] = []
         for pair in pairs {
@@ -84,7 +93,7 @@ extension SpringConversion {
             given.append((parts[0], v))
         }
         let keys = given.map(\.0)
-        let known = vocabularyKeys[vocabulary] ?? []
+        let known = kind.keys
         for k in keys where !known.contains(k) {
             let hint = suggestion(for: k, among: known).map { " (did you mean \($0)?)" } ?? ""
             throw Problems("\(vocabulary) has no \(k)\(hint); it takes \(known.joined(separator: ", "))")
@@ -115,23 +124,23 @@ extension SpringConversion {
         func velocity() -> Double { given.first { $0.0 == "velocity" }?.1 ?? 0 }
         let forms: [[String]]
         let spring: SpringSystem
-        switch vocabulary {
-        case "uikit":
+        switch kind {
+        case .uikit:
             forms = [["frequency", "damping"]]
             spring = .uikitAttachment(
                 frequency: try value("frequency"), damping: try value("damping", positive: false, max: 100))
-        case "uiview":
+        case .uiview:
             forms = [["duration", "damping", "velocity"]]
             spring = .uiview(
                 duration: try value("duration"), damping: try value("damping", max: 1), initialVelocity: velocity())
-        case "ca":
+        case .ca:
             // CASpringAnimation's own defaults: mass 1, stiffness 100, damping 10.
             forms = [["stiffness", "damping", "mass", "velocity"]]
             source = "CASpringAnimation"
             spring = SpringSystem(
                 mass: try value("mass", default: 1), stiffness: try value("stiffness", default: 100),
                 damping: try value("damping", positive: false, default: 10), initialVelocity: velocity())
-        case "swiftui" where has(["stiffness", "damping", "mass", "velocity"]):
+        case .swiftui where has(["stiffness", "damping", "mass", "velocity"]):
             forms = [["stiffness", "damping", "mass", "velocity"]]
             source = "interpolatingSpring"
             guard has(["stiffness"]) && has(["damping"]) else {
@@ -142,39 +151,39 @@ extension SpringConversion {
             spring = SpringSystem(
                 mass: try value("mass", default: 1), stiffness: try value("stiffness"),
                 damping: try value("damping", positive: false), initialVelocity: velocity())
-        case "swiftui" where has(["response", "damping_fraction"]):
+        case .swiftui where has(["response", "damping_fraction"]):
             // .spring(response: 0.5, dampingFraction: 0.825) are SwiftUI's defaults.
             forms = [["response", "damping_fraction"]]
             source = "SwiftUI .spring(response:dampingFraction:)"
             spring = .swiftUI(
                 response: try value("response", default: 0.5),
                 dampingFraction: try value("damping_fraction", positive: false, default: 0.825, max: 100))
-        case "swiftui":
+        case .swiftui:
             // Spring(duration: 0.5, bounce: 0): SwiftUI's defaults; bounce −1…0 is overdamped.
             forms = [["duration", "bounce"]]
             source = "SwiftUI Spring(duration:bounce:)"
             let b = try value("bounce", default: 0, above: -1, max: 1)
             spring = .swiftUI(duration: try value("duration", default: 0.5), bounce: b)
-        case "flutter" where !has(["ratio"]):
+        case .flutter where !has(["ratio"]):
             forms = [["stiffness", "damping", "mass"], ["stiffness", "ratio", "mass"]]
             source = "Springy (Flutter's SpringDescription requires mass)"
             spring = SpringSystem(
                 mass: try value("mass", default: 1), stiffness: try value("stiffness"),
                 damping: try value("damping", positive: false))
-        case "flutter":
+        case .flutter:
             forms = [["stiffness", "ratio", "mass"]]
             source = "Flutter SpringDescription.withDampingRatio"
             let m = try value("mass", default: 1), k = try value("stiffness")
             spring = SpringSystem(
                 mass: m, stiffness: k, damping: 2 * (try value("ratio", positive: false, default: 1)) * (k * m).squareRoot())
-        case "android":
+        case .android:
             // SpringForce(): STIFFNESS_MEDIUM 1500, DAMPING_RATIO_MEDIUM_BOUNCY 0.5.
             forms = [["stiffness", "damping_ratio"]]
             source = "Android SpringForce"
             spring = SpringSystem(
                 omega: (try value("stiffness", default: 1500)).squareRoot(),
                 dampingRatio: try value("damping_ratio", positive: false, default: 0.5, max: 100))
-        default:  // framer
+        case .framer:
             if has(["visual_duration", "bounce"]) {
                 // Motion 12's transition object: { type: "spring", visualDuration, bounce }, bounce 0 when left out.
                 forms = [["visual_duration", "bounce"]]

@@ -99,7 +99,7 @@ public struct Scene: Sendable {
         do {
             let pipeline = try FramePipeline(scene: model, scale: scale)
             guard index >= 0, let state = try pipeline.states(frames: 0...index).last, state.frame == index else {
-                throw Problems.single("\(model.file): the scene has no frame \(index)")
+                throw Problems("\(model.file): the scene has no frame \(index)")
             }
             _ = try PinnedFont.face()
             let canvas = try pipeline.renderer.render(state)
@@ -120,7 +120,7 @@ public struct Scene: Sendable {
         options.overwrite = overwrite
         let job = try render(options)
         if !overwrite, let existing = job.existingOutputs(), !existing.isEmpty {
-            throw Problems.single("\(existing[0]) exists; pass overwrite: true to replace it")
+            throw Problems("\(existing[0]) exists; pass overwrite: true to replace it")
         }
         do { _ = try job.run() } catch let stopped as RenderStopped { throw stopped.problems ?? Problems(stopped) }
         let dir = job.folder

@@ -17,7 +17,7 @@ package enum StateStream {
     static let maxChunkBytes = 256 << 20
 
     /// What the file's header says.
-    package struct Header: Equatable {
+    package struct Header: Equatable, Sendable {
         package var key: String
         package var scene: String
         package var frames: Int
@@ -84,7 +84,7 @@ package enum StateStream {
     }
 
     /// A state stream read back: its header, and any range of its frames.
-    package struct Reader {
+    package struct Reader: Sendable {
         package let path: String
         package let header: Header
         let bytes: [UInt8]

@@ -29,14 +29,16 @@ enum MergedFrames {
         for index in range {
             try cancelled()
             let path = "\(folder)/\(OutputNames.frame(index))"
-            guard let data = FileManager.default.contents(atPath: path), PNGCodec.isWhole(Array(data), width: w, height: h)
+            // One copy of the file's bytes: checked, decoded and passed on.
+            guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }),
+                PNGCodec.isWhole(bytes, width: w, height: h)
             else {
                 throw OutputError(
                     "\(path) is not a whole \(w)×\(h) PNG frame of \(scene.file) at this scale: render its shard again")
             }
-            let image = try RGBAImage.decode(bytes: Array(data))
+            let image = try RGBAImage.decode(bytes: bytes)
             var encoded = FramePipeline.Encoded()
-            encoded.png = Array(data)
+            encoded.png = bytes
             if needs.contains(.rgba) { encoded.rgba = image.pixels }
             if let canvas {
                 RawRGBA.fill(canvas, from: image.pixels)

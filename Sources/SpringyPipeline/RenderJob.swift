@@ -134,9 +134,9 @@ package struct RenderJob {
     package func preflight() throws { try preflight(try Renderer(scene: scene, scale: settings.scale)) }
 
     /// The same checks against a renderer already made (the run's own: no second one).
-    func preflight(_ renderer: Renderer) throws {
+    func preflight(_ renderer: Renderer, streamOpened: Bool = false) throws {
         try RunCost.check(scene, frames: frameRange, scale: settings.scale)
-        if let states = settings.states { _ = try StateStreams.open(states, for: scene) }
+        if let states = settings.states, !streamOpened { _ = try StateStreams.open(states, for: scene) }
         if let timings = settings.timings { try ShardWeights.refuseOtherFile(timings) }
         if settings.merge, let other = settings.formats.first(where: { !MergedFrames.formats.contains($0) }) {
             throw OutputError(
@@ -162,8 +162,9 @@ package struct RenderJob {
         var summary = Summary(folder: dir)
         // Everything that can refuse the scene (the frame size at this scale) before any folder is made.
         var pipeline = try FramePipeline(scene: scene, scale: settings.scale, png: settings.png, threads: settings.threads)
-        pipeline.states = settings.states.map { .stream($0) } ?? .simulation
-        try preflight(pipeline.renderer)
+        // The stream is read and checked once: here, before any folder is made.
+        if let states = settings.states { pipeline.states = .stream(try StateStreams.open(states, for: scene)) }
+        try preflight(pipeline.renderer, streamOpened: true)
         summary.warnings += try SceneWarnings.ofScene(scene)
         if !settings.toStdout {
             try AtomicFile.makeDirectory(dir)

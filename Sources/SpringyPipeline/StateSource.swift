@@ -8,9 +8,10 @@ import SpringySimulation
 /// Where a run's frame states come from: the simulation, or a state stream one simulation
 /// wrote (`springy states`), from which a shard draws its frames without simulating the ones
 /// before them.
-package enum StateSource: Sendable, Equatable {
+package enum StateSource: Sendable {
     case simulation
-    case stream(String)
+    /// A stream opened and checked against its scene (StateStreams.open) once, read by the run.
+    case stream(StateStream.Reader)
 
     /// Frames `range` (all when nil) of `scene`, in order.
     package func run(
@@ -20,8 +21,7 @@ package enum StateSource: Sendable, Equatable {
         switch self {
         case .simulation:
             try Simulation(scene: scene).run(frames: range, cancelled: cancelled, body)
-        case .stream(let path):
-            let reader = try StateStreams.open(path, for: scene)
+        case .stream(let reader):
             let last = reader.header.frames - 1
             // An `until: rest` scene has fewer frames than it may: a range past them is empty.
             guard last >= 0 else { return }

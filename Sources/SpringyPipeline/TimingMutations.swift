@@ -123,7 +123,7 @@ package enum TimingMutations {
                 switch kind {
                 case .springBounce: while abs(bounce - 0.3) < 0.02 { bounce = random.double(0.05...0.6) }
                 case .springDuration: while abs(duration - 0.5) < 0.02 { duration = random.double(0.35...0.8) }
-                default: break
+                case .springDelay, .curveDelay, .throwDelay, .panDelay: break  // a delay only
                 }
                 let start = starts[kind]!
                 let delay = kind == .springBounce || kind == .springDuration ? 0 : d

@@ -25,7 +25,7 @@ final class StateStreamTests: XCTestCase {
             let written = try StateStreams.write(scene, to: path)
             XCTAssertEqual(written.frames, simulated.count, name)
             var read: [FrameState] = []
-            try StateSource.stream(path).run(scene) { read.append($0) }
+            try StateSource.stream(try StateStreams.open(path, for: scene)).run(scene) { read.append($0) }
             XCTAssertEqual(read.count, simulated.count, name)
             for (a, b) in zip(read, simulated) where !Self.identical(a, b) {
                 XCTFail("\(name): frame \(a.frame) differs after the stream")
@@ -33,7 +33,9 @@ final class StateStreamTests: XCTestCase {
             }
             let middle = simulated.count / 3...(simulated.count * 2 / 3)
             var part: [Int] = []
-            try StateSource.stream(path).run(scene, frames: middle) { part.append($0.frame) }
+            try StateSource.stream(try StateStreams.open(path, for: scene)).run(scene, frames: middle) {
+                part.append($0.frame)
+            }
             XCTAssertEqual(part, Array(middle), name)
             frames += read.count
         }
