@@ -1,7 +1,9 @@
-// Springy's own PNG encoder for the frames it draws: rows filtered by a cheap rule (a row equal to
-// the one above is all zeros under `up`, any other row takes `sub`, which turns flat colour into
-// zeros), then a deflate that looks only for runs — of the byte before, and of the row above —
-// instead of searching, in one block with Huffman codes made for the frame.
+// Springy's own PNG encoder for the frames it draws. A row equal to the one above (compared as
+// drawn, before any conversion) is all zeros under `up`; any other row is converted and filtered
+// in one pass by `sub` or `up`, whichever leaves fewer pixels changed. The deflate looks only for
+// runs — of the byte before and of the row above — instead of searching, parsing each row as soon
+// as the next is made (a run may cross into it) in a small window of rows; zero rows between zero
+// rows parse alike and are parsed once per offset. One block, with Huffman codes made for the frame.
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +15,10 @@ typedef struct { uint64_t acc; int n; uint8_t *p; } Bits;
 static inline void put_bits(Bits *b, uint32_t v, int n) {
     b->acc |= (uint64_t)v << b->n;
     b->n += n;
-    while (b->n >= 8) { *b->p++ = (uint8_t)b->acc; b->acc >>= 8; b->n -= 8; }
+    if (b->n >= 32) {
+        b->p[0] = (uint8_t)b->acc; b->p[1] = (uint8_t)(b->acc >> 8); b->p[2] = (uint8_t)(b->acc >> 16); b->p[3] = (uint8_t)(b->acc >> 24);
+        b->p += 4; b->acc >>= 32; b->n -= 32;
+    }
 }
 
 static uint32_t reversed(uint32_t c, int n) {
@@ -85,15 +90,14 @@ static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 
 static const uint16_t dist_base[30] = {1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
                                        257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
 static const uint8_t dist_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
-static uint8_t length_code[259];
 
-static void init_tables(void) {
-    if (length_code[3]) return;
-    for (int c = 0; c < 29; c++) {
-        int hi = c == 28 ? 258 : (c == 27 ? 257 : length_base[c + 1] - 1);
-        for (int l = length_base[c]; l <= hi; l++) length_code[l] = (uint8_t)c;
-    }
-    length_code[258] = 28;
+/* Deflate's length code (0-28, for symbols 257-285) of a match of `len` bytes, 3-258. */
+static inline int length_code(uint32_t len) {
+    if (len == 258) return 28;
+    if (len <= 10) return (int)len - 3;
+    int c = 8;
+    while (length_base[c + 1] <= len) c++;
+    return c;
 }
 
 static int dist_code(uint32_t d) {
@@ -102,44 +106,73 @@ static int dist_code(uint32_t d) {
     return c;
 }
 
-/* The length of the run at `i` of bytes equal to those `d` before, at most `limit`. */
-static inline size_t run_length(const uint8_t *in, size_t i, size_t d, size_t limit) {
+/* The length of the run at `p` of bytes equal to those `d` before, at most `limit`. */
+static inline size_t run_length(const uint8_t *p, size_t d, size_t limit) {
     size_t j = 0;
     while (j + 8 <= limit) {
         uint64_t a, b;
-        memcpy(&a, in + i + j, 8);
-        memcpy(&b, in + i + j - d, 8);
+        memcpy(&a, p + j, 8);
+        memcpy(&b, p + j - d, 8);
         if (a != b) return j + (size_t)(__builtin_ctzll(a ^ b) >> 3);
         j += 8;
     }
-    while (j < limit && in[i + j] == in[i + j - d]) j++;
+    while (j < limit && p[j] == p[j - d]) j++;
     return j;
 }
 
-/* Deflates `in` (PNG's filtered rows, `rowBytes` each with its filter byte) into `out` as one
-   zlib stream; returns its length. `tokens` holds one uint32 per byte of `in`. */
-size_t springy_deflate_runs(const uint8_t *in, size_t n, size_t rowBytes, uint8_t *out, uint32_t *tokens) {
-    init_tables();
-    uint32_t lf[286] = {0}, df[30] = {0};
-    size_t t = 0, i = 0;
-    const int rowDist = dist_code((uint32_t)rowBytes);
-    while (i < n) {
-        size_t limit = n - i < 258 ? n - i : 258;
+/* The tokens of the frame: a literal byte (below 256), or a match (the top bit, its length from
+   bit 16, its distance below), with the symbol counts the Huffman codes are made from. */
+typedef struct {
+    uint32_t *tokens;
+    size_t count, capacity;
+    uint32_t lf[286], df[30];
+    size_t rowBytes;
+    int rowDist;
+    int failed;
+} Tokens;
+
+static inline int reserve(Tokens *t, size_t more) {
+    if (t->count + more <= t->capacity) return 1;
+    size_t c = t->capacity * 2 > t->count + more ? t->capacity * 2 : t->count + more;
+    uint32_t *p = realloc(t->tokens, c * sizeof(uint32_t));
+    if (!p) { t->failed = 1; return 0; }
+    t->tokens = p; t->capacity = c;
+    return 1;
+}
+
+static inline void match(Tokens *t, uint32_t len, uint32_t dist) {
+    t->tokens[t->count++] = 0x80000000u | (len << 16) | dist;
+    t->lf[257 + length_code(len)]++;
+    t->df[dist == 1 ? 0 : t->rowDist]++;
+}
+
+/* The greedy parse of the stream from `*pos` up to `end` (both stream positions; the bytes from
+   `*pos - rowBytes` up to `avail` are at `at(pos)`): at each byte, the longer of the run of the byte
+   before and the run of the row above, when three or more, else a literal. A match may run on
+   past `end` (up to `avail`), so `*pos` ends at or after `end`. */
+static void parse(Tokens *t, const uint8_t *window, size_t windowStart, size_t *pos, size_t end, size_t avail) {
+    const size_t n = t->rowBytes;
+    if (*pos >= end) return;
+    if (!reserve(t, end - *pos)) return;
+    const int byRow = n <= 32768;
+    size_t i = *pos;
+    while (i < end) {
+        const uint8_t *p = window + (i - windowStart);
+        size_t limit = avail - i < 258 ? avail - i : 258;
         size_t a = 0, b = 0;
-        if (i >= 1 && limit >= 3) a = run_length(in, i, 1, limit);
-        if (i >= rowBytes && rowBytes <= 32768 && limit >= 3 && a < 258) b = run_length(in, i, rowBytes, limit);
-        if (a >= 3 && a >= b) {
-            tokens[t++] = 0x80000000u | ((uint32_t)a << 16) | 1u;
-            lf[257 + length_code[a]]++; df[0]++;
-            i += a;
-        } else if (b >= 3) {
-            tokens[t++] = 0x80000000u | ((uint32_t)b << 16) | (uint32_t)rowBytes;
-            lf[257 + length_code[b]]++; df[rowDist]++;
-            i += b;
-        } else {
-            tokens[t++] = in[i]; lf[in[i]]++; i++;
-        }
+        if (i >= 1 && limit >= 3) a = run_length(p, 1, limit);
+        if (byRow && i >= n && limit >= 3 && a < limit) b = run_length(p, n, limit);
+        if (a >= 3 && a >= b) { match(t, (uint32_t)a, 1); i += a; }
+        else if (b >= 3) { match(t, (uint32_t)b, (uint32_t)n); i += b; }
+        else { t->tokens[t->count++] = *p; t->lf[*p]++; i++; }
     }
+    *pos = i;
+}
+
+/* Writes the tokens as one deflate block (dynamic codes, or the fixed ones when those cost no
+   more) at `out`; returns the end. */
+static uint8_t *write_block(Tokens *tk, uint8_t *out) {
+    uint32_t *lf = tk->lf, *df = tk->df;
     lf[256] = 1;
     /* 288: the fixed code's canonical order counts symbols 286 and 287 too. */
     uint8_t ll[288] = {0}, dl[30], cl[19];
@@ -184,9 +217,7 @@ size_t springy_deflate_runs(const uint8_t *in, size_t n, size_t rowBytes, uint8_
         for (int s = 0; s < 30; s++) { dynamic += (uint64_t)df[s] * dl[s]; fixed += (uint64_t)df[s] * fd[s]; }
         if (fixed <= dynamic) ok = 0;
     }
-    uint8_t *p = out;
-    *p++ = 0x78; *p++ = 0x01;
-    Bits bits = {0, 0, p};
+    Bits bits = {0, 0, out};
     if (ok) {
         static const uint8_t order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
         int hclen = 19;
@@ -208,26 +239,76 @@ size_t springy_deflate_runs(const uint8_t *in, size_t n, size_t rowBytes, uint8_
         canonical(ll, 288, lc); canonical(dl, 30, dc);
         put_bits(&bits, 1, 1); put_bits(&bits, 1, 2);
     }
-    for (size_t k = 0; k < t; k++) {
-        uint32_t x = tokens[k];
+    const int rowDist = tk->rowDist;
+    const uint32_t rowExtra = (uint32_t)tk->rowBytes - dist_base[rowDist];
+    for (size_t k = 0; k < tk->count; k++) {
+        uint32_t x = tk->tokens[k];
         if (x & 0x80000000u) {
             uint32_t len = (x >> 16) & 0x7FFF, d = x & 0xFFFF;
-            int c = length_code[len];
+            int c = length_code(len);
             put_bits(&bits, lc[257 + c], ll[257 + c]);
             if (length_extra[c]) put_bits(&bits, len - length_base[c], length_extra[c]);
-            int dcd = d == 1 ? 0 : rowDist;
-            put_bits(&bits, dc[dcd], dl[dcd]);
-            if (dist_extra[dcd]) put_bits(&bits, d - dist_base[dcd], dist_extra[dcd]);
+            if (d == 1) put_bits(&bits, dc[0], dl[0]);
+            else {
+                put_bits(&bits, dc[rowDist], dl[rowDist]);
+                if (dist_extra[rowDist]) put_bits(&bits, rowExtra, dist_extra[rowDist]);
+            }
         } else {
             put_bits(&bits, lc[x], ll[x]);
         }
     }
     put_bits(&bits, lc[256], ll[256]);
-    if (bits.n) put_bits(&bits, 0, 8 - bits.n);
-    p = bits.p;
-    uint32_t adler = libdeflate_adler32(1, in, n);
-    *p++ = (uint8_t)(adler >> 24); *p++ = (uint8_t)(adler >> 16); *p++ = (uint8_t)(adler >> 8); *p++ = (uint8_t)adler;
-    return (size_t)(p - out);
+    while (bits.n > 0) { *bits.p++ = (uint8_t)bits.acc; bits.acc >>= 8; bits.n -= 8; }
+    return bits.p;
+}
+
+static inline uint32_t word(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+
+/* Whether two rows of `width` 4-byte pixels are equal, alpha ignored when `opaque` (Cairo leaves
+   the unused byte of an opaque surface undefined). */
+static int rows_equal(const uint8_t *a, const uint8_t *b, int width, int opaque) {
+    if (memcmp(a, b, (size_t)width * 4) == 0) return 1;
+    if (!opaque) return 0;
+    uint32_t diff = 0;
+    for (int x = 0; x < width; x++) diff |= (word(a + 4 * (size_t)x) ^ word(b + 4 * (size_t)x)) & 0x00FFFFFFu;
+    return diff == 0;
+}
+
+/* How many pixels differ from the one before them (what `sub` leaves) and from the one above
+   (what `up` leaves): the filter of a row is the one with fewer. */
+static void costs(const uint8_t *row, const uint8_t *above, int width, uint32_t mask, size_t *sub, size_t *up) {
+    size_t cs = (word(row) & mask) != 0, cu = 0;
+    for (int x = 1; x < width; x++) cs += ((word(row + 4 * (size_t)x) ^ word(row + 4 * (size_t)x - 4)) & mask) != 0;
+    for (int x = 0; x < width; x++) cu += ((word(row + 4 * (size_t)x) ^ word(above + 4 * (size_t)x)) & mask) != 0;
+    *sub = cs; *up = cu;
+}
+
+/* Each byte of a less each byte of b, modulo 256 (no borrow between them). */
+static inline uint32_t bytes_minus(uint32_t a, uint32_t b) {
+    const uint32_t h = 0x80808080u;
+    return ((a | h) - (b & ~h)) ^ ((a ^ ~b) & h);
+}
+
+/* The filtered bytes of a row of 4-byte pixels less `ref` (the row above, or the pixel before
+   when null): ARGB words (Cairo's, opaque) become RGB, RGBA bytes RGB or RGBA by `channels`.
+   Each pixel is stored as 4 bytes and the next one `channels` on, so `d` needs a byte to spare. */
+static void filter_row(const uint8_t *row, const uint8_t *ref, int width, int argb, int channels, uint8_t *d) {
+    for (int x = 0; x < width; x++) {
+        uint32_t v = word(row + 4 * (size_t)x);
+        uint32_t p = ref ? word(ref + 4 * (size_t)x) : x ? word(row + 4 * (size_t)x - 4) : 0;
+        uint32_t f = bytes_minus(v, p);
+        if (argb) f = __builtin_bswap32(f) >> 8;
+        memcpy(d + (size_t)channels * (size_t)x, &f, 4);
+    }
+}
+
+/* A premultiplied ARGB row as straight RGBA bytes (unpremultiplied as libpng's path does). */
+static void straighten(const uint8_t *s, int width, uint8_t *d) {
+    for (int x = 0; x < width; ++x, d += 4) {
+        uint32_t v = word(s + 4 * (size_t)x), a = v >> 24, r = (v >> 16) & 0xff, g = (v >> 8) & 0xff, b = v & 0xff;
+        if (a != 0 && a != 255) { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a; }
+        d[0] = (uint8_t)r; d[1] = (uint8_t)g; d[2] = (uint8_t)b; d[3] = (uint8_t)a;
+    }
 }
 
 static void be32(uint8_t *p, uint32_t v) { p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v; }
@@ -243,66 +324,125 @@ static uint8_t *chunk(uint8_t *p, const char *type, size_t n) {
 int springy_png_encode_runs(const uint8_t *data, int width, int height, int stride, int opaque, int straight,
                             uint8_t **out, size_t *outLength) {
     const int channels = opaque ? 3 : 4;
-    const size_t rowBytes = (size_t)width * (size_t)channels + 1, n = rowBytes * (size_t)height;
-    uint8_t *rows = malloc(n), *previous = malloc(rowBytes), *current = malloc(rowBytes);
-    uint32_t *tokens = malloc(sizeof(uint32_t) * (n + 1));
-    /* The worst case: every byte a 9-bit literal, plus the block's head and the trailers. */
-    size_t capacity = 8 + 25 + 12 + n + n / 8 + 1024 + 12;
-    uint8_t *png = malloc(capacity);
-    if (!rows || !previous || !current || !tokens || !png) {
-        free(rows); free(previous); free(current); free(tokens); free(png);
-        return 1;
-    }
-    uint8_t *f = rows;
-    for (int y = 0; y < height; ++y) {
-        /* The row as PNG stores it: RGB, or straight RGBA (unpremultiplied as libpng's path does). */
-        uint8_t *d = current + 1;
-        if (straight) {
-            const uint8_t *s = data + (size_t)y * (size_t)stride;
-            for (int x = 0; x < width; ++x) {
-                d[0] = s[4 * x]; d[1] = s[4 * x + 1]; d[2] = s[4 * x + 2];
-                if (!opaque) d[3] = s[4 * x + 3];
-                d += channels;
+    const size_t bytes = (size_t)width * (size_t)channels, rowBytes = bytes + 1, n = rowBytes * (size_t)height;
+    const uint32_t mask = opaque ? 0x00FFFFFFu : 0xFFFFFFFFu;
+    /* Premultiplied rows with alpha are made straight first, into `now` (and `last`, the row above). */
+    const int unpremultiply = !opaque && !straight, argb = opaque && !straight;
+    /* The filtered rows, a window of them: the parse of a row looks back a row and ahead into the
+       next (a run may cross rows); when the window is full its last two rows move to its start.
+       A zero row is written there only when a parse reads it. */
+    size_t slots = (256 * 1024) / rowBytes;
+    if (slots < 4) slots = 4;
+    uint8_t *window = malloc(slots * rowBytes + 8), *ready = malloc(slots);
+    uint8_t *converted = unpremultiply ? malloc(2 * (size_t)width * 4) : NULL;
+    uint8_t *zeros = calloc((size_t)height, 1);
+    Tokens tk = {0};
+    tk.rowBytes = rowBytes;
+    tk.rowDist = dist_code(rowBytes > 32768 ? 32768 : (uint32_t)rowBytes);
+    tk.capacity = 4096 + rowBytes;
+    tk.tokens = malloc(tk.capacity * sizeof(uint32_t));
+    /* Per offset the parse of a zero row began at (0-257): how many tokens, where it ended, the tokens. */
+    const size_t memoWidth = rowBytes / 258 + 4;
+    uint32_t *memo = malloc(258 * memoWidth * sizeof(uint32_t));
+    uint16_t memoCount[258] = {0}, memoTo[258];
+    if (!window || !ready || (unpremultiply && !converted) || !zeros || !tk.tokens || !memo) goto fail;
+    uint8_t *now = converted, *last = converted ? converted + (size_t)width * 4 : NULL;
+    size_t windowRow = 0;  /* the first row in the window */
+    size_t pos = 0;        /* how far the parse has gone */
+    uint32_t s1 = 1, s2 = 0;  /* adler32 of the filtered rows */
+    for (size_t y = 0; y <= (size_t)height; ++y) {
+        if (y < (size_t)height) {
+            if (y - windowRow == slots) {
+                memcpy(window, window + (slots - 2) * rowBytes, 2 * rowBytes);
+                ready[0] = ready[slots - 2]; ready[1] = ready[slots - 1];
+                windowRow += slots - 2;
             }
-        } else {
-            const uint32_t *s = (const uint32_t *)(data + (size_t)y * (size_t)stride);
-            for (int x = 0; x < width; ++x) {
-                uint32_t p = s[x], a = p >> 24, r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
-                if (!opaque && a != 0 && a != 255) {
-                    r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
+            const size_t slot = y - windowRow;
+            uint8_t *row = window + slot * rowBytes;
+            const uint8_t *src = data + y * (size_t)stride;
+            if (y > 0 && rows_equal(src, src - stride, width, opaque)) {
+                /* `up`: a row equal to the one above is all zeros. */
+                zeros[y] = 1;
+                ready[slot] = 0;
+                s1 = (s1 + 2) % 65521;
+                s2 = (uint32_t)(((uint64_t)s2 + s1 + (uint64_t)bytes * s1) % 65521);
+            } else {
+                const uint8_t *cur = src, *above = y > 0 ? src - stride : NULL;
+                if (unpremultiply) {
+                    straighten(src, width, now);
+                    cur = now; above = y > 0 ? last : NULL;
+                    uint8_t *t = now; now = last; last = t;
                 }
-                d[0] = (uint8_t)r; d[1] = (uint8_t)g; d[2] = (uint8_t)b;
-                if (!opaque) d[3] = (uint8_t)a;
-                d += channels;
+                /* `sub` turns flat colour into zeros, `up` what repeats the row above: the one
+                   that leaves fewer pixels changed (sub on a tie, and on the first row). */
+                size_t costSub = 0, costUp = 0;
+                if (above) costs(cur, above, width, mask, &costSub, &costUp);
+                const int up = above && costUp < costSub;
+                row[0] = up ? 2 : 1;
+                filter_row(cur, up ? above : NULL, width, argb, channels, row + 1);
+                ready[slot] = 1;
+                uint32_t adler = libdeflate_adler32((s2 << 16) | s1, row, rowBytes);
+                s1 = adler & 0xFFFF; s2 = adler >> 16;
             }
         }
-        const size_t bytes = rowBytes - 1;
-        if (y > 0 && memcmp(current + 1, previous + 1, bytes) == 0) {
-            /* `up`: a row equal to the one above is all zeros. */
-            *f++ = 2;
-            memset(f, 0, bytes);
-        } else {
-            /* `sub`: flat colour becomes zeros. */
-            *f++ = 1;
-            const uint8_t *row = current + 1;
-            size_t lead = (size_t)channels < bytes ? (size_t)channels : bytes;
-            memcpy(f, row, lead);
-            for (size_t i = lead; i < bytes; i++) f[i] = (uint8_t)(row[i] - row[i - (size_t)channels]);
+        if (y == 0) continue;
+        /* The parse of row y - 1, which may run on into row y. */
+        const size_t r = y - 1, start = r * rowBytes, end = start + rowBytes;
+        const size_t avail = y < (size_t)height ? end + rowBytes : n;
+        const int steady = r >= 1 && zeros[r - 1] && zeros[r] && y < (size_t)height && zeros[y] && rowBytes <= 32768;
+        /* A zero row between zero rows parses the same way from the same offset: parsed once. */
+        const size_t from = pos - start;
+        if (steady && from < 258 && memoCount[from]) {
+            const uint32_t *m = memo + from * memoWidth;
+            if (!reserve(&tk, memoCount[from])) goto fail;
+            for (size_t k = 0; k < memoCount[from]; k++) {
+                uint32_t x = m[k];
+                tk.tokens[tk.count++] = x;
+                tk.lf[257 + length_code((x >> 16) & 0x7FFF)]++;
+                tk.df[(x & 0xFFFF) == 1 ? 0 : tk.rowDist]++;
+            }
+            pos = start + memoTo[from];
+        } else if (pos < end) {
+            for (size_t k = r == 0 ? r : r - 1; k <= y && k < (size_t)height; k++) {
+                const size_t slot = k - windowRow;
+                if (!ready[slot]) {
+                    uint8_t *row = window + slot * rowBytes;
+                    row[0] = 2;
+                    memset(row + 1, 0, bytes);
+                    ready[slot] = 1;
+                }
+            }
+            size_t first = tk.count;
+            parse(&tk, window, windowRow * rowBytes, &pos, end, avail);
+            if (steady && from < 258 && !tk.failed && tk.count - first <= memoWidth) {
+                memcpy(memo + from * memoWidth, tk.tokens + first, (tk.count - first) * sizeof(uint32_t));
+                memoCount[from] = (uint16_t)(tk.count - first);
+                memoTo[from] = (uint16_t)(pos - start);
+            }
         }
-        f += bytes;
-        uint8_t *t = previous; previous = current; current = t;
+        if (tk.failed) goto fail;
     }
+    /* The worst case: every byte a 9-bit literal, plus the block's head and the trailers. */
+    size_t capacity = 8 + 25 + 12 + 2 + n + n / 8 + 1024 + 4 + 12 + 16;
+    uint8_t *png = malloc(capacity);
+    if (!png) goto fail;
     static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
     uint8_t *p = png;
     memcpy(p, signature, 8); p += 8;
     be32(p + 8, (uint32_t)width); be32(p + 12, (uint32_t)height);
     p[16] = 8; p[17] = opaque ? 2 : 6; p[18] = 0; p[19] = 0; p[20] = 0;
     p = chunk(p, "IHDR", 13);
-    size_t z = springy_deflate_runs(rows, n, rowBytes, p + 8, tokens);
-    p = chunk(p, "IDAT", z);
+    uint8_t *z = p + 8;
+    z[0] = 0x78; z[1] = 0x01;
+    uint8_t *e = write_block(&tk, z + 2);
+    be32(e, (s2 << 16) | s1);
+    p = chunk(p, "IDAT", (size_t)(e + 4 - z));
     p = chunk(p, "IEND", 0);
-    free(rows); free(previous); free(current); free(tokens);
+    free(window); free(ready); free(converted); free(zeros); free(tk.tokens); free(memo);
     *out = png;
     *outLength = (size_t)(p - png);
     return 0;
+fail:
+    free(window); free(ready); free(converted); free(zeros); free(tk.tokens); free(memo);
+    return 1;
 }

@@ -27,6 +27,13 @@ extension Springy {
 
         @Flag(
             name: .long,
+            help:
+                "Instead: the stage table of each scene with libpng as Springy set it before (level 3, up, rle) and with Springy's own PNG encoder, in the same run, side by side."
+        )
+        var encoders = false
+
+        @Flag(
+            name: .long,
             help: "Instead: time golden comparison (decode + compare, one core) and writing a report of 100 failing frames.")
         var check = false
 
@@ -47,7 +54,7 @@ extension Springy {
         @Flag(
             name: .long,
             help:
-                "Instead: bytes and ms/frame of each animated format (gif, webp, apng) against ffmpeg's two-pass palettegen GIF, with both GIFs' PSNR and SSIM (default scenes: the carousel and the drag)."
+                "Instead: bytes and ms/frame of the PNG frames (Springy's encoder and libpng as before) and of each animated format (gif, webp, apng) against ffmpeg's two-pass palettegen GIF, with both GIFs' PSNR and SSIM (default scenes: the carousel and the drag)."
         )
         var formats = false
 
@@ -98,6 +105,7 @@ extension Springy {
             if preview { return .preview }
             if formats { return .formats }
             if pngSweep { return .pngSweep }
+            if encoders { return .encoders }
             return .stages(json: json)
         }
 

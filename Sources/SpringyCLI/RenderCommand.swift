@@ -64,18 +64,18 @@ extension Springy {
         @Option(
             name: .customLong("png-encoder"),
             help:
-                "PNG frames by libpng (the default) or springy: Springy's own encoder, 3.5× faster on UI frames and smaller (--png-level, --png-filter and --png-strategy are libpng's)."
+                "PNG frames by springy (the default): Springy's own encoder, or by libpng, tuned by --png-level, --png-filter and --png-strategy (libpng's own defaults: 6, all, default)."
         )
-        var pngEncoder: PNGOptions.Encoder = .libpng
+        var pngEncoder: PNGOptions.Encoder = PNGOptions().encoder
 
-        @Option(name: .customLong("png-level"), help: "libpng: zlib compression level, 0-9.")
-        var pngLevel: Int = PNGOptions().level
+        @Option(name: .customLong("png-level"), help: "With --png-encoder libpng: zlib compression level, 0-9.")
+        var pngLevel: Int?
 
-        @Option(name: .customLong("png-filter"), help: "libpng: PNG row filter.")
-        var pngFilter: PNGOptions.Filter = PNGOptions().filter
+        @Option(name: .customLong("png-filter"), help: "With --png-encoder libpng: PNG row filter.")
+        var pngFilter: PNGOptions.Filter?
 
-        @Option(name: .customLong("png-strategy"), help: "libpng: zlib strategy.")
-        var pngStrategy: PNGOptions.Strategy = PNGOptions().strategy
+        @Option(name: .customLong("png-strategy"), help: "With --png-encoder libpng: zlib strategy.")
+        var pngStrategy: PNGOptions.Strategy?
 
         @Option(
             name: [.customShort("q"), .customLong("quality")],
@@ -177,7 +177,13 @@ extension Springy {
             }
             if let s = scale, !(1...3).contains(s) { throw ValidationError("--scale must be 1, 2 or 3, not \(s)") }
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
-            if !(0...9).contains(pngLevel) { throw ValidationError("--png-level must be 0-9, not \(pngLevel)") }
+            if let l = pngLevel, !(0...9).contains(l) { throw ValidationError("--png-level must be 0-9, not \(l)") }
+            let libpngOnly = [
+                ("--png-level", pngLevel != nil), ("--png-filter", pngFilter != nil), ("--png-strategy", pngStrategy != nil),
+            ]
+            if pngEncoder != .libpng, let (flag, _) = libpngOnly.first(where: \.1) {
+                throw ValidationError("\(flag) tunes libpng, which is not encoding: add --png-encoder libpng")
+            }
             try encoderOptions.validate(for: formats)
             if let d = duration, !(d > 0 && d <= 86_400) {
                 throw ValidationError("--duration must be more than 0 and at most 86400 s, not \(d)")
@@ -209,9 +215,9 @@ extension Springy {
             s.shard = shard?.shard
             s.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
             s.png.encoder = pngEncoder
-            s.png.level = pngLevel
-            s.png.filter = pngFilter
-            s.png.strategy = pngStrategy
+            if let pngLevel { s.png.level = pngLevel }
+            if let pngFilter { s.png.filter = pngFilter }
+            if let pngStrategy { s.png.strategy = pngStrategy }
             s.pick = picked
             s.columns = columns
             s.overwrite = overwrite

@@ -13,6 +13,9 @@ public enum Benchmark {
         /// Frames/s and ms per stage (simulate, draw, encode, write), bytes per frame, peak
         /// memory; a table per scene, or JSON with `json`.
         case stages(json: Bool)
+        /// The stage table with libpng as Springy set it before and with Springy's own PNG
+        /// encoder, measured in the same run, side by side.
+        case encoders
         /// 12 frames of each scene encoded with every zlib level, filter and strategy.
         case pngSweep
         /// Golden comparison (decode + compare, one core), a report of 100 failing frames, and
@@ -52,7 +55,7 @@ public enum Benchmark {
         case .preview: return ["scenes/springy-carousel.yaml"]
         case .shards: return ["scenes/bench/carousel-60s.yaml", "scenes/bench/drag-1000.yaml"]
         case .check, .goldens: return nil
-        case .stages, .pngSweep, .mutations, .animationMemory: return nil
+        case .stages, .encoders, .pngSweep, .mutations, .animationMemory: return nil
         }
     }
 
@@ -87,6 +90,10 @@ public enum Benchmark {
                 for scene in try load(paths) {
                     let (frames, rows) = try FormatBenchmark.run(scene, ffmpeg: FFmpeg.path)
                     messages.say(FormatBenchmark.table(scene, frames: frames, rows: rows))
+                }
+            case .encoders:
+                for scene in try load(paths) {
+                    messages.say(try SpringyPipeline.Benchmark.encoders(scene, threads: options.threads).table)
                 }
             case .pngSweep:
                 try SpringyPipeline.Benchmark.pngSweep(try load(paths)) { messages.say($0) }

@@ -3,8 +3,8 @@ import Foundation
 import SpringyCore
 import SpringyRender
 
-/// libpng settings. UI frames are large flat areas: no row filter and a low zlib level
-/// compress them about as small as libpng's defaults, several times faster.
+/// How a PNG is encoded: by Springy's own encoder (the default), or by libpng with a zlib
+/// level, a row filter and a strategy.
 package struct PNGSettings: Sendable, Equatable {
     package enum Filter: String, Sendable, CaseIterable {
         case none, sub, up, avg, paeth, all
@@ -32,35 +32,41 @@ package struct PNGSettings: Sendable, Equatable {
             }
         }
     }
-    /// Chosen by measurement on the project's scenes (`springy bench --png-sweep`, README):
-    /// the UP filter turns rows that repeat the row above (most of a UI frame) into zeros
-    /// and zlib's run-length strategy packs those fast. On the springy carousel that is
-    /// 3.5× faster than libpng's defaults (level 6, adaptive filters) for files 10 % larger.
-    package var level: Int = 3
-    package var filter: Filter = .up
-    package var strategy: Strategy = .rle
     /// Which encoder writes the file.
     package enum Encoder: String, Sendable, CaseIterable {
-        /// Springy's own (png_runs.c): up or sub rows, a deflate that looks only for runs; the
-        /// level, filter and strategy do not apply.
+        /// Springy's own (png_runs.c): each row `up` or `sub`, a deflate that looks only for
+        /// runs; the level, filter and strategy do not apply.
         case runs
         /// libpng and zlib with the level, filter and strategy.
         case libpng
     }
     package var encoder: Encoder
-    /// libpng at the settings above (the default, until Springy's own encoder replaces it).
-    package init() { encoder = .libpng }
-    /// Springy's own encoder (`--png-encoder springy`).
-    package static let runs: PNGSettings = {
-        var s = PNGSettings()
-        s.encoder = .runs
-        return s
-    }()
-    /// libpng with these settings.
-    package init(level: Int, filter: Filter = .up, strategy: Strategy = .rle) {
-        self.level = level; self.filter = filter; self.strategy = strategy
-        encoder = .libpng
+    package var level: Int
+    package var filter: Filter
+    package var strategy: Strategy
+    /// Springy's own encoder: on the bench scenes several times faster than libpng at any
+    /// setting, and smaller than libpng at the settings Springy used before it (`former`).
+    package init() {
+        self = Self.libpng
+        encoder = .runs
     }
+    /// Springy's own encoder, by name.
+    package static let runs = PNGSettings()
+    /// libpng with these settings.
+    package init(level: Int, filter: Filter, strategy: Strategy) {
+        encoder = .libpng
+        self.level = level; self.filter = filter; self.strategy = strategy
+    }
+    /// How `springy bench` names it: `springy`, or `libpng L/filter/strategy`.
+    package var label: String {
+        encoder == .runs ? "springy" : "libpng \(level)/\(filter.rawValue)/\(strategy.rawValue)"
+    }
+    /// libpng's own defaults (what Cairo's PNG writer uses): zlib level 6, adaptive filters, the
+    /// default strategy. What `--png-encoder libpng` starts from.
+    package static let libpng = PNGSettings(level: 6, filter: .all, strategy: .default)
+    /// libpng as Springy set it before its own encoder (level 3, `up`, run-length): what `springy
+    /// bench --encoders` measures against.
+    package static let former = PNGSettings(level: 3, filter: .up, strategy: .rle)
 }
 
 /// Writing or reading a file went wrong (the message names the file).

@@ -40,7 +40,9 @@ package enum AnimationMemoryBenchmark {
                     let w = try APNGWriter(path: path, rate: FrameRate(60))
                     return (
                         { rgba, _ in
-                            try w.add(rgba: rgba, width: width, height: height, opaque: true, settings: PNGSettings(level: 1))
+                            try w.add(
+                                rgba: rgba, width: width, height: height, opaque: true,
+                                settings: PNGSettings(level: 1, filter: .up, strategy: .rle))
                         }, { try w.finish() }
                     )
                 }

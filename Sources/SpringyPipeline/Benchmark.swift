@@ -10,6 +10,7 @@ import SpringySimulation
 package enum Benchmark {
     package struct Result {
         var name: String
+        var encoder = "springy"
         var fps: Int
         var frames: Int
         var simulate, draw, encode, write: Double  // seconds, summed over frames, one thread
@@ -24,7 +25,7 @@ package enum Benchmark {
         func ms(_ s: Double) -> String { String(format: "%.3f", s * 1000 / Double(max(frames, 1))) }
         package var table: String {
             """
-            \(name): \(counted(frames, "frame"))
+            \(name): \(counted(frames, "frame")), PNG by \(encoder)
               solver (animator steps): \(ms(solver)) ms per frame, \(String(format: "%.1f", Double(frames) / (Double(fps) * max(solver, 1e-9))))× real time
               one thread, per frame: simulate \(ms(simulate)) ms, draw \(ms(draw)) ms, encode \(ms(encode)) ms, write \(ms(write)) ms
               full pipeline: \(String(format: "%.1f", Double(frames) / pipelineOne)) frames/s on 1 thread (\(ms(pipelineOne)) ms/frame), \(String(format: "%.1f", Double(frames) / pipelineN)) frames/s on \(threads)
@@ -33,7 +34,7 @@ package enum Benchmark {
             """
         }
         package var json: String {
-            "{\"scene\": \"\(name)\", \"frames\": \(frames), \"simulate_ms\": \(ms(simulate)), \"draw_ms\": \(ms(draw)), "
+            "{\"scene\": \"\(name)\", \"png_encoder\": \"\(encoder)\", \"frames\": \(frames), \"simulate_ms\": \(ms(simulate)), \"draw_ms\": \(ms(draw)), "
                 + "\"encode_ms\": \(ms(encode)), \"write_ms\": \(ms(write)), \"pipeline_ms_1\": \(ms(pipelineOne)), "
                 + "\"fps_1\": \(String(format: "%.2f", Double(frames) / pipelineOne)), \"threads\": \(threads), "
                 + "\"fps_n\": \(String(format: "%.2f", Double(frames) / pipelineN)), \"bytes_per_frame\": \(bytes / max(frames, 1)), "
@@ -74,10 +75,36 @@ package enum Benchmark {
         }
     }
 
+    /// The stage table with libpng as Springy set it before (level 3, `up`, run-length) and with
+    /// Springy's own encoder, measured one after the other in the same run, side by side.
+    package static func encoders(_ scene: Scene, threads: Int) throws -> (before: Result, after: Result, table: String) {
+        let before = try measure(scene, threads: threads, png: .former), after = try measure(scene, threads: threads)
+        func row(_ label: String, _ f: (Result) -> Double, _ format: String) -> String {
+            "| \(label) | \(String(format: format, f(before))) | \(String(format: format, f(after))) | \(String(format: "%.2f×", f(before) / max(f(after), 1e-12))) |"
+        }
+        func perFrame(_ s: KeyPath<Result, Double>) -> (Result) -> Double {
+            { $0[keyPath: s] * 1000 / Double(max($0.frames, 1)) }
+        }
+        let fpsOne = { (r: Result) in Double(r.frames) / r.pipelineOne }, fpsN = { (r: Result) in Double(r.frames) / r.pipelineN }
+        let lines = [
+            "\(scene.slug): \(counted(after.frames, "frame")), the same run, one thread unless said (ms per frame)",
+            "| stage | \(before.encoder) (before) | \(after.encoder) (after) | before / after |",
+            "| --- | --- | --- | --- |",
+            row("simulate", perFrame(\.simulate), "%.3f"), row("draw", perFrame(\.draw), "%.3f"),
+            row("encode", perFrame(\.encode), "%.3f"), row("write", perFrame(\.write), "%.3f"),
+            row("whole pipeline", perFrame(\.pipelineOne), "%.3f"),
+            row("frames/s, 1 thread", fpsOne, "%.1f"), row("frames/s, \(threads) threads", fpsN, "%.1f"),
+            row("\(threads) threads / 1", { fpsN($0) / fpsOne($0) }, "%.2f×"),
+            row("bytes per frame", { Double($0.bytes / max($0.frames, 1)) }, "%.0f"),
+        ]
+        return (before, after, lines.joined(separator: "\n"))
+    }
+
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    /// Stage by stage on one thread, then the whole pipeline on one and on `threads` threads.
-    package static func measure(_ scene: Scene, threads: Int) throws -> Result {
+    /// Stage by stage on one thread, then the whole pipeline on one and on `threads` threads,
+    /// the frames encoded with `png`.
+    package static func measure(_ scene: Scene, threads: Int, png: PNGSettings = PNGSettings()) throws -> Result {
         let dir = NSTemporaryDirectory() + "springy-bench-\(getpid())"
         try AtomicFile.makeDirectory(dir)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -85,6 +112,7 @@ package enum Benchmark {
         var r = Result(
             name: scene.slug, fps: scene.time.fps, frames: 0, simulate: 0, draw: 0, encode: 0, write: 0, pipelineOne: 0,
             pipelineN: 0, threads: threads, bytes: 0, peakMemoryKB: 0)
+        r.encoder = png.label
         // Stage by stage, one thread.
         let simulation = try Simulation(scene: scene)
         simulation.solverClock = now
@@ -95,7 +123,7 @@ package enum Benchmark {
             let canvas = try renderer.render(state)
             _ = canvas.data
             let t2 = now()
-            let bytes = try PNGCodec.encode(canvas)
+            let bytes = try PNGCodec.encode(canvas, settings: png)
             let t3 = now()
             try AtomicFile.write(bytes, to: "\(dir)/\(OutputNames.frame(state.frame))")
             let t4 = now()
@@ -108,7 +136,7 @@ package enum Benchmark {
         for (count, keyPath) in [(1, \Result.pipelineOne), (threads, \Result.pipelineN)] {
             let start = now()
             var last = start, restTime = 0.0, rest = 0
-            try FramePipeline(scene: scene, threads: count).run { i, state, bytes in
+            try FramePipeline(scene: scene, png: png, threads: count).run { i, state, bytes in
                 try AtomicFile.write(bytes, to: "\(dir)/\(OutputNames.frame(i))")
                 let now = now()
                 if state.atRest { restTime += now - last; rest += 1 }

@@ -3,8 +3,8 @@ import SpringyCore
 import SpringyOutput
 import SpringyScene
 
-/// `springy bench --formats`: bytes and encoding time of each animated format for a scene,
-/// against ffmpeg's two-pass (palettegen + paletteuse) GIF of the same frames, with the GIFs'
+/// `springy bench --formats`: bytes and encoding time of the PNG frames (Springy's encoder and
+/// libpng as Springy set it before) and of each animated format for a scene, against ffmpeg's two-pass (palettegen + paletteuse) GIF of the same frames, with the GIFs'
 /// quality (PSNR, SSIM) measured by ffmpeg against the rendered frames.
 package enum FormatBenchmark {
     package struct Row {
@@ -41,6 +41,17 @@ package enum FormatBenchmark {
             }
             let bytes = try finish()
             rows.append(Row(name: name, bytes: bytes, seconds: now() - start, psnr: nil, ssim: nil))
+        }
+        // The PNG frames themselves: Springy's encoder against libpng as Springy set it before.
+        for (name, settings) in [("png frames, springy", PNGSettings.runs), ("png frames, libpng 3/up/rle (before)", .former)] {
+            var total = 0
+            try timed(
+                name,
+                add: { rgba, _ in
+                    total += try PNGCodec.encode(rgba: rgba, width: width, height: height, opaque: opaque, settings: settings)
+                        .count
+                },
+                finish: { total })
         }
         let gif = try GIFWriter(path: "\(dir)/ours.gif", width: width, height: height, rate: frameRate, opaque: opaque)
         try timed("springy gif", add: { try gif.add(rgba: $0, index: $1) }, finish: { try gif.finish() })

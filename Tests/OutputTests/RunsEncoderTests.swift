@@ -66,6 +66,24 @@ final class RunsEncoderTests: XCTestCase {
         XCTAssertEqual(cases, 240)
     }
 
+    /// The encoder's edges: frames taller than its window of rows (it slides), rows of flat colour
+    /// between equal rows (parsed once per offset and replayed), and rows wider than deflate's
+    /// 32 KiB reach (no match may then look a row back), around that limit.
+    func testTallWideAndRepeatingFramesReadBackExactly() throws {
+        var rng = SplitMix64(state: 3434)
+        let sizes = [(200, 1500), (37, 3000), (10922, 6), (10923, 6), (11000, 9)]
+        for (w, h) in sizes {
+            for opaque in [true, false] {
+                for kind in 1...3 {
+                    let c = try canvas(w, h, opaque: opaque, kind: kind, rng: &rng)
+                    let bytes = try PNGCodec.encode(c, settings: .runs)
+                    let label = "\(w)×\(h), opaque \(opaque), kind \(kind)"
+                    XCTAssertEqual(try RGBAImage.decodeWithLibpng(bytes: bytes), PNGCodec.decodedPixels(of: c), label)
+                }
+            }
+        }
+    }
+
     /// Real frames: exactly the pixels, and no larger than libpng's file at Springy's former
     /// settings (level 3, up, rle) for any of them.
     func testRealFramesAreExactAndNoLargerThanLibpngs() throws {
@@ -76,7 +94,7 @@ final class RunsEncoderTests: XCTestCase {
             var ownBytes = 0, libpngBytes = 0
             for state in try FramePipeline(scene: scene).states() where picks.contains(state.frame) {
                 let c = try renderer.render(state)
-                let own = try PNGCodec.encode(c, settings: .runs), libpng = try PNGCodec.encode(c, settings: PNGSettings())
+                let own = try PNGCodec.encode(c, settings: .runs), libpng = try PNGCodec.encode(c, settings: .former)
                 XCTAssertEqual(
                     try RGBAImage.decodeWithLibpng(bytes: own), PNGCodec.decodedPixels(of: c), "\(name) \(state.frame)")
                 XCTAssertLessThanOrEqual(own.count, libpng.count, "\(name) frame \(state.frame)")

@@ -126,15 +126,13 @@ int springy_font_has_glyph(cairo_font_face_t *face, uint32_t codepoint);
 /* "name version" lines for cairo, pixman, FreeType, libpng and zlib as loaded at run time. */
 void springy_library_versions(char *out, size_t length);
 
-/* Springy's own PNG encoder (png_runs.c): rows filtered up (a repeat of the row above) or sub,
-   deflated by looking only for runs of the byte before and of the row above, in one block with
-   codes made for the frame. `data`: Cairo's premultiplied ARGB32 rows, or straight RGBA rows when
-   `straight`; RGB when `opaque`. 0 on success (*out to springy_free), 1 out of memory. */
+/* Springy's own PNG encoder (png_runs.c): a row equal to the one above is `up` zeros, any other
+   `sub` or `up` (fewer pixels changed); deflated by looking only for runs of the byte before and
+   of the row above, in one block with codes made for the frame. `data`: Cairo's premultiplied
+   ARGB32 rows, or straight RGBA rows when `straight`; RGB when `opaque` (alpha then ignored).
+   0 on success (*out to springy_free), 1 out of memory. */
 int springy_png_encode_runs(const uint8_t *data, int width, int height, int stride, int opaque, int straight,
                             uint8_t **out, size_t *outLength);
-/* The deflate of springy_png_encode_runs, as a zlib stream: `in` is PNG rows of `rowBytes`
-   (filter byte included); `out` holds n + n/8 + 1024 bytes, `tokens` n + 1. */
-size_t springy_deflate_runs(const uint8_t *in, size_t n, size_t rowBytes, uint8_t *out, uint32_t *tokens);
 
 /* A canvas's pixels exactly as its PNG (springy_png_encode) decodes, as RGBA. */
 void springy_canvas_to_png_rgba(const uint8_t *data, int width, int height, int stride, int opaque, uint8_t *out);
