@@ -73,9 +73,16 @@ package struct FramePipeline: Sendable {
 
     /// One frame through this pipeline's renderer and encoders.
     package func encode(_ state: FrameState) throws -> Encoded {
+        var spare: Canvas?
+        return try encode(state, reusing: &spare)
+    }
+
+    /// One frame, drawn into the calling thread's `spare` canvas (see Renderer.render(_:reusing:)):
+    /// every encoding is copied out of it before this returns.
+    package func encode(_ state: FrameState, reusing spare: inout Canvas?) throws -> Encoded {
         _ = try PinnedFont.face()  // this thread's own face, loaded (or its failure reported) before drawing
         let started = CPUTime.thread  // measured for --timings only: nothing drawn depends on it
-        let canvas = try renderer.render(state)
+        let canvas = try renderer.render(state, reusing: &spare)
         var e = Encoded()
         if encodePNG { e.png = try PNGCodec.encode(canvas, settings: png) }
         if encodeY4M { e.y4m = Y4M.frame(canvas) }
@@ -94,6 +101,7 @@ package struct FramePipeline: Sendable {
     ) throws {
         if threads == 1 {
             var previous: (FrameState, Encoded)?
+            var spare: Canvas?
             try states.run(scene, frames: range, cancelled: cancelled) { state in
                 if let wanted, !wanted.contains(state.frame) { return }
                 var out: Encoded
@@ -102,7 +110,7 @@ package struct FramePipeline: Sendable {
                     out.reused = true
                     out.seconds = 0
                 } else {
-                    out = try encode(state)
+                    out = try encode(state, reusing: &spare)
                 }
                 previous = (state, out)
                 try sink(state.frame, state, out)
@@ -168,6 +176,7 @@ package struct FramePipeline: Sendable {
             group.enter()
             let worker = Thread {
                 defer { group.leave() }
+                var spare: Canvas?
                 while true {
                     x.lock.lock()
                     while x.jobHead >= x.jobs.count && !x.finishedProducing && !x.cancelled { x.lock.wait() }
@@ -183,7 +192,7 @@ package struct FramePipeline: Sendable {
                     if job.reuse {
                         out.reused = true
                     } else {
-                        do { out = try encode(job.state) } catch {
+                        do { out = try encode(job.state, reusing: &spare) } catch {
                             x.lock.lock(); if x.failure == nil { x.failure = error }; x.cancelled = true
                             x.lock.broadcast(); x.lock.unlock(); return
                         }

@@ -37,6 +37,21 @@ package final class Canvas {
 }
 
 extension Canvas {
+    /// `spare` when it is a canvas of this size and kind (cleared to a fresh canvas's zeros when
+    /// `clear`), else a new one, left in `spare` for the next frame.
+    package static func reuse(_ spare: inout Canvas?, width: Int, height: Int, opaque: Bool, clear: Bool) throws -> Canvas {
+        if let s = spare, s.width == width, s.height == height, s.opaque == opaque {
+            if clear {
+                memset(s.data, 0, s.stride * s.height)
+                s.markDirty()
+            }
+            return s
+        }
+        let canvas = try Canvas(width: width, height: height, opaque: opaque, what: "a frame")
+        spare = canvas
+        return canvas
+    }
+
     /// Tells Cairo the pixels were changed directly.
     package func markDirty() { cairo_surface_mark_dirty(surface) }
 

@@ -53,7 +53,13 @@ package struct Renderer: Sendable {
     package var opaque: Bool { viewport.background.a >= 1 }
 
     package func render(_ state: FrameState) throws -> Canvas {
-        let canvas = try Canvas(width: pixelWidth, height: pixelHeight, opaque: opaque, what: "a frame")
+        var spare: Canvas?
+        return try render(state, reusing: &spare)
+    }
+
+    /// Draws into `spare` (Canvas.reuse): the background paints every pixel (SOURCE), or, under a device frame, a clear.
+    package func render(_ state: FrameState, reusing spare: inout Canvas?) throws -> Canvas {
+        let canvas = try Canvas.reuse(&spare, width: pixelWidth, height: pixelHeight, opaque: opaque, clear: bezel > 0)
         let cr = cairo_create(canvas.surface)!
         defer { cairo_destroy(cr) }
         if bezel > 0 {
