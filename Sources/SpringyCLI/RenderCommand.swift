@@ -64,7 +64,7 @@ extension Springy {
         @Option(
             name: .customLong("png-encoder"),
             help:
-                "PNG frames by springy (the default): Springy's own encoder, or by libpng, tuned by --png-level, --png-filter and --png-strategy (libpng's own defaults: 6, all, default)."
+                "Who encodes the PNG frames: springy (the default: Springy's own encoder) or libpng, which --png-level, --png-filter and --png-strategy tune (from libpng's own defaults: level 6, filter all, strategy default)."
         )
         var pngEncoder: PNGOptions.Encoder = PNGOptions().encoder
 
@@ -182,7 +182,8 @@ extension Springy {
                 ("--png-level", pngLevel != nil), ("--png-filter", pngFilter != nil), ("--png-strategy", pngStrategy != nil),
             ]
             if pngEncoder != .libpng, let (flag, _) = libpngOnly.first(where: \.1) {
-                throw ValidationError("\(flag) tunes libpng, which is not encoding: add --png-encoder libpng")
+                throw ValidationError(
+                    "\(flag) tunes libpng, but Springy's own encoder writes the frames (the default): add --png-encoder libpng")
             }
             try encoderOptions.validate(for: formats)
             if let d = duration, !(d > 0 && d <= 86_400) {

@@ -4,8 +4,9 @@ import SpringyOutput
 import SpringyScene
 
 /// `springy bench --formats`: bytes and encoding time of the PNG frames (Springy's encoder and
-/// libpng as Springy set it before) and of each animated format for a scene, against ffmpeg's two-pass (palettegen + paletteuse) GIF of the same frames, with the GIFs'
-/// quality (PSNR, SSIM) measured by ffmpeg against the rendered frames.
+/// libpng as Springy set it before) and of each animated format for a scene, against ffmpeg's
+/// two-pass (palettegen + paletteuse) GIF of the same frames, with the GIFs' quality (PSNR,
+/// SSIM) measured by ffmpeg against the rendered frames.
 package enum FormatBenchmark {
     package struct Row {
         package var name: String; package var bytes: Int; package var seconds: Double; package var psnr: Double?;
