@@ -5,6 +5,7 @@ import SpringyOutput
 import SpringyRender
 import SpringyScene
 import SpringySimulation
+import Synchronization
 
 /// `springy bench`: what each stage of the pipeline costs (never used by tests for timing).
 package enum Benchmark {
@@ -18,6 +19,9 @@ package enum Benchmark {
         var restFrames = 0  // frames that show the scene at rest
         var restShare = 0.0  // share of the one-thread pipeline's time they took
         var pipelineOne, pipelineN: Double  // wall seconds for the whole render
+        /// Wall seconds for `threads` one-thread renders at once, sharing nothing: what the machine
+        /// gives that many threads (0 on one thread).
+        var sideBySide = 0.0
         var threads: Int
         var bytes: Int
         var peakMemoryKB: Int
@@ -28,16 +32,24 @@ package enum Benchmark {
             \(name): \(counted(frames, "frame")), PNG by \(encoder)
               solver (animator steps): \(ms(solver)) ms per frame, \(String(format: "%.1f", Double(frames) / (Double(fps) * max(solver, 1e-9))))× real time
               one thread, per frame: simulate \(ms(simulate)) ms, draw \(ms(draw)) ms, encode \(ms(encode)) ms, write \(ms(write)) ms
-              full pipeline: \(String(format: "%.1f", Double(frames) / pipelineOne)) frames/s on 1 thread (\(ms(pipelineOne)) ms/frame), \(String(format: "%.1f", Double(frames) / pipelineN)) frames/s on \(threads)
+              full pipeline: \(String(format: "%.1f", Double(frames) / pipelineOne)) frames/s on 1 thread (\(ms(pipelineOne)) ms/frame), \(String(format: "%.1f", Double(frames) / pipelineN)) frames/s on \(threads)\(scalingNote)
               \(counted(restFrames, "frame")) at rest took \(String(format: "%.1f", restShare * 100)) % of the one-thread time
               \(bytes / max(frames, 1)) bytes per frame, peak memory \(peakMemoryKB / 1024) MiB
             """
+        }
+        /// How many times one thread's rate N threads give, and (the machine's ceiling) N one-thread runs at once.
+        var scaling: Double { pipelineOne / pipelineN }
+        var ceiling: Double { sideBySide > 0 ? Double(threads) * pipelineOne / sideBySide : 1 }
+        var scalingNote: String {
+            threads > 1
+                ? String(format: " (%.2f×; %d one-thread renders at once: %.2f× one)", scaling, threads, ceiling) : ""
         }
         package var json: String {
             "{\"scene\": \"\(name)\", \"png_encoder\": \"\(encoder)\", \"frames\": \(frames), \"simulate_ms\": \(ms(simulate)), \"draw_ms\": \(ms(draw)), "
                 + "\"encode_ms\": \(ms(encode)), \"write_ms\": \(ms(write)), \"pipeline_ms_1\": \(ms(pipelineOne)), "
                 + "\"fps_1\": \(String(format: "%.2f", Double(frames) / pipelineOne)), \"threads\": \(threads), "
-                + "\"fps_n\": \(String(format: "%.2f", Double(frames) / pipelineN)), \"bytes_per_frame\": \(bytes / max(frames, 1)), "
+                + "\"fps_n\": \(String(format: "%.2f", Double(frames) / pipelineN)), \"scaling_n\": \(String(format: "%.3f", scaling)), "
+                + "\"scaling_side_by_side\": \(String(format: "%.3f", ceiling)), \"bytes_per_frame\": \(bytes / max(frames, 1)), "
                 + "\"rest_frames\": \(restFrames), \"rest_share\": \(String(format: "%.4f", restShare)), \"peak_memory_kb\": \(peakMemoryKB)}"
         }
     }
@@ -97,7 +109,8 @@ package enum Benchmark {
             row("encode", perFrame(\.encode), "%.3f"), row("write", perFrame(\.write), "%.3f"),
             row("whole pipeline", perFrame(\.pipelineOne), "%.3f"),
             row("frames/s, 1 thread", fpsOne, "%.1f", rate: true), row("frames/s, \(threads) threads", fpsN, "%.1f", rate: true),
-            row("\(threads) threads / 1", { fpsN($0) / fpsOne($0) }, "%.2f×", rate: true),
+            row("\(threads) threads / 1", \.scaling, "%.2f×", rate: true),
+            row("\(threads) one-thread renders at once / 1", \.ceiling, "%.2f×", rate: true),
             row("bytes per frame", { Double($0.bytes / max($0.frames, 1)) }, "%.0f"),
         ]
         return (before, after, lines.joined(separator: "\n"))
@@ -137,10 +150,13 @@ package enum Benchmark {
             t = now()
         }
         // The whole pipeline, on one and on N threads, alternately, each into a folder of its own
-        // (no file is replaced); the best of five of each (a run of a few hundred frames lasts
-        // a fraction of a second, within reach of the machine's noise).
-        r.pipelineOne = .infinity; r.pipelineN = .infinity
-        for round in 0..<5 {
+        // (no file is replaced), and N one-thread renders at once (the machine's own ceiling for
+        // N threads). The best of at least five rounds, more while they have taken under three
+        // seconds (up to fifteen): a run of a few hundred frames lasts a fraction of a second,
+        // within reach of the machine's noise, and N threads need every core quiet at once.
+        r.pipelineOne = .infinity; r.pipelineN = .infinity; r.sideBySide = threads > 1 ? .infinity : 0
+        var round = 0, spent = 0.0
+        while round < 5 || (spent < 3 && round < 15) {
             for (count, keyPath) in [(1, \Result.pipelineOne), (threads, \Result.pipelineN)] {
                 let folder = "\(dir)/\(count == 1 ? "one" : "many")-\(round)"
                 try AtomicFile.makeDirectory(folder)
@@ -153,16 +169,52 @@ package enum Benchmark {
                     last = now
                 }
                 let seconds = now() - start
+                spent += seconds
                 if seconds < r[keyPath: keyPath] {
                     r[keyPath: keyPath] = seconds
                     if count == 1 { r.restFrames = rest; r.restShare = restTime / seconds }
                 }
             }
+            if threads > 1 {
+                let seconds = try sideBySide(scene, png: png, count: threads, folder: "\(dir)/apart-\(round)")
+                spent += seconds
+                r.sideBySide = min(r.sideBySide, seconds)
+            }
+            round += 1
         }
         r.solver = simulation.solverSeconds
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         r.peakMemoryKB = usage.ru_maxrss
         return r
+    }
+
+    /// Wall seconds for `count` one-thread renders of `scene` at once, each on a thread of its own
+    /// into a folder of its own: they share nothing but the machine.
+    static func sideBySide(_ scene: Scene, png: PNGSettings, count: Int, folder: String) throws -> Double {
+        let failure = Mutex<(any Error)?>(nil)
+        let group = DispatchGroup()
+        let start = now()
+        for k in 0..<count {
+            group.enter()
+            let render = Thread {
+                defer { group.leave() }
+                do {
+                    let dir = "\(folder)/\(k)"
+                    try AtomicFile.makeDirectory(dir)
+                    try FramePipeline(scene: scene, png: png, threads: 1).run { i, _, bytes in
+                        try AtomicFile.write(bytes, to: "\(dir)/\(OutputNames.frame(i))")
+                    }
+                } catch {
+                    failure.withLock { if $0 == nil { $0 = error } }
+                }
+            }
+            render.stackSize = 8 << 20  // the simulation runs on it, as on FramePipeline's own threads
+            render.start()
+        }
+        group.wait()
+        let seconds = now() - start
+        if let error = failure.withLock({ $0 }) { throw error }
+        return seconds
     }
 }

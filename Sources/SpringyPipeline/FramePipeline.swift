@@ -10,9 +10,9 @@ import SpringySimulation
 /// Scene → Simulation → FrameState → Renderer → PNG.
 ///
 /// On one thread everything runs in turn on the caller. On N threads the simulation
-/// runs ahead on its own thread, N workers draw and encode, and the caller receives
-/// the frames in order; at most a few frames per worker are in flight, so memory stays
-/// bounded whatever the length. A frame that draws the same as the one before (a scene
+/// runs ahead on its own thread, N - 1 workers and the caller draw and encode, and the
+/// caller hands the frames on in order; at most four frames per thread are in flight, so
+/// memory stays bounded whatever the length. A frame that draws the same as the one before (a scene
 /// at rest) reuses its encoded bytes: no drawing, no encoding. Every frame is a pure
 /// function of its state, so the bytes do not depend on the thread count.
 package struct FramePipeline: Sendable {
@@ -120,28 +120,61 @@ package struct FramePipeline: Sendable {
         try runParallel(range: range, wanted: wanted, cancelled: cancelled, sink: sink)
     }
 
-    /// Shared state of a parallel run, guarded by one condition lock.
+    /// Shared state of a parallel run, guarded by one condition lock. Each thread says when it
+    /// waits, so that a change wakes only a thread that can go on with it: a frame switch costs
+    /// the kernel, and two cores have little to spare.
     final class Exchange: @unchecked Sendable {  // every field guarded by `lock` (a condition: waits and broadcasts)
         struct Job { let sequence: Int; let state: FrameState; let reuse: Bool }
         let lock = NSCondition()
         var jobs: [Job] = []
         var jobHead = 0
         var produced = 0  // jobs handed out so far
-        var consumed = 0  // frames the caller has taken
+        var consumed = 0  // frames the caller has taken: the next it wants is this one
         var finishedProducing = false
         var results: [Int: Encoded] = [:]
         var states: [Int: FrameState] = [:]
         var failure: Error?
         var cancelled = false
+        var idleWorkers = 0  // workers waiting for a job
+        var callerWaits = false  // the caller, waiting for its next frame or a job
+        var producerWaits = false  // the simulation, waiting for room
+        /// At most `capacity` frames between the simulation and the caller; once full, the
+        /// simulation sleeps until half of them are taken, then fills up again.
         let capacity: Int
         init(capacity: Int) { self.capacity = capacity }
+        var hasJob: Bool { jobHead < jobs.count }
+
+        /// The next job, if any (under the lock).
+        func takeJob() -> Job? {
+            guard hasJob else { return nil }
+            let job = jobs[jobHead]
+            jobHead += 1
+            if jobHead > 64 && jobHead * 2 > jobs.count { jobs.removeFirst(jobHead); jobHead = 0 }
+            return job
+        }
+
+        /// Stores a job's frame (under the lock), waking the caller if that is the frame it waits for.
+        func finish(_ job: Job, _ out: Encoded) {
+            results[job.sequence] = out
+            states[job.sequence] = job.state
+            if callerWaits && job.sequence == consumed { lock.broadcast() }
+        }
+
+        /// Records the first failure and stops everyone (under the lock).
+        func fail(_ error: Error) {
+            if failure == nil { failure = error }
+            cancelled = true
+            lock.broadcast()
+        }
     }
 
+    /// N threads: the simulation on its own thread, N - 1 workers, and the caller, which draws
+    /// and encodes too while the frame it is to hand on next is not ready.
     func runParallel(
         range: ClosedRange<Int>?, wanted: Set<Int>?, cancelled: @escaping @Sendable () throws -> Void,
         sink: (Int, FrameState, Encoded) throws -> Void
     ) throws {
-        let x = Exchange(capacity: threads * 3)
+        let x = Exchange(capacity: threads * 4)
         let scene = self.scene
         let reuse = reuseRestFrames
         let source = states
@@ -155,80 +188,89 @@ package struct FramePipeline: Sendable {
                     previous = state
                     x.lock.lock()
                     defer { x.lock.unlock() }
-                    // At most `capacity` frames between the simulation and the caller.
-                    while x.produced - x.consumed >= x.capacity && !x.cancelled { x.lock.wait() }
+                    while x.produced - x.consumed >= x.capacity && !x.cancelled {
+                        x.producerWaits = true
+                        x.lock.wait()
+                        x.producerWaits = false
+                    }
                     if x.cancelled { throw CancellationError() }
                     x.jobs.append(.init(sequence: x.produced, state: state, reuse: same))
                     x.produced += 1
-                    x.lock.broadcast()
+                    if x.idleWorkers > 0 || x.callerWaits { x.lock.broadcast() }
                 }
             } catch is CancellationError {
             } catch {
-                x.lock.lock(); if x.failure == nil { x.failure = error }; x.lock.unlock()
+                x.lock.lock(); x.fail(error); x.lock.unlock()
             }
             x.lock.lock(); x.finishedProducing = true; x.lock.broadcast(); x.lock.unlock()
         }
         producer.stackSize = 8 << 20
         producer.start()
+        /// Draws and encodes one job (outside the lock); nil after a failure, which it reports.
+        @Sendable func work(_ job: Exchange.Job, _ spare: inout Canvas?) -> Encoded? {
+            if job.reuse { return Encoded(reused: true) }
+            do { return try encode(job.state, reusing: &spare) } catch {
+                x.lock.lock(); x.fail(error); x.lock.unlock()
+                return nil
+            }
+        }
         // Workers: draw and encode.
         let group = DispatchGroup()
-        for _ in 0..<threads {
+        for _ in 1..<threads {
             group.enter()
             let worker = Thread {
                 defer { group.leave() }
                 var spare: Canvas?
                 while true {
                     x.lock.lock()
-                    while x.jobHead >= x.jobs.count && !x.finishedProducing && !x.cancelled { x.lock.wait() }
-                    if x.cancelled || x.jobHead >= x.jobs.count { x.lock.unlock(); return }
-                    let job = x.jobs[x.jobHead]
-                    x.jobHead += 1
-                    if x.jobHead > 64 && x.jobHead * 2 > x.jobs.count {
-                        x.jobs.removeFirst(x.jobHead); x.jobHead = 0
+                    while !x.hasJob && !x.finishedProducing && !x.cancelled {
+                        x.idleWorkers += 1
+                        x.lock.wait()
+                        x.idleWorkers -= 1
                     }
-                    x.lock.broadcast()
+                    guard !x.cancelled, let job = x.takeJob() else { x.lock.unlock(); return }
                     x.lock.unlock()
-                    var out = Encoded()
-                    if job.reuse {
-                        out.reused = true
-                    } else {
-                        do { out = try encode(job.state, reusing: &spare) } catch {
-                            x.lock.lock(); if x.failure == nil { x.failure = error }; x.cancelled = true
-                            x.lock.broadcast(); x.lock.unlock(); return
-                        }
-                    }
-                    x.lock.lock()
-                    x.results[job.sequence] = out
-                    x.states[job.sequence] = job.state
-                    x.lock.broadcast()
-                    x.lock.unlock()
+                    guard let out = work(job, &spare) else { return }
+                    x.lock.lock(); x.finish(job, out); x.lock.unlock()
                 }
             }
             worker.stackSize = 8 << 20
             worker.start()
         }
-        // The caller: frames in order.
-        var next = 0
+        // The caller: frames in order, and a job of its own whenever the next frame is not ready.
+        var spare: Canvas?
         var previous: Encoded?
         var sinkError: Error?
         while sinkError == nil {
             x.lock.lock()
-            while x.results[next] == nil && x.failure == nil && !(x.finishedProducing && next >= x.produced) { x.lock.wait() }
-            if x.failure != nil || x.results[next] == nil { x.lock.unlock(); break }
-            var out = x.results.removeValue(forKey: next)!
-            let state = x.states.removeValue(forKey: next)!
-            x.consumed += 1
-            x.lock.broadcast()
-            x.lock.unlock()
-            if out.reused, let p = previous {
-                out = p  // the previous frame's every encoding
-                out.reused = true
-                out.seconds = 0
+            if x.failure != nil { x.lock.unlock(); break }
+            let next = x.consumed
+            if var out = x.results.removeValue(forKey: next) {
+                let state = x.states.removeValue(forKey: next)!
+                x.consumed += 1
+                if x.producerWaits && x.produced - x.consumed <= x.capacity / 2 { x.lock.broadcast() }
+                x.lock.unlock()
+                if out.reused, let p = previous {
+                    out = p  // the previous frame's every encoding
+                    out.reused = true
+                    out.seconds = 0
+                } else {
+                    previous = out
+                }
+                do { try sink(state.frame, state, out) } catch { sinkError = error }
+            } else if let job = x.takeJob() {
+                x.lock.unlock()
+                guard let out = work(job, &spare) else { break }
+                x.lock.lock(); x.finish(job, out); x.lock.unlock()
+            } else if x.finishedProducing && next >= x.produced {
+                x.lock.unlock()
+                break
             } else {
-                previous = out
+                x.callerWaits = true
+                x.lock.wait()
+                x.callerWaits = false
+                x.lock.unlock()
             }
-            do { try sink(state.frame, state, out) } catch { sinkError = error }
-            next += 1
         }
         x.lock.lock(); x.cancelled = true; x.lock.broadcast(); x.lock.unlock()
         group.wait()

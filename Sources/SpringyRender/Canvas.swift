@@ -1,6 +1,10 @@
 import CCairo
 import Foundation
 
+/// The key under which a surface holds the pixels Springy allocated for it: only its address is
+/// used, never read or written.
+nonisolated(unsafe) private var pixelsKey = cairo_user_data_key_t()
+
 /// A Cairo image surface owned by Swift.
 package final class Canvas {
     package let surface: OpaquePointer
@@ -17,7 +21,8 @@ package final class Canvas {
             throw DrawingError(
                 "\(what) of \(width)×\(height) pixels is outside what Cairo can draw (1 to \(Self.maxSide) pixels a side)")
         }
-        let s = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+        let s = Self.onHugePages(format, width, height) ?? cairo_image_surface_create(format, Int32(width), Int32(height))
         guard let s, cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_data(s) != nil else {
             if let s { cairo_surface_destroy(s) }
             throw DrawingError("\(what) of \(width)×\(height) pixels could not be made (out of memory?)")
@@ -27,6 +32,31 @@ package final class Canvas {
     }
 
     deinit { cairo_surface_destroy(surface) }
+
+    /// A frame-sized image (2 MB and more) whose pixels sit on the kernel's 2 MB pages where it
+    /// lends them (transparent huge pages on request): a new frame canvas then costs two page
+    /// faults instead of a thousand (2.8 ms -> 0.7 ms for 750×1334, measured), which each drawing
+    /// thread pays once per run. The surface frees its pixels when Cairo lets it go. Nil when
+    /// the frame is smaller or the memory is not there (Cairo then allocates as usual).
+    static func onHugePages(_ format: cairo_format_t, _ width: Int, _ height: Int) -> OpaquePointer? {
+        let hugePage = 2 << 20
+        let stride = Int(cairo_format_stride_for_width(format, Int32(width)))
+        let bytes = stride * height, rounded = (bytes + hugePage - 1) / hugePage * hugePage
+        var memory: UnsafeMutableRawPointer?
+        guard stride > 0, bytes >= hugePage, posix_memalign(&memory, hugePage, rounded) == 0, let memory else { return nil }
+        _ = madvise(memory, rounded, Int32(MADV_HUGEPAGE))  // a request: refused where the kernel lends none
+        memset(memory, 0, bytes)  // a blank canvas, as Cairo's own
+        let pixels = memory.assumingMemoryBound(to: UInt8.self)
+        let s = cairo_image_surface_create_for_data(pixels, format, Int32(width), Int32(height), Int32(stride))
+        guard let s, cairo_surface_status(s) == CAIRO_STATUS_SUCCESS,
+            cairo_surface_set_user_data(s, &pixelsKey, memory, { free($0) }) == CAIRO_STATUS_SUCCESS
+        else {
+            if let s { cairo_surface_destroy(s) }
+            free(memory)
+            return nil
+        }
+        return s
+    }
 
     package var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
     /// Pixel rows, native-endian 0xAARRGGBB premultiplied (Cairo's layout). Flushes pending drawing.

@@ -101,4 +101,56 @@ final class PipelineTests: XCTestCase {
             XCTAssertTrue(frames == reference, "reused frames are byte for byte the frames drawn afresh (threads \(threads))")
         }
     }
+
+    /// Every thread count hands the caller the same frames in order, the chosen ones only
+    /// (whichever thread drew them: the caller draws too while its next frame is not ready).
+    func testEveryThreadCountHandsOnTheSameFramesInOrder() throws {
+        let scene = try SceneLoader.load(path: packageRoot + "/scenes/bench/rest-after-1s.yaml")
+        func run(_ threads: Int, only: Set<Int>? = nil) throws -> [(Int, [UInt8])] {
+            var out: [(Int, [UInt8])] = []
+            try FramePipeline(scene: scene, threads: threads).run(frames: 0...90, only: only) { i, state, png in
+                XCTAssertEqual(i, state.frame)
+                out.append((i, png))
+            }
+            return out
+        }
+        let reference = try run(1)
+        XCTAssertEqual(reference.map(\.0), Array(0...90))
+        let chosen = Set(stride(from: 1, through: 90, by: 7))
+        for threads in [2, 3, 5] {
+            let all = try run(threads)
+            XCTAssertEqual(all.map(\.0), reference.map(\.0), "threads \(threads)")
+            XCTAssertTrue(all.map(\.1) == reference.map(\.1), "threads \(threads): the same bytes")
+            let some = try run(threads, only: chosen)
+            XCTAssertEqual(some.map(\.0), chosen.sorted(), "threads \(threads)")
+            XCTAssertTrue(some.map(\.1) == reference.filter { chosen.contains($0.0) }.map(\.1), "threads \(threads)")
+        }
+    }
+
+    struct Stop: Error, Equatable { let at: Int }
+
+    /// A sink's error or a stop asked for by `cancelled` ends a parallel run with that error,
+    /// after the frames before it and none after, and every thread ends (no hang).
+    func testAParallelRunStopsAtTheFirstErrorWithIt() throws {
+        let scene = try SceneLoader.load(path: packageRoot + "/scenes/bench/carousel-2x.yaml")
+        for threads in [2, 4] {
+            var seen: [Int] = []
+            XCTAssertThrowsError(
+                try FramePipeline(scene: scene, threads: threads).run { i, _, _ in
+                    if i == 9 { throw Stop(at: i) }
+                    seen.append(i)
+                }
+            ) { XCTAssertEqual($0 as? Stop, Stop(at: 9), "threads \(threads)") }
+            XCTAssertEqual(seen, Array(0..<9), "threads \(threads)")
+            let asked = Locked(0)
+            var handed = 0
+            XCTAssertThrowsError(
+                try FramePipeline(scene: scene, threads: threads).runEncoded(cancelled: {
+                    asked.update { $0 += 1 }
+                    if asked.value == 30 { throw Stop(at: 30) }
+                }) { _, _, _ in handed += 1 }
+            ) { XCTAssertEqual($0 as? Stop, Stop(at: 30), "threads \(threads)") }
+            XCTAssertLessThan(handed, 30, "threads \(threads)")
+        }
+    }
 }
