@@ -16,6 +16,74 @@ static int paeth(int a, int b, int c) {
     return pb <= pc ? b : c;
 }
 
+static uint32_t load32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static void store32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+
+/// Four bytes added each to each, modulo 256 (no carry from one into the next).
+static uint32_t addBytes(uint32_t a, uint32_t b) {
+    return ((a & 0x7F7F7F7Fu) + (b & 0x7F7F7F7Fu)) ^ ((a ^ b) & 0x80808080u);
+}
+
+/// Unfilters the inflated rows (each a filter byte, then `w` pixels of `channels` bytes) straight
+/// into RGBA `pixels`, a pixel at a time: the row above is the RGBA row already written. A
+/// `sub`, `up` or unfiltered row (Springy's and the usual fast encoders' filters) is four-byte
+/// adds; an `up` row of zeros (a row like the one above) is a copy; `average` and Paeth go
+/// byte by byte. 1 when done, 0 on a filter type PNG does not have.
+static int unfilter(const uint8_t *raw, uint32_t w, uint32_t h, int channels, uint8_t *pixels) {
+    static const uint8_t zeros[4096] = {0};
+    static const uint8_t opaqueBytes[4] = {0, 0, 0, 255};
+    const size_t stride = (size_t)w * channels, outStride = (size_t)w * 4;
+    // RGB: the fourth byte read belongs to the next pixel; the adds carry nothing from byte to
+    // byte, so it reaches only the alpha byte, which is then set to 255.
+    uint32_t opaque = 0;
+    if (channels == 3) memcpy(&opaque, opaqueBytes, 4);
+    for (uint32_t y = 0; y < h; ++y) {
+        const uint8_t *cur = raw + (size_t)y * (stride + 1) + 1;
+        const uint8_t filter = cur[-1];
+        uint8_t *o = pixels + (size_t)y * outStride;
+        const uint8_t *up = y > 0 ? o - outStride : NULL;
+        if (filter == 2 && up) {
+            int same = 1;
+            for (size_t i = 0; i < stride && same; i += sizeof zeros) {
+                size_t n = stride - i < sizeof zeros ? stride - i : sizeof zeros;
+                same = memcmp(cur + i, zeros, n) == 0;
+            }
+            if (same) { memcpy(o, up, outStride); continue; }
+        }
+        switch (filter == 2 && !up ? 0 : filter) {  // `up` on the first row adds zeros
+        case 0:
+            for (uint32_t x = 0; x < w; ++x) store32(o + 4 * x, load32(cur + (size_t)x * channels) | opaque);
+            break;
+        case 1: {
+            uint32_t left = 0;
+            for (uint32_t x = 0; x < w; ++x) {
+                left = addBytes(left, load32(cur + (size_t)x * channels));
+                store32(o + 4 * x, left | opaque);
+            }
+            break;
+        }
+        case 2:
+            for (uint32_t x = 0; x < w; ++x)
+                store32(o + 4 * x, addBytes(load32(up + 4 * x), load32(cur + (size_t)x * channels)) | opaque);
+            break;
+        case 3:
+        case 4:
+            for (uint32_t x = 0; x < w; ++x) {
+                for (int c = 0; c < channels; ++c) {
+                    int left = x > 0 ? o[4 * (x - 1) + c] : 0, above = up ? up[4 * x + c] : 0;
+                    int corner = up && x > 0 ? up[4 * (x - 1) + c] : 0;
+                    int predicted = filter == 3 ? (left + above) >> 1 : paeth(left, above, corner);
+                    o[4 * x + c] = (uint8_t)(cur[(size_t)x * channels + c] + predicted);
+                }
+                if (channels == 3) o[4 * x + 3] = 255;
+            }
+            break;
+        default: return 0;
+        }
+    }
+    return 1;
+}
+
 /// Checks the chunks; gives the size, the channel count and the IDAT length when the fast path can read it.
 static int probe(const uint8_t *bytes, size_t length, uint32_t *width, uint32_t *height, int *channelCount, size_t *idatBytes) {
     static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
@@ -80,20 +148,21 @@ int springy_png_decode_fast_into(const uint8_t *bytes, size_t length, uint8_t *p
     }
     size_t stride = (size_t)w * channels, rawSize = (size_t)h * (stride + 1);
     // The inflated rows go in a buffer each thread keeps (up to 64 MB), so a check of many
-    // frames does not map and unmap megabytes per frame.
+    // frames does not map and unmap megabytes per frame. Four bytes more than the rows: a
+    // pixel of an RGB row is read as four bytes (the fourth masked off), the last one too.
     static _Thread_local uint8_t *cache = NULL;
     static _Thread_local size_t cacheSize = 0;
     uint8_t *raw;
-    int cached = rawSize <= ((size_t)64 << 20);
+    int cached = rawSize + 4 <= ((size_t)64 << 20);
     if (cached) {
-        if (cacheSize < rawSize) {
+        if (cacheSize < rawSize + 4) {
             free(cache);
-            cache = malloc(rawSize);
-            cacheSize = cache ? rawSize : 0;
+            cache = malloc(rawSize + 4);
+            cacheSize = cache ? rawSize + 4 : 0;
         }
         raw = cache;
     } else {
-        raw = malloc(rawSize);
+        raw = malloc(rawSize + 4);
     }
     struct libdeflate_decompressor *z = libdeflate_alloc_decompressor();
     size_t got = 0;
@@ -102,50 +171,8 @@ int springy_png_decode_fast_into(const uint8_t *bytes, size_t length, uint8_t *p
     if (z) libdeflate_free_decompressor(z);
     free(idat);
     if (!ok) { if (!cached) free(raw); return 1; }
-    // Unfilter in place: each row's filter byte, then its bytes against the row above (already
-    // unfiltered). `above` is the row above as unfiltered: an `up` row whose differences are all
-    // zero (a row like the one above, most rows of a flat frame) is neither unfiltered nor
-    // expanded — the output row above is copied, and `above` stays where it was.
-    const int bpp = channels;
-    static const uint8_t zeros[4096] = {0};
-    const uint8_t *above = NULL;
-    for (uint32_t y = 0; y < h && ok; ++y) {
-        uint8_t *row = raw + (size_t)y * (stride + 1);
-        uint8_t filter = row[0];
-        uint8_t *cur = row + 1;
-        const uint8_t *up = above;
-        uint8_t *o = pixels + (size_t)y * w * 4;
-        if (filter == 2 && up) {
-            int same = 1;
-            for (size_t i = 0; i < stride && same; i += sizeof zeros) {
-                size_t n = stride - i < sizeof zeros ? stride - i : sizeof zeros;
-                same = memcmp(cur + i, zeros, n) == 0;
-            }
-            if (same) { memcpy(o, o - (size_t)w * 4, (size_t)w * 4); continue; }
-        }
-        switch (filter) {
-        case 0: break;
-        case 1: for (size_t i = bpp; i < stride; ++i) cur[i] = (uint8_t)(cur[i] + cur[i - bpp]); break;
-        case 2: if (up) for (size_t i = 0; i < stride; ++i) cur[i] = (uint8_t)(cur[i] + up[i]); break;
-        case 3:
-            for (size_t i = 0; i < stride; ++i) {
-                int left = i >= (size_t)bpp ? cur[i - bpp] : 0, aboveByte = up ? up[i] : 0;
-                cur[i] = (uint8_t)(cur[i] + ((left + aboveByte) >> 1));
-            }
-            break;
-        case 4:
-            for (size_t i = 0; i < stride; ++i) {
-                int left = i >= (size_t)bpp ? cur[i - bpp] : 0, aboveByte = up ? up[i] : 0;
-                int corner = (up && i >= (size_t)bpp) ? up[i - bpp] : 0;
-                cur[i] = (uint8_t)(cur[i] + paeth(left, aboveByte, corner));
-            }
-            break;
-        default: ok = 0;
-        }
-        above = cur;
-        if (channels == 4) memcpy(o, cur, stride);
-        else for (uint32_t x = 0; x < w; ++x) { o[4 * x] = cur[3 * x]; o[4 * x + 1] = cur[3 * x + 1]; o[4 * x + 2] = cur[3 * x + 2]; o[4 * x + 3] = 255; }
-    }
+    memset(raw + rawSize, 0, 4);
+    ok = unfilter(raw, w, h, channels, pixels);
     if (!cached) free(raw);
     return ok ? 0 : 1;
 }

@@ -181,7 +181,12 @@ extension RGBAImage {
 
     package static func decode(bytes: [UInt8]) throws -> RGBAImage {
         // Springy's own PNGs (8-bit RGB/RGBA, no colour chunks) take the fast path; the rest libpng.
-        let image: RGBAImage? = bytes.withUnsafeBufferPointer { b in
+        try decodeFast(bytes: bytes) ?? decodeWithLibpng(bytes: bytes)
+    }
+
+    /// The fast path alone (png_fast.c): nil for a PNG it leaves to libpng, or cannot read.
+    package static func decodeFast(bytes: [UInt8]) -> RGBAImage? {
+        bytes.withUnsafeBufferPointer { b in
             var w: Int32 = 0, h: Int32 = 0
             guard springy_png_probe_fast(b.baseAddress, b.count, &w, &h) == 0 else { return nil }
             var ok = false
@@ -191,7 +196,6 @@ extension RGBAImage {
             }
             return ok ? RGBAImage(width: Int(w), height: Int(h), pixels: pixels) : nil
         }
-        return try image ?? decodeWithLibpng(bytes: bytes)
     }
 
     /// Decodes into `image`, reusing its pixel storage when the size matches (a check of many

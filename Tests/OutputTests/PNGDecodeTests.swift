@@ -17,7 +17,7 @@ final class PNGDecodeTests: XCTestCase {
             }
             for name in names.sorted().prefix(2) {
                 let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(dir)/\(name)")))
-                XCTAssertEqual(try RGBAImage.decode(bytes: bytes), try RGBAImage.decodeWithLibpng(bytes: bytes), "\(dir)/\(name)")
+                XCTAssertEqual(RGBAImage.decodeFast(bytes: bytes), try RGBAImage.decodeWithLibpng(bytes: bytes), "\(dir)/\(name)")
                 checked += 1
             }
         }
@@ -25,36 +25,49 @@ final class PNGDecodeTests: XCTestCase {
     }
 
     /// Every filter libpng can choose, opaque and with alpha, odd sizes included.
+    /// Every filter, alpha or not, at widths where a pixel read as four bytes meets the row's
+    /// (and the file's) end, and Springy's own encoder (sub, up, and rows of zeros).
     func testEveryFilterAndAlphaDecodeAlike() throws {
         for opaque in [true, false] {
-            let canvas = try Canvas(width: 37, height: 23, opaque: opaque)
-            var state: UInt32 = 12345
-            for y in 0..<23 {
-                let row = UnsafeMutableRawPointer(canvas.data + y * canvas.stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<37 {
-                    state = state &* 1_103_515_245 &+ 12345
-                    // Runs and noise, so every filter has something to do; premultiplied when not opaque.
-                    let a: UInt32 = opaque ? 255 : (x < 10 ? 255 : (state >> 24) & 0xFF)
-                    let c = (x / 5 + y) % 3 == 0 ? (state >> 8) & 0xFF : UInt32(x * 7)
-                    let p = min(c, a)
-                    // An opaque canvas's alpha byte is unused by Cairo: 0 here, which must not matter.
-                    row[x] = (opaque ? 0 : a) << 24 | p << 16 | (p / 2) << 8 | (a - p / 3)
-                }
+            for width in [1, 2, 3, 37] {
+                try checkEveryFilter(opaque: opaque, width: width)
             }
-            canvas.markDirty()
-            for filter in PNGSettings.Filter.allCases {
-                let bytes = try PNGCodec.encode(canvas, settings: PNGSettings(level: 6, filter: filter, strategy: .default))
-                XCTAssertEqual(
-                    try RGBAImage.decode(bytes: bytes), try RGBAImage.decodeWithLibpng(bytes: bytes),
-                    "filter \(filter), opaque \(opaque)")
-                // Issue 31: check compares a golden with the frame's pixels as its PNG decodes,
-                // without encoding and decoding it: they must be those pixels exactly.
-                XCTAssertEqual(
-                    PNGCodec.decodedPixels(of: canvas), try RGBAImage.decodeWithLibpng(bytes: bytes), "opaque \(opaque)")
-                var reused = RGBAImage(width: 37, height: 23, pixels: Array(repeating: 7, count: 37 * 23 * 4))
-                try RGBAImage.decode(bytes: bytes, into: &reused)
-                XCTAssertEqual(reused, try RGBAImage.decodeWithLibpng(bytes: bytes), "decoded into a reused image")
+        }
+    }
+
+    func checkEveryFilter(opaque: Bool, width: Int) throws {
+        let canvas = try Canvas(width: width, height: 23, opaque: opaque)
+        var state: UInt32 = 12345
+        for y in 0..<23 {
+            let row = UnsafeMutableRawPointer(canvas.data + y * canvas.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                state = state &* 1_103_515_245 &+ 12345
+                // Runs and noise, so every filter has something to do; premultiplied when not opaque.
+                let a: UInt32 = opaque ? 255 : (x < 10 ? 255 : (state >> 24) & 0xFF)
+                let c = (x / 5 + y) % 3 == 0 ? (state >> 8) & 0xFF : UInt32(x * 7)
+                let p = min(c, a)
+                // An opaque canvas's alpha byte is unused by Cairo: 0 here, which must not matter.
+                row[x] = (opaque ? 0 : a) << 24 | p << 16 | (p / 2) << 8 | (a - p / 3)
             }
+        }
+        // Rows like the row above: `up` rows of zeros in Springy's files.
+        for y in 10..<14 { memcpy(canvas.data + y * canvas.stride, canvas.data + 9 * canvas.stride, width * 4) }
+        canvas.markDirty()
+        let settings = PNGSettings.Filter.allCases.map { PNGSettings(level: 6, filter: $0, strategy: .default) } + [PNGSettings()]
+        for setting in settings {
+            let filter = setting.label
+            let bytes = try PNGCodec.encode(canvas, settings: setting)
+            // Read by the fast path itself (a failure there would fall back to libpng unseen).
+            XCTAssertEqual(
+                RGBAImage.decodeFast(bytes: bytes), try RGBAImage.decodeWithLibpng(bytes: bytes),
+                "\(filter), opaque \(opaque), width \(width)")
+            // Issue 31: check compares a golden with the frame's pixels as its PNG decodes,
+            // without encoding and decoding it: they must be those pixels exactly.
+            XCTAssertEqual(
+                PNGCodec.decodedPixels(of: canvas), try RGBAImage.decodeWithLibpng(bytes: bytes), "opaque \(opaque)")
+            var reused = RGBAImage(width: width, height: 23, pixels: Array(repeating: 7, count: width * 23 * 4))
+            try RGBAImage.decode(bytes: bytes, into: &reused)
+            XCTAssertEqual(reused, try RGBAImage.decodeWithLibpng(bytes: bytes), "decoded into a reused image")
         }
     }
 
