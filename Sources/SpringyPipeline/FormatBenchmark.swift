@@ -55,6 +55,7 @@ package enum FormatBenchmark {
                 finish: { total })
         }
         let gif = try GIFWriter(path: "\(dir)/ours.gif", width: width, height: height, rate: frameRate, opaque: opaque)
+        let gifRow = rows.count
         try timed("springy gif", add: { try gif.add(rgba: $0, index: $1) }, finish: { try gif.finish() })
         for (name, lossless, quality) in [("springy webp lossless", true, 100.0), ("springy webp q80", false, 80.0)] {
             let webp = try WebPWriter(
@@ -84,7 +85,7 @@ package enum FormatBenchmark {
         let theirs = (try? FileManager.default.attributesOfItem(atPath: "\(dir)/ffmpeg.gif")[.size] as? Int) ?? 0
         rows.append(Row(name: "ffmpeg palettegen gif", bytes: theirs, seconds: ffmpegSeconds, psnr: nil, ssim: nil))
         // Quality of both GIFs against the frames, at the GIF's frame rate.
-        for (k, file) in [(0, "ours.gif"), (rows.count - 1, "ffmpeg.gif")] {
+        for (k, file) in [(gifRow, "ours.gif"), (rows.count - 1, "ffmpeg.gif")] {
             let out = try runTool(
                 ffmpeg,
                 ["-v", "info", "-i", "\(dir)/\(file)"] + input.dropFirst(2)
@@ -99,9 +100,12 @@ package enum FormatBenchmark {
         return (pngs.count, rows)
     }
 
+    /// The number ffmpeg printed after `key` (its PSNR of identical pictures is `inf`).
     static func number(after key: String, in text: String) -> Double? {
         guard let r = text.range(of: key, options: .backwards) else { return nil }
-        return Double(text[r.upperBound...].drop { $0 == " " }.prefix { $0.isNumber || $0 == "." })
+        let value = text[r.upperBound...].drop { $0 == " " }
+        if value.hasPrefix("inf") { return .infinity }
+        return Double(value.prefix { $0.isNumber || $0 == "." })
     }
 
     @discardableResult
@@ -129,7 +133,7 @@ package enum FormatBenchmark {
             let kb = String(format: "%.1f kB", Double(r.bytes) / 1024)
             let ms = String(format: "%.2f", r.seconds * 1000 / Double(max(frames, 1)))
             lines.append(
-                "| \(r.name) | \(kb) | \(ms) | \(r.psnr.map { String(format: "%.2f", $0) } ?? "") | \(r.ssim.map { String(format: "%.4f", $0) } ?? "") |"
+                "| \(r.name) | \(kb) | \(ms) | \(r.psnr.map { $0.isFinite ? String(format: "%.2f", $0) : "inf (identical)" } ?? "") | \(r.ssim.map { String(format: "%.4f", $0) } ?? "") |"
             )
         }
         return lines.joined(separator: "\n")

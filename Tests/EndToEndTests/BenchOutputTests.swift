@@ -44,3 +44,48 @@ final class BenchOutputTests: XCTestCase {
         XCTAssertTrue(table.stdout.contains("2 one-thread renders at once: "), table.stdout)
     }
 }
+
+/// `bench --formats`: a row for each encoder, the GIFs' quality on the GIF rows (measured by
+/// ffmpeg), none on the PNG rows (lossless: nothing to measure).
+final class FormatBenchOutputTests: XCTestCase {
+    func testEachRowHasItsOwnFigures() throws {
+        _ = try requireTool("ffmpeg", "bench --formats makes its GIF and measures both with ffmpeg")
+        let dir = temporaryDirectory()
+        let scene = "\(dir)/small.yaml"
+        try """
+        springy: 1
+        name: Small formats bench
+        viewport: { size: [120, 160], scale: 1, background: "#FFFFFF" }
+        time: { fps: 30, duration: 0.5 }
+        items:
+          box: { center: [60, 40], size: [40, 40], fill: "#FF9500", label: "B" }
+        behaviors:
+          - gravity: { items: [box] }
+        """.write(toFile: scene, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = dir
+        let r = try runSpringy(["bench", "--formats", scene], environment: environment, timeout: 300)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // | name | bytes | ms/frame | PSNR | SSIM |
+        var rows: [String: [String]] = [:]
+        for line in r.stdout.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| format") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            rows[cells[1]] = Array(cells.dropFirst(2).dropLast())
+        }
+        for name in [
+            "png frames, springy", "png frames, libpng 3/up/rle (before)", "springy gif", "springy apng", "ffmpeg palettegen gif",
+        ] {
+            let cells = try XCTUnwrap(rows[name], "\(name) in \(r.stdout)")
+            XCTAssertTrue(cells[0].hasSuffix(" kB"), "\(name): \(cells)")
+        }
+        for png in ["png frames, springy", "png frames, libpng 3/up/rle (before)"] {
+            XCTAssertEqual(rows[png]?[2], "", "\(png) is lossless: no PSNR")
+        }
+        for gif in ["springy gif", "ffmpeg palettegen gif"] {
+            let psnr = rows[gif]?[2] ?? ""
+            XCTAssertTrue(psnr == "inf (identical)" || Double(psnr).map { $0 > 20 } == true, "\(gif) has its PSNR: \(r.stdout)")
+        }
+    }
+}
