@@ -2,6 +2,22 @@ import Foundation
 import SpringyTestSupport
 import XCTest
 
+/// A half-second scene of a falling box (15 frames), small enough to bench in a test.
+func smallScene(in dir: String, scale: Int) throws -> String {
+    let path = "\(dir)/small.yaml"
+    try """
+    springy: 1
+    name: Small bench
+    viewport: { size: [120, 160], scale: \(scale), background: "#FFFFFF" }
+    time: { fps: 30, duration: 0.5 }
+    items:
+      box: { center: [60, 40], size: [40, 40], fill: "#FF9500", label: "B" }
+    behaviors:
+      - gravity: { items: [box] }
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
 /// `springy bench` prints what it measured, every figure a real one, and leaves nothing behind:
 /// its timings are never asserted (they belong to the machine), only their presence and sense.
 final class BenchOutputTests: XCTestCase {
@@ -9,17 +25,7 @@ final class BenchOutputTests: XCTestCase {
         let dir = temporaryDirectory()
         let tmp = "\(dir)/tmp"
         try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
-        let scene = "\(dir)/small.yaml"
-        try """
-        springy: 1
-        name: Small bench
-        viewport: { size: [120, 160], scale: 2, background: "#FFFFFF" }
-        time: { fps: 30, duration: 0.5 }
-        items:
-          box: { center: [60, 40], size: [40, 40], fill: "#FF9500", label: "B" }
-        behaviors:
-          - gravity: { items: [box] }
-        """.write(toFile: scene, atomically: true, encoding: .utf8)
+        let scene = try smallScene(in: dir, scale: 2)
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = tmp
         let r = try runSpringy(["bench", "--json", "--threads", "2", scene], environment: environment, timeout: 300)
@@ -51,17 +57,7 @@ final class FormatBenchOutputTests: XCTestCase {
     func testEachRowHasItsOwnFigures() throws {
         _ = try requireTool("ffmpeg", "bench --formats makes its GIF and measures both with ffmpeg")
         let dir = temporaryDirectory()
-        let scene = "\(dir)/small.yaml"
-        try """
-        springy: 1
-        name: Small formats bench
-        viewport: { size: [120, 160], scale: 1, background: "#FFFFFF" }
-        time: { fps: 30, duration: 0.5 }
-        items:
-          box: { center: [60, 40], size: [40, 40], fill: "#FF9500", label: "B" }
-        behaviors:
-          - gravity: { items: [box] }
-        """.write(toFile: scene, atomically: true, encoding: .utf8)
+        let scene = try smallScene(in: dir, scale: 1)
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = dir
         let r = try runSpringy(["bench", "--formats", scene], environment: environment, timeout: 300)
