@@ -20,8 +20,11 @@ package enum AtomicFile {
         }
     }
 
-    package static func write(_ bytes: [UInt8], to path: String) throws {
-        let stream = try Stream(path)
+    /// `bytes` as the file `path`, whole or not at all. `folderMade` skips making its folder
+    /// (for a sink writing frame after frame into the folder it made first: a few path checks
+    /// a frame).
+    package static func write(_ bytes: [UInt8], to path: String, folderMade: Bool = false) throws {
+        let stream = try Stream(path, folderMade: folderMade)
         do { try stream.write(bytes) } catch { stream.abandon(); throw error }
         try stream.commit()
     }
@@ -46,9 +49,9 @@ package enum AtomicFile {
         /// Bytes written so far (the file's length).
         package private(set) var written = 0
 
-        package init(_ path: String) throws {
+        package init(_ path: String, folderMade: Bool = false) throws {
             self.path = path
-            try AtomicFile.makeParent(of: path)
+            if !folderMade { try AtomicFile.makeParent(of: path) }
             tmp = AtomicFile.temporaryPath(for: path)
             fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard fd >= 0 else { throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))") }

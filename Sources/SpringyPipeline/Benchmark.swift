@@ -142,7 +142,7 @@ package enum Benchmark {
             let t2 = now()
             let bytes = try PNGCodec.encode(canvas, settings: png)
             let t3 = now()
-            try AtomicFile.write(bytes, to: "\(dir)/\(OutputNames.frame(state.frame))")
+            try AtomicFile.write(bytes, to: "\(dir)/\(OutputNames.frame(state.frame))", folderMade: true)
             let t4 = now()
             r.draw += t2 - t1; r.encode += t3 - t2; r.write += t4 - t3
             r.frames += 1
@@ -163,7 +163,7 @@ package enum Benchmark {
                 let start = now()
                 var last = start, restTime = 0.0, rest = 0
                 try FramePipeline(scene: scene, png: png, threads: count).run { i, state, bytes in
-                    try AtomicFile.write(bytes, to: "\(folder)/\(OutputNames.frame(i))")
+                    try AtomicFile.write(bytes, to: "\(folder)/\(OutputNames.frame(i))", folderMade: true)
                     let now = now()
                     if state.atRest { restTime += now - last; rest += 1 }
                     last = now
@@ -203,7 +203,7 @@ package enum Benchmark {
                     let dir = "\(folder)/\(k)"
                     try AtomicFile.makeDirectory(dir)
                     try FramePipeline(scene: scene, png: png, threads: 1).run { i, _, bytes in
-                        try AtomicFile.write(bytes, to: "\(dir)/\(OutputNames.frame(i))")
+                        try AtomicFile.write(bytes, to: "\(dir)/\(OutputNames.frame(i))", folderMade: true)
                     }
                 } catch {
                     failure.withLock { if $0 == nil { $0 = error } }

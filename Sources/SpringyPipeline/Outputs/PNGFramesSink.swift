@@ -8,6 +8,7 @@ enum PNGFramesOutput: OutputKind {
         return job.frameRange?.contains(n) ?? false
     }
 
+    /// The folder is made by RenderJob before any sink.
     static func make(_ context: SinkContext) throws -> any OutputSink { Sink(folder: context.folder) }
 
     final class Sink: OutputSink {
@@ -18,7 +19,7 @@ enum PNGFramesOutput: OutputKind {
         init(folder: String) { self.folder = folder }
         var needs: SinkNeeds { .png }
         func add(_ frame: SinkFrame) throws {
-            try AtomicFile.write(frame.encoded.png, to: "\(folder)/\(OutputNames.frame(frame.index))")
+            try AtomicFile.write(frame.encoded.png, to: "\(folder)/\(OutputNames.frame(frame.index))", folderMade: true)
             written += 1
             bytes += frame.encoded.png.count
         }
