@@ -19,7 +19,7 @@ package enum Benchmark {
         var restFrames = 0  // frames that show the scene at rest
         var restShare = 0.0  // share of the one-thread pipeline's time they took
         var pipelineOne, pipelineN: Double  // wall seconds for the whole render
-        /// Wall seconds for `threads` one-thread renders at once, sharing nothing: what the machine
+        /// Wall seconds for `threads` one-thread renders at once, sharing no work: what the machine
         /// gives that many threads (0 on one thread).
         var sideBySide = 0.0
         var threads: Int
@@ -190,7 +190,7 @@ package enum Benchmark {
     }
 
     /// Wall seconds for `count` one-thread renders of `scene` at once, each on a thread of its own
-    /// into a folder of its own: they share nothing but the machine.
+    /// into a folder of its own: they share no work, only the scene they read and the machine.
     static func sideBySide(_ scene: Scene, png: PNGSettings, count: Int, folder: String) throws -> Double {
         let failure = Mutex<(any Error)?>(nil)
         let group = DispatchGroup()

@@ -1,9 +1,9 @@
 import CCairo
 import Foundation
 
-/// The key under which a surface holds the pixels Springy allocated for it: only its address is
-/// used, never read or written.
-nonisolated(unsafe) private var pixelsKey = cairo_user_data_key_t()
+/// The key under which a surface holds the pixels Springy allocated for it: only its address
+/// (allocated once, never freed, never read or written) is used.
+nonisolated(unsafe) private let pixelsKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
 /// A Cairo image surface owned by Swift.
 package final class Canvas {
@@ -49,7 +49,7 @@ package final class Canvas {
         let pixels = memory.assumingMemoryBound(to: UInt8.self)
         let s = cairo_image_surface_create_for_data(pixels, format, Int32(width), Int32(height), Int32(stride))
         guard let s, cairo_surface_status(s) == CAIRO_STATUS_SUCCESS,
-            cairo_surface_set_user_data(s, &pixelsKey, memory, { free($0) }) == CAIRO_STATUS_SUCCESS
+            cairo_surface_set_user_data(s, pixelsKey, memory, { free($0) }) == CAIRO_STATUS_SUCCESS
         else {
             if let s { cairo_surface_destroy(s) }
             free(memory)
