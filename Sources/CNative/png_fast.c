@@ -149,7 +149,8 @@ int springy_png_decode_fast_into(const uint8_t *bytes, size_t length, uint8_t *p
     size_t stride = (size_t)w * channels, rawSize = (size_t)h * (stride + 1);
     // The inflated rows go in a buffer each thread keeps (up to 64 MB), so a check of many
     // frames does not map and unmap megabytes per frame. Four bytes more than the rows: a
-    // pixel of an RGB row is read as four bytes (the fourth masked off), the last one too.
+    // pixel of an RGB row is read as four bytes (the fourth reaches only alpha), the last
+    // one too.
     static _Thread_local uint8_t *cache = NULL;
     static _Thread_local size_t cacheSize = 0;
     uint8_t *raw;
