@@ -7,7 +7,10 @@ extension Springy {
         static let configuration = CommandConfiguration(
             abstract: "Measure a scene: frames/s and ms per stage (simulate, draw, encode, write), bytes per frame, peak memory.",
             discussion:
-                "Build with -c release for meaningful numbers: swift run -c release springy bench scenes/bench/carousel-1m.yaml")
+                "Build with -c release for meaningful numbers: swift run -c release springy bench scenes/bench/carousel-1m.yaml. "
+                + "The whole pipeline runs alternately on one thread and on --threads, the best of at least five runs each; beside "
+                + "the N-thread figure, N one-thread renders run at once (sharing no work) say what the machine itself gives N threads."
+        )
 
         @Argument(help: "Scene files (with --check, default: scenes/*.yaml).")
         var scenes: [String] = []
