@@ -12,9 +12,9 @@ import SpringySimulation
 /// On one thread everything runs in turn on the caller. On N threads the simulation
 /// runs ahead on its own thread, N - 1 workers and the caller draw and encode, and the
 /// caller hands the frames on in order; at most four frames per thread are in flight, so
-/// memory stays bounded whatever the length. A frame that draws the same as the one before (a scene
-/// at rest) reuses its encoded bytes: no drawing, no encoding. Every frame is a pure
-/// function of its state, so the bytes do not depend on the thread count.
+/// memory stays bounded whatever the length. A frame that draws the same as the one
+/// before (a scene at rest) reuses its encoded bytes: no drawing, no encoding. Every frame
+/// is a pure function of its state, so the bytes do not depend on the thread count.
 package struct FramePipeline: Sendable {
     package var scene: Scene
     package var renderer: Renderer
@@ -131,8 +131,7 @@ package struct FramePipeline: Sendable {
         var produced = 0  // jobs handed out so far
         var consumed = 0  // frames the caller has taken: the next it wants is this one
         var finishedProducing = false
-        var results: [Int: Encoded] = [:]
-        var states: [Int: FrameState] = [:]
+        var results: [Int: (state: FrameState, out: Encoded)] = [:]  // looked up by sequence only
         var failure: Error?
         var cancelled = false
         var idleWorkers = 0  // workers waiting for a job
@@ -155,8 +154,7 @@ package struct FramePipeline: Sendable {
 
         /// Stores a job's frame (under the lock), waking the caller if that is the frame it waits for.
         func finish(_ job: Job, _ out: Encoded) {
-            results[job.sequence] = out
-            states[job.sequence] = job.state
+            results[job.sequence] = (job.state, out)
             if callerWaits && job.sequence == consumed { lock.broadcast() }
         }
 
@@ -245,8 +243,8 @@ package struct FramePipeline: Sendable {
             x.lock.lock()
             if x.failure != nil { x.lock.unlock(); break }
             let next = x.consumed
-            if var out = x.results.removeValue(forKey: next) {
-                let state = x.states.removeValue(forKey: next)!
+            if let (state, done) = x.results.removeValue(forKey: next) {
+                var out = done
                 x.consumed += 1
                 if x.producerWaits && x.produced - x.consumed <= x.capacity / 2 { x.lock.broadcast() }
                 x.lock.unlock()

@@ -5,16 +5,11 @@ import XCTest
 /// A half-second scene of a falling box (15 frames), small enough to bench in a test.
 func smallScene(in dir: String, scale: Int) throws -> String {
     let path = "\(dir)/small.yaml"
-    try """
-    springy: 1
-    name: Small bench
-    viewport: { size: [120, 160], scale: \(scale), background: "#FFFFFF" }
-    time: { fps: 30, duration: 0.5 }
-    items:
-      box: { center: [60, 40], size: [40, 40], fill: "#FF9500", label: "B" }
-    behaviors:
-      - gravity: { items: [box] }
-    """.write(toFile: path, atomically: true, encoding: .utf8)
+    try scene(
+        120, 160, scale: scale, background: "#FFFFFF", time: "fps: 30, duration: 0.5",
+        items: [##"box: { center: [60, 40], size: [40, 40], fill: "#FF9500", label: "B" }"##],
+        behaviors: ["gravity: { items: [box] }"]
+    ).write(toFile: path, atomically: true, encoding: .utf8)
     return path
 }
 

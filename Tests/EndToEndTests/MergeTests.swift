@@ -5,17 +5,13 @@ import XCTest
 /// Issue 33: `render --merge` makes the animations and videos from the PNG frames shards
 /// wrote — the files one run makes from the same pixels, transparent backgrounds included.
 final class MergeTests: XCTestCase {
-    let text = """
-        springy: 1
-        viewport: { size: [160, 200], scale: 1, background: "#FFFFFF00" }
-        time: { fps: 30, duration: 2 }
-        items:
-          a: { center: [50, 30], size: [30, 30], fill: "#FF3B3080" }
-          b: { center: [110, 40], size: [30, 30], fill: "#34C759" }
-        behaviors:
-          - gravity: { items: [a, b] }
-          - collision: { items: [a, b] }
-        """
+    let text = scene(
+        160, 200, background: "#FFFFFF00", time: "fps: 30, duration: 2",
+        items: [
+            ##"a: { center: [50, 30], size: [30, 30], fill: "#FF3B3080" }"##,
+            ##"b: { center: [110, 40], size: [30, 30], fill: "#34C759" }"##,
+        ],
+        behaviors: ["gravity: { items: [a, b] }", "collision: { items: [a, b] }"])
 
     func testMergedShardsMakeOneRunsAnimationsAndVideos() throws {
         let ffmpeg = try requireTool("ffmpeg", "the merged videos are decoded and compared")

@@ -105,13 +105,18 @@ package func frames(_ yaml: String, file: String = "test.yaml") throws -> [Frame
 package func item(_ f: FrameState, _ id: String) -> ItemState? { f.items.first { $0.id == id } }
 
 /// Scene text for a test: the header every scene starts with (`springy: 1`, a viewport
-/// of `width` × `height` pt at scale 1 and `time: { <time> }`), then `body` (items,
-/// behaviors, collection, script), so each test states only what it is about.
-package func scene(_ width: Double, _ height: Double, time: String = "fps: 60, duration: 2", _ body: String) -> String {
+/// of `width` × `height` pt at `scale` (1), on `background` when one is given, and
+/// `time: { <time> }`), then `body` (items, behaviors, collection, script), so each test
+/// states only what it is about.
+package func scene(
+    _ width: Double, _ height: Double, scale: Int = 1, background: String? = nil, time: String = "fps: 60, duration: 2",
+    _ body: String
+) -> String {
     func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+    let paint = background.map { ", background: \"\($0)\"" } ?? ""
     return """
         springy: 1
-        viewport: { size: [\(number(width)), \(number(height))], scale: 1 }
+        viewport: { size: [\(number(width)), \(number(height))], scale: \(scale)\(paint) }
         time: { \(time) }
         \(body)
         """
@@ -120,12 +125,14 @@ package func scene(_ width: Double, _ height: Double, time: String = "fps: 60, d
 /// Scene text for free items: `items` are `name: { ... }` lines, `behaviors` one flow
 /// mapping each (`gravity: { items: [box] }`), `extra` any further sections.
 package func scene(
-    _ width: Double, _ height: Double, time: String = "fps: 60, duration: 2",
+    _ width: Double, _ height: Double, scale: Int = 1, background: String? = nil, time: String = "fps: 60, duration: 2",
     items: [String], behaviors: [String], extra: String = ""
 ) -> String {
     let itemLines = items.map { "  " + $0 }.joined(separator: "\n")
     let behaviorLines = behaviors.map { "  - " + $0 }.joined(separator: "\n")
-    return scene(width, height, time: time, "items:\n\(itemLines)\nbehaviors:\n\(behaviorLines)\n\(extra)")
+    return scene(
+        width, height, scale: scale, background: background, time: time,
+        "items:\n\(itemLines)\nbehaviors:\n\(behaviorLines)\n\(extra)")
 }
 
 /// Peaks and troughs (time, value) of a signal sampled every `dt`, parabola-interpolated.
