@@ -161,9 +161,17 @@ extension Springy {
                     "--merge reads every frame the shards wrote: use it without --shard, --states, --timings or -")
             }
             if shard != nil && formats != [.png] {
+                let others = formats.filter { $0 != .png }
+                let merged = others.filter(\.mergesFromFrames).map(\.rawValue).joined(separator: ",")
+                let drawn = others.filter { !$0.mergesFromFrames }.map(\.rawValue).joined(separator: ",")
+                let afterwards = [
+                    merged.isEmpty ? nil : "make \(merged) from all of them afterwards with render --merge --format \(merged)",
+                    drawn.isEmpty
+                        ? nil
+                        : "render \(drawn) in one run without --shard (--states reads the state stream instead of simulating)",
+                ]
                 throw ValidationError(
-                    "--shard renders a share of the PNG frames; make the animations and videos from all of them afterwards with render --merge --format \(formats.filter { $0 != .png }.map(\.rawValue).joined(separator: ","))"
-                )
+                    "--shard renders a share of the PNG frames; " + afterwards.compactMap { $0 }.joined(separator: "; "))
             }
             if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100") }
             if toStdout && formats != [.y4m] { throw ValidationError("- (standard output) is for --format y4m alone") }

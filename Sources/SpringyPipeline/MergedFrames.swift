@@ -8,9 +8,9 @@ import SpringyScene
 /// `render --merge`: the PNG frames that shards wrote into the scene's folder, read back in
 /// order and fed to the animation and video encoders as if they had just been drawn — so the
 /// APNG, GIF, WebP, AVIF or video is the one a single run makes from the same pixels.
-enum MergedFrames {
+package enum MergedFrames {
     /// Formats a merge can make: those written from each frame's pixels.
-    static let formats: [OutputFormat] = [.apng, .gif, .webp, .avif, .y4m, .mp4, .webm, .mov]
+    package static let formats: [OutputFormat] = [.apng, .gif, .webp, .avif, .y4m, .mp4, .webm, .mov]
 
     /// Frames `range` from `folder`, each checked whole and of the renderer's size, to `body`
     /// with the encodings `needs` asks for.

@@ -53,6 +53,13 @@ final class MergeTests: XCTestCase {
         let still = try runSpringy(["render", path, "--out", "\(dir)/x", "--merge", "--format", "sheet"])
         XCTAssertEqual(still.status, 2)
         XCTAssertTrue(still.stderr.contains("render it with --states"), still.stderr)
+        // A shard asked for more than PNG frames is told the command that makes each kind.
+        let mixed = try runSpringy(["render", path, "--out", "\(dir)/x", "--shard", "1/2", "--format", "png,mp4,sheet"])
+        XCTAssertEqual(mixed.status, 2)
+        XCTAssertTrue(
+            mixed.stderr.contains("make mp4 from all of them afterwards with render --merge --format mp4"), mixed.stderr)
+        XCTAssertTrue(mixed.stderr.contains("render sheet in one run without --shard"), mixed.stderr)
+        XCTAssertFalse(mixed.stderr.contains("--merge --format mp4,sheet"), mixed.stderr)
         let withShard = try runSpringy(["render", path, "--out", "\(dir)/x", "--merge", "--format", "apng", "--shard", "1/2"])
         XCTAssertEqual(withShard.status, 2)
         XCTAssertTrue(withShard.stderr.contains("--merge reads every frame"), withShard.stderr)
