@@ -21,3 +21,16 @@ uint64_t springy_pixel_hash(const uint8_t *data, int width, int height, int stri
     }
     return h;
 }
+
+uint64_t springy_bytes_hash(uint64_t seed, const uint8_t *data, size_t length) {
+    uint64_t h = seed;
+    const uint64_t prime = 0x100000001b3ULL;
+    size_t i = 0;
+    for (; i + 8 <= length; i += 8) {
+        uint64_t w;
+        memcpy(&w, data + i, 8);
+        h = (h ^ w) * prime;
+    }
+    for (; i < length; ++i) h = (h ^ data[i]) * prime;
+    return (h ^ 0xff) * prime;
+}

@@ -156,9 +156,10 @@ extension Springy {
             if states != nil && scenes.filter({ $0 != "-" }).count != 1 {
                 throw ValidationError("--states holds one scene's states: render that scene alone")
             }
-            if merge && (shard != nil || states != nil || timings != nil || toStdout) {
+            if merge && (shard != nil || timings != nil || toStdout) {
                 throw ValidationError(
-                    "--merge reads every frame the shards wrote: use it without --shard, --states, --timings or -")
+                    "--merge reads every frame the shards wrote: use it without --shard, --timings or - (--states only says where an until: rest scene ends)"
+                )
             }
             if shard != nil && formats != [.png] {
                 let others = formats.filter { $0 != .png }

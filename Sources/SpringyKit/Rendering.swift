@@ -329,7 +329,9 @@ extension Scene {
         if let weights = options.weights {
             settings.shardCosts = try Problems.wrapping { try ShardWeights.frameCosts(from: weights, for: model) }
         }
-        return RenderRun(job: RenderJob(scene: model, settings: settings, version: SpringyVersion.current))
+        var job = RenderJob(scene: model, settings: settings, version: SpringyVersion.current)
+        try Problems.wrapping { try job.settle() }
+        return RenderRun(job: job)
     }
 
     /// Simulates the scene once and writes every frame's state to `path` (whole or not at all;

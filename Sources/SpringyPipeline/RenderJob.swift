@@ -4,6 +4,7 @@ import SpringyFrame
 import SpringyOutput
 import SpringyRender
 import SpringyScene
+import SpringySimulation
 
 /// One `springy render` of one scene: the frame pipeline into every asked-for format, whole
 /// files only, resumable after an interruption.
@@ -79,6 +80,12 @@ package struct RenderJob {
     package var settings: Settings
     /// Springy's version, part of the key that says whether a folder's partial run is this one.
     package var version: String
+    /// The state stream `settings.states` names, opened and checked once (``settle()``).
+    package private(set) var stream: StateStream.Reader?
+    /// The frames the scene really has, when known before drawing: a state stream's count, or
+    /// an `until: rest` scene's simulated end for a merge. Shards split these, and a merge reads
+    /// these, so both agree on where the scene ends.
+    package private(set) var frameCount: Int?
 
     package init(scene: Scene, settings: Settings, version: String) {
         self.scene = scene; self.settings = settings; self.version = version
@@ -86,9 +93,27 @@ package struct RenderJob {
 
     package var folder: String { OutputNames.sceneFolder(settings.out, scene) }
 
+    /// Opens the state stream (once: the run and its checks use it) and learns the scene's
+    /// real length where it matters: from the stream, or, for a merge of an `until: rest` scene
+    /// without one, by simulating it (no drawing).
+    package mutating func settle(cancelled: () throws -> Void = {}) throws {
+        if let states = settings.states, stream == nil {
+            let reader = try StateStreams.open(states, for: scene)
+            stream = reader
+            frameCount = reader.header.frames
+        } else if settings.merge && scene.time.untilRest && frameCount == nil {
+            var count = 0
+            try Simulation(scene: scene).run(cancelled: cancelled) { _ in count += 1 }
+            frameCount = count
+        }
+    }
+
     /// The frames this run renders: `frames`, then this shard's contiguous share of them.
     package var frameRange: ClosedRange<Int>? {
-        let all = 0...(scene.time.maxFrameCount - 1)
+        let count = frameCount ?? scene.time.maxFrameCount
+        guard count > 0 else { return nil }
+        let all = 0...(count - 1)
+        if let frames = settings.frames, !frames.overlaps(all) { return nil }
         var range = settings.frames.map { $0.clamped(to: all) } ?? all
         if let (k, n) = settings.shard, let costs = settings.shardCosts, costs.count == scene.time.maxFrameCount {
             return ShardWeights.share(of: range, costs: costs, k: k, n: n)
@@ -136,7 +161,7 @@ package struct RenderJob {
     /// The same checks against a renderer already made (the run's own: no second one).
     func preflight(_ renderer: Renderer, streamOpened: Bool = false) throws {
         try RunCost.check(scene, frames: frameRange, scale: settings.scale)
-        if let states = settings.states, !streamOpened { _ = try StateStreams.open(states, for: scene) }
+        if let states = settings.states, !streamOpened, stream == nil { _ = try StateStreams.open(states, for: scene) }
         if let timings = settings.timings { try ShardWeights.refuseOtherFile(timings) }
         if settings.merge, let other = settings.formats.first(where: { !MergedFrames.formats.contains($0) }) {
             throw OutputError(
@@ -163,7 +188,7 @@ package struct RenderJob {
         // Everything that can refuse the scene (the frame size at this scale) before any folder is made.
         var pipeline = try FramePipeline(scene: scene, scale: settings.scale, png: settings.png, threads: settings.threads)
         // The stream is read and checked once: here, before any folder is made.
-        if let states = settings.states { pipeline.states = .stream(try StateStreams.open(states, for: scene)) }
+        if let states = settings.states { pipeline.states = .stream(try stream ?? StateStreams.open(states, for: scene)) }
         try preflight(pipeline.renderer, streamOpened: true)
         summary.warnings += try SceneWarnings.ofScene(scene)
         if !settings.toStdout {

@@ -70,7 +70,11 @@ package enum ShardBenchmark {
             s.overwrite = true
             configure(&s)
             var summary = RenderJob.Summary()
-            let seconds = try timed { summary = try RenderJob(scene: scene, settings: s, version: SpringyVersion.current).run() }
+            let seconds = try timed {
+                var job = RenderJob(scene: scene, settings: s, version: SpringyVersion.current)
+                try job.settle()
+                summary = try job.run()
+            }
             return (seconds, summary)
         }
         let timings = "\(folder)/timings.tsv"

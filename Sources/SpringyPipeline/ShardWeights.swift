@@ -8,6 +8,9 @@ import SpringyScene
 /// computes the same boundaries and their union is still exactly one run.
 package enum ShardWeights {
     static let magic = "springy-timings 1"
+    /// The most one frame may cost in a timings file, and one scene in a check's JSON: a day.
+    static let maxFrameMilliseconds = 86_400_000.0
+    static let maxSceneSeconds = 86_400.0
 
     /// Writes each frame's measured cost (ms to draw, encode and write it; a frame that reuses
     /// the one before costs only its writing) for `render --weights` to split by.
@@ -57,6 +60,10 @@ package enum ShardWeights {
             guard parts.count == 2, let f = Int(parts[0]), (0..<frames).contains(f), let ms = Double(parts[1]), ms >= 0,
                 ms.isFinite
             else { throw bad(i + 1, "expected FRAME<tab>MS") }
+            // A day a frame at most, so the costs of every frame add up to a finite total.
+            guard ms <= maxFrameMilliseconds else {
+                throw bad(i + 1, "frame \(f) costs \(parts[1]) ms, more than a day (\(Int(maxFrameMilliseconds)) ms)")
+            }
             costs[f] = ms
         }
         let known = costs.compactMap { $0 }
@@ -76,7 +83,9 @@ package enum ShardWeights {
         var lo: Int?, hi: Int?
         for (i, frame) in range.enumerated() {
             let middle = before + weight[i] / 2
-            let shard = min(n, Int((middle / total * Double(n)).rounded(.down)) + 1)
+            // Costs too large to add up (refused when read) split by count rather than trap.
+            let fraction = total.isFinite && middle.isFinite ? middle / total : (Double(i) + 0.5) / Double(range.count)
+            let shard = min(n, Int((min(1, max(0, fraction)) * Double(n)).rounded(.down)) + 1)
             if shard == k {
                 if lo == nil { lo = frame }
                 hi = frame
@@ -99,6 +108,11 @@ package enum ShardWeights {
         var out: [String: Double] = [:]  // looked up by scene file only
         for s in scenes {
             if let file = s["file"] as? String, let seconds = s["seconds"] as? Double, seconds.isFinite, seconds >= 0 {
+                guard seconds <= maxSceneSeconds else {
+                    throw OutputError(
+                        "--weights \(path): \(file) took \(seconds) s, more than a day (\(Int(maxSceneSeconds)) s): not a check's measure"
+                    )
+                }
                 out[PathText.absolute(file.hasPrefix("/") ? file : PathText.joined(base, file), cwd: cwd)] = seconds
             }
         }

@@ -81,4 +81,36 @@ final class MergeTests: XCTestCase {
         let left = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/half/m").filter { !$0.hasPrefix("frame-") }
         XCTAssertEqual(left, [], "no temporary or marker left")
     }
+
+    /// Issue 43: the documented states → shards → merge workflow on an `until: rest` scene.
+    /// Shards split the frames the scene really has (the stream knows them), the merge reads
+    /// those, and its APNG is one run's bytes — with the stream and without it.
+    func testAMergeOfAnUntilRestSceneIsOneRunsAnimation() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = packageRoot + "/scenes/gravity.yaml"
+        let common = ["--scale", "1", "--quiet", "--threads", "1"]
+        let one = try runSpringy(["render", path, "--out", "\(dir)/one", "--format", "apng"] + common)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        let expected = try XCTUnwrap(FileManager.default.contents(atPath: "\(dir)/one/gravity/gravity.apng"))
+        let states = "\(dir)/g.states"
+        XCTAssertEqual(try runSpringy(["states", path, "--out", states]).status, 0)
+        for (name, extra) in [("stream", ["--states", states]), ("simulated", [])] {
+            let out = "\(dir)/\(name)"
+            for k in 1...3 {
+                let r = try runSpringy(["render", path, "--out", out, "--shard", "\(k)/3"] + extra + common)
+                XCTAssertEqual(r.status, 0, "\(name) \(k)/3: \(r.stderr)")
+            }
+            let frames = try FileManager.default.contentsOfDirectory(atPath: "\(out)/gravity").filter { $0.hasPrefix("frame-") }
+            XCTAssertEqual(frames.count, 199, "\(name): the scene rests at frame 198")
+            if name == "stream" {
+                // Three equal shares of 199 frames, not of the 480 the scene could have.
+                XCTAssertTrue(frames.contains("frame-00132.png"))
+            }
+            let merged = try runSpringy(["render", path, "--out", out, "--merge", "--format", "apng", "--scale", "1"] + extra)
+            XCTAssertEqual(merged.status, 0, "\(name): \(merged.stderr)")
+            XCTAssertTrue(merged.stdout.contains("199 frames"), merged.stdout)
+            XCTAssertEqual(FileManager.default.contents(atPath: "\(out)/gravity/gravity.apng"), expected, name)
+        }
+    }
 }

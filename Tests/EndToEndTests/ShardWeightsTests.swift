@@ -117,4 +117,56 @@ final class ShardWeightsTests: XCTestCase {
         }
         XCTAssertTrue(try String(contentsOfFile: timings, encoding: .utf8).hasPrefix("springy-timings 1\n"))
     }
+
+    /// Issue 43's attack: costs so large that their sum is infinite (1.7e308, or 0x1p1023, which
+    /// Swift's Double() reads) trapped every shard; they are refused with the line, and a cost of
+    /// a day a frame (the most a file may say) still shards.
+    func testCostsTooLargeToAddUpAreRefusedWithTheirLine() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = packageRoot + "/scenes/falling-box.yaml"
+        let frames = try SceneLoader.load(path: path).time.maxFrameCount
+        func timings(_ cost: String) throws -> String {
+            let file = "\(dir)/t-\(cost).tsv"
+            var text = "springy-timings 1\nscene\t\(path)\nframes\t\(frames)\n"
+            for f in 0..<frames { text += "\(f)\t\(f == 1 ? cost : "2.0")\n" }
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            return file
+        }
+        for cost in ["1.7e308", "0x1p1023", "86400000.001"] {
+            let r = try runSpringy([
+                "render", path, "--out", "\(dir)/out", "--shard", "1/2", "--weights", try timings(cost), "--quiet",
+            ])
+            XCTAssertEqual(r.status, 2, "\(cost): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("t-\(cost).tsv:5: frame 1 costs \(cost) ms, more than a day"), r.stderr)
+            XCTAssertFalse(r.stderr.contains("Fatal"), r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/out/falling-box"), "nothing written")
+        }
+        let day = try runSpringy([
+            "render", path, "--out", "\(dir)/day", "--shard", "2/2", "--weights", try timings("86400000"), "--quiet",
+        ])
+        XCTAssertEqual(day.status, 0, day.stderr)
+        // Costs past what adds up, handed to the split directly, split by count instead of trapping.
+        let huge = [Double](repeating: 1.7e308, count: 10)
+        XCTAssertEqual(ShardWeights.share(of: 0...9, costs: huge, k: 1, n: 2), 0...4)
+        XCTAssertEqual(ShardWeights.share(of: 0...9, costs: huge, k: 2, n: 2), 5...9)
+    }
+
+    /// A check's JSON whose scene took longer than a day is not a measure: refused, by file.
+    func testACheckJSONWithAnImpossibleSceneCostIsRefused() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let json = "\(dir)/check.json"
+        for (seconds, refused) in [("86400", false), ("86400.5", true), ("1.7e308", true)] {
+            try #"{"scenes": [{"file": "a.yaml", "seconds": \#(seconds)}]}"#.write(
+                toFile: json, atomically: true, encoding: .utf8)
+            do {
+                _ = try ShardWeights.sceneCosts(from: json)
+                XCTAssertFalse(refused, seconds)
+            } catch {
+                XCTAssertTrue(refused, "\(seconds): \(error)")
+                XCTAssertTrue("\(error)".contains("a.yaml took"), "\(error)")
+            }
+        }
+    }
 }

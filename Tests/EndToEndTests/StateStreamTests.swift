@@ -174,4 +174,43 @@ final class StateStreamTests: XCTestCase {
         d[d.startIndex + i] ^= 0x5A
         return d
     }
+
+    /// Issue 43: a chunk damaged in the middle of a stream was found only when the run reached
+    /// it, after up to 112 frames were written. Now nothing is written: the folder stays empty.
+    func testADamagedChunkIsRefusedBeforeAnyFrameIsWritten() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = "\(dir)/long.yaml"
+        try scene(
+            120, 160, time: "fps: 60, duration: 4",
+            """
+            items:
+              box: { center: [60, 30], size: [20, 20] }
+            behaviors:
+              - gravity: { items: [box] }
+            """
+        ).write(toFile: path, atomically: true, encoding: .utf8)
+        let states = "\(dir)/s.states"
+        XCTAssertEqual(try runSpringy(["states", path, "--out", states]).status, 0)
+        var bytes = Array(try XCTUnwrap(FileManager.default.contents(atPath: states)))
+        // The third chunk's first byte (from the index after the header and two chunks).
+        let count = bytes.count
+        func le(_ at: Int, _ n: Int) -> Int { (0..<n).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        let index = le(count - 24, 8)
+        XCTAssertGreaterThanOrEqual(le(count - 16, 4), 3, "a stream of three chunks or more")
+        bytes[le(index + 64, 8) + 12] ^= 0x10
+        try Data(bytes).write(to: URL(fileURLWithPath: states))
+        let r = try runSpringy(["render", path, "--out", "\(dir)/out", "--states", states, "--scale", "1", "--quiet"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("the chunk of frames 120-179 is damaged"), r.stderr)
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/out/long")) ?? []
+        XCTAssertEqual(written, [], "nothing written")
+        // The attack's crafted index: a chunk length of 0x7FFF… is a message and exit 2, no trap.
+        var crafted = Array(try XCTUnwrap(FileManager.default.contents(atPath: states)))
+        for i in 0..<8 { crafted[index + 8 + i] = i == 7 ? 0x7F : 0xFF }
+        try Data(crafted).write(to: URL(fileURLWithPath: states))
+        let c = try runSpringy(["render", path, "--out", "\(dir)/out", "--states", states, "--quiet"])
+        XCTAssertEqual(c.status, 2, c.stderr)
+        XCTAssertTrue(c.stderr.contains("not a springy state stream (chunk 0 of its index is damaged)"), c.stderr)
+    }
 }

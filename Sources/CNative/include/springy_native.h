@@ -110,6 +110,9 @@ void springy_rgba_to_argb(const uint8_t *rgba, int width, int height, int stride
 
 /// A 64-bit hash of a frame's pixels as drawn (Cairo ARGB32 rows, stride padding skipped).
 uint64_t springy_pixel_hash(const uint8_t *data, int width, int height, int stride);
+/// The same FNV-1a step over `length` bytes (64-bit words, then the odd bytes), from `seed`:
+/// a state stream's chunk digest.
+uint64_t springy_bytes_hash(uint64_t seed, const uint8_t *data, size_t length);
 
 /// zlib's CRC-32 (for the APNG chunks the project assembles).
 uint32_t springy_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
