@@ -7,15 +7,16 @@ import Synchronization
 package final class VideoSink {
     /// ffmpeg and what it says on standard error (read as it goes, so it never blocks).
     final class Encoder: Sendable {
-        let process: Process
-        let input: FileHandle
+        let process: ChildProcess
+        var input: FileHandle { process.input }
         let tmp: String
         let path: String
         private let said = Mutex(Data())
         private let readerDone = DispatchSemaphore(value: 0)
 
-        init(process: Process, input: FileHandle, stderr: FileHandle, tmp: String, path: String) {
-            self.process = process; self.input = input; self.tmp = tmp; self.path = path
+        init(process: ChildProcess, tmp: String, path: String) {
+            self.process = process; self.tmp = tmp; self.path = path
+            let stderr = process.errorOutput
             let reader = Thread { [self] in
                 while true {
                     let chunk = stderr.availableData
@@ -154,21 +155,12 @@ package final class VideoSink {
             PathText.parent(path),
             "." + PathText.deletingExtension(PathText.lastComponent(path))
                 + AtomicFile.temporaryMarker + String(getpid()) + "." + ext)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: ffmpeg)
-        p.arguments =
+        let arguments =
             ffmpegArguments(output: path, input: input, options: options) + [
                 "-f", ext == "webm" ? "webm" : ext == "mov" ? "mov" : "mp4", tmp,
             ]
-        let stdin = Pipe(), stderr = Pipe()
-        p.standardInput = stdin
-        p.standardError = stderr
-        do { try p.run() } catch { throw OutputError("cannot start ffmpeg for \(path): \(error.localizedDescription)") }
-        let sink = VideoSink(
-            .process(
-                Encoder(
-                    process: p, input: stdin.fileHandleForWriting, stderr: stderr.fileHandleForReading,
-                    tmp: tmp, path: path)))
+        let p = try ChildProcess(ffmpeg, arguments, what: path)
+        let sink = VideoSink(.process(Encoder(process: p, tmp: tmp, path: path)))
         if case .y4m(let header) = input { try sink.write(header) }
         return sink
     }
@@ -181,7 +173,7 @@ package final class VideoSink {
             if let err = frame.withUnsafeBytes({ AtomicFile.writeAll(e.input.fileDescriptor, $0) }) {
                 // ffmpeg stopped reading: its own words say why.
                 e.input.closeFile()
-                e.process.waitUntilExit()
+                e.process.wait()
                 unlink(e.tmp)
                 let said = e.messages()
                 throw OutputError("ffmpeg could not write \(e.path): \(said.isEmpty ? String(cString: strerror(err)) : said)")
@@ -197,14 +189,14 @@ package final class VideoSink {
             break
         case .process(let e):
             e.input.closeFile()
-            e.process.waitUntilExit()
+            let status = e.process.wait()
             // With -loglevel error, anything ffmpeg says is an error, even when it exits 0
             // (it does after "No space left on device" while writing the trailer).
             let said = e.messages()
-            guard e.process.terminationStatus == 0, said.isEmpty else {
+            guard status == 0, said.isEmpty else {
                 unlink(e.tmp)
                 throw OutputError(
-                    "ffmpeg could not write \(e.path) (exit \(e.process.terminationStatus)): \(said.isEmpty ? "no message" : said)"
+                    "ffmpeg could not write \(e.path) (exit \(status)): \(said.isEmpty ? "no message" : said)"
                 )
             }
             try AtomicFile.commit(e.tmp, to: e.path)
@@ -218,8 +210,8 @@ package final class VideoSink {
         case .stdout: break
         case .process(let e):
             e.input.closeFile()
-            if e.process.isRunning { e.process.terminate() }
-            e.process.waitUntilExit()
+            e.process.terminate()
+            e.process.wait()
             unlink(e.tmp)
         }
     }

@@ -45,6 +45,19 @@ package struct DocCCatalog {
 
     package var resources: String { "\(path)/Resources" }
 
+    /// The catalogue's `Resources` is written into only when it is a folder of its own: a
+    /// symbolic link (committed, or planted) would send the images anywhere the link points,
+    /// outside the catalogue the user named.
+    package func refuseLinkedResources() throws {
+        var st = stat()
+        guard lstat(resources, &st) == 0 else { return }
+        if st.st_mode & S_IFMT == S_IFLNK {
+            throw OutputError(
+                "\(resources) is a symbolic link: springy docs --docc writes only into the catalogue's own Resources folder (make it a folder)"
+            )
+        }
+    }
+
     /// The scene in an appearance: its colours become iOS's light or dark system colours
     /// (its palette and its views' own fills are kept).
     /// A scene without an appearance is its own light variant (its own background and colours:
@@ -77,6 +90,7 @@ package struct DocCCatalog {
                 "\(article) was not written by springy (it has no generated marker); pass --overwrite to replace it, or rename the scene"
             )
         }
+        try refuseLinkedResources()
         try AtomicFile.makeDirectory(resources)
         let slug = scene.slug
         var written: [String] = []

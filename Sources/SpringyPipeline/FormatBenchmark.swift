@@ -110,17 +110,12 @@ package enum FormatBenchmark {
 
     @discardableResult
     static func runTool(_ path: String, _ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        let p = try ChildProcess(path, args, what: "bench --formats", discardOutput: true)
+        p.input.closeFile()
+        let data = p.errorOutput.readDataToEndOfFile()
+        let status = p.wait()
         let text = String(decoding: data, as: UTF8.self)
-        guard p.terminationStatus == 0 else { throw OutputError("\(path) failed: \(text.suffix(400))") }
+        guard status == 0 else { throw OutputError("\(path) failed: \(text.suffix(400))") }
         return text
     }
 

@@ -89,6 +89,29 @@ final class DocCTests: XCTestCase {
         XCTAssertTrue(again.stdout.contains("falling-box unchanged"), again.stdout)
     }
 
+    /// Issue 43's attack: a `Resources` that is a symbolic link (committed in a package, where
+    /// the plugin runs with write permission) sent the posters and the video outside the
+    /// catalogue. Refused, naming it; nothing is written through it.
+    func testALinkedResourcesFolderIsRefused() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalogue = "\(dir)/Mine.docc", elsewhere = "\(dir)/elsewhere"
+        try FileManager.default.createDirectory(atPath: catalogue, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: "\(catalogue)/Resources", withDestinationPath: elsewhere)
+        let r = try runSpringy(["docs", "--docc", catalogue, "scenes/falling-box.yaml"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(catalogue)/Resources is a symbolic link"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere), [], "nothing written through the link")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(catalogue)/FallingBox.md"))
+        // The same catalogue with a folder of its own: written.
+        try FileManager.default.removeItem(atPath: "\(catalogue)/Resources")
+        try FileManager.default.createDirectory(atPath: "\(catalogue)/Resources", withIntermediateDirectories: false)
+        let ok = try runSpringy(["docs", "--docc", catalogue, "scenes/falling-box.yaml"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(catalogue)/Resources/falling-box@2x.png"))
+    }
+
     /// The light poster is the scene as written (its own background); the dark one iOS's dark colours.
     func testTheLightPosterKeepsTheScenesBackground() throws {
         let dir = temporaryDirectory()

@@ -40,6 +40,37 @@ final class VideoTests: XCTestCase {
         return "\(dir)/v/v.\(format)"
     }
 
+    /// Issue 43's attack: `render --format mp4` under `ulimit -n 16` trapped (SIGILL) while
+    /// starting ffmpeg: Foundation's Process cannot make its run loop's port without a free file
+    /// descriptor. Every limit gives a video or a message and exit 2, never a signal.
+    func testStartingFFmpegWithFewFileDescriptorsIsAMessageNotATrap() throws {
+        _ = try requireTool("ffmpeg", "the video is encoded by ffmpeg")
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var made = 0, refused = 0
+        for limit in [8, 10, 12, 14, 16, 20, 32] {
+            let out = "\(dir)/\(limit)"
+            let r = try runProgram(
+                "/bin/sh",
+                [
+                    "-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", springyBinary, "render", "scenes/falling-box.yaml",
+                    "--format", "mp4", "--frames", "0-3", "--out", out, "--quiet",
+                ])
+            XCTAssertFalse(r.signalled, "ulimit -n \(limit): \(r.stderr)")
+            XCTAssertTrue([0, 2].contains(r.status), "ulimit -n \(limit): exit \(r.status): \(r.stderr)")
+            if r.status == 0 {
+                made += 1
+                XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/falling-box/falling-box.mp4"), "\(limit)")
+            } else {
+                refused += 1
+                XCTAssertTrue(r.stderr.contains("springy: "), r.stderr)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: "\(out)/falling-box/falling-box.mp4"), "\(limit)")
+            }
+        }
+        XCTAssertGreaterThan(made, 0)
+        XCTAssertGreaterThan(refused, 0, "a limit low enough to refuse is tried")
+    }
+
     func testAnOddSizedMP4IsScaledToEvenYUV420WithBT709TagsAndFaststart() throws {
         let file = try render("#FFFFFF", format: "mp4")
         let s = try probe(file)
