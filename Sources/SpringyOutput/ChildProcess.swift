@@ -18,7 +18,9 @@ package final class ChildProcess: Sendable {
     package init(_ executable: String, _ arguments: [String], what: String, discardOutput: Bool = false) throws {
         func failure(_ step: String, _ code: Int32) -> OutputError {
             let hint = code == EMFILE || code == ENFILE ? " (raise the limit of open files: ulimit -n)" : ""
-            return OutputError("cannot start \(PathText.lastComponent(executable)) for \(what): \(step): \(String(cString: strerror(code)))\(hint)")
+            return OutputError(
+                "cannot start \(PathText.lastComponent(executable)) for \(what): \(step): \(String(cString: strerror(code)))\(hint)"
+            )
         }
         var inPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         /// A pipe whose ends are not inherited by other children (the spawn duplicates what it needs).
