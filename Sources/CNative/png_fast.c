@@ -90,12 +90,27 @@ static int probe(const uint8_t *bytes, size_t length, uint32_t *width, uint32_t 
     if (length < 8 + 25 || memcmp(bytes, signature, 8) != 0) return 1;
     size_t pos = 8, idatLength = 0;
     uint32_t w = 0, h = 0;
-    int channels = 0, sawIEND = 0;
-    // First pass: check every chunk, measure the IDAT data.
+    int channels = 0, sawIEND = 0, idatState = 0;  // 0: none yet, 1: in the IDATs, 2: past them
+    // First pass: check every chunk, measure the IDAT data. What libpng refuses is never read
+    // here (returning 1 leaves it to libpng, which then refuses it): chunk types of anything but
+    // letters, IDATs that are not consecutive, lengths past 2^31 - 1, other chunks past libpng's
+    // 8,000,000-byte limit, and sizes past its 1,000,000 pixels a side.
     while (pos + 12 <= length) {
         uint32_t n = be32(bytes + pos);
         const uint8_t *type = bytes + pos + 4;
-        if (n > length - pos - 12) return 1;
+        if (n > 0x7FFFFFFFu || n > length - pos - 12) return 1;
+        for (int k = 0; k < 4; ++k) {
+            uint8_t c = type[k];
+            if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return 1;
+        }
+        int isIDAT = memcmp(type, "IDAT", 4) == 0;
+        if (isIDAT) {
+            if (idatState == 2) return 1;
+            idatState = 1;
+        } else {
+            if (idatState == 1) idatState = 2;
+            if (n > 8000000u) return 1;
+        }
         if (crc32(crc32(0, NULL, 0), type, n + 4) != be32(bytes + pos + 8 + n)) return 1;
         if (pos == 8) {
             if (memcmp(type, "IHDR", 4) != 0 || n != 13) return 1;
@@ -103,8 +118,8 @@ static int probe(const uint8_t *bytes, size_t length, uint32_t *width, uint32_t 
             w = be32(d); h = be32(d + 4);
             if (d[8] != 8 || d[10] != 0 || d[11] != 0 || d[12] != 0) return 1;
             if (d[9] == 2) channels = 3; else if (d[9] == 6) channels = 4; else return 1;
-            if (w == 0 || h == 0 || (uint64_t)w * h > (1u << 28)) return 1;
-        } else if (memcmp(type, "IDAT", 4) == 0) {
+            if (w == 0 || h == 0 || w > 1000000u || h > 1000000u || (uint64_t)w * h > (1u << 28)) return 1;
+        } else if (isIDAT) {
             idatLength += n;
         } else if (memcmp(type, "IEND", 4) == 0) {
             sawIEND = 1;

@@ -36,7 +36,10 @@ package enum MergedFrames {
                 throw OutputError(
                     "\(path) is not a whole \(w)×\(h) PNG frame of \(scene.file) at this scale: render its shard again")
             }
-            let image = try RGBAImage.decode(bytes: bytes)
+            let image: RGBAImage
+            do { image = try RGBAImage.decode(bytes: bytes) } catch {
+                throw OutputError("\(path) cannot be read as a PNG frame (\(error)): render its shard again")
+            }
             var encoded = FramePipeline.Encoded()
             encoded.png = bytes
             if needs.contains(.rgba) { encoded.rgba = image.pixels }

@@ -4,38 +4,9 @@ import XCTest
 
 /// Faults found by injection (issue 19): sizes Cairo cannot draw, numbers that would overflow.
 final class FaultTests: XCTestCase {
-    /// A PNG of `width` × 1 grey pixels, made by hand (stored deflate blocks), so that its size
-    /// is not limited by what Cairo can draw.
-    static func widePNG(width: Int) -> Data {
-        func crc32(_ bytes: [UInt8]) -> UInt32 {
-            var c: UInt32 = 0xFFFF_FFFF
-            for b in bytes {
-                c ^= UInt32(b)
-                for _ in 0..<8 { c = (c >> 1) ^ (0xEDB8_8320 & (0 &- (c & 1))) }
-            }
-            return ~c
-        }
-        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return be(UInt32(data.count)) + body + be(crc32(body))
-        }
-        let raw = [UInt8(0)] + [UInt8](repeating: 128, count: width * 3)
-        var z: [UInt8] = [0x78, 0x01]
-        var i = 0
-        while i < raw.count {
-            let n = min(65_535, raw.count - i)
-            z.append(i + n == raw.count ? 1 : 0)
-            z += [UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
-            z += raw[i..<(i + n)]
-            i += n
-        }
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
-        z += be(b << 16 | a)
-        let header = be(UInt32(width)) + be(1) + [8, 2, 0, 0, 0]
-        return Data([137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", header) + chunk("IDAT", z) + chunk("IEND", []))
-    }
+    /// A PNG of `width` × 1 grey pixels, made by hand, so that its size is not limited by what
+    /// Cairo can draw.
+    static func widePNG(width: Int) -> Data { handMadePNG(width: width, height: 1) }
 
     func testAGoldenTooWideForCairoIsAClearError() throws {
         let dir = temporaryDirectory()

@@ -78,6 +78,19 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual(cut.status, 2)
         XCTAssertTrue(cut.stderr.contains("frame-00040.png is not a whole 160×200 PNG frame"), cut.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/half/m/m.apng"))
+        // Whole files whose image data is not (issue 43: "springy: libpng: bad adaptive filter
+        // value" named no file): a bad filter byte, rows cut short.
+        for (name, png) in [
+            ("filter", handMadePNG(width: 160, height: 200, filter: 7)),
+            ("short", handMadePNG(width: 160, height: 200, short: 900)),
+        ] {
+            try png.write(to: URL(fileURLWithPath: frame))
+            let r = try runSpringy(["render", path, "--out", "\(dir)/half", "--merge", "--format", "apng"])
+            XCTAssertEqual(r.status, 2, "\(name): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("frame-00040.png cannot be read as a PNG frame ("), "\(name): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("render its shard again"), r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/half/m/m.apng"))
+        }
         let left = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/half/m").filter { !$0.hasPrefix("frame-") }
         XCTAssertEqual(left, [], "no temporary or marker left")
     }

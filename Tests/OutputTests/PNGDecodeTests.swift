@@ -90,6 +90,45 @@ final class PNGDecodeTests: XCTestCase {
         XCTAssertNil(PNGCodec.size(of: Array("not a png at all, really".utf8)))
     }
 
+    /// Issue 43: two crafted goldens the fast reader took and libpng refuses — an IDAT split by a
+    /// tEXt chunk, and a chunk type with a non-letter in it. Whatever libpng refuses, the fast
+    /// path leaves to libpng (so it is refused); what libpng reads, both read alike.
+    func testWhatLibpngRefusesIsRefused() throws {
+        let canvas = try Canvas(width: 40, height: 30, opaque: false)
+        canvas.markDirty()
+        // Two IDATs (the encoder writes one): split the stream, as a file may legally do.
+        let original = try XCTUnwrap(pngChunks(try PNGCodec.encode(canvas)))
+        let i = try XCTUnwrap(original.firstIndex { $0.type == Array("IDAT".utf8) })
+        let z = original[i].data, half = z.count / 2
+        let idat = Array("IDAT".utf8), text: ([UInt8], [UInt8]) = (Array("tEXt".utf8), Array("Title\u{0}x".utf8))
+        func file(_ middle: [([UInt8], [UInt8])]) -> [UInt8] {
+            pngFile(Array(original[..<i]) + middle.map { (type: $0.0, data: $0.1) } + Array(original[(i + 1)...]))
+        }
+        let split = file([(idat, Array(z[..<half])), (idat, Array(z[half...]))])
+        let expected = try RGBAImage.decodeWithLibpng(bytes: split)
+        XCTAssertEqual(RGBAImage.decodeFast(bytes: split), expected, "consecutive IDATs: read by both alike")
+        XCTAssertEqual(try RGBAImage.decode(bytes: file([text, (idat, z)])), expected, "tEXt before the IDAT: fine")
+        let refused: [(String, [UInt8])] = [
+            ("an IDAT split by a tEXt", file([(idat, Array(z[..<half])), text, (idat, Array(z[half...]))])),
+            ("a digit in a chunk type", file([(Array("t3Xt".utf8), Array("x".utf8)), (idat, z)])),
+            ("a space in a chunk type", file([(Array("te t".utf8), []), (idat, z)])),
+            ("a byte past the letters", file([(Array("tEX\u{7B}".utf8), []), (idat, z)])),
+        ]
+        for (name, bytes) in refused {
+            XCTAssertThrowsError(try RGBAImage.decodeWithLibpng(bytes: bytes), "\(name): libpng refuses it")
+            XCTAssertNil(RGBAImage.decodeFast(bytes: bytes), "\(name): the fast path leaves it to libpng")
+            XCTAssertThrowsError(try RGBAImage.decode(bytes: bytes), name)
+            var image = expected
+            XCTAssertThrowsError(try RGBAImage.decode(bytes: bytes, into: &image), name)
+        }
+        // After the image data libpng reads no further: such a chunk there is its to ignore.
+        XCTAssertEqual(try RGBAImage.decode(bytes: file([(idat, z), (Array("te t".utf8), [])])), expected)
+        // Letters at both ends of the ranges ('A', 'Z', 'a', 'z') are a chunk type.
+        let edges = file([(Array("zAZa".utf8), []), (idat, z)])
+        XCTAssertEqual(RGBAImage.decodeFast(bytes: edges), expected)
+        XCTAssertEqual(try RGBAImage.decodeWithLibpng(bytes: edges), expected)
+    }
+
     func crc32(_ bytes: [UInt8]) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
         for b in bytes {
