@@ -119,8 +119,13 @@ let package = Package(
                 "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender", "SpringyOutput",
                 "SpringyGolden", "SpringyPipeline", "SpringyPreview", .product(name: "Yams", package: "Yams"),
             ]),
-        // libFuzzer target for the scene decoder (scripts/fuzz); a replayer when built normally.
-        .executableTarget(name: "springy-fuzz", dependencies: ["SpringyScene", "SpringySimulation"]),
+        // libFuzzer targets for the readers of untrusted bytes: scenes, state streams, PNGs
+        // (scripts/fuzz); a replayer when built normally.
+        .executableTarget(
+            name: "springy-fuzz",
+            dependencies: [
+                "CNative", "SpringyCore", "SpringyFrame", "SpringyOutput", "SpringyRender", "SpringyScene", "SpringySimulation",
+            ]),
         // Helpers shared by the test targets (paths, running the binary, temporary folders).
         .target(
             name: "SpringyTestSupport", dependencies: ["SpringyFrame", "SpringyScene", "SpringySimulation"],

@@ -73,18 +73,26 @@ public struct Scene: Sendable {
     /// Every problem `springy validate` reports for the scene file at `path` — what reading it
     /// finds, then what running it to its end would meet — and its warnings; empty problems
     /// mean `render` will not refuse it.
-    public static func validate(file path: String, limits: Limits = Limits()) -> Validation {
-        do { return try Scene(contentsOfFile: path, limits: limits).validate() } catch {
+    public static func validate(
+        file path: String, limits: Limits = Limits(), bodySteps: Double = Scene.validationBodySteps
+    ) -> Validation {
+        do { return try Scene(contentsOfFile: path, limits: limits).validate(bodySteps: bodySteps) } catch {
             return Validation(problems: Problems(error).problems)
         }
     }
 
-    /// Runs the scene to its end as `springy validate` does: what running it would meet, its
-    /// warnings, and what it costs.
-    public func validate() throws -> Validation {
+    /// How much of a scene `springy validate` simulates by default, in body-steps (bodies ×
+    /// solver steps): about a second of a release build's solver. A scene estimated over it is
+    /// simulated that far, and the validation says so; `--full` (`.infinity`) runs it all.
+    public static let validationBodySteps = 1e7
+
+    /// Runs the scene as `springy validate` does: what running it would meet, its warnings, and
+    /// what it costs. Past `bodySteps` (estimated before it starts), only the frames within
+    /// them are simulated, and ``Validation/partial`` says so.
+    public func validate(bodySteps: Double = .infinity) throws -> Validation {
         do {
-            let (cost, warnings) = try TraceJob.validate(model)
-            return Validation(warnings: warnings, summary: cost.summary)
+            let v = try TraceJob.validate(model, bodySteps: bodySteps)
+            return Validation(warnings: v.warnings, summary: v.cost.summary, framesRun: v.ranFrames, partial: v.unran)
         } catch { throw Problems(error) }
     }
 
@@ -135,6 +143,11 @@ public struct Validation: Sendable {
     public var warnings: [String] = []
     /// What running it costs: "120 frames, 3 bodies, …" (empty when it has problems).
     public var summary = ""
+    /// The frames simulated when the validation stopped short of the scene's end (its estimate
+    /// was over the body-steps asked for); nil when it ran to the end.
+    public var framesRun: Int?
+    /// How far it ran and what the rest would take, when it stopped short (nil: it did not).
+    public var partial: String?
     /// No problems.
     public var isValid: Bool { problems.isEmpty }
 }

@@ -36,7 +36,7 @@ package enum StateStream {
     }
 
     /// The digest of chunk `number` (frames `first` and `count` more) of a stream with `key`.
-    static func digest(_ bytes: UnsafeRawBufferPointer, key: String, number: Int, first: Int, count: Int) -> UInt64 {
+    package static func digest(_ bytes: UnsafeRawBufferPointer, key: String, number: Int, first: Int, count: Int) -> UInt64 {
         var seed = ContentHash()
         seed.add("springy-states chunk \(number) of \(key): frames \(first)+\(count)")
         seed.endPart()

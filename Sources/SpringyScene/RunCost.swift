@@ -70,14 +70,14 @@ package struct RunCost: Sendable, Equatable {
         "\(frames) frames of \(pixelsPerFrame) pixels (\(Self.short(drawnPixels)) drawn), about \(Self.short(bodySteps)) body-steps, a trace of about \(Self.short(traceBytes)) bytes"
     }
 
-    static func short(_ v: Double) -> String {
+    package static func short(_ v: Double) -> String {
         for (unit, scale) in [("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3)] where v >= scale {
             return String(format: "%.1f", v / scale) + unit
         }
         return String(Int(v))
     }
 
-    static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         seconds < 120
             ? "about \(Int(seconds.rounded())) s"
             : seconds < 7200

@@ -1,4 +1,6 @@
 import Foundation
+import SpringyPipeline
+import SpringyScene
 import SpringyTestSupport
 import XCTest
 
@@ -86,5 +88,46 @@ final class RenderBudgetTests: XCTestCase {
             ["render", path, "--frames", "last", "--out", "\(dir)/o2", "--max-body-steps", "1000"], timeout: 30)
         XCTAssertEqual(last.status, 2, last.stderr)
         XCTAssertTrue(last.stderr.contains("body-steps") && last.stderr.contains("--max-body-steps"), last.stderr)
+    }
+
+    /// Issue 43: `validate` of a scene near the body-step budget ran its whole simulation (past
+    /// 60 s). It estimates first: over its own budget it simulates the frames within it and says
+    /// how far it ran and what the rest would take; exactly at the budget it runs to the end.
+    func testValidateEstimatesBeforeItRunsAndSaysHowFarItRan() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = try write(
+            dir, "long",
+            scene(
+                200, 400, time: "fps: 30, duration: 600",
+                """
+                items:
+                  a: { center: [50, 30], size: [20, 20] }
+                  b: { center: [120, 30], size: [20, 20] }
+                behaviors:
+                  - gravity: { items: [a, b] }
+                  - collision: { items: [a, b], mode: everything }
+                """))
+        let scene = try SceneLoader.load(path: path)
+        let estimate = RunCost(scene).bodySteps
+        XCTAssertEqual(estimate, 144_000, "600 s × 120 steps × 2 bodies")
+        let at = try TraceJob.validate(scene, bodySteps: estimate)
+        XCTAssertNil(at.ranFrames, "at the budget: to the end")
+        XCTAssertNil(at.unran)
+        let past = try TraceJob.validate(scene, bodySteps: estimate - 1)
+        XCTAssertEqual(past.ranFrames, 17_999, "one step short: every frame but the last")
+        let small = try TraceJob.validate(scene, bodySteps: 2_000)
+        XCTAssertEqual(small.ranFrames, 250, "2,000 body-steps: 1,000 steps, 250 frames at 30 fps")
+        XCTAssertTrue(
+            small.unran?.contains("validate simulated the first 250 frames of 18000 (about 2.0k of 144.0k body-steps)") ?? false,
+            small.unran ?? "")
+        XCTAssertTrue(small.unran?.contains("pass --full to run it to the end") ?? false)
+        // The command line: by default a scene this small runs to the end, and --full does too.
+        for extra in [[], ["--full"]] {
+            let r = try runSpringy(["validate", path] + extra)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertFalse(r.stderr.contains("validate simulated the first"), r.stderr)
+        }
+        XCTAssertTrue(try runSpringy(["validate", "--help"]).stdout.contains("--full"))
     }
 }
