@@ -61,6 +61,9 @@ struct SceneDecoder: SceneSectionDecoder {
 
     func decode(_ root: YAMLValue) throws -> Scene {
         let problems = Problems()
+        // Unknown keys anywhere are gathered, not thrown, so one run reports every one of them.
+        root.context.deferred = []
+        defer { root.context.deferred = nil }
         let m = try root.mapping(allowed: Self.topKeys, problems: problems)
         let versionValue = try m.require("springy")
         let version: Int
@@ -121,10 +124,15 @@ struct SceneDecoder: SceneSectionDecoder {
                     ?? []
             }
             if let sv = m["script"] {
+                // Every entry of `behaviors` counts for the numbers a script names, refused ones too
+                // (their own errors are reported): one bad behavior must not shift the rest.
+                let declared =
+                    (m["behaviors"].flatMap { try? $0.list() })?.map { entry in
+                        (try? entry.mapping(allowed: BehaviorDecoder.behaviorKinds))?.entries.first?.0 ?? "?"
+                    } ?? behaviors.map(\.spec.kindName)
                 script =
                     try problems.attempt {
-                        try scripts.decodeScript(
-                            sv, references: references, behaviorKinds: behaviors.map(\.spec.kindName), problems: problems)
+                        try scripts.decodeScript(sv, references: references, behaviorKinds: declared, problems: problems)
                     } ?? []
             }
             if itemsClean {
@@ -144,6 +152,10 @@ struct SceneDecoder: SceneSectionDecoder {
                     try checkFrequencies(behaviors, script: script, collection: collection, stepRate: time.stepRate, mapping: m)
                 }
             }
+        }
+        // The unknown keys gathered, each once (a mapping read twice notes its keys twice).
+        for e in root.context.deferred ?? [] where !problems.list.contains(e) {
+            problems.list.append(e)
         }
         if problems.list.count == 1 { throw problems.list[0] }
         if !problems.list.isEmpty {

@@ -80,9 +80,29 @@ package enum UIKitNames {
         UIKitName("fractionComplete", "script[].scrub_animator", "fraction"),
         UIKitName("transform", "script[].animate.to", "scale", "scale, rotation or translation"),
         UIKitName("backgroundColor", "script[].animate.to", "color"),
+        UIKitName("backgroundColor", "items.<name>", "fill"),
+        UIKitName("options", "script[].animate", "curve", "curve: ease_in_out | ease_in | ease_out | linear"),
+        UIKitName("dampingRatio", "script[].animator", "damping_ratio"),
+        UIKitName("dampingRatio", "script[].animate.spring", "damping"),
+        UIKitName("dampingRatio", "behaviors[].attachment", "damping"),
+        UIKitName("contentOffset", "script[].scroll_to", "offset", "offset: [x, y]"),
+        UIKitName("cornerRadius", "style", "corner_radius"),
+        UIKitName("estimatedItemSize", "collection.layout", "item_size", "item_size: [w, h] (cells are not self-sizing)"),
         // SwiftUI
         UIKitName("dampingFraction", "script[].swiftui.spring", "damping_fraction"),
         UIKitName("initialVelocity", "script[].animator.spring", "velocity"),
+    ]
+
+    /// API names Springy has no key for, anywhere, and what to do instead (said plainly, rather
+    /// than pointing at an unrelated key).
+    package static let absent: [(api: String, why: String)] = [
+        ("cornerRadius", "Springy's views have no corner radius of their own; `style.corner_radius` rounds every cell"),
+        ("scrollsToTop", "a scene has no status bar to tap; scroll with a `scroll_to: { offset: [0, 0] }` event"),
+        (
+            "contentInsetAdjustmentBehavior",
+            "a scene has no safe area to adjust for: `collection.scroll.content_inset` is the inset as given"
+        ),
+        ("isReversed", "reverse a running animator with a `reverse_animator: { name }` script event"),
     ]
 
     /// The entry for an API name, preferring one whose context is `context` (a key path with its
@@ -92,11 +112,18 @@ package enum UIKitNames {
         return hits.first { $0.context == context } ?? hits.first
     }
 
-    /// The hint for an unknown key that is an API name, found in the mapping at `path`.
+    /// The hint for an unknown key that is an API name, found in the mapping at `path`: the key
+    /// of this context when it has one; else what Springy does instead when it has no such
+    /// property; else where the name belongs, when that is another context.
     package static func hint(for name: String, at path: String) -> String? {
         let context = contextPath(path)
-        guard let e = entry(for: name, context: context) else { return nil }
-        return "`\(e.api)` is `\(e.written)`" + (e.context == context ? " here" : " in `\(e.context)`")
+        let e = entry(for: name, context: context)
+        if let e, e.context == context { return "`\(e.api)` is `\(e.written)` here" }
+        if let a = absent.first(where: { $0.api.lowercased() == name.lowercased() }) {
+            return "Springy has no `\(a.api)`: \(a.why)"
+        }
+        guard let e else { return nil }
+        return "`\(e.api)` is `\(e.written)` in `\(e.context)`"
     }
 
     /// A mapping's key path as the key tables name it: `script[2].update` → `script[].update`,
@@ -117,6 +144,7 @@ package enum UIKitNames {
     package static var markdown: String {
         var s = "| UIKit / SwiftUI | Springy | where |\n|---|---|---|\n"
         for e in all { s += "| `\(e.api)` | `\(e.written)` | `\(e.context)` |\n" }
+        for a in absent { s += "| `\(a.api)` | none: \(a.why) | |\n" }
         return s
     }
 }

@@ -8,6 +8,9 @@ final class DecodeContext {
     let file: String
     let nodeBudget: Int
     var remainingNodes: Int
+    /// Unknown keys noted while decoding goes on (nil: each is thrown at once); the scene
+    /// decoder reports them with its other problems.
+    var deferred: [SceneError]?
     init(file: String, nodeBudget: Int) { self.file = file; self.nodeBudget = nodeBudget; remainingNodes = nodeBudget }
 }
 
@@ -230,7 +233,18 @@ func fmt(_ v: Double) -> String { NumberText.plain(v) }
 
 extension YAMLValue {
     /// The mapping checked against a context's key table.
-    func mapping(_ table: KeyTable) throws -> YAMLMapping { try mapping(allowed: table.names) }
+    /// The mapping checked against `table`. While the scene decoder gathers every problem
+    /// (`DecodeContext.deferred`), unknown and repeated keys are noted there and left out, so
+    /// decoding goes on and one run reports every unknown key of a file; otherwise the first is
+    /// thrown.
+    func mapping(_ table: KeyTable) throws -> YAMLMapping {
+        let problems = Problems()
+        let m = try mapping(allowed: table.names, problems: problems)
+        guard let first = problems.list.first else { return m }
+        guard context.deferred != nil else { throw first }
+        context.deferred?.append(contentsOf: problems.list)
+        return m
+    }
 
     /// A number within the key's one range (its lower end excluded when the table says so).
     func double(_ key: SceneKey) throws -> Double {

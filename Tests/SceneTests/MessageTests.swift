@@ -23,6 +23,30 @@ final class MessageTests: XCTestCase {
             added?.hasPrefix("s.yaml:8:60: script[0].add.attachment.frequency: a spring of 45 Hz") ?? false, added ?? "")
     }
 
+    /// Issue 43: one bad `damping` in three snaps gave three right messages and two wrong ones
+    /// (`script[0].remove.behavior: must be at most 2, found 3`): the refused snap no longer
+    /// counted. Every declared behavior counts, refused or not; one past the last is still refused.
+    func testARefusedBehaviorStillCountsForTheScript() {
+        let snaps = """
+            items:
+              a: { center: [50, 50], size: [20, 20] }
+            behaviors:
+              - snap: { item: a, to: [10, 10], damping: 0.5 }
+              - snap: { item: a, to: [20, 20], damping: 1.9 }
+              - snap: { item: a, to: [30, 30], damping: 0.5 }
+              - snap: { item: a, to: [40, 40], damping: 0.5 }
+            script:
+              - { at: 0.1, remove: { behavior: 3 } }
+              - { at: 0.2, set: { behavior: 3, damping: 0.2 } }
+            """
+        let r = refusal(scene(100, 100, snaps)) ?? ""
+        XCTAssertTrue(r.contains("behaviors[1].snap.damping"), r)
+        XCTAssertFalse(r.contains("script["), "the script's numbers are right: \(r)")
+        let past = refusal(
+            scene(100, 100, snaps.replacingOccurrences(of: "remove: { behavior: 3 }", with: "remove: { behavior: 4 }")))
+        XCTAssertTrue(past?.contains("script[0].remove.behavior: must be at most 3, found 4") ?? false, past ?? "")
+    }
+
     func testATabIsNamedAsATab() {
         XCTAssertEqual(
             refusal("springy: 1\nviewport:\n\tsize: [100, 100]\n"),
