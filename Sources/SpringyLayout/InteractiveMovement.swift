@@ -11,6 +11,17 @@ struct InteractiveMovement {
     let original: ItemPath
     /// The target position, viewport coordinates: the lifted cell's centre follows it.
     var position: Vec2
+    /// From the finger to the cell's centre when it was lifted, and the centre's x then: a list
+    /// keeps both (UITableView's reorder moves the row vertically only, under the point where
+    /// it was grabbed); nil for a collection view, whose cell centres on the finger (UIKit's
+    /// updateInteractiveMovementTargetPosition).
+    var rowGrab: (offset: Vec2, x: Double)?
+
+    /// Where the cell's centre goes for a finger at `point`.
+    func centre(for point: Vec2) -> Vec2 {
+        guard let g = rowGrab else { return point }
+        return Vec2(g.x, point.y + g.offset.y)
+    }
     /// Once the finger lifts: when, and the cell's centre then (content coordinates).
     var dropped: (time: Double, from: Vec2)?
 }
@@ -19,21 +30,28 @@ extension CollectionView {
     /// beginInteractiveMovementForItem for the cell under `point`; false when there is none
     /// (or a movement is already under way).
     @discardableResult
-    package func beginInteractiveMovement(at point: Vec2) -> Bool {
+    package func beginInteractiveMovement(at point: Vec2, time: Double = 0) -> Bool {
         guard movement == nil, let ip = item(at: point), let k = key(ip) else { return false }
-        movement = InteractiveMovement(key: k, original: ip, position: point)
+        var m = InteractiveMovement(key: k, original: ip, position: point)
+        if spec.layout.kind == .list, let slot = shownFrame(ip, at: time)?.frame {
+            let centre = slot.center - contentOffset
+            m.rowGrab = (centre - point, centre.x)
+            m.position = centre
+        }
+        movement = m
         headersOffset = .nan
         return true
     }
 
-    /// updateInteractiveMovementTargetPosition: the cell's centre goes to `point`; when the
-    /// point is over another cell (layout.targetIndexPath's default), the item moves to that
-    /// index and its neighbours shift with the update animation.
+    /// updateInteractiveMovementTargetPosition: the cell's centre goes to `point` (a list's row
+    /// keeps its x and the offset it was grabbed at); when the centre is over another cell
+    /// (layout.targetIndexPath's default), the item moves to that index and its neighbours
+    /// shift with the update animation.
     package func updateInteractiveMovement(to point: Vec2, at time: Double) throws {
         guard var m = movement, m.dropped == nil else { return }
-        m.position = point
+        m.position = m.centre(for: point)
         movement = m
-        guard let current = path(ofKey: m.key), let target = item(at: point), target != current else { return }
+        guard let current = path(ofKey: m.key), let target = item(at: m.position), target != current else { return }
         var u = BatchUpdate()
         u.move = [BatchUpdate.Move(from: current, to: target)]
         try performBatchUpdates(u, at: time)

@@ -195,7 +195,7 @@ extension Simulation: GestureTarget {
     func longPressBegan(at point: Vec2) throws { try collection?.longPressBegan(at: point) }
     func longPressMoved(to point: Vec2) { collection?.fingerMoved(to: point, source: .longPress) }
     func longPressEnded() { collection?.fingerLifted(source: .longPress) }
-    func reorderBegan(at point: Vec2) { collection?.beginInteractiveMovement(at: point) }
+    func reorderBegan(at point: Vec2) { collection?.beginInteractiveMovement(at: point, time: time + h) }
     // Gestures move at the end of the step being taken (`time + h`).
     func reorderMoved(to point: Vec2) throws { try collection?.updateInteractiveMovement(to: point, at: time + h) }
     func reorderEnded(cancelled: Bool) throws { try collection?.endInteractiveMovement(at: time + h, cancelled: cancelled) }

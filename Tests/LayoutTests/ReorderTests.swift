@@ -74,6 +74,34 @@ final class ReorderTests: XCTestCase {
         XCTAssertTrue(f.allSatisfy { order($0) == order(f[0]) && $0.items.allSatisfy { $0.z == 0 } })
     }
 
+    /// Issue 43: a list's reorder moved the lifted row so its centre sat under the finger (155 pt
+    /// sideways when pressed where a grabber would be). UITableView keeps the row's x and moves it
+    /// vertically only, under the point where it was grabbed; the row lands where its centre is.
+    func testAListRowMovesVerticallyUnderTheGrabPoint() throws {
+        let f = try frames(
+            scene(
+                320, 600, time: "fps: 60, duration: 3",
+                """
+                collection:
+                  layout: { kind: list, row_height: 50 }
+                  sections:
+                    - { items: [A, B, C, D, E, F] }
+                script:
+                  - { at: 0.1, reorder: { at: [300, 30], path: [[300, 30], [280, 180]], duration: 1 } }
+                """))
+        // Lifted at 0.6 s (frame 36), held while the finger moves 150 pt down and 20 pt left.
+        let lifted = try XCTUnwrap(f[40].items.first { $0.label == "A" })
+        let finger = f[40].fingers[0]
+        XCTAssertEqual(lifted.center.x, 160, accuracy: 1e-9, "the row keeps its x, not the finger's \(finger.x)")
+        XCTAssertEqual(lifted.center.y - finger.y, 25 - 30, accuracy: 1e-9, "the grab point stays under the finger")
+        let held = try XCTUnwrap(f[90].items.first { $0.label == "A" })
+        XCTAssertEqual(held.center.x, 160, accuracy: 1e-9)
+        XCTAssertEqual(held.center.y - f[90].fingers[0].y, -5, accuracy: 1e-9)
+        // Dropped with its centre at 175: over the fourth row's slot (150-200).
+        XCTAssertEqual(order(f.last!), ["B", "C", "D", "A", "E", "F"])
+        XCTAssertEqual(try XCTUnwrap(f.last!.items.first { $0.label == "A" }).center, Vec2(160, 175))
+    }
+
     func testReorderKeysAreChecked() {
         for (body, fragment) in [
             ("items: { a: { center: [10, 10], size: [5, 5] } }\nscript:\n  - { at: 0, reorder: { at: [1, 1] } }", "has none"),
