@@ -62,10 +62,12 @@ package enum HTMLReport {
     }
 
     /// A failing golden's choice: Accept / Reject in a review, a box in a static report.
-    static func decision(_ token: String?) -> String {
+    /// `status` (failed or missing) is what the header counts it as, so an accept can take it
+    /// off that count.
+    static func decision(_ token: String?, _ status: GoldenStatus) -> String {
         guard let token else { return "" }
         return
-            "<div class=\"decide\" data-accept=\"\(escape(token))\"><label class=\"pick\"><input type=\"checkbox\" class=\"select\" checked> accept this one</label><button class=\"accept\">Accept</button><button class=\"reject\">Reject</button><span class=\"verdict\"></span></div>\n"
+            "<div class=\"decide\" data-accept=\"\(escape(token))\" data-status=\"\(status.rawValue)\"><label class=\"pick\"><input type=\"checkbox\" class=\"select\" checked> accept this one</label><button class=\"accept\">Accept</button><button class=\"reject\">Reject</button><span class=\"verdict\"></span></div>\n"
     }
 
     /// Combines shard reports: their scenes in the order given, their pictures copied into `dir`.
@@ -148,7 +150,8 @@ package enum HTMLReport {
         var body = """
             <h1>Springy check</h1>
             <p class="summary"><span id="passed" class="ok">\(s.passed) passed</span> · <span id="failed" class="bad">\(s.failed) failed</span> · \
-            <span id="missing" class="bad">\(s.missing) missing</span> · <span id="recorded">\(s.recorded) recorded</span></p>
+            <span id="missing" class="bad">\(s.missing) missing</span> · <span id="recorded">\(s.recorded) recorded</span>\
+            <span id="accepted-count" hidden> · <span id="accepted">0</span> accepted</span></p>
             <p class="keys">Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous failure · <kbd>b</kbd> blink expected and actual · <kbd>a</kbd> \(review == nil ? "tick or untick it" : "accept it") · <kbd>r</kbd> \(review == nil ? "untick it" : "reject it")</p>
             <div class="accept-box"><p>To accept the ticked goldens, run (each checks that the scene still makes exactly what is shown here):</p><pre id="accept-command"></pre></div>
 
@@ -183,12 +186,12 @@ package enum HTMLReport {
                     scene.frames.allSatisfy { $0.status == .passed } && t.status == .failed
                         && (scene.hashes.map { $0.status == .passed } ?? true)
                     ? " (the pixels pass: a change the eye cannot see yet)" : ""
-                body += "</p>\n" + decision(t.accept) + "</div>\n"
+                body += "</p>\n" + decision(t.accept, t.status) + "</div>\n"
             }
             if let h = scene.hashes, h.status != .passed {
                 body +=
                     "<div class=\"failure hashes \(h.status.rawValue)\" data-golden=\"hashes\">\n<h3>\(escape(h.summary))</h3>\n"
-                    + decision(h.accept)
+                    + decision(h.accept, h.status)
                 for shot in h.shots {
                     body += "<figure class=\"hash-shot\" data-frame=\"\(shot.frame)\">"
                     if let image = shot.image {
@@ -210,7 +213,7 @@ package enum HTMLReport {
             for f in scene.frames where f.status != .passed {
                 body +=
                     "<div class=\"failure\" data-frame=\"\(f.frame)\">\n<h3>frame \(f.frame): \(f.status == .missing ? "missing" : escape(f.summary ?? "differs"))</h3>\n"
-                body += decision(f.accept)
+                body += decision(f.accept, f.status)
                 if f.status == .missing, let shown = scene.strip.first(where: { $0.frame == f.frame }) {
                     // Nothing to compare with: this run's frame, full size, to judge before accepting.
                     body +=
@@ -314,7 +317,19 @@ package enum HTMLReport {
               const query = 'token=' + encodeURIComponent(token) + tokens.map(t => '&golden=' + encodeURIComponent(t)).join('');
               const r = await fetch('/api/accept?' + query, {method: 'POST'});
               const answer = await r.json();
-              for (const box of boxes) say(box, r.ok ? 'accepted' : 'refused', r.ok ? 'accepted: ' + answer.written.join('; ') : 'refused: ' + answer.error);
+              for (const box of boxes) {
+                if (r.ok && !box.classList.contains('accepted')) count(box.dataset.status);
+                say(box, r.ok ? 'accepted' : 'refused', r.ok ? 'accepted: ' + answer.written.join('; ') : 'refused: ' + answer.error);
+              }
+            }
+            // The header's counts follow the accepts: one fewer failed (or missing), one more accepted.
+            function count(status) {
+              const from = document.getElementById(status === 'missing' ? 'missing' : 'failed');
+              const n = Math.max(0, parseInt(from.textContent) - 1);
+              from.textContent = n + (status === 'missing' ? ' missing' : ' failed');
+              const accepted = document.getElementById('accepted');
+              accepted.textContent = parseInt(accepted.textContent) + 1;
+              document.getElementById('accepted-count').hidden = false;
             }
             async function reject(box) {
               const r = await fetch('/api/reject?token=' + encodeURIComponent(token) + '&golden=' + encodeURIComponent(box.dataset.accept), {method: 'POST'});

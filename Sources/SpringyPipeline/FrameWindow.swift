@@ -104,12 +104,14 @@ package final class FrameWindow: @unchecked Sendable {  // every field below is 
     /// Frames held in memory now, and their estimated bytes.
     package var held: (frames: Int, bytes: Int) { lock.lock(); defer { lock.unlock() }; return (window.count, windowBytes) }
 
-    /// Frame `n`'s state: from the window, or after the simulation reaches it (again); nil when
-    /// the scene has no such frame or it does not come within `frameWait`.
+    /// Frame `n`'s state: from the window, or once the simulation reaches it (again, from time
+    /// 0, when it is behind the window); nil only when the scene has no such frame (its run ended
+    /// before it, or stopped with an error) or the window is cancelled. No clock bounds the wait:
+    /// the simulation always moves towards the frame asked for and ends within the scene's frame
+    /// budget, so a busy machine makes the answer slower, never "no such frame".
     package func state(_ n: Int) -> FrameState? {
         guard n >= 0 else { return nil }
         lock.lock(); defer { lock.unlock() }
-        let deadline = Date().addingTimeInterval(Self.wait)
         while true {
             if n >= windowStart && n < windowStart + window.count { return window[n - windowStart] }
             if cancelled || (finished && restartFrom == nil && n >= simulated) { return nil }
@@ -117,12 +119,9 @@ package final class FrameWindow: @unchecked Sendable {  // every field below is 
             if n < windowStart && restartFrom == nil { restartFrom = max(0, n - 1) }
             wanted = n
             lock.broadcast()
-            if !lock.wait(until: deadline) { return nil }
+            lock.wait()
         }
     }
-
-    /// How long a caller waits for a frame being simulated (again) before it gives up.
-    static let wait = 20.0
 
     /// About how many bytes a frame's state holds (its arrays and strings), for the budget.
     static func estimatedBytes(_ f: FrameState) -> Int {

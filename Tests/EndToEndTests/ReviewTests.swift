@@ -109,8 +109,13 @@ final class ReviewTests: XCTestCase {
                 ["click": ".failure[data-index=\"2\"] button.accept"],
                 ["until": "\(failures)[2].querySelector('.decide').classList.contains('accepted')"],
                 ["eval": "\(failures).map(f => f.querySelector('.verdict').textContent)"],
+                // Issue 43: the header's counts follow the accepts ("3 failed" stayed).
+                ["eval": "document.querySelector('p.summary').innerText"],
             ])
         let verdicts = try XCTUnwrap(accepted.first as? [String], "\(accepted)")
+        let header = try XCTUnwrap(accepted.last as? String, "\(accepted)")
+        XCTAssertTrue(header.contains("0 failed") && header.contains("3 accepted"), header)
+        XCTAssertTrue(header.contains("3 passed"), header)
         XCTAssertEqual(verdicts.count, 3)
         XCTAssertTrue(verdicts.allSatisfy { $0.hasPrefix("accepted: replaced golden/springs/") }, "\(verdicts)")
         // Exactly those three files changed, each to the hash the page showed.
