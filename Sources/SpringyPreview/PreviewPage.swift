@@ -9,7 +9,7 @@ enum PreviewPage {
         #controls { margin-top: 8px; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
         #scrub { width: 360px; }
         #errors { color: #d70015; white-space: pre-wrap; font-family: monospace; }
-        #warnings { color: #a05a00; white-space: pre-wrap; font-family: monospace; }
+        #warnings, #notes { color: #a05a00; white-space: pre-wrap; font-family: monospace; }
         #trace { font-family: monospace; font-size: 12px; max-width: 420px; max-height: 80vh; overflow: auto; }
         #trace div.hover { background: #ffd60a; }
         #marks { position: relative; height: 12px; }
@@ -33,6 +33,7 @@ enum PreviewPage {
           </div>
           <div id="marks" title="golden frames"></div>
           <div id="overlays"></div>
+          <div id="notes"></div>
           <div id="failures"></div>
         </div>
         <div id="trace"></div>
@@ -43,7 +44,15 @@ enum PreviewPage {
         const overlayNames = ['coils', 'anchors', 'velocities', 'boundaries', 'contacts', 'finger', 'clock'];
         // #overlays=coils,finger&frame=N: a link to a frame with overlays (the page opens paused there).
         const hash = new URLSearchParams(location.hash.slice(1));
-        const preset = (hash.get('overlays') || '').split(',');
+        // The style keys' spellings name the same overlays; a name that is none is said, not dropped.
+        const aliases = { velocity_arrows: 'velocities', springs: 'coils' };
+        const asked = (hash.get('overlays') || '').split(',').filter(n => n);
+        const preset = asked.map(n => aliases[n] || n);
+        const unknown = preset.filter(n => !overlayNames.includes(n));
+        if (unknown.length) {
+          $('notes').textContent = 'unknown overlay' + (unknown.length > 1 ? 's' : '') + ' in the link: ' + unknown.join(', ') + ' (the overlays are ' + overlayNames.join(', ') + ')';
+          document.body.dataset.unknownOverlays = unknown.join(',');
+        }
         for (const name of overlayNames) {
           const l = document.createElement('label');
           l.innerHTML = '<input type="checkbox" data-overlay="' + name + '"' + (preset.includes(name) ? ' checked' : '') + '> ' + name;
@@ -80,12 +89,17 @@ enum PreviewPage {
           document.querySelectorAll('#trace [data-item]').forEach(d => d.className = d.dataset.item === s.hover ? 'hover' : '');
         }
         $('frame').onmousemove = e => hoverAt(e.offsetX / $('frame').clientWidth * s.width, e.offsetY / $('frame').clientHeight * s.height);
+        // "frame / last": an `until: rest` scene still running may end sooner than its
+        // max_duration ("up to"); once done, its last frame is where it rested.
+        function label() {
+          $('label').textContent = s.frame + ' / ' + (s.untilRest && !s.done ? 'up to ' : '') + Math.max(s.total - 1, 0) + (s.ready < s.total ? ' (' + s.ready + ' ready)' : '');
+        }
         function show(n) {
           s.frame = Math.max(0, Math.min(n, Math.max(s.ready - 1, 0)));
           const o = overlays();
           $('frame').src = '/frames/' + s.shown + '/' + s.frame + '.png' + (o ? '?o=' + o : '');
           $('scrub').value = s.frame;
-          $('label').textContent = s.frame + ' / ' + Math.max(s.total - 1, 0) + (s.ready < s.total ? ' (' + s.ready + ' ready)' : '');
+          label();
           document.body.dataset.frame = s.frame;
           fetch('/trace/' + s.shown + '/' + s.frame).then(r => r.ok ? r.text() : '').then(renderTrace);
         }
@@ -99,6 +113,8 @@ enum PreviewPage {
             if (st.shown !== undefined) {
               const changed = st.shown !== s.shown;
               s.shown = st.shown; s.total = st.total; s.ready = st.ready; s.fps = st.fps; s.width = st.width; s.height = st.height;
+              s.done = st.done; s.untilRest = st.until_rest;
+              label();
               const fails = st.failures || [];
               if ($('failures').dataset.list !== fails.join(',')) {
                 $('failures').dataset.list = fails.join(',');

@@ -45,7 +45,9 @@ package enum PreviewServer {
             state["shown"] = good.number
             state["name"] = scene.displayName
             state["fps"] = scene.time.fps
-            state["total"] = scene.time.maxFrameCount
+            // An `until: rest` scene ends where it rests: once the run is done, its frames are all.
+            state["total"] = good.done ? good.ready : scene.time.maxFrameCount
+            state["until_rest"] = scene.time.untilRest
             state["ready"] = good.ready
             state["done"] = good.done
             state["width"] = scene.viewport.size.width
@@ -67,8 +69,12 @@ package enum PreviewServer {
         }
         if path == "/api/state" { return state(session) }
         if let (v, n) = numbers(path, prefix: "/frames/", suffix: ".png") {
-            guard let good = session.versions.good, good.number == v,
-                let png = try? good.png(n, overlays: Overlays(list: request.query("o") ?? ""))
+            var unknown: String?
+            guard let overlays = Overlays(list: request.query("o") ?? "", unknown: &unknown) else {
+                let known = Overlays.names.map(\.0).joined(separator: ", ")
+                return .text(400, "unknown overlay \"\(unknown ?? "")\": the overlays are \(known)")
+            }
+            guard let good = session.versions.good, good.number == v, let png = try? good.png(n, overlays: overlays)
             else { return notFound }
             return .init(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "max-age=3600")], body: png)
         }

@@ -289,10 +289,20 @@ package struct Overlays: OptionSet, Hashable, Sendable {
         ("boundaries", .boundaries), ("contacts", .contacts), ("finger", .finger), ("clock", .clock),
     ]
 
-    /// From a comma-separated list of names; unknown names are ignored.
-    package init(list: String) {
+    /// The style keys' own spellings of the overlays (`style.velocity_arrows`, `style.springs`).
+    package static let styleKeys: [(String, Overlays)] = [("velocity_arrows", .velocities), ("springs", .coils)]
+
+    /// From a comma-separated list of names (the page's, or the style keys'); nil when one is
+    /// not an overlay's name, with that name in `unknown`.
+    package init?(list: String, unknown: inout String?) {
         var o: Overlays = []
-        for part in list.split(separator: ",") { if let hit = Self.names.first(where: { $0.0 == part }) { o.insert(hit.1) } }
+        for part in list.split(separator: ",") {
+            guard let hit = (Self.names + Self.styleKeys).first(where: { $0.0 == part }) else {
+                unknown = String(part)
+                return nil
+            }
+            o.insert(hit.1)
+        }
         self = o
     }
 

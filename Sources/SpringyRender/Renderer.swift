@@ -222,7 +222,9 @@ package struct Renderer: Sendable {
             let text = String(format: "t = %.2f s", state.time)
             cairo_set_font_size(cr, 13)
             let faces = textFaces, width = faces.advance(cr, text)
-            let x = viewport.size.width - width - 10, y = 22.0
+            // Below the status bar when the scene draws one (its icons sit where the clock would).
+            let top = style.chrome != .none ? (tallScreen ? 47.0 : 20.0) : 0
+            let x = viewport.size.width - width - 10, y = top + 22
             cairo_rectangle(cr, x - 6, y - 15, width + 12, 21)
             cairo_set_source_rgba(cr, 0, 0, 0, 0.55)
             cairo_fill(cr)

@@ -1,4 +1,6 @@
 import Foundation
+import SpringyCore
+import SpringyOutput
 import SpringyTestSupport
 import Synchronization
 import XCTest
@@ -44,6 +46,53 @@ final class PreviewTests: XCTestCase {
         }
         XCTFail("timed out; last state \(s)")
         return s
+    }
+
+    /// Issue 43, the preview's friction: an `until: rest` scene's scrubber spanned its
+    /// max_duration; `#overlays=` dropped names it did not know (the style key's own
+    /// `velocity_arrows` among them); the clock overlay sat on the status bar's icons.
+    func testUntilRestEndsTheTimelineOverlaysAreNamedAndTheClockClearsTheStatusBar() throws {
+        let chromium = try requireTool("chromium", "Debian's chromium (scripts/install-deps --tests): the page was not opened")
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = "\(dir)/rest.yaml"
+        try String(contentsOfFile: packageRoot + "/scenes/gravity.yaml", encoding: .utf8).replacingOccurrences(
+            of: "viewport: {", with: "style: { chrome: status_bar }\nviewport: {"
+        ).write(toFile: scene, atomically: true, encoding: .utf8)
+        let (p, base) = try start(scene)
+        defer { if p.isRunning { p.terminate() } }
+        let done = try waitFor(base) { ($0["done"] as? Bool) == true }
+        XCTAssertEqual(done["ready"] as? Int, 199, "gravity rests at frame 198")
+        XCTAssertEqual(done["total"] as? Int, 199, "the timeline ends where the scene rests, not at max_duration's 480")
+        XCTAssertEqual(done["until_rest"] as? Bool, true)
+        // The style key's spelling names the same overlay; a name that is none is refused, said.
+        let (ok, arrows) = get(base + "frames/1/20.png?o=velocity_arrows")
+        XCTAssertEqual(ok, 200)
+        XCTAssertEqual(arrows, get(base + "frames/1/20.png?o=velocities").1)
+        let (bad, why) = get(base + "frames/1/20.png?o=velocities,sparkles")
+        XCTAssertEqual(bad, 400)
+        XCTAssertTrue(String(decoding: why, as: UTF8.self).contains("unknown overlay \"sparkles\""))
+        let page = try browserDrive(
+            chromium,
+            [
+                ["open": base + "#overlays=velocity_arrows,sparkles&frame=20"],
+                ["until": "document.getElementById('label').textContent.startsWith('20 / ')"],
+                ["eval": "document.getElementById('label').textContent"],
+                ["eval": "document.getElementById('notes').textContent"],
+                ["eval": "document.getElementById('frame').getAttribute('src')"],
+            ])
+        XCTAssertEqual(page.count, 3, "\(page)")
+        XCTAssertEqual(page.first as? String, "20 / 198")
+        XCTAssertTrue((page.dropFirst().first as? String ?? "").contains("unknown overlay in the link: sparkles"), "\(page)")
+        XCTAssertEqual(page.last as? String, "/frames/1/20.png?o=velocities")
+        // The clock: drawn, and nowhere in the status bar's 20 pt (this 375 × 667 scene at 2x: 40 rows).
+        let plain = try RGBAImage.decode(bytes: Array(get(base + "frames/1/20.png").1))
+        let clock = try RGBAImage.decode(bytes: Array(get(base + "frames/1/20.png?o=clock").1))
+        XCTAssertNotEqual(plain, clock, "the clock is drawn")
+        let rowBytes = plain.width * 4, statusBar = plain.height * 20 / 667
+        XCTAssertEqual(
+            Array(plain.pixels[0..<(statusBar * rowBytes)]), Array(clock.pixels[0..<(statusBar * rowBytes)]),
+            "the status bar is untouched by the clock")
     }
 
     func testRoutesReloadErrorsSafetyAndCtrlC() throws {
