@@ -104,7 +104,10 @@ func exercisePNG(_ bytes: UnsafeBufferPointer<UInt8>) {
     let given = Array(bytes)
     for variant in [given, withCRCsMadeRight(given)] {
         // Sizes past 16 M pixels are libpng's allocation, not the differential's.
-        if let size = PNGCodec.size(of: variant), size.width * size.height > 1 << 24 { continue }
+        if let size = PNGCodec.size(of: variant) {
+            let (pixels, over) = size.width.multipliedReportingOverflow(by: size.height)
+            if over || pixels > 1 << 24 { continue }
+        }
         let fast = RGBAImage.decodeFast(bytes: variant)
         let libpng = try? RGBAImage.decodeWithLibpng(bytes: variant)
         if let fast {

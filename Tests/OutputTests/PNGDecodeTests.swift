@@ -121,6 +121,18 @@ final class PNGDecodeTests: XCTestCase {
             var image = expected
             XCTAssertThrowsError(try RGBAImage.decode(bytes: bytes, into: &image), name)
         }
+        // Sizes past what any reader allocates (the fuzzer's inputs: 2^32 - 1 a side, whose
+        // area overflows): refused, never a trap; 1,000,000 a side is libpng's limit, and one more.
+        for side in [UInt32.max, 0x7FFF_FFFF, 1_000_001] {
+            var header = Array(original[0].data)
+            for k in 0..<4 {
+                header[k] = UInt8(truncatingIfNeeded: side >> (24 - 8 * UInt32(k)))
+                header[4 + k] = UInt8(truncatingIfNeeded: side >> (24 - 8 * UInt32(k)))
+            }
+            let huge = pngFile([(original[0].type, header)] + Array(original[1...]))
+            XCTAssertNil(RGBAImage.decodeFast(bytes: huge), "\(side)")
+            XCTAssertThrowsError(try RGBAImage.decode(bytes: huge), "\(side)")
+        }
         // After the image data libpng reads no further: such a chunk there is its to ignore.
         XCTAssertEqual(try RGBAImage.decode(bytes: file([(idat, z), (Array("te t".utf8), [])])), expected)
         // Letters at both ends of the ranges ('A', 'Z', 'a', 'z') are a chunk type.
