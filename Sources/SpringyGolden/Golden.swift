@@ -100,14 +100,30 @@ package struct GoldenStore {
     /// fails without being decoded (a 20 000 × 20 000 golden costs nothing).
     /// `drawn`, when given, holds each rendered frame's pixels as its PNG decodes
     /// (PNGCodec.decodedPixels): compared directly instead of decoding the PNG again.
-    package func check(_ scene: Scene, frames rendered: [(Int, [UInt8])], drawn: [RGBAImage]? = nil) throws -> [GoldenResult] {
+    /// `movedEnd`, for an `until: rest` scene whose golden end (`last`) is another frame than
+    /// its end now: the rendered end is compared with that golden (`from`) instead of being
+    /// missing, and fails saying by how many frames the end moved.
+    package func check(
+        _ scene: Scene, frames rendered: [(Int, [UInt8])], drawn: [RGBAImage]? = nil, movedEnd: (from: Int, to: Int)? = nil
+    ) throws -> [GoldenResult] {
         var results: [GoldenResult] = []
         // Decoded into the same two images frame after frame (no per-frame allocation).
         var expected = RGBAImage(width: 0, height: 0, pixels: []), actual = expected
         for (k, (frame, bytes)) in rendered.enumerated() {
             let watch = Stopwatch(), before = results.count
             defer { if results.count > before { results[results.count - 1].seconds = watch.seconds } }
-            let path = goldenPath(scene: scene, frame: frame)
+            let moved = movedEnd.flatMap { $0.to == frame ? $0 : nil }
+            defer {
+                if let moved, results.count > before {
+                    let by = moved.to - moved.from
+                    let same = results[results.count - 1].passed, prior = results[results.count - 1].problem
+                    results[results.count - 1].passed = false
+                    results[results.count - 1].problem =
+                        "the scene's end moved by \(by > 0 ? "+" : "")\(by) frames: it rests at frame \(moved.to), its golden end is frame \(moved.from) ("
+                        + (prior ?? (same ? "the end state looks the same" : "the end state differs, compared here")) + ")"
+                }
+            }
+            let path = goldenPath(scene: scene, frame: moved?.from ?? frame)
             func failed(_ problem: String) -> GoldenResult {
                 var r = GoldenResult(
                     scene: scene.file, frame: frame, goldenPath: path, difference: nil, missing: false, passed: false)

@@ -1,3 +1,4 @@
+import Foundation
 import SpringyCore
 import SpringyDynamics
 import SpringyFrame
@@ -68,7 +69,9 @@ package enum GoldenRun {
         let run = try render(scene)
         let (frames, states) = (run.frames, run.states)
         var check = SceneCheck(
-            scene: scene.file, slug: scene.slug, frames: try store.check(scene, frames: frames, drawn: run.drawn),
+            scene: scene.file, slug: scene.slug,
+            frames: try store.check(
+                scene, frames: frames, drawn: run.drawn, movedEnd: movedEnd(scene, store: store, frames: frames)),
             trace: try store.checkTrace(scene, states: states))
         check.rendered = frames
         check.hashes = store.checkHashes(scene, hashes: run.hashes)
@@ -88,6 +91,23 @@ package enum GoldenRun {
         }
         check.seconds = watch.seconds
         return check
+    }
+
+    /// An `until: rest` scene whose `last` golden frame is missing while a golden of a frame no
+    /// longer asked for lies past every other golden frame: its end moved (a change made it rest
+    /// sooner or later). Then that golden is the end to compare with: (its frame, the end now).
+    static func movedEnd(_ scene: Scene, store: GoldenStore, frames: [(Int, [UInt8])]) -> (from: Int, to: Int)? {
+        guard scene.time.untilRest, scene.golden.frames.contains(.last), let end = frames.last?.0,
+            !FileManager.default.fileExists(atPath: store.goldenPath(scene: scene, frame: end))
+        else { return nil }
+        let others = frames.dropLast().map(\.0)
+        let stale = store.staleFiles(scene, asked: frames.map(\.0)).compactMap { path -> Int? in
+            let name = PathText.lastComponent(path)
+            guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return nil }
+            return Int(name.dropFirst(6).dropLast(4))
+        }
+        guard let old = stale.filter({ f in others.allSatisfy { $0 < f } }).max() else { return nil }
+        return (old, end)
     }
 
     /// Names what each failing frame's changed pixels belong to, from the traces of both runs.

@@ -62,6 +62,49 @@ final class GoldenUpkeepTests: XCTestCase {
         XCTAssertFalse(try check([], cwd: dir).stdout.contains("stale"))
     }
 
+    /// Issue 43: when a change moved an `until: rest` scene's end, check said "frame-00179.png is
+    /// missing" and listed frame-00177.png as stale. It compares the end with the golden end and
+    /// says by how many frames the end moved, with the before and after pictures.
+    func testAMovedRestFrameIsComparedWithTheGoldenEnd() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: "\(dir)/scenes", withIntermediateDirectories: true)
+        func write(_ y: Double) throws {
+            try scene(
+                120, 200, time: "fps: 30, until: rest, max_duration: 8",
+                """
+                golden: { frames: [0, last], trace: false }
+                items:
+                  box: { center: [60, \(y)], size: [20, 20] }
+                behaviors:
+                  - gravity: { items: [box] }
+                  - collision: { items: [box], bounds: true }
+                """
+            ).write(toFile: "\(dir)/scenes/rest.yaml", atomically: true, encoding: .utf8)
+        }
+        try write(30)
+        XCTAssertEqual(try check(["--record"], cwd: dir).status, 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/golden/rest").filter { $0.hasPrefix("frame-") }
+            .sorted()
+        XCTAssertEqual(before.count, 2)
+        let oldEnd = Int(before[1].dropFirst(6).dropLast(4))!
+        // Dropped from higher: it lands later, and rests later.
+        try write(10)
+        let r = try check([], cwd: dir)
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        let all = r.stdout + r.stderr
+        XCTAssertFalse(all.contains("is missing"), all)
+        XCTAssertTrue(all.contains("the scene's end moved by +"), all)
+        XCTAssertTrue(all.contains("its golden end is frame \(oldEnd)"), all)
+        let failures = (try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/.springy-failures/rest")) ?? []
+        XCTAssertTrue(
+            failures.contains { $0.hasSuffix("-expected.png") } && failures.contains { $0.hasSuffix("-actual.png") },
+            "\(failures)")
+        // Recorded again (and pruned), the new end is the golden and the check passes.
+        XCTAssertEqual(try check(["--record", "all", "--prune"], cwd: dir).status, 0)
+        XCTAssertEqual(try check([], cwd: dir).status, 0)
+    }
+
     func testAGoldenSetRecordsItsEnvironmentAndAFailureSaysWhatChanged() throws {
         let dir = temporaryDirectory()
         try FileManager.default.createDirectory(atPath: "\(dir)/scenes", withIntermediateDirectories: true)
