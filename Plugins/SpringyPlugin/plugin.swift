@@ -5,7 +5,9 @@ import PackagePlugin
 /// run in the package that asks (its folder the working directory), so a package that depends
 /// on Springy needs no separate install. Writing into the package (renders, goldens, DocC
 /// articles) is asked for as SwiftPM asks a plugin's permissions:
-/// `swift package --allow-writing-to-package-directory springy render scenes/x.yaml`.
+/// `swift package --allow-writing-to-package-directory springy render scenes/x.yaml`. SwiftPM
+/// asks a plugin's permissions before it runs, for every subcommand alike, so a read-only
+/// `check` needs the flag too (README says so).
 @main
 struct SpringyPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
