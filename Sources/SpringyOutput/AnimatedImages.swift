@@ -391,4 +391,9 @@ package final class WebPWriter {
 /// The C heap in use (malloc's bytes handed out and not freed), for `springy bench`.
 package enum Heap {
     package static var inUse: Int { Int(springy_heap_in_use()) }
+    /// Returns malloc's free pages to the system. Frames of megabytes, made and freed on several
+    /// threads, leave free holes in malloc's arenas that resident memory kept growing with (the
+    /// heap in use stays flat): a long render trims every `trimEvery` frames.
+    package static func trim() { springy_heap_trim() }
+    package static let trimEvery = 64
 }

@@ -234,6 +234,7 @@ package struct RenderJob {
                 if !settings.merge { last = (state.frame, state.atRest) }
                 if settings.timings != nil { costs.append((index, encoded.seconds + CPUTime.thread - written)) }
                 progress(summary.frames, total)
+                if summary.frames % Heap.trimEvery == 0 { Heap.trim() }
             }
             if settings.merge {
                 try MergedFrames.run(

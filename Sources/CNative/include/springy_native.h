@@ -96,6 +96,8 @@ void springy_free(void *pointer);
 
 /// Bytes malloc has handed out and not had back (glibc mallinfo2), for the benchmarks.
 size_t springy_heap_in_use(void);
+/// malloc_trim(0): returns the free pages of every arena to the system.
+void springy_heap_trim(void);
 
 /// Makes the pixels of a w×h rectangle (at x, y of a frame `frameWidth` wide) that equal the
 /// previous frame's fully transparent.
