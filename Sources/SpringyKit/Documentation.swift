@@ -40,7 +40,7 @@ public enum Poster: Sendable, Equatable {
 public enum Documentation {
     /// The animation formats a gallery can use.
     public static var animationFormats: [OutputFormat] {
-        DocsGallery.animationFormats.map { OutputFormat(rawValue: $0.rawValue)! }
+        DocsGallery.animationFormats.map(OutputFormat.init)
     }
 
     /// How a gallery is made.

@@ -28,7 +28,6 @@ public enum RecordMode: String, Sendable, CaseIterable {
     /// None: compare only.
     case never
 
-    var model: SpringyGolden.RecordMode { SpringyGolden.RecordMode(rawValue: rawValue)! }
 }
 
 /// How ``GoldenCheck/run(_:options:messages:)`` checks: what `springy check`'s flags say.

@@ -72,7 +72,7 @@ public enum VideoCodec: String, Sendable, CaseIterable {
     case h264, hevc, vp9, prores
     /// The codecs a container (`mp4`, `webm`, `mov`) takes; the first is its default.
     public static func allowed(in format: OutputFormat) -> [VideoCodec] {
-        VideoSink.Codec.allowed(in: format.rawValue).map { VideoCodec(rawValue: $0.rawValue)! }
+        VideoSink.Codec.allowed(in: format.rawValue).map(VideoCodec.init)
     }
 }
 
@@ -115,14 +115,13 @@ public struct PNGOptions: Sendable, Equatable {
     public init() {
         let d = PNGSettings.libpng
         level = d.level
-        filter = Filter(rawValue: d.filter.rawValue)!
-        strategy = Strategy(rawValue: d.strategy.rawValue)!
+        filter = Filter(d.filter)
+        strategy = Strategy(d.strategy)
     }
     var model: PNGSettings {
         guard encoder == .libpng else { return .runs }
         return PNGSettings(
-            level: level, filter: PNGSettings.Filter(rawValue: filter.rawValue)!,
-            strategy: PNGSettings.Strategy(rawValue: strategy.rawValue)!)
+            level: level, filter: filter.model, strategy: strategy.model)
     }
 }
 
@@ -255,7 +254,7 @@ public struct RenderOptions: Sendable {
         s.merge = merge
         encoders.apply(to: &s)
         s.video = VideoSink.Options(
-            codec: video.codec.map { VideoSink.Codec(rawValue: $0.rawValue)! }, crf: video.crf,
+            codec: video.codec?.model, crf: video.crf,
             pixelFormat: video.pixelFormat)
         return s
     }
@@ -288,13 +287,13 @@ public struct RenderRun {
             let s = try job.run(cancelled: cancelled, resumed: resumed, progress: progress)
             return RenderSummary(
                 frames: s.frames, folder: s.folder,
-                written: s.written.map { (OutputFormat(rawValue: $0.format.rawValue)!, $0.files, $0.bytes) },
+                written: s.written.map { (OutputFormat($0.format), $0.files, $0.bytes) },
                 warnings: s.warnings)
         } catch let stopped as RenderJob.Stopped {
             throw RenderStopped(
                 problems: stopped.underlying is Cancelled ? nil : Problems(stopped.underlying),
                 cancelled: stopped.underlying as? Cancelled, framesKept: stopped.framesKept,
-                discarded: stopped.discarded.map { OutputFormat(rawValue: $0.rawValue)! })
+                discarded: stopped.discarded.map(OutputFormat.init))
         } catch { throw Problems(error) }
     }
 }

@@ -246,8 +246,6 @@ public struct Image: Sendable, Equatable {
 public enum OutputFormat: String, Sendable, CaseIterable {
     case png, apng, gif, webp, avif, sheet, trail, pdf, svg, y4m, mp4, webm, mov
 
-    var pipeline: SpringyPipeline.OutputFormat { SpringyPipeline.OutputFormat(rawValue: rawValue)! }
-
     /// Made from each frame's pixels, so `RenderOptions.merge` can make it from the PNG frames
     /// shards wrote (the others are drawn from frame states).
     public var mergesFromFrames: Bool { MergedFrames.formats.contains(pipeline) }

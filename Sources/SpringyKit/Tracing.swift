@@ -68,7 +68,7 @@ extension Scene {
         to path: String
     ) throws {
         let job = PlotJob(
-            scene: model, quantity: SpringyPipeline.PlotQuantity(rawValue: quantity.rawValue)!, item: item,
+            scene: model, quantity: quantity.model, item: item,
             spring: spring.map { ($0.frequency, $0.damping, $0.rest) })
         do { try job.write(to: path) } catch let e as PlotJob.NeverOnScreen {
             throw Problems("\(model.file): \(e)")

@@ -198,7 +198,7 @@ package struct Renderer: Sendable {
         }
     }
 
-    /// Velocities, contacts, the finger and the clock, over everything.
+    /// Velocities, contacts, the finger and the clock (below the status bar, when one is drawn), over everything.
     func drawOverlays(_ state: FrameState, _ cr: OpaquePointer) {
         if style.velocityArrows {
             for item in state.items where item.velocity.length > 1 { drawArrow(cr, from: item.center, velocity: item.velocity) }
@@ -219,13 +219,11 @@ package struct Renderer: Sendable {
             }
         }
         if style.clock {
-            let text = String(format: "t = %.2f s", state.time)
+            let text = String(format: "t = %.2f s", state.time), faces = textFaces
             cairo_set_font_size(cr, 13)
-            let faces = textFaces, width = faces.advance(cr, text)
-            // Below the status bar when the scene draws one (its icons sit where the clock would).
-            let top = style.chrome != .none ? (tallScreen ? 47.0 : 20.0) : 0
-            let x = viewport.size.width - width - 10, y = top + 22
-            cairo_rectangle(cr, x - 6, y - 15, width + 12, 21)
+            let x = viewport.size.width - faces.advance(cr, text) - 10,
+                y = (style.chrome != .none ? (tallScreen ? 47.0 : 20) : 0) + 22
+            cairo_rectangle(cr, x - 6, y - 15, viewport.size.width - 10 - x + 12, 21)
             cairo_set_source_rgba(cr, 0, 0, 0, 0.55)
             cairo_fill(cr)
             cairo_set_source_rgba(cr, 1, 1, 1, 1)

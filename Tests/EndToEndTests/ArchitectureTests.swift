@@ -233,6 +233,22 @@ final class ArchitectureTests: XCTestCase {
     /// The compiler checks every crossing of threads: `@unchecked Sendable` only where a thread
     /// waits on a condition variable (which a Mutex has not), each saying which lock guards what;
     /// none in the tests (their shared values are `Locked`, a Mutex).
+    /// Issue 43: a library enum bridged to the engine's by `Type(rawValue: x.rawValue)!` built when
+    /// a case was added on one side only, and trapped at run time. Bridges are exhaustive switches
+    /// (a missing case is a compile error); no force-unwrapped `rawValue` initialiser is left.
+    func testNoForceUnwrappedRawValueBridge() throws {
+        var found: [String] = []
+        for file in swiftFiles("Sources") {
+            let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (i, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                if line.range(of: #"\(rawValue:[^()]*(\([^()]*\))?[^()]*\)!"#, options: .regularExpression) != nil {
+                    found.append("\(file.replacingOccurrences(of: packageRoot + "/", with: "")):\(i + 1)")
+                }
+            }
+        }
+        XCTAssertEqual(found, [], "bridge with an exhaustive switch instead")
+    }
+
     func testUncheckedSendableOnlyWhereAConditionWaits() throws {
         let allowed = [
             "Sources/SpringyPreview/PreviewHTTP.swift", "Sources/SpringyPipeline/FrameWindow.swift",
