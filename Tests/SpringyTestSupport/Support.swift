@@ -89,11 +89,12 @@ package final class Locked<Value: Sendable>: Sendable {
     package func update(_ change: (inout Value) -> Void) { mutex.withLock { change(&$0) } }
 }
 
-/// A fresh temporary folder.
+/// A fresh temporary folder, removed with everything in it when the test ends.
 package func temporaryDirectory(_ name: String = #function) -> String {
     let safe = name.filter { $0.isLetter || $0.isNumber }
     let path = NSTemporaryDirectory() + "springy-tests-\(safe)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    TemporaryFolders.shared.add(path)
     return path
 }
 
