@@ -140,6 +140,10 @@ let package = Package(
             exclude: ["__Snapshots__"]),
         // The library as a user sees it: SpringyKit alone (the test support runs the binary).
         .testTarget(name: "SpringyKitTests", dependencies: ["SpringyKit", "SpringyTestSupport", "springy"]),
+        // The command line's parsing and validation, in process (ArgumentParser's parseAsRoot).
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["SpringyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "SceneTests", dependencies: ["SpringyCore", "SpringyScene", "SpringyTestSupport", "springy"]),
         .testTarget(
             name: "DynamicsTests",

@@ -54,7 +54,7 @@ func report(_ error: Error) -> Error {
         // Located problems read file:line:column: …; the others say who is speaking.
         for problem in p.problems { warn(problem.file.isEmpty ? "springy: \(problem)" : "\(problem)") }
     case is LocatedError: warn("\(error)")
-    default: warn("springy: \(error)")
+    default: warn("springy: \(error)")  // open set: any other error
     }
     return ExitCode(2)
 }

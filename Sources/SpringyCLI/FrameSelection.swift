@@ -41,7 +41,7 @@ struct FrameRange {
                     description: "\"\(text)\" ends before it starts (\(b) < \(a)); write the smaller frame first: \(b)-\(a)")
             }
             return FrameRange(lower: a, upper: b)
-        default:
+        default:  // open set: how many parts
             throw InvalidValue(description: "\"\(text)\" is not a frame range; write A-B, A, last or A-last, e.g. 30-59")
         }
     }

@@ -49,7 +49,7 @@ extension Springy {
             case "localhost", "127.0.0.1": return ("127.0.0.1", { "http://127.0.0.1:\($0)/" }, false)
             case "0.0.0.0":
                 return ("0.0.0.0", { "http://127.0.0.1:\($0)/ (and this machine's other addresses, port \($0))" }, true)
-            default: return (host, { "http://\(host):\($0)/" }, !host.hasPrefix("127."))
+            default: return (host, { "http://\(host):\($0)/" }, !host.hasPrefix("127."))  // open set: host names
             }
         }
 

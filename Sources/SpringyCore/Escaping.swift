@@ -17,7 +17,7 @@ package func jsonEscape(_ u: Unicode.Scalar) -> String? {
     case "\n": return "\\n"
     case "\r": return "\\r"
     case "\t": return "\\t"
-    default:
+    default:  // open set: characters
         guard u.value < 0x20 else { return nil }
         let hex = String(u.value, radix: 16)
         return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
@@ -32,7 +32,7 @@ package func oneLine(_ s: String) -> String {
         case "\n": return "\\n"
         case "\r": return "\\r"
         case "\t": return "\\t"
-        default:
+        default:  // open set: characters
             let category = u.properties.generalCategory
             guard category == .control || category == .lineSeparator || category == .paragraphSeparator else { return nil }
             return "\\u{" + String(u.value, radix: 16) + "}"
@@ -75,7 +75,7 @@ package enum MarkdownText {
             case ">": return "&gt;"
             case "&": return "&amp;"
             case "\n", "\r", "\u{2028}", "\u{2029}": return " "
-            default:
+            default:  // open set: characters
                 if u.properties.generalCategory == .control { return " " }
                 return "\\`*_[]()!#|~".unicodeScalars.contains(u) ? "\\" + String(u) : nil
             }

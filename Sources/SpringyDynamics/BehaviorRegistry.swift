@@ -101,7 +101,7 @@ struct BehaviorRegistry {
             if case .push = spec {
                 switch p {
                 case .magnitude, .direction: slots[s].active = true
-                default: break
+                case .angle, .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties, .inset: break
                 }
             }
             spec = next

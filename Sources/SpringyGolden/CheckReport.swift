@@ -254,7 +254,7 @@ package enum JUnitReport {
             case "\"": return "&quot;"
             case "\n": return "&#10;"
             // XML 1.0 forbids most control characters even escaped.
-            default: return u.value < 0x20 && u != "\t" ? "?" : nil
+            default: return u.value < 0x20 && u != "\t" ? "?" : nil  // open set: characters
             }
         }
     }

@@ -283,7 +283,7 @@ package enum GoldenFile {
         switch st.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: return .unreadable("is a folder, not an image")
-        default: return .unreadable("is not a regular file (a pipe, socket or device)")
+        default: return .unreadable("is not a regular file (a pipe, socket or device)")  // open set: file types
         }
         if Int(st.st_size) == 0 { return .unreadable("is empty") }
         if Int(st.st_size) > maxBytes {

@@ -95,7 +95,7 @@ package enum CompactTrace {
                 let kind: TraceEntry.Kind = fields[0] == "I" ? .item : fields[0] == "H" ? .header : .spring
                 frames[frames.count - 1].entries.append(
                     TraceEntry(kind: kind, id: try unquoted(fields[1]), values: try numbers(from: 2)))
-            default:
+            default:  // open set: trace fields
                 throw OutputError("trace golden line \(lineNumber): unexpected \"\(line.prefix(40))\"")
             }
         }

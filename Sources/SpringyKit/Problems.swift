@@ -57,7 +57,7 @@ public struct Problems: Error, Sendable, CustomStringConvertible {
             self.init([])
             cancelled = c
         case let stopped as RenderJob.Stopped: self.init(stopped.underlying)
-        default:
+        default:  // open set: any other error
             self.init([
                 Problem(file: "", line: 0, column: 0, key: "", message: "\(error)", origin: .system, description: "\(error)")
             ])
@@ -75,7 +75,7 @@ public struct Problems: Error, Sendable, CustomStringConvertible {
     static func converted(_ error: Error) -> Error {
         switch error {
         case is Problems, is Cancelled, is StandardOutputClosed, is RenderStopped: return error
-        default: return Problems(error)
+        default: return Problems(error)  // open set: any other error
         }
     }
 }

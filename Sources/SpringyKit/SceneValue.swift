@@ -33,7 +33,7 @@ public enum SceneValue: Sendable, Equatable {
         case (.list(let x), .list(let y)): return x == y
         case (.mapping(let x), .mapping(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-        default: return false
+        default: return false  // open set: pairs of different kinds
         }
     }
 
@@ -55,9 +55,8 @@ public enum SceneValue: Sendable, Equatable {
             let data = (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8)
             return String(decoding: data, as: UTF8.self)
         case .bool(let b): return b ? "true" : "false"
-        case .list(let l) where l.isEmpty: return "[]"
-        case .mapping(let m) where m.isEmpty: return "{}"
-        default: return nil
+        case .list(let l): return l.isEmpty ? "[]" : nil
+        case .mapping(let m): return m.isEmpty ? "{}" : nil
         }
     }
 
@@ -86,7 +85,7 @@ public enum SceneValue: Sendable, Equatable {
                     item.write(into: &out, indent: indent + 2, inList: true)
                 }
             }
-        default:
+        case .number, .text, .bool:
             out += pad + (SceneValue.scalar(self) ?? "") + "\n"
         }
     }
@@ -109,7 +108,7 @@ public enum SceneValue: Sendable, Equatable {
             case (.plain, .int): self = Int.construct(from: s).map { .number(Double($0)) } ?? .text(s.string)
             case (.plain, .float):
                 if let d = Double.construct(from: s), d.isFinite { self = .number(d) } else { self = .text(s.string) }
-            default: self = .text(s.string)
+            default: self = .text(s.string)  // open set: Yams' scalar styles and tags
             }
         case .sequence(let seq): self = .list(try seq.map(SceneValue.init))
         case .mapping(let map):

@@ -25,7 +25,7 @@ package indirect enum Presentation {
             let from = t.from.frame(ip, at: t.start)
             switch (from, to) {
             case (let f?, let n?): return lerp(f, n, p)
-            default: return to ?? from
+            default: return to ?? from  // open set: pairs of optionals
             }
         }
     }

@@ -97,7 +97,7 @@ package final class AVIFWriter {
                 let width = b[p + header] == 1 ? 8 : 4
                 let start = p + header + 4
                 if start + 2 * width <= p + size { for k in start..<start + 2 * width { b[k] = 0 } }
-            default:
+            default:  // open set: box types
                 break
             }
             p += size

@@ -131,7 +131,7 @@ package enum FrameStateCodec {
             switch try byte(what) {
             case 0: return false
             case 1: return true
-            default: throw Malformed(what: what)
+            default: throw Malformed(what: what)  // open set: byte values
             }
         }
 

@@ -71,7 +71,7 @@ package final class VideoSink {
             switch container {
             case "webm": return [.vp9]
             case "mov": return [.prores, .h264, .hevc]
-            default: return [.h264, .hevc]
+            default: return [.h264, .hevc]  // open set: container names
             }
         }
     }

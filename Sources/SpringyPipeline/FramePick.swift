@@ -27,7 +27,7 @@ package enum FramePick: Equatable {
         case .list(let l):
             for f in l { if case .index(let i) = f, i >= count { return "frame \(i) is past the last frame, \(count - 1)" } }
             return nil
-        default:
+        case .evenly:
             return nil
         }
     }

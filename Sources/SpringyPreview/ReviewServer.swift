@@ -82,7 +82,7 @@ package final class ReviewSession: Sendable {
             case "/api/reject":
                 decisions.withLock { d in for g in goldens { d.append((g, "rejected")) } }
                 return Self.json(200, ["rejected": goldens])
-            default: return .text(404, "not found")
+            default: return .text(404, "not found")  // open set: request paths
             }
         }
         switch request.path {
@@ -90,7 +90,7 @@ package final class ReviewSession: Sendable {
         case "/api/decisions":
             let list = decisions.withLock { $0 }.map { ["golden": $0.golden, "verdict": $0.verdict] }
             return Self.json(200, ["decisions": list])
-        default:
+        default:  // open set: request paths
             // The report's own pictures: images/<slug>/frame-N[-kind].png, inside its folder.
             let parts = request.path.split(separator: "/")
             guard parts.count == 3, parts[0] == "images", Scene.isSlug(String(parts[1])),

@@ -118,7 +118,7 @@ extension BehaviorDecoder {
             case "magnitude": return .magnitude(try value.double(in: VectorKeys.magnitudeRange))
             case "angle": return .angle(try value.double().degreesToRadians)
             case "direction": return .direction(try value.point())
-            default: return nil
+            default: return nil  // open set: keys in the file
             }
         }
     }
@@ -210,7 +210,7 @@ extension AttachmentSpec: BehaviorCoding {
             case "frequency": out.append(.frequency(try value.double(setKeys["frequency"])))
             case "damping": out.append(.damping(try value.double(setKeys["damping"])))
             case "anchor": out.append(.anchor(try value.point()))
-            default: break
+            default: break  // open set: keys in the file
             }
         }
         return out
@@ -228,7 +228,7 @@ extension FieldSpec: BehaviorCoding {
             case "strength", "magnitude": out.append(.magnitude(try value.double(setKeys[key])))
             case "direction": out.append(.direction(try value.point()))
             case "position", "anchor": out.append(.anchor(try value.point()))
-            default: break
+            default: break  // open set: keys in the file
             }
         }
         return out

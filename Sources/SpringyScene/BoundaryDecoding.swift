@@ -36,7 +36,7 @@ extension BehaviorDecoder {
             let cm = try m.require("circle").mapping(ct)
             let c = try cm.require("center").point(), r = try cm.require("radius").double(ct["radius"])
             points = (0..<48).map { k in c + Vec2(cos(Double(k) / 48 * 2 * .pi), sin(Double(k) / 48 * 2 * .pi)) * r }
-        default:
+        default:  // open set: keys in the file
             let rt = CollisionSpec.roundedRectKeys
             let rm = try m.require("rounded_rect").mapping(rt)
             let rv = try rm.require("rect")

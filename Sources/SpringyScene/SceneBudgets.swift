@@ -151,7 +151,8 @@ extension SceneChecks {
                             "the script's updates make \(cells) cells, over the limit of \(limits.maxItems) items (--max-items)")
                 }
                 cells = max(0, cells - u.delete.count)
-            default:
+            case .pan, .tap, .select, .longPress, .addBehavior, .set, .removeBehavior, .scrollTo, .scrollToItem, .reorder, .pinch,
+                .doubleTap, .tilt, .touches, .addVelocity, .animate, .controlAnimator:
                 continue
             }
             relayout += cells

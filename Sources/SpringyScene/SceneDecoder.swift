@@ -292,7 +292,9 @@ struct SceneDecoder: SceneSectionDecoder {
             case .addBehavior(let spec): try walk(spec, line: e.line, path: e.path)
             case .set(_, let parameters):
                 for case .frequency(let f) in parameters { try check(f, "a spring", line: e.line, path: e.path) }
-            default: break
+            case .pan, .tap, .insert, .delete, .select, .longPress, .removeBehavior, .scrollTo, .scrollToItem, .update, .reorder,
+                .pinch, .doubleTap, .tilt, .touches, .addVelocity, .animate, .controlAnimator:
+                break
             }
         }
         if let c = collection, let cv = m["collection"] {
@@ -466,7 +468,7 @@ package enum Palette {
         case 2: return Color(r: p, g: b, b: t)
         case 3: return Color(r: p, g: q, b: b)
         case 4: return Color(r: t, g: p, b: b)
-        default: return Color(r: b, g: p, b: q)
+        default: return Color(r: b, g: p, b: q)  // open set: hue sectors
         }
     }
 }

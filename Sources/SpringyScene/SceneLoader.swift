@@ -145,7 +145,7 @@ package enum SceneLoader {
                 }
             case "]", "}":
                 depth = max(0, depth - 1)
-            default: break
+            default: break  // open set: characters
             }
             previous = ch
         }
@@ -171,7 +171,7 @@ package enum SceneLoader {
             switch node {
             case .mapping(let m): for (k, v) in m { stack.append((k, depth + 1)); stack.append((v, depth + 1)) }
             case .sequence(let s): for e in s { stack.append((e, depth + 1)) }
-            default: break
+            default: break  // open set: Yams' nodes
             }
         }
     }
@@ -193,7 +193,7 @@ package enum SceneLoader {
                 file: file, line: mark.line, column: mark.column, keyPath: "", message: "is not valid YAML: \(problem)")
         case .reader(let problem, _, _, _):
             return SceneError(file: file, line: 1, column: 1, keyPath: "", message: "cannot be read as YAML: \(problem)")
-        default:
+        default:  // open set: any other error
             return SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is not valid YAML: \(e)")
         }
     }

@@ -162,7 +162,7 @@ extension AnimationDecoder {
             let k = AnimationKeys.scrubAnimator
             let m = try v.mapping(k)
             return .controlAnimator(name: try m.require("name").string(), .scrub(try m.require("fraction").double(k["fraction"])))
-        default:
+        default:  // open set: action names
             let name = try v.string()
             let control: AnimatorControl =
                 kind == "pause_animator"
@@ -194,7 +194,7 @@ extension AnimationDecoder {
         case "ease_in": return .easeIn
         case "ease_out": return .easeOut
         case "linear": return .linear
-        default:
+        default:  // open set: names in the file
             let hint = suggestion(for: s, among: Self.curveNames).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw v.error("\"\(s)\" is not one of \(Self.curveNames.joined(separator: ", "))\(hint)")
         }
@@ -266,7 +266,7 @@ extension AnimationDecoder {
                     PropertyTarget(.rotation, SIMD4(try value.double(t["rotation"]).degreesToRadians, 0, 0, 0)))
             case "translation":
                 let t = try limited(try value.point()); out.append(PropertyTarget(.translation, SIMD4(t.x, t.y, 0, 0)))
-            default:
+            default:  // open set: keys in the file
                 let c = try value.color()
                 out.append(PropertyTarget(.color, SIMD4(c.r, c.g, c.b, c.a)))
             }

@@ -179,7 +179,7 @@ extension ScriptDecoder {
             case "right": unit = Vec2(1, 0)
             case "up": unit = Vec2(0, -1)
             case "down": unit = Vec2(0, 1)
-            default: throw dv.error("expected left, right, up or down, found \"\(direction)\"")
+            default: throw dv.error("expected left, right, up or down, found \"\(direction)\"")  // open set: direction names
             }
             let distance = try m["distance"]?.double(t["distance"]) ?? 100
             let speed = try m["speed"]?.double(t["speed"]) ?? 1000
@@ -323,7 +323,7 @@ extension ScriptDecoder {
             let params = try kind.coding.parameters(try v.mapping(kind.spec.setKeys))
             if params.isEmpty { throw v.error("`set` needs at least one parameter besides `behavior`") }
             return .set(behavior: index, parameters: params)
-        default:
+        default:  // open set: action names
             throw v.error("unknown script action \"\(kind)\"")
         }
     }

@@ -107,7 +107,7 @@ extension GestureDecoder {
                     duration: try m.require("duration").double(t["duration"]),
                     release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
                     hold: try m["hold"]?.double(t["hold"]) ?? 0, followsTranslation: true))
-        default:
+        default:  // open set: edge names
             throw v.error("unknown gesture \"\(kind)\"")
         }
     }

@@ -22,7 +22,7 @@ package enum AnimatedProperty: String, Sendable, CaseIterable {
         switch self {
         case .alpha: return SIMD4(1, 0, 0, 0)
         case .scale: return SIMD4(1, 1, 0, 0)
-        default: return .zero
+        case .center, .size, .rotation, .translation, .color: return .zero
         }
     }
 }

@@ -110,7 +110,7 @@ struct YAMLValue {
         switch s.string.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
-        default: throw error("expected true or false, found \(kindName)")
+        default: throw error("expected true or false, found \(kindName)")  // open set: scalar text
         }
     }
 

@@ -110,7 +110,8 @@ package final class Simulation {
                 unsupported =
                     scene.collection?.dynamics.kind == .drag
                     ? nil : "long_press drags selected cells: it needs `collection.dynamics.kind: drag`"
-            default:
+            case .pan, .tap, .select, .addBehavior, .set, .removeBehavior, .scrollTo, .scrollToItem, .pinch, .doubleTap, .tilt,
+                .touches, .addVelocity, .animate, .controlAnimator:
                 unsupported = nil
             }
             if let message = unsupported {

@@ -20,7 +20,7 @@ extension Simulation {
                 case .color:
                     let c = baseColor(view)
                     return SIMD4(c.r, c.g, c.b, c.a)
-                default:
+                case .alpha, .scale, .rotation, .translation:
                     return p.identity
                 }
             },

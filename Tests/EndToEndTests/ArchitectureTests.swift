@@ -249,6 +249,27 @@ final class ArchitectureTests: XCTestCase {
         XCTAssertEqual(found, [], "bridge with an exhaustive switch instead")
     }
 
+    /// Issue 44, item 5: a switch over the project's own enums names every case, so a case added
+    /// is a compile error wherever it must be handled (`default:` over ScriptAction, behaviour
+    /// parameters, animated properties, frame picks and scene values hid eight of them). A
+    /// `default:` is left only over an open set — text from a file, characters, bytes, errors,
+    /// other libraries' enums — and says which on its line (`// open set: …`).
+    func testADefaultIsOnlyOverAnOpenSetAndSaysWhich() throws {
+        var found: [String] = []
+        for file in swiftFiles("Sources") {
+            let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (i, line) in lines.enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                // `default: "…"` is an argument label (a key table's default), not a switch's.
+                guard (code.hasPrefix("default:") && !code.hasPrefix("default: \"")) || code == "default" else { continue }
+                if !line.contains("// open set: ") {
+                    found.append("\(file.replacingOccurrences(of: packageRoot + "/", with: "")):\(i + 1)")
+                }
+            }
+        }
+        XCTAssertEqual(found, [], "name every case of a project enum; over an open set, say which: // open set: …")
+    }
+
     func testUncheckedSendableOnlyWhereAConditionWaits() throws {
         let allowed = [
             "Sources/SpringyPreview/PreviewHTTP.swift", "Sources/SpringyPipeline/FrameWindow.swift",

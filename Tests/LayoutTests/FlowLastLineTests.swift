@@ -32,6 +32,26 @@ final class FlowLastLineTests: XCTestCase {
         XCTAssertEqual(x, [56, 160, 264, 56, 146])
     }
 
+    /// Issue 44, item 8: a line filled exactly to the point stays one line; a point more wraps
+    /// (a mutation of `<=` to `<` in the line filling survived the earlier tests). Own sizes
+    /// take the line-filling path; uniform sizes the column count.
+    func testALineFilledExactlyToThePointDoesNotWrap() throws {
+        // 100 + 10 + 150 + 10 + 100 = 370: exactly the 370 pt between the insets.
+        let exact = try lefts(
+            width: 410, layout: "interitem_spacing: 10, section_inset: [0, 20, 0, 20]",
+            section: "{ items: 3, sizes: [[100, 50], [150, 50], [100, 50]] }")
+        XCTAssertEqual(exact, [20, 130, 290], "one line")
+        let over = try lefts(
+            width: 409, layout: "interitem_spacing: 10, section_inset: [0, 20, 0, 20]",
+            section: "{ items: 3, sizes: [[100, 50], [150, 50], [100, 50]] }")
+        XCTAssertEqual(over, [20, 239, 20], "a point short: the third item wraps (the first line justified)")
+        // Three 120 pt items and two 10 pt gaps: 380 pt, exactly the view's width.
+        let columns = try lefts(width: 380, layout: "item_size: [120, 80], interitem_spacing: 10", section: "{ items: 3 }")
+        XCTAssertEqual(columns, [0, 130, 260])
+        let fewer = try lefts(width: 379, layout: "item_size: [120, 80], interitem_spacing: 10", section: "{ items: 3 }")
+        XCTAssertEqual(fewer, [0, 259, 0], "a point short: two a line")
+    }
+
     func testAOneLineSectionIsNotJustified() throws {
         // Two 120 pt items in 288 pt: 76 and 76 + 120 + 10 = 206 (justified, it was 76 / 244).
         let x = try lefts(
