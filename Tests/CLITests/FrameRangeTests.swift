@@ -39,3 +39,47 @@ final class FrameRangeTests: XCTestCase {
         XCTAssertThrowsError(try Springy.parseAsRoot(["render", "scenes/x.yaml", "--frames", "9-3"]))
     }
 }
+
+/// `--shard K/N` and `--shard auto[/N]`, parsed in process on their boundaries (scripts/mutate
+/// found the `auto` branch and the part count untested here).
+final class ShardArgumentTests: XCTestCase {
+    override func tearDown() {
+        for name in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX"] { unsetenv(name) }
+    }
+
+    func testKOfNOnItsBoundaries() throws {
+        let two = try ShardArgument.parse("2/4")
+        XCTAssertEqual(two.shard.index, 2)
+        XCTAssertEqual(two.shard.count, 4)
+        XCTAssertNil(two.source)
+        XCTAssertEqual(try ShardArgument.parse("4/4").shard.index, 4)
+        XCTAssertEqual(try ShardArgument.parse("1/1").shard.count, 1)
+        XCTAssertEqual(try ShardArgument.parse("1/\(ShardArgument.maxShards)").shard.count, ShardArgument.maxShards)
+        for (text, fragment) in [
+            ("0/4", "must be between 1 and 4"), ("5/4", "must be between 1 and 4"), ("1/0", "between 1 and"),
+            ("1/\(ShardArgument.maxShards + 1)", "between 1 and \(ShardArgument.maxShards)"), ("2/4/1", "is not a shard"),
+            ("2", "is not a shard"), ("autox", "is not a shard"), ("", "is not a shard"),
+        ] {
+            XCTAssertThrowsError(try ShardArgument.parse(text), text) {
+                XCTAssertTrue("\($0)".contains(fragment), "\(text): \($0)")
+            }
+        }
+    }
+
+    func testAutoReadsTheSchedulersIndexAndChecksACountGiven() throws {
+        setenv("SLURM_ARRAY_TASK_ID", "3", 1)
+        setenv("SLURM_ARRAY_TASK_MIN", "1", 1)
+        setenv("SLURM_ARRAY_TASK_MAX", "4", 1)
+        let auto = try ShardArgument.parse("auto")
+        XCTAssertEqual(auto.shard.index, 3)
+        XCTAssertEqual(auto.shard.count, 4)
+        XCTAssertNotNil(auto.source)
+        XCTAssertEqual(try ShardArgument.parse("auto/4").shard.index, 3)
+        XCTAssertThrowsError(try ShardArgument.parse("auto/5")) { XCTAssertTrue("\($0)".contains("not 5"), "\($0)") }
+        for bad in ["auto/0", "auto/\(ShardArgument.maxShards + 1)", "auto/x"] {
+            XCTAssertThrowsError(try ShardArgument.parse(bad), bad) {
+                XCTAssertTrue("\($0)".contains("write auto/N with N between 1 and"), "\(bad): \($0)")
+            }
+        }
+    }
+}
