@@ -16,6 +16,8 @@ package enum Benchmark {
         var frames: Int
         var simulate, draw, encode, write: Double  // seconds, summed over frames, one thread
         var solver = 0.0  // of `simulate`, the animators' steps
+        /// Of `simulate`: each named step stage's seconds (StepStage order).
+        var stages: [(name: String, seconds: Double)] = []
         var restFrames = 0  // frames that show the scene at rest
         var restShare = 0.0  // share of the one-thread pipeline's time they took
         var pipelineOne, pipelineN: Double  // wall seconds for the whole render
@@ -31,6 +33,7 @@ package enum Benchmark {
             """
             \(name): \(counted(frames, "frame")), PNG by \(encoder)
               solver (animator steps): \(ms(solver)) ms per frame, \(String(format: "%.1f", Double(frames) / (Double(fps) * max(solver, 1e-9))))× real time
+              step stages, ms per frame: \(stages.map { "\($0.name) \(ms($0.seconds))" }.joined(separator: ", "))
               one thread, per frame: simulate \(ms(simulate)) ms, draw \(ms(draw)) ms, encode \(ms(encode)) ms, write \(ms(write)) ms
               full pipeline: \(String(format: "%.1f", Double(frames) / pipelineOne)) frames/s on 1 thread (\(ms(pipelineOne)) ms/frame), \(String(format: "%.1f", Double(frames) / pipelineN)) frames/s on \(threads)\(scalingNote)
               \(counted(restFrames, "frame")) at rest took \(String(format: "%.1f", restShare * 100)) % of the one-thread time
@@ -50,7 +53,8 @@ package enum Benchmark {
                 + "\"fps_1\": \(String(format: "%.2f", Double(frames) / pipelineOne)), \"threads\": \(threads), "
                 + "\"fps_n\": \(String(format: "%.2f", Double(frames) / pipelineN)), \"scaling_n\": \(String(format: "%.3f", scaling)), "
                 + "\"scaling_side_by_side\": \(String(format: "%.3f", ceiling)), \"bytes_per_frame\": \(bytes / max(frames, 1)), "
-                + "\"rest_frames\": \(restFrames), \"rest_share\": \(String(format: "%.4f", restShare)), \"peak_memory_kb\": \(peakMemoryKB)}"
+                + "\"rest_frames\": \(restFrames), \"rest_share\": \(String(format: "%.4f", restShare)), \"peak_memory_kb\": \(peakMemoryKB), "
+                + "\"stages_ms\": {\(stages.map { "\"\($0.name)\": \(ms($0.seconds))" }.joined(separator: ", "))}}"
         }
     }
 
@@ -183,6 +187,7 @@ package enum Benchmark {
             round += 1
         }
         r.solver = simulation.solverSeconds
+        r.stages = zip(StepStage.allCases, simulation.stageSeconds).map { ($0.rawValue, $1) }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         r.peakMemoryKB = usage.ru_maxrss

@@ -35,9 +35,14 @@ package final class Simulation {
     var recentContacts: [(Vec2, Double)] = []
     static let flashDuration = 0.25
     var eventsSeen = 0
-    /// Seconds spent in the animators' steps (for `springy bench`; never affects the output).
-    package private(set) var solverSeconds = 0.0
-    /// Reads a monotonic clock, when the bench asks for solver timings.
+    /// Seconds spent in each step stage (`StepStage.allCases` order), for `springy bench`; never
+    /// affects the output.
+    package private(set) var stageSeconds = [Double](repeating: 0, count: StepStage.allCases.count)
+    /// Seconds spent in the animators' steps (both dynamics stages).
+    package var solverSeconds: Double {
+        stageSeconds[StepStage.layoutDynamics.index] + stageSeconds[StepStage.freeDynamics.index]
+    }
+    /// Reads a monotonic clock, when the bench asks for stage timings.
     package var solverClock: (() -> Double)?
 
     package init(scene: Scene) throws {
@@ -80,7 +85,7 @@ package final class Simulation {
                 }
             }
         }
-        try checkSupported()
+        try ScriptSupport.check(scene, hasCollection: collection != nil)
     }
 
     /// Free behaviors may name collection cells: they join the free animator at their layout place.
@@ -94,28 +99,6 @@ package final class Simulation {
         for id in ids where !animator.hasItem(id) {
             if let ip = ItemPath(string: id), let a = collection.layout.attributes(for: ip) {
                 try animator.addItem(id: id, center: a.center - collection.contentOffset, size: a.size)
-            }
-        }
-    }
-
-    private func checkSupported() throws {
-        for e in scene.script {
-            let unsupported: String?
-            switch e.action {
-            case .pan(let p) where p.item == nil && collection == nil:
-                unsupported = "a pan without `item` scrolls a collection, and this scene has none"
-            case .insert, .delete, .update, .reorder:
-                unsupported = collection == nil ? "insert, delete, update and reorder need a collection" : nil
-            case .longPress:
-                unsupported =
-                    scene.collection?.dynamics.kind == .drag
-                    ? nil : "long_press drags selected cells: it needs `collection.dynamics.kind: drag`"
-            case .pan, .tap, .select, .addBehavior, .set, .removeBehavior, .scrollTo, .scrollToItem, .pinch, .doubleTap, .tilt,
-                .touches, .addVelocity, .animate, .controlAnimator:
-                unsupported = nil
-            }
-            if let message = unsupported {
-                throw SimulationError(file: scene.file, line: e.line, keyPath: e.path, message: message)
             }
         }
     }
@@ -164,23 +147,38 @@ package final class Simulation {
 
     // MARK: - Stepping
 
+    /// One solver step: its named stages, in order.
     func step() throws {
         let now = time
-        // Events fire before the first step that starts at or after their time.
-        while nextEvent < scene.script.count, eventStep(scene.script[nextEvent].at) <= stepIndex {
-            try fire(scene.script[nextEvent])
-            nextEvent += 1
+        for stage in StepStage.allCases {
+            let started = solverClock?()
+            try run(stage, now: now)
+            if let started, let ended = solverClock?() { stageSeconds[stage.index] += ended - started }
         }
-        if !viewAnimations.isEmpty { viewAnimations.beginPending(at: now, animationWorld) }
+    }
+
+    /// One stage of the step that starts at `now`.
+    private func run(_ stage: StepStage, now: Double) throws {
         let t = now + h
-        // The scroll view's free motion over this step first: a fling released at the end of
-        // this step starts coasting on the next one, and a finger landing now catches the content where it is.
-        collection?.advanceScroll(h: h)
-        if touchesActive { try advanceInputs(to: t) }
-        collection?.advance(to: t)
-        let solverStart = solverClock?()
-        defer { if let start = solverStart, let now = solverClock?() { solverSeconds += now - start } }
-        if let c = collection, let dynamics = c.dynamics {
+        switch stage {
+        case .scriptEvents:
+            // Events fire before the first step that starts at or after their time.
+            while nextEvent < scene.script.count, eventStep(scene.script[nextEvent].at) <= stepIndex {
+                try fire(scene.script[nextEvent])
+                nextEvent += 1
+            }
+        case .animationsBegin:
+            if !viewAnimations.isEmpty { viewAnimations.beginPending(at: now, animationWorld) }
+        case .scroll:
+            // The scroll view's free motion over this step first: a fling released at the end of
+            // this step starts coasting on the next one, and a finger landing now catches the content where it is.
+            collection?.advanceScroll(h: h)
+        case .touches:
+            if touchesActive { try advanceInputs(to: t) }
+        case .layout:
+            collection?.advance(to: t)
+        case .layoutDynamics:
+            guard let c = collection, let dynamics = c.dynamics else { return }
             do { try c.stepDynamics() } catch let e as DynamicsError {
                 throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
             }
@@ -190,22 +188,55 @@ package final class Simulation {
                     if let p = e.point { e.point = p - c.contentOffset }
                     return e
                 })
-        }
-        if let animator = freeAnimator {
+        case .freeDynamics:
+            guard let animator = freeAnimator else { return }
             do { try animator.step() } catch let e as DynamicsError {
                 throw SimulationError(file: scene.file, line: 1, keyPath: "behaviors", message: e.description)
             }
             events.append(contentsOf: animator.drainEvents())
+        case .clock:
+            stepIndex += 1
+        case .animationsApply:
+            applyViewAnimations(at: time)
+        case .headers:
+            collection?.updateHeaders(at: time)
+        case .contacts:
+            for e in events[eventsSeen...] where e.kind == .began {
+                if let p = e.point { recentContacts.append((p, time)) }
+            }
+            eventsSeen = events.count
         }
-        stepIndex += 1
-        applyViewAnimations(at: time)
-        collection?.updateHeaders(at: time)
-        for e in events[eventsSeen...] where e.kind == .began {
-            if let p = e.point { recentContacts.append((p, time)) }
-        }
-        eventsSeen = events.count
     }
+}
 
+/// The stages of one solver step, in the order they run (as Box2D names its solver's stages,
+/// b2SolverStageType): what `springy bench` times and names.
+package enum StepStage: String, CaseIterable, Sendable {
+    /// The script's events due at this step (gestures begin, behaviors are added, data changes).
+    case scriptEvents = "script events"
+    /// View animations started by those events take their from-values.
+    case animationsBegin = "animations begin"
+    /// The scroll view's own motion: deceleration, bounce, paging.
+    case scroll
+    /// Fingers move: pans, long presses, pinches, the items they drag.
+    case touches
+    /// The collection view's layout: batch updates, transitions, reorder.
+    case layout
+    /// The layout's UIDynamicAnimator (springy cells): Box2D steps.
+    case layoutDynamics = "layout dynamics"
+    /// The free views' UIDynamicAnimator: Box2D steps.
+    case freeDynamics = "free dynamics"
+    /// The step's clock moves on.
+    case clock
+    /// View animations set the properties they animate at the new time.
+    case animationsApply = "animations apply"
+    /// Sticky headers follow the scroll.
+    case headers
+    /// Contacts that began are kept for the overlay.
+    case contacts
+
+    /// Its place in `allCases`.
+    package var index: Int { Self.allCases.firstIndex(of: self)! }
 }
 
 extension Simulation {

@@ -37,12 +37,22 @@ final class BenchOutputTests: XCTestCase {
         let (one, many, scaling) = (json["fps_1"] as! Double, json["fps_n"] as! Double, json["scaling_n"] as! Double)
         XCTAssertEqual(scaling, many / one, accuracy: 0.01 * scaling)
         XCTAssertGreaterThan(json["bytes_per_frame"] as? Int ?? 0, 0)
+        // Issue 44, item 7: the solver step's named stages, each timed, in the order they run.
+        let stages = try XCTUnwrap(json["stages_ms"] as? [String: Double], "\(json)")
+        XCTAssertEqual(
+            Set(stages.keys),
+            [
+                "script events", "animations begin", "scroll", "touches", "layout", "layout dynamics", "free dynamics", "clock",
+                "animations apply", "headers", "contacts",
+            ])
+        XCTAssertTrue(stages.values.allSatisfy { $0 >= 0 }, "\(stages)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [], "bench removes its frames")
         // The table says the same, with the machine's own ceiling beside it.
         let table = try runSpringy(["bench", "--threads", "2", scene], environment: environment, timeout: 300)
         XCTAssertEqual(table.status, 0, table.stderr)
         XCTAssertTrue(table.stdout.contains("frames/s on 2 ("), table.stdout)
         XCTAssertTrue(table.stdout.contains("2 one-thread renders at once: "), table.stdout)
+        XCTAssertTrue(table.stdout.contains("step stages, ms per frame: script events "), table.stdout)
     }
 }
 
