@@ -131,6 +131,33 @@ final class StateStreamReaderTests: XCTestCase {
         XCTAssertEqual(refusal(b), "(opened)")
     }
 
+    /// The boundaries scripts/mutate found untested: a stream of no frames (its index empty,
+    /// right after the header, and the trailer exactly 24 bytes after that) opens and runs
+    /// nothing; a range ending on the last frame runs, one past it is refused; a file with no
+    /// line at all has "no header", whatever it starts with but the magic.
+    func testAStreamOfNoFramesAndTheLastFrameOnTheirBoundaries() throws {
+        let empty = "\(dir)/empty-run.states"
+        try StateStream.Writer(path: empty, key: "k0", scene: "s.yaml").finish()
+        let reader = try StateStream.Reader(path: empty)
+        XCTAssertEqual(reader.header.frames, 0)
+        var ran = 0
+        try reader.run { _ in ran += 1 }
+        XCTAssertEqual(ran, 0)
+        let path = "\(dir)/s.states"
+        try write(path, frames: 70)
+        let full = try StateStream.Reader(path: path)
+        var last: [Int] = []
+        try full.run(frames: 60...69) { last.append($0.frame) }
+        XCTAssertEqual(last, Array(60...69))
+        XCTAssertThrowsError(try full.run(frames: 60...70) { _ in }) {
+            XCTAssertTrue("\($0)".contains("frame 70 is past its last frame, 69"), "\($0)")
+        }
+        try put(Array("hello, no line at all".utf8), "\(dir)/flat.states")
+        XCTAssertTrue(refusal("\(dir)/flat.states").contains("(no header)"), refusal("\(dir)/flat.states"))
+        try put(Array("springy-states 9 and no line".utf8), "\(dir)/other.states")
+        XCTAssertTrue(refusal("\(dir)/other.states").contains("(another version)"), refusal("\(dir)/other.states"))
+    }
+
     /// A stream of the earlier format, a folder, a missing file: each says what it is.
     func testWhatIsNotAStreamSaysWhatItIs() throws {
         try put(Array("springy-states 1\nkey 1\nscene x\n".utf8) + [UInt8](repeating: 0, count: 40), "\(dir)/v1.states")
