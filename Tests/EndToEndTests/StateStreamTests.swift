@@ -125,17 +125,7 @@ final class StateStreamTests: XCTestCase {
     func testADamagedStreamIsRefusedWithAPlainMessage() throws {
         let dir = temporaryDirectory()
         let path = "\(dir)/s.yaml"
-        try scene(
-            120, 160, time: "fps: 30, duration: 4",
-            """
-            items:
-              box: { center: [60, 30], size: [20, 20] }
-            behaviors:
-              - gravity: { items: [box] }
-            """
-        ).write(toFile: path, atomically: true, encoding: .utf8)
-        let states = "\(dir)/s.states"
-        XCTAssertEqual(try runSpringy(["states", path, "--out", states]).status, 0)
+        let states = try fallingBoxStream(path, fps: 30)
         let good = try XCTUnwrap(FileManager.default.contents(atPath: states))
         let cases: [(String, Data, String)] = [
             ("cut", good.prefix(good.count - 30), "cut short"),
@@ -169,6 +159,22 @@ final class StateStreamTests: XCTestCase {
         }
     }
 
+    /// A box falling for 4 s at `fps`, written to `path`, and its state stream beside it.
+    func fallingBoxStream(_ path: String, fps: Int) throws -> String {
+        try scene(
+            120, 160, time: "fps: \(fps), duration: 4",
+            """
+            items:
+              box: { center: [60, 30], size: [20, 20] }
+            behaviors:
+              - gravity: { items: [box] }
+            """
+        ).write(toFile: path, atomically: true, encoding: .utf8)
+        let states = PathText.parent(path) + "/s.states"
+        XCTAssertEqual(try runSpringy(["states", path, "--out", states]).status, 0)
+        return states
+    }
+
     static func flipped(_ data: Data, at i: Int) -> Data {
         var d = data
         d[d.startIndex + i] ^= 0x5A
@@ -181,17 +187,7 @@ final class StateStreamTests: XCTestCase {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = "\(dir)/long.yaml"
-        try scene(
-            120, 160, time: "fps: 60, duration: 4",
-            """
-            items:
-              box: { center: [60, 30], size: [20, 20] }
-            behaviors:
-              - gravity: { items: [box] }
-            """
-        ).write(toFile: path, atomically: true, encoding: .utf8)
-        let states = "\(dir)/s.states"
-        XCTAssertEqual(try runSpringy(["states", path, "--out", states]).status, 0)
+        let states = try fallingBoxStream(path, fps: 60)
         var bytes = Array(try XCTUnwrap(FileManager.default.contents(atPath: states)))
         // The third chunk's first byte (from the index after the header and two chunks).
         let count = bytes.count
