@@ -60,18 +60,22 @@ package enum AttachTarget: Sendable, Equatable {
     case item(String)
 }
 
-/// One parameter change of a `set` event.
-package enum BehaviorParameter: Sendable, Equatable {
-    case magnitude(Double)
-    case angle(Double)
-    case direction(Vec2)
-    case length(Double)
-    case frequency(Double)
-    case damping(Double)
-    case anchor(Vec2)
-    case snapPoint(Vec2)
-    case active(Bool)
-    case properties(ItemProperties)
-    /// A sticky-corners behavior's corner inset.
-    case inset(Double)
+/// One parameter change of a `set` event: a key of the behavior kind's own `setKeys` table and
+/// its value. Each kind reads the keys its table has, in its `setting` (its spec's file); a
+/// parameter added to one kind touches no other kind's code. The constructors a kind's keys
+/// need (`.damping(0.5)`) live beside that kind.
+package struct BehaviorParameter: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
+        case number(Double)
+        case point(Vec2)
+        case flag(Bool)
+        case properties(ItemProperties)
+    }
+    package var key: String
+    package var value: Value
+    package init(_ key: String, _ value: Value) { self.key = key; self.value = value }
+
+    package var number: Double? { if case .number(let x) = value { x } else { nil } }
+    package var point: Vec2? { if case .point(let p) = value { p } else { nil } }
+    package var flag: Bool? { if case .flag(let b) = value { b } else { nil } }
 }

@@ -91,7 +91,7 @@ struct BehaviorRegistry {
     mutating func setting(_ parameters: [BehaviorParameter], at s: Int) throws -> BehaviorSpec {
         var spec = slots[s].spec
         for p in parameters {
-            if case .push = spec, case .active(let on) = p {
+            if case .push = spec, p.key == "active", let on = p.flag {
                 slots[s].active = on
                 continue
             }
@@ -99,10 +99,8 @@ struct BehaviorRegistry {
                 throw DynamicsError.invalid("cannot set \(p) on a \(spec.kindName) behavior", behavior: slots[s].label)
             }
             if case .push = spec {
-                switch p {
-                case .magnitude, .direction: slots[s].active = true
-                case .angle, .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties, .inset: break
-                }
+                // A push given a new force acts again (UIPushBehavior's magnitude or direction).
+                if p.key == "magnitude" || p.key == "direction" { slots[s].active = true }
             }
             spec = next
         }

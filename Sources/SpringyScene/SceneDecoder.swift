@@ -291,7 +291,9 @@ struct SceneDecoder: SceneSectionDecoder {
             switch e.action {
             case .addBehavior(let spec): try walk(spec, line: e.line, path: e.path)
             case .set(_, let parameters):
-                for case .frequency(let f) in parameters { try check(f, "a spring", line: e.line, path: e.path) }
+                for p in parameters where p.key == "frequency" {
+                    if let f = p.number { try check(f, "a spring", line: e.line, path: e.path) }
+                }
             case .pan, .tap, .insert, .delete, .select, .longPress, .removeBehavior, .scrollTo, .scrollToItem, .update, .reorder,
                 .pinch, .doubleTap, .tilt, .touches, .addVelocity, .animate, .controlAnimator:
                 break

@@ -273,9 +273,11 @@ final class ArchitectureTests: XCTestCase {
     /// Issue 44, item 6: `package` is not a second `public`. Each module has a budget of
     /// `package` declarations, what it shares with the modules above it; a change that shares
     /// more raises its module's number here, in the diff, where a reviewer sees it. (Measured
-    /// 2026-11-27; splitting SpringyCore by concept and dropping edges will lower them.)
+    /// 2026-11-27; splitting SpringyCore by concept and dropping edges will lower them. Core's
+    /// 446 became 464 when BehaviorParameter's eleven enum cases, uncounted, became a keyed
+    /// value with a constructor beside each kind.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 446, "SpringyFrame": 72, "SpringyScene": 443, "SpringyDynamics": 63, "SpringyLayout": 215,
+        "SpringyCore": 464, "SpringyFrame": 72, "SpringyScene": 443, "SpringyDynamics": 63, "SpringyLayout": 215,
         "SpringySimulation": 26, "SpringyRender": 80, "SpringyOutput": 184, "SpringyGolden": 252, "SpringyPipeline": 359,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5,
     ]

@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyScene
 import SpringyTestSupport
 import XCTest
 
@@ -80,5 +81,56 @@ final class BehaviorSpecTests: XCTestCase {
         ])
         XCTAssertEqual(spec.referencedItems, ["a", "b", "c", "d"])
         XCTAssertNil(spec.withItems(["x"]), "a composite holds no item list of its own")
+    }
+
+    /// Issue 44, item 4: a `set` parameter is a key of its kind's own `setKeys` table. Every key
+    /// of every kind's table, `set` through the script with a value of its type, is taken by
+    /// that kind's `setting` (the table and the code that reads it agree).
+    func testEverySetKeyOfEveryKindIsTakenByItsKind() throws {
+        let declared = [
+            "gravity: { items: [a] }", "attachment: { item: a, to: [10, 10] }", "snap: { item: a, to: [20, 20] }",
+            "push: { item: a, angle: 90, magnitude: 1 }", "item: { items: [a], elasticity: 0.5 }",
+            "field: { kind: spring, items: [a], position: [90, 80], strength: 0.1 }", "sticky_corners: { item: b, inset: 4 }",
+        ]
+        let scene = try SceneLoader.decode(yaml: spec(declared, sets: []), file: "s.yaml")
+        var sets: [String] = []
+        for (k, decl) in scene.behaviors.enumerated() {
+            guard let kind = BehaviorKind(rawValue: decl.spec.kindName) else { return XCTFail(decl.spec.kindName) }
+            for key in kind.spec.setKeys.keys where key.name != "behavior" {
+                let value: String
+                if key.type.hasPrefix("[") {
+                    value = "[30, 40]"
+                } else if key.type == "bool" {
+                    value = "true"
+                } else {
+                    value = key.range.map { NumberText.plain(min(max(0.5, $0.lowerBound + 0.25), $0.upperBound)) } ?? "0.5"
+                }
+                sets.append("{ at: 0.1, set: { behavior: \(k), \(key.name): \(value) } }")
+            }
+        }
+        XCTAssertGreaterThan(sets.count, 15, "every kind's keys")
+        let withSets = try SceneLoader.decode(yaml: spec(declared, sets: sets), file: "s.yaml")
+        for event in withSets.script {
+            guard case .set(let index, let parameters) = event.action else { continue }
+            let kindSpec = withSets.behaviors[index].spec
+            for p in parameters {
+                // `active` is the animator's (a push's force on or off), not the spec's.
+                if p.key == "active" { continue }
+                XCTAssertNotNil(kindSpec.setting(p), "\(kindSpec.kindName) does not take its own key \(p.key)")
+            }
+        }
+    }
+
+    func spec(_ behaviors: [String], sets: [String]) -> String {
+        scene(
+            300, 400,
+            """
+            items:
+              a: { center: [50, 50], size: [20, 20] }
+              b: { center: [150, 150], size: [20, 20] }
+            behaviors:
+            \(behaviors.map { "  - " + $0 }.joined(separator: "\n"))
+            \(sets.isEmpty ? "" : "script:\n" + sets.map { "  - " + $0 }.joined(separator: "\n"))
+            """)
     }
 }

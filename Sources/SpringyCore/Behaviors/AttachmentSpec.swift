@@ -76,15 +76,23 @@ package struct AttachmentSpec: BehaviorKindSpec {
     package func withItems(_ items: [String]) -> AttachmentSpec? { nil }
     package func setting(_ p: BehaviorParameter) -> AttachmentSpec? {
         var a = self
-        switch p {
-        case .length(let l): a.length = l
-        case .frequency(let f): a.frequency = f
-        case .damping(let d): a.damping = d
-        case .anchor(let point):
+        switch (p.key, p.value) {
+        case ("length", .number(let l)): a.length = l
+        case ("frequency", .number(let f)): a.frequency = f
+        case ("damping", .number(let d)): a.damping = d
+        case ("anchor", .point(let point)):
             guard case .point = a.to else { return nil }
             a.to = .point(point)
-        case .magnitude, .angle, .direction, .snapPoint, .active, .properties, .inset: return nil
+        default: return nil  // open set: other kinds' keys
         }
         return a
     }
+}
+
+extension BehaviorParameter {
+    /// An attachment's keys (a snap's damping and a field's position share these constructors).
+    package static func length(_ l: Double) -> Self { Self("length", .number(l)) }
+    package static func frequency(_ f: Double) -> Self { Self("frequency", .number(f)) }
+    package static func damping(_ d: Double) -> Self { Self("damping", .number(d)) }
+    package static func anchor(_ p: Vec2) -> Self { Self("anchor", .point(p)) }
 }

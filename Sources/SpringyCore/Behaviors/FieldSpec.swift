@@ -89,11 +89,11 @@ package struct FieldSpec: BehaviorKindSpec {
     package func withItems(_ items: [String]) -> FieldSpec? { var f = self; f.items = items; return f }
     package func setting(_ p: BehaviorParameter) -> FieldSpec? {
         var f = self
-        switch p {
-        case .magnitude(let m): f.strength = m
-        case .direction(let d): f.direction = d
-        case .anchor(let point): f.position = point
-        case .angle, .length, .frequency, .damping, .snapPoint, .active, .properties, .inset: return nil
+        switch (p.key, p.value) {
+        case ("magnitude", .number(let m)): f.strength = m
+        case ("direction", .point(let d)): f.direction = d
+        case ("anchor", .point(let point)): f.position = point
+        default: return nil  // open set: other kinds' keys
         }
         return f
     }

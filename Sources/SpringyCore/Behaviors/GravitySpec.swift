@@ -51,11 +51,11 @@ enum PolarVector {
     /// `magnitude`, `angle` or `direction` set on a vector kept with its resting angle (gravity and
     /// push take exactly these); false for any other parameter.
     static func setting(_ p: BehaviorParameter, _ v: inout Vec2, _ restingAngle: inout Double) -> Bool {
-        switch p {
-        case .magnitude(let m): settingMagnitude(&v, &restingAngle, m)
-        case .angle(let a): settingAngle(&v, &restingAngle, a)
-        case .direction(let d): v = d
-        case .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties, .inset: return false
+        switch (p.key, p.value) {
+        case ("magnitude", .number(let m)): settingMagnitude(&v, &restingAngle, m)
+        case ("angle", .number(let a)): settingAngle(&v, &restingAngle, a)
+        case ("direction", .point(let d)): v = d
+        default: return false  // open set: other kinds' keys
         }
         return true
     }
@@ -76,4 +76,11 @@ enum PolarVector {
         let len = v.length
         if len > 0 { v = Vec2(cos(a), sin(a)) * len } else { restingAngle = a }
     }
+}
+
+extension BehaviorParameter {
+    /// A vector's keys (gravity, push, field): its magnitude, its angle (radians), its direction.
+    package static func magnitude(_ m: Double) -> Self { Self("magnitude", .number(m)) }
+    package static func angle(_ a: Double) -> Self { Self("angle", .number(a)) }
+    package static func direction(_ d: Vec2) -> Self { Self("direction", .point(d)) }
 }

@@ -12,7 +12,7 @@ package struct ItemBehaviorSpec: BehaviorKindSpec {
     package var referencedItems: [String] { items }
     package func withItems(_ items: [String]) -> ItemBehaviorSpec? { var i = self; i.items = items; return i }
     package func setting(_ p: BehaviorParameter) -> ItemBehaviorSpec? {
-        guard case .properties(let change) = p else { return nil }
+        guard p.key == "properties", case .properties(let change) = p.value else { return nil }
         var i = self
         i.properties = i.properties.merged(with: change)
         return i
@@ -35,4 +35,9 @@ extension ItemProperties {
             SceneKey("anchored", "bool", default: "false", "fixed in place: others collide with it, nothing moves it"),
             SceneKey("charge", "number", range: -1e6...1e6, default: "0", "what electric and magnetic fields act on"),
         ])
+}
+
+extension BehaviorParameter {
+    /// An item behavior's properties, the ones given.
+    package static func properties(_ p: ItemProperties) -> Self { Self("properties", .properties(p)) }
 }

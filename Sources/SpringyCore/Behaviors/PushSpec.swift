@@ -38,3 +38,8 @@ package struct PushSpec: BehaviorKindSpec {
         return PolarVector.setting(p, &s.vector, &s.restingAngle) ? s : nil
     }
 }
+
+extension BehaviorParameter {
+    /// A push's `active` (the animator's, not the spec's: a push's force switched on or off).
+    package static func active(_ on: Bool) -> Self { Self("active", .flag(on)) }
+}

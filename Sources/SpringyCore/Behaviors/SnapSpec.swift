@@ -18,11 +18,16 @@ package struct SnapSpec: BehaviorKindSpec {
     package func withItems(_ items: [String]) -> SnapSpec? { nil }
     package func setting(_ p: BehaviorParameter) -> SnapSpec? {
         var s = self
-        switch p {
-        case .snapPoint(let point): s.point = point
-        case .damping(let d): s.damping = d
-        case .magnitude, .angle, .direction, .length, .frequency, .anchor, .active, .properties, .inset: return nil
+        switch (p.key, p.value) {
+        case ("to", .point(let point)): s.point = point
+        case ("damping", .number(let d)): s.damping = d
+        default: return nil  // open set: other kinds' keys
         }
         return s
     }
+}
+
+extension BehaviorParameter {
+    /// A snap's point (`to`).
+    package static func snapPoint(_ p: Vec2) -> Self { Self("to", .point(p)) }
 }

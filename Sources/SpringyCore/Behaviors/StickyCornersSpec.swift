@@ -28,10 +28,8 @@ package struct StickyCornersSpec: BehaviorKindSpec {
     package func withItems(_ items: [String]) -> StickyCornersSpec? { nil }
     package func setting(_ p: BehaviorParameter) -> StickyCornersSpec? {
         var s = self
-        switch p {
-        case .inset(let d): s.inset = d
-        case .magnitude, .angle, .direction, .length, .frequency, .damping, .anchor, .snapPoint, .active, .properties: return nil
-        }
+        guard p.key == "inset", let d = p.number else { return nil }
+        s.inset = d
         return s
     }
 
@@ -59,4 +57,9 @@ package struct StickyCornersSpec: BehaviorKindSpec {
         }
         return out
     }
+}
+
+extension BehaviorParameter {
+    /// A sticky-corners behavior's corner inset.
+    package static func inset(_ d: Double) -> Self { Self("inset", .number(d)) }
 }
