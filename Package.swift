@@ -76,10 +76,13 @@ let package = Package(
             dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "SpringyOutput", "CNative"]),
         // The only place that runs Scene → Simulation → Render → Output: render jobs, golden
         // checks, traces, plots, the docs gallery, the benchmark.
+        // The value types a user holds, public, used by the engine and re-exported by SpringyKit.
+        .target(name: "SpringyTypes"),
         .target(
             name: "SpringyPipeline",
             dependencies: [
-                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringySimulation", "SpringyRender",
+                "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringySimulation",
+                "SpringyRender",
                 "SpringyOutput", "SpringyGolden",
             ]),
         // `springy preview`: the scene live in a browser, served on loopback.
@@ -116,8 +119,8 @@ let package = Package(
         .target(
             name: "SpringyKit",
             dependencies: [
-                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender", "SpringyOutput",
-                "SpringyGolden", "SpringyPipeline", "SpringyPreview", .product(name: "Yams", package: "Yams"),
+                "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender",
+                "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyPreview", .product(name: "Yams", package: "Yams"),
             ]),
         // libFuzzer targets for the readers of untrusted bytes: scenes, state streams, PNGs
         // (scripts/fuzz); a replayer when built normally.

@@ -7,44 +7,6 @@ import SpringyPipeline
 // `rawValue)!` built and then died with "Unexpectedly found nil"). One set of types, used by the
 // engine and the library alike, replaces these (issue 44).
 
-extension OutputFormat {
-    var pipeline: SpringyPipeline.OutputFormat {
-        switch self {
-        case .png: .png
-        case .apng: .apng
-        case .gif: .gif
-        case .webp: .webp
-        case .avif: .avif
-        case .sheet: .sheet
-        case .trail: .trail
-        case .pdf: .pdf
-        case .svg: .svg
-        case .y4m: .y4m
-        case .mp4: .mp4
-        case .webm: .webm
-        case .mov: .mov
-        }
-    }
-
-    init(_ model: SpringyPipeline.OutputFormat) {
-        switch model {
-        case .png: self = .png
-        case .apng: self = .apng
-        case .gif: self = .gif
-        case .webp: self = .webp
-        case .avif: self = .avif
-        case .sheet: self = .sheet
-        case .trail: self = .trail
-        case .pdf: self = .pdf
-        case .svg: self = .svg
-        case .y4m: self = .y4m
-        case .mp4: self = .mp4
-        case .webm: self = .webm
-        case .mov: self = .mov
-        }
-    }
-}
-
 extension RecordMode {
     var model: SpringyGolden.RecordMode {
         switch self {

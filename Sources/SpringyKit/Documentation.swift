@@ -40,7 +40,7 @@ public enum Poster: Sendable, Equatable {
 public enum Documentation {
     /// The animation formats a gallery can use.
     public static var animationFormats: [OutputFormat] {
-        DocsGallery.animationFormats.map(OutputFormat.init)
+        DocsGallery.animationFormats
     }
 
     /// How a gallery is made.
@@ -84,7 +84,7 @@ public enum Documentation {
         gallery.poster = options.poster.model
         gallery.filmstripFrames = options.filmstripFrames
         gallery.filmstripScale = options.filmstripScale
-        gallery.format = options.format.pipeline
+        gallery.format = options.format
         options.encoders.apply(to: &gallery.encoder)
         if options.format == .mp4 && !ffmpegAvailable {
             throw Problems(

@@ -12,9 +12,7 @@ public var ffmpegAvailable: Bool { FFmpeg.path != nil }
 
 extension OutputFormat {
     /// Drawn from kept frames after the run (sheet, trail, pdf, svg): they take a ``FramePick``.
-    public var isStill: Bool { pipeline.isStill }
-    /// Written by ffmpeg (mp4, webm, mov).
-    public var isVideo: Bool { self == .mp4 || self == .webm || self == .mov }
+    public var isStill: Bool { kind.isStill }
 }
 
 /// A frame by number, or the scene's last.
@@ -238,7 +236,7 @@ public struct RenderOptions: Sendable {
 
     var settings: RenderJob.Settings {
         var s = RenderJob.Settings()
-        s.formats = formats.map(\.pipeline)
+        s.formats = formats
         s.out = folder
         s.frames = frames
         s.shard = shard.map { ($0.index, $0.count) }
@@ -287,13 +285,13 @@ public struct RenderRun {
             let s = try job.run(cancelled: cancelled, resumed: resumed, progress: progress)
             return RenderSummary(
                 frames: s.frames, folder: s.folder,
-                written: s.written.map { (OutputFormat($0.format), $0.files, $0.bytes) },
+                written: s.written.map { ($0.format, $0.files, $0.bytes) },
                 warnings: s.warnings)
         } catch let stopped as RenderJob.Stopped {
             throw RenderStopped(
                 problems: stopped.underlying is Cancelled ? nil : Problems(stopped.underlying),
                 cancelled: stopped.underlying as? Cancelled, framesKept: stopped.framesKept,
-                discarded: stopped.discarded.map(OutputFormat.init))
+                discarded: stopped.discarded)
         } catch { throw Problems(error) }
     }
 }

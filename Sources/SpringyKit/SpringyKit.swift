@@ -6,6 +6,8 @@ import SpringyPipeline
 import SpringyRender
 import SpringyScene
 import SpringySimulation
+// The value types a user holds (OutputFormat, ...), defined once in SpringyTypes, the engine's own.
+@_exported import SpringyTypes
 
 /// A Springy scene, read and checked: the library's way in (`springy` is built on the same
 /// pipeline). Load one from a file or from YAML text, find every problem it has, simulate it
@@ -242,11 +244,8 @@ public struct Image: Sendable, Equatable {
     }
 }
 
-/// What `write` can produce: the formats of `springy render --format`.
-public enum OutputFormat: String, Sendable, CaseIterable {
-    case png, apng, gif, webp, avif, sheet, trail, pdf, svg, y4m, mp4, webm, mov
-
+extension OutputFormat {
     /// Made from each frame's pixels, so `RenderOptions.merge` can make it from the PNG frames
     /// shards wrote (the others are drawn from frame states).
-    public var mergesFromFrames: Bool { MergedFrames.formats.contains(pipeline) }
+    public var mergesFromFrames: Bool { MergedFrames.formats.contains(self) }
 }

@@ -3,6 +3,7 @@ import SpringyCore
 import SpringyFrame
 import SpringyOutput
 import SpringyScene
+import SpringyTypes
 
 /// `springy docs --docc PATH.docc`: each scene as DocC resources with DocC's names — a light
 /// and a dark poster (`name@2x.png`, `name~dark@2x.png`), the animation as `name.mp4` with its

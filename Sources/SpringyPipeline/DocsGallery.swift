@@ -4,6 +4,7 @@ import SpringyFrame
 import SpringyOutput
 import SpringyRender
 import SpringyScene
+import SpringyTypes
 
 /// `springy docs`: per scene an APNG, a poster frame and a filmstrip, and a gallery README.
 package struct DocsGallery {

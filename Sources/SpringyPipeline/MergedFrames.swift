@@ -4,6 +4,7 @@ import SpringyFrame
 import SpringyOutput
 import SpringyRender
 import SpringyScene
+import SpringyTypes
 
 /// `render --merge`: the PNG frames that shards wrote into the scene's folder, read back in
 /// order and fed to the animation and video encoders as if they had just been drawn — so the

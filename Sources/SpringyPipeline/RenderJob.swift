@@ -5,6 +5,7 @@ import SpringyOutput
 import SpringyRender
 import SpringyScene
 import SpringySimulation
+import SpringyTypes
 
 /// One `springy render` of one scene: the frame pipeline into every asked-for format, whole
 /// files only, resumable after an interruption.

@@ -92,7 +92,9 @@ enum PreviewPage {
         // "frame / last": an `until: rest` scene still running may end sooner than its
         // max_duration ("up to"); once done, its last frame is where it rested.
         function label() {
-          $('label').textContent = s.frame + ' / ' + (s.untilRest && !s.done ? 'up to ' : '') + Math.max(s.total - 1, 0) + (s.ready < s.total ? ' (' + s.ready + ' ready)' : '');
+          const text = s.frame + ' / ' + (s.untilRest && !s.done ? 'up to ' : '') + Math.max(s.total - 1, 0) + (s.ready < s.total ? ' (' + s.ready + ' ready)' : '');
+          // Written only when it changes: a poll must not move the scrubber under a pointer.
+          if ($('label').textContent !== text) $('label').textContent = text;
         }
         function show(n) {
           s.frame = Math.max(0, Math.min(n, Math.max(s.ready - 1, 0)));

@@ -4,15 +4,15 @@ import SpringyFrame
 import SpringyOutput
 import SpringyRender
 import SpringyScene
+import SpringyTypes
 
-/// What `springy render` makes of a scene. Each format is registered once, in `kind`: the
-/// type that checks, names and writes it (Outputs/<Format>Sink.swift).
-package enum OutputFormat: String, CaseIterable, Sendable {
-    case png, apng, gif, webp, avif, sheet, trail, pdf, svg, y4m, mp4, webm, mov
-
+/// What `springy render` makes of a scene (SpringyTypes' OutputFormat, the one the library's
+/// users hold). Each format is registered once, in `kind`: the type that checks, names and
+/// writes it (Outputs/<Format>Sink.swift).
+extension OutputFormat {
     /// The one registration of each format: adding a case is a compile error here until its
     /// kind exists.
-    var kind: any OutputKind.Type {
+    package var kind: any OutputKind.Type {
         switch self {
         case .png: return PNGFramesOutput.self
         case .apng: return APNGOutput.self
@@ -29,9 +29,6 @@ package enum OutputFormat: String, CaseIterable, Sendable {
         case .mov: return FFmpegOutput.MOV.self
         }
     }
-
-    /// Formats drawn from kept frame states after the run (they take `--pick`).
-    package var isStill: Bool { kind.isStill }
 }
 
 /// The parts of a rendered frame a sink reads; the pipeline encodes only what some sink needs.
