@@ -68,12 +68,14 @@ let package = Package(
         .target(
             name: "SpringyOutput",
             dependencies: [
-                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "CNative",
+                "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "CNative",
             ]),
         // Image comparison and golden storage (no simulation).
         .target(
             name: "SpringyGolden",
-            dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "SpringyOutput", "CNative"]),
+            dependencies: [
+                "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "SpringyOutput", "CNative",
+            ]),
         // The only place that runs Scene → Simulation → Render → Output: render jobs, golden
         // checks, traces, plots, the docs gallery, the benchmark.
         // The value types a user holds, public, used by the engine and re-exported by SpringyKit.

@@ -2,6 +2,7 @@ import Foundation
 import SpringyCore
 import SpringyOutput
 import SpringyScene
+import SpringyTypes
 
 /// Every frame covered, few PNGs stored: with `golden.hashes: true` a scene's goldens also hold
 /// `frames.tsv`, the hash of every frame's pixels as drawn (PixelHash: Cairo's rows before any

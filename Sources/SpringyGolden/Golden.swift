@@ -4,6 +4,7 @@ import SpringyCore
 import SpringyOutput
 import SpringyRender
 import SpringyScene
+import SpringyTypes
 
 /// How two images differ: the "diffing" half of a golden test.
 package struct ImageDifference: Sendable {

@@ -3,18 +3,7 @@ import SpringyCore
 import SpringyFrame
 import SpringyOutput
 import SpringyScene
-
-/// How `check --record` decides what to write (swift-snapshot-testing's record modes).
-package enum RecordMode: String, Sendable, CaseIterable {
-    /// Every golden: changed ones replaced, new ones written.
-    case all
-    /// Only goldens that do not exist yet.
-    case missing
-    /// Goldens that are missing or fail the check.
-    case failed
-    /// None: check only.
-    case never
-}
+import SpringyTypes
 
 /// The trace golden's verdict for one scene.
 package struct TraceResult: Sendable {

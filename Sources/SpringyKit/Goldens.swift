@@ -17,19 +17,6 @@ public struct CheckSummary: Sendable, Equatable {
     init(_ s: CheckReport.Summary) { passed = s.passed; failed = s.failed; missing = s.missing; recorded = s.recorded }
 }
 
-/// Which goldens a check writes.
-public enum RecordMode: String, Sendable, CaseIterable {
-    /// Every golden (the whole set again).
-    case all
-    /// Only goldens that do not exist yet.
-    case missing
-    /// Only goldens that fail (and missing ones).
-    case failed
-    /// None: compare only.
-    case never
-
-}
-
 /// How ``GoldenCheck/run(_:options:messages:)`` checks: what `springy check`'s flags say.
 public struct CheckOptions: Sendable {
     /// The folder of golden images, traces and frame hashes (a folder per scene).
@@ -123,7 +110,7 @@ private struct Run {
     func annotate(_ file: String, line: Int?, _ message: String) { messages.annotate(file, line, message) }
 
     /// The command that records `paths`' goldens, keeping this run's own folders.
-    func recordCommand(_ paths: [String], mode: SpringyGolden.RecordMode = .all, prune: Bool = false) -> String {
+    func recordCommand(_ paths: [String], mode: RecordMode = .all, prune: Bool = false) -> String {
         var words = ["springy", "check", "--record", mode.rawValue] + (prune ? ["--prune"] : [])
         if golden != "golden" { words += ["--golden", golden] }
         if failures != ".springy-failures" { words += ["--failures", failures] }
@@ -161,7 +148,7 @@ private struct Run {
                 paths = paths.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
             }
         }
-        let record = options.record.model
+        let record = options.record
         var outcome = CheckOutcome()
         // Recording needs every scene; a check goes on past a scene that does not load, which
         // fails on its own (its error in the report, JUnit and JSON; exit 2 at the end).
@@ -301,7 +288,7 @@ private struct Run {
             if !options.quiet { say("ok \(h.path)") }
             return
         }
-        let mode: SpringyGolden.RecordMode = h.missing ? .missing : .failed
+        let mode: RecordMode = h.missing ? .missing : .failed
         var lines = [
             "FAIL \(h.summary); \(h.missing ? "record it" : "if the change is meant, record it") with: \(recordCommand([path], mode: mode))"
         ]

@@ -65,13 +65,9 @@ public struct EncoderOptions: Sendable, Equatable {
     }
 }
 
-/// The codec of a video file.
-public enum VideoCodec: String, Sendable, CaseIterable {
-    case h264, hevc, vp9, prores
+extension VideoCodec {
     /// The codecs a container (`mp4`, `webm`, `mov`) takes; the first is its default.
-    public static func allowed(in format: OutputFormat) -> [VideoCodec] {
-        VideoSink.Codec.allowed(in: format.rawValue).map(VideoCodec.init)
-    }
+    public static func allowed(in format: OutputFormat) -> [VideoCodec] { allowed(in: format.rawValue) }
 }
 
 /// A video's codec, quality and pixel format (nil: the container's defaults).
@@ -89,10 +85,10 @@ public struct VideoOptions: Sendable, Equatable {
 /// How PNG frames (and stills) are encoded: by Springy's own encoder (the default), or by libpng
 /// with a zlib level, a row filter and a strategy.
 public struct PNGOptions: Sendable, Equatable {
-    /// A PNG row filter (libpng).
-    public enum Filter: String, Sendable, CaseIterable { case none, sub, up, avg, paeth, all }
-    /// A zlib strategy (libpng).
-    public enum Strategy: String, Sendable, CaseIterable { case `default`, filtered, huffman, rle, fixed }
+    /// A PNG row filter (libpng): SpringyTypes' PNGFilter, the engine's own.
+    public typealias Filter = PNGFilter
+    /// A zlib strategy (libpng): SpringyTypes' PNGStrategy, the engine's own.
+    public typealias Strategy = PNGStrategy
     /// Which encoder writes the frames.
     public enum Encoder: String, Sendable, CaseIterable {
         /// Springy's own (the default): a row that repeats the row above becomes zeros, any other
@@ -113,13 +109,12 @@ public struct PNGOptions: Sendable, Equatable {
     public init() {
         let d = PNGSettings.libpng
         level = d.level
-        filter = Filter(d.filter)
-        strategy = Strategy(d.strategy)
+        filter = d.filter
+        strategy = d.strategy
     }
     var model: PNGSettings {
         guard encoder == .libpng else { return .runs }
-        return PNGSettings(
-            level: level, filter: filter.model, strategy: strategy.model)
+        return PNGSettings(level: level, filter: filter, strategy: strategy)
     }
 }
 
@@ -252,7 +247,7 @@ public struct RenderOptions: Sendable {
         s.merge = merge
         encoders.apply(to: &s)
         s.video = VideoSink.Options(
-            codec: video.codec?.model, crf: video.crf,
+            codec: video.codec, crf: video.crf,
             pixelFormat: video.pixelFormat)
         return s
     }

@@ -33,11 +33,6 @@ public enum Moment: Sendable, Equatable {
     }
 }
 
-/// What a plot charts.
-public enum PlotQuantity: String, Sendable, CaseIterable {
-    case x, y, speed, offset
-}
-
 extension Scene {
     /// The trace: each frame's state as one line of JSON (JSON Lines), handed to `line` as it
     /// is made; only `frames` when given.
@@ -68,7 +63,7 @@ extension Scene {
         to path: String
     ) throws {
         let job = PlotJob(
-            scene: model, quantity: quantity.model, item: item,
+            scene: model, quantity: quantity, item: item,
             spring: spring.map { ($0.frequency, $0.damping, $0.rest) })
         do { try job.write(to: path) } catch let e as PlotJob.NeverOnScreen {
             throw Problems("\(model.file): \(e)")

@@ -2,36 +2,15 @@ import CNative
 import Foundation
 import SpringyCore
 import SpringyRender
+import SpringyTypes
 
 /// How a PNG is encoded: by Springy's own encoder (the default), or by libpng with a zlib
 /// level, a row filter and a strategy.
 package struct PNGSettings: Sendable, Equatable {
-    package enum Filter: String, Sendable, CaseIterable {
-        case none, sub, up, avg, paeth, all
-        var mask: Int32 {
-            switch self {
-            case .none: return 0x08  // PNG_FILTER_NONE
-            case .sub: return 0x10
-            case .up: return 0x20
-            case .avg: return 0x40
-            case .paeth: return 0x80
-            case .all: return 0xF8
-            }
-        }
-    }
-    /// zlib strategies (zlib.h's Z_* values).
-    package enum Strategy: String, Sendable, CaseIterable {
-        case `default`, filtered, huffman, rle, fixed
-        var value: Int32 {
-            switch self {
-            case .default: return 0
-            case .filtered: return 1
-            case .huffman: return 2
-            case .rle: return 3
-            case .fixed: return 4
-            }
-        }
-    }
+    /// libpng's row filter and zlib's strategy: SpringyTypes' PNGFilter and PNGStrategy, the
+    /// ones the library's users hold.
+    package typealias Filter = PNGFilter
+    package typealias Strategy = PNGStrategy
     /// Which encoder writes the file.
     package enum Encoder: String, Sendable, CaseIterable {
         /// Springy's own (png_runs.c): each row `up` or `sub`, a deflate that looks only for
@@ -225,5 +204,32 @@ extension RGBAImage {
         defer { springy_free(out) }
         return RGBAImage(
             width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: out, count: Int(w) * Int(h) * 4)))
+    }
+}
+
+extension PNGFilter {
+    /// libpng's PNG_FILTER_* mask.
+    var mask: Int32 {
+        switch self {
+        case .none: return 0x08  // PNG_FILTER_NONE
+        case .sub: return 0x10
+        case .up: return 0x20
+        case .avg: return 0x40
+        case .paeth: return 0x80
+        case .all: return 0xF8
+        }
+    }
+}
+
+extension PNGStrategy {
+    /// zlib.h's Z_* value.
+    var value: Int32 {
+        switch self {
+        case .default: return 0
+        case .filtered: return 1
+        case .huffman: return 2
+        case .rle: return 3
+        case .fixed: return 4
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyTypes
 import Synchronization
 
 /// Where raw video frames go: a file (atomically), standard output, or an ffmpeg process.
@@ -62,19 +63,8 @@ package final class VideoSink {
         case rgba(width: Int, height: Int, rate: FrameRate)
     }
 
-    /// The codec of a video file: each container's default, or as asked (`--codec`).
-    package enum Codec: String, Sendable, CaseIterable {
-        case h264, hevc, vp9, prores
-
-        /// The codecs each container takes; the first is its default.
-        package static func allowed(in container: String) -> [Codec] {
-            switch container {
-            case "webm": return [.vp9]
-            case "mov": return [.prores, .h264, .hevc]
-            default: return [.h264, .hevc]  // open set: container names
-            }
-        }
-    }
+    /// The codec of a video file (SpringyTypes' VideoCodec, the one the library's users hold).
+    package typealias Codec = VideoCodec
 
     /// `--codec`, `--crf` and `--pix-fmt`, when given (nil: the container's defaults).
     package struct Options: Equatable, Sendable {
@@ -239,5 +229,16 @@ package enum FFmpeg {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
+    }
+}
+
+extension VideoCodec {
+    /// The codecs each container takes; the first is its default.
+    package static func allowed(in container: String) -> [VideoCodec] {
+        switch container {
+        case "webm": return [.vp9]
+        case "mov": return [.prores, .h264, .hevc]
+        default: return [.h264, .hevc]  // open set: container names
+        }
     }
 }

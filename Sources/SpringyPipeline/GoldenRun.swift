@@ -6,6 +6,7 @@ import SpringyGolden
 import SpringyOutput
 import SpringyRender
 import SpringyScene
+import SpringyTypes
 
 /// Golden tests through the very frame pipeline `render` uses.
 package enum GoldenRun {

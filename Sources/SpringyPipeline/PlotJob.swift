@@ -4,11 +4,9 @@ import SpringyOutput
 import SpringyRender
 import SpringyScene
 import SpringySimulation
+import SpringyTypes
 
 /// What `springy plot` charts.
-package enum PlotQuantity: String, CaseIterable, Sendable {
-    case x, y, speed, offset
-}
 
 /// `springy plot`: one quantity over time, with a released spring's closed form when asked.
 package struct PlotJob {

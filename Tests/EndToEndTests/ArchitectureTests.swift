@@ -237,8 +237,8 @@ final class ArchitectureTests: XCTestCase {
     /// waits on a condition variable (which a Mutex has not), each saying which lock guards what;
     /// none in the tests (their shared values are `Locked`, a Mutex).
     /// Issue 43: a library enum bridged to the engine's by `Type(rawValue: x.rawValue)!` built when
-    /// a case was added on one side only, and trapped at run time. Bridges are exhaustive switches
-    /// (a missing case is a compile error); no force-unwrapped `rawValue` initialiser is left.
+    /// a case was added on one side only, and trapped at run time. No force-unwrapped `rawValue`
+    /// initialiser is left, and the shared enums are declared once (SpringyTypes).
     func testNoForceUnwrappedRawValueBridge() throws {
         var found: [String] = []
         for file in swiftFiles("Sources") {
@@ -256,11 +256,15 @@ final class ArchitectureTests: XCTestCase {
         var declared: [String] = []
         for file in swiftFiles("Sources") {
             for line in try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
-            where line.contains("enum OutputFormat") {
-                declared.append(file.replacingOccurrences(of: packageRoot + "/", with: ""))
+            where ["OutputFormat", "RecordMode", "PlotQuantity", "VideoCodec", "PNGFilter", "PNGStrategy"].contains(where: {
+                line.contains("enum \($0)")
+            }) {
+                declared.append(
+                    file.replacingOccurrences(of: packageRoot + "/", with: "") + ": " + line.trimmingCharacters(in: .whitespaces))
             }
         }
-        XCTAssertEqual(declared, ["Sources/SpringyTypes/OutputFormat.swift"])
+        XCTAssertEqual(declared.count, 6, "each declared once: \(declared)")
+        XCTAssertTrue(declared.allSatisfy { $0.hasPrefix("Sources/SpringyTypes/") }, "\(declared)")
     }
 
     /// Issue 44, item 5: a switch over the project's own enums names every case, so a case added
