@@ -47,11 +47,11 @@ let package = Package(
             ]),
 
         // Geometry, colours, hashes and UIKit Dynamics' vocabulary.
-        .target(name: "SpringyCore"),
+        .target(name: "SpringyCore", dependencies: ["SpringyTypes"]),
         // The seam: FrameState and what it holds, plain values only.
         .target(name: "SpringyFrame", dependencies: ["SpringyCore"]),
         // The scene model and its validating YAML decoder.
-        .target(name: "SpringyScene", dependencies: ["SpringyCore", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SpringyScene", dependencies: ["SpringyTypes", "SpringyCore", .product(name: "Yams", package: "Yams")]),
         // UIDynamicAnimator on Box2D.
         .target(name: "SpringyDynamics", dependencies: ["SpringyCore", "SpringyFrame", "CBox2D"]),
         // Collection layouts, the scroll view, layout-driven dynamics.
@@ -149,7 +149,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["SpringyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "SceneTests", dependencies: ["SpringyCore", "SpringyScene", "SpringyTestSupport", "springy"]),
+        .testTarget(
+            name: "SceneTests", dependencies: ["SpringyTypes", "SpringyCore", "SpringyScene", "SpringyTestSupport", "springy"]),
         .testTarget(
             name: "DynamicsTests",
             dependencies: [
@@ -165,6 +166,7 @@ let package = Package(
         .testTarget(
             name: "OutputTests",
             dependencies: [
+                "SpringyTypes",
                 "CCairo", "SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline",
                 "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport",
             ]),

@@ -56,13 +56,13 @@ public struct Scene: Sendable {
     /// Its frames: a fixed-length scene's count; for `until: rest`, the most it may have.
     public var frameCount: Int { model.time.maxFrameCount }
     /// The output frame rate.
-    public var frameRate: FrameRate { FrameRate(model: model.time.rate) }
+    public var frameRate: FrameRate { model.time.rate }
 
     /// The same scene at another frame rate and/or length (a length makes an `until: rest`
     /// scene run exactly that long), refused when its frames would be over `limits`.
     public func retimed(rate: FrameRate?, duration: Double?, limits: Limits = Limits()) throws -> Scene {
         var s = model
-        if let rate { s.time.rate = rate.model }
+        if let rate { s.time.rate = rate }
         if let duration { s.time.duration = duration; s.time.untilRest = false }
         if s.time.maxFrameCount > limits.maxFrames {
             throw Problems(
@@ -152,23 +152,6 @@ public struct Validation: Sendable {
     public var partial: String?
     /// No problems.
     public var isValid: Bool { problems.isEmpty }
-}
-
-/// Frames per second: a whole rate, or a video rate such as 29.97 (30000/1001).
-public struct FrameRate: Sendable, Equatable, CustomStringConvertible {
-    var model: SpringyCore.FrameRate
-
-    /// A whole rate.
-    public init(_ fps: Int) { model = SpringyCore.FrameRate(fps) }
-    /// `60`, `29.97` or `30000/1001`: a whole rate 1-240 or an NTSC rate (23.976, 29.97, 59.94).
-    public init?(_ text: String) {
-        guard let r = SpringyCore.FrameRate.parse(text) else { return nil }
-        model = r
-    }
-    init(model: SpringyCore.FrameRate) { self.model = model }
-    /// Frames in a second.
-    public var perSecond: Double { model.perSecond }
-    public var description: String { model.description }
 }
 
 /// One frame of a run: where everything is.

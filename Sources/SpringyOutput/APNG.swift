@@ -1,6 +1,7 @@
 import CNative
 import Foundation
 import SpringyCore
+import SpringyTypes
 
 /// Animated PNG assembled from libpng-encoded frames (Debian's libpng has no APNG writer) and
 /// written to its file as the frames come: the first frame's IHDR, an acTL (its frame count

@@ -1,6 +1,7 @@
 import CNative
 import Foundation
 import SpringyCore
+import SpringyTypes
 
 /// Animated AVIF through Debian's libavif (libaom encoding AV1 on one thread, so the bytes are
 /// the same on every run): lossy 4:2:0 at `quality`, or lossless 4:4:4 at 100; a transparent

@@ -1,6 +1,7 @@
 import CNative
 import Foundation
 import SpringyCore
+import SpringyTypes
 
 /// The rectangle of an RGBA frame that changed since the one before.
 package struct PixelRect: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import CNative
 import SpringyCore
 import SpringyRender
+import SpringyTypes
 
 /// YUV4MPEG2: a header, then "FRAME\n" and planar Y, Cb, Cr (4:4:4, BT.601 studio range) per frame.
 package enum Y4M {

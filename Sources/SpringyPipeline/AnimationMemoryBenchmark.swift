@@ -1,6 +1,7 @@
 import Foundation
 import SpringyCore
 import SpringyOutput
+import SpringyTypes
 
 /// `springy bench --animation-memory`: the heap each animated format's writer holds after `n`
 /// and after 4n frames of 1920×1080 whose every pixel changes (moving noise and a block), so

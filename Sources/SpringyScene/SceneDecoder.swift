@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyTypes
 import Yams
 
 /// What every part of the decoder knows: the file it reads (errors name it) and the limits.

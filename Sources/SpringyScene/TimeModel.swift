@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyTypes
 
 package struct TimeSpec: Sendable {
     /// Output frames per second: a scene's `fps` is whole; `render --fps` may ask for an NTSC rate.

@@ -6,7 +6,7 @@ import XCTest
 final class ArchitectureTests: XCTestCase {
     /// Bottom to top; a module may import only modules of a lower rank.
     static let rank: [String: Int] = [
-        "SpringyTypes": 0, "SpringyCore": 0, "SpringyFrame": 1, "SpringyScene": 2, "SpringyDynamics": 2, "SpringyLayout": 3,
+        "SpringyTypes": -1, "SpringyCore": 0, "SpringyFrame": 1, "SpringyScene": 2, "SpringyDynamics": 2, "SpringyLayout": 3,
         "SpringySimulation": 4, "SpringyRender": 5, "SpringyOutput": 6, "SpringyGolden": 7, "SpringyPipeline": 8,
         "SpringyPreview": 9, "SpringyKit": 10, "SpringySnapshotTesting": 11, "SpringyCLI": 11,
     ]
@@ -256,14 +256,16 @@ final class ArchitectureTests: XCTestCase {
         var declared: [String] = []
         for file in swiftFiles("Sources") {
             for line in try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
-            where ["OutputFormat", "RecordMode", "PlotQuantity", "VideoCodec", "PNGFilter", "PNGStrategy"].contains(where: {
-                line.contains("enum \($0)")
-            }) {
+            where [
+                "enum OutputFormat", "enum RecordMode", "enum PlotQuantity", "enum VideoCodec", "enum PNGFilter",
+                "enum PNGStrategy",
+                "struct FrameRate",
+            ].contains(where: { line.contains($0) }) {
                 declared.append(
                     file.replacingOccurrences(of: packageRoot + "/", with: "") + ": " + line.trimmingCharacters(in: .whitespaces))
             }
         }
-        XCTAssertEqual(declared.count, 6, "each declared once: \(declared)")
+        XCTAssertEqual(declared.count, 7, "each declared once: \(declared)")
         XCTAssertTrue(declared.allSatisfy { $0.hasPrefix("Sources/SpringyTypes/") }, "\(declared)")
     }
 
@@ -297,7 +299,7 @@ final class ArchitectureTests: XCTestCase {
     static let packageBudget: [String: Int] = [
         "SpringyCore": 464, "SpringyFrame": 72, "SpringyScene": 443, "SpringyDynamics": 63, "SpringyLayout": 215,
         "SpringySimulation": 26, "SpringyRender": 80, "SpringyOutput": 184, "SpringyGolden": 252, "SpringyPipeline": 359,
-        "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 0,
+        "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
     ]
 
     func testEveryModuleSharesNoMoreThanItsPackageBudget() throws {

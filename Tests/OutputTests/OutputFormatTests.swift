@@ -9,6 +9,7 @@ import SpringyPipeline
 import SpringyScene
 import SpringySimulation
 import SpringyTestSupport
+import SpringyTypes
 import XCTest
 
 #if canImport(FoundationXML)

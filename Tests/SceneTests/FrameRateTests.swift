@@ -1,5 +1,6 @@
 import SpringyCore
 import SpringyScene
+import SpringyTypes
 import XCTest
 
 /// Issue 29, item 20: `--fps 29.97`. A rate is an exact fraction; whole rates keep today's

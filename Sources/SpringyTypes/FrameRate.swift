@@ -4,12 +4,18 @@ import Foundation
 /// (24000/1001, 30000/1001, 60000/1001, written 23.976, 29.97 and 59.94). Every time computed
 /// from it is `frames × denominator / numerator`, so a whole rate gives the same numbers, to the
 /// bit, as dividing by the whole number.
-package struct FrameRate: Sendable, Hashable, CustomStringConvertible {
+public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     package let numerator: Int
     package let denominator: Int
 
     /// A whole rate, frames per second.
-    package init(_ fps: Int) { numerator = fps; denominator = 1 }
+    public init(_ fps: Int) { numerator = fps; denominator = 1 }
+
+    /// `60`, `29.97` or `30000/1001`: a whole rate 1-240 or an NTSC rate (23.976, 29.97, 59.94).
+    public init?(_ text: String) {
+        guard let r = Self.parse(text) else { return nil }
+        self = r
+    }
 
     init(_ numerator: Int, over denominator: Int) { self.numerator = numerator; self.denominator = denominator }
 
@@ -31,13 +37,13 @@ package struct FrameRate: Sendable, Hashable, CustomStringConvertible {
 
     package var isWhole: Bool { denominator == 1 }
     /// Frames per second as a number (for display and playback, not for frame times).
-    package var perSecond: Double { Double(numerator) / Double(denominator) }
+    public var perSecond: Double { Double(numerator) / Double(denominator) }
     /// The nearest whole rate.
     package var rounded: Int { Int(perSecond.rounded()) }
     /// The time of frame `index`, seconds.
     package func seconds(_ index: Int) -> Double { Double(index) * Double(denominator) / Double(numerator) }
     /// `60` or `29.97`.
-    package var description: String {
+    public var description: String {
         isWhole ? "\(numerator)" : Self.ntsc.first { $0.rate == self }?.name ?? "\(numerator)/\(denominator)"
     }
 }
