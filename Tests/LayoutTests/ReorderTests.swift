@@ -102,6 +102,16 @@ final class ReorderTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(f.last!.items.first { $0.label == "A" }).center, Vec2(160, 175))
     }
 
+    /// beginInteractiveMovementForItem's answer (scripts/mutate: its Bool was never read): true
+    /// over a cell, false over no cell and while a movement is already under way.
+    func testBeginningAMovementSaysWhetherACellLifted() throws {
+        let scene = try SceneLoader.decode(yaml: grid("  - { at: 0.1, tap: { at: [1, 1] } }"), file: "r.yaml")
+        let c = try CollectionView(spec: try XCTUnwrap(scene.collection), viewSize: Size2(320, 600))
+        XCTAssertFalse(c.beginInteractiveMovement(at: Vec2(50, 500)), "no cell there")
+        XCTAssertTrue(c.beginInteractiveMovement(at: Vec2(50, 50)), "cell A lifts")
+        XCTAssertFalse(c.beginInteractiveMovement(at: Vec2(160, 50)), "one movement at a time")
+    }
+
     func testReorderKeysAreChecked() {
         for (body, fragment) in [
             ("items: { a: { center: [10, 10], size: [5, 5] } }\nscript:\n  - { at: 0, reorder: { at: [1, 1] } }", "has none"),
