@@ -60,6 +60,9 @@ final class UIKitNamesTests: XCTestCase {
             "items:\n  box: { center: [10, 10], size: [5, 5] }\nbehaviors:\n  - attachment: { item: box, to: [0, 0], kind: sliding, attachmentRange: [0, 5] }"
         )
         XCTAssertTrue(range.contains("`attachmentRange` is `range` here"), range)
+        // The API name in another case is still recognised (scripts/mutate: untested).
+        let lower = why("collection:\n  layout: { kind: flow, itemsize: [10, 10] }\n  sections: [{ items: 3 }]")
+        XCTAssertTrue(lower.contains("(`itemSize` is `item_size` here)"), lower)
         // A near spelling that is no API name still gets the did-you-mean.
         XCTAssertTrue(why(collection + "  scroll: { pagin: true }").contains("did you mean \"paging\""))
     }
