@@ -237,7 +237,7 @@ package enum StepStage: String, CaseIterable, Sendable {
 
     /// The stages in order, made once (a synthesised `allCases` is a new array at every call,
     /// and the step runs 120 times a simulated second).
-    package static let ordered = allCases
+    static let ordered = allCases
     /// Its place in `ordered` (for the bench's figures, not the step).
     package var index: Int { Self.ordered.firstIndex(of: self) ?? 0 }
 }
