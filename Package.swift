@@ -124,6 +124,9 @@ let package = Package(
                 "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender",
                 "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyPreview", .product(name: "Yams", package: "Yams"),
             ]),
+        // Writes the registrations (behavior kinds, output formats) from the kinds' own files:
+        // `swift run springy-generate`; GeneratedFilesTests fails when they are not current.
+        .executableTarget(name: "springy-generate"),
         // libFuzzer targets for the readers of untrusted bytes: scenes, state streams, PNGs
         // (scripts/fuzz); a replayer when built normally.
         .executableTarget(
@@ -180,7 +183,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline",
-                "SpringyScene", "SpringySimulation", "SpringyTestSupport", "springy",
+                "SpringyScene", "SpringySimulation", "SpringyTestSupport", "springy", "springy-generate",
                 .product(name: "Yams", package: "Yams"),
             ], exclude: ["hostile"]),
     ]

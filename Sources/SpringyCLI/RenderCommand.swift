@@ -18,8 +18,9 @@ extension Springy {
 
         @Option(
             name: .long, parsing: .singleValue,
-            help:
-                "Output formats (repeat or comma-separate): png (frame sequence), apng, gif, webp, sheet, trail, pdf, svg, y4m, mp4, webm, mov."
+            help: """
+                Output formats (repeat or comma-separate): \(OutputFormat.allCases.map { $0 == .png ? "png (frame sequence)" : $0.rawValue }.joined(separator: ", ")).
+                """
         )
         var format: [FormatList] = []
 
@@ -123,8 +124,9 @@ extension Springy {
 
         @Flag(
             name: .long,
-            help:
-                "Make the --format animations and videos (apng, gif, webp, avif, y4m, mp4, webm, mov) from the PNG frames shards wrote into --out, instead of drawing: the file one run makes."
+            help: """
+                Make the --format animations and videos (\(OutputFormat.allCases.filter(\.mergesFromFrames).map(\.rawValue).joined(separator: ", "))) from the PNG frames shards wrote into --out, instead of drawing: the file one run makes.
+                """
         )
         var merge = false
 

@@ -4,32 +4,7 @@ import Foundation
 // properties as fields), so that a script's `set` is a field assignment and is tested without
 // a physics engine.
 
-package indirect enum BehaviorSpec: Sendable, Equatable {
-    case gravity(GravitySpec)
-    case collision(CollisionSpec)
-    case attachment(AttachmentSpec)
-    case snap(SnapSpec)
-    case push(PushSpec)
-    case item(ItemBehaviorSpec)
-    case field(FieldSpec)
-    case composite(CompositeSpec)
-    case stickyCorners(StickyCornersSpec)
-
-    /// The kind's spec, behind its protocol: the one switch every other question goes through.
-    package var payload: any BehaviorKindSpec {
-        switch self {
-        case .gravity(let s): return s
-        case .collision(let s): return s
-        case .attachment(let s): return s
-        case .snap(let s): return s
-        case .push(let s): return s
-        case .item(let s): return s
-        case .field(let s): return s
-        case .composite(let s): return s
-        case .stickyCorners(let s): return s
-        }
-    }
-
+extension BehaviorSpec {
     package var kind: BehaviorKind { type(of: payload).kind }
     package var kindName: String { kind.rawValue }
 

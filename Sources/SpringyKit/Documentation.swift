@@ -88,7 +88,8 @@ public enum Documentation {
         options.encoders.apply(to: &gallery.encoder)
         if options.format == .mp4 && !ffmpegAvailable {
             throw Problems(
-                "--format mp4 needs ffmpeg on PATH (apt-get install ffmpeg); or choose --format apng, gif, webp or avif")
+                "--format mp4 needs ffmpeg on PATH (apt-get install ffmpeg); or choose --format \(Self.animationFormats.filter { !$0.isVideo }.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         return try Problems.wrapping {
             try AtomicFile.makeDirectory(options.folder)

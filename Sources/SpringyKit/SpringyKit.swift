@@ -230,5 +230,5 @@ public struct Image: Sendable, Equatable {
 extension OutputFormat {
     /// Made from each frame's pixels, so `RenderOptions.merge` can make it from the PNG frames
     /// shards wrote (the others are drawn from frame states).
-    public var mergesFromFrames: Bool { MergedFrames.formats.contains(self) }
+    public var mergesFromFrames: Bool { kind.isAnimation }
 }

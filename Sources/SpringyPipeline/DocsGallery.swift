@@ -41,7 +41,7 @@ package struct DocsGallery {
     }
 
     /// The formats a gallery's animation may take, each written by `render`'s own sink.
-    package static let animationFormats: [OutputFormat] = [.apng, .gif, .webp, .avif, .mp4]
+    package static let animationFormats = OutputFormat.allCases.filter { $0.kind.inGallery }
 
     /// The animation's format (apng by default) and its encoder's options (`render`'s
     /// `--apng-max-colors`, `--gif-colors`, `--webp-quality`, `--avif-quality`).

@@ -11,7 +11,7 @@ import SpringyTypes
 /// APNG, GIF, WebP, AVIF or video is the one a single run makes from the same pixels.
 package enum MergedFrames {
     /// Formats a merge can make: those written from each frame's pixels.
-    package static let formats: [OutputFormat] = [.apng, .gif, .webp, .avif, .y4m, .mp4, .webm, .mov]
+    package static let formats = OutputFormat.allCases.filter { $0.kind.isAnimation }
 
     /// Frames `range` from `folder`, each checked whole and of the renderer's size, to `body`
     /// with the encodings `needs` asks for.

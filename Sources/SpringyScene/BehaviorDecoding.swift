@@ -10,23 +10,6 @@ protocol BehaviorCoding: BehaviorKindSpec {
     static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter]
 }
 
-extension BehaviorKind {
-    /// The kind's scene part: the one switch over kinds in this module.
-    var coding: any BehaviorCoding.Type {
-        switch self {
-        case .gravity: return GravitySpec.self
-        case .collision: return CollisionSpec.self
-        case .attachment: return AttachmentSpec.self
-        case .snap: return SnapSpec.self
-        case .push: return PushSpec.self
-        case .item: return ItemBehaviorSpec.self
-        case .field: return FieldSpec.self
-        case .composite: return CompositeSpec.self
-        case .stickyCorners: return StickyCornersSpec.self
-        }
-    }
-}
-
 /// What a behavior's decoder reads items and nested behaviors with.
 struct BehaviorReading {
     let decoder: BehaviorDecoder

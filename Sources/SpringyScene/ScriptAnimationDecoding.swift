@@ -5,15 +5,11 @@ import SpringyCore
 // (UIViewPropertyAnimator) and its controls, swiftui (withAnimation(.spring…)).
 
 extension AnimationDecoder {
-    static let animationActions = [
-        "animate", "animate_keyframes", "animator", "swiftui",
-        "pause_animator", "continue_animator", "reverse_animator", "scrub_animator", "stop_animator",
-    ]
     static let curveNames = ["ease_in_out", "ease_in", "ease_out", "linear"]
 
-    func decodeAnimation(_ kind: String, _ v: YAMLValue, references: ItemReferences) throws -> ScriptAction {
+    func decodeAnimation(_ kind: AnimationActionName, _ v: YAMLValue, references: ItemReferences) throws -> ScriptAction {
         switch kind {
-        case "animate":
+        case .animate:
             let m = try v.mapping(AnimationKeys.animate)
             let views = try animatedViews(m, references: references)
             let timing: AnimationTiming
@@ -32,7 +28,7 @@ extension AnimationDecoder {
                 ViewAnimationSpec(
                     api: .uiView, views: views.names, duration: try animationDuration(m),
                     delay: try m["delay"]?.double(AnimationKeys.animate["delay"]) ?? 0, timing: timing, targets: targets))
-        case "animate_keyframes":
+        case .animateKeyframes:
             let m = try v.mapping(AnimationKeys.keyframes)
             let views = try animatedViews(m, references: references)
             let kv = try m.require("keyframes")
@@ -63,7 +59,7 @@ extension AnimationDecoder {
                     delay: try m["delay"]?.double(AnimationKeys.keyframes["delay"]) ?? 0,
                     timing: .cubic(try namedCurve(m["curve"])), targets: [], keyframes: keyframes,
                     discrete: calc == "discrete"))
-        case "animator":
+        case .animator:
             let t = AnimationKeys.animator
             let m = try v.mapping(t)
             let nameValue = try m.require("name")
@@ -119,7 +115,7 @@ extension AnimationDecoder {
                 views: views.names, duration: duration, delay: try m["delay"]?.double(t["delay"]) ?? 0,
                 timing: timing, targets: try animationTargets(try m.require("to"), views: views))
             return .animate(spec)
-        case "swiftui":
+        case .swiftui:
             let m = try v.mapping(AnimationKeys.swiftUI)
             let views = try animatedViews(m, references: references)
             var system = SpringSystem.swiftUI(duration: 0.5, bounce: 0)  // SwiftUI's `.spring`
@@ -158,19 +154,14 @@ extension AnimationDecoder {
                     delay: try m["delay"]?.double(AnimationKeys.swiftUI["delay"]) ?? 0,
                     timing: .spring(system, settling: .swiftUI),
                     targets: try animationTargets(try m.require("to"), views: views)))
-        case "scrub_animator":
+        case .scrubAnimator:
             let k = AnimationKeys.scrubAnimator
             let m = try v.mapping(k)
             return .controlAnimator(name: try m.require("name").string(), .scrub(try m.require("fraction").double(k["fraction"])))
-        default:  // open set: action names
-            let name = try v.string()
-            let control: AnimatorControl =
-                kind == "pause_animator"
-                ? .pause
-                : kind == "continue_animator"
-                    ? .resume
-                    : kind == "reverse_animator" ? .reverse : .stop
-            return .controlAnimator(name: name, control)
+        case .pauseAnimator: return .controlAnimator(name: try v.string(), .pause)
+        case .continueAnimator: return .controlAnimator(name: try v.string(), .resume)
+        case .reverseAnimator: return .controlAnimator(name: try v.string(), .reverse)
+        case .stopAnimator: return .controlAnimator(name: try v.string(), .stop)
         }
     }
 

@@ -2,11 +2,8 @@ import SpringyCore
 
 extension ScriptDecoder {
     static let actions =
-        [
-            "pan", "tap", "insert", "delete", "select", "long_press", "snap", "push", "set", "add", "remove",
-            "scroll_to", "scroll_to_item", "swipe", "update", "reorder",
-            "pinch", "rotate", "double_tap", "touches", "edge_pan", "tilt", "add_velocity",
-        ] + AnimationDecoder.animationActions
+        ScriptActionName.allCases.map(\.rawValue) + GestureName.allCases.map(\.rawValue)
+        + AnimationActionName.allCases.map(\.rawValue)
 
     /// `behaviorKinds`: the kind of each behavior the scene declares, in order (a script's `add`,
     /// `snap` and `push` append theirs, numbered after them).
@@ -29,14 +26,16 @@ extension ScriptDecoder {
         func more(_ total: inout Int, _ n: Int) { total = min(cap, total + min(cap, max(0, n))) }
         for e in entries {
             guard case .mapping(let raw) = e.node else { continue }
-            if let body = raw.first(where: { $0.key.string == "insert" })?.value {
+            if let body = raw.first(where: { $0.key.string == ScriptActionName.insert.rawValue })?.value {
                 if case .mapping(let im) = body, let c = im.first(where: { $0.key.string == "count" })?.value.int {
                     more(&inserted, max(1, c))
                 } else {
                     more(&inserted, 1)
                 }
             }
-            if let body = raw.first(where: { $0.key.string == "update" })?.value, case .mapping(let um) = body {
+            if let body = raw.first(where: { $0.key.string == ScriptActionName.update.rawValue })?.value,
+                case .mapping(let um) = body
+            {
                 for (k, v) in um {
                     guard case .sequence(let list) = v else { continue }
                     if k.string == "insert" || k.string == "move" { more(&inserted, list.count) }
@@ -69,10 +68,14 @@ extension ScriptDecoder {
                 }
                 // An `add` counts for the behavior numbers after it even when it is itself wrong.
                 defer {
-                    if kind == "add" {
-                        kinds.append((try? body.mapping(allowed: BehaviorDecoder.behaviorKinds))?.entries.first?.0 ?? "add")
+                    switch ScriptActionName(rawValue: kind) {
+                    case .add:
+                        kinds.append((try? body.mapping(allowed: BehaviorDecoder.behaviorKinds))?.entries.first?.0 ?? kind)
+                    case .snap, .push: kinds.append(kind)
+                    case .pan, .tap, .insert, .delete, .select, .longPress, .set, .remove, .scrollTo, .scrollToItem, .swipe,
+                        .update, .reorder, nil:
+                        break
                     }
-                    if kind == "snap" || kind == "push" { kinds.append(kind) }
                 }
                 let at = try m.require("at").double(min: 0)
                 let action = try decodeAction(kind, body, references: references, behaviorKinds: kinds)
@@ -141,8 +144,13 @@ extension ScriptDecoder {
             if pts.isEmpty { throw value.error("a path needs at least one point") }
             return pts
         }
-        switch kind {
-        case "pan":
+        if let gesture = GestureName(rawValue: kind) { return try gestures.decodeGesture(gesture, v, references: references) }
+        if let animation = AnimationActionName(rawValue: kind) {
+            return try animations.decodeAnimation(animation, v, references: references)
+        }
+        guard let action = ScriptActionName(rawValue: kind) else { throw v.error("unknown script action \"\(kind)\"") }
+        switch action {
+        case .pan:
             let t = ScriptKeys.pan
             let m = try v.mapping(t)
             var path: [Vec2]
@@ -166,7 +174,7 @@ extension ScriptDecoder {
                     release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
                     hold: try m["hold"]?.double(t["hold"]) ?? 0,
                     velocity: try panVelocity(m), cancelled: try m["cancel"]?.bool() ?? false))
-        case "swipe":
+        case .swipe:
             // UISwipeGestureRecognizer's motion: a short, fast stroke that lifts moving.
             let t = ScriptKeys.swipe
             let m = try v.mapping(t)
@@ -194,11 +202,11 @@ extension ScriptDecoder {
                 PanGesture(
                     item: item, path: [from, from + unit * distance], duration: distance / speed, release: .fling,
                     hold: 0, velocity: unit * speed))
-        case "tap":
+        case .tap:
             let m = try v.mapping(ScriptKeys.tap)
             if let i = m["item"] { return .tap(target: .item(try references.check(i))) }
             return .tap(target: .point(try m.require("at").point()))
-        case "insert":
+        case .insert:
             let m = try v.mapping(ScriptKeys.insert)
             let atValue = try m.require("at")
             let s = try atValue.string()
@@ -229,23 +237,23 @@ extension ScriptDecoder {
                 count = labels.count
             }
             return .insert(position: position, count: count, labels: labels)
-        case "delete":
+        case .delete:
             let m = try v.mapping(ScriptKeys.delete)
             return .delete(items: try indexPaths(try m.require("items")))
-        case "select":
+        case .select:
             let m = try v.mapping(ScriptKeys.select)
             return .select(items: try indexPaths(try m.require("items")))
-        case "long_press":
+        case .longPress:
             return .longPress(try decodeLongPress(v, extra: []).0)
-        case "reorder":
+        case .reorder:
             guard references.hasCollection else { throw v.error("reorder moves a collection's cell, and this scene has none") }
             let (press, m) = try decodeLongPress(v, extra: ["cancel"])
             return .reorder(ReorderGesture(press: press, cancelled: try m["cancel"]?.bool() ?? false))
-        case "scroll_to":
+        case .scrollTo:
             guard references.hasCollection else { throw v.error("scroll_to scrolls a collection, and this scene has none") }
             let m = try v.mapping(ScriptKeys.scrollTo)
             return .scrollTo(offset: try m.require("offset").point(), animated: try m["animated"]?.bool() ?? true)
-        case "scroll_to_item":
+        case .scrollToItem:
             guard references.hasCollection else { throw v.error("scroll_to_item scrolls a collection, and this scene has none") }
             let m = try v.mapping(ScriptKeys.scrollToItem)
             let itemValue = try m.require("item")
@@ -262,30 +270,11 @@ extension ScriptDecoder {
                 }
             }
             return .scrollToItem(item: ip, position: position, animated: try m["animated"]?.bool() ?? true)
-        case "update":
+        case .update:
             return .update(try decodeUpdate(v, references: references))
-        case "add_velocity":
-            let m = try v.mapping(ScriptKeys.addVelocity)
-            let iv = try m.require("item")
-            let item = try references.check(iv)
-            if ItemPath(string: item) != nil { throw iv.error("add_velocity acts on a free view by name") }
-            if m["linear"] == nil && m["angular"] == nil {
-                throw v.error("add_velocity needs `linear: [vx, vy]` (pt/s), `angular` (degrees/s) or both")
-            }
-            let linear = try m["linear"]?.point() ?? .zero
-            guard abs(linear.x) <= 100_000, abs(linear.y) <= 100_000 else {
-                throw v.error("a velocity is at most 100000 pt/s each way")
-            }
-            return .addVelocity(
-                item: item, linear: linear,
-                angular: (try m["angular"]?.double(ScriptKeys.addVelocity["angular"]) ?? 0).degreesToRadians)
-        case "pinch", "rotate", "double_tap", "touches", "edge_pan", "tilt":
-            return try gestures.decodeGesture(kind, v, references: references)
-        case _ where AnimationDecoder.animationActions.contains(kind):
-            return try animations.decodeAnimation(kind, v, references: references)
-        case "snap":
+        case .snap:
             return .addBehavior(try behaviors.decodeBehavior(.snap, v, references: references))
-        case "push":
+        case .push:
             // A push in a script is a tap's flick: instantaneous unless it says otherwise.
             var spec = try behaviors.decodeBehavior(.push, v, references: references)
             if case .push(var push) = spec, case .mapping(let raw) = v.node,
@@ -295,12 +284,12 @@ extension ScriptDecoder {
                 spec = .push(push)
             }
             return .addBehavior(spec)
-        case "add":
+        case .add:
             return .addBehavior(try behaviors.decodeBehavior(v, references: references).0)
-        case "remove":
+        case .remove:
             let m = try v.mapping(ScriptKeys.remove)
             return .removeBehavior(try m.require("behavior").int(min: 0, max: behaviorCount - 1))
-        case "set":
+        case .set:
             // Any kind's `set` key is read here; which are allowed depends on the kind of the
             // behavior named (its `setKeys`, each with its one range).
             let any = try v.mapping(allowed: Self.setKeyNames)
@@ -323,8 +312,6 @@ extension ScriptDecoder {
             let params = try kind.coding.parameters(try v.mapping(kind.spec.setKeys))
             if params.isEmpty { throw v.error("`set` needs at least one parameter besides `behavior`") }
             return .set(behavior: index, parameters: params)
-        default:  // open set: action names
-            throw v.error("unknown script action \"\(kind)\"")
         }
     }
 }

@@ -10,19 +10,20 @@ extension GestureDecoder {
         return name
     }
 
-    /// Two-finger and multi-finger gestures (pinch, rotate, double_tap, touches, edge_pan) and the
+    /// Two-finger and multi-finger gestures (pinch, rotate, double_tap, touches, edge_pan), a flick
+    /// given as velocity (add_velocity) and the
     /// device's motion (tilt).
-    func decodeGesture(_ kind: String, _ v: YAMLValue, references: ItemReferences) throws -> ScriptAction {
+    func decodeGesture(_ kind: GestureName, _ v: YAMLValue, references: ItemReferences) throws -> ScriptAction {
         switch kind {
-        case "pinch", "rotate":
-            let t = kind == "rotate" ? ScriptKeys.rotate : ScriptKeys.pinch
+        case .pinch, .rotate:
+            let t = kind == .rotate ? ScriptKeys.rotate : ScriptKeys.pinch
             let m = try v.mapping(t)
             let scaleValue = m["scale"], rotationValue = m["rotation"]
-            if kind == "rotate", let x = scaleValue {
+            if kind == .rotate, let x = scaleValue {
                 throw x.error("a rotate keeps the fingers' distance; use pinch to scale and turn at once")
             }
-            if kind == "rotate", rotationValue == nil { throw v.error("a rotate needs `rotation` (degrees)") }
-            if kind == "pinch", scaleValue == nil, rotationValue == nil {
+            if kind == .rotate, rotationValue == nil { throw v.error("a rotate needs `rotation` (degrees)") }
+            if kind == .pinch, scaleValue == nil, rotationValue == nil {
                 throw v.error("a pinch needs `scale`, `rotation` or both")
             }
             return .pinch(
@@ -34,15 +35,15 @@ extension GestureDecoder {
                     rotation: try rotationValue?.double(t["rotation"]).degreesToRadians ?? 0,
                     duration: try m.require("duration").double(t["duration"]),
                     hold: try m["hold"]?.double(t["hold"]) ?? 0,
-                    item: try gestureItem(m, references: references, what: "a \(kind)")))
-        case "tilt":
+                    item: try gestureItem(m, references: references, what: "a \(kind.rawValue)")))
+        case .tilt:
             let m = try v.mapping(TiltMotion.keys)
             let t = TiltMotion.keys
             return .tilt(
                 TiltMotion(
                     angle: try m.require("angle").double(t["angle"]).degreesToRadians,
                     duration: try m["duration"]?.double(t["duration"]) ?? 0.5))
-        case "double_tap":
+        case .doubleTap:
             let t = ScriptKeys.doubleTap
             let m = try v.mapping(t)
             let target: TapTarget
@@ -63,7 +64,7 @@ extension GestureDecoder {
                 DoubleTapGesture(
                     target: target, interval: interval, touch: touch,
                     scale: try m["scale"]?.double(t["scale"]) ?? 2))
-        case "touches":
+        case .touches:
             let t = ScriptKeys.touches
             let m = try v.mapping(t)
             let duration = try m.require("duration").double(t["duration"])
@@ -85,7 +86,7 @@ extension GestureDecoder {
                         item: try gestureItem(fm, references: references, what: "a finger"), path: path, duration: duration,
                         release: release, hold: hold)
                 })
-        case "edge_pan":
+        case .edgePan:
             let t = ScriptKeys.edgePan
             let m = try v.mapping(t)
             let edge = try m.require("edge").oneOf(ScreenEdge.self, ScreenEdge.allCases)
@@ -107,8 +108,21 @@ extension GestureDecoder {
                     duration: try m.require("duration").double(t["duration"]),
                     release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
                     hold: try m["hold"]?.double(t["hold"]) ?? 0, followsTranslation: true))
-        default:  // open set: edge names
-            throw v.error("unknown gesture \"\(kind)\"")
+        case .addVelocity:
+            let m = try v.mapping(ScriptKeys.addVelocity)
+            let iv = try m.require("item")
+            let item = try references.check(iv)
+            if ItemPath(string: item) != nil { throw iv.error("add_velocity acts on a free view by name") }
+            if m["linear"] == nil && m["angular"] == nil {
+                throw v.error("add_velocity needs `linear: [vx, vy]` (pt/s), `angular` (degrees/s) or both")
+            }
+            let linear = try m["linear"]?.point() ?? .zero
+            guard abs(linear.x) <= 100_000, abs(linear.y) <= 100_000 else {
+                throw v.error("a velocity is at most 100000 pt/s each way")
+            }
+            return .addVelocity(
+                item: item, linear: linear,
+                angular: (try m["angular"]?.double(ScriptKeys.addVelocity["angular"]) ?? 0).degreesToRadians)
         }
     }
 }

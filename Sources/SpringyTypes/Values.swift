@@ -1,3 +1,7 @@
+/// The values a user of Springy holds, defined once: the library (SpringyKit, which re-exports
+/// this module) and the engine use these very types, so a case added here is a compile error
+/// wherever a case must be handled, never a trap at a bridge between two copies.
+
 /// How a check records its goldens (swift-snapshot-testing's record modes): `check --record`.
 public enum RecordMode: String, Sendable, CaseIterable {
     /// Every golden: changed ones replaced, new ones written.

@@ -1,28 +1,10 @@
 // UIKit Dynamics' behavior kinds. Each kind is one spec type conforming to BehaviorKindSpec
 // (its keys and ranges, its `set` parameters, the items it names) in its own file here; the
 // decoder (SpringyScene) and the animator (SpringyDynamics) add their part of the same type in
-// theirs. `BehaviorKind` is the one registration: every dispatch over kinds is an exhaustive
-// switch over it (no `default`), so a new case is a compile error wherever it must be handled.
+// theirs. `BehaviorKind`, `BehaviorSpec` and each module's one switch over them are generated
+// from these files (BehaviorKind+Generated.swift; `swift run springy-generate`).
 
-package enum BehaviorKind: String, Sendable, CaseIterable {
-    case gravity, collision, attachment, snap, push, item, field, composite
-    case stickyCorners = "sticky_corners"
-
-    /// The kind's spec type.
-    package var spec: any BehaviorKindSpec.Type {
-        switch self {
-        case .gravity: return GravitySpec.self
-        case .collision: return CollisionSpec.self
-        case .attachment: return AttachmentSpec.self
-        case .snap: return SnapSpec.self
-        case .push: return PushSpec.self
-        case .item: return ItemBehaviorSpec.self
-        case .field: return FieldSpec.self
-        case .composite: return CompositeSpec.self
-        case .stickyCorners: return StickyCornersSpec.self
-        }
-    }
-
+extension BehaviorKind {
     package static var names: [String] { allCases.map(\.rawValue) }
 }
 

@@ -17,23 +17,6 @@ protocol AnimatorBehavior {
     func itemRemoved(_ id: String, from animator: Animator, slot s: Int)
 }
 
-extension BehaviorSpec {
-    /// The kind's animator part: the one switch over kinds in this module.
-    var animatorBehavior: any AnimatorBehavior {
-        switch self {
-        case .gravity(let s): return s
-        case .collision(let s): return s
-        case .attachment(let s): return s
-        case .snap(let s): return s
-        case .push(let s): return s
-        case .item(let s): return s
-        case .field(let s): return s
-        case .composite(let s): return s
-        case .stickyCorners(let s): return s
-        }
-    }
-}
-
 /// What list behaviors do when an item leaves: forget it.
 extension AnimatorBehavior where Self: BehaviorKindSpec {
     func forgetItem(_ id: String, in animator: Animator, slot s: Int) {

@@ -1,8 +1,12 @@
 import SpringyOutput
+import SpringyTypes
 
 /// `--format apng` (and `springy docs`' animation): the frames as they come, each after the
 /// first only the rectangle that changed; with `--apng-colors`, palette frames.
 enum APNGOutput: OutputKind {
+    static var format: OutputFormat { .apng }
+    static var isAnimation: Bool { true }
+    static var inGallery: Bool { true }
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.apng(job.scene) }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {

@@ -1,8 +1,12 @@
 import SpringyOutput
+import SpringyTypes
 
 /// `--format avif`: an animated AVIF (AV1 through libavif), which current browsers play as an
 /// image; lossy at `--avif-quality` (default 80), lossless at 100; alpha kept.
 enum AVIFOutput: OutputKind {
+    static var format: OutputFormat { .avif }
+    static var isAnimation: Bool { true }
+    static var inGallery: Bool { true }
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "avif") }
 
     /// libaom encodes frames of at most 16384 pixels a side.

@@ -1,8 +1,12 @@
 import SpringyOutput
+import SpringyTypes
 
 /// `--format gif`: palette frames through libimagequant and giflib, over white where the
 /// background is transparent.
 enum GIFOutput: OutputKind {
+    static var format: OutputFormat { .gif }
+    static var isAnimation: Bool { true }
+    static var inGallery: Bool { true }
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "gif") }
 
     static func warnings(_ context: SinkContext) -> [String] {

@@ -9,28 +9,6 @@ import SpringyTypes
 /// What `springy render` makes of a scene (SpringyTypes' OutputFormat, the one the library's
 /// users hold). Each format is registered once, in `kind`: the type that checks, names and
 /// writes it (Outputs/<Format>Sink.swift).
-extension OutputFormat {
-    /// The one registration of each format: adding a case is a compile error here until its
-    /// kind exists.
-    package var kind: any OutputKind.Type {
-        switch self {
-        case .png: return PNGFramesOutput.self
-        case .apng: return APNGOutput.self
-        case .gif: return GIFOutput.self
-        case .webp: return WebPOutput.self
-        case .avif: return AVIFOutput.self
-        case .sheet: return SheetOutput.self
-        case .trail: return TrailOutput.self
-        case .pdf: return VectorStillOutput.PDF.self
-        case .svg: return VectorStillOutput.SVG.self
-        case .y4m: return Y4MOutput.self
-        case .mp4: return FFmpegOutput.MP4.self
-        case .webm: return FFmpegOutput.WebM.self
-        case .mov: return FFmpegOutput.MOV.self
-        }
-    }
-}
-
 /// The parts of a rendered frame a sink reads; the pipeline encodes only what some sink needs.
 package struct SinkNeeds: OptionSet, Sendable {
     package let rawValue: Int
@@ -95,6 +73,15 @@ package protocol OutputSink: AnyObject {
 
 /// One output format: everything `render` (and `docs`) need to know about it.
 package protocol OutputKind {
+    /// The format this kind writes: the declaration springy-generate turns into OutputFormat's
+    /// case and the `kind` switch (OutputKind+Generated.swift).
+    static var format: OutputFormat { get }
+    /// Written by ffmpeg (OutputFormat.isVideo).
+    static var isVideo: Bool { get }
+    /// One file of every frame, which `render --merge` also makes from shards' PNG frames.
+    static var isAnimation: Bool { get }
+    /// A `springy docs --format` animation (one browsers and DocC pages show).
+    static var inGallery: Bool { get }
     /// Formats drawn from kept states after the run (`--pick` applies).
     static var isStill: Bool { get }
     /// Whether `name` (a file in the scene's folder) is one this format writes for `job`.
@@ -108,6 +95,9 @@ package protocol OutputKind {
 
 extension OutputKind {
     package static var isStill: Bool { false }
+    package static var isVideo: Bool { false }
+    package static var isAnimation: Bool { false }
+    package static var inGallery: Bool { false }
     package static func preflight(_ context: SinkContext) throws {}
     package static func warnings(_ context: SinkContext) -> [String] { [] }
 }

@@ -1,8 +1,10 @@
 import SpringyOutput
+import SpringyTypes
 
 /// `--format png`: one PNG file per frame, each written whole as it comes (the only output a
 /// stopped run keeps, and the one a resumed run completes).
 enum PNGFramesOutput: OutputKind {
+    static var format: OutputFormat { .png }
     static func writes(_ name: String, job: RenderJob) -> Bool {
         guard name.hasPrefix("frame-"), name.hasSuffix(".png"), let n = Int(name.dropFirst(6).dropLast(4)) else { return false }
         return job.frameRange?.contains(n) ?? false

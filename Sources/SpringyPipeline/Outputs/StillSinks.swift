@@ -1,6 +1,7 @@
 import SpringyFrame
 import SpringyOutput
 import SpringyRender
+import SpringyTypes
 
 /// The states a still keeps of a run. When the run's length is known (a fixed duration) only
 /// the picked ones are kept; a scene that runs until rest keeps every state (plain values, no
@@ -43,6 +44,7 @@ final class StillSink: OutputSink {
 
 /// `--format sheet`: the picked frames (8 evenly spaced unless `--pick`) side by side.
 enum SheetOutput: OutputKind {
+    static var format: OutputFormat { .sheet }
     static var isStill: Bool { true }
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.sheet(job.scene) }
     static func make(_ context: SinkContext) throws -> any OutputSink {
@@ -56,6 +58,7 @@ enum SheetOutput: OutputKind {
 
 /// `--format trail`: the picked frames laid over each other, earlier ones fainter.
 enum TrailOutput: OutputKind {
+    static var format: OutputFormat { .trail }
     static var isStill: Bool { true }
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.trail(job.scene) }
     static func make(_ context: SinkContext) throws -> any OutputSink {
@@ -77,13 +80,17 @@ enum TrailOutput: OutputKind {
 /// `--format pdf` / `svg`: each picked frame (the scene's golden frames unless `--pick`) as a
 /// vector drawing, one file each.
 enum VectorStillOutput {
+    /// `--format pdf`: each picked frame (the golden frames unless `--pick`) as a vector PDF.
     enum PDF: OutputKind {
+        static var format: OutputFormat { .pdf }
         static var isStill: Bool { true }
         static func writes(_ name: String, job: RenderJob) -> Bool { name.hasPrefix("frame-") && name.hasSuffix(".pdf") }
         static func make(_ context: SinkContext) throws -> any OutputSink { VectorStillOutput.make(context, pdf: true) }
     }
 
+    /// `--format svg`: each picked frame (the golden frames unless `--pick`) as an SVG drawing.
     enum SVG: OutputKind {
+        static var format: OutputFormat { .svg }
         static var isStill: Bool { true }
         static func writes(_ name: String, job: RenderJob) -> Bool { name.hasPrefix("frame-") && name.hasSuffix(".svg") }
         static func make(_ context: SinkContext) throws -> any OutputSink { VectorStillOutput.make(context, pdf: false) }

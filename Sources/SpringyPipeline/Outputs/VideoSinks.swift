@@ -1,7 +1,10 @@
 import SpringyOutput
+import SpringyTypes
 
 /// `--format y4m`: raw YUV 4:2:0 frames into a file, or to standard output (`-`).
 enum Y4MOutput: OutputKind {
+    static var format: OutputFormat { .y4m }
+    static var isAnimation: Bool { true }
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "y4m") }
 
     static func warnings(_ context: SinkContext) -> [String] {
@@ -22,8 +25,12 @@ enum Y4MOutput: OutputKind {
 
 /// Videos encoded by ffmpeg, fed Y4M or (to keep alpha) RGBA on its standard input.
 enum FFmpegOutput {
-    /// H.264 (or `--codec`): no alpha.
+    /// `--format mp4`: H.264 (or `--codec`) through ffmpeg; no alpha.
     enum MP4: OutputKind {
+        static var format: OutputFormat { .mp4 }
+        static var isVideo: Bool { true }
+        static var isAnimation: Bool { true }
+        static var inGallery: Bool { true }
         static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "mp4") }
         static func warnings(_ context: SinkContext) -> [String] {
             context.opaque
@@ -35,16 +42,22 @@ enum FFmpegOutput {
         static func make(_ context: SinkContext) throws -> any OutputSink { try FFmpegOutput.make(context, "mp4", rgba: false) }
     }
 
-    /// VP9: a transparent background keeps its alpha (yuva420p, fed RGBA).
+    /// `--format webm`: VP9 through ffmpeg; a transparent background keeps its alpha.
     enum WebM: OutputKind {
+        static var format: OutputFormat { .webm }
+        static var isVideo: Bool { true }
+        static var isAnimation: Bool { true }
         static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "webm") }
         static func make(_ context: SinkContext) throws -> any OutputSink {
             try FFmpegOutput.make(context, "webm", rgba: !context.opaque)
         }
     }
 
-    /// ProRes 4444: keeps a transparent background's alpha (fed RGBA).
+    /// `--format mov`: ProRes 4444 through ffmpeg; keeps a transparent background's alpha.
     enum MOV: OutputKind {
+        static var format: OutputFormat { .mov }
+        static var isVideo: Bool { true }
+        static var isAnimation: Bool { true }
         static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "mov") }
         static func make(_ context: SinkContext) throws -> any OutputSink { try FFmpegOutput.make(context, "mov", rgba: true) }
     }

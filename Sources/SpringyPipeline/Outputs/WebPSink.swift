@@ -1,7 +1,11 @@
 import SpringyOutput
+import SpringyTypes
 
 /// `--format webp`: libwebp frames muxed by Springy, lossless or at `--webp-quality`.
 enum WebPOutput: OutputKind {
+    static var format: OutputFormat { .webp }
+    static var isAnimation: Bool { true }
+    static var inGallery: Bool { true }
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "webp") }
 
     /// A WebP frame is at most 16383 pixels a side.
