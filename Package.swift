@@ -6,8 +6,9 @@ import PackageDescription
 //   Core, Frame  →  Scene, Dynamics  →  Layout  →  Simulation  →  Render  →  Output
 //   →  Golden  →  Pipeline  →  Preview  →  Kit  →  CLI, SnapshotTesting
 // The CLI imports only SpringyKit (its public API) and SpringyCore's text helpers.
-// Render and Output never import Layout, Simulation or Dynamics. Tests/ArchitectureTests
-// checks this against the sources.
+// Render and Output never import Layout, Simulation or Dynamics; Output (bytes and files) does
+// not import Render either (encoders take ARGBPixels, which a Canvas is), and Pipeline reaches
+// the physics only through Simulation. Tests/ArchitectureTests checks this against the sources.
 let package = Package(
     name: "Springy",
     products: [
@@ -64,11 +65,12 @@ let package = Package(
             ]),
         // Every Cairo call: frames, sheets, trails, plots, vector stills, diff images.
         .target(name: "SpringyRender", dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "CCairo", "CNative"]),
-        // Bytes and files: PNG/APNG/y4m writers, video sinks, the trace writer, atomic files, file names.
+        // Bytes and files: PNG/APNG/y4m writers, video sinks, the trace writer, atomic files, file
+        // names. Encoders read pixels (Core's ARGBPixels), not a Cairo canvas.
         .target(
             name: "SpringyOutput",
             dependencies: [
-                "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyRender", "CNative",
+                "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "CNative",
             ]),
         // Image comparison and golden storage (no simulation).
         .target(
@@ -83,8 +85,7 @@ let package = Package(
         .target(
             name: "SpringyPipeline",
             dependencies: [
-                "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringySimulation",
-                "SpringyRender",
+                "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender",
                 "SpringyOutput", "SpringyGolden",
             ]),
         // `springy preview`: the scene live in a browser, served on loopback.

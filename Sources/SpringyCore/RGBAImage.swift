@@ -18,3 +18,16 @@ package enum Bytes {
         }
     }
 }
+
+/// Pixels as Cairo lays them out (premultiplied ARGB32, native-endian, rows `stride` bytes
+/// apart): what a drawn frame hands the encoders, which need not know what drew it.
+package protocol ARGBPixels: AnyObject {
+    var data: UnsafeMutablePointer<UInt8> { get }
+    var width: Int { get }
+    var height: Int { get }
+    var stride: Int { get }
+    /// Drawn without alpha (every pixel's alpha is 255).
+    var opaque: Bool { get }
+    /// Called after `data` was written from outside the drawing.
+    func markDirty()
+}

@@ -1,7 +1,6 @@
 import CNative
 import Foundation
 import SpringyCore
-import SpringyRender
 import SpringyTypes
 
 /// How a PNG is encoded: by Springy's own encoder (the default), or by libpng with a zlib
@@ -83,7 +82,7 @@ package enum PNGCodec {
     /// The canvas's pixels exactly as its PNG decodes (RGB and 255 when opaque; straight RGBA,
     /// unpremultiplied as the encoder does, otherwise): what a check compares with its golden
     /// instead of encoding the frame and decoding it again.
-    package static func decodedPixels(of canvas: Canvas) -> RGBAImage {
+    package static func decodedPixels(of canvas: some ARGBPixels) -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: canvas.width * canvas.height * 4)
         pixels.withUnsafeMutableBufferPointer {
             springy_canvas_to_png_rgba(
@@ -94,7 +93,7 @@ package enum PNGCodec {
     }
 
     /// Encodes a canvas as PNG bytes: RGB when opaque, RGBA otherwise; no time chunk.
-    package static func encode(_ canvas: Canvas, settings: PNGSettings = PNGSettings()) throws -> [UInt8] {
+    package static func encode(_ canvas: some ARGBPixels, settings: PNGSettings = PNGSettings()) throws -> [UInt8] {
         if settings.encoder == .runs {
             return try runs(
                 canvas.data, width: canvas.width, height: canvas.height, stride: canvas.stride, opaque: canvas.opaque,

@@ -1,6 +1,5 @@
 import CNative
 import SpringyCore
-import SpringyRender
 import SpringyTypes
 
 /// YUV4MPEG2: a header, then "FRAME\n" and planar Y, Cb, Cr (4:4:4, BT.601 studio range) per frame.
@@ -9,7 +8,7 @@ package enum Y4M {
         Array("YUV4MPEG2 W\(width) H\(height) F\(rate.numerator):\(rate.denominator) Ip A1:1 C444\n".utf8)
     }
 
-    package static func frame(_ canvas: Canvas) -> [UInt8] {
+    package static func frame(_ canvas: some ARGBPixels) -> [UInt8] {
         let w = canvas.width, h = canvas.height
         var out = [UInt8](repeating: 0, count: 6 + 3 * w * h)
         out.replaceSubrange(0..<6, with: Array("FRAME\n".utf8))
@@ -25,7 +24,7 @@ package enum Y4M {
 package enum RawRGBA {
     /// The inverse of `frame`: straight RGBA rows of the canvas's size into the canvas, exactly
     /// the premultiplied pixels `frame` read them from (every value Cairo makes round-trips).
-    package static func fill(_ canvas: Canvas, from rgba: [UInt8]) {
+    package static func fill(_ canvas: some ARGBPixels, from rgba: [UInt8]) {
         precondition(rgba.count == 4 * canvas.width * canvas.height, "RGBA of another size than the canvas")
         rgba.withUnsafeBufferPointer {
             springy_rgba_to_argb($0.baseAddress, Int32(canvas.width), Int32(canvas.height), Int32(canvas.stride), canvas.data)
@@ -33,7 +32,7 @@ package enum RawRGBA {
         canvas.markDirty()
     }
 
-    package static func frame(_ canvas: Canvas) -> [UInt8] {
+    package static func frame(_ canvas: some ARGBPixels) -> [UInt8] {
         let w = canvas.width, h = canvas.height
         var out = [UInt8](repeating: 0, count: 4 * w * h)
         let data = canvas.data, stride = canvas.stride
@@ -48,7 +47,7 @@ package enum RawRGBA {
 /// rows), before any encoder — an update of libpng, zlib or libdeflate leaves it alone; one of
 /// Cairo, pixman or FreeType changes it only if the pictures change.
 package enum PixelHash {
-    package static func of(_ canvas: Canvas) -> UInt64 {
+    package static func of(_ canvas: some ARGBPixels) -> UInt64 {
         springy_pixel_hash(canvas.data, Int32(canvas.width), Int32(canvas.height), Int32(canvas.stride))
     }
 }

@@ -1,18 +1,18 @@
 import Foundation
 import SpringyCore
-import SpringyDynamics
 import SpringyFrame
 import SpringyGolden
 import SpringyOutput
 import SpringyRender
 import SpringyScene
+import SpringySimulation
 import SpringyTypes
 
 /// Golden tests through the very frame pipeline `render` uses.
 package enum GoldenRun {
     /// This process's environment, as a golden set records it.
     package static let environment = GoldenEnvironment(
-        entries: [.init("springy", SpringyVersion.current), .init("box2d", EngineVersion.box2D)]
+        entries: [.init("springy", SpringyVersion.current), .init("box2d", PhysicsEngine.version)]
             + DrawingLibraries.versions.map { GoldenEnvironment.Entry($0.0, $0.1) })
 
     /// What a golden run makes of a scene: the PNGs of the frames `golden.frames` names (`last`

@@ -1,12 +1,13 @@
 import CCairo
 import Foundation
+import SpringyCore
 
 /// The key under which a surface holds the pixels Springy allocated for it: only its address
 /// (allocated once, never freed, never read or written) is used.
 nonisolated(unsafe) private let pixelsKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
 /// A Cairo image surface owned by Swift.
-package final class Canvas {
+package final class Canvas: ARGBPixels {
     package let surface: OpaquePointer
     package let width: Int
     package let height: Int

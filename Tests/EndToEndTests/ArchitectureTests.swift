@@ -12,7 +12,10 @@ final class ArchitectureTests: XCTestCase {
     ]
     static let forbidden: [String: Set<String>] = [
         "SpringyRender": ["SpringyLayout", "SpringySimulation", "SpringyDynamics"],
-        "SpringyOutput": ["SpringyLayout", "SpringySimulation", "SpringyDynamics"],
+        // Issue 44, item 6: encoders take pixels, not a Cairo canvas; the pipeline reaches the
+        // physics through Simulation (Box2D's version included).
+        "SpringyOutput": ["SpringyLayout", "SpringySimulation", "SpringyDynamics", "SpringyRender"],
+        "SpringyPipeline": ["SpringyDynamics", "SpringyLayout"],
         "SpringyGolden": ["SpringyLayout", "SpringySimulation", "SpringyDynamics"],
     ]
 
@@ -301,7 +304,7 @@ final class ArchitectureTests: XCTestCase {
     /// value with a constructor beside each kind.)
     static let packageBudget: [String: Int] = [
         "SpringyCore": 464, "SpringyFrame": 72, "SpringyScene": 443, "SpringyDynamics": 63, "SpringyLayout": 215,
-        "SpringySimulation": 26, "SpringyRender": 80, "SpringyOutput": 184, "SpringyGolden": 252, "SpringyPipeline": 359,
+        "SpringySimulation": 28, "SpringyRender": 80, "SpringyOutput": 184, "SpringyGolden": 252, "SpringyPipeline": 359,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
     ]
 
