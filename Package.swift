@@ -152,7 +152,7 @@ let package = Package(
         // The command line's parsing and validation, in process (ArgumentParser's parseAsRoot).
         .testTarget(
             name: "CLITests",
-            dependencies: ["SpringyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["SpringyCLI", "SpringyKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "SceneTests", dependencies: ["SpringyTypes", "SpringyCore", "SpringyScene", "SpringyTestSupport", "springy"]),
         .testTarget(

@@ -50,7 +50,7 @@ extension Springy {
         )
         var format: DocsAnimationFormat?
 
-        @OptionGroup(title: "Animation encoders") var encoderOptions: EncoderOptions
+        @OptionGroup(title: "Animation encoders") var encoderOptions: EncoderFlags
 
         @Flag(name: .long, help: "Render even unchanged scenes.")
         var force = false

@@ -97,13 +97,14 @@ extension Springy {
             help: "Seconds to render, instead of the scene's (a scene that runs until rest then runs exactly this long).")
         var duration: Double?
 
-        @Option(name: .long, help: "Video codec: h264 or hevc (mp4, mov), vp9 (webm), prores (mov: ProRes 4444, alpha kept).")
+        @Option(name: .customLong(VideoOptions.codecOption.flag), help: ArgumentHelp(VideoOptions.codecOption.help))
         var codec: VideoCodec?
 
-        @Option(name: .long, help: "Video quality for h264, hevc and vp9 (lower is better; 0-63).")
+        @Option(name: .customLong(VideoOptions.crfOption.flag), help: ArgumentHelp(VideoOptions.crfOption.help))
         var crf: Int?
 
-        @Option(name: .customLong("pix-fmt"), help: "ffmpeg pixel format of the video (e.g. yuv420p, yuv444p, yuva444p10le).")
+        @Option(
+            name: .customLong(VideoOptions.pixelFormatOption.flag), help: ArgumentHelp(VideoOptions.pixelFormatOption.help))
         var pixFmt: String?
 
         @Option(
@@ -130,7 +131,7 @@ extension Springy {
         )
         var merge = false
 
-        @OptionGroup(title: "Animation encoders") var encoderOptions: EncoderOptions
+        @OptionGroup(title: "Animation encoders") var encoderOptions: EncoderFlags
 
         @OptionGroup var limitOptions: LimitOptions
 
@@ -200,10 +201,7 @@ extension Springy {
             if let d = duration, !(d > 0 && d <= 86_400) {
                 throw ValidationError("--duration must be more than 0 and at most 86400 s, not \(d)")
             }
-            if let c = crf, !(0...63).contains(c) { throw ValidationError("--crf must be 0-63, not \(c)") }
-            if let p = pixFmt, p.isEmpty || !p.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-                throw ValidationError("--pix-fmt takes an ffmpeg pixel format name (letters, digits, _), not \"\(p)\"")
-            }
+            if let problem = video.problem { throw ValidationError(problem) }
             let videos = formats.filter(\.isVideo)
             if let c = codec {
                 if videos.isEmpty { throw ValidationError("--codec is for --format mp4, webm or mov") }
@@ -218,6 +216,8 @@ extension Springy {
                 throw ValidationError("--crf and --pix-fmt are for --format mp4, webm or mov")
             }
         }
+
+        var video: VideoOptions { VideoOptions(codec: codec, crf: crf, pixelFormat: pixFmt) }
 
         func options(for scene: Scene) throws -> RenderOptions {
             var s = RenderOptions()
@@ -235,7 +235,7 @@ extension Springy {
             s.overwrite = overwrite
             s.toStandardOutput = toStdout
             s.encoders = encoderOptions.options
-            s.video = VideoOptions(codec: codec, crf: crf, pixelFormat: pixFmt)
+            s.video = video
             s.scale = scale ?? quality?.scale
             s.states = states
             s.weights = weights

@@ -85,7 +85,7 @@ public enum Documentation {
         gallery.filmstripFrames = options.filmstripFrames
         gallery.filmstripScale = options.filmstripScale
         gallery.format = options.format
-        options.encoders.apply(to: &gallery.encoder)
+        gallery.encoder.encoders = options.encoders
         if options.format == .mp4 && !ffmpegAvailable {
             throw Problems(
                 "--format mp4 needs ffmpeg on PATH (apt-get install ffmpeg); or choose --format \(Self.animationFormats.filter { !$0.isVideo }.map(\.rawValue).joined(separator: ", "))"

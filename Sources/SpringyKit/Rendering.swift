@@ -45,41 +45,9 @@ public enum FramePick: Sendable, Equatable {
     public func problem(in scene: Scene) -> String? { model.problem(count: scene.frameCount) }
 }
 
-/// The animation encoders' settings (APNG, GIF, WebP, AVIF).
-public struct EncoderOptions: Sendable, Equatable {
-    /// Lossy WebP at this quality, 0-100; nil: lossless.
-    public var webpQuality: Double?
-    /// AVIF quality, 0-100 (100: lossless).
-    public var avifQuality = 80
-    /// Palette frames of at most this many colours (2-255) for APNG; nil: full colour.
-    public var apngMaxColors: Int?
-    /// Most colours in a GIF's palette, 2-255.
-    public var gifColors = 255
-    public init() {}
-
-    func apply(to s: inout RenderJob.Settings) {
-        s.webpQuality = webpQuality
-        s.avifQuality = avifQuality
-        s.gifColors = gifColors
-        s.apngMaxColors = apngMaxColors
-    }
-}
-
 extension VideoCodec {
     /// The codecs a container (`mp4`, `webm`, `mov`) takes; the first is its default.
     public static func allowed(in format: OutputFormat) -> [VideoCodec] { allowed(in: format.rawValue) }
-}
-
-/// A video's codec, quality and pixel format (nil: the container's defaults).
-public struct VideoOptions: Sendable, Equatable {
-    public var codec: VideoCodec?
-    /// Lower is better, 0-63 (h264, hevc, vp9).
-    public var crf: Int?
-    /// An ffmpeg pixel format, e.g. `yuv444p`.
-    public var pixelFormat: String?
-    public init(codec: VideoCodec? = nil, crf: Int? = nil, pixelFormat: String? = nil) {
-        self.codec = codec; self.crf = crf; self.pixelFormat = pixelFormat
-    }
 }
 
 /// How PNG frames (and stills) are encoded: by Springy's own encoder (the default), or by libpng
@@ -245,10 +213,8 @@ public struct RenderOptions: Sendable {
         s.states = states
         s.timings = timings
         s.merge = merge
-        encoders.apply(to: &s)
-        s.video = VideoSink.Options(
-            codec: video.codec, crf: video.crf,
-            pixelFormat: video.pixelFormat)
+        s.encoders = encoders
+        s.video = video
         return s
     }
 }

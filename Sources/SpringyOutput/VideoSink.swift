@@ -67,14 +67,8 @@ package final class VideoSink {
     package typealias Codec = VideoCodec
 
     /// `--codec`, `--crf` and `--pix-fmt`, when given (nil: the container's defaults).
-    package struct Options: Equatable, Sendable {
-        package var codec: Codec?
-        package var crf: Int?
-        package var pixelFormat: String?
-        package init(codec: Codec? = nil, crf: Int? = nil, pixelFormat: String? = nil) {
-            self.codec = codec; self.crf = crf; self.pixelFormat = pixelFormat
-        }
-    }
+    /// SpringyTypes' VideoOptions: the library's users hold the same value.
+    package typealias Options = VideoOptions
 
     /// The ffmpeg arguments for `output` (mp4, mov or webm): H.264 yuv420p with even sizes made by
     /// scaling, BT.709 tags and the index up front (+faststart) so browsers and QuickTime play

@@ -33,10 +33,9 @@ package struct DocsGallery {
     /// The flags this run adds to the page's "Made with" line (none for an APNG with defaults).
     var madeWithFlags: String {
         var f = format == .apng ? "" : " --format \(format.rawValue)"
-        if let n = encoder.apngMaxColors { f += " --apng-max-colors \(n)" }
-        if format == .gif && encoder.gifColors != 255 { f += " --gif-colors \(encoder.gifColors)" }
-        if format == .webp, let q = encoder.webpQuality { f += " --webp-quality \(NumberText.plain(q))" }
-        if format == .avif && encoder.avifQuality != 80 { f += " --avif-quality \(encoder.avifQuality)" }
+        for option in EncoderOptions.options where option.formats.contains(format) {
+            if let value = option.text(encoder.encoders) { f += " \(option) \(value)" }
+        }
         return f
     }
 
@@ -62,10 +61,10 @@ package struct DocsGallery {
             Array(source), Array(version.utf8),
             Array("docs-2 scale \(scale) every \(every) poster \(poster) strip \(filmstripFrames) \(filmstripScale)".utf8)
                 + Array(
-                    (format == .apng && encoder.apngMaxColors == nil
+                    (format == .apng && encoder.encoders.apngMaxColors == nil
                         ? ""
-                        : " format \(format.rawValue) \(encoder.apngMaxColors ?? 0) \(encoder.gifColors) \(encoder.webpQuality ?? -1) \(encoder.avifQuality)")
-                        .utf8),
+                        : " format \(format.rawValue) "
+                            + EncoderOptions.options.map { $0.key(encoder.encoders) }.joined(separator: " ")).utf8),
         ])
     }
 

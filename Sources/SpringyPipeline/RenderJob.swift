@@ -23,16 +23,10 @@ package struct RenderJob {
         package var columns = 4
         package var overwrite = false
         package var toStdout = false
-        /// Lossy WebP at this quality (0–100); nil: lossless.
-        package var webpQuality: Double?
-        /// AVIF quality 0–100 (100: lossless).
-        package var avifQuality = 80
-        /// Most colours in a GIF's palette (2–255; one more index is kept for transparency).
-        package var gifColors = 255
-        /// An APNG of palette frames with at most this many colours (nil: full colour).
-        package var apngMaxColors: Int?
+        /// `--apng-max-colors`, `--gif-colors`, `--webp-quality`, `--avif-quality`.
+        package var encoders = EncoderOptions()
         /// `--codec`, `--crf`, `--pix-fmt` for mp4, webm and mov.
-        package var video = VideoSink.Options()
+        package var video = VideoOptions()
         /// An APNG of every `every`-th frame, each lasting `every` frames (`springy docs`).
         package var every = 1
         /// Draw from this state stream (`springy states`) instead of simulating.
@@ -133,7 +127,7 @@ package struct RenderJob {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
         let p = settings.png
         let settingsText =
-            "\(settings.scale ?? scene.viewport.scale) \(p.encoder.rawValue) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue)) \(settings.webpQuality ?? -1) \(settings.gifColors) \(settings.video.codec?.rawValue ?? "-") \(settings.video.crf ?? -1) \(settings.video.pixelFormat ?? "-") \(settings.apngMaxColors ?? 0) \(settings.avifQuality)"
+            "\(settings.scale ?? scene.viewport.scale) \(p.encoder.rawValue) \(p.level) \(p.filter.rawValue) \(p.strategy.rawValue) \(settings.formats.map(\.rawValue)) \(EncoderOptions.options.map { $0.key(settings.encoders) }) \(VideoOptions.options.map { $0.key(settings.video) })"
         return ContentHash.key([Array(source), Array(version.utf8), Array(settingsText.utf8)])
     }
 

@@ -11,7 +11,7 @@ enum APNGOutput: OutputKind {
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
         let path = context.path(OutputNames.apng(context.scene))
-        if let colors = context.settings.apngMaxColors {
+        if let colors = context.settings.encoders.apngMaxColors {
             let writer = try PaletteAPNGWriter(
                 path: path, width: context.width, height: context.height, rate: context.rate, maxColors: colors)
             return RGBAWriterSink(

@@ -17,7 +17,7 @@ enum AVIFOutput: OutputKind {
     static func make(_ context: SinkContext) throws -> any OutputSink {
         let writer = try AVIFWriter(
             path: context.path(OutputNames.video(context.scene, "avif")), width: context.width, height: context.height,
-            rate: context.rate, quality: context.settings.avifQuality, opaque: context.opaque)
+            rate: context.rate, quality: context.settings.encoders.avifQuality, opaque: context.opaque)
         return RGBAWriterSink(
             every: context.settings.every, add: { try writer.add(rgba: $0.encoded.rgba) }, finish: writer.finish,
             abandon: writer.abandon)

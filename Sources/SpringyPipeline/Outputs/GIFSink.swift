@@ -20,7 +20,7 @@ enum GIFOutput: OutputKind {
     static func make(_ context: SinkContext) throws -> any OutputSink {
         let writer = try GIFWriter(
             path: context.path(OutputNames.video(context.scene, "gif")), width: context.width, height: context.height,
-            rate: context.rate, maxColors: context.settings.gifColors, opaque: context.opaque)
+            rate: context.rate, maxColors: context.settings.encoders.gifColors, opaque: context.opaque)
         return RGBAWriterSink(
             every: context.settings.every, add: { try writer.add(rgba: $0.encoded.rgba, index: $0.position) },
             finish: { try writer.finish() },

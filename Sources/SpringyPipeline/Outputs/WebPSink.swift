@@ -15,7 +15,7 @@ enum WebPOutput: OutputKind {
     }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
-        let quality = context.settings.webpQuality
+        let quality = context.settings.encoders.webpQuality
         let writer = try WebPWriter(
             path: context.path(OutputNames.video(context.scene, "webp")), width: context.width,
             height: context.height, rate: context.rate, lossless: quality == nil, quality: quality ?? 100,
