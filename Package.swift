@@ -93,7 +93,8 @@ let package = Package(
         .target(
             name: "SpringyPreview",
             dependencies: [
-                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyOutput", "SpringyGolden", "SpringyPipeline",
+                "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyOutput", "SpringyGolden",
+                "SpringyPipeline",
             ]),
         // The command line: flags in, SpringyKit's public API to do the work, text out.
         .target(

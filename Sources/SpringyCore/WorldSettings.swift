@@ -1,3 +1,5 @@
+import SpringyTypes
+
 /// What every animator of a scene shares: the solver's fixed step rate, the item
 /// properties an item has before any behavior changes them (UIKit's defaults with
 /// the scene's `defaults:` merged in), and how many bodies one animator may hold.
@@ -24,10 +26,8 @@ package struct WorldSettings: Sendable, Equatable {
         self.maxContacts = maxContacts
     }
 
-    package static let defaultMaxBodies = 20_000
-    /// 100 000 contacts: about 100 MB and a second or two per simulated second in Box2D; 20 000
-    /// items piled on one spot would make 2·10⁸ (200 GB).
-    package static let defaultMaxContacts = 100_000
+    package static let defaultMaxBodies = Limits.defaultMaxBodies
+    package static let defaultMaxContacts = Limits.defaultMaxContacts
     /// UIKit's defaults at 120 steps per second.
     package static let uikit = WorldSettings()
 

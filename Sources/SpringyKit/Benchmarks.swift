@@ -82,7 +82,7 @@ public enum Benchmark {
                 messages.say(
                     try GoldenFootprint.run(try load(paths), goldenRoot: options.goldenFolder, threads: options.threads).table)
             case .preview:
-                for path in paths { messages.say(try PreviewBenchmark.run(scene: path, limits: options.limits.model)) }
+                for path in paths { messages.say(try PreviewBenchmark.run(scene: path, limits: options.limits)) }
             case .formats:
                 if FFmpeg.path == nil {
                     messages.warn("springy: ffmpeg is not on PATH: its GIF and the quality figures are left out")

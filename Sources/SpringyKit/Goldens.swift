@@ -155,7 +155,7 @@ private struct Run {
         var loaded: [SpringyScene.Scene?] = []
         var loadErrors: [String: String] = [:]  // by scene file, looked up only
         for p in paths {
-            do { loaded.append(try SceneLoader.load(path: p, limits: options.limits.model)) } catch {
+            do { loaded.append(try SceneLoader.load(path: p, limits: options.limits)) } catch {
                 let text = Problems(error).problems.map { $0.file.isEmpty ? "springy: \($0)" : "\($0)" }
                     .joined(separator: "\n")
                 warn(text)

@@ -11,38 +11,13 @@ public let springyVersion = SpringyVersion.current
 public var ffmpegAvailable: Bool { FFmpeg.path != nil }
 
 extension OutputFormat {
-    /// Drawn from kept frames after the run (sheet, trail, pdf, svg): they take a ``FramePick``.
+    /// Drawn from kept frames after the run (sheet, trail, pdf, svg): they take a `FramePick`.
     public var isStill: Bool { kind.isStill }
 }
 
-/// A frame by number, or the scene's last.
-public enum FrameNumber: Sendable, Equatable {
-    case index(Int)
-    case last
-    var model: GoldenFrame {
-        switch self {
-        case .index(let i): return .index(i)
-        case .last: return .last
-        }
-    }
-}
-
-/// Which frames a sheet, trail, PDF or SVG shows.
-public enum FramePick: Sendable, Equatable {
-    /// This many, evenly spaced (1: the last).
-    case evenly(Int)
-    /// These frames.
-    case frames([FrameNumber])
-
-    var model: SpringyPipeline.FramePick {
-        switch self {
-        case .evenly(let n): return .evenly(n)
-        case .frames(let list): return .list(list.map(\.model))
-        }
-    }
-
+extension FramePick {
     /// Why this pick does not fit `scene` (more frames than it has, a frame past its last), or nil.
-    public func problem(in scene: Scene) -> String? { model.problem(count: scene.frameCount) }
+    public func problem(in scene: Scene) -> String? { problem(count: scene.frameCount) }
 }
 
 extension VideoCodec {
@@ -50,51 +25,7 @@ extension VideoCodec {
     public static func allowed(in format: OutputFormat) -> [VideoCodec] { allowed(in: format.rawValue) }
 }
 
-/// How PNG frames (and stills) are encoded: by Springy's own encoder (the default), or by libpng
-/// with a zlib level, a row filter and a strategy.
-public struct PNGOptions: Sendable, Equatable {
-    /// A PNG row filter (libpng): SpringyTypes' PNGFilter, the engine's own.
-    public typealias Filter = PNGFilter
-    /// A zlib strategy (libpng): SpringyTypes' PNGStrategy, the engine's own.
-    public typealias Strategy = PNGStrategy
-    /// Which encoder writes the frames.
-    public enum Encoder: String, Sendable, CaseIterable {
-        /// Springy's own (the default): a row that repeats the row above becomes zeros, any other
-        /// is filtered `sub` or `up`, and a deflate that looks only for runs packs them (the
-        /// level, filter and strategy do not apply): on the bench scenes several times faster
-        /// than libpng, and smaller than libpng at the settings Springy used before it.
-        case springy
-        /// libpng and zlib, with `level`, `filter` and `strategy`.
-        case libpng
-    }
-    public var encoder = Encoder.springy
-    /// libpng only: zlib's compression level, 0-9 (default 6, libpng's own).
-    public var level: Int
-    /// libpng only: the row filter (default `all`: libpng's adaptive choice).
-    public var filter: Filter
-    /// libpng only: zlib's strategy (default `default`).
-    public var strategy: Strategy
-    public init() {
-        let d = PNGSettings.libpng
-        level = d.level
-        filter = d.filter
-        strategy = d.strategy
-    }
-    var model: PNGSettings {
-        guard encoder == .libpng else { return .runs }
-        return PNGSettings(level: level, filter: filter, strategy: strategy)
-    }
-}
-
-/// Shard `index` of `count` (1-based): a contiguous share of the frames. The shards together
-/// equal one whole run, byte for byte.
-public struct Shard: Sendable, Equatable {
-    public var index: Int
-    public var count: Int
-    /// At most a million shards.
-    public static let maxCount = 1_000_000
-    public init(_ index: Int, of count: Int) { self.index = index; self.count = count }
-
+extension Shard {
     /// The shard a scheduler gave this process, read from its environment, and which
     /// scheduler said so: a Slurm job array (`SLURM_ARRAY_TASK_ID` within
     /// `SLURM_ARRAY_TASK_MIN`…`MAX`, `SLURM_ARRAY_TASK_STEP`, `SLURM_ARRAY_TASK_COUNT`), a
@@ -159,62 +90,10 @@ public struct Shard: Sendable, Equatable {
     }
 }
 
-/// How ``Scene/render(_:)`` renders: what `springy render`'s flags say.
-public struct RenderOptions: Sendable {
-    public var formats: [OutputFormat] = [.png]
-    /// The outputs go in `folder`/<scene>/.
-    public var folder = "out"
-    /// Only these frames (clamped to the scene's).
-    public var frames: ClosedRange<Int>?
-    public var shard: Shard?
-    /// Pixels per point (1-3); nil: the scene's.
-    public var scale: Int?
-    /// Draw and encode on this many threads (the bytes do not depend on it).
-    public var threads = 1
-    public var png = PNGOptions()
-    /// The frames of sheets, trails and stills.
-    public var pick: FramePick?
-    /// Columns of a contact sheet.
-    public var columns = 4
-    /// Replace what is in the folder.
-    public var overwrite = false
-    /// y4m to standard output instead of a file.
-    public var toStandardOutput = false
-    public var encoders = EncoderOptions()
-    public var video = VideoOptions()
-    /// Draw the frames from this state stream (``Scene/writeStates(to:overwrite:cancelled:)``)
-    /// instead of simulating them: a shard then costs only its own frames. A stream of another
-    /// scene, version or timing is refused.
-    public var states: String?
-    /// With `shard`: split by the frames' costs that `timings` measured in an earlier run
-    /// (a file of `render --timings`), so shards finish together, not by frame count.
-    public var weights: String?
-    /// Write each frame's measured cost (ms to draw, encode and write it) here, for `weights`.
-    public var timings: String?
-    /// Make the animations and videos in `formats` from the PNG frames already in the scene's
-    /// output folder (what shards wrote), instead of simulating and drawing: the same file a
-    /// single run makes from the same pixels.
-    public var merge = false
-    public init() {}
-
+extension RenderOptions {
     var settings: RenderJob.Settings {
         var s = RenderJob.Settings()
-        s.formats = formats
-        s.out = folder
-        s.frames = frames
-        s.shard = shard.map { ($0.index, $0.count) }
-        s.scale = scale
-        s.threads = threads
-        s.png = png.model
-        s.pick = pick?.model
-        s.columns = columns
-        s.overwrite = overwrite
-        s.toStdout = toStandardOutput
-        s.states = states
-        s.timings = timings
-        s.merge = merge
-        s.encoders = encoders
-        s.video = video
+        s.options = self
         return s
     }
 }
@@ -293,7 +172,7 @@ extension Scene {
     }
 
     /// Simulates the scene once and writes every frame's state to `path` (whole or not at all;
-    /// an existing file only with `overwrite`), for renders to draw from (``RenderOptions/states``).
+    /// an existing file only with `overwrite`), for renders to draw from (`RenderOptions.states`).
     /// Returns the frames and bytes written.
     @discardableResult
     public func writeStates(to path: String, overwrite: Bool = false, cancelled: () throws -> Void = {}) throws -> (

@@ -53,7 +53,7 @@ extension Server {
     ) throws -> Server {
         guard FileManager.default.fileExists(atPath: path) else { throw Problems("\(path): no such scene file") }
         let session = PreviewSession(
-            path: path, limits: limits.model, memoryBudget: memory,
+            path: path, limits: limits, memoryBudget: memory,
             report: { messages.warn("springy: warning: \($0)") }, reportError: { messages.warn("springy: \($0)") })
         let http = try Problems.wrapping {
             try PreviewServer.start(
@@ -72,7 +72,7 @@ extension Server {
     public static func review(
         scenes paths: [String], goldenFolder: String, options: ServerOptions, limits: Limits = Limits()
     ) throws -> (server: Server, summary: CheckSummary) {
-        let session = try Problems.wrapping { try ReviewSession(paths: paths, goldenRoot: goldenFolder, limits: limits.model) }
+        let session = try Problems.wrapping { try ReviewSession(paths: paths, goldenRoot: goldenFolder, limits: limits) }
         do {
             let http = try PreviewHTTP(
                 host: options.host, port: UInt16(options.port), limits: options.limits(methods: ["GET", "HEAD", "POST"])

@@ -30,7 +30,7 @@ public struct Scene: Sendable {
 
     /// Reads the scene file at `path`, refusing what is over `limits`.
     public init(contentsOfFile path: String, limits: Limits) throws {
-        do { model = try SceneLoader.load(path: path, limits: limits.model) } catch { throw Problems(error) }
+        do { model = try SceneLoader.load(path: path, limits: limits) } catch { throw Problems(error) }
     }
 
     init(model: SpringyScene.Scene) { self.model = model }

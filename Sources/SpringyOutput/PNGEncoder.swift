@@ -3,48 +3,30 @@ import Foundation
 import SpringyCore
 import SpringyTypes
 
-/// How a PNG is encoded: by Springy's own encoder (the default), or by libpng with a zlib
-/// level, a row filter and a strategy.
-package struct PNGSettings: Sendable, Equatable {
-    /// libpng's row filter and zlib's strategy: SpringyTypes' PNGFilter and PNGStrategy, the
-    /// ones the library's users hold.
-    package typealias Filter = PNGFilter
-    package typealias Strategy = PNGStrategy
-    /// Which encoder writes the file.
-    package enum Encoder: String, Sendable, CaseIterable {
-        /// Springy's own (png_runs.c): each row `up` or `sub`, a deflate that looks only for
-        /// runs; the level, filter and strategy do not apply.
-        case runs
-        /// libpng and zlib with the level, filter and strategy.
-        case libpng
-    }
-    package var encoder: Encoder
-    package var level: Int
-    package var filter: Filter
-    package var strategy: Strategy
-    /// Springy's own encoder: on the bench scenes several times faster than libpng at any
-    /// setting, and smaller than libpng at the settings Springy used before it (`former`).
-    package init() {
-        self = Self.libpng
-        encoder = .runs
-    }
-    /// Springy's own encoder, by name.
-    package static let runs = PNGSettings()
+/// How a PNG is encoded: SpringyTypes' PNGOptions, the value the library's users hold.
+package typealias PNGSettings = PNGOptions
+
+extension PNGOptions {
+    /// Springy's own encoder (png_runs.c: each row `up` or `sub`, a deflate that looks only for
+    /// runs): on the bench scenes several times faster than libpng at any setting, and smaller
+    /// than libpng at the settings Springy used before it (`former`).
+    package static let runs = PNGOptions()
     /// libpng with these settings.
     package init(level: Int, filter: Filter, strategy: Strategy) {
+        self.init()
         encoder = .libpng
         self.level = level; self.filter = filter; self.strategy = strategy
     }
     /// How `springy bench` names it: `springy`, or `libpng L/filter/strategy`.
     package var label: String {
-        encoder == .runs ? "springy" : "libpng \(level)/\(filter.rawValue)/\(strategy.rawValue)"
+        encoder == .springy ? "springy" : "libpng \(level)/\(filter.rawValue)/\(strategy.rawValue)"
     }
     /// libpng's own defaults (what Cairo's PNG writer uses): zlib level 6, adaptive filters, the
     /// default strategy. What `--png-encoder libpng` starts from.
-    package static let libpng = PNGSettings(level: 6, filter: .all, strategy: .default)
+    package static let libpng = PNGOptions(level: 6, filter: .all, strategy: .default)
     /// libpng as Springy set it before its own encoder (level 3, `up`, run-length): what `springy
     /// bench --encoders` measures against.
-    package static let former = PNGSettings(level: 3, filter: .up, strategy: .rle)
+    package static let former = PNGOptions(level: 3, filter: .up, strategy: .rle)
 }
 
 /// Writing or reading a file went wrong (the message names the file).
@@ -94,7 +76,7 @@ package enum PNGCodec {
 
     /// Encodes a canvas as PNG bytes: RGB when opaque, RGBA otherwise; no time chunk.
     package static func encode(_ canvas: some ARGBPixels, settings: PNGSettings = PNGSettings()) throws -> [UInt8] {
-        if settings.encoder == .runs {
+        if settings.encoder == .springy {
             return try runs(
                 canvas.data, width: canvas.width, height: canvas.height, stride: canvas.stride, opaque: canvas.opaque,
                 straight: false)
@@ -128,7 +110,7 @@ package enum PNGCodec {
     package static func encode(rgba: [UInt8], width: Int, height: Int, opaque: Bool, settings: PNGSettings = PNGSettings()) throws
         -> [UInt8]
     {
-        if settings.encoder == .runs {
+        if settings.encoder == .springy {
             return try rgba.withUnsafeBufferPointer {
                 try runs($0.baseAddress!, width: width, height: height, stride: width * 4, opaque: opaque, straight: true)
             }

@@ -5,6 +5,7 @@ import SpringyOutput
 import SpringyRender
 import SpringyScene
 import SpringySimulation
+import SpringyTypes
 import Synchronization
 
 /// `springy bench`: what each stage of the pipeline costs (never used by tests for timing).

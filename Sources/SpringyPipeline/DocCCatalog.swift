@@ -185,7 +185,7 @@ package enum PosterChoice: Equatable, Sendable {
             }
             return n
         case .last: return count - 1
-        case .golden: return FramePick.list(scene.golden.frames).resolve(count: count).last ?? count - 1
+        case .golden: return FramePick.frames(scene.golden.frames).resolve(count: count).last ?? count - 1
         }
     }
 }

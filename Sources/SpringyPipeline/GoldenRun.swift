@@ -53,7 +53,7 @@ package enum GoldenRun {
                 throw OutputError("\(scene.file): golden.frames: frame \(i) is past the scene's last frame, \(final.frame)")
             }
         }
-        let picked = FramePick.list(scene.golden.frames).resolve(count: states.count)
+        let picked = FramePick.frames(scene.golden.frames).resolve(count: states.count)
         var run = Rendered(frames: [], states: states, hashes: hashes)
         _ = try PinnedFont.face()  // this thread's own face, loaded (or its failure reported) before drawing
         for i in picked {

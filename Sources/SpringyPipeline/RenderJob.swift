@@ -10,35 +10,21 @@ import SpringyTypes
 /// One `springy render` of one scene: the frame pipeline into every asked-for format, whole
 /// files only, resumable after an interruption.
 package struct RenderJob {
+    /// What the user asked for (SpringyTypes' RenderOptions, read through as if its fields were
+    /// these settings' own), and what only the engine sets.
+    @dynamicMemberLookup
     package struct Settings {
-        package var formats: [OutputFormat] = [.png]
-        package var out = "out"
-        package var frames: ClosedRange<Int>?
-        /// Shard K of N (1-based).
-        package var shard: (k: Int, n: Int)?
-        package var scale: Int?
-        package var threads = 1
-        package var png = PNGSettings()
-        package var pick: FramePick?
-        package var columns = 4
-        package var overwrite = false
-        package var toStdout = false
-        /// `--apng-max-colors`, `--gif-colors`, `--webp-quality`, `--avif-quality`.
-        package var encoders = EncoderOptions()
-        /// `--codec`, `--crf`, `--pix-fmt` for mp4, webm and mov.
-        package var video = VideoOptions()
+        package var options = RenderOptions()
         /// An APNG of every `every`-th frame, each lasting `every` frames (`springy docs`).
         package var every = 1
-        /// Draw from this state stream (`springy states`) instead of simulating.
-        package var states: String?
         /// Every frame's measured cost (`--weights`): shards then split by cost, not by count.
         package var shardCosts: [Double]?
-        /// Write each frame's measured cost here (`--timings`).
-        package var timings: String?
-        /// Encode the formats from the PNG frames already in the scene's folder (`--merge`:
-        /// what shards wrote) instead of simulating and drawing.
-        package var merge = false
         package init() {}
+
+        package subscript<T>(dynamicMember path: WritableKeyPath<RenderOptions, T>) -> T {
+            get { options[keyPath: path] }
+            set { options[keyPath: path] = newValue }
+        }
     }
 
     package struct Summary {
@@ -86,7 +72,7 @@ package struct RenderJob {
         self.scene = scene; self.settings = settings; self.version = version
     }
 
-    package var folder: String { OutputNames.sceneFolder(settings.out, scene) }
+    package var folder: String { OutputNames.sceneFolder(settings.folder, scene) }
 
     /// Opens the state stream (once: the run and its checks use it) and learns the scene's
     /// real length where it matters: from the stream, or, for a merge of an `until: rest` scene
@@ -110,10 +96,11 @@ package struct RenderJob {
         let all = 0...(count - 1)
         if let frames = settings.frames, !frames.overlaps(all) { return nil }
         var range = settings.frames.map { $0.clamped(to: all) } ?? all
-        if let (k, n) = settings.shard, let costs = settings.shardCosts, costs.count == scene.time.maxFrameCount {
-            return ShardWeights.share(of: range, costs: costs, k: k, n: n)
+        if let shard = settings.shard, let costs = settings.shardCosts, costs.count == scene.time.maxFrameCount {
+            return ShardWeights.share(of: range, costs: costs, k: shard.index, n: shard.count)
         }
-        if let (k, n) = settings.shard {
+        if let shard = settings.shard {
+            let (k, n) = (shard.index, shard.count)
             let count = range.count
             let lo = range.lowerBound + count * (k - 1) / n, hi = range.lowerBound + count * k / n - 1
             if hi < lo { return nil }
@@ -186,7 +173,7 @@ package struct RenderJob {
         if let states = settings.states { pipeline.states = .stream(try stream ?? StateStreams.open(states, for: scene)) }
         try preflight(pipeline.renderer, streamOpened: true)
         summary.warnings += try SceneWarnings.ofScene(scene)
-        if !settings.toStdout {
+        if !settings.toStandardOutput {
             try AtomicFile.makeDirectory(dir)
             AtomicFile.removeLeftovers(in: dir)
         }
@@ -209,7 +196,7 @@ package struct RenderJob {
         }
         let marker = markerPath ?? "\(dir)/\(OutputNames.partialMarker)"
         // A merge is not resumed (it reads frames that are already whole): it leaves no marker.
-        let marks = !settings.toStdout && !settings.merge
+        let marks = !settings.toStandardOutput && !settings.merge
         if marks { try AtomicFile.write(Array(runKey.utf8), to: marker) }
         // Every format is a sink fed each frame as it comes: animations and videos are written
         // to their files as they go, so memory stays flat whatever the frame count.

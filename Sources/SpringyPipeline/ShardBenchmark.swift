@@ -2,6 +2,7 @@ import Foundation
 import SpringyCore
 import SpringyOutput
 import SpringyScene
+import SpringyTypes
 
 /// `springy bench --shards`: what N shards of one scene cost, each on one thread, run one
 /// after another in this process (so none slows another): simulating from frame 0 in each
@@ -64,9 +65,9 @@ package enum ShardBenchmark {
             -> (seconds: Double, summary: RenderJob.Summary)
         {
             var s = RenderJob.Settings()
-            s.out = "\(folder)/\(tag)"
+            s.folder = "\(folder)/\(tag)"
             s.threads = 1
-            s.shard = shard
+            s.shard = shard.map { Shard($0.0, of: $0.1) }
             s.overwrite = true
             configure(&s)
             var summary = RenderJob.Summary()

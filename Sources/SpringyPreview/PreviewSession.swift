@@ -4,6 +4,7 @@ import SpringyFrame
 import SpringyOutput
 import SpringyPipeline
 import SpringyScene
+import SpringyTypes
 import Synchronization
 
 /// One version of the scene file: its frames from a FrameWindow (SpringyPipeline: simulated on
@@ -124,7 +125,7 @@ package final class PreviewVersion: Sendable {
     /// The frames the scene's golden test checks, for the timeline's marks.
     package var goldenFrames: [Int] {
         guard let scene else { return [] }
-        return FramePick.list(scene.golden.frames).resolve(count: done ? ready : scene.time.maxFrameCount)
+        return FramePick.frames(scene.golden.frames).resolve(count: done ? ready : scene.time.maxFrameCount)
     }
 
     /// Frame `n`'s trace line (SCENE-FORMAT.md, "Trace").

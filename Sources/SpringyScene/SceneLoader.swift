@@ -1,36 +1,16 @@
 import Foundation
 import SpringyCore
+import SpringyTypes
 import Yams
 
-/// Limits that keep a scene file from exhausting the machine.
-package struct SceneLimits: Sendable {
-    package var maxFileBytes = 4 * 1024 * 1024
-    /// YAML nodes visited while decoding, aliases counted every time they are used.
-    package var maxNodes = 1_000_000
-    package var maxItems = 2_000_000
-    package var maxPixels = 7680 * 4320
-    package var maxFrames = 100_000
-    package var maxScriptEvents = 10_000
-    /// How deeply YAML collections may nest.
-    package var maxDepth = 64
-    /// Bodies simulated at once (free items, springy cells in the window, dragged cells).
-    package var maxBodies = WorldSettings.defaultMaxBodies
-    /// Contacts between colliding items (pairs whose boxes overlap), at the start and at every step.
-    package var maxContacts = WorldSettings.defaultMaxContacts
-    /// Straight edges of collision boundaries (paths, circles and rounded rects are made of
-    /// them), in the scene and added by its script. Box2D pairs every two boundary edges whose
-    /// boxes overlap on its first step, so overlapping pairs are held to 100 per edge allowed.
-    package var maxBoundaryEdges = 10_000
-    /// Budgets of one run (RunCost): pixels drawn over all its frames, the solver's body-steps,
-    /// and a trace's bytes. Far above a documentation scene; a run past one is refused.
-    package var maxDrawnPixels = 5e10
-    package var maxBodySteps = 2e9
-    package var maxTraceBytes = 4e9
+/// Limits that keep a scene file from exhausting the machine. The limits a scene is decoded under: SpringyTypes' Limits, the value the library's users hold.
+package typealias SceneLimits = Limits
+
+extension Limits {
     package var maxBoundaryPairs: Int {
         maxBoundaryEdges.multipliedReportingOverflow(by: 100).overflow ? Int.max : maxBoundaryEdges * 100
     }
-    package init() {}
-    package static let `default` = SceneLimits()
+    package static let `default` = Limits()
 }
 
 package enum SceneLoader {

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyTypes
 
 /// A decoded, validated scene file (see SCENE-FORMAT.md). Lengths in points,
 /// times in seconds, angles in radians (files use degrees).
@@ -141,10 +142,8 @@ package struct Style: Sendable {
 
 package enum TextOverflow: String, Sendable, CaseIterable { case truncate, wrap }
 
-package enum GoldenFrame: Sendable, Equatable {
-    case index(Int)
-    case last
-}
+/// A golden frame: SpringyTypes' FrameNumber (a number, or the last).
+package typealias GoldenFrame = FrameNumber
 
 package struct FreeItemSpec: Sendable {
     package typealias Shape = ItemShape

@@ -157,3 +157,31 @@ public struct VideoOptions: Sendable, Equatable {
     /// The first option that cannot be used, said as the flag's error.
     public var problem: String? { Self.options.lazy.compactMap { $0.problem(self) }.first }
 }
+
+/// How PNG frames (and stills) are encoded: by Springy's own encoder (the default), or by libpng
+/// with a zlib level, a row filter and a strategy. `render`'s `--png-*` flags, the library's
+/// field and the engine's own settings.
+public struct PNGOptions: Sendable, Equatable {
+    /// A PNG row filter (libpng): SpringyTypes' PNGFilter.
+    public typealias Filter = PNGFilter
+    /// A zlib strategy (libpng): SpringyTypes' PNGStrategy.
+    public typealias Strategy = PNGStrategy
+    /// Which encoder writes the frames.
+    public enum Encoder: String, Sendable, CaseIterable {
+        /// Springy's own (the default): a row that repeats the row above becomes zeros, any other
+        /// is filtered `sub` or `up`, and a deflate that looks only for runs packs them (the
+        /// level, filter and strategy do not apply): on the bench scenes several times faster
+        /// than libpng, and smaller than libpng at the settings Springy used before it.
+        case springy
+        /// libpng and zlib, with `level`, `filter` and `strategy`.
+        case libpng
+    }
+    public var encoder = Encoder.springy
+    /// libpng only: zlib's compression level, 0-9 (default 6, libpng's own).
+    public var level = 6
+    /// libpng only: the row filter (default `all`: libpng's adaptive choice).
+    public var filter = Filter.all
+    /// libpng only: zlib's strategy (default `default`).
+    public var strategy = Strategy.default
+    public init() {}
+}

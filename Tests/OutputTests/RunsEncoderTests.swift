@@ -5,6 +5,7 @@ import SpringyPipeline
 import SpringyRender
 import SpringyScene
 import SpringyTestSupport
+import SpringyTypes
 import XCTest
 
 /// Issue 34: Springy's own PNG encoder (png_runs.c) — every file read back by libpng (and the

@@ -97,7 +97,7 @@ enum VectorStillOutput {
     }
 
     static func make(_ context: SinkContext, pdf: Bool) -> any OutputSink {
-        StillSink(PickedStates(context, fallback: .list(context.scene.golden.frames))) { picked in
+        StillSink(PickedStates(context, fallback: .frames(context.scene.golden.frames))) { picked in
             var result = SinkResult(files: 0, bytes: 0)
             for state in picked {
                 let data = try Stills.vector(state, renderer: context.renderer, pdf: pdf)

@@ -17,7 +17,9 @@ enum Y4MOutput: OutputKind {
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
         let header = Y4M.header(width: context.width, height: context.height, rate: context.rate)
-        if context.settings.toStdout { return FFmpegOutput.Sink(try VideoSink.stdout(header: header), needs: .y4m, path: nil) }
+        if context.settings.toStandardOutput {
+            return FFmpegOutput.Sink(try VideoSink.stdout(header: header), needs: .y4m, path: nil)
+        }
         let path = context.path(OutputNames.video(context.scene, "y4m"))
         return FFmpegOutput.Sink(try VideoSink.file(path, header: header), needs: .y4m, path: path)
     }
