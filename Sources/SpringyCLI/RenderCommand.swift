@@ -36,14 +36,14 @@ extension Springy {
 
         @Option(
             name: .long,
-            help:
-                "Frames for sheet, trail, pdf and svg, by number: one (0) or a list like 0,30,last. Default: 8 evenly spaced for sheet and trail, the scene's golden frames for pdf and svg."
+            help: """
+                Frames for \(stillFormats), by number: one (0) or a list like 0,30,last. Default: 8 evenly spaced for sheet and trail, the scene's golden frames for the others.
+                """
         )
         var pick: PickedFrames?
 
         @Option(
-            name: .customLong("pick-count"), help: "For sheet, trail, pdf and svg: this many frames, evenly spaced (1: the last)."
-        )
+            name: .customLong("pick-count"), help: "For \(stillFormats): this many frames, evenly spaced (1: the last).")
         var pickCount: Int?
 
         @Option(name: .long, help: "Columns of a contact sheet.")
@@ -264,7 +264,7 @@ extension Springy {
             }
             if picked != nil && !formats.contains(where: \.isStill) {
                 warn(
-                    "springy: warning: \(pickCount != nil ? "--pick-count" : "--pick") is for sheet, trail, pdf and svg; \(formats.map(\.rawValue).joined(separator: ", ")) do not use it"
+                    "springy: warning: \(pickCount != nil ? "--pick-count" : "--pick") is for \(stillFormats); \(formats.map(\.rawValue).joined(separator: ", ")) do not use it"
                 )
             }
             for scene in retimed where formats.contains(where: \.isStill) { try checkPick(picked, of: scene) }
@@ -400,3 +400,9 @@ final class ProgressClock {
 }
 
 extension VideoCodec: ExpressibleByArgument {}
+
+/// The formats drawn from picked frames (`--pick`), as help lists them: `sheet, still and trail`.
+let stillFormats: String = {
+    let names = OutputFormat.allCases.filter(\.isStill).map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
+}()

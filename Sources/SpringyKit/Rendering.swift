@@ -11,7 +11,7 @@ public let springyVersion = SpringyVersion.current
 public var ffmpegAvailable: Bool { FFmpeg.path != nil }
 
 extension OutputFormat {
-    /// Drawn from kept frames after the run (sheet, trail, pdf, svg): they take a `FramePick`.
+    /// Drawn from kept frames after the run (sheet, trail, still, pdf, svg): they take a `FramePick`.
     public var isStill: Bool { kind.isStill }
 }
 

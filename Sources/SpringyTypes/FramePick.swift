@@ -4,7 +4,7 @@ public enum FrameNumber: Sendable, Equatable {
     case last
 }
 
-/// Which frames a sheet, trail, PDF or SVG shows: `--pick-count 8` (evenly spaced) or
+/// Which frames a still shows (a sheet, trail, still, PDF or SVG): `--pick-count 8` (evenly spaced) or
 /// `--pick 0,30,last`.
 public enum FramePick: Sendable, Equatable {
     /// This many, evenly spaced (1: the last).

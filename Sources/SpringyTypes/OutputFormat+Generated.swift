@@ -24,6 +24,10 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case png
     /// `--format sheet`: the picked frames (8 evenly spaced unless `--pick`) side by side.
     case sheet
+    /// `--format still`: each picked frame (the golden frames unless `--pick`) as a PNG image, the
+    /// very bytes `--format png` writes for that frame, named `still-NNNNN.png`: the pictures a
+    /// page shows, without every frame between.
+    case still
     /// `--format svg`: each picked frame (the golden frames unless `--pick`) as an SVG drawing.
     case svg
     /// `--format trail`: the picked frames laid over each other, earlier ones fainter.
@@ -39,7 +43,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public var isVideo: Bool {
         switch self {
         case .mov, .mp4, .webm: true
-        case .apng, .avif, .gif, .pdf, .png, .sheet, .svg, .trail, .webp, .y4m: false
+        case .apng, .avif, .gif, .pdf, .png, .sheet, .still, .svg, .trail, .webp, .y4m: false
         }
     }
 }

@@ -55,7 +55,7 @@ final class CommandLineInputTests: XCTestCase {
         XCTAssertEqual(both.status, 2)
         let unused = try runSpringy(["render", scenePath, "--out", "\(dir)/c", "--format", "png", "--pick", "0", "--quiet"])
         XCTAssertEqual(unused.status, 0, unused.stderr)
-        XCTAssertTrue(unused.stderr.contains("--pick is for sheet, trail, pdf and svg; png do not use it"), unused.stderr)
+        XCTAssertTrue(unused.stderr.contains("--pick is for pdf, sheet, still, svg and trail; png do not use it"), unused.stderr)
     }
 
     func testOneFrameIsOneFrame() throws {

@@ -15,6 +15,7 @@ extension OutputFormat {
         case .pdf: return VectorStillOutput.PDF.self
         case .png: return PNGFramesOutput.self
         case .sheet: return SheetOutput.self
+        case .still: return StillPNGOutput.self
         case .svg: return VectorStillOutput.SVG.self
         case .trail: return TrailOutput.self
         case .webm: return FFmpegOutput.WebM.self
