@@ -140,7 +140,7 @@ let package = Package(
         .target(
             name: "SpringyTestSupport", dependencies: ["SpringyFrame", "SpringyScene", "SpringySimulation"],
             path: "Tests/SpringyTestSupport"),
-        // Tests by module; the end-to-end ones run the `springy` binary.
+        // Tests by module, in process; only EndToEndTests runs the `springy` binary (ArchitectureTests).
         // The snapshot strategies as a user's test uses them (references in __Snapshots__).
         .testTarget(
             name: "SpringySnapshotTestingTests",
@@ -148,14 +148,14 @@ let package = Package(
                 "SpringyKit", "SpringySnapshotTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]),
-        // The library as a user sees it: SpringyKit alone (the test support runs the binary).
-        .testTarget(name: "SpringyKitTests", dependencies: ["SpringyKit", "SpringyTestSupport", "springy"]),
+        // The library as a user sees it: SpringyKit alone, in process.
+        .testTarget(name: "SpringyKitTests", dependencies: ["SpringyKit", "SpringyTestSupport"]),
         // The command line's parsing and validation, in process (ArgumentParser's parseAsRoot).
         .testTarget(
             name: "CLITests",
             dependencies: ["SpringyCLI", "SpringyKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
-            name: "SceneTests", dependencies: ["SpringyTypes", "SpringyCore", "SpringyScene", "SpringyTestSupport", "springy"]),
+            name: "SceneTests", dependencies: ["SpringyTypes", "SpringyCore", "SpringyScene", "SpringyTestSupport"]),
         .testTarget(
             name: "DynamicsTests",
             dependencies: [
@@ -185,7 +185,9 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline",
-                "SpringyScene", "SpringySimulation", "SpringyTestSupport", "springy", "springy-generate",
+                "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport", "SpringyTypes", "SpringyKit",
+                "springy",
+                "springy-generate",
                 .product(name: "Yams", package: "Yams"),
             ], exclude: ["hostile"]),
     ]

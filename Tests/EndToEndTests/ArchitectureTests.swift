@@ -277,6 +277,27 @@ final class ArchitectureTests: XCTestCase {
         XCTAssertTrue(declared.allSatisfy { $0.hasPrefix("Sources/SpringyTypes/") }, "\(declared)")
     }
 
+    /// Issue 44, item 9: a test pyramid. The module-named targets test in process; only
+    /// EndToEndTests runs the `springy` binary (exit codes, signals, files) and depends on it, so
+    /// a module's tests need no executable linked and no process started.
+    func testOnlyTheEndToEndTargetRunsTheBinary() throws {
+        var found: [String] = []
+        for file in swiftFiles("Tests")
+        where !file.contains("/Tests/EndToEndTests/") && !file.contains("/Tests/SpringyTestSupport/") {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            if text.contains("runSpringy(") || text.contains("springyBinary") {
+                found.append(file.replacingOccurrences(of: packageRoot + "/", with: ""))
+            }
+        }
+        XCTAssertEqual(found, [], "move these tests to EndToEndTests")
+        let targets = try declared()
+        for (name, deps) in targets.sorted(by: { $0.key < $1.key }) where name.hasSuffix("Tests") && name != "EndToEndTests" {
+            XCTAssertFalse(deps.contains("springy"), "\(name) depends on the springy executable")
+        }
+        XCTAssertTrue(targets["EndToEndTests"]?.contains("springy") ?? false)
+        XCTAssertNotNil(targets["CLITests"], "the command line's parsing is tested in process")
+    }
+
     /// Issue 44, item 5: a switch over the project's own enums names every case, so a case added
     /// is a compile error wherever it must be handled (`default:` over ScriptAction, behaviour
     /// parameters, animated properties, frame picks and scene values hid eight of them). A

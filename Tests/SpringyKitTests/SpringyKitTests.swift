@@ -5,7 +5,8 @@ import XCTest
 
 /// Issue 32: the library's own API is enough to load, check, simulate, draw and write a scene,
 /// and gives what the command line gives. This target imports SpringyKit alone of Springy's
-/// modules (plus the test support that runs the binary).
+/// modules (plus the test support); what it compares with the command line is in EndToEndTests'
+/// SpringyKitCommandTests.
 final class SpringyKitTests: XCTestCase {
     let fall = """
         springy: 1
@@ -61,28 +62,6 @@ final class SpringyKitTests: XCTestCase {
         XCTAssertEqual(Scene.validate(file: "\(dir)/fall.yaml").problems, [])
     }
 
-    func testAFrameIsDrawnAndWrittenExactlyAsTheCommandLineDoes() throws {
-        let dir = temporaryDirectory()
-        try fall.write(toFile: "\(dir)/fall.yaml", atomically: true, encoding: .utf8)
-        let scene = try Scene(contentsOfFile: "\(dir)/fall.yaml")
-        let image = try scene.image(ofFrame: 30)
-        XCTAssertEqual(image.width, 400)
-        XCTAssertEqual(image.height, 600)
-        XCTAssertEqual(image.pixels.count, 400 * 600 * 4)
-        let r = try runSpringy(["render", "\(dir)/fall.yaml", "--out", "\(dir)/cli", "--frames", "30-30"])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        let cli = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/cli/fall/frame-00030.png"))
-        XCTAssertEqual(try image.png(), Array(cli), "the library's PNG is the command line's, byte for byte")
-        XCTAssertThrowsError(try scene.image(ofFrame: 60)) { XCTAssertTrue("\($0)".contains("no frame 60"), "\($0)") }
-
-        let written = try scene.write([.png, .apng], to: "\(dir)/lib")
-        XCTAssertEqual(written.filter { $0.hasSuffix(".png") && $0.contains("/frame-") }.count, 60)
-        XCTAssertTrue(written.contains("\(dir)/lib/fall/fall.apng"), "\(written.suffix(3))")
-        XCTAssertEqual(
-            try Data(contentsOf: URL(fileURLWithPath: "\(dir)/lib/fall/frame-00030.png")), cli, "write gives the same frames")
-        XCTAssertThrowsError(try scene.write([.apng], to: "\(dir)/lib")) { XCTAssertTrue("\($0)".contains("exists"), "\($0)") }
-        XCTAssertNoThrow(try scene.write([.apng], to: "\(dir)/lib", overwrite: true))
-    }
 }
 
 /// The library's documentation: its article's example runs as written, and DocC builds the
@@ -126,7 +105,7 @@ final class SpringyKitDocumentationTests: XCTestCase {
         let dir = temporaryDirectory()
         // The module as built beside the springy binary, with the C modules it reaches: every
         // module map of the package's C targets (in Sources, or generated in the build folder).
-        let build = URL(fileURLWithPath: springyBinary).deletingLastPathComponent().path
+        let build = buildProducts
         var maps: [String] = []
         // (`X-tool.build` is the same module built for the command plugin's tool: skipped.)
         for folder in try FileManager.default.contentsOfDirectory(atPath: build).sorted()

@@ -11,6 +11,9 @@ package let packageRoot: String = {
     return url.path
 }()
 
+/// The folder the build's products are in (the test bundle's, where `springy` is too).
+package let buildProducts: String = URL(fileURLWithPath: springyBinary).deletingLastPathComponent().path
+
 /// The built `springy` executable, next to the test bundle.
 package let springyBinary: String = {
     let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
