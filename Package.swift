@@ -5,7 +5,7 @@ import PackageDescription
 // imports only modules below it in this order:
 //   Core, Frame  →  Scene, Dynamics  →  Layout  →  Simulation  →  Render  →  Output
 //   →  Golden  →  Pipeline  →  Preview  →  Kit  →  CLI, SnapshotTesting
-// The CLI imports only SpringyKit (its public API) and SpringyCore's text helpers.
+// The CLI imports only SpringyKit (its public API, text helpers included: Wording).
 // Render and Output never import Layout, Simulation or Dynamics; Output (bytes and files) does
 // not import Render either (encoders take ARGBPixels, which a Canvas is), and Pipeline reaches
 // the physics only through Simulation. Tests/ArchitectureTests checks this against the sources.
@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "SpringyCLI",
             dependencies: [
-                "SpringyCore", "SpringyKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SpringyKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "springy", dependencies: ["SpringyCLI"]),
         // swift-snapshot-testing's Snapshotting strategies for SpringyKit scenes. Only what uses

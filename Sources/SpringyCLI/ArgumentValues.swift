@@ -1,5 +1,4 @@
 import ArgumentParser
-import SpringyCore
 import SpringyKit
 
 // Option values that are types of the modules below, read from their text.

@@ -1,12 +1,11 @@
 import ArgumentParser
 import Foundation
-import SpringyCore
 import SpringyKit
 
 /// What the command line prints, in one place. Lines may carry scene text (ids, labels, names,
 /// file names); under GitHub Actions a line that starts with `::` is a workflow command
 /// (`::add-mask::`, `::error …::`, `::stop-commands::`), so every line printed here is passed
-/// through `WorkflowText.neutralized` there. Only `annotate` writes real workflow commands.
+/// through `Wording.Workflow.neutralized` there. Only `annotate` writes real workflow commands.
 enum Console {
     static let inGitHubActions = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
     /// CI is set (to anything but empty, 0 or false): goldens are not recorded or accepted there.
@@ -16,7 +15,7 @@ enum Console {
     }
 
     static func line(_ text: String) -> String {
-        inGitHubActions ? WorkflowText.neutralized(text) : text
+        inGitHubActions ? Wording.Workflow.neutralized(text) : text
     }
 }
 
@@ -40,7 +39,7 @@ func say(_ message: String) {
 func annotate(_ file: String, line: Int? = nil, _ message: String) {
     guard Console.inGitHubActions else { return }
     let at = line.map { ",line=\($0)" } ?? ""
-    print("::error file=\(WorkflowText.property(file))\(at)::\(WorkflowText.data(message))")
+    print("::error file=\(Wording.Workflow.property(file))\(at)::\(Wording.Workflow.data(message))")
 }
 
 /// Prints an error the way the command line reports it and gives the exit to throw:
@@ -53,7 +52,7 @@ func report(_ error: Error) -> Error {
     case let p as Problems:
         // Located problems read file:line:column: …; the others say who is speaking.
         for problem in p.problems { warn(problem.file.isEmpty ? "springy: \(problem)" : "\(problem)") }
-    case is LocatedError: warn("\(error)")
+    case _ where Problems.isLocated(error): warn("\(error)")
     default: warn("springy: \(error)")  // open set: any other error
     }
     return ExitCode(2)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SpringyCore
 import SpringyKit
 
 extension Springy {
@@ -112,7 +111,7 @@ extension Springy {
                 )
             } else {
                 say(
-                    "docs: \(counted(summary.rendered, "scene")) rendered, \(summary.unchanged) unchanged\(summary.wroteReadme ? ", README.md written" : "")"
+                    "docs: \(Wording.counted(summary.rendered, "scene")) rendered, \(summary.unchanged) unchanged\(summary.wroteReadme ? ", README.md written" : "")"
                 )
             }
         }

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
-import SpringyCore
 import SpringyKit
 
 // Which frames (and which share of them) a command works on: --frames, --pick, --shard.
 
 /// An option's text that is not a value of its kind, and why (ArgumentParser prints it).
-typealias InvalidValue = SpringyError
+/// A flag's value that cannot be used: its message alone (ArgumentParser prints it for the flag).
+struct InvalidValue: Error, CustomStringConvertible {
+    let description: String
+}
 
 /// `A-B`, `A`, `last` or `A-last`: inclusive frame numbers (`last` is the scene's last frame).
 struct FrameRange {
@@ -51,7 +53,7 @@ struct FrameRange {
         let last = count - 1
         let a = lower ?? last, b = upper ?? last
         if a > last || b > last {
-            throw InvalidValue(description: "--frames \(describe): \(file) has \(counted(count, "frame")) (0-\(last))")
+            throw InvalidValue(description: "--frames \(describe): \(file) has \(Wording.counted(count, "frame")) (0-\(last))")
         }
         return a...b
     }

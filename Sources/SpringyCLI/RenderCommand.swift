@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SpringyCore
 import SpringyKit
 
 extension Springy {
@@ -278,7 +277,7 @@ extension Springy {
                 do { try job.preflight() } catch { throw report(error) }
                 if !overwrite && !toStdout && !job.resumable, let existing = job.existingOutputs(), !existing.isEmpty {
                     warn(
-                        "springy: \(job.folder) already holds \(counted(existing.count, "output file")) (e.g. \(existing[0])); pass --overwrite to replace them, or choose another --out"
+                        "springy: \(job.folder) already holds \(Wording.counted(existing.count, "output file")) (e.g. \(existing[0])); pass --overwrite to replace them, or choose another --out"
                     )
                     throw ExitCode(2)
                 }
@@ -299,7 +298,7 @@ extension Springy {
                 summary = try job.run(
                     cancelled: { try Interrupt.check() },
                     resumed: { kept in
-                        if interactive { warn("\(slug): resuming: \(counted(kept, "frame")) kept") }
+                        if interactive { warn("\(slug): resuming: \(Wording.counted(kept, "frame")) kept") }
                         clock.kept = kept
                     },
                     progress: { done, total in
@@ -320,7 +319,7 @@ extension Springy {
             if !quiet && !toStdout {
                 let seconds = Date().timeIntervalSince(started)
                 say(
-                    "\(slug): \(counted(summary.frames, "frame")) in \(String(format: "%.2f", seconds)) s, \(formatBytes(summary.bytes)) → \(summary.folder) (\(Self.describe(summary)))"
+                    "\(slug): \(Wording.counted(summary.frames, "frame")) in \(String(format: "%.2f", seconds)) s, \(formatBytes(summary.bytes)) → \(summary.folder) (\(Self.describe(summary)))"
                 )
             }
         }
@@ -330,7 +329,7 @@ extension Springy {
             summary.written.map { w in
                 w.files == 1
                     ? "\(w.format.rawValue) \(formatBytes(w.bytes))"
-                    : "\(w.format.rawValue) \(counted(w.files, "file")) \(formatBytes(w.bytes))"
+                    : "\(w.format.rawValue) \(Wording.counted(w.files, "file")) \(formatBytes(w.bytes))"
             }.joined(separator: ", ")
         }
 
@@ -339,7 +338,7 @@ extension Springy {
             var parts: [String] = []
             if stopped.framesKept > 0 {
                 parts.append(
-                    "\(counted(stopped.framesKept, "PNG frame")) of \(slug) kept in \(folder), each whole; run the same command again to complete the set"
+                    "\(Wording.counted(stopped.framesKept, "PNG frame")) of \(slug) kept in \(folder), each whole; run the same command again to complete the set"
                 )
             } else {
                 parts.append("no frames of \(slug) kept")

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
-import SpringyCore
+import SpringyKit
 import Synchronization
 
 /// The `springy` command line.
 package struct Springy: ParsableCommand {
-    package static let version = SpringyVersion.current
+    package static let version = springyVersion
     package static let configuration = CommandConfiguration(
         commandName: "springy",
         abstract: "Render physics-driven collection views (UIKit Dynamics on Box2D) to PNG sequences, traces and golden tests.",
@@ -48,7 +48,7 @@ package struct Springy: ParsableCommand {
         if let first = args.first, !first.hasPrefix("-") {
             let names = configuration.subcommands.map { $0._commandName } + ["help"]
             if !names.contains(first) {
-                let hint = suggestion(for: first, among: names).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Wording.suggestion(for: first, among: names).map { "; did you mean '\($0)'?" } ?? ""
                 FileHandle.standardError.write(
                     Data("springy: '\(first)' is not a command\(hint) (commands: \(names.joined(separator: ", ")))\n".utf8))
                 Foundation.exit(2)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SpringyCore
 import SpringyKit
 
 extension Springy {
@@ -56,7 +55,7 @@ extension Springy {
             do {
                 let (frames, bytes) = try s.writeStates(to: out, overwrite: overwrite) { try Interrupt.check() }
                 say(
-                    "\(s.slug): \(counted(frames, "frame state")) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s, \(formatBytes(bytes)) → \(out)"
+                    "\(s.slug): \(Wording.counted(frames, "frame state")) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s, \(formatBytes(bytes)) → \(out)"
                 )
             } catch let c as Cancelled {
                 warn("springy: interrupted — \(out) not written")
