@@ -8,20 +8,7 @@ import SpringyScene
 // device frame (drawn by Springy: rounded screen corners, a plain bezel, no trademarked artwork).
 
 extension Renderer {
-    /// The scene's text faces: DejaVu Sans, or Inter with DejaVu Sans for what it lacks.
-    func sceneText() throws -> SceneText {
-        let dejavu = try PinnedFont.face()
-        guard style.font == .inter else { return SceneText(primary: dejavu, fallback: nil) }
-        return SceneText(primary: try PinnedFont.interFace(), fallback: dejavu)
-    }
 
-    /// The faces `draw` has already loaded on this thread.
-    var textFaces: SceneText {
-        (try? sceneText()) ?? SceneText(primary: (try? PinnedFont.face())!, fallback: nil)
-    }
-
-    /// A notch-era screen (812 pt tall or more): 47 pt status bar, home indicator, rounded corners.
-    var tallScreen: Bool { viewport.size.height >= 812 }
     /// The device frame's bezel, in points (0 without one).
     package var bezel: Double { style.chrome == .device ? 14 : 0 }
     var screenRadius: Double { tallScreen ? 44 : 12 }
@@ -29,51 +16,6 @@ extension Renderer {
     var chromeInk: Color {
         if let a = style.appearance { return a.label }
         return viewport.background.over(.white).readableText
-    }
-
-    /// A rounded rectangle with iOS's continuous corners: each corner one cubic curve that starts
-    /// 1.28 radii from the corner (a circular arc starts at 1) and passes through the circular
-    /// corner's midpoint, so the curvature eases in from the sides (an approximation of the squircle).
-    func continuousRect(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
-        let rad = min(radius, r.width / 2 / 1.28, r.height / 2 / 1.28)
-        if rad <= 0 { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height); return }
-        let e = 1.28 * rad, c = 0.354 * rad  // (4e − 3(e − c))/8 = (1 − 1/√2) r: the arc's midpoint
-        cairo_new_sub_path(cr)
-        cairo_move_to(cr, r.minX + e, r.minY)
-        cairo_line_to(cr, r.maxX - e, r.minY)
-        cairo_curve_to(cr, r.maxX - c, r.minY, r.maxX, r.minY + c, r.maxX, r.minY + e)
-        cairo_line_to(cr, r.maxX, r.maxY - e)
-        cairo_curve_to(cr, r.maxX, r.maxY - c, r.maxX - c, r.maxY, r.maxX - e, r.maxY)
-        cairo_line_to(cr, r.minX + e, r.maxY)
-        cairo_curve_to(cr, r.minX + c, r.maxY, r.minX, r.maxY - c, r.minX, r.maxY - e)
-        cairo_line_to(cr, r.minX, r.minY + e)
-        cairo_curve_to(cr, r.minX, r.minY + c, r.minX + c, r.minY, r.minX + e, r.minY)
-        cairo_close_path(cr)
-    }
-
-    /// A row of an inset-grouped section: the corners its group rounds, the others square.
-    func groupRect(_ cr: OpaquePointer, _ r: Rect, corners: GroupCorners, radius: Double) {
-        let rad = min(radius, r.width / 2, r.height / 2)
-        let top = corners.contains(.top) ? rad : 0, bottom = corners.contains(.bottom) ? rad : 0
-        cairo_new_sub_path(cr)
-        cairo_move_to(cr, r.minX + top, r.minY)
-        cairo_line_to(cr, r.maxX - top, r.minY)
-        if top > 0 { cairo_arc(cr, r.maxX - top, r.minY + top, top, -.pi / 2, 0) }
-        cairo_line_to(cr, r.maxX, r.maxY - bottom)
-        if bottom > 0 { cairo_arc(cr, r.maxX - bottom, r.maxY - bottom, bottom, 0, .pi / 2) }
-        cairo_line_to(cr, r.minX + bottom, r.maxY)
-        if bottom > 0 { cairo_arc(cr, r.minX + bottom, r.maxY - bottom, bottom, .pi / 2, .pi) }
-        cairo_line_to(cr, r.minX, r.minY + top)
-        if top > 0 { cairo_arc(cr, r.minX + top, r.minY + top, top, .pi, 3 * .pi / 2) }
-        cairo_close_path(cr)
-    }
-
-    /// A plain table's separator under a row: a hairline from 16 pt in to the trailing edge.
-    func drawSeparator(_ cr: OpaquePointer, under r: Rect, alpha: Double) {
-        let hairline = 1 / Double(scale)
-        cairo_rectangle(cr, r.minX + 16, r.maxY - hairline, max(r.width - 16, 0), hairline)
-        setColor(cr, (style.appearance ?? .light).separator, alpha: alpha)
-        cairo_fill(cr)
     }
 
     /// The status bar (9:41, signal, Wi-Fi, battery) and, on tall screens, the home indicator.

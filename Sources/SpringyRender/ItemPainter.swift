@@ -1,0 +1,114 @@
+import CCairo
+import Foundation
+import SpringyCore
+import SpringyFrame
+import SpringyScene
+
+/// Cells, rows and free views: a body (shape, fill, selection, lifted shadow, a row's
+/// separator) and a label fitted to it.
+struct ItemPainter: Painter {
+    let style: Style
+    let viewport: Viewport
+    let scale: Int
+
+    /// The style's colour for an item: a view's own, a selected cell's, or the palette's by the cell's key.
+    func fillColor(_ item: ItemState) -> Color {
+        if let c = item.color { return c }  // a view's own, or an animated backgroundColor
+        switch item.kind {
+        case .view: return style.cell
+        case .cell where item.selected: return style.cellSelected
+        case .cell, .row:
+            if !style.palette.isEmpty, let k = item.paletteKey { return style.palette[k % style.palette.count] }
+            return style.cell
+        }
+    }
+
+    func drawBody(_ cr: OpaquePointer, _ item: ItemState) {
+        guard item.alpha > 0 else { return }
+        cairo_save(cr)
+        cairo_translate(cr, item.center.x, item.center.y)
+        cairo_rotate(cr, item.angle)
+        let r = Rect(center: .zero, size: item.size)
+        if item.elevation > 0 {
+            // A lifted item's soft shadow: rings of faint black spreading below it.
+            let e = item.elevation
+            for k in 1...4 {
+                let grow = e * Double(k) / 4
+                roundedRect(
+                    cr, Rect(x: r.minX - grow, y: r.minY - grow + e / 2, width: r.width + 2 * grow, height: r.height + 2 * grow),
+                    radius: style.cornerRadius + grow)
+                cairo_set_source_rgba(cr, 0, 0, 0, 0.07 * item.alpha)
+                cairo_fill(cr)
+            }
+        }
+        switch item.shape {
+        case .rectangle where item.groupRadius > 0:
+            // A row of an inset-grouped list: square but for its group's outer corners.
+            groupRect(cr, r, corners: item.groupCorners, radius: item.groupRadius)
+        case .rectangle:
+            roundedRect(cr, r, radius: style.cornerRadius)
+        case .ellipse:
+            cairo_save(cr)
+            cairo_scale(cr, r.width / 2, r.height / 2)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+            cairo_restore(cr)
+        case .path:
+            for (k, p) in item.outline.enumerated() {
+                if k == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
+            }
+            cairo_close_path(cr)
+        }
+        let fill = fillColor(item)
+        setColor(cr, fill, alpha: item.alpha)
+        let outlined = item.selected && item.inCollection && fill != style.cellSelected
+        if outlined {
+            // A selected cell that keeps its own colour (list rows) gets an outline, inside its
+            // shape (clipped to it), so it is no wider than the cell or its group.
+            cairo_fill_preserve(cr)
+            cairo_save(cr)
+            cairo_clip_preserve(cr)
+            setColor(cr, style.cellSelected, alpha: item.alpha)
+            cairo_set_line_width(cr, 4)
+            cairo_stroke(cr)
+            cairo_restore(cr)
+        } else {
+            cairo_fill(cr)
+        }
+        if style.separators && item.kind == .row && !item.groupCorners.contains(.bottom) && !outlined {
+            drawSeparator(cr, under: r, alpha: item.alpha)
+        }
+        cairo_restore(cr)
+    }
+
+    /// The label's colour: the scene's, or white or black, whichever meets WCAG AA on the fill
+    /// as it shows over the background.
+    func labelColor(_ item: ItemState) -> Color {
+        if let c = style.text { return c }
+        return fillColor(item).over(viewport.background.a >= 1 ? viewport.background : .white).readableText
+    }
+
+    func drawLabel(_ cr: OpaquePointer, _ item: ItemState) {
+        guard item.alpha > 0, let label = item.label, !label.isEmpty else { return }
+        cairo_save(cr)
+        cairo_translate(cr, item.center.x, item.center.y)
+        cairo_rotate(cr, item.angle)
+        // List rows align their text to the leading edge at the 16 pt margin (the trailing edge
+        // right to left), as UIKit's list cells do; other cells centre it.
+        let align: TextAlign =
+            item.kind == .row
+            ? (item.trailingLabel ? .trailing(item.size.width / 2 - 16) : .leading(-item.size.width / 2 + 16)) : .center
+        let width = item.kind == .row ? item.size.width - 32 : item.size.width - 6
+        drawText(
+            cr, label, size: style.fontSize, color: labelColor(item), alpha: item.alpha,
+            box: Size2(width, item.size.height - 4), align: align)
+        cairo_restore(cr)
+    }
+
+    /// A plain table's separator under a row: a hairline from 16 pt in to the trailing edge.
+    func drawSeparator(_ cr: OpaquePointer, under r: Rect, alpha: Double) {
+        let hairline = 1 / Double(scale)
+        cairo_rectangle(cr, r.minX + 16, r.maxY - hairline, max(r.width - 16, 0), hairline)
+        setColor(cr, (style.appearance ?? .light).separator, alpha: alpha)
+        cairo_fill(cr)
+    }
+}
