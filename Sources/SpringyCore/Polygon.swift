@@ -137,8 +137,10 @@ package enum Polygon {
         var remaining = ccw
         var triangles: [[Vec2]] = []
         func cross(_ a: Vec2, _ b: Vec2, _ c: Vec2) -> Double { (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x) }
+        // Inside the ear or on its edges: a reflex vertex lying on the diagonal an ear would cut
+        // along (a chevron's notch) blocks that ear, or the ear would cover the notch.
         func inside(_ q: Vec2, _ a: Vec2, _ b: Vec2, _ c: Vec2) -> Bool {
-            cross(a, b, q) > 0 && cross(b, c, q) > 0 && cross(c, a, q) > 0
+            cross(a, b, q) >= 0 && cross(b, c, q) >= 0 && cross(c, a, q) >= 0
         }
         var guardCount = 0
         while remaining.count > 3 && guardCount < 10_000 {
