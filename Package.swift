@@ -4,8 +4,9 @@ import PackageDescription
 // The dependency rule (CONTRIBUTING.md): every module lists every module it imports, and
 // imports only modules below it in this order:
 //   Core, Frame  →  Scene, Dynamics  →  Layout  →  Simulation  →  Render  →  Output
-//   →  Golden  →  Pipeline  →  Preview  →  Kit  →  CLI, SnapshotTesting
-// The CLI imports only SpringyKit (its public API, text helpers included: Wording).
+//   →  Golden  →  Pipeline  →  Preview  →  Kit  →  Server, SnapshotTesting  →  CLI
+// The CLI imports only SpringyKit and SpringyServer (public API, text helpers included:
+// Wording); SpringyKit does not import Preview (its server is SpringyServer's).
 // Render and Output never import Layout, Simulation or Dynamics; Output (bytes and files) does
 // not import Render either (encoders take ARGBPixels, which a Canvas is), and Pipeline reaches
 // the physics only through Simulation. Tests/ArchitectureTests checks this against the sources.
@@ -17,6 +18,9 @@ let package = Package(
         .library(name: "SpringyKit", targets: ["SpringyKit"]),
         // swift-snapshot-testing strategies for a SpringyKit scene (frames, animation, trace).
         .library(name: "SpringySnapshotTesting", targets: ["SpringySnapshotTesting"]),
+        // The live preview and the golden review page on a local port, over SpringyKit (kept apart
+        // so that a package that only simulates and draws builds no HTTP server).
+        .library(name: "SpringyServer", targets: ["SpringyServer"]),
         // `swift package springy render|check|docs ...` in a package that depends on Springy.
         .plugin(name: "SpringyPlugin", targets: ["SpringyPlugin"]),
     ],
@@ -100,7 +104,7 @@ let package = Package(
         .target(
             name: "SpringyCLI",
             dependencies: [
-                "SpringyKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SpringyKit", "SpringyServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "springy", dependencies: ["SpringyCLI"]),
         // swift-snapshot-testing's Snapshotting strategies for SpringyKit scenes. Only what uses
@@ -124,8 +128,10 @@ let package = Package(
             name: "SpringyKit",
             dependencies: [
                 "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender",
-                "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyPreview", .product(name: "Yams", package: "Yams"),
+                "SpringyOutput", "SpringyGolden", "SpringyPipeline", .product(name: "Yams", package: "Yams"),
             ]),
+        // The preview and review servers (and the preview's benchmark), public, over SpringyKit.
+        .target(name: "SpringyServer", dependencies: ["SpringyKit", "SpringyScene", "SpringyPreview"]),
         // Writes the registrations (behavior kinds, output formats) from the kinds' own files:
         // `swift run springy-generate`; GeneratedFilesTests fails when they are not current.
         .executableTarget(name: "springy-generate"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpringyKit
+import SpringyServer
 
 extension Springy {
     struct Bench: ParsableCommand {
@@ -105,7 +106,6 @@ extension Springy {
             if animationMemory { return .animationMemory }
             if check { return .check }
             if goldens { return .goldens }
-            if preview { return .preview }
             if formats { return .formats }
             if pngSweep { return .pngSweep }
             if encoders { return .encoders }
@@ -113,6 +113,14 @@ extension Springy {
         }
 
         func run() throws {
+            if preview {
+                // The preview's benchmark is SpringyServer's (the library alone builds no server).
+                let paths = scenes.isEmpty ? ["scenes/springy-carousel.yaml"] : scenes
+                do {
+                    try Benchmark.preview(paths, limits: limitOptions.limits, messages: .console)
+                } catch { throw report(error) }
+                return
+            }
             let kind = kind
             var paths = scenes
             if paths.isEmpty && kind != .mutations && kind != .animationMemory {
@@ -124,7 +132,7 @@ extension Springy {
             options.folder = out
             options.limits = limitOptions.limits
             // Every scene is read first: each bad one is reported, then exit 2.
-            if kind != .preview { _ = try loadScenes(paths, limits: limitOptions.limits) }
+            _ = try loadScenes(paths, limits: limitOptions.limits)
             do { try Benchmark.run(kind, paths, options: options, messages: .console) } catch { throw report(error) }
         }
     }

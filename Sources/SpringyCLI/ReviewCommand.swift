@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpringyKit
+import SpringyServer
 
 extension Springy {
     struct Review: AsyncParsableCommand {

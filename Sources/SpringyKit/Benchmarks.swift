@@ -2,7 +2,6 @@ import Foundation
 import SpringyCore
 import SpringyOutput
 import SpringyPipeline
-import SpringyPreview
 import SpringyScene
 
 /// `springy bench`: what Springy measures about itself, each kind a table of text. Build in
@@ -27,8 +26,6 @@ public enum Benchmark {
         case mutations
         /// Bytes and ms/frame of each animated format against ffmpeg's GIF, with PSNR and SSIM.
         case formats
-        /// The live preview: edit to first frame, scrubbing, memory.
-        case preview
         /// The heap each animated format's writer holds (30 and 120 frames of 1920×1080).
         case animationMemory
         /// What N shards of a scene cost (one thread each): simulating from frame 0, from a
@@ -52,7 +49,6 @@ public enum Benchmark {
     public static func defaultScenes(for kind: Kind) -> [String]? {
         switch kind {
         case .formats: return ["scenes/springy-carousel.yaml", "scenes/drag-many.yaml"]
-        case .preview: return ["scenes/springy-carousel.yaml"]
         case .shards: return ["scenes/bench/carousel-60s.yaml", "scenes/bench/drag-1000.yaml"]
         case .check, .goldens: return nil
         case .stages, .encoders, .pngSweep, .mutations, .animationMemory: return nil
@@ -81,8 +77,6 @@ public enum Benchmark {
             case .goldens:
                 messages.say(
                     try GoldenFootprint.run(try load(paths), goldenRoot: options.goldenFolder, threads: options.threads).table)
-            case .preview:
-                for path in paths { messages.say(try PreviewBenchmark.run(scene: path, limits: options.limits)) }
             case .formats:
                 if FFmpeg.path == nil {
                     messages.warn("springy: ffmpeg is not on PATH: its GIF and the quality figures are left out")

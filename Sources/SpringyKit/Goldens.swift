@@ -14,6 +14,10 @@ public struct CheckSummary: Sendable, Equatable {
 
     public init() {}
 
+    public init(passed: Int, failed: Int, missing: Int, recorded: Int) {
+        self.passed = passed; self.failed = failed; self.missing = missing; self.recorded = recorded
+    }
+
     init(_ s: CheckReport.Summary) { passed = s.passed; failed = s.failed; missing = s.missing; recorded = s.recorded }
 }
 

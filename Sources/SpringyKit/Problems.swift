@@ -48,7 +48,8 @@ public struct Problems: Error, Sendable, CustomStringConvertible {
     /// These problems.
     public init(_ problems: [Problem]) { self.problems = problems }
 
-    init(_ error: Error) {
+    /// Any error as problems: a scene's located errors each a problem, others their message.
+    public init(_ error: Error) {
         switch error {
         case let many as SceneErrors: self.init(many.errors.map(Problem.init))
         case let e as SpringyError: self.init([Problem(e)])
@@ -67,7 +68,7 @@ public struct Problems: Error, Sendable, CustomStringConvertible {
     /// Runs `body`, every error it throws becoming ``Problems``.
     /// The library's own errors (``Cancelled``, ``StandardOutputClosed``, ``RenderStopped``)
     /// pass through as they are.
-    static func wrapping<T>(_ body: () throws -> T) throws -> T {
+    public static func wrapping<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch { throw Problems.converted(error) }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import SpringyCore
+import SpringyKit
 import SpringyPreview
 import SpringyScene
 
@@ -78,10 +78,24 @@ extension Server {
                 host: options.host, port: UInt16(options.port), limits: options.limits(methods: ["GET", "HEAD", "POST"])
             ) { session.respond($0) }
             http.start()
-            return (Server(http, closing: { session.close() }), CheckSummary(session.summary))
+            let counts = session.summary
+            return (
+                Server(http, closing: { session.close() }),
+                CheckSummary(passed: counts.passed, failed: counts.failed, missing: counts.missing, recorded: counts.recorded)
+            )
         } catch {
             session.close()
             throw Problems(error)
+        }
+    }
+}
+
+/// `springy bench --preview`: the live preview timed (edit to first frame, scrubbing a 10 s
+/// version, memory), a table per scene said through `messages`.
+extension Benchmark {
+    public static func preview(_ paths: [String], limits: Limits = Limits(), messages: Messages) throws {
+        try Problems.wrapping {
+            for path in paths { messages.say(try PreviewBenchmark.run(scene: path, limits: limits)) }
         }
     }
 }
