@@ -53,19 +53,26 @@ let package = Package(
 
         // Geometry, colours, hashes and UIKit Dynamics' vocabulary.
         .target(name: "SpringyCore", dependencies: ["SpringyTypes"]),
+        // UIKit Dynamics' vocabulary: item properties, one spec struct per behavior kind (their
+        // registration generated), the world's settings. Plain values, no physics.
+        .target(name: "SpringyBehaviors", dependencies: ["SpringyTypes", "SpringyCore"]),
         // The seam: FrameState and what it holds, plain values only.
         .target(name: "SpringyFrame", dependencies: ["SpringyCore"]),
         // The scene model and its validating YAML decoder.
-        .target(name: "SpringyScene", dependencies: ["SpringyTypes", "SpringyCore", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "SpringyScene",
+            dependencies: ["SpringyBehaviors", "SpringyTypes", "SpringyCore", .product(name: "Yams", package: "Yams")]),
         // UIDynamicAnimator on Box2D.
-        .target(name: "SpringyDynamics", dependencies: ["SpringyCore", "SpringyFrame", "CBox2D"]),
+        .target(name: "SpringyDynamics", dependencies: ["SpringyBehaviors", "SpringyCore", "SpringyFrame", "CBox2D"]),
         // Collection layouts, the scroll view, layout-driven dynamics.
-        .target(name: "SpringyLayout", dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics"]),
+        .target(
+            name: "SpringyLayout",
+            dependencies: ["SpringyBehaviors", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics"]),
         // The clock, the step order, the script player, gestures and frame assembly.
         .target(
             name: "SpringySimulation",
             dependencies: [
-                "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringyLayout",
+                "SpringyBehaviors", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringyLayout",
             ]),
         // Every Cairo call: frames, sheets, trails, plots, vector stills, diff images.
         .target(name: "SpringyRender", dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "CCairo", "CNative"]),
@@ -161,11 +168,13 @@ let package = Package(
             name: "CLITests",
             dependencies: ["SpringyCLI", "SpringyKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
-            name: "SceneTests", dependencies: ["SpringyTypes", "SpringyCore", "SpringyScene", "SpringyTestSupport"]),
+            name: "SceneTests",
+            dependencies: ["SpringyBehaviors", "SpringyTypes", "SpringyCore", "SpringyScene", "SpringyTestSupport"]),
         .testTarget(
             name: "DynamicsTests",
             dependencies: [
-                "SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput", "SpringyPipeline",
+                "SpringyBehaviors", "SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput",
+                "SpringyPipeline",
                 "SpringyScene", "SpringySimulation", "SpringyTestSupport",
             ]),
         .testTarget(

@@ -143,3 +143,7 @@ package struct EdgeInsets: Sendable, Equatable {
     package func leading(vertical: Bool) -> Double { vertical ? top : left }
     package func trailing(vertical: Bool) -> Double { vertical ? bottom : right }
 }
+
+/// The collision bounds of a dynamic item.
+/// UIDynamicItemCollisionBoundsType: rectangle, ellipse, or path (an outline of its own).
+package enum ItemShape: String, Sendable { case rectangle, ellipse, path }

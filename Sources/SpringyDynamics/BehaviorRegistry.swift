@@ -1,5 +1,6 @@
 import CBox2D
 import Foundation
+import SpringyBehaviors
 import SpringyCore
 import SpringyFrame
 

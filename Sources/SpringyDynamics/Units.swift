@@ -1,4 +1,5 @@
 import Foundation
+import SpringyBehaviors
 import SpringyCore
 import SpringyFrame
 

@@ -1,3 +1,4 @@
+import SpringyBehaviors
 import SpringyCore
 import SpringyDynamics
 import SpringyFrame

@@ -1,8 +1,9 @@
 import Foundation
+import SpringyBehaviors
 import SpringyCore
 
 /// The scene part of a behavior kind: decoding its declaration and a script's `set` on it, each
-/// from the kind's key table (SpringyCore/Behaviors). One conformance per kind, below.
+/// from the kind's key table (SpringyBehaviors/Kinds). One conformance per kind, below.
 protocol BehaviorCoding: BehaviorKindSpec {
     /// The body of `- <kind>: { ... }`, already checked against `keys`.
     static func decode(_ m: YAMLMapping, _ r: BehaviorReading) throws -> BehaviorSpec

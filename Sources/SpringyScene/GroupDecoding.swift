@@ -1,4 +1,5 @@
 import Foundation
+import SpringyBehaviors
 import SpringyCore
 
 /// A UIDynamicItemGroup: `groups: { name: [item, item, ...] }`.

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyBehaviors
 import SpringyCore
 
 // Work a scene may ask for, checked when it is read: what would crash Cairo or Box2D, or run

@@ -1,3 +1,4 @@
+import SpringyBehaviors
 import SpringyCore
 
 /// The format's key tables, every context once, in the order docs/SCENE-FORMAT.md documents

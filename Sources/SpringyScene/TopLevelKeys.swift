@@ -1,3 +1,4 @@
+import SpringyBehaviors
 import SpringyCore
 
 /// The keys of the scene's top level and its small sections (viewport, time, golden, free items,

@@ -2,7 +2,7 @@ import Foundation
 
 // springy-generate: writes the registrations that would otherwise be lists kept by hand.
 //
-// A behavior kind is its spec file (Sources/SpringyCore/Behaviors/*.swift, a type conforming to
+// A behavior kind is its spec file (Sources/SpringyBehaviors/Kinds/*.swift, a type conforming to
 // BehaviorKindSpec that says `static var kind: BehaviorKind { .name }`); an output format is
 // its kind (Sources/SpringyPipeline/Outputs/*.swift, a type conforming to OutputKind that says
 // `static var format: OutputFormat { .name }`). From those declarations this writes the enums
@@ -160,15 +160,15 @@ func caseLine(_ f: Found) -> String {
 /// The generated files, by path from the package root.
 func generate(root: String) throws -> [(path: String, text: String)] {
     let kinds = try collect(
-        root, "Sources/SpringyCore/Behaviors", marker: "kind", conformance: "BehaviorKindSpec")
+        root, "Sources/SpringyBehaviors/Kinds", marker: "kind", conformance: "BehaviorKindSpec")
     let formats = try collect(root, "Sources/SpringyPipeline/Outputs", marker: "format", conformance: "OutputKind")
-    let kindSource = heading("SpringyCore/Behaviors' BehaviorKindSpec types")
+    let kindSource = heading("SpringyBehaviors/Kinds' BehaviorKindSpec types")
     let formatSource = heading("SpringyPipeline/Outputs' OutputKind types")
     var files: [(String, String)] = []
 
     files.append(
         (
-            "Sources/SpringyCore/Behaviors/BehaviorKind+Generated.swift",
+            "Sources/SpringyBehaviors/Kinds/BehaviorKind+Generated.swift",
             kindSource + """
 
                 /// UIKit Dynamics' behavior kinds, one per spec type: every dispatch over kinds is an
@@ -204,7 +204,7 @@ func generate(root: String) throws -> [(path: String, text: String)] {
             "Sources/SpringyScene/BehaviorCoding+Generated.swift",
             kindSource + """
 
-                import SpringyCore
+                import SpringyBehaviors
 
                 extension BehaviorKind {
                     /// The kind's scene part: the one switch over kinds in this module.
@@ -222,7 +222,7 @@ func generate(root: String) throws -> [(path: String, text: String)] {
             "Sources/SpringyDynamics/Kinds/AnimatorBehavior+Generated.swift",
             kindSource + """
 
-                import SpringyCore
+                import SpringyBehaviors
 
                 extension BehaviorSpec {
                     /// The kind's animator part: the one switch over kinds in this module.

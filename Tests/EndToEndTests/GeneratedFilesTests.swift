@@ -12,7 +12,7 @@ final class GeneratedFilesTests: XCTestCase {
     ).path
 
     static let generated = [
-        "Sources/SpringyCore/Behaviors/BehaviorKind+Generated.swift",
+        "Sources/SpringyBehaviors/Kinds/BehaviorKind+Generated.swift",
         "Sources/SpringyScene/BehaviorCoding+Generated.swift",
         "Sources/SpringyDynamics/Kinds/AnimatorBehavior+Generated.swift",
         "Sources/SpringyTypes/OutputFormat+Generated.swift",
@@ -28,7 +28,7 @@ final class GeneratedFilesTests: XCTestCase {
     func copyOfTheSources() throws -> String {
         let root = temporaryDirectory()
         for folder in Set(Self.generated.map { ($0 as NSString).deletingLastPathComponent }) + [
-            "Sources/SpringyCore/Behaviors", "Sources/SpringyPipeline/Outputs",
+            "Sources/SpringyBehaviors/Kinds", "Sources/SpringyPipeline/Outputs",
         ] {
             try FileManager.default.createDirectory(
                 atPath: root + "/" + (folder as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -56,7 +56,7 @@ final class GeneratedFilesTests: XCTestCase {
             package struct SpinSpec: BehaviorKindSpec {
                 package static var kind: BehaviorKind { .spinAround }
             }
-            """, root + "/Sources/SpringyCore/Behaviors/SpinSpec.swift")
+            """, root + "/Sources/SpringyBehaviors/Kinds/SpinSpec.swift")
         try write(
             """
             /// `--format qoi`: a made-up format for this test.
@@ -95,22 +95,22 @@ final class GeneratedFilesTests: XCTestCase {
         let before = try read(root + "/" + Self.generated[0])
         try write(
             "package struct OtherGravitySpec: BehaviorKindSpec {\n    package static var kind: BehaviorKind { .gravity }\n}\n",
-            root + "/Sources/SpringyCore/Behaviors/OtherGravity.swift")
+            root + "/Sources/SpringyBehaviors/Kinds/OtherGravity.swift")
         var r = try runProgram(generator, [root])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("OtherGravitySpec and GravitySpec"), r.stderr)
         XCTAssertTrue(r.stderr.contains("are both .gravity"), r.stderr)
         XCTAssertEqual(try read(root + "/" + Self.generated[0]), before, "nothing is written on an error")
 
-        try FileManager.default.removeItem(atPath: root + "/Sources/SpringyCore/Behaviors/OtherGravity.swift")
+        try FileManager.default.removeItem(atPath: root + "/Sources/SpringyBehaviors/Kinds/OtherGravity.swift")
         try write(
             "struct Helper {\n    static var kind: BehaviorKind { .helper }\n}\n",
-            root + "/Sources/SpringyCore/Behaviors/Helper.swift")
+            root + "/Sources/SpringyBehaviors/Kinds/Helper.swift")
         r = try runProgram(generator, [root])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(
             r.stderr.contains(
-                "Behaviors/Helper.swift:2: `static var kind` is declared outside a type conforming to BehaviorKindSpec"),
+                "Kinds/Helper.swift:2: `static var kind` is declared outside a type conforming to BehaviorKindSpec"),
             r.stderr)
         XCTAssertEqual(try runProgram(generator, ["--check", "--bogus"]).status, 2)
     }

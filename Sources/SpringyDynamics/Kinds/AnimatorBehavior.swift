@@ -1,4 +1,5 @@
 import CBox2D
+import SpringyBehaviors
 import SpringyCore
 
 /// How one behavior kind acts in the animator: the Dynamics part of the kind's spec type, in

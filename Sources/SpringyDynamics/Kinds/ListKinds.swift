@@ -1,3 +1,4 @@
+import SpringyBehaviors
 import SpringyCore
 
 // The animator parts of the kinds that hold a list of items, make nothing of their own and act

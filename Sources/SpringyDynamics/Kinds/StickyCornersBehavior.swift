@@ -1,3 +1,4 @@
+import SpringyBehaviors
 import SpringyCore
 
 // Apple's StickyCornersBehavior: a behavior made of child behaviors (a collision with the

@@ -1,4 +1,7 @@
 /// UICollisionBehavior.
+
+import SpringyCore
+
 package struct CollisionSpec: BehaviorKindSpec {
     package var items: [String]
     package var mode: CollisionMode

@@ -1,5 +1,8 @@
 /// UISnapBehavior: the item springs to `point` (snapPoint, settable at run time as iOS 9
 /// allows) with `damping` 0…1.
+
+import SpringyCore
+
 package struct SnapSpec: BehaviorKindSpec {
     package var item: String
     package var point: Vec2

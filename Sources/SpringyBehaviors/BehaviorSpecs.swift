@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 
 // Behaviors as plain values, one struct per kind (Behaviors/<Kind>Spec.swift, UIKit's
 // properties as fields), so that a script's `set` is a field assignment and is tested without

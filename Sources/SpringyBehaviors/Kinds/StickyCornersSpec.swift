@@ -4,6 +4,9 @@
 /// with the bounds, an item behavior (density 0.01, resistance 10, no friction, no rotation), and
 /// four spring fields at `inset` from each corner, each acting over the quarter of the bounds
 /// nearest its corner.
+
+import SpringyCore
+
 package struct StickyCornersSpec: BehaviorKindSpec {
     package var item: String
     /// cornerInset: the gap between the item and the edges at a corner, in points.

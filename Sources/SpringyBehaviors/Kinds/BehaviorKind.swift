@@ -4,6 +4,8 @@
 // theirs. `BehaviorKind`, `BehaviorSpec` and each module's one switch over them are generated
 // from these files (BehaviorKind+Generated.swift; `swift run springy-generate`).
 
+import SpringyCore
+
 extension BehaviorKind {
     package static var names: [String] { allCases.map(\.rawValue) }
 }

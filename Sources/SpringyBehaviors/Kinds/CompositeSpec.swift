@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 
 /// Several behaviors added and removed as one (UIDynamicBehavior's child behaviors).
 package struct CompositeSpec: BehaviorKindSpec {

@@ -1,5 +1,8 @@
 /// UIAttachmentBehavior's kinds: the iOS 7 one (rigid when `frequency` is 0, a spring
 /// otherwise) and iOS 9's sliding, limit, fixed and pin attachments.
+
+import SpringyCore
+
 package enum AttachmentKind: String, Sendable, CaseIterable { case spring, sliding, limit, fixed, pin }
 
 /// UIAttachmentBehavior: rigid when `frequency` is 0, a spring otherwise (kind spring).

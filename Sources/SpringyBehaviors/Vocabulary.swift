@@ -1,6 +1,8 @@
 // UIKit Dynamics vocabulary shared by the scene model and the dynamics engine:
 // behaviors name their items by id ("frog", "0.3"), in UIKit's units.
 
+import SpringyCore
+
 /// UIDynamicItemBehavior's properties. In `defaults`, every field is set.
 package struct ItemProperties: Sendable, Equatable {
     package var elasticity: Double?
@@ -50,10 +52,6 @@ package struct NamedSegment: Sendable, Equatable {
     package var to: Vec2
     package init(name: String, from: Vec2, to: Vec2) { self.name = name; self.from = from; self.to = to }
 }
-
-/// The collision bounds of a dynamic item.
-/// UIDynamicItemCollisionBoundsType: rectangle, ellipse, or path (an outline of its own).
-package enum ItemShape: String, Sendable { case rectangle, ellipse, path }
 
 package enum AttachTarget: Sendable, Equatable {
     case point(Vec2)

@@ -1,3 +1,4 @@
+import SpringyCore
 import SpringyTypes
 
 /// What every animator of a scene shares: the solver's fixed step rate, the item

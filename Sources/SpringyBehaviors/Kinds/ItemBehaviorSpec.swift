@@ -1,4 +1,7 @@
 /// UIDynamicItemBehavior.
+
+import SpringyCore
+
 package struct ItemBehaviorSpec: BehaviorKindSpec {
     package var items: [String]
     package var properties: ItemProperties

@@ -1,4 +1,7 @@
 /// UIPushBehavior: `vector` in newtons (continuous) or N·s (instantaneous).
+
+import SpringyCore
+
 package struct PushSpec: BehaviorKindSpec {
     package var items: [String]
     package var mode: PushMode

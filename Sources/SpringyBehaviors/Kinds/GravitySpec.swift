@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 
 /// UIGravityBehavior: `vector` in units of 1000 pt/s² (magnitude 1 = 1000 pt/s²).
 package struct GravitySpec: BehaviorKindSpec {

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyCore
 
 /// UIFieldBehavior's kinds.
 // swift-format-ignore: AlwaysUseLowerCamelCase
