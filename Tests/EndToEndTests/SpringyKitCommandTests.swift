@@ -6,16 +6,8 @@ import XCTest
 /// The library gives what the command line gives: the parts of SpringyKitTests that run the
 /// `springy` binary (issue 44: subprocess tests live in the end-to-end target).
 final class SpringyKitCommandTests: XCTestCase {
-    let fall = """
-        springy: 1
-        viewport: { size: [200, 300], scale: 2 }
-        time: { fps: 60, duration: 1 }
-        items:
-          box: { center: [100, 40], size: [40, 40] }
-        behaviors:
-          - gravity: { items: [box] }
-          - item: { items: [box], resistance: 0 }
-        """
+    /// A box falling under gravity for a second (SpringyTestSupport).
+    let fall = fallingBoxScene
 
     func testAFrameIsDrawnAndWrittenExactlyAsTheCommandLineDoes() throws {
         let dir = temporaryDirectory()

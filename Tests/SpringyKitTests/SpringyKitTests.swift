@@ -8,16 +8,8 @@ import XCTest
 /// modules (plus the test support); what it compares with the command line is in EndToEndTests'
 /// SpringyKitCommandTests.
 final class SpringyKitTests: XCTestCase {
-    let fall = """
-        springy: 1
-        viewport: { size: [200, 300], scale: 2 }
-        time: { fps: 60, duration: 1 }
-        items:
-          box: { center: [100, 40], size: [40, 40] }
-        behaviors:
-          - gravity: { items: [box] }
-          - item: { items: [box], resistance: 0 }
-        """
+    /// A box falling under gravity for a second (SpringyTestSupport).
+    let fall = fallingBoxScene
 
     func testAFallingBoxIsSimulatedAsBox2DIntegratesGravity() throws {
         let scene = try Scene(yaml: fall, file: "fall.yaml")

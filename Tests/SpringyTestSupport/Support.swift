@@ -11,6 +11,19 @@ package let packageRoot: String = {
     return url.path
 }()
 
+/// A box falling under gravity for a second at 60 fps, 200 × 300 pt at 2x: the library's tests
+/// and the ones comparing it with the command line draw the same scene.
+package let fallingBoxScene = """
+    springy: 1
+    viewport: { size: [200, 300], scale: 2 }
+    time: { fps: 60, duration: 1 }
+    items:
+      box: { center: [100, 40], size: [40, 40] }
+    behaviors:
+      - gravity: { items: [box] }
+      - item: { items: [box], resistance: 0 }
+    """
+
 /// The folder the build's products are in (the test bundle's, where `springy` is too).
 package let buildProducts: String = URL(fileURLWithPath: springyBinary).deletingLastPathComponent().path
 
