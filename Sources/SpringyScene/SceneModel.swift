@@ -392,8 +392,8 @@ package enum ScriptAction: Sendable {
     /// Two fingers pinching and turning.
     case pinch(PinchGesture)
     case doubleTap(DoubleTapGesture)
-    /// The device turns (CMDeviceMotion's gravity fed to every gravity behavior).
-    case tilt(TiltMotion)
+    /// A gesture or motion that is a file of its own (`ScriptedGesture`): the device's tilt, ….
+    case gesture(any ScriptedGesture)
     /// Several fingers at once, each on its own path (each a pan).
     case touches([PanGesture])
     /// UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity (pt/s, radians/s).

@@ -13,13 +13,13 @@ enum ScriptActionName: String, CaseIterable {
     case swipe, update, reorder
 }
 
-/// The gestures of several fingers, and the device's motion (GestureDecoder).
+/// The gestures of several fingers (GestureDecoder). Gestures that are a file of their own
+/// (`ScriptedGesture`, in Gestures/) are named by the generated `ScriptGestureName` instead.
 enum GestureName: String, CaseIterable {
     case pinch, rotate
     case doubleTap = "double_tap"
     case touches
     case edgePan = "edge_pan"
-    case tilt
     case addVelocity = "add_velocity"
 }
 

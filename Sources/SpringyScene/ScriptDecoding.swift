@@ -4,7 +4,7 @@ import SpringyCore
 extension ScriptDecoder {
     static let actions =
         ScriptActionName.allCases.map(\.rawValue) + GestureName.allCases.map(\.rawValue)
-        + AnimationActionName.allCases.map(\.rawValue)
+        + ScriptGestureName.allCases.map(\.rawValue) + AnimationActionName.allCases.map(\.rawValue)
 
     /// `behaviorKinds`: the kind of each behavior the scene declares, in order (a script's `add`,
     /// `snap` and `push` append theirs, numbered after them).
@@ -146,6 +146,10 @@ extension ScriptDecoder {
             return pts
         }
         if let gesture = GestureName(rawValue: kind) { return try gestures.decodeGesture(gesture, v, references: references) }
+        if let gesture = ScriptGestureName(rawValue: kind) {
+            let type = gesture.decoding
+            return .gesture(try type.decode(try v.mapping(type.keys), references: references))
+        }
         if let animation = AnimationActionName(rawValue: kind) {
             return try animations.decodeAnimation(animation, v, references: references)
         }

@@ -36,13 +36,6 @@ extension GestureDecoder {
                     duration: try m.require("duration").double(t["duration"]),
                     hold: try m["hold"]?.double(t["hold"]) ?? 0,
                     item: try gestureItem(m, references: references, what: "a \(kind.rawValue)")))
-        case .tilt:
-            let m = try v.mapping(TiltMotion.keys)
-            let t = TiltMotion.keys
-            return .tilt(
-                TiltMotion(
-                    angle: try m.require("angle").double(t["angle"]).degreesToRadians,
-                    duration: try m["duration"]?.double(t["duration"]) ?? 0.5))
         case .doubleTap:
             let t = ScriptKeys.doubleTap
             let m = try v.mapping(t)

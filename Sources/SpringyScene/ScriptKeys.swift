@@ -199,8 +199,9 @@ package enum ScriptKeys {
         ])
 
     /// Every script table, in SCENE-FORMAT's order.
-    package static let all: [KeyTable] = [
-        pan, swipe, tap, insert, delete, select, longPress, reorder, scrollTo, scrollToItem, addVelocity, remove,
-        update, pinch, rotate, doubleTap, touches, finger, edgePan, TiltMotion.keys,
-    ]
+    package static let all: [KeyTable] =
+        [
+            pan, swipe, tap, insert, delete, select, longPress, reorder, scrollTo, scrollToItem, addVelocity, remove,
+            update, pinch, rotate, doubleTap, touches, finger, edgePan,
+        ] + ScriptGestureName.allCases.map { $0.type.keys }
 }

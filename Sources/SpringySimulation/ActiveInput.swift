@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyScene
 
 /// Scripted input in progress — a gesture's fingers, or the device's motion: one protocol for
 /// every family, held in one list by the simulation (`Simulation.inputs`). A new gesture is a
@@ -48,4 +49,21 @@ extension PinchTouch: ActiveInput {
 
 extension DoubleTapTouch: ActiveInput {
     static var stage: InputStage { .doubleTap }
+}
+
+/// How a `ScriptedGesture` plays: the input it starts when its event fires. Conformed to in the
+/// file of its input (DeviceTilt.swift for `tilt`); `play` (generated) calls it.
+protocol PlayedGesture: ScriptedGesture {
+    func start(in sim: Simulation)
+}
+
+/// Plays the script's `ScriptedGesture`s: `play(_:in:)` is generated, one case per gesture file.
+enum GesturePlayer {
+    /// `gesture` as the type its action registers (springy-generate's switch names both).
+    static func play<G: PlayedGesture>(_ gesture: any ScriptedGesture, as registered: G.Type, in sim: Simulation) {
+        guard let g = gesture as? G else {
+            preconditionFailure("\(type(of: gesture)) says it is \(G.action), which \(G.self) is registered as")
+        }
+        g.start(in: sim)
+    }
 }

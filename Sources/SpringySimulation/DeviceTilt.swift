@@ -35,3 +35,7 @@ struct DeviceTilt: ActiveInput {
         return local < motion.duration - ActiveGesture.timeSlack
     }
 }
+
+extension TiltMotion: PlayedGesture {
+    func start(in sim: Simulation) { sim.start(DeviceTilt(self, start: sim.time, from: sim.deviceAngle)) }
+}

@@ -67,8 +67,8 @@ extension Simulation {
                 animator.setVelocity(item, s.velocity + linear, angular: s.angularVelocity + angular)
             case .pinch(let p):
                 start(PinchTouch(pinch: p, start: time, sim: self))
-            case .tilt(let motion):
-                start(DeviceTilt(motion, start: time, from: deviceAngle))
+            case .gesture(let gesture):
+                GesturePlayer.play(gesture, in: self)
             case .doubleTap(let d):
                 start(DoubleTapTouch(tap: d, start: time))
             case .touches(let fingers):

@@ -5,9 +5,11 @@ import Foundation
 // A behavior kind is its spec file (Sources/SpringyBehaviors/Kinds/*.swift, a type conforming to
 // BehaviorKindSpec that says `static var kind: BehaviorKind { .name }`); an output format is
 // its kind (Sources/SpringyPipeline/Outputs/*.swift, a type conforming to OutputKind that says
-// `static var format: OutputFormat { .name }`). From those declarations this writes the enums
-// and the one switch per module that dispatches over them, each in a `+Generated.swift` file
-// beside the code it serves. Kinds and formats are listed by name, in alphabetical order.
+// `static var format: OutputFormat { .name }`); a scripted gesture is its file in
+// Sources/SpringyScene/Gestures (a ScriptedGesture saying `static var action: ScriptGestureName
+// { .name }`) with its PlayedGesture conformance in SpringySimulation. From those declarations
+// this writes the enums and the one switch per module that dispatches over them, each in a
+// `+Generated.swift` file beside the code it serves, listed by name in alphabetical order.
 //
 //   swift run springy-generate           write the generated files
 //   swift run springy-generate --check   exit 1 naming each generated file that is not current
@@ -229,6 +231,50 @@ func generate(root: String) throws -> [(path: String, text: String)] {
                     var animatorBehavior: any AnimatorBehavior {
                         switch self {
                 \(kinds.map { "        case .\($0.name)(let s): return s" }.joined(separator: "\n"))
+                        }
+                    }
+                }
+
+                """
+        ))
+    let gestures = try collect(root, "Sources/SpringyScene/Gestures", marker: "action", conformance: "ScriptedGesture")
+    let gestureSource = heading("SpringyScene/Gestures' ScriptedGesture types")
+    files.append(
+        (
+            "Sources/SpringyScene/ScriptedGestures+Generated.swift",
+            gestureSource + """
+
+                /// The script's gestures that are a file of their own (`ScriptedGesture`), by the key each
+                /// is written with: `- at: 1, <name>: {...}`.
+                package enum ScriptGestureName: String, Sendable, CaseIterable {
+                \(gestures.map { "    " + caseLine($0) }.joined(separator: "\n"))
+
+                    /// The gesture's type.
+                    package var type: any ScriptedGesture.Type { decoding }
+
+                    /// How the decoder reads it: the one switch over these gestures in this module.
+                    var decoding: any GestureDecoding.Type {
+                        switch self {
+                \(gestures.map { "        case .\($0.name): return \($0.type).self" }.joined(separator: "\n"))
+                        }
+                    }
+                }
+
+                """
+        ))
+    files.append(
+        (
+            "Sources/SpringySimulation/PlayedGestures+Generated.swift",
+            gestureSource + """
+
+                import SpringyScene
+
+                extension GesturePlayer {
+                    /// Starts a scripted gesture: the one switch over these gestures in this module (each
+                    /// type's `PlayedGesture` conformance, in its own file here, says how it plays).
+                    static func play(_ gesture: any ScriptedGesture, in sim: Simulation) {
+                        switch type(of: gesture).action {
+                \(gestures.map { "        case .\($0.name): play(gesture, as: \($0.type).self, in: sim)" }.joined(separator: "\n"))
                         }
                     }
                 }

@@ -17,6 +17,8 @@ final class GeneratedFilesTests: XCTestCase {
         "Sources/SpringyDynamics/Kinds/AnimatorBehavior+Generated.swift",
         "Sources/SpringyTypes/OutputFormat+Generated.swift",
         "Sources/SpringyPipeline/Outputs/OutputKind+Generated.swift",
+        "Sources/SpringyScene/ScriptedGestures+Generated.swift",
+        "Sources/SpringySimulation/PlayedGestures+Generated.swift",
     ]
 
     func testTheGeneratedFilesAreCurrent() throws {
@@ -28,7 +30,7 @@ final class GeneratedFilesTests: XCTestCase {
     func copyOfTheSources() throws -> String {
         let root = temporaryDirectory()
         for folder in Set(Self.generated.map { ($0 as NSString).deletingLastPathComponent }) + [
-            "Sources/SpringyBehaviors/Kinds", "Sources/SpringyPipeline/Outputs",
+            "Sources/SpringyBehaviors/Kinds", "Sources/SpringyPipeline/Outputs", "Sources/SpringyScene/Gestures",
         ] {
             try FileManager.default.createDirectory(
                 atPath: root + "/" + (folder as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -45,7 +47,7 @@ final class GeneratedFilesTests: XCTestCase {
 
     func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
-    /// A new kind's file is all it takes: the generator lists it in every registration, and
+    /// A new kind's (format's, gesture's) file is all it takes: the generator lists it in every registration, and
     /// --check names each file that is then out of date.
     func testANewKindAndANewFormatAreEachOneFile() throws {
         let root = try copyOfTheSources()
@@ -65,6 +67,13 @@ final class GeneratedFilesTests: XCTestCase {
                 static var isVideo: Bool { false }
             }
             """, root + "/Sources/SpringyPipeline/Outputs/QOISink.swift")
+        try write(
+            """
+            /// A made-up gesture for this test.
+            package struct ShakeMotion: ScriptedGesture {
+                package static var action: ScriptGestureName { .shakeTwice }
+            }
+            """, root + "/Sources/SpringyScene/Gestures/ShakeMotion.swift")
         let check = try runProgram(generator, ["--check", root])
         XCTAssertEqual(check.status, 1)
         for path in Self.generated { XCTAssertTrue(check.stderr.contains(path), "\(path) in \(check.stderr)") }
@@ -87,6 +96,11 @@ final class GeneratedFilesTests: XCTestCase {
         XCTAssertTrue(formats.contains("        case .mov, .mp4, .webm: true\n"), "a trait that is false is not one")
         XCTAssertTrue(formats.contains(".png, .qoi, .sheet"))
         XCTAssertTrue(try read(root + "/" + Self.generated[4]).contains("case .qoi: return QOIOutput.self"))
+        let gestures = try read(root + "/" + Self.generated[5])
+        XCTAssertTrue(gestures.contains("    case shakeTwice = \"shake_twice\"\n"), gestures)
+        XCTAssertTrue(gestures.contains("        case .shakeTwice: return ShakeMotion.self\n"))
+        XCTAssertTrue(
+            try read(root + "/" + Self.generated[6]).contains("case .shakeTwice: play(gesture, as: ShakeMotion.self, in: sim)"))
         XCTAssertEqual(try runProgram(generator, ["--check", root]).status, 0, "current once written")
     }
 
