@@ -41,23 +41,6 @@ package struct PinchGesture: Sendable {
     }
 }
 
-/// A double tap (UITapGestureRecognizer, two taps): two touches of `touch` s whose starts are
-/// `interval` s apart, recognised when the second lifts. On a free view it zooms the view to
-/// `scale` (or back to 1 when it is zoomed) on a 0.3 s ease-in-out animation; on a
-/// collection it is two taps.
-package struct DoubleTapGesture: Sendable {
-    package var target: TapTarget
-    package var interval: Double
-    package var touch: Double
-    package var scale: Double
-    package init(target: TapTarget, interval: Double, touch: Double, scale: Double) {
-        self.target = target; self.interval = interval; self.touch = touch; self.scale = scale
-    }
-    /// UITapGestureRecognizer's touches are short; Springy draws each for this long by default.
-    package static let defaultTouch = 0.08
-    package var recognisedAfter: Double { interval + touch }
-}
-
 /// A screen-edge pan (UIScreenEdgePanGestureRecognizer): the finger starts on an edge of the
 /// screen and moves inward.
 package enum ScreenEdge: String, Sendable, CaseIterable { case left, right, top, bottom }

@@ -153,7 +153,7 @@ extension SceneChecks {
                 }
                 cells = max(0, cells - u.delete.count)
             case .pan, .tap, .select, .longPress, .addBehavior, .set, .removeBehavior, .scrollTo, .scrollToItem, .reorder, .pinch,
-                .doubleTap, .gesture, .touches, .addVelocity, .animate, .controlAnimator:
+                .gesture, .touches, .addVelocity, .animate, .controlAnimator:
                 continue
             }
             relayout += cells

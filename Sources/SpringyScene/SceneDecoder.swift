@@ -297,7 +297,7 @@ struct SceneDecoder: SceneSectionDecoder {
                     if let f = p.number { try check(f, "a spring", line: e.line, path: e.path) }
                 }
             case .pan, .tap, .insert, .delete, .select, .longPress, .removeBehavior, .scrollTo, .scrollToItem, .update, .reorder,
-                .pinch, .doubleTap, .gesture, .touches, .addVelocity, .animate, .controlAnimator:
+                .pinch, .gesture, .touches, .addVelocity, .animate, .controlAnimator:
                 break
             }
         }

@@ -391,7 +391,6 @@ package enum ScriptAction: Sendable {
     case reorder(ReorderGesture)
     /// Two fingers pinching and turning.
     case pinch(PinchGesture)
-    case doubleTap(DoubleTapGesture)
     /// A gesture or motion that is a file of its own (`ScriptedGesture`): the device's tilt, ….
     case gesture(any ScriptedGesture)
     /// Several fingers at once, each on its own path (each a pan).

@@ -17,7 +17,6 @@ enum ScriptActionName: String, CaseIterable {
 /// (`ScriptedGesture`, in Gestures/) are named by the generated `ScriptGestureName` instead.
 enum GestureName: String, CaseIterable {
     case pinch, rotate
-    case doubleTap = "double_tap"
     case touches
     case edgePan = "edge_pan"
     case addVelocity = "add_velocity"

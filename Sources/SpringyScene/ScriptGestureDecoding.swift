@@ -36,27 +36,6 @@ extension GestureDecoder {
                     duration: try m.require("duration").double(t["duration"]),
                     hold: try m["hold"]?.double(t["hold"]) ?? 0,
                     item: try gestureItem(m, references: references, what: "a \(kind.rawValue)")))
-        case .doubleTap:
-            let t = ScriptKeys.doubleTap
-            let m = try v.mapping(t)
-            let target: TapTarget
-            if let i = m["item"] {
-                if m["at"] != nil { throw i.error("give `item` or `at`, not both") }
-                target = .item(try references.check(i))
-            } else {
-                target = .point(try m.require("at").point())
-            }
-            let touch = try m["touch"]?.double(t["touch"]) ?? DoubleTapGesture.defaultTouch
-            let interval = try m["interval"]?.double(t["interval"]) ?? 0.2
-            if interval <= touch, let x = m["interval"] ?? m["touch"] {
-                throw x.error(
-                    "the second tap starts \(interval) s after the first, before the first lifts (\(touch) s): a double tap is two touches"
-                )
-            }
-            return .doubleTap(
-                DoubleTapGesture(
-                    target: target, interval: interval, touch: touch,
-                    scale: try m["scale"]?.double(t["scale"]) ?? 2))
         case .touches:
             let t = ScriptKeys.touches
             let m = try v.mapping(t)

@@ -141,19 +141,6 @@ package enum ScriptKeys {
 
     package static let rotate = KeyTable("script[].rotate", pinch.keys)
 
-    package static let doubleTap = KeyTable(
-        "script[].double_tap",
-        [
-            SceneKey("item", "item id or cell", default: "", "what is tapped"),
-            SceneKey("at", "[x, y]", unit: "pt", default: "required without `item`", "where"),
-            SceneKey(
-                "interval", "number", range: 0...1, lowerOpen: true, unit: "s", default: "0.2",
-                "from the first touch to the second"),
-            SceneKey("touch", "number", range: 0...1, lowerOpen: true, unit: "s", default: "0.08", "how long each touch lasts"),
-            SceneKey(
-                "scale", "number", range: 0...100, lowerOpen: true, default: "2", "a free view zooms to this (or back to 1)"),
-        ])
-
     package static let touches = KeyTable(
         "script[].touches",
         [
@@ -202,6 +189,6 @@ package enum ScriptKeys {
     package static let all: [KeyTable] =
         [
             pan, swipe, tap, insert, delete, select, longPress, reorder, scrollTo, scrollToItem, addVelocity, remove,
-            update, pinch, rotate, doubleTap, touches, finger, edgePan,
+            update, pinch, rotate, touches, finger, edgePan,
         ] + ScriptGestureName.allCases.map { $0.type.keys }
 }

@@ -4,6 +4,7 @@
 /// The script's gestures that are a file of their own (`ScriptedGesture`), by the key each
 /// is written with: `- at: 1, <name>: {...}`.
 package enum ScriptGestureName: String, Sendable, CaseIterable {
+    case doubleTap = "double_tap"
     case tilt
 
     /// The gesture's type.
@@ -12,6 +13,7 @@ package enum ScriptGestureName: String, Sendable, CaseIterable {
     /// How the decoder reads it: the one switch over these gestures in this module.
     var decoding: any GestureDecoding.Type {
         switch self {
+        case .doubleTap: return DoubleTapGesture.self
         case .tilt: return TiltMotion.self
         }
     }

@@ -8,6 +8,7 @@ extension GesturePlayer {
     /// type's `PlayedGesture` conformance, in its own file here, says how it plays).
     static func play(_ gesture: any ScriptedGesture, in sim: Simulation) {
         switch type(of: gesture).action {
+        case .doubleTap: play(gesture, as: DoubleTapGesture.self, in: sim)
         case .tilt: play(gesture, as: TiltMotion.self, in: sim)
         }
     }

@@ -69,8 +69,6 @@ extension Simulation {
                 start(PinchTouch(pinch: p, start: time, sim: self))
             case .gesture(let gesture):
                 GesturePlayer.play(gesture, in: self)
-            case .doubleTap(let d):
-                start(DoubleTapTouch(tap: d, start: time))
             case .touches(let fingers):
                 // The first finger that is on no view scrolls the collection; the others only touch.
                 var scrolls = true

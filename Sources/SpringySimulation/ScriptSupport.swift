@@ -16,7 +16,7 @@ enum ScriptSupport {
                 unsupported =
                     scene.collection?.dynamics.kind == .drag
                     ? nil : "long_press drags selected cells: it needs `collection.dynamics.kind: drag`"
-            case .pan, .tap, .select, .addBehavior, .set, .removeBehavior, .scrollTo, .scrollToItem, .pinch, .doubleTap, .gesture,
+            case .pan, .tap, .select, .addBehavior, .set, .removeBehavior, .scrollTo, .scrollToItem, .pinch, .gesture,
                 .touches, .addVelocity, .animate, .controlAnimator:
                 unsupported = nil
             }

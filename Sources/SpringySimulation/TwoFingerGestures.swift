@@ -121,3 +121,7 @@ extension Simulation {
     /// A double tap's zoom: UIKit's animated-scroll-like 0.3 s.
     static let zoomDuration = ScrollAxis.animatedScrollDuration
 }
+
+extension DoubleTapGesture: PlayedGesture {
+    func start(in sim: Simulation) { sim.start(DoubleTapTouch(tap: self, start: sim.time)) }
+}

@@ -330,7 +330,7 @@ final class ArchitectureTests: XCTestCase {
     /// 446 became 464 when BehaviorParameter's eleven enum cases, uncounted, became a keyed
     /// value with a constructor beside each kind.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 72, "SpringyScene": 433, "SpringyDynamics": 63,
+        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 72, "SpringyScene": 434, "SpringyDynamics": 63,
         "SpringyLayout": 215,
         "SpringySimulation": 28, "SpringyRender": 80, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 333,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
