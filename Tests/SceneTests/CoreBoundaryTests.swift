@@ -73,4 +73,20 @@ final class CoreBoundaryTests: XCTestCase {
             }
         }
     }
+
+    /// Box2D holds a convex polygon of up to 8 vertices (b2_maxPolygonVertices): a convex octagon
+    /// is one piece as it is, a convex nonagon is cut.
+    func testAConvexOutlineOfEightVerticesIsOnePieceAndOfNineIsCut() {
+        func regular(_ n: Int) -> [Vec2] {
+            (0..<n).map { k in
+                Vec2(100 * cos(2 * Double.pi * Double(k) / Double(n)), 100 * sin(2 * Double.pi * Double(k) / Double(n)))
+            }
+        }
+        XCTAssertEqual(Polygon.convexPieces(regular(8)).count, 1)
+        XCTAssertEqual(Polygon.convexPieces(regular(8)).first?.count, 8)
+        let nine = Polygon.convexPieces(regular(9))
+        XCTAssertGreaterThan(nine.count, 1)
+        XCTAssertTrue(nine.allSatisfy { $0.count <= 8 })
+        XCTAssertEqual(nine.map { Polygon.signedArea($0) }.reduce(0, +), Polygon.signedArea(regular(9)), accuracy: 1e-6)
+    }
 }
