@@ -281,6 +281,22 @@ final class ArchitectureTests: XCTestCase {
         XCTAssertTrue(declared.allSatisfy { $0.hasPrefix("Sources/SpringyTypes/") }, "\(declared)")
     }
 
+    /// Issue 44, item 11: the docs say what is. README's module table and CONTRIBUTING's module
+    /// diagram name every module the rule ranks (README's had stopped at SpringyCLI), and README
+    /// names every executable target.
+    func testTheModuleTablesNameEveryModule() throws {
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let contributing = try String(contentsOfFile: packageRoot + "/CONTRIBUTING.md", encoding: .utf8)
+        for module in Self.rank.keys.sorted() {
+            XCTAssertTrue(
+                readme.contains("| `\(module)`") || readme.contains(", `\(module)`"), "README's module table lacks \(module)")
+            XCTAssertTrue(contributing.contains(" \(module) "), "CONTRIBUTING's module diagram lacks \(module)")
+        }
+        for executable in ["springy", "springy-fuzz", "springy-generate"] {
+            XCTAssertTrue(readme.contains("`\(executable)`"), "README's module table lacks \(executable)")
+        }
+    }
+
     /// Issue 44, item 9: a test pyramid. The module-named targets test in process; only
     /// EndToEndTests runs the `springy` binary (exit codes, signals, files) and depends on it, so
     /// a module's tests need no executable linked and no process started.
