@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyTypes
 import XCTest
 
 /// Issue 44, item 8: boundaries scripts/mutate found unguarded in SpringyCore's helpers (a
@@ -88,5 +89,15 @@ final class CoreBoundaryTests: XCTestCase {
         XCTAssertGreaterThan(nine.count, 1)
         XCTAssertTrue(nine.allSatisfy { $0.count <= 8 })
         XCTAssertEqual(nine.map { Polygon.signedArea($0) }.reduce(0, +), Polygon.signedArea(regular(9)), accuracy: 1e-6)
+    }
+
+    /// `--pick-count 1` is the last frame, not one past it; a count over the frames clamps.
+    func testAPickOfOneIsTheLastFrame() {
+        XCTAssertEqual(FramePick.evenly(1).resolve(count: 10), [9])
+        XCTAssertEqual(FramePick.evenly(2).resolve(count: 10), [0, 9])
+        XCTAssertEqual(FramePick.evenly(3).resolve(count: 1), [0])
+        XCTAssertEqual(FramePick.frames([.index(12), .last]).resolve(count: 10), [9])
+        XCTAssertEqual(FramePick.evenly(11).problem(count: 10), "11 frames asked for, and the scene has 10 frames")
+        XCTAssertNil(FramePick.evenly(10).problem(count: 10))
     }
 }

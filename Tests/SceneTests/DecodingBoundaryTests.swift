@@ -66,4 +66,21 @@ final class DecodingBoundaryTests: XCTestCase {
         let unsaid = try collection("{ kind: flow, item_size: [100, 100] }", sections: "[{ items: 5 }]")
         XCTAssertEqual(unsaid.collection?.layout.lastLineColumns, false)
     }
+
+    /// A view's size is greater than 0 each way: 0 in either is said as such (the second
+    /// sample's `h <= 0` to `h < 0` survivor fell through to the smallest-length message).
+    func testAViewOfNoHeightOrWidthIsRefusedAsSuch() throws {
+        for size in ["[40, 0]", "[0, 40]"] {
+            XCTAssertThrowsError(
+                try SceneLoader.decode(
+                    yaml: """
+                        springy: 1
+                        viewport: { size: [400, 400] }
+                        time: { fps: 30, duration: 1 }
+                        items:
+                          a: { center: [200, 200], size: \(size) }
+                        """, file: "s.yaml"), size
+            ) { XCTAssertTrue("\($0)".contains("width and height must be greater than 0"), "\($0)") }
+        }
+    }
 }

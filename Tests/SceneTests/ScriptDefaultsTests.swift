@@ -45,4 +45,18 @@ final class ScriptDefaultsTests: XCTestCase {
         }
         XCTAssertNoThrow(try scene(["{ at: 0.1, pinch: { center: [100, 100], scale: 2, duration: 0.3 } }"]))
     }
+
+    /// A finger's release velocity is at most 100000 pt/s each way: the bound itself is taken,
+    /// on either axis, and half a point past it is refused.
+    func testAReleaseVelocityUpToItsBoundOnEachAxis() throws {
+        for v in ["[100000, 0]", "[0, 100000]", "[-100000, -100000]"] {
+            XCTAssertNoThrow(
+                try scene(["{ at: 0.1, pan: { from: [100, 100], to: [100, 200], duration: 0.1, velocity: \(v) } }"]), v)
+        }
+        for v in ["[100000.5, 0]", "[0, 100000.5]"] {
+            XCTAssertThrowsError(
+                try scene(["{ at: 0.1, pan: { from: [100, 100], to: [100, 200], duration: 0.1, velocity: \(v) } }"]), v
+            ) { XCTAssertTrue("\($0)".contains("at most 100000 pt/s each way"), "\($0)") }
+        }
+    }
 }
