@@ -154,6 +154,8 @@ package struct Renderer: Sendable, Painter {
     /// cell drawn later covers an earlier one's label as it covers its body, and a label is never
     /// under its own springs; items `only` leaves out are not drawn.
     func drawContent(_ state: FrameState, _ cr: OpaquePointer, only: Set<String>? = nil, headers: Bool = true, overlays: Bool) {
+        // The painters once per frame, not per item drawn (each holds the scene's style).
+        let itemPainter = items, springPainter = springs, headerPainter = self.headers
         enum Element {
             case item(ItemState)
             case header(HeaderState)
@@ -178,18 +180,18 @@ package struct Renderer: Sendable, Painter {
             for e in elements[start..<end] {
                 switch e.element {
                 case .item(let item):
-                    items.drawBody(cr, item)
+                    itemPainter.drawBody(cr, item)
                     layerOf[item.id] = layerIndex
-                    if let own = springsOf[item.id] { springs.drawSprings(cr, own) }
-                    items.drawLabel(cr, item)
-                case .header(let header): self.headers.drawHeader(cr, header)
+                    if let own = springsOf[item.id] { springPainter.drawSprings(cr, own) }
+                    itemPainter.drawLabel(cr, item)
+                case .header(let header): headerPainter.drawHeader(cr, header)
                 }
             }
             start = end
             layerIndex += 1
         }
         // Springs whose item is not drawn (off screen) still show, over everything.
-        if overlays { springs.drawSprings(cr, state.springs.filter { layerOf[$0.item] == nil }) }
+        if overlays { springPainter.drawSprings(cr, state.springs.filter { layerOf[$0.item] == nil }) }
     }
 
 }

@@ -8,17 +8,14 @@ import XCTest
 /// each on its boundary and one step past it.
 final class DecodingBoundaryTests: XCTestCase {
     func attachment(_ body: String) throws -> Scene {
-        try SceneLoader.decode(
-            yaml: """
-                springy: 1
-                viewport: { size: [400, 400] }
-                time: { fps: 30, duration: 1 }
-                items:
-                  a: { center: [200, 200], size: [40, 40] }
-                  b: { center: [100, 200], size: [10, 10] }
-                behaviors:
-                  - attachment: \(body)
-                """, file: "s.yaml")
+        try decodedScene(
+            """
+            items:
+              a: { center: [200, 200], size: [40, 40] }
+              b: { center: [100, 200], size: [10, 10] }
+            behaviors:
+              - attachment: \(body)
+            """)
     }
 
     func testAPinsRangeIsWithin360DegreesEachWayAndOtherKindsAreNot() throws {
@@ -37,15 +34,12 @@ final class DecodingBoundaryTests: XCTestCase {
     }
 
     func collection(_ layout: String, sections: String) throws -> Scene {
-        try SceneLoader.decode(
-            yaml: """
-                springy: 1
-                viewport: { size: [375, 667] }
-                time: { fps: 30, duration: 1 }
-                collection:
-                  layout: \(layout)
-                  sections: \(sections)
-                """, file: "s.yaml")
+        try decodedScene(
+            """
+            collection:
+              layout: \(layout)
+              sections: \(sections)
+            """, width: 375, height: 667)
     }
 
     func testACompositionalItemSizeIsTwoValues() throws {
@@ -71,16 +65,9 @@ final class DecodingBoundaryTests: XCTestCase {
     /// sample's `h <= 0` to `h < 0` survivor fell through to the smallest-length message).
     func testAViewOfNoHeightOrWidthIsRefusedAsSuch() throws {
         for size in ["[40, 0]", "[0, 40]"] {
-            XCTAssertThrowsError(
-                try SceneLoader.decode(
-                    yaml: """
-                        springy: 1
-                        viewport: { size: [400, 400] }
-                        time: { fps: 30, duration: 1 }
-                        items:
-                          a: { center: [200, 200], size: \(size) }
-                        """, file: "s.yaml"), size
-            ) { XCTAssertTrue("\($0)".contains("width and height must be greater than 0"), "\($0)") }
+            XCTAssertThrowsError(try decodedScene("items:\n  a: { center: [200, 200], size: \(size) }"), size) {
+                XCTAssertTrue("\($0)".contains("width and height must be greater than 0"), "\($0)")
+            }
         }
     }
 }

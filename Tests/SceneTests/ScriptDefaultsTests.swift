@@ -8,16 +8,9 @@ import XCTest
 /// step past it.
 final class ScriptDefaultsTests: XCTestCase {
     func scene(_ events: [String]) throws -> Scene {
-        try SceneLoader.decode(
-            yaml: """
-                springy: 1
-                viewport: { size: [300, 300] }
-                time: { fps: 30, duration: 1 }
-                items:
-                  a: { center: [100, 100], size: [40, 40] }
-                script:
-                \(events.map { "  - \($0)" }.joined(separator: "\n"))
-                """, file: "s.yaml")
+        try decodedScene(
+            "items:\n  a: { center: [100, 100], size: [40, 40] }\nscript:\n"
+                + events.map { "  - \($0)" }.joined(separator: "\n"), width: 300, height: 300)
     }
 
     /// A script's push is a tap's flick: instantaneous unless it says `mode`.
