@@ -21,6 +21,9 @@ let package = Package(
         // The live preview and the golden review page on a local port, over SpringyKit (kept apart
         // so that a package that only simulates and draws builds no HTTP server).
         .library(name: "SpringyServer", targets: ["SpringyServer"]),
+        // UIKit's own classes and Swift names over Springy's engine: your UIKit motion code (views,
+        // UIKit Dynamics, layouts) compiles on Linux with `import SpringyUIKit` and runs as a scene.
+        .library(name: "SpringyUIKit", targets: ["SpringyUIKit"]),
         // `swift package springy render|check|docs ...` in a package that depends on Springy.
         .plugin(name: "SpringyPlugin", targets: ["SpringyPlugin"]),
     ],
@@ -61,9 +64,16 @@ let package = Package(
         // The scene model and its validating YAML decoder.
         .target(
             name: "SpringyScene",
-            dependencies: ["SpringyBehaviors", "SpringyTypes", "SpringyCore", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "SpringyBehaviors", "SpringyTypes", "SpringyCore", "SpringyFrame", .product(name: "Yams", package: "Yams"),
+            ]),
         // UIDynamicAnimator on Box2D.
         .target(name: "SpringyDynamics", dependencies: ["SpringyBehaviors", "SpringyCore", "SpringyFrame", "CBox2D"]),
+        // UIKit's classes and Swift names over the engine: a Swift scene's views, UIKit Dynamics and
+        // script, run by the Simulation as the scene's program (LiveProgram).
+        .target(
+            name: "SpringyUIKit",
+            dependencies: ["SpringyBehaviors", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics"]),
         // Collection layouts, the scroll view, layout-driven dynamics.
         .target(
             name: "SpringyLayout",
@@ -135,7 +145,7 @@ let package = Package(
             name: "SpringyKit",
             dependencies: [
                 "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringySimulation", "SpringyRender",
-                "SpringyOutput", "SpringyGolden", "SpringyPipeline", .product(name: "Yams", package: "Yams"),
+                "SpringyOutput", "SpringyGolden", "SpringyPipeline", "SpringyUIKit", .product(name: "Yams", package: "Yams"),
             ]),
         // The preview and review servers (and the preview's benchmark), public, over SpringyKit.
         .target(name: "SpringyServer", dependencies: ["SpringyKit", "SpringyScene", "SpringyPreview"]),
@@ -163,6 +173,8 @@ let package = Package(
             exclude: ["__Snapshots__"]),
         // The library as a user sees it: SpringyKit alone, in process.
         .testTarget(name: "SpringyKitTests", dependencies: ["SpringyKit", "SpringyTestSupport"]),
+        // UIKit code as a user writes it, run as scenes and held to the YAML scenes of the same systems.
+        .testTarget(name: "SpringyUIKitTests", dependencies: ["SpringyUIKit", "SpringyKit", "SpringyTestSupport"]),
         // The command line's parsing and validation, in process (ArgumentParser's parseAsRoot).
         .testTarget(
             name: "CLITests",

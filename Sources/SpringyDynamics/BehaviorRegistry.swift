@@ -153,6 +153,9 @@ extension Animator {
 
     package var behaviorIDs: [BehaviorID] { registry.activeIDs }
 
+    /// Whether a behavior acts (an instantaneous push stops once it has pushed); false once removed.
+    package func isActive(_ id: BehaviorID) -> Bool { registry.index[id].map { registry.slots[$0].active } ?? false }
+
     /// The behavior's current parameters.
     package func spec(of id: BehaviorID) -> BehaviorSpec? { registry.index[id].map { registry.slots[$0].spec } }
 

@@ -69,6 +69,10 @@ package struct ItemState: Equatable, Sendable {
     /// A list row's label sits at the trailing edge (a right-to-left layout); rows' labels are
     /// otherwise at the leading edge, other cells' centred.
     package var trailingLabel = false
+    /// A view's own look (a SpringyUIKit view's layer and label); nil: the style's.
+    package var cornerRadius: Double?
+    package var textColor: Color?
+    package var fontSize: Double?
 
     package init(
         id: String, center: Vec2, size: Size2, angle: Double, alpha: Double, z: Int, velocity: Vec2,

@@ -36,7 +36,7 @@ struct ItemPainter: Painter {
                 let grow = e * Double(k) / 4
                 roundedRect(
                     cr, Rect(x: r.minX - grow, y: r.minY - grow + e / 2, width: r.width + 2 * grow, height: r.height + 2 * grow),
-                    radius: style.cornerRadius + grow)
+                    radius: (item.cornerRadius ?? style.cornerRadius) + grow)
                 cairo_set_source_rgba(cr, 0, 0, 0, 0.07 * item.alpha)
                 cairo_fill(cr)
             }
@@ -46,7 +46,7 @@ struct ItemPainter: Painter {
             // A row of an inset-grouped list: square but for its group's outer corners.
             groupRect(cr, r, corners: item.groupCorners, radius: item.groupRadius)
         case .rectangle:
-            roundedRect(cr, r, radius: style.cornerRadius)
+            roundedRect(cr, r, radius: item.cornerRadius ?? style.cornerRadius)
         case .ellipse:
             cairo_save(cr)
             cairo_scale(cr, r.width / 2, r.height / 2)
@@ -83,6 +83,7 @@ struct ItemPainter: Painter {
     /// The label's colour: the scene's, or white or black, whichever meets WCAG AA on the fill
     /// as it shows over the background.
     func labelColor(_ item: ItemState) -> Color {
+        if let c = item.textColor { return c }
         if let c = style.text { return c }
         return fillColor(item).over(viewport.background.a >= 1 ? viewport.background : .white).readableText
     }
@@ -99,7 +100,7 @@ struct ItemPainter: Painter {
             ? (item.trailingLabel ? .trailing(item.size.width / 2 - 16) : .leading(-item.size.width / 2 + 16)) : .center
         let width = item.kind == .row ? item.size.width - 32 : item.size.width - 6
         drawText(
-            cr, label, size: style.fontSize, color: labelColor(item), alpha: item.alpha,
+            cr, label, size: item.fontSize ?? style.fontSize, color: labelColor(item), alpha: item.alpha,
             box: Size2(width, item.size.height - 4), align: align)
         cairo_restore(cr)
     }

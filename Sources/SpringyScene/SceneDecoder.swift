@@ -58,6 +58,8 @@ struct SceneChecks: SceneSectionDecoder {
 struct SceneDecoder: SceneSectionDecoder {
     let file: String
     let limits: SceneLimits
+    /// Its views come from Swift code (LiveProgram): no items or collection needed.
+    var program = false
 
     static var topKeys: [String] { TopLevelKeys.scene.names }
 
@@ -113,7 +115,7 @@ struct SceneDecoder: SceneSectionDecoder {
         var behaviors: [BehaviorDecl] = []
         var script: [ScriptEvent] = []
         if let collection, let items, collectionClean {
-            if collection == nil && items.isEmpty && itemsClean {
+            if collection == nil && items.isEmpty && itemsClean && !program {
                 _ = try problems.attempt { throw root.error("a scene needs `collection`, `items`, or both") }
             }
             var references = ItemReferences(

@@ -45,7 +45,11 @@ package enum SceneLoader {
     }
 
     /// Decodes scene text; `file` names it in errors.
-    package static func decode(yaml text: String, file: String, limits: SceneLimits = .default) throws -> Scene {
+    /// `program`: the scene's views come from Swift code (a SpringyUIKit scene), so it needs no
+    /// `items` or `collection` of its own.
+    package static func decode(
+        yaml text: String, file: String, limits: SceneLimits = .default, program: Bool = false
+    ) throws -> Scene {
         if text.unicodeScalars.contains(where: { $0 == "\u{0}" }) {
             throw SceneError(file: file, line: 1, column: 1, keyPath: "", message: "is not a text file (contains NUL bytes)")
         }
@@ -70,7 +74,7 @@ package enum SceneLoader {
         guard case .mapping = root else {
             throw value.error("a scene file must be a mapping of keys (springy, viewport, ...), found something else")
         }
-        return try SceneDecoder(file: file, limits: limits).decode(value)
+        return try SceneDecoder(file: file, limits: limits, program: program).decode(value)
     }
 
     /// Flow collections (`[`, `{`) outside quotes and comments, plus block indentation

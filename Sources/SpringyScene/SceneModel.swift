@@ -28,6 +28,8 @@ package struct Scene: Sendable {
     package var limits: SceneLimits = .default
     /// `solver.springs`: how springs map onto Box2D's joints.
     package var springs: SpringModel = .poles
+    /// Swift code the scene runs (a SpringyUIKit scene); nil for a scene file.
+    package var program: SceneProgram?
 
     /// What every animator of this scene shares: step rate, item defaults, body limit, spring model.
     package var world: WorldSettings {

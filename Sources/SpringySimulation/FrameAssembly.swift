@@ -24,7 +24,7 @@ extension Simulation {
             for (i, item) in items.enumerated() { cells[item.id] = i }
             for spec in scene.items {
                 guard let s = animator.state(of: spec.name) else { continue }
-                // Its transform's scale is the view animations' (presentAnimations applies it).
+                // Its transform's scale is the view animations' (AnimatedViews.present applies it).
                 items.append(
                     ItemState(
                         id: spec.name, center: s.center, size: spec.size, angle: s.angle,
@@ -42,7 +42,14 @@ extension Simulation {
             }
             springs = animator.springs
         }
-        presentAnimations(&items)
+        animated.present(&items, at: time)
+        var programBoundaries: [Segment] = []
+        if let program {
+            let part = program.frame()
+            items += part.items
+            springs += part.springs
+            programBoundaries = part.boundaries
+        }
         if let dynamics = collection?.dynamics {
             springs += dynamics.springs.map {
                 SpringSnapshot(item: $0.item, anchor: $0.anchor - offset, point: $0.point - offset)
@@ -54,6 +61,7 @@ extension Simulation {
         if let animator = freeAnimator {
             boundaries = animator.boundarySegments.map { Segment(from: $0.from, to: $0.to) }
         }
+        boundaries += programBoundaries
         let state = FrameState(
             frame: index, time: scene.time.rate.seconds(index), contentOffset: offset,
             atRest: isAtRest, items: items, headers: headers, springs: springs,

@@ -19,6 +19,8 @@ package final class Simulation {
     package private(set) var stepIndex = 0
     let freeAnimator: Animator?
     package let collection: CollectionView?
+    /// The scene's Swift program (a SpringyUIKit scene), made afresh for this run.
+    let program: (any LiveProgram)?
     /// Scene behaviors first, then those scripts add, by index (nil once removed).
     var behaviorIDs: [BehaviorID?] = []
     var behaviorLabels: [String] = []
@@ -30,6 +32,9 @@ package final class Simulation {
     /// Free views' scales (their transforms, set by pinches and double taps), looked up by name.
     /// UIView animations, property animators and SwiftUI springs the script started.
     let viewAnimations = ViewAnimationEngine()
+    /// Where view animations meet the free views and the frames.
+    let animated: AnimatedViews
+    var animationWorld: AnimationWorld { animated.world }
     var events: [ContactEvent] = []
     var lastFrame = -1
     /// Contacts that began in the last `flashDuration` s (point, time), for the overlay.
@@ -49,6 +54,7 @@ package final class Simulation {
     package init(scene: Scene) throws {
         self.scene = scene
         h = 1 / Double(scene.time.stepRate)
+        program = scene.program?.make()
         if !scene.items.isEmpty || !scene.behaviors.isEmpty {
             let bounds = Rect(x: 0, y: 0, width: scene.viewport.size.width, height: scene.viewport.size.height)
             freeAnimator = Animator(bounds: bounds, settings: scene.world)
@@ -62,6 +68,8 @@ package final class Simulation {
         } catch let e as DynamicsError {
             throw SimulationError(file: scene.file, line: 1, keyPath: "collection.dynamics", message: e.description)
         }
+        animated = AnimatedViews(
+            scene: scene, freeAnimator: freeAnimator, collection: collection, viewAnimations: viewAnimations)
         if let animator = freeAnimator {
             let grouped = Set(scene.groups.flatMap(\.members))  // asked only; the order is the scene's
             for item in scene.items where !grouped.contains(item.name) {
@@ -87,6 +95,8 @@ package final class Simulation {
             }
         }
         try ScriptSupport.check(scene, hasCollection: collection != nil)
+        try program?.start(
+            world: scene.world, viewport: scene.viewport.size, appearance: scene.style.appearance ?? .light, h: h)
     }
 
     /// Free behaviors may name collection cells: they join the free animator at their layout place.
@@ -140,11 +150,14 @@ package final class Simulation {
         if let d = collection?.dynamics, !d.isAtRest { return false }
         if let c = collection, c.isAnimating { return false }
         if viewAnimations.isAnimating { return false }
+        if let program, !program.isAtRest { return false }
         return freeAnimator?.isAtRest ?? true
     }
 
     /// Whether every scripted event has fired and every gesture has ended.
-    package var scriptFinished: Bool { nextEvent >= scene.script.count && !touchesActive }
+    package var scriptFinished: Bool {
+        nextEvent >= scene.script.count && !touchesActive && (program?.scriptFinished ?? true)
+    }
 
     // MARK: - Stepping
 
@@ -195,10 +208,12 @@ package final class Simulation {
                 throw SimulationError(file: scene.file, line: 1, keyPath: "behaviors", message: e.description)
             }
             events.append(contentsOf: animator.drainEvents())
+        case .program:
+            if let program { events += try program.step(at: now) }
         case .clock:
             stepIndex += 1
         case .animationsApply:
-            applyViewAnimations(at: time)
+            animated.apply(at: time)
         case .headers:
             collection?.updateHeaders(at: time)
         case .contacts:
@@ -227,6 +242,9 @@ package enum StepStage: String, CaseIterable, Sendable {
     case layoutDynamics = "layout dynamics"
     /// The free views' UIDynamicAnimator: Box2D steps.
     case freeDynamics = "free dynamics"
+    /// A Swift scene's own code: its scripted closures, then its UIDynamicAnimators' steps,
+    /// behaviors' actions and delegates.
+    case program
     /// The step's clock moves on.
     case clock
     /// View animations set the properties they animate at the new time.

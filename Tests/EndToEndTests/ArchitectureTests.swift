@@ -8,7 +8,8 @@ final class ArchitectureTests: XCTestCase {
     static let rank: [String: Int] = [
         "SpringyTypes": -1, "SpringyCore": 0, "SpringyBehaviors": 1, "SpringyFrame": 1, "SpringyScene": 2, "SpringyDynamics": 2,
         "SpringyLayout": 3,
-        "SpringySimulation": 4, "SpringyRender": 5, "SpringyOutput": 6, "SpringyGolden": 7, "SpringyPipeline": 8,
+        "SpringySimulation": 4, "SpringyUIKit": 4, "SpringyRender": 5, "SpringyOutput": 6, "SpringyGolden": 7,
+        "SpringyPipeline": 8,
         "SpringyPreview": 9, "SpringyKit": 10, "SpringySnapshotTesting": 11, "SpringyServer": 11, "SpringyCLI": 12,
     ]
     static let forbidden: [String: Set<String>] = [
@@ -204,6 +205,7 @@ final class ArchitectureTests: XCTestCase {
                 // The library, and the value types it re-exports (the engine's own, defined once).
                 if file.contains("/Sources/SpringyKit/") || file.contains("/Sources/SpringySnapshotTesting/")
                     || file.contains("/Sources/SpringyTypes/") || file.contains("/Sources/SpringyServer/")
+                    || file.contains("/Sources/SpringyUIKit/")
                 {
                     library += 1
                 } else {
@@ -344,13 +346,16 @@ final class ArchitectureTests: XCTestCase {
     /// more raises its module's number here, in the diff, where a reviewer sees it. (Measured
     /// 2026-11-27; splitting SpringyCore by concept and dropping edges will lower them. Core's
     /// 446 became 464 when BehaviorParameter's eleven enum cases, uncounted, became a keyed
-    /// value with a constructor beside each kind.)
+    /// value with a constructor beside each kind. Issue 45: Scene +10 for LiveProgram, the seam a
+    /// Swift scene's program plugs into; Frame +3 for a view's own corner radius, text colour
+    /// and font size; Dynamics +1 for whether a push still acts; SpringyUIKit shares its
+    /// runtime with SpringyKit's Scene initialisers.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 72, "SpringyScene": 434, "SpringyDynamics": 63,
+        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 75, "SpringyScene": 444, "SpringyDynamics": 64,
         "SpringyLayout": 215,
         "SpringySimulation": 28, "SpringyRender": 80, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 333,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
-        "SpringyServer": 0,
+        "SpringyServer": 0, "SpringyUIKit": 11,
     ]
 
     func testEveryModuleSharesNoMoreThanItsPackageBudget() throws {

@@ -42,8 +42,8 @@ final class BenchOutputTests: XCTestCase {
         XCTAssertEqual(
             Set(stages.keys),
             [
-                "script events", "animations begin", "scroll", "touches", "layout", "layout dynamics", "free dynamics", "clock",
-                "animations apply", "headers", "contacts",
+                "script events", "animations begin", "scroll", "touches", "layout", "layout dynamics", "free dynamics", "program",
+                "clock", "animations apply", "headers", "contacts",
             ])
         XCTAssertTrue(stages.values.allSatisfy { $0 >= 0 }, "\(stages)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [], "bench removes its frames")

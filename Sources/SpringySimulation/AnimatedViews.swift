@@ -1,15 +1,23 @@
 import Foundation
 import SpringyCore
+import SpringyDynamics
 import SpringyFrame
+import SpringyLayout
 import SpringyScene
 
-// How view animations meet the rest of the scene: free views' bodies follow an animated
-// centre, and frames show the presentation values.
+/// How view animations meet the rest of the scene: free views' bodies follow an animated
+/// centre, and frames show the presentation values.
+struct AnimatedViews {
+    let scene: Scene
+    let freeAnimator: Animator?
+    let collection: CollectionView?
+    let viewAnimations: ViewAnimationEngine
 
-extension Simulation {
-    var animationWorld: AnimationWorld {
-        AnimationWorld(
-            base: { [unowned self] view, p in
+    /// The values animations start from and the velocities they inherit.
+    var world: AnimationWorld {
+        let freeAnimator = freeAnimator, scene = scene
+        return AnimationWorld(
+            base: { view, p in
                 switch p {
                 case .center:
                     let c = freeAnimator?.state(of: view)?.center ?? .zero
@@ -18,13 +26,13 @@ extension Simulation {
                     let s = scene.items.first { $0.name == view }?.size ?? Size2(0, 0)
                     return SIMD4(s.width, s.height, 0, 0)
                 case .color:
-                    let c = baseColor(view)
+                    let c = self.baseColor(view)
                     return SIMD4(c.r, c.g, c.b, c.a)
                 case .alpha, .scale, .rotation, .translation:
                     return p.identity
                 }
             },
-            velocity: { [unowned self] view, p in
+            velocity: { view, p in
                 guard p == .center, let v = freeAnimator?.state(of: view)?.velocity else { return .zero }
                 return SIMD4(v.x, v.y, 0, 0)
             })
@@ -42,10 +50,10 @@ extension Simulation {
 
     /// After a step: animations that ended finish, and free views whose centre an animation
     /// drives are put where it shows them, moving at its speed (released ones come to rest).
-    func applyViewAnimations(at t: Double) {
+    func apply(at t: Double) {
         guard !viewAnimations.isEmpty, let animator = freeAnimator else { viewAnimations.finish(at: t); return }
         viewAnimations.finish(at: t)
-        let world = animationWorld
+        let world = self.world
         for view in viewAnimations.drainReleased() {
             let c = viewAnimations.base(view, .center, world)
             animator.updateItem(view, center: Vec2(c.x, c.y))
@@ -61,9 +69,9 @@ extension Simulation {
     }
 
     /// Frames show each animated view's presentation: its size, alpha, transform and colour.
-    func presentAnimations(_ items: inout [ItemState]) {
+    func present(_ items: inout [ItemState], at time: Double) {
         guard !viewAnimations.isEmpty else { return }
-        let world = animationWorld
+        let world = self.world
         for i in items.indices where viewAnimations.touches(items[i].id) {
             let id = items[i].id
             func value(_ p: AnimatedProperty) -> SIMD4<Double> { viewAnimations.presentation(id, p, at: time, world) }

@@ -1,0 +1,36 @@
+import SpringyBehaviors
+import SpringyCore
+import SpringyFrame
+
+/// Swift code a scene runs — SpringyUIKit's view tree, animators and script — made afresh for
+/// every run, so two runs (two processes, one thread or two) start from the same objects. The
+/// scene's model holds the rest (viewport, time, style, goldens), as for a YAML scene.
+package struct SceneProgram: Sendable {
+    package let make: @Sendable () -> any LiveProgram
+    package init(_ make: @escaping @Sendable () -> any LiveProgram) { self.make = make }
+}
+
+/// One run of a scene's program, driven by the Simulation's fixed clock: started once, stepped
+/// every 1/step_rate s (its own stage of the step), asked what it shows at each output frame.
+package protocol LiveProgram: AnyObject {
+    /// Builds its objects before the first step; `h` is the step, `world` what every animator of
+    /// the scene shares (step rate, item defaults, limits).
+    func start(world: WorldSettings, viewport: Size2, appearance: Appearance, h: Double) throws
+    /// One fixed step from `time` to `time + h`: the script's closures due at `time`, then the
+    /// animators, their actions and delegates. Returns the step's contact and pause events.
+    func step(at time: Double) throws -> [ContactEvent]
+    /// What is on screen now, viewport coordinates, in drawing order.
+    func frame() -> ProgramFrame
+    /// Nothing moves (its animators are paused, no animation runs).
+    var isAtRest: Bool { get }
+    /// Every scripted closure has run and every scripted gesture ended.
+    var scriptFinished: Bool { get }
+}
+
+/// A program's part of one frame.
+package struct ProgramFrame {
+    package var items: [ItemState] = []
+    package var springs: [SpringSnapshot] = []
+    package var boundaries: [Segment] = []
+    package init() {}
+}

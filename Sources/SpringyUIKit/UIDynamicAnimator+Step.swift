@@ -1,0 +1,284 @@
+import Foundation
+import SpringyBehaviors
+import SpringyCore
+import SpringyDynamics
+import SpringyFrame
+
+// One step of a UIDynamicAnimator: the changes your code made since the last step reach Box2D in
+// a canonical order, the world steps, items take their new centres and turns, actions run and
+// delegates hear of contacts and pauses.
+
+extension UIDynamicAnimator {
+    func step(h: Double) throws -> [ContactEvent] {
+        try flush()
+        guard let engine else { return [] }
+        do { try engine.step() } catch let e as DynamicsError { throw located(e, CallSite(file: "", line: 0)) }
+        if !engine.isAtRest { elapsedTime += h }
+        for body in bodies {
+            guard let s = engine.state(of: body.name) else { continue }
+            body.item.center = point(s.center)
+            body.item.transform = CGAffineTransform(rotationAngle: CGFloat(s.angle))
+        }
+        for b in installed {
+            if let push = b as? UIPushBehavior, let id = push.engineID { push.isActive = engine.isActive(id) }
+        }
+        for b in behaviors { for x in b.tree { x.action?() } }
+        let events = engine.drainEvents()
+        deliver(events)
+        return events
+    }
+
+    /// Nothing moves and nothing waits to be added.
+    var isAtRest: Bool { toInstall.isEmpty && toChange.isEmpty && velocityAdds.isEmpty && (engine?.isAtRest ?? true) }
+
+    func located(_ e: DynamicsError, _ site: CallSite) -> SpringyError {
+        SpringyError(
+            file: site.file.isEmpty ? "UIDynamicAnimator" : site.file, line: site.line, keyPath: "UIDynamicAnimator",
+            message: e.description)
+    }
+
+    // MARK: - Changes, in canonical order
+
+    func flush() throws {
+        guard !(toUninstall.isEmpty && toInstall.isEmpty && toChange.isEmpty && toUpdate.isEmpty && velocityAdds.isEmpty)
+        else { return }
+        let runtime = self.runtime
+        func key(_ item: any UIDynamicItem) -> [Int] { runtime?.key(of: item) ?? [] }
+
+        // Removed behaviors, in the order they were installed.
+        for b in toUninstall.sorted(by: { ($0.engineID?.raw ?? 0) < ($1.engineID?.raw ?? 0) }) {
+            guard let id = b.engineID else { continue }
+            engine?.removeBehavior(id)
+            b.engineID = nil
+            installed.removeAll { $0 === b }
+            for item in held[ObjectIdentifier(b)] ?? [] { if let i = bodyIndex[item] { bodies[i].holders -= 1 } }
+            held[ObjectIdentifier(b)] = nil
+        }
+        toUninstall = []
+
+        // New behaviors: their new items first, by their place in the view tree; then the behaviors.
+        let adding = toInstall
+        toInstall = []
+        if !adding.isEmpty {
+            let engine = try makeEngine()
+            var newItems: [(item: any UIDynamicItem, site: CallSite, label: String)] = []
+            for (b, site) in adding {
+                for item in b.dynamicItems where bodyIndex[ObjectIdentifier(item)] == nil {
+                    if !newItems.contains(where: { $0.item === item }) { newItems.append((item, site, Self.name(of: b))) }
+                }
+            }
+            newItems.sort { key($0.item).lexicographicallyPrecedes(key($1.item)) }
+            for (item, site, label) in newItems { try addBody(item, to: engine, site: site, behavior: label) }
+            let names = ItemNames(name: { self.bodyIndex[ObjectIdentifier($0)].map { self.bodies[$0].name } ?? "?" }, key: key)
+            var specs: [(b: UIDynamicBehavior, site: CallSite, spec: BehaviorSpec, order: String)] = []
+            for (b, site) in adding {
+                guard let spec = b.spec(names) else { continue }
+                specs.append((b, site, spec, "\(spec.kindName)|\(spec)"))
+            }
+            specs.sort { $0.order < $1.order }
+            for (b, site, spec, _) in specs {
+                if let push = b as? UIPushBehavior, let why = push.offsetProblem {
+                    throw SpringyError(file: site.file, line: site.line, keyPath: "UIPushBehavior", message: why)
+                }
+                if let why = Self.problem(spec) {
+                    throw SpringyError(file: site.file, line: site.line, keyPath: Self.name(of: b), message: why)
+                }
+                let label = site.file.isEmpty ? Self.name(of: b) : "\(Self.name(of: b)) added at \(site.text)"
+                do {
+                    let id = try engine.addBehavior(spec, label: label)
+                    b.engineID = id
+                    if let push = b as? UIPushBehavior, !push.isActive {
+                        try engine.set(id, [BehaviorParameter("active", .flag(false))])
+                    }
+                } catch let e as DynamicsError { throw located(e, site) }
+                installed.append(b)
+                let items = b.dynamicItems.map(ObjectIdentifier.init)
+                held[ObjectIdentifier(b)] = items
+                for item in items { if let i = bodyIndex[item] { bodies[i].holders += 1 } }
+            }
+        }
+
+        // Parameter changes, behavior by behavior in the order they were installed.
+        let changes = Array(toChange.enumerated()).sorted { (x, y) -> Bool in
+            let a = x.element.behavior.engineID?.raw ?? 0, b = y.element.behavior.engineID?.raw ?? 0
+            return a != b ? a < b : x.offset < y.offset
+        }
+        toChange = []
+        for change in changes.map(\.element) {
+            guard let id = change.behavior.engineID, let engine else { continue }
+            do { try engine.set(id, change.parameters) } catch let e as DynamicsError {
+                throw located(e, CallSite(file: "", line: 0))
+            }
+        }
+
+        // Items your code moved, then velocities added, by the items' places.
+        let updates = toUpdate.sorted { key($0).lexicographicallyPrecedes(key($1)) }
+        toUpdate = []
+        for item in updates {
+            guard let engine, let i = bodyIndex[ObjectIdentifier(item)] else { continue }
+            let t = item.transform
+            guard item.center.x.isFinite, item.center.y.isFinite, t.a.isFinite, t.b.isFinite else {
+                throw SpringyError(
+                    file: "UIDynamicAnimator", line: 0, keyPath: "updateItem(usingCurrentState:)",
+                    message: "the item's centre or transform is not a finite number")
+            }
+            engine.updateItem(bodies[i].name, center: vec(item.center), angle: atan2(Double(t.b), Double(t.a)))
+        }
+        let adds = Array(velocityAdds.enumerated()).sorted { (x, y) -> Bool in
+            let a = key(x.element.item), b = key(y.element.item)
+            return a != b ? a.lexicographicallyPrecedes(b) : x.offset < y.offset
+        }
+        velocityAdds = []
+        for add in adds.map(\.element) {
+            guard let engine, let i = bodyIndex[ObjectIdentifier(add.item)], let s = engine.state(of: bodies[i].name) else {
+                continue
+            }
+            let v = s.velocity + vec(add.linear), w = s.angularVelocity + Double(add.angular)
+            guard v.isFinite, w.isFinite else {
+                throw SpringyError(
+                    file: "UIDynamicItemBehavior", line: 0, keyPath: "addLinearVelocity(_:for:)",
+                    message: "the velocity added is not a finite number")
+            }
+            engine.setVelocity(bodies[i].name, v, angular: w)
+        }
+
+        // Items no behavior holds any more leave the world (as UIKit's do).
+        if bodies.contains(where: { $0.holders <= 0 }) {
+            for body in bodies where body.holders <= 0 {
+                engine?.removeItem(body.name)
+                itemByName[body.name] = nil
+            }
+            bodies.removeAll { $0.holders <= 0 }
+            bodyIndex = [:]
+            for (k, body) in bodies.enumerated() { bodyIndex[ObjectIdentifier(body.item)] = k }
+        }
+    }
+
+    func makeEngine() throws -> Animator {
+        if let engine { return engine }
+        let size = referenceView?.bounds.size ?? .zero
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            throw SpringyError(
+                file: "UIDynamicAnimator", line: 0, keyPath: "init(referenceView:)",
+                message: "the reference view's size is not a finite, non-negative number")
+        }
+        let made = Animator(bounds: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), settings: world)
+        engine = made
+        return made
+    }
+
+    /// Puts an item in the world, named as frames name it (its accessibility identifier, else its
+    /// place in the view tree), checked first: Box2D is never handed what it would assert on.
+    func addBody(_ item: any UIDynamicItem, to engine: Animator, site: CallSite, behavior: String) throws {
+        func refuse(_ why: String) -> SpringyError {
+            SpringyError(
+                file: site.file.isEmpty ? "UIDynamicAnimator" : site.file, line: site.line, keyPath: behavior, message: why)
+        }
+        if let view = item as? UIView, let ref = referenceView, !view.isDescendant(of: ref) {
+            throw refuse(
+                "an item of the behavior is a view that is not in the animator's reference view (UIKit requires its items to be)")
+        }
+        let base = runtime?.name(of: item) ?? "item"
+        var name = base
+        var n = 2
+        while itemByName[name] != nil || engine.hasItem(name) {
+            name = "\(base)#\(n)"
+            n += 1
+        }
+        let c = item.center, size = item.bounds.size, t = item.transform
+        guard c.x.isFinite, c.y.isFinite, size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
+            t.a.isFinite, t.b.isFinite
+        else { throw refuse("item \(name): its centre, size or transform is not a finite number (or the size is negative)") }
+        var shape = ItemShape.rectangle
+        var outline: [Vec2] = []
+        switch item.collisionBoundsType {
+        case .rectangle: break
+        case .ellipse: shape = .ellipse
+        case .path:
+            shape = .path
+            let path = item.collisionBoundingPath
+            outline = (path.subpaths.first?.points ?? []).map(vec)
+            if outline.count > 1 && outline.first == outline.last { outline.removeLast() }
+            if let why = Polygon.problem(outline) { throw refuse("item \(name): collisionBoundingPath: \(why)") }
+        }
+        do {
+            try engine.addItem(
+                id: name, center: vec(c), size: Size2(Double(size.width), Double(size.height)),
+                angle: atan2(Double(t.b), Double(t.a)),
+                shape: shape, outline: outline)
+        } catch let e as DynamicsError { throw located(e, site) }
+        bodyIndex[ObjectIdentifier(item)] = bodies.count
+        bodies.append(Body(name: name, item: item, holders: 0))
+        itemByName[name] = item
+    }
+
+    static func name(of b: UIDynamicBehavior) -> String { String(describing: type(of: b)) }
+
+    /// Why a behavior's numbers cannot go to Box2D: anything not finite, or out of the ranges the
+    /// scene format holds the same behavior to.
+    static func problem(_ spec: BehaviorSpec) -> String? {
+        func numbers(_ x: Any) -> [Double] {
+            if let d = x as? Double { return [d] }
+            return Mirror(reflecting: x).children.flatMap { numbers($0.value) }
+        }
+        if numbers(spec).contains(where: { !$0.isFinite }) {
+            return "a value of the behavior is not a finite number"
+        }
+        switch spec {
+        case .attachment(let a):
+            if a.frequency < 0 || a.frequency > AttachmentSpec.maxFrequency {
+                return "frequency \(a.frequency) is outside 0…\(AttachmentSpec.maxFrequency) Hz"
+            }
+            if a.damping < 0 || a.damping > 10 { return "damping \(a.damping) is outside 0…10" }
+            if let l = a.length, l < 0 { return "length \(l) is negative" }
+        case .gravity(let g):
+            if !VectorKeys.magnitudeRange.contains(g.vector.length) {
+                return "magnitude \(g.vector.length) is outside \(VectorKeys.magnitudeRange)"
+            }
+        case .push(let p):
+            if !VectorKeys.magnitudeRange.contains(p.vector.length) {
+                return "magnitude \(p.vector.length) is outside \(VectorKeys.magnitudeRange)"
+            }
+        case .snap(let s):
+            if s.damping < 0 || s.damping > 1 { return "damping \(s.damping) is outside 0…1" }
+        case .item(let i):
+            if let d = i.properties.density, d <= 0 { return "density \(d) must be above 0" }
+        case .collision, .composite, .field, .stickyCorners: break
+        }
+        return nil
+    }
+
+    // MARK: - Delegates
+
+    func deliver(_ events: [ContactEvent]) {
+        for e in events {
+            switch e.kind {
+            case .paused: delegate?.dynamicAnimatorDidPause(self)
+            case .resumed: delegate?.dynamicAnimatorWillResume(self)
+            case .began, .ended:
+                guard let item = itemByName[e.item] else { continue }
+                let other = itemByName[e.with]
+                for b in installed {
+                    guard let c = b as? UICollisionBehavior, let d = c.collisionDelegate,
+                        c.itemList.contains(where: { $0 === item })
+                    else { continue }
+                    if let other {
+                        guard c.collisionMode.contains(.items), c.itemList.contains(where: { $0 === other }) else { continue }
+                        if e.kind == .began {
+                            d.collisionBehavior(c, beganContactFor: item, with: other, at: point(e.point ?? .zero))
+                        } else {
+                            d.collisionBehavior(c, endedContactFor: item, with: other)
+                        }
+                    } else if c.collisionMode.contains(.boundaries), let identifier = c.identifier(named: e.with) {
+                        if e.kind == .began {
+                            d.collisionBehavior(
+                                c, beganContactFor: item, withBoundaryIdentifier: identifier, at: point(e.point ?? .zero))
+                        } else {
+                            d.collisionBehavior(c, endedContactFor: item, withBoundaryIdentifier: identifier)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import SpringyBehaviors
+import SpringyCore
+import SpringyDynamics
+import SpringyFrame
+
+/// Told when an animator's items all come to rest, and when they start moving again.
+public protocol UIDynamicAnimatorDelegate: AnyObject {
+    func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator)
+    func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator)
+}
+
+extension UIDynamicAnimatorDelegate {
+    public func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) {}
+    public func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) {}
+}
+
+/// UIKit Dynamics over a reference view: Springy's animator on Box2D (DYNAMICS.md), stepped by
+/// the scene's fixed clock. Behaviors and items added or removed within one step reach Box2D in
+/// one canonical order (items by their place in the view tree, behaviors by kind and what they
+/// hold), so the world is the same whatever order your code used.
+open class UIDynamicAnimator: NSObject {
+    public private(set) weak var referenceView: UIView?
+    public private(set) var behaviors: [UIDynamicBehavior] = []
+    weak open var delegate: (any UIDynamicAnimatorDelegate)?
+    /// Seconds the animator has run (steps taken while its items moved).
+    public internal(set) var elapsedTime: TimeInterval = 0
+
+    let runtime: UIKitRuntime?
+    let world: WorldSettings
+    var engine: Animator?
+    /// Items in the world: their body's name and how many installed behaviors hold them.
+    struct Body {
+        let name: String
+        let item: any UIDynamicItem
+        var holders: Int
+    }
+    /// Items in the world, in the order they were added; found by object (looked up only).
+    var bodies: [Body] = []
+    var bodyIndex: [ObjectIdentifier: Int] = [:]
+    var itemByName: [String: any UIDynamicItem] = [:]
+    /// Leaf behaviors in Box2D, in the order they were installed.
+    var installed: [UIDynamicBehavior] = []
+    var toInstall: [(behavior: UIDynamicBehavior, site: CallSite)] = []
+    var toUninstall: [UIDynamicBehavior] = []
+    var toChange: [(behavior: UIDynamicBehavior, parameters: [BehaviorParameter])] = []
+    var velocityAdds: [(item: any UIDynamicItem, linear: CGPoint, angular: CGFloat)] = []
+    var toUpdate: [any UIDynamicItem] = []
+    /// The items each installed behavior was installed with (looked up only).
+    var held: [ObjectIdentifier: [ObjectIdentifier]] = [:]
+
+    public init(referenceView view: UIView) {
+        referenceView = view
+        runtime = UIKitRuntime.current
+        world = runtime?.world ?? .uikit
+        super.init()
+        runtime?.register(self)
+    }
+
+    /// Moving (not every item asleep).
+    open var isRunning: Bool { engine.map { !$0.isAtRest } ?? false }
+
+    open func addBehavior(_ behavior: UIDynamicBehavior, file: String = #fileID, line: Int = #line) {
+        guard behavior.parentBehavior == nil, !behaviors.contains(where: { $0 === behavior }) else { return }
+        if let other = behavior.dynamicAnimator, other !== self {
+            runtime?.fail(
+                CallSite(file: file, line: line),
+                "addBehavior: the behavior is already in another UIDynamicAnimator; remove it from that one first")
+            return
+        }
+        behaviors.append(behavior)
+        attach(behavior, site: CallSite(file: file, line: line))
+    }
+    open func removeBehavior(_ behavior: UIDynamicBehavior) {
+        guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        behaviors.remove(at: i)
+        detach(behavior)
+    }
+    open func removeAllBehaviors() {
+        for b in behaviors { detach(b) }
+        behaviors = []
+    }
+
+    /// The items in the world whose frames meet `rect`.
+    open func items(in rect: CGRect) -> [any UIDynamicItem] {
+        bodies.filter { body in
+            let item = body.item
+            let t = item.transform
+            let box = CGRect(
+                x: -item.bounds.width / 2, y: -item.bounds.height / 2, width: item.bounds.width, height: item.bounds.height
+            )
+            .applying(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: item.center.x, ty: item.center.y))
+            return box.intersects(rect)
+        }.map(\.item)
+    }
+
+    /// Takes the item's centre and turn as they are now (after your code moved it).
+    open func updateItem(usingCurrentState item: any UIDynamicItem) {
+        toUpdate.append(item)
+    }
+
+    // MARK: - Behaviors in and out
+
+    func attach(_ behavior: UIDynamicBehavior, site: CallSite = CallSite(file: "", line: 0)) {
+        for b in behavior.tree {
+            b.willMove(to: self)
+            b.dynamicAnimator = self
+            if let ib = b as? UIDynamicItemBehavior {
+                velocityAdds += ib.velocityAdds
+                ib.velocityAdds = []
+            }
+            if b.spec(ItemNames(name: { _ in "" }, key: { _ in [] })) != nil {
+                toUninstall.removeAll { $0 === b }
+                if b.engineID == nil { toInstall.append((b, site)) }
+            }
+        }
+    }
+    func detach(_ behavior: UIDynamicBehavior) {
+        for b in behavior.tree {
+            b.willMove(to: nil)
+            b.dynamicAnimator = nil
+            toInstall.removeAll { $0.behavior === b }
+            if b.engineID != nil { toUninstall.append(b) }
+        }
+    }
+    func change(_ behavior: UIDynamicBehavior, _ parameters: [BehaviorParameter]) {
+        guard behavior.engineID != nil else { return }  // the spec it is installed with reads the new values
+        toChange.append((behavior, parameters))
+    }
+    func remake(_ behavior: UIDynamicBehavior) {
+        guard behavior.engineID != nil, !toUninstall.contains(where: { $0 === behavior }) else { return }
+        toUninstall.append(behavior)
+        toInstall.append((behavior, CallSite(file: "", line: 0)))
+    }
+    func addVelocity(_ v: CGPoint, angular: CGFloat, to item: any UIDynamicItem) {
+        velocityAdds.append((item, v, angular))
+    }
+    func dynamics(of item: any UIDynamicItem) -> ItemDynamics? {
+        guard let i = bodyIndex[ObjectIdentifier(item)] else { return nil }
+        return engine?.state(of: bodies[i].name)
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import SpringyBehaviors
+import SpringyCore
+import SpringyDynamics
+import SpringyFrame
+import SpringyScene
+
+/// One run of a Swift scene: the window and the objects your closure made, the animators they
+/// made, the scripted closures, all on the Simulation's fixed clock (LiveProgram). Made afresh
+/// for every run; the objects live on the thread that runs it.
+package final class UIKitRuntime: LiveProgram {
+    /// Puts the scene's root view (or view controller) in the window.
+    let build: (UIWindow) -> Void
+    let script: [(at: Double, run: @Sendable (UIView) -> Void, site: CallSite)]
+    let rootFile: CallSite
+    private(set) var window: UIWindow!
+    private(set) var root: UIView!
+    var world = WorldSettings.uikit
+    var appearance = Appearance.light
+    var h = 1.0 / 120
+    var stepIndex = 0
+    var nextScript = 0
+    /// UIDynamicAnimators made during the run, in the order they were made.
+    private var animators: [WeakAnimator] = []
+    /// The first problem your code's calls raised (thrown at the end of the step that raised it).
+    private var problem: SpringyError?
+    /// Items that are not views, numbered as first seen.
+    private var serials: [ObjectIdentifier: Int] = [:]
+
+    struct WeakAnimator { weak var animator: UIDynamicAnimator? }
+
+    package init(
+        build: @escaping (UIWindow) -> Void, script: [(at: Double, run: @Sendable (UIView) -> Void, site: CallSite)],
+        site: CallSite
+    ) {
+        self.build = build
+        self.script = script.sorted { $0.at < $1.at }
+        rootFile = site
+    }
+
+    // MARK: - The current run (the thread's)
+
+    nonisolated(unsafe) static var key: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k, nil)
+        return k
+    }()
+    /// The run whose code is executing on this thread, if any.
+    static var current: UIKitRuntime? {
+        guard let p = pthread_getspecific(key) else { return nil }
+        return Unmanaged<UIKitRuntime>.fromOpaque(p).takeUnretainedValue()
+    }
+    /// Runs `body` as this run's code (UIDynamicAnimator and friends find it), then throws the
+    /// first problem the code raised.
+    func running<T>(_ body: () throws -> T) throws -> T {
+        let before = pthread_getspecific(Self.key)
+        pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(Self.key, before) }
+        let out = try body()
+        if let problem { throw problem }
+        return out
+    }
+
+    func register(_ animator: UIDynamicAnimator) { animators.append(WeakAnimator(animator: animator)) }
+    func fail(_ site: CallSite, _ message: String) {
+        if problem == nil { problem = SpringyError(file: site.file, line: site.line, keyPath: "SpringyUIKit", message: message) }
+    }
+
+    // MARK: - LiveProgram
+
+    package func start(world: WorldSettings, viewport: Size2, appearance: Appearance, h: Double) throws {
+        self.world = world
+        self.appearance = appearance
+        self.h = h
+        try running {
+            window = UIWindow(frame: CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height))
+            build(window)
+            root = window.subviews.first ?? window
+            window.layoutIfNeeded()
+        }
+    }
+
+    package func step(at time: Double) throws -> [ContactEvent] {
+        try running {
+            while nextScript < script.count, Int((script[nextScript].at / h - 1e-9).rounded(.up)) <= stepIndex {
+                script[nextScript].run(root)
+                nextScript += 1
+            }
+            window.layoutIfNeeded()
+            var events: [ContactEvent] = []
+            animators.removeAll { $0.animator == nil }
+            for a in animators.compactMap(\.animator) { events += try a.step(h: h) }
+            stepIndex += 1
+            return events
+        }
+    }
+
+    package var isAtRest: Bool { animators.allSatisfy { $0.animator?.isAtRest ?? true } }
+    package var scriptFinished: Bool { nextScript >= script.count }
+
+    package func frame() -> ProgramFrame {
+        var out = ProgramFrame()
+        for (view, path) in window.subviews.enumerated().map({ ($0.element, [$0.offset]) }) {
+            draw(view, path: path, into: &out, parent: .identity, alpha: 1)
+        }
+        for a in animators.compactMap(\.animator) {
+            guard let engine = a.engine else { continue }
+            out.springs += engine.springs
+            out.boundaries += engine.boundarySegments.map { Segment(from: $0.from, to: $0.to) }
+        }
+        return out
+    }
+
+    // MARK: - Names and order
+
+    /// An item's place: its path of subview indices from the window (views), else after every
+    /// view, numbered as first seen.
+    func key(of item: any UIDynamicItem) -> [Int] {
+        if let view = item as? UIView, let path = path(of: view) { return path }
+        let id = ObjectIdentifier(item)
+        if serials[id] == nil { serials[id] = serials.count }
+        return [Int.max, serials[id]!]
+    }
+    func path(of view: UIView) -> [Int]? {
+        var out: [Int] = []
+        var v = view
+        while let s = v.superview {
+            guard let i = s.subviews.firstIndex(where: { $0 === v }) else { return nil }
+            out.append(i)
+            v = s
+        }
+        return v === window ? out.reversed() : nil
+    }
+    /// How frames, traces and events name an item: a view's accessibility identifier, else its
+    /// place (`view.0.2`: the root's third subview).
+    func name(of item: any UIDynamicItem) -> String {
+        if let view = item as? UIView {
+            if let id = view.accessibilityIdentifier, !id.isEmpty { return id }
+            if let p = path(of: view) { return Self.name(path: p) }
+        }
+        return "item.\(key(of: item).last ?? 0)"
+    }
+    static func name(path: [Int]) -> String {
+        // The root view is `view`; its subviews `view.0`, `view.1`, …
+        (["view"] + path.dropFirst().map(String.init)).joined(separator: ".")
+    }
+
+    // MARK: - Drawing the view tree
+
+    func draw(_ view: UIView, path: [Int], into out: inout ProgramFrame, parent: CGAffineTransform, alpha: Double) {
+        guard !view.isHidden, view.alpha > 0 else { return }
+        let a = alpha * min(Double(view.alpha), 1)
+        let toWindow = view.toSuperview.concatenating(parent)
+        let c = CGPoint(x: view.bounds.midX, y: view.bounds.midY).applying(toWindow)
+        let sx = hypot(Double(toWindow.a), Double(toWindow.b)), sy = hypot(Double(toWindow.c), Double(toWindow.d))
+        var angle = atan2(Double(toWindow.b), Double(toWindow.a))
+        let id = view.accessibilityIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? Self.name(path: path)
+        let fill = view.backgroundColor?.resolved(appearance) ?? Color(r: 0, g: 0, b: 0, a: 0)
+        let label = view as? UILabel
+        let visible = fill.a > 0 || !(label?.text ?? "").isEmpty
+        if visible, c.x.isFinite, c.y.isFinite, sx.isFinite, sy.isFinite, angle.isFinite {
+            var velocity = Vec2.zero
+            for animator in animators.compactMap(\.animator) {
+                guard let d = animator.dynamics(of: view) else { continue }
+                velocity = d.velocity
+                // The engine's turn is continuous (a view's transform only knows it modulo 2π):
+                // frames and traces show that one, while the transform still says the same.
+                let turns = ((d.angle - angle) / (2 * .pi)).rounded()
+                if abs(d.angle - angle - turns * 2 * .pi) < 1e-6 { angle += turns * 2 * .pi }
+            }
+            var item = ItemState(
+                id: id, center: vec(c), size: Size2(Double(view.bounds.width) * sx, Double(view.bounds.height) * sy),
+                angle: angle, alpha: a, z: 0, velocity: velocity, selected: false, kind: .view, color: fill,
+                label: label?.text, shape: .rectangle)
+            item.cornerRadius = min(Double(view.layer.cornerRadius) * min(sx, sy), item.size.width / 2, item.size.height / 2)
+            if let label {
+                item.textColor = label.textColor?.resolved(appearance)
+                item.fontSize = Double(label.font?.pointSize ?? 17) * min(sx, sy)
+            }
+            out.items.append(item)
+        }
+        for (k, sub) in view.subviews.enumerated() {
+            draw(sub, path: path + [k], into: &out, parent: toWindow, alpha: a)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Where a line of text sits in its box.
+public enum NSTextAlignment: Int, Sendable {
+    case left = 0
+    case center = 1
+    case right = 2
+    case justified = 3
+    case natural = 4
+}
+
+/// How a label ends a line that does not fit.
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0
+    case byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}
+
+/// A view that draws text.
+open class UILabel: UIView {
+    open var text: String?
+    open var font: UIFont! = .systemFont(ofSize: 17)
+    open var textColor: UIColor! = .label
+    open var textAlignment: NSTextAlignment = .natural
+    /// Lines at most (0: as many as fit).
+    open var numberOfLines = 1
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+
+    public override init(frame: CGRect) { super.init(frame: frame) }
+}
+
+/// A window: the root of a view tree, the size of the screen.
+open class UIWindow: UIView {
+    open var rootViewController: UIViewController? {
+        didSet {
+            oldValue?.view.removeFromSuperview()
+            if let vc = rootViewController {
+                vc.view.frame = bounds
+                addSubview(vc.view)
+            }
+        }
+    }
+    public override init(frame: CGRect) { super.init(frame: frame) }
+    open func makeKeyAndVisible() { isHidden = false }
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        rootViewController?.view.frame = bounds
+    }
+}
+
+/// A view controller: a view made on first use (`loadView`, then `viewDidLoad`), laid out by
+/// its window (`viewDidLayoutSubviews` after each layout of its view), and child controllers.
+open class UIViewController: UIResponder {
+    private var loadedView: UIView?
+    public private(set) var children: [UIViewController] = []
+    public private(set) weak var parent: UIViewController?
+    open var title: String?
+
+    public override init() { super.init() }
+    public init(nibName: String?, bundle: Bundle?) { super.init() }
+
+    /// The view, made by `loadView` (then `viewDidLoad`) the first time it is asked for.
+    open var view: UIView! {
+        get {
+            if loadedView == nil {
+                loadView()
+                if loadedView == nil { loadedView = UIView(frame: .zero) }
+                loadedView?.controller = self
+                viewDidLoad()
+            }
+            return loadedView
+        }
+        set {
+            loadedView = newValue
+            newValue?.controller = self
+        }
+    }
+    open var viewIfLoaded: UIView? { loadedView }
+    open var isViewLoaded: Bool { loadedView != nil }
+    open func loadViewIfNeeded() { _ = view }
+
+    /// Makes the view: a plain, empty UIView unless overridden (and set to `view`).
+    open func loadView() { loadedView = UIView(frame: .zero) }
+    open func viewDidLoad() {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+
+    open func addChild(_ child: UIViewController) {
+        child.removeFromParent()
+        children.append(child)
+        child.parent = self
+    }
+    open func removeFromParent() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+    }
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+}

@@ -1,0 +1,212 @@
+import Foundation
+
+/// An object that responds to events (UIKit's base of views and view controllers).
+open class UIResponder: NSObject {
+    public override init() { super.init() }
+    open var next: UIResponder? { nil }
+}
+
+/// CALayer's corner curves.
+public struct CALayerCornerCurve: Equatable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let circular = CALayerCornerCurve(rawValue: "circular")
+    public static let continuous = CALayerCornerCurve(rawValue: "continuous")
+}
+
+/// The layer behind a view: its corners, border and shadow as drawn.
+open class CALayer: NSObject {
+    public override init() { super.init() }
+    open var cornerRadius: CGFloat = 0
+    open var cornerCurve: CALayerCornerCurve = .circular
+    open var borderWidth: CGFloat = 0
+    open var borderColor: CGColor? = CGColor(.init(r: 0, g: 0, b: 0))
+    open var masksToBounds = false
+    open var shadowOpacity: Float = 0
+    open var shadowRadius: CGFloat = 3
+    open var shadowOffset = CGSize(width: 0, height: -3)
+    open var shadowColor: CGColor? = CGColor(.init(r: 0, g: 0, b: 0))
+    open var zPosition: CGFloat = 0
+}
+
+/// A rectangle on screen, in a tree of views: what Springy draws and what UIKit Dynamics moves.
+open class UIView: UIResponder {
+    /// Its size and the origin of its own coordinates.
+    open var bounds: CGRect {
+        didSet { if bounds.size != oldValue.size { setNeedsLayout() } }
+    }
+    /// Its centre in its superview's coordinates.
+    open var center: CGPoint
+    open var transform: CGAffineTransform = .identity
+    open var alpha: CGFloat = 1
+    open var isHidden = false
+    open var backgroundColor: UIColor?
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+    open var tag = 0
+    open var accessibilityIdentifier: String?
+    open var isUserInteractionEnabled = true
+    open var tintColor: UIColor! {
+        get { ownTint ?? superview?.tintColor ?? .systemBlue }
+        set { ownTint = newValue }
+    }
+    var ownTint: UIColor?
+    public let layer = CALayer()
+    public private(set) var subviews: [UIView] = []
+    public private(set) weak var superview: UIView?
+    var needsLayout = true
+    /// The view controller whose view this is (its layout callbacks run around this view's).
+    package weak var controller: UIViewController?
+
+    public init(frame: CGRect) {
+        bounds = CGRect(origin: .zero, size: frame.size)
+        center = CGPoint(x: frame.midX, y: frame.midY)
+        super.init()
+    }
+    public convenience override init() { self.init(frame: .zero) }
+
+    /// Its rectangle in its superview's coordinates (undefined in UIKit when transformed: here,
+    /// the box around the transformed bounds).
+    open var frame: CGRect {
+        get {
+            let box = CGRect(x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width, height: bounds.height)
+                .applying(CGAffineTransform(a: transform.a, b: transform.b, c: transform.c, d: transform.d, tx: 0, ty: 0))
+            return box.offsetBy(dx: center.x, dy: center.y)
+        }
+        set {
+            center = CGPoint(x: newValue.midX, y: newValue.midY)
+            bounds.size = newValue.size
+        }
+    }
+
+    open override var next: UIResponder? { controller ?? superview }
+    open var window: UIWindow? { (self as? UIWindow) ?? superview?.window }
+
+    // MARK: - The hierarchy
+
+    open func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count)
+    }
+    open func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self else { return }
+        var index = index
+        if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: old)
+            if old < index { index -= 1 }
+        } else {
+            view.removeFromSuperview()
+        }
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        view.didMoveToSuperview()
+        didAddSubview(view)
+        setNeedsLayout()
+    }
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        guard let i = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+        insertSubview(view, at: i)
+    }
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        guard let i = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+        insertSubview(view, at: i + 1)
+    }
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.willRemoveSubview(self)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        didMoveToSuperview()
+        parent.setNeedsLayout()
+    }
+    open func bringSubviewToFront(_ view: UIView) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: i))
+    }
+    open func sendSubviewToBack(_ view: UIView) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: i), at: 0)
+    }
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) { subviews.swapAt(index1, index2) }
+    open func isDescendant(of view: UIView) -> Bool {
+        var v: UIView? = self
+        while let x = v {
+            if x === view { return true }
+            v = x.superview
+        }
+        return false
+    }
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for v in subviews { if let found = v.viewWithTag(tag) { return found } }
+        return nil
+    }
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+    open func didMoveToSuperview() {}
+
+    // MARK: - Layout
+
+    /// Lays out its subviews; UIKit's does nothing (no Auto Layout here), subclasses override.
+    open func layoutSubviews() {}
+    open func setNeedsLayout() { needsLayout = true }
+    /// Runs `layoutSubviews` now where it is needed, this view first, then its subviews.
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            controller?.viewWillLayoutSubviews()
+            layoutSubviews()
+            controller?.viewDidLayoutSubviews()
+        }
+        for v in subviews { v.layoutIfNeeded() }
+    }
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    open func sizeToFit() {
+        bounds.size = sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+    }
+
+    // MARK: - UIDynamicItem
+
+    /// Views collide as rectangles unless a subclass says otherwise.
+    open var collisionBoundsType: UIDynamicItemCollisionBoundsType { .rectangle }
+    open var collisionBoundingPath: UIBezierPath { UIBezierPath() }
+
+    // MARK: - Coordinates
+
+    /// From this view's coordinates to its superview's.
+    var toSuperview: CGAffineTransform {
+        let origin = superview?.bounds.origin ?? .zero
+        return CGAffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+            .concatenating(transform)
+            .concatenating(CGAffineTransform(translationX: center.x - origin.x, y: center.y - origin.y))
+    }
+    /// From this view's coordinates to its root's (the window's, when it is in one).
+    var toRoot: CGAffineTransform {
+        guard superview != nil else { return .identity }
+        var t = toSuperview
+        var v = superview
+        while let s = v, s.superview != nil {
+            t = t.concatenating(s.toSuperview)
+            v = s.superview
+        }
+        return t
+    }
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        let inRoot = point.applying(toRoot)
+        guard let view else { return inRoot }
+        return inRoot.applying(view.toRoot.inverted())
+    }
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        let inRoot = view.map { point.applying($0.toRoot) } ?? point
+        return inRoot.applying(toRoot.inverted())
+    }
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        let t = view.map { toRoot.concatenating($0.toRoot.inverted()) } ?? toRoot
+        return rect.applying(t)
+    }
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        let t = view.map { $0.toRoot.concatenating(toRoot.inverted()) } ?? toRoot.inverted()
+        return rect.applying(t)
+    }
+}

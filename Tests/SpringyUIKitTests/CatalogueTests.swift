@@ -1,0 +1,91 @@
+import Foundation
+import SpringyKit
+import SpringyTestSupport
+import SpringyUIKit
+import Synchronization
+import XCTest
+
+/// What a scene's code reports back to the test (closures run on the simulation's thread).
+final class Reports: Sendable {
+    let lines = Mutex<[String]>([])
+    func add(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+/// The catalogue's samples written in UIKit, held to the repository's YAML scenes of the same
+/// systems: every item within 0.5 pt and 0.01 rad on every frame.
+final class CatalogueTests: XCTestCase {
+    func assertMatches(_ swift: Scene, _ yamlFile: String, ids: [String], file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
+        let yaml = try Scene(contentsOfFile: packageRoot + "/scenes/" + yamlFile)
+        let a = try swift.simulate(), b = try yaml.simulate()
+        XCTAssertEqual(a.count, b.count, "frame count", file: file, line: line)
+        var worst = (0.0, 0.0)
+        for (fa, fb) in zip(a, b) {
+            for id in ids {
+                guard let x = fa.item(id), let y = fb.item(id) else {
+                    return XCTFail("frame \(fa.index): no item \(id)", file: file, line: line)
+                }
+                worst.0 = max(worst.0, hypot(x.center.x - y.center.x, x.center.y - y.center.y))
+                worst.1 = max(worst.1, abs(x.angle - y.angle))
+            }
+        }
+        XCTAssertLessThanOrEqual(worst.0, 0.5, "largest distance from the YAML scene (pt)", file: file, line: line)
+        XCTAssertLessThanOrEqual(worst.1, 0.01, "largest turn from the YAML scene (rad)", file: file, line: line)
+    }
+
+    func gravityScene(reversed: Bool = false) throws -> Scene {
+        try Scene(named: "gravity", duration: 8, untilRest: true) {
+            let vc = GravityViewController()
+            vc.reversed = reversed
+            return vc
+        }
+    }
+
+    func testGravityMatchesTheYAMLScene() throws {
+        try assertMatches(try gravityScene(), "gravity.yaml", ids: ["a", "b", "c", "d"])
+    }
+
+    func testCollisionWithItsDelegateMatchesTheYAMLScene() throws {
+        let reports = Reports()
+        let scene = try Scene(
+            named: "collision", duration: 4,
+            script: [.at(3.9) { vc in for line in vc.began { reports.add(line) } }]
+        ) { CollisionViewController() }
+        try assertMatches(scene, "collision.yaml", ids: ["ball", "box", "small"])
+        // The trace's contact events (points aside) are the YAML scene's, frame by frame, and the
+        // delegate heard the ramp, the bounds (no identifier) and items meeting.
+        let yaml = try Scene(contentsOfFile: packageRoot + "/scenes/collision.yaml")
+        XCTAssertEqual(try events(scene), try events(yaml))
+        let heard = reports.all
+        XCTAssertTrue(heard.contains("ball|ramp"), "\(heard)")
+        XCTAssertTrue(heard.contains { $0.hasSuffix("|bounds") }, "\(heard)")
+        XCTAssertTrue(heard.contains { !$0.hasSuffix("|bounds") && !$0.hasSuffix("|ramp") }, "\(heard)")
+    }
+
+    /// Each trace line's events, without their points.
+    func events(_ scene: Scene) throws -> [String] {
+        let points = try NSRegularExpression(pattern: #", "point": \[[^\]]*\]"#)
+        return try scene.traceText().split(separator: "\n").compactMap { line in
+            guard let r = line.range(of: #""events": "#) else { return nil }
+            let text = String(line[r.upperBound...])
+            return points.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
+        }
+    }
+
+    func testTheOrderYourCodeAddsInDoesNotChangeTheWorld() throws {
+        let one = try gravityScene().simulate(), two = try gravityScene(reversed: true).simulate()
+        XCTAssertEqual(one, two)
+    }
+
+    func testFramesDrawTheViewTree() throws {
+        let scene = try gravityScene()
+        let frame = try XCTUnwrap(scene.simulate().first)
+        // The root view (full screen), then each box and its label, in the tree's order.
+        XCTAssertEqual(frame.items.map(\.id), ["view", "a", "view.0.0", "b", "view.1.0", "c", "view.2.0", "d", "view.3.0"])
+        XCTAssertEqual(try XCTUnwrap(frame.item("b")).angle, 20 * .pi / 180, accuracy: 1e-6)
+        let image = try scene.image(ofFrame: 0)
+        XCTAssertEqual(image.width, 750)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import SpringyUIKit
+
+// The catalogue's samples as an iOS engineer writes them (only the import differs from iOS):
+// scenes/gravity.yaml and scenes/collision.yaml, in UIKit.
+
+/// A round view: it collides as an ellipse.
+final class BallView: UIView {
+    override var collisionBoundsType: UIDynamicItemCollisionBoundsType { .ellipse }
+}
+
+func box(_ id: String, center: CGPoint, side: CGFloat, color: UIColor, label text: String, round: Bool = false) -> UIView {
+    let view: UIView = round ? BallView(frame: .zero) : UIView(frame: .zero)
+    view.bounds = CGRect(x: 0, y: 0, width: side, height: side)
+    view.center = center
+    view.backgroundColor = color
+    view.accessibilityIdentifier = id
+    if round { view.layer.cornerRadius = side / 2 }
+    let label = UILabel(frame: view.bounds)
+    label.text = text
+    label.textAlignment = .center
+    label.textColor = .white
+    view.addSubview(label)
+    return view
+}
+
+final class GravityViewController: UIViewController {
+    var animator: UIDynamicAnimator!
+    /// Add the behaviors (and their items) in the opposite order: the world must be the same.
+    var reversed = false
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = UIColor(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255, alpha: 1)
+        let a = box("a", center: CGPoint(x: 120, y: 80), side: 100, color: .systemOrange, label: "A")
+        let b = box("b", center: CGPoint(x: 170, y: 220), side: 80, color: .systemGreen, label: "B")
+        b.transform = CGAffineTransform(rotationAngle: 20 * .pi / 180)
+        let c = box("c", center: CGPoint(x: 250, y: 330), side: 60, color: .systemBlue, label: "C")
+        let d = box("d", center: CGPoint(x: 90, y: 330), side: 50, color: .systemPurple, label: "D", round: true)
+        for v in [a, b, c, d] { view.addSubview(v) }
+
+        animator = UIDynamicAnimator(referenceView: view)
+        let items: [UIView] = reversed ? [d, c, b, a] : [a, b, c, d]
+        let gravity = UIGravityBehavior(items: items)
+        let collision = UICollisionBehavior(items: items)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        if reversed {
+            animator.addBehavior(collision)
+            animator.addBehavior(gravity)
+        } else {
+            animator.addBehavior(gravity)
+            animator.addBehavior(collision)
+        }
+    }
+}
+
+/// scenes/collision.yaml: a ramp boundary, the bounds inset at the bottom, a bouncier ball, and a
+/// delegate that counts contacts.
+final class CollisionViewController: UIViewController, UICollisionBehaviorDelegate {
+    var animator: UIDynamicAnimator!
+    var began: [String] = []
+    var ended = 0
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        let ball = box("ball", center: CGPoint(x: 80, y: 60), side: 60, color: .systemRed, label: "1", round: true)
+        let square = box("box", center: CGPoint(x: 200, y: 40), side: 70, color: .systemIndigo, label: "2")
+        let small = box("small", center: CGPoint(x: 300, y: 120), side: 40, color: .systemOrange, label: "3")
+        for v in [ball, square, small] { view.addSubview(v) }
+
+        animator = UIDynamicAnimator(referenceView: view)
+        animator.addBehavior(UIGravityBehavior(items: [ball, square, small]))
+        let collision = UICollisionBehavior(items: [ball, square, small])
+        collision.setTranslatesReferenceBoundsIntoBoundary(with: UIEdgeInsets(top: 0, left: 0, bottom: 20, right: 0))
+        collision.addBoundary(withIdentifier: "ramp" as NSString, from: CGPoint(x: 0, y: 380), to: CGPoint(x: 260, y: 470))
+        collision.collisionDelegate = self
+        animator.addBehavior(collision)
+        let bouncy = UIDynamicItemBehavior(items: [ball])
+        bouncy.elasticity = 0.6
+        animator.addBehavior(bouncy)
+    }
+
+    func collisionBehavior(
+        _ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem,
+        withBoundaryIdentifier identifier: (any NSCopying)?,
+        at p: CGPoint
+    ) {
+        began.append(
+            "\((item as? UIView)?.accessibilityIdentifier ?? "?")|\((identifier as? NSString).map { $0 as String } ?? "bounds")")
+    }
+    func collisionBehavior(
+        _ behavior: UICollisionBehavior, beganContactFor item1: any UIDynamicItem, with item2: any UIDynamicItem, at p: CGPoint
+    ) {
+        began.append(
+            "\((item1 as? UIView)?.accessibilityIdentifier ?? "?")|\((item2 as? UIView)?.accessibilityIdentifier ?? "?")")
+    }
+    func collisionBehavior(
+        _ behavior: UICollisionBehavior, endedContactFor item1: any UIDynamicItem, with item2: any UIDynamicItem
+    ) {
+        ended += 1
+    }
+}
