@@ -157,8 +157,11 @@ package final class UIKitRuntime: LiveProgram {
         let id = view.accessibilityIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? Self.name(path: path)
         let fill = view.backgroundColor?.resolved(appearance) ?? Color(r: 0, g: 0, b: 0, a: 0)
         let label = view as? UILabel
-        let visible = fill.a > 0 || !(label?.text ?? "").isEmpty
-        if visible, c.x.isFinite, c.y.isFinite, sx.isFinite, sy.isFinite, angle.isFinite {
+        // Drawn when it shows something; traced too when it is named or UIKit Dynamics moves it.
+        let shows = fill.a > 0 || !(label?.text ?? "").isEmpty
+        let named = !(view.accessibilityIdentifier ?? "").isEmpty
+        let moved = animators.contains { $0.animator?.dynamics(of: view) != nil }
+        if shows || named || moved, c.x.isFinite, c.y.isFinite, sx.isFinite, sy.isFinite, angle.isFinite {
             var velocity = Vec2.zero
             for animator in animators.compactMap(\.animator) {
                 guard let d = animator.dynamics(of: view) else { continue }

@@ -74,6 +74,29 @@ final class CatalogueTests: XCTestCase {
         }
     }
 
+    func testAttachmentsMatchTheYAMLScene() throws {
+        let scene = try Scene(named: "attachment", duration: 4) { AttachmentViewController() }
+        try assertMatches(scene, "attachment.yaml", ids: ["pendulum", "pinned", "head", "tail"])
+    }
+
+    func testSnapAndASnapReplacedMatchTheYAMLScene() throws {
+        let scene = try Scene(
+            named: "snap", duration: 4, script: [.at(1.5) { (vc: SnapViewController) in vc.snapAgain() }]
+        ) { SnapViewController() }
+        try assertMatches(scene, "snap.yaml", ids: ["card"])
+    }
+
+    func testPushesMatchTheYAMLScene() throws {
+        let scene = try Scene(
+            named: "push", duration: 3,
+            script: [
+                .at(0.2) { (vc: PushViewController) in vc.flick() },
+                .at(1.5) { vc in vc.push.active = false },
+            ]
+        ) { PushViewController() }
+        try assertMatches(scene, "push.yaml", ids: ["flicked", "pushed"])
+    }
+
     func testTheOrderYourCodeAddsInDoesNotChangeTheWorld() throws {
         let one = try gravityScene().simulate(), two = try gravityScene(reversed: true).simulate()
         XCTAssertEqual(one, two)

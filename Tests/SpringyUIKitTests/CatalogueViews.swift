@@ -101,3 +101,95 @@ final class CollisionViewController: UIViewController, UICollisionBehaviorDelega
         ended += 1
     }
 }
+
+/// scenes/attachment.yaml: a rigid pendulum held off-centre, a pin, two items tied 120 pt apart.
+final class AttachmentViewController: UIViewController {
+    var animator: UIDynamicAnimator!
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        let pendulum = box("pendulum", center: CGPoint(x: 260, y: 160), side: 60, color: .systemPink, label: "P")
+        let pinned = UIView(frame: CGRect(x: 50, y: 145, width: 100, height: 30))
+        pinned.backgroundColor = .systemTeal
+        pinned.accessibilityIdentifier = "pinned"
+        let head = box("head", center: CGPoint(x: 120, y: 420), side: 50, color: .systemGreen, label: "H")
+        let tail = box("tail", center: CGPoint(x: 240, y: 420), side: 50, color: .systemTeal, label: "T")
+        for v in [pendulum, pinned, head, tail] { view.addSubview(v) }
+
+        animator = UIDynamicAnimator(referenceView: view)
+        animator.addBehavior(
+            UIAttachmentBehavior(
+                item: pendulum, offsetFromCenter: UIOffset(horizontal: -20, vertical: -20),
+                attachedToAnchor: CGPoint(x: 187, y: 80)))
+        animator.addBehavior(
+            UIAttachmentBehavior(
+                item: pinned, offsetFromCenter: UIOffset(horizontal: -45, vertical: 0), attachedToAnchor: CGPoint(x: 55, y: 160)))
+        let tie = UIAttachmentBehavior(item: head, attachedTo: tail)
+        tie.length = 120
+        animator.addBehavior(tie)
+        animator.addBehavior(UIGravityBehavior(items: [pendulum, pinned, head, tail]))
+        let collision = UICollisionBehavior(items: [head, tail])
+        collision.collisionMode = .boundaries
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(collision)
+    }
+}
+
+/// scenes/snap.yaml: a card snaps loosely to one point, then (its snap replaced) tightly to another.
+final class SnapViewController: UIViewController {
+    var animator: UIDynamicAnimator!
+    var card: UIView!
+    var snap: UISnapBehavior!
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        card = box("card", center: CGPoint(x: 100, y: 120), side: 90, color: .systemIndigo, label: "Snap")
+        card.transform = CGAffineTransform(rotationAngle: 15 * .pi / 180)
+        view.addSubview(card)
+        animator = UIDynamicAnimator(referenceView: view)
+        snap = UISnapBehavior(item: card, snapTo: CGPoint(x: 260, y: 300))
+        snap.damping = 0.2
+        animator.addBehavior(snap)
+    }
+
+    func snapAgain() {
+        animator.removeBehavior(snap)
+        snap = UISnapBehavior(item: card, snapTo: CGPoint(x: 120, y: 540))
+        snap.damping = 0.9
+        animator.addBehavior(snap)
+    }
+}
+
+/// scenes/push.yaml: an instantaneous flick and a continuous push, which is switched off.
+final class PushViewController: UIViewController {
+    var animator: UIDynamicAnimator!
+    var flicked: UIView!
+    var push: UIPushBehavior!
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        flicked = box("flicked", center: CGPoint(x: 80, y: 200), side: 70, color: .systemRed, label: "flick")
+        let pushed = box("pushed", center: CGPoint(x: 80, y: 450), side: 70, color: .systemBlue, label: "push")
+        view.addSubview(flicked)
+        view.addSubview(pushed)
+        animator = UIDynamicAnimator(referenceView: view)
+        push = UIPushBehavior(items: [pushed], mode: .continuous)
+        push.setAngle(-30 * .pi / 180, magnitude: 0.5)
+        animator.addBehavior(push)
+        let collision = UICollisionBehavior(items: [flicked, pushed])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(collision)
+        let properties = UIDynamicItemBehavior(items: [flicked, pushed])
+        properties.elasticity = 0.8
+        properties.resistance = 0.5
+        animator.addBehavior(properties)
+    }
+
+    func flick() {
+        let flick = UIPushBehavior(items: [flicked], mode: .instantaneous)
+        flick.setAngle(10 * .pi / 180, magnitude: 2.5)
+        animator.addBehavior(flick)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import SpringyKit
+import SpringyUIKit
+import XCTest
+
+/// UIDynamicAnimator's and UIDynamicBehavior's own API as UIKit documents it.
+final class AnimatorAPITests: XCTestCase {
+    final class Falling: UIViewController, UIDynamicAnimatorDelegate {
+        var animator: UIDynamicAnimator!
+        var box: UIView!
+        var gravity: UIGravityBehavior!
+        var actions = 0
+        var pauses = 0, resumes = 0
+
+        override func viewDidLoad() {
+            box = UIView(frame: CGRect(x: 100, y: 100, width: 50, height: 50))
+            box.accessibilityIdentifier = "box"
+            box.backgroundColor = .systemBlue
+            view.addSubview(box)
+            animator = UIDynamicAnimator(referenceView: view)
+            animator.delegate = self
+            gravity = UIGravityBehavior(items: [box])
+            let parent = UIDynamicBehavior()
+            parent.addChildBehavior(gravity)
+            let collision = UICollisionBehavior(items: [box])
+            collision.translatesReferenceBoundsIntoBoundary = true
+            parent.addChildBehavior(collision)
+            parent.action = { [unowned self] in actions += 1 }
+            animator.addBehavior(parent)
+        }
+        func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) { pauses += 1 }
+        func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) { resumes += 1 }
+    }
+
+    func testActionsRunEveryStepAndTheDelegateHearsThePause() throws {
+        let reports = Reports()
+        let scene = try Scene(
+            named: "falling", duration: 6,
+            script: [
+                .at(1) { (vc: Falling) in reports.add("actions \(vc.actions) running \(vc.animator.isRunning)") },
+                .at(5.9) { vc in
+                    reports.add("pauses \(vc.pauses) resumes \(vc.resumes) running \(vc.animator.isRunning)")
+                    reports.add("children \(vc.animator.behaviors.first?.childBehaviors.count ?? 0)")
+                    reports.add("gravity in animator \(vc.gravity.dynamicAnimator === vc.animator)")
+                },
+            ]
+        ) { Falling() }
+        let frames = try scene.simulate()
+        let lines = reports.all
+        // The closure at 1 s runs before the step that starts then: 120 steps have run, each with its action.
+        XCTAssertEqual(lines.first, "actions 120 running true")
+        XCTAssertEqual(lines[1], "pauses 1 resumes 0 running false")
+        XCTAssertEqual(lines[2], "children 2")
+        XCTAssertEqual(lines[3], "gravity in animator true")
+        // It fell to the floor: its bottom edge at the screen's, within Box2D's skin.
+        let last = try XCTUnwrap(frames.last?.item("box"))
+        XCTAssertEqual(last.center.y + 25, 667, accuracy: 1.5)
+    }
+
+    final class Flick: UIView {
+        var animator: UIDynamicAnimator!
+        var properties: UIDynamicItemBehavior!
+        let box = UIView(frame: CGRect(x: 100, y: 100, width: 40, height: 40))
+        func build() {
+            box.accessibilityIdentifier = "box"
+            addSubview(box)
+            animator = UIDynamicAnimator(referenceView: self)
+            properties = UIDynamicItemBehavior(items: [box])
+            properties.resistance = 0
+            properties.addLinearVelocity(CGPoint(x: 120, y: 0), for: box)
+            animator.addBehavior(properties)
+        }
+    }
+
+    func testVelocityAddedBeforeTheBehaviorIsAddedMovesTheItem() throws {
+        let reports = Reports()
+        let scene = try Scene(
+            named: "flick", duration: 1.5,
+            script: [
+                .at(0.5) { (v: Flick) in reports.add("\(Int(v.properties.linearVelocity(for: v.box).x.rounded()))") },
+                .at(1) { v in
+                    v.animator.removeAllBehaviors()
+                    reports.add("behaviors \(v.animator.behaviors.count)")
+                },
+            ]
+        ) { () -> Flick in
+            let v = Flick(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+            v.build()
+            return v
+        }
+        let frames = try scene.simulate()
+        XCTAssertEqual(reports.all, ["120", "behaviors 0"])
+        // 120 pt/s with no resistance: 60 pt in 0.5 s; once every behavior is gone it stays.
+        XCTAssertEqual(try XCTUnwrap(frames[30].item("box")).center.x, 120 + 60, accuracy: 0.5)
+        let stopped = try XCTUnwrap(frames[62].item("box")).center.x
+        XCTAssertEqual(try XCTUnwrap(frames.last?.item("box")).center.x, stopped)
+    }
+
+    func testItemsInARectAreTheWorldsItemsThatMeetIt() throws {
+        let reports = Reports()
+        let scene = try Scene(
+            named: "rect", duration: 0.2,
+            script: [
+                .at(0.1) { (vc: Falling) in
+                    reports.add("\(vc.animator.items(in: CGRect(x: 0, y: 0, width: 99, height: 667)).count)")
+                    reports.add("\(vc.animator.items(in: CGRect(x: 0, y: 0, width: 101, height: 667)).count)")
+                    reports.add("\(vc.animator.items(in: CGRect(x: 300, y: 300, width: 10, height: 10)).count)")
+                }
+            ]
+        ) { Falling() }
+        _ = try scene.simulate()
+        // The box spans x 100…150 (to Box2D's single precision): a rect ending at 99 misses it, one ending at 101 meets it.
+        XCTAssertEqual(reports.all, ["0", "1", "0"])
+    }
+}
