@@ -16,6 +16,16 @@ extension UIDynamicAnimator {
         if !engine.isAtRest { elapsedTime += h }
         for body in bodies {
             guard let s = engine.state(of: body.name) else { continue }
+            if let group = body.item as? UIDynamicItemGroup {
+                // Each member where the group's body has it; the group keeps the body's turn.
+                for member in group.items {
+                    guard let name = memberNames[ObjectIdentifier(member)], let m = engine.state(of: name) else { continue }
+                    member.center = point(m.center)
+                    member.transform = CGAffineTransform(rotationAngle: CGFloat(m.angle))
+                }
+                group.turn = CGAffineTransform(rotationAngle: CGFloat(s.angle))
+                continue
+            }
             body.item.center = point(s.center)
             body.item.transform = CGAffineTransform(rotationAngle: CGFloat(s.angle))
         }
@@ -147,6 +157,9 @@ extension UIDynamicAnimator {
             for body in bodies where body.holders <= 0 {
                 engine?.removeItem(body.name)
                 itemByName[body.name] = nil
+                if let group = body.item as? UIDynamicItemGroup {
+                    for member in group.items { memberNames[ObjectIdentifier(member)] = nil }
+                }
             }
             bodies.removeAll { $0.holders <= 0 }
             bodyIndex = [:]
@@ -178,29 +191,25 @@ extension UIDynamicAnimator {
             throw refuse(
                 "an item of the behavior is a view that is not in the animator's reference view (UIKit requires its items to be)")
         }
-        let base = runtime?.name(of: item) ?? "item"
-        var name = base
-        var n = 2
-        while itemByName[name] != nil || engine.hasItem(name) {
-            name = "\(base)#\(n)"
-            n += 1
+        func unique(_ base: String) -> String {
+            var name = base
+            var n = 2
+            while itemByName[name] != nil || engine.hasItem(name) {
+                name = "\(base)#\(n)"
+                n += 1
+            }
+            return name
         }
+        if let group = item as? UIDynamicItemGroup { return try addGroup(group, to: engine, refuse: refuse, unique: unique) }
+        if memberNames[ObjectIdentifier(item)] != nil {
+            throw refuse("an item of the behavior is in a UIDynamicItemGroup in this animator: add the group, not its items")
+        }
+        let name = unique(runtime?.name(of: item) ?? "item")
         let c = item.center, size = item.bounds.size, t = item.transform
         guard c.x.isFinite, c.y.isFinite, size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
             t.a.isFinite, t.b.isFinite
         else { throw refuse("item \(name): its centre, size or transform is not a finite number (or the size is negative)") }
-        var shape = ItemShape.rectangle
-        var outline: [Vec2] = []
-        switch item.collisionBoundsType {
-        case .rectangle: break
-        case .ellipse: shape = .ellipse
-        case .path:
-            shape = .path
-            let path = item.collisionBoundingPath
-            outline = (path.subpaths.first?.points ?? []).map(vec)
-            if outline.count > 1 && outline.first == outline.last { outline.removeLast() }
-            if let why = Polygon.problem(outline) { throw refuse("item \(name): collisionBoundingPath: \(why)") }
-        }
+        let (shape, outline) = try bounds(of: item, named: name, refuse: refuse)
         do {
             try engine.addItem(
                 id: name, center: vec(c), size: Size2(Double(size.width), Double(size.height)),
@@ -210,6 +219,56 @@ extension UIDynamicAnimator {
         bodyIndex[ObjectIdentifier(item)] = bodies.count
         bodies.append(Body(name: name, item: item, holders: 0))
         itemByName[name] = item
+    }
+
+    /// An item's collision bounds: its type, and a path's outline (checked as a scene file's is).
+    func bounds(of item: any UIDynamicItem, named name: String, refuse: (String) -> SpringyError) throws -> (ItemShape, [Vec2]) {
+        switch item.collisionBoundsType {
+        case .rectangle: return (.rectangle, [])
+        case .ellipse: return (.ellipse, [])
+        case .path:
+            var outline = (item.collisionBoundingPath.subpaths.first?.points ?? []).map(vec)
+            if outline.count > 1 && outline.first == outline.last { outline.removeLast() }
+            if let why = Polygon.problem(outline) { throw refuse("item \(name): collisionBoundingPath: \(why)") }
+            return (.path, outline)
+        }
+    }
+
+    /// A UIDynamicItemGroup: one body holding its items' shapes where they are.
+    func addGroup(
+        _ group: UIDynamicItemGroup, to engine: Animator, refuse: (String) -> SpringyError, unique: (String) -> String
+    ) throws {
+        guard !group.items.isEmpty else { throw refuse("a UIDynamicItemGroup needs at least one item") }
+        var members: [GroupMemberSpec] = []
+        var names: [(ObjectIdentifier, String)] = []
+        for member in group.items {
+            if let view = member as? UIView, let ref = referenceView, !view.isDescendant(of: ref) {
+                throw refuse("an item of a UIDynamicItemGroup is a view that is not in the animator's reference view")
+            }
+            let id = ObjectIdentifier(member)
+            if bodyIndex[id] != nil || memberNames[id] != nil || names.contains(where: { $0.0 == id }) {
+                throw refuse("an item of a UIDynamicItemGroup is already in the animator on its own or in another group")
+            }
+            let name = unique(runtime?.name(of: member) ?? "item")
+            let c = member.center, size = member.bounds.size, t = member.transform
+            guard c.x.isFinite, c.y.isFinite, size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
+                t.a.isFinite, t.b.isFinite
+            else { throw refuse("item \(name): its centre, size or transform is not a finite number (or the size is negative)") }
+            let (shape, outline) = try bounds(of: member, named: name, refuse: refuse)
+            members.append(
+                GroupMemberSpec(
+                    id: name, center: vec(c), size: Size2(Double(size.width), Double(size.height)),
+                    angle: atan2(Double(t.b), Double(t.a)), shape: shape, outline: outline))
+            names.append((id, name))
+        }
+        let name = unique("group." + members[0].id)
+        do { try engine.addGroup(id: name, members: members) } catch let e as DynamicsError {
+            throw refuse(e.description)
+        }
+        for (id, member) in names { memberNames[id] = member }
+        bodyIndex[ObjectIdentifier(group)] = bodies.count
+        bodies.append(Body(name: name, item: group, holders: 0))
+        itemByName[name] = group
     }
 
     static func name(of b: UIDynamicBehavior) -> String { String(describing: type(of: b)) }
@@ -243,7 +302,20 @@ extension UIDynamicAnimator {
             if s.damping < 0 || s.damping > 1 { return "damping \(s.damping) is outside 0…1" }
         case .item(let i):
             if let d = i.properties.density, d <= 0 { return "density \(d) must be above 0" }
-        case .collision, .composite, .field, .stickyCorners: break
+        case .field(let f):
+            if abs(f.strength) > 1e6 { return "strength \(f.strength) is outside -1e6…1e6" }
+            if f.falloff < 0 || f.falloff > 10 { return "falloff \(f.falloff) is outside 0…10" }
+            if f.minimumRadius <= 0 || f.minimumRadius > 1e6 {
+                return "minimumRadius \(f.minimumRadius) must be above 0 and at most 1e6"
+            }
+            if f.smoothness < 0 || f.smoothness > 1 { return "smoothness \(f.smoothness) is outside 0…1" }
+            if f.animationSpeed < 0 || f.animationSpeed > 1000 { return "animationSpeed \(f.animationSpeed) is outside 0…1000" }
+            switch f.region {
+            case .infinite: break
+            case .circle(let r): if r <= 0 || r > 1e6 { return "the region's radius \(r) must be above 0 and at most 1e6" }
+            case .rect(let size): if size.width < 0 || size.height < 0 { return "the region's size must not be negative" }
+            }
+        case .collision, .composite, .stickyCorners: break
         }
         return nil
     }

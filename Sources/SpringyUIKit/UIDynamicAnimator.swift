@@ -39,6 +39,8 @@ open class UIDynamicAnimator: NSObject {
     var bodies: [Body] = []
     var bodyIndex: [ObjectIdentifier: Int] = [:]
     var itemByName: [String: any UIDynamicItem] = [:]
+    /// The items of groups in the world: their names as the group's members (looked up only).
+    var memberNames: [ObjectIdentifier: String] = [:]
     /// Leaf behaviors in Box2D, in the order they were installed.
     var installed: [UIDynamicBehavior] = []
     var toInstall: [(behavior: UIDynamicBehavior, site: CallSite)] = []
@@ -136,6 +138,7 @@ open class UIDynamicAnimator: NSObject {
         velocityAdds.append((item, v, angular))
     }
     func dynamics(of item: any UIDynamicItem) -> ItemDynamics? {
+        if let member = memberNames[ObjectIdentifier(item)] { return engine?.state(of: member) }
         guard let i = bodyIndex[ObjectIdentifier(item)] else { return nil }
         return engine?.state(of: bodies[i].name)
     }

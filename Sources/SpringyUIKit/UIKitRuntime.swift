@@ -117,6 +117,9 @@ package final class UIKitRuntime: LiveProgram {
     /// view, numbered as first seen.
     func key(of item: any UIDynamicItem) -> [Int] {
         if let view = item as? UIView, let path = path(of: view) { return path }
+        if let group = item as? UIDynamicItemGroup, !group.items.isEmpty {
+            return group.items.map { key(of: $0) }.min { $0.lexicographicallyPrecedes($1) } ?? []
+        }
         let id = ObjectIdentifier(item)
         if serials[id] == nil { serials[id] = serials.count }
         return [Int.max, serials[id]!]

@@ -193,3 +193,103 @@ final class PushViewController: UIViewController {
         animator.addBehavior(flick)
     }
 }
+
+func ball(_ id: String, center: CGPoint, side: CGFloat, color: UIColor) -> UIView {
+    box(id, center: center, side: side, color: color, label: "", round: true)
+}
+
+/// scenes/fields.yaml: UIFieldBehavior's radial gravity, vortex, spring, drag, magnetism and noise.
+final class FieldsViewController: UIViewController {
+    var animator: UIDynamicAnimator!
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let planet = ball("planet", center: CGPoint(x: 110, y: 130), side: 40, color: .systemOrange)
+        let moon = ball("moon", center: CGPoint(x: 180, y: 130), side: 20, color: .systemGray)
+        let leaf = UIView(frame: CGRect(x: 286, y: 122, width: 28, height: 16))
+        leaf.accessibilityIdentifier = "leaf"
+        let weight = box("weight", center: CGPoint(x: 90, y: 300), side: 40, color: .systemBlue, label: "k")
+        let puck = ball("puck", center: CGPoint(x: 180, y: 330), side: 30, color: .systemPink)
+        let charge = ball("charge", center: CGPoint(x: 280, y: 500), side: 24, color: .systemYellow)
+        let speck = ball("speck", center: CGPoint(x: 100, y: 560), side: 16, color: .systemPurple)
+        for v in [planet, moon, leaf, weight, puck, charge, speck] { view.addSubview(v) }
+
+        animator = UIDynamicAnimator(referenceView: view)
+        let free = UIDynamicItemBehavior(items: [moon, leaf, weight, puck, charge, speck])
+        free.resistance = 0
+        free.angularResistance = 0
+        free.addLinearVelocity(CGPoint(x: 0, y: 83.666), for: moon)
+        free.addLinearVelocity(CGPoint(x: 220, y: 0), for: puck)
+        free.addLinearVelocity(CGPoint(x: -120, y: 0), for: charge)
+        animator.addBehavior(free)
+        let charged = UIDynamicItemBehavior(items: [charge])
+        charged.charge = 1
+        animator.addBehavior(charged)
+        let anchored = UIDynamicItemBehavior(items: [planet])
+        anchored.isAnchored = true
+        animator.addBehavior(anchored)
+
+        let gravity = UIFieldBehavior.radialGravityField(position: CGPoint(x: 110, y: 130))
+        gravity.strength = 0.1
+        gravity.addItem(moon)
+        animator.addBehavior(gravity)
+        let vortex = UIFieldBehavior.vortexField()
+        vortex.position = CGPoint(x: 300, y: 190)
+        vortex.strength = 0.05
+        vortex.region = UIRegion(radius: 120)
+        vortex.addItem(leaf)
+        animator.addBehavior(vortex)
+        let spring = UIFieldBehavior.springField()
+        spring.position = CGPoint(x: 90, y: 380)
+        spring.strength = 0.16
+        spring.addItem(weight)
+        animator.addBehavior(spring)
+        let drag = UIFieldBehavior.dragField()
+        drag.position = CGPoint(x: 260, y: 330)
+        drag.strength = 0.3
+        drag.region = UIRegion(size: CGSize(width: 160, height: 120))
+        drag.addItem(puck)
+        animator.addBehavior(drag)
+        let magnetic = UIFieldBehavior.magneticField()
+        magnetic.strength = 0.2
+        magnetic.addItem(charge)
+        animator.addBehavior(magnetic)
+        let noise = UIFieldBehavior.noiseField(smoothness: 0.6, animationSpeed: 0.8)
+        noise.position = CGPoint(x: 187, y: 600)
+        noise.strength = 0.08
+        noise.addItem(speck)
+        animator.addBehavior(noise)
+    }
+}
+
+/// scenes/item-group.yaml, to its pan at 2.2 s: an L of three views falls as one body beside a block.
+final class ItemGroupViewController: UIViewController {
+    var animator: UIDynamicAnimator!
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        let stem = UIView(frame: CGRect(x: 120, y: 50, width: 40, height: 140))
+        let foot = UIView(frame: CGRect(x: 160, y: 150, width: 60, height: 40))
+        let cap = UIView(frame: CGRect(x: 120, y: 30, width: 40, height: 20))
+        let block = box("block", center: CGPoint(x: 280, y: 600), side: 60, color: .systemOrange, label: "solo")
+        for (v, id) in [(stem, "stem"), (foot, "foot"), (cap, "cap")] {
+            v.accessibilityIdentifier = id
+            v.backgroundColor = .systemIndigo
+            view.addSubview(v)
+        }
+        view.addSubview(block)
+        let ell = UIDynamicItemGroup(items: [stem, foot, cap])
+
+        animator = UIDynamicAnimator(referenceView: view)
+        animator.addBehavior(UIGravityBehavior(items: [ell, block]))
+        let collision = UICollisionBehavior(items: [ell, block])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(collision)
+        let bouncy = UIDynamicItemBehavior(items: [ell])
+        bouncy.elasticity = 0.3
+        bouncy.addLinearVelocity(CGPoint(x: 40, y: 0), for: ell)
+        bouncy.addAngularVelocity(40 * .pi / 180, for: ell)
+        animator.addBehavior(bouncy)
+    }
+}
