@@ -24,6 +24,13 @@ package final class UIKitRuntime: LiveProgram {
     private var animators: [WeakAnimator] = []
     /// The first problem your code's calls raised (thrown at the end of the step that raised it).
     private var problem: SpringyError?
+    /// The run's clock while its code runs: a step's start during the script and layout, its end
+    /// during the animators' actions and delegates.
+    var now = 0.0
+    var animationsEnabled = true
+    /// Animation blocks being recorded (innermost last), and those running, in the order made.
+    var recording: [ViewAnimation] = []
+    var viewAnimations: [ViewAnimation] = []
     /// Items that are not views, numbered as first seen.
     private var serials: [ObjectIdentifier: Int] = [:]
 
@@ -82,6 +89,7 @@ package final class UIKitRuntime: LiveProgram {
 
     package func step(at time: Double) throws -> [ContactEvent] {
         try running {
+            now = time
             while nextScript < script.count, Int((script[nextScript].at / h - 1e-9).rounded(.up)) <= stepIndex {
                 script[nextScript].run(root)
                 nextScript += 1
@@ -89,19 +97,37 @@ package final class UIKitRuntime: LiveProgram {
             window.layoutIfNeeded()
             var events: [ContactEvent] = []
             animators.removeAll { $0.animator == nil }
+            now = time + h
             for a in animators.compactMap(\.animator) { events += try a.step(h: h) }
+            finishAnimations(at: time + h)
             stepIndex += 1
             return events
         }
     }
 
-    package var isAtRest: Bool { animators.allSatisfy { $0.animator?.isAtRest ?? true } }
+    package var isAtRest: Bool { viewAnimations.isEmpty && animators.allSatisfy { $0.animator?.isAtRest ?? true } }
+
+    /// Animations that ended by `t` leave their views' tracks (the model values show) and run
+    /// their completions, in the order they end (then the order they were made).
+    func finishAnimations(at t: Double) {
+        let ended = viewAnimations.enumerated().filter { $0.element.end <= t + 1e-9 }
+            .sorted { $0.element.end != $1.element.end ? $0.element.end < $1.element.end : $0.offset < $1.offset }
+            .map(\.element)
+        guard !ended.isEmpty else { return }
+        viewAnimations.removeAll { a in ended.contains { $0 === a } }
+        for a in ended {
+            a.finished = true
+            for view in a.views { view.tracks.removeAll { $0.animation === a } }
+        }
+        for a in ended { a.completion?(true) }
+    }
     package var scriptFinished: Bool { nextScript >= script.count }
 
     package func frame() -> ProgramFrame {
         var out = ProgramFrame()
+        let t = Double(stepIndex) * h
         for (view, path) in window.subviews.enumerated().map({ ($0.element, [$0.offset]) }) {
-            draw(view, path: path, into: &out, parent: .identity, alpha: 1)
+            draw(view, path: path, into: &out, parent: .identity, alpha: 1, at: t)
         }
         for a in animators.compactMap(\.animator) {
             guard let engine = a.engine else { continue }
@@ -150,15 +176,22 @@ package final class UIKitRuntime: LiveProgram {
 
     // MARK: - Drawing the view tree
 
-    func draw(_ view: UIView, path: [Int], into out: inout ProgramFrame, parent: CGAffineTransform, alpha: Double) {
-        guard !view.isHidden, view.alpha > 0 else { return }
-        let a = alpha * min(Double(view.alpha), 1)
-        let toWindow = view.toSuperview.concatenating(parent)
-        let c = CGPoint(x: view.bounds.midX, y: view.bounds.midY).applying(toWindow)
+    func draw(_ view: UIView, path: [Int], into out: inout ProgramFrame, parent: CGAffineTransform, alpha: Double, at t: Double) {
+        let shownAlpha = view.presented(.alpha, [Double(view.alpha)], t)[0]
+        guard !view.isHidden, shownAlpha > 0 else { return }
+        let a = alpha * min(shownAlpha, 1)
+        let toWindow = view.presentedToSuperview(at: t).concatenating(parent)
+        let b = view.presented(.bounds, UIView.numbers(view.bounds), t)
+        let bounds = CGRect(x: b[0], y: b[1], width: max(b[2], 0), height: max(b[3], 0))
+        let c = CGPoint(x: bounds.midX, y: bounds.midY).applying(toWindow)
         let sx = hypot(Double(toWindow.a), Double(toWindow.b)), sy = hypot(Double(toWindow.c), Double(toWindow.d))
         var angle = atan2(Double(toWindow.b), Double(toWindow.a))
         let id = view.accessibilityIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? Self.name(path: path)
-        let fill = view.backgroundColor?.resolved(appearance) ?? Color(r: 0, g: 0, b: 0, a: 0)
+        var fill = view.backgroundColor?.resolved(appearance) ?? Color(r: 0, g: 0, b: 0, a: 0)
+        if view.tracks.contains(where: { $0.key == .color }) {
+            let v = view.presentation(.color, model: UIView.numbers(view.backgroundColor, appearance), at: t)
+            fill = Color(r: min(max(v[0], 0), 1), g: min(max(v[1], 0), 1), b: min(max(v[2], 0), 1), a: min(max(v[3], 0), 1))
+        }
         let label = view as? UILabel
         // Drawn when it shows something; traced too when it is named or UIKit Dynamics moves it.
         let shows = fill.a > 0 || !(label?.text ?? "").isEmpty
@@ -175,7 +208,7 @@ package final class UIKitRuntime: LiveProgram {
                 if abs(d.angle - angle - turns * 2 * .pi) < 1e-6 { angle += turns * 2 * .pi }
             }
             var item = ItemState(
-                id: id, center: vec(c), size: Size2(Double(view.bounds.width) * sx, Double(view.bounds.height) * sy),
+                id: id, center: vec(c), size: Size2(Double(bounds.width) * sx, Double(bounds.height) * sy),
                 angle: angle, alpha: a, z: 0, velocity: velocity, selected: false, kind: .view, color: fill,
                 label: label?.text, shape: .rectangle)
             item.cornerRadius = min(Double(view.layer.cornerRadius) * min(sx, sy), item.size.width / 2, item.size.height / 2)
@@ -186,7 +219,7 @@ package final class UIKitRuntime: LiveProgram {
             out.items.append(item)
         }
         for (k, sub) in view.subviews.enumerated() {
-            draw(sub, path: path + [k], into: &out, parent: toWindow, alpha: a)
+            draw(sub, path: path + [k], into: &out, parent: toWindow, alpha: a, at: t)
         }
     }
 }

@@ -33,14 +33,30 @@ open class CALayer: NSObject {
 open class UIView: UIResponder {
     /// Its size and the origin of its own coordinates.
     open var bounds: CGRect {
-        didSet { if bounds.size != oldValue.size { setNeedsLayout() } }
+        didSet {
+            if bounds.size != oldValue.size { setNeedsLayout() }
+            animated(.bounds, from: Self.numbers(oldValue), to: Self.numbers(bounds))
+        }
     }
     /// Its centre in its superview's coordinates.
-    open var center: CGPoint
-    open var transform: CGAffineTransform = .identity
-    open var alpha: CGFloat = 1
+    open var center: CGPoint {
+        didSet { animated(.center, from: [Double(oldValue.x), Double(oldValue.y)], to: [Double(center.x), Double(center.y)]) }
+    }
+    open var transform: CGAffineTransform = .identity {
+        didSet { animated(.transform, from: Self.numbers(oldValue), to: Self.numbers(transform)) }
+    }
+    open var alpha: CGFloat = 1 {
+        didSet { animated(.alpha, from: [Double(oldValue)], to: [Double(alpha)]) }
+    }
     open var isHidden = false
-    open var backgroundColor: UIColor?
+    open var backgroundColor: UIColor? {
+        didSet {
+            guard let look = UIKitRuntime.current?.appearance else { return }
+            animated(.color, from: Self.numbers(oldValue, look), to: Self.numbers(backgroundColor, look))
+        }
+    }
+    /// Running animations' tracks on its properties.
+    var tracks: [ViewTrack] = []
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
@@ -173,6 +189,21 @@ open class UIView: UIResponder {
     open var collisionBoundingPath: UIBezierPath { UIBezierPath() }
 
     // MARK: - Coordinates
+
+    static func numbers(_ r: CGRect) -> [Double] { [Double(r.minX), Double(r.minY), Double(r.width), Double(r.height)] }
+
+    /// From this view's coordinates to its superview's, as shown at `t` (animations' presentation values).
+    func presentedToSuperview(at t: Double) -> CGAffineTransform {
+        guard !tracks.isEmpty || !(superview?.tracks.isEmpty ?? true) else { return toSuperview }
+        let b = presented(.bounds, Self.numbers(bounds), t), c = presented(.center, [Double(center.x), Double(center.y)], t)
+        let origin = superview.map { $0.presented(.bounds, Self.numbers($0.bounds), t) } ?? [0, 0, 0, 0]
+        return CGAffineTransform(translationX: CGFloat(-(b[0] + b[2] / 2)), y: CGFloat(-(b[1] + b[3] / 2)))
+            .concatenating(Self.transform(presented(.transform, Self.numbers(transform), t)))
+            .concatenating(CGAffineTransform(translationX: CGFloat(c[0] - origin[0]), y: CGFloat(c[1] - origin[1])))
+    }
+    func presented(_ key: AnimatedKey, _ model: [Double], _ t: Double) -> [Double] {
+        tracks.isEmpty ? model : presentation(key, model: model, at: t)
+    }
 
     /// From this view's coordinates to its superview's.
     var toSuperview: CGAffineTransform {

@@ -28,18 +28,21 @@ final class CatalogueTests: XCTestCase {
             b = Array(b.prefix(before))
         }
         XCTAssertEqual(a.count, b.count, "frame count", file: file, line: line)
-        var worst = (0.0, 0.0)
+        var worst = (0.0, 0.0, 0.0)
         for (fa, fb) in zip(a, b) {
             for id in ids {
                 guard let x = fa.item(id), let y = fb.item(id) else {
                     return XCTFail("frame \(fa.index): no item \(id)", file: file, line: line)
                 }
                 worst.0 = max(worst.0, hypot(x.center.x - y.center.x, x.center.y - y.center.y))
+                worst.0 = max(worst.0, abs(x.width - y.width), abs(x.height - y.height))
+                worst.2 = max(worst.2, abs(x.alpha - y.alpha))
                 worst.1 = max(worst.1, abs(x.angle - y.angle))
             }
         }
         XCTAssertLessThanOrEqual(worst.0, 0.5, "largest distance from the YAML scene (pt)", file: file, line: line)
         XCTAssertLessThanOrEqual(worst.1, 0.01, "largest turn from the YAML scene (rad)", file: file, line: line)
+        XCTAssertLessThanOrEqual(worst.2, 0.01, "largest alpha from the YAML scene", file: file, line: line)
     }
 
     func gravityScene(reversed: Bool = false) throws -> Scene {
@@ -124,6 +127,20 @@ final class CatalogueTests: XCTestCase {
         // The YAML scene drags the foot from 2.2 s with a scripted pan; this one has no gesture.
         let scene = try Scene(named: "item-group", duration: 4) { ItemGroupViewController() }
         try assertMatches(scene, "item-group.yaml", ids: ["stem", "foot", "cap", "block"], before: 132)
+    }
+
+    func testUIViewAnimateMatchesTheYAMLScenesViewAnimations() throws {
+        // The YAML scene's keyframed square (UIView.animateKeyframes) is not compared: SpringyUIKit
+        // has no keyframe animations yet.
+        let scene = try Scene(
+            named: "view-animations", duration: 3.5,
+            script: [
+                .at(0.25) { (vc: ViewAnimationsViewController) in vc.slide() },
+                .at(0.5) { vc in vc.grow() },
+                .at(1.2) { vc in vc.shrink() },
+            ]
+        ) { ViewAnimationsViewController() }
+        try assertMatches(scene, "view-animations.yaml", ids: ["in_out", "in", "out", "linear", "spring", "card"])
     }
 
     func testTheOrderYourCodeAddsInDoesNotChangeTheWorld() throws {
