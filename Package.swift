@@ -69,11 +69,16 @@ let package = Package(
             ]),
         // UIDynamicAnimator on Box2D.
         .target(name: "SpringyDynamics", dependencies: ["SpringyBehaviors", "SpringyCore", "SpringyFrame", "CBox2D"]),
+        // View animations (UIView.animate, property animators, SwiftUI's springs) on a clock: model
+        // values, running tracks, presentation values. Scene files and SpringyUIKit share it.
+        .target(name: "SpringyAnimation", dependencies: ["SpringyCore", "SpringyScene"]),
         // UIKit's classes and Swift names over the engine: a Swift scene's views, UIKit Dynamics and
         // script, run by the Simulation as the scene's program (LiveProgram).
         .target(
             name: "SpringyUIKit",
-            dependencies: ["SpringyBehaviors", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics"]),
+            dependencies: [
+                "SpringyAnimation", "SpringyBehaviors", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics",
+            ]),
         // Collection layouts, the scroll view, layout-driven dynamics.
         .target(
             name: "SpringyLayout",
@@ -82,7 +87,8 @@ let package = Package(
         .target(
             name: "SpringySimulation",
             dependencies: [
-                "SpringyBehaviors", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics", "SpringyLayout",
+                "SpringyAnimation", "SpringyBehaviors", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics",
+                "SpringyLayout",
             ]),
         // Every Cairo call: frames, sheets, trails, plots, vector stills, diff images.
         .target(name: "SpringyRender", dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "CCairo", "CNative"]),

@@ -80,6 +80,10 @@ package struct ViewAnimationSpec: Sendable {
     /// (`discrete`: held) between them, the whole run on `timing`.
     package var keyframes: [Keyframe]
     package var discrete: Bool
+    /// UIView.AnimationOptions.repeat (it never ends) and .autoreverse (there and back, then
+    /// the model value shows): SpringyUIKit's blocks; scene files set neither.
+    package var repeats = false
+    package var autoreverses = false
 
     package init(
         api: ViewAnimationAPI, views: [String], duration: Double, delay: Double, timing: AnimationTiming,

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyAnimation
 import SpringyBehaviors
 import SpringyCore
 import SpringyDynamics

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyAnimation
 import SpringyCore
 import SpringyDynamics
 import SpringyFrame

@@ -27,10 +27,8 @@ package final class UIKitRuntime: LiveProgram {
     /// The run's clock while its code runs: a step's start during the script and layout, its end
     /// during the animators' actions and delegates.
     var now = 0.0
-    var animationsEnabled = true
-    /// Animation blocks being recorded (innermost last), and those running, in the order made.
-    var recording: [ViewAnimation] = []
-    var viewAnimations: [ViewAnimation] = []
+    /// The run's view animations (UIView.animate, property animators).
+    let animations = ViewAnimator()
     /// Items that are not views, numbered as first seen.
     private var serials: [ObjectIdentifier: Int] = [:]
 
@@ -78,6 +76,7 @@ package final class UIKitRuntime: LiveProgram {
     package func start(world: WorldSettings, viewport: Size2, appearance: Appearance, h: Double) throws {
         self.world = world
         self.appearance = appearance
+        animations.appearance = appearance
         self.h = h
         try running {
             window = UIWindow(frame: CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height))
@@ -90,6 +89,7 @@ package final class UIKitRuntime: LiveProgram {
     package func step(at time: Double) throws -> [ContactEvent] {
         try running {
             now = time
+            animations.begin(at: time)
             while nextScript < script.count, Int((script[nextScript].at / h - 1e-9).rounded(.up)) <= stepIndex {
                 script[nextScript].run(root)
                 nextScript += 1
@@ -98,29 +98,16 @@ package final class UIKitRuntime: LiveProgram {
             var events: [ContactEvent] = []
             animators.removeAll { $0.animator == nil }
             now = time + h
+            animations.now = now
             for a in animators.compactMap(\.animator) { events += try a.step(h: h) }
-            finishAnimations(at: time + h)
+            animations.finish(at: time + h)
             stepIndex += 1
             return events
         }
     }
 
-    package var isAtRest: Bool { viewAnimations.isEmpty && animators.allSatisfy { $0.animator?.isAtRest ?? true } }
+    package var isAtRest: Bool { !animations.isAnimating && animators.allSatisfy { $0.animator?.isAtRest ?? true } }
 
-    /// Animations that ended by `t` leave their views' tracks (the model values show) and run
-    /// their completions, in the order they end (then the order they were made).
-    func finishAnimations(at t: Double) {
-        let ended = viewAnimations.enumerated().filter { $0.element.end <= t + 1e-9 }
-            .sorted { $0.element.end != $1.element.end ? $0.element.end < $1.element.end : $0.offset < $1.offset }
-            .map(\.element)
-        guard !ended.isEmpty else { return }
-        viewAnimations.removeAll { a in ended.contains { $0 === a } }
-        for a in ended {
-            a.finished = true
-            for view in a.views { view.tracks.removeAll { $0.animation === a } }
-        }
-        for a in ended { a.completion?(true) }
-    }
     package var scriptFinished: Bool { nextScript >= script.count }
 
     package func frame() -> ProgramFrame {
@@ -176,22 +163,39 @@ package final class UIKitRuntime: LiveProgram {
 
     // MARK: - Drawing the view tree
 
+    /// The transform a view shows at `t`: its translation, rotation and scale as animations
+    /// present them, its shear as it is.
+    func shownTransform(_ view: UIView, at t: Double) -> CGAffineTransform {
+        guard let name = view.animationName, animations.engine.touches(name) else { return view.transform }
+        let tr = animations.shown(view, .translation, at: t), r = animations.shown(view, .rotation, at: t).x
+        let sc = animations.shown(view, .scale, at: t)
+        let m = view.transform, sx = ViewAnimator.parts(m).sx
+        // The model's shear, kept: m = R(angle) · [[sx, sx·k], [0, sy]] (columns).
+        let k = sx > 0 ? (Double(m.a) * Double(m.c) + Double(m.b) * Double(m.d)) / (sx * sx) : 0
+        let cs = cos(r), sn = sin(r)
+        return CGAffineTransform(
+            a: CGFloat(sc.x * cs), b: CGFloat(sc.x * sn), c: CGFloat(sc.x * k * cs - sc.y * sn),
+            d: CGFloat(sc.x * k * sn + sc.y * cs),
+            tx: CGFloat(tr.x), ty: CGFloat(tr.y))
+    }
+
     func draw(_ view: UIView, path: [Int], into out: inout ProgramFrame, parent: CGAffineTransform, alpha: Double, at t: Double) {
-        let shownAlpha = view.presented(.alpha, [Double(view.alpha)], t)[0]
-        guard !view.isHidden, shownAlpha > 0 else { return }
-        let a = alpha * min(shownAlpha, 1)
-        let toWindow = view.presentedToSuperview(at: t).concatenating(parent)
-        let b = view.presented(.bounds, UIView.numbers(view.bounds), t)
-        let bounds = CGRect(x: b[0], y: b[1], width: max(b[2], 0), height: max(b[3], 0))
+        let shown = animations.shown(view, .alpha, at: t).x
+        guard !view.isHidden, shown > 0 else { return }
+        let a = alpha * min(shown, 1)
+        let size = animations.shown(view, .size, at: t), center = animations.shown(view, .center, at: t)
+        let bounds = CGRect(x: view.bounds.minX, y: view.bounds.minY, width: max(size.x, 0), height: max(size.y, 0))
+        let origin = view.superview?.bounds.origin ?? .zero
+        let toWindow = CGAffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+            .concatenating(shownTransform(view, at: t))
+            .concatenating(CGAffineTransform(translationX: CGFloat(center.x) - origin.x, y: CGFloat(center.y) - origin.y))
+            .concatenating(parent)
         let c = CGPoint(x: bounds.midX, y: bounds.midY).applying(toWindow)
         let sx = hypot(Double(toWindow.a), Double(toWindow.b)), sy = hypot(Double(toWindow.c), Double(toWindow.d))
         var angle = atan2(Double(toWindow.b), Double(toWindow.a))
         let id = view.accessibilityIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? Self.name(path: path)
-        var fill = view.backgroundColor?.resolved(appearance) ?? Color(r: 0, g: 0, b: 0, a: 0)
-        if view.tracks.contains(where: { $0.key == .color }) {
-            let v = view.presentation(.color, model: UIView.numbers(view.backgroundColor, appearance), at: t)
-            fill = Color(r: min(max(v[0], 0), 1), g: min(max(v[1], 0), 1), b: min(max(v[2], 0), 1), a: min(max(v[3], 0), 1))
-        }
+        let v = animations.shown(view, .color, at: t)
+        let fill = Color(r: min(max(v.x, 0), 1), g: min(max(v.y, 0), 1), b: min(max(v.z, 0), 1), a: min(max(v.w, 0), 1))
         let label = view as? UILabel
         // Drawn when it shows something; traced too when it is named or UIKit Dynamics moves it.
         let shows = fill.a > 0 || !(label?.text ?? "").isEmpty

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyScene
 
 /// An object that responds to events (UIKit's base of views and view controllers).
 open class UIResponder: NSObject {
@@ -34,29 +35,47 @@ open class UIView: UIResponder {
     /// Its size and the origin of its own coordinates.
     open var bounds: CGRect {
         didSet {
-            if bounds.size != oldValue.size { setNeedsLayout() }
-            animated(.bounds, from: Self.numbers(oldValue), to: Self.numbers(bounds))
+            if bounds.size != oldValue.size {
+                setNeedsLayout()
+                changed(
+                    .size, SIMD4(Double(oldValue.width), Double(oldValue.height), 0, 0),
+                    SIMD4(Double(bounds.width), Double(bounds.height), 0, 0))
+            }
         }
     }
     /// Its centre in its superview's coordinates.
     open var center: CGPoint {
-        didSet { animated(.center, from: [Double(oldValue.x), Double(oldValue.y)], to: [Double(center.x), Double(center.y)]) }
+        didSet {
+            changed(.center, SIMD4(Double(oldValue.x), Double(oldValue.y), 0, 0), SIMD4(Double(center.x), Double(center.y), 0, 0))
+        }
     }
     open var transform: CGAffineTransform = .identity {
-        didSet { animated(.transform, from: Self.numbers(oldValue), to: Self.numbers(transform)) }
+        didSet {
+            guard transform != oldValue, let animations = UIKitRuntime.current?.animations else { return }
+            for p in [AnimatedProperty.translation, .rotation, .scale] {
+                animations.changed(self, p, from: ViewAnimator.value(oldValue, p), to: ViewAnimator.value(transform, p))
+            }
+        }
     }
     open var alpha: CGFloat = 1 {
-        didSet { animated(.alpha, from: [Double(oldValue)], to: [Double(alpha)]) }
+        didSet { changed(.alpha, SIMD4(Double(oldValue), 0, 0, 0), SIMD4(Double(alpha), 0, 0, 0)) }
     }
     open var isHidden = false
     open var backgroundColor: UIColor? {
         didSet {
-            guard let look = UIKitRuntime.current?.appearance else { return }
-            animated(.color, from: Self.numbers(oldValue, look), to: Self.numbers(backgroundColor, look))
+            guard let animations = UIKitRuntime.current?.animations else { return }
+            func rgba(_ c: UIColor?) -> SIMD4<Double> {
+                guard let v = c?.resolved(animations.appearance) else { return .zero }
+                return SIMD4(v.r, v.g, v.b, v.a)
+            }
+            animations.changed(self, .color, from: rgba(oldValue), to: rgba(backgroundColor))
         }
     }
-    /// Running animations' tracks on its properties.
-    var tracks: [ViewTrack] = []
+    /// Its name in the run's view animations, once it has animated.
+    var animationName: String?
+    func changed(_ p: AnimatedProperty, _ old: SIMD4<Double>, _ new: SIMD4<Double>) {
+        UIKitRuntime.current?.animations.changed(self, p, from: old, to: new)
+    }
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
@@ -189,21 +208,6 @@ open class UIView: UIResponder {
     open var collisionBoundingPath: UIBezierPath { UIBezierPath() }
 
     // MARK: - Coordinates
-
-    static func numbers(_ r: CGRect) -> [Double] { [Double(r.minX), Double(r.minY), Double(r.width), Double(r.height)] }
-
-    /// From this view's coordinates to its superview's, as shown at `t` (animations' presentation values).
-    func presentedToSuperview(at t: Double) -> CGAffineTransform {
-        guard !tracks.isEmpty || !(superview?.tracks.isEmpty ?? true) else { return toSuperview }
-        let b = presented(.bounds, Self.numbers(bounds), t), c = presented(.center, [Double(center.x), Double(center.y)], t)
-        let origin = superview.map { $0.presented(.bounds, Self.numbers($0.bounds), t) } ?? [0, 0, 0, 0]
-        return CGAffineTransform(translationX: CGFloat(-(b[0] + b[2] / 2)), y: CGFloat(-(b[1] + b[3] / 2)))
-            .concatenating(Self.transform(presented(.transform, Self.numbers(transform), t)))
-            .concatenating(CGAffineTransform(translationX: CGFloat(c[0] - origin[0]), y: CGFloat(c[1] - origin[1])))
-    }
-    func presented(_ key: AnimatedKey, _ model: [Double], _ t: Double) -> [Double] {
-        tracks.isEmpty ? model : presentation(key, model: model, at: t)
-    }
 
     /// From this view's coordinates to its superview's.
     var toSuperview: CGAffineTransform {

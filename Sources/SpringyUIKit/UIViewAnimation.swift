@@ -1,4 +1,5 @@
 import Foundation
+import SpringyAnimation
 import SpringyCore
 import SpringyScene
 
@@ -55,157 +56,328 @@ extension UIView {
         withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        ViewAnimations.run(
-            duration: duration, delay: delay, timing: .cubic(options.curve.timing), options: options, animations: animations,
-            completion: completion)
+        UIKitRuntime.current?.animations.run(
+            api: .uiView, duration: duration, delay: delay, timing: .cubic(options.curve.timing), options: options,
+            animations: animations, completion: completion)
+            ?? {
+                animations()
+                completion?(true)
+            }()
     }
     public class func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
         initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [], animations: @escaping () -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
-        ViewAnimations.run(
-            duration: duration, delay: delay,
+        UIKitRuntime.current?.animations.run(
+            api: .uiView, duration: duration, delay: delay,
             timing: .durationSpring(dampingRatio: Double(dampingRatio), initialVelocity: Double(velocity)), options: options,
             animations: animations, completion: completion)
+            ?? {
+                animations()
+                completion?(true)
+            }()
     }
 
     /// Whether property changes in animation blocks animate (the run's own setting).
-    public class var areAnimationsEnabled: Bool { UIKitRuntime.current?.animationsEnabled ?? true }
-    public class func setAnimationsEnabled(_ enabled: Bool) { UIKitRuntime.current?.animationsEnabled = enabled }
+    public class var areAnimationsEnabled: Bool { UIKitRuntime.current?.animations.enabled ?? true }
+    public class func setAnimationsEnabled(_ enabled: Bool) { UIKitRuntime.current?.animations.enabled = enabled }
     /// Runs `actions` with animations off, inside an animation block too.
     public class func performWithoutAnimation(_ actions: () -> Void) {
-        guard let runtime = UIKitRuntime.current else { return actions() }
-        let was = runtime.animationsEnabled
-        runtime.animationsEnabled = false
+        guard let animations = UIKitRuntime.current?.animations else { return actions() }
+        let was = animations.enabled
+        animations.enabled = false
         actions()
-        runtime.animationsEnabled = was
+        animations.enabled = was
     }
 }
 
-/// The properties a view animates, as numbers: a centre, bounds (x, y, width, height), alpha,
-/// a colour (r, g, b, a) and a transform decomposed (translation, rotation, scale, shear), which
-/// is how Core Animation interpolates one.
-enum AnimatedKey: Int, Sendable {
-    case center, bounds, alpha, color, transform
-}
+/// A run's view animations: SpringyAnimation's engine (the one scene files' `animate` events
+/// run on) over the run's views, each named for it. Setting an animatable property inside an
+/// animation block changes the view's model value at once and records the change; when the
+/// block ends each view's changes start as one animation of the engine, from the old model
+/// value. A frame shows the engine's presentation values: the model plus every running track's
+/// departure from its end (UIKit's additive animations since iOS 8), so a new animation starts
+/// from what is on screen; a property animator takes a property over instead (from what is shown,
+/// at the speed it moves). Transforms animate as translation, rotation and scale, as Core
+/// Animation interpolates them.
+final class ViewAnimator {
+    let engine = ViewAnimationEngine()
+    var enabled = true
+    var appearance = Appearance.light
+    /// Views the engine knows, by the names it knows them by (looked up only).
+    private var views: [String: UIView] = [:]
+    /// Blocks being recorded, innermost last.
+    private var recording: [Block] = []
+    /// Blocks started: the engine's animations each runs, and its completion.
+    private var blocks: [(animations: [Int], completion: (Bool) -> Void)] = []
+    private var serial = 0
+    /// The run's clock when code calls in.
+    var now = 0.0
 
-/// One property's change under one animation.
-struct ViewTrack {
-    let key: AnimatedKey
-    let from: [Double]
-    let to: [Double]
-    unowned let animation: ViewAnimation
-    /// Its value at progress `p` (a spring's overshoot goes past `to`).
-    func value(_ p: Double) -> [Double] { zip(from, to).map { $0 + ($1 - $0) * p } }
-    /// How far it is from its end at `t`.
-    func departure(at t: Double) -> [Double] {
-        let p = animation.progress(at: t)
-        return zip(from, to).map { ($0 - $1) * (1 - p) }
-    }
-}
-
-/// One animation block: its timing, its clock and its completion.
-final class ViewAnimation {
-    let start: Double
-    let duration: Double
-    let timing: AnimationTiming
-    let repeats: Bool
-    let reverses: Bool
-    let completion: ((Bool) -> Void)?
-    var finished = false
-    /// Views it animates (for removing its tracks when it ends).
-    var views: [UIView] = []
-
-    init(
-        start: Double, duration: Double, timing: AnimationTiming, options: UIView.AnimationOptions, completion: ((Bool) -> Void)?
-    ) {
-        self.start = start; self.duration = max(duration, 0); self.timing = timing; self.completion = completion
-        repeats = options.contains(.repeat)
-        reverses = options.contains(.autoreverse)
+    final class Block {
+        var changes: [(view: UIView, property: AnimatedProperty, old: SIMD4<Double>, new: SIMD4<Double>)] = []
     }
 
-    /// One pass's length (an autoreversing animation's pass is there and back).
-    var pass: Double { reverses ? 2 * duration : duration }
-    /// When it ends (never, repeating).
-    var end: Double { repeats ? .infinity : start + pass }
-
-    /// Progress 0 → 1 at `t` (0 before its delay is over). Autoreversing, it runs back to 0 — and
-    /// once it ends the model value shows, as UIKit's does.
-    func progress(at t: Double) -> Double {
-        guard duration > 0 else { return t >= start ? 1 : 0 }
-        var tau = t - start
-        if tau <= 0 { return 0 }
-        if !repeats && tau >= pass { return 1 }
-        if repeats { tau = tau.truncatingRemainder(dividingBy: pass) }
-        if reverses && tau > duration { tau = pass - tau }
-        return timing.progress(at: tau, duration: duration)
+    func name(of view: UIView) -> String {
+        if let name = view.animationName { return name }
+        serial += 1
+        let name = "uiview.\(serial)"
+        view.animationName = name
+        views[name] = view
+        return name
     }
-}
 
-/// The running animations of a run, and the block being recorded.
-enum ViewAnimations {
-    static func run(
-        duration: TimeInterval, delay: TimeInterval, timing: AnimationTiming, options: UIView.AnimationOptions,
-        animations: () -> Void, completion: ((Bool) -> Void)?
-    ) {
-        guard let runtime = UIKitRuntime.current, duration.isFinite, delay.isFinite else {
-            // Outside a scene run there is no clock: the changes happen at once, as with
-            // animations off, and the completion runs.
-            animations()
-            completion?(true)
-            return
+    /// The values the engine starts from when nothing of its own is set: the view's model.
+    var world: AnimationWorld {
+        AnimationWorld(
+            base: { [unowned self] name, p in views[name].map { self.model($0, p) } ?? p.identity },
+            velocity: { _, _ in .zero })
+    }
+
+    func model(_ view: UIView, _ p: AnimatedProperty) -> SIMD4<Double> {
+        switch p {
+        case .center: return SIMD4(Double(view.center.x), Double(view.center.y), 0, 0)
+        case .size: return SIMD4(Double(view.bounds.width), Double(view.bounds.height), 0, 0)
+        case .alpha: return SIMD4(Double(view.alpha), 0, 0, 0)
+        case .color:
+            guard let c = view.backgroundColor?.resolved(appearance) else { return .zero }
+            return SIMD4(c.r, c.g, c.b, c.a)
+        case .translation, .rotation, .scale: return Self.value(view.transform, p)
         }
-        let animation = ViewAnimation(
-            start: runtime.now + max(delay, 0), duration: duration, timing: timing, options: options, completion: completion)
-        runtime.recording.append(animation)
-        animations()
-        if options.contains(.layoutSubviews) { runtime.window?.layoutIfNeeded() }
-        runtime.recording.removeLast()
-        runtime.viewAnimations.append(animation)
-    }
-}
-
-extension UIView {
-    /// Called by each animatable property's setter: inside an animation block (animations on),
-    /// the change becomes a track from the old model value.
-    func animated(_ key: AnimatedKey, from old: [Double], to new: [Double]) {
-        guard old != new, let runtime = UIKitRuntime.current, runtime.animationsEnabled,
-            let animation = runtime.recording.last, animation.duration > 0
-        else { return }
-        tracks.append(ViewTrack(key: key, from: old, to: new, animation: animation))
-        if !animation.views.contains(where: { $0 === self }) { animation.views.append(self) }
     }
 
-    /// What is on screen for `key` at `t`: the model value plus every track's departure.
-    func presentation(_ key: AnimatedKey, model: [Double], at t: Double) -> [Double] {
-        var v = model
-        for track in tracks where track.key == key {
-            for (k, d) in track.departure(at: t).enumerated() where k < v.count { v[k] += d }
+    /// A transform's translation, rotation or scale, as the engine animates them.
+    static func value(_ t: CGAffineTransform, _ p: AnimatedProperty) -> SIMD4<Double> {
+        let parts = Self.parts(t)
+        switch p {
+        case .translation: return SIMD4(Double(t.tx), Double(t.ty), 0, 0)
+        case .rotation: return SIMD4(parts.angle, 0, 0, 0)
+        case .scale: return SIMD4(parts.sx, parts.sy, 0, 0)
+        case .center, .size, .alpha, .color: return p.identity
         }
-        return v
     }
 
-    static func numbers(_ t: CGAffineTransform) -> [Double] {
+    /// A transform as a rotation of a scale (shear is not animated: it is kept at its model value).
+    static func parts(_ t: CGAffineTransform) -> (angle: Double, sx: Double, sy: Double) {
         let a = Double(t.a), b = Double(t.b), c = Double(t.c), d = Double(t.d)
         let sx = hypot(a, b)
-        let angle = atan2(b, a)
-        let det = a * d - b * c
-        let sy = sx > 0 ? det / sx : hypot(c, d)
-        let shear = sx > 0 ? (a * c + b * d) / (sx * sx) : 0
-        return [Double(t.tx), Double(t.ty), angle, sx, sy, shear]
+        return (atan2(b, a), sx, sx > 0 ? (a * d - b * c) / sx : hypot(c, d))
     }
-    static func transform(_ n: [Double]) -> CGAffineTransform {
-        let (angle, sx, sy, shear) = (n[2], n[3], n[4], n[5])
-        // rotation · (scale and shear): a = sx·cos, b = sx·sin, c = sx·shear·cos − sy·sin, d = sx·shear·sin + sy·cos.
-        let k = cos(angle), s = sin(angle)
-        return CGAffineTransform(
-            a: CGFloat(sx * k), b: CGFloat(sx * s), c: CGFloat(sx * shear * k - sy * s), d: CGFloat(sx * shear * s + sy * k),
-            tx: CGFloat(n[0]), ty: CGFloat(n[1]))
+
+    /// A property's model value changed from `old` to `new`: recorded inside a block (animations
+    /// on), else handed to the engine if it keeps a value of its own for it.
+    func changed(_ view: UIView, _ p: AnimatedProperty, from old: SIMD4<Double>, to new: SIMD4<Double>) {
+        guard old != new else { return }
+        if enabled, let block = recording.last {
+            if let k = block.changes.firstIndex(where: { $0.view === view && $0.property == p }) {
+                block.changes[k].new = new
+            } else {
+                block.changes.append((view, p, old, new))
+            }
+        } else if let name = view.animationName, engine.has(name, p) {
+            engine.set(name, p, new)
+        }
     }
-    static func numbers(_ c: UIColor?, _ appearance: Appearance) -> [Double] {
-        guard let c else { return [0, 0, 0, 0] }
-        let v = c.resolved(appearance)
-        return [v.r, v.g, v.b, v.a]
+
+    func run(
+        api: ViewAnimationAPI, duration: TimeInterval, delay: TimeInterval, timing: AnimationTiming,
+        options: UIView.AnimationOptions, animations: () -> Void, completion: ((Bool) -> Void)?
+    ) {
+        let block = Block()
+        recording.append(block)
+        animations()
+        if options.contains(.layoutSubviews) { block.changes.first?.view.window?.layoutIfNeeded() }
+        recording.removeLast()
+        let started = start(
+            block, api: api, duration: duration.isFinite ? max(duration, 0) : 0, delay: delay.isFinite ? max(delay, 0) : 0,
+            timing: timing, repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse))
+        if let completion { blocks.append((started, completion)) }
+    }
+
+    /// Starts a block's changes, one engine animation per view: the indexes of those animations.
+    func start(
+        _ block: Block, api: ViewAnimationAPI, duration: Double, delay: Double, timing: AnimationTiming, repeats: Bool = false,
+        autoreverses: Bool = false
+    ) -> [Int] {
+        var byView: [(view: UIView, targets: [PropertyTarget])] = []
+        for change in block.changes {
+            let name = self.name(of: change.view)
+            // The engine starts from its own model value, else the view's: the old value, then.
+            if !engine.has(name, change.property) { engine.set(name, change.property, change.old) }
+            if let k = byView.firstIndex(where: { $0.view === change.view }) {
+                byView[k].targets.append(PropertyTarget(change.property, change.new))
+            } else {
+                byView.append((change.view, [PropertyTarget(change.property, change.new)]))
+            }
+        }
+        var started: [Int] = []
+        for (view, targets) in byView {
+            guard duration > 0 else {
+                for t in targets { engine.set(name(of: view), t.property, t.value) }
+                continue
+            }
+            var spec = ViewAnimationSpec(
+                api: api, views: [name(of: view)], duration: duration, delay: delay, timing: timing, targets: targets)
+            spec.repeats = repeats
+            spec.autoreverses = autoreverses
+            started.append(engine.animations.count)
+            engine.start(spec, at: now, world)
+        }
+        return started
+    }
+
+    /// Before a step's code: animations whose delay is over take their from values.
+    func begin(at t: Double) {
+        now = t
+        if !engine.isEmpty { engine.beginPending(at: t, world) }
+    }
+
+    /// After a step: animations that ended finish, then the completions of blocks all of whose
+    /// animations have, in the order the blocks were made.
+    func finish(at t: Double) {
+        now = t
+        engine.finish(at: t)
+        endPropertyAnimators()
+        let done = blocks.filter { b in b.animations.allSatisfy { engine.animations[$0].finished } }
+        guard !done.isEmpty else { return }
+        blocks.removeAll { b in b.animations.allSatisfy { engine.animations[$0].finished } }
+        for b in done { b.completion(true) }
+    }
+
+    /// Something still moves, or a completion is still to run.
+    var isAnimating: Bool {
+        engine.isAnimating || !blocks.isEmpty || propertyAnimators.contains { $0.animator?.state == .active }
+    }
+
+    // MARK: - Property animators
+
+    struct WeakPropertyAnimator { weak var animator: UIViewPropertyAnimator? }
+    private var propertyAnimators: [WeakPropertyAnimator] = []
+    /// What each property animator's engine animation changes: its view and each property's start and end.
+    private var changes: [String: (view: UIView, values: [(AnimatedProperty, SIMD4<Double>, SIMD4<Double>)])] = [:]
+    private var serials = 0
+
+    func nextSerial() -> Int {
+        serials += 1
+        return serials
+    }
+    func register(_ animator: UIViewPropertyAnimator) { propertyAnimators.append(WeakPropertyAnimator(animator: animator)) }
+
+    /// Runs `closures` as a property animator's animations: one engine animation per view it
+    /// changes, named `name.k`; their names.
+    func startPropertyAnimations(
+        _ animator: UIViewPropertyAnimator, _ closures: [() -> Void], name: String, duration: Double, delay: Double, paused: Bool
+    ) -> [String] {
+        let block = Block()
+        recording.append(block)
+        for c in closures { c() }
+        recording.removeLast()
+        var byView: [(view: UIView, values: [(AnimatedProperty, SIMD4<Double>, SIMD4<Double>)])] = []
+        for change in block.changes {
+            let viewName = self.name(of: change.view)
+            if !engine.has(viewName, change.property) { engine.set(viewName, change.property, change.old) }
+            if let k = byView.firstIndex(where: { $0.view === change.view }) {
+                byView[k].values.append((change.property, change.old, change.new))
+            } else {
+                byView.append((change.view, [(change.property, change.old, change.new)]))
+            }
+        }
+        var names: [String] = []
+        for (k, entry) in byView.enumerated() {
+            let own = "\(name).\(k)"
+            let spec = ViewAnimationSpec(
+                api: .propertyAnimator(name: own, startsPaused: paused, scrubsLinearly: animator.scrubsLinearly),
+                views: [self.name(of: entry.view)], duration: duration.isFinite ? max(duration, 0) : 0,
+                delay: delay.isFinite ? max(delay, 0) : 0, timing: animator.timing,
+                targets: entry.values.map { PropertyTarget($0.0, $0.2) })
+            engine.start(spec, at: now, world)
+            changes[own] = entry
+            names.append(own)
+        }
+        return names
+    }
+
+    func control(_ names: [String], _ c: AnimatorControl) {
+        for name in names { engine.control(name, c, at: now, world) }
+    }
+    func isRunning(_ name: String) -> Bool {
+        engine.animation(named: name).map { !$0.finished && !$0.paused } ?? false
+    }
+    /// How far through its duration the first of `names` is.
+    func fraction(of names: [String]) -> Double {
+        guard let a = names.first.flatMap({ engine.animation(named: $0) }), a.duration > 0 else { return 0 }
+        return a.finished ? (a.reversed ? 0 : 1) : a.tau(at: now) / a.duration
+    }
+
+    /// Sets each view's own properties to the engine's model values (after a stop or an end the
+    /// engine moved them: where they were shown, or back to the start).
+    func syncViews(of names: [String]) {
+        for name in names {
+            guard let entry = changes[name], let viewName = entry.view.animationName else { continue }
+            let was = enabled
+            enabled = false
+            for (p, _, _) in entry.values where engine.has(viewName, p) {
+                let v = engine.base(viewName, p, world)
+                apply(v, p, to: entry.view)
+            }
+            enabled = was
+        }
+    }
+
+    /// finishAnimation(at:): the views at their end values, their start values, or where they are.
+    func settle(_ names: [String], at position: UIViewAnimatingPosition) {
+        for name in names {
+            guard let entry = changes[name], let viewName = entry.view.animationName else { continue }
+            for (p, old, new) in entry.values {
+                let v: SIMD4<Double>
+                switch position {
+                case .end: v = new
+                case .start: v = old
+                case .current: v = engine.base(viewName, p, world)
+                }
+                engine.set(viewName, p, v)
+            }
+        }
+        syncViews(of: names)
+        for name in names { changes[name] = nil }
+    }
+
+    /// A view's own property set to `v` (no animation).
+    func apply(_ v: SIMD4<Double>, _ p: AnimatedProperty, to view: UIView) {
+        switch p {
+        case .center: view.center = CGPoint(x: v.x, y: v.y)
+        case .size: view.bounds.size = CGSize(width: v.x, height: v.y)
+        case .alpha: view.alpha = CGFloat(v.x)
+        case .color:
+            view.backgroundColor = UIColor(red: CGFloat(v.x), green: CGFloat(v.y), blue: CGFloat(v.z), alpha: CGFloat(v.w))
+        case .translation, .rotation, .scale:
+            var t = Self.value(view.transform, .translation), r = Self.value(view.transform, .rotation).x
+            var s = Self.value(view.transform, .scale)
+            if p == .translation { t = v } else if p == .rotation { r = v.x } else { s = v }
+            view.transform = CGAffineTransform(rotationAngle: CGFloat(r)).scaledBy(x: CGFloat(s.x), y: CGFloat(s.y))
+                .concatenating(CGAffineTransform(translationX: CGFloat(t.x), y: CGFloat(t.y)))
+        }
+    }
+
+    /// Property animators whose animations all ended this step: their views take the engine's
+    /// values, their completions run (at the start when reversed, else at the end).
+    func endPropertyAnimators() {
+        propertyAnimators.removeAll { $0.animator == nil }
+        for entry in propertyAnimators {
+            guard let a = entry.animator, a.state == .active else { continue }
+            let names = a.runningNames
+            let animations = names.compactMap { engine.animation(named: $0) }
+            guard animations.count == names.count, animations.allSatisfy(\.finished) else { continue }
+            syncViews(of: names)
+            for name in names { changes[name] = nil }
+            a.ended(at: animations.first?.reversed == true ? .start : .end)
+        }
+    }
+
+    /// What `view` shows for `p` at `t`.
+    func shown(_ view: UIView, _ p: AnimatedProperty, at t: Double) -> SIMD4<Double> {
+        guard let name = view.animationName, engine.touches(name) else { return model(view, p) }
+        return engine.presentation(name, p, at: t, world)
     }
 }

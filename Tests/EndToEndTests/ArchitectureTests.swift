@@ -7,7 +7,7 @@ final class ArchitectureTests: XCTestCase {
     /// Bottom to top; a module may import only modules of a lower rank.
     static let rank: [String: Int] = [
         "SpringyTypes": -1, "SpringyCore": 0, "SpringyBehaviors": 1, "SpringyFrame": 1, "SpringyScene": 2, "SpringyDynamics": 2,
-        "SpringyLayout": 3,
+        "SpringyLayout": 3, "SpringyAnimation": 3,
         "SpringySimulation": 4, "SpringyUIKit": 4, "SpringyRender": 5, "SpringyOutput": 6, "SpringyGolden": 7,
         "SpringyPipeline": 8,
         "SpringyPreview": 9, "SpringyKit": 10, "SpringySnapshotTesting": 11, "SpringyServer": 11, "SpringyCLI": 12,
@@ -349,13 +349,15 @@ final class ArchitectureTests: XCTestCase {
     /// value with a constructor beside each kind. Issue 45: Scene +10 for LiveProgram, the seam a
     /// Swift scene's program plugs into; Frame +3 for a view's own corner radius, text colour
     /// and font size; Dynamics +1 for whether a push still acts; SpringyUIKit shares its
-    /// runtime with SpringyKit's Scene initialisers.)
+    /// runtime with SpringyKit's Scene initialisers; the view animation engine moved out of
+    /// Simulation into SpringyAnimation so that SpringyUIKit's blocks run on it too, and Scene +2
+    /// for a block's repeat and autoreverse.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 75, "SpringyScene": 444, "SpringyDynamics": 64,
+        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 75, "SpringyScene": 446, "SpringyDynamics": 64,
         "SpringyLayout": 215,
         "SpringySimulation": 28, "SpringyRender": 80, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 333,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
-        "SpringyServer": 0, "SpringyUIKit": 11,
+        "SpringyServer": 0, "SpringyUIKit": 11, "SpringyAnimation": 32,
     ]
 
     func testEveryModuleSharesNoMoreThanItsPackageBudget() throws {

@@ -55,3 +55,47 @@ final class ViewAnimationsViewController: UIViewController {
         }
     }
 }
+
+/// scenes/property-animator.yaml: a drawer's animator paused, scrubbed, continued and reversed; a
+/// ball thrown on a physical spring and taken back over mid-flight by a damped one.
+final class PropertyAnimatorViewController: UIViewController {
+    var drawer: UIView!
+    var ball: UIView!
+    var slide: UIViewPropertyAnimator!
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        drawer = UIView(frame: CGRect(x: 20, y: 520, width: 335, height: 160))
+        drawer.accessibilityIdentifier = "drawer"
+        drawer.backgroundColor = .systemBlue
+        ball = UIView(frame: CGRect(x: 18, y: 98, width: 44, height: 44))
+        ball.accessibilityIdentifier = "ball"
+        ball.backgroundColor = .systemOrange
+        ball.layer.cornerRadius = 22
+        let marker = UIView(frame: CGRect(x: 332, y: 90, width: 6, height: 60))
+        marker.accessibilityIdentifier = "marker"
+        marker.backgroundColor = .systemGray3
+        for v in [drawer!, ball!, marker] { view.addSubview(v) }
+    }
+
+    func start() {
+        slide = UIViewPropertyAnimator(
+            duration: 1.2, controlPoint1: CGPoint(x: 0.2, y: 0.8), controlPoint2: CGPoint(x: 0.2, y: 1)
+        ) { self.drawer.center = CGPoint(x: 187.5, y: 330) }
+        slide.startAnimation()
+        let spring = UISpringTimingParameters(mass: 1, stiffness: 180, damping: 12, initialVelocity: .zero)
+        let toss = UIViewPropertyAnimator(duration: 0, timingParameters: spring)
+        toss.addAnimations {
+            self.ball.center = CGPoint(x: 335, y: 120)
+            self.ball.transform = CGAffineTransform(scaleX: 1.3, y: 1.3)
+        }
+        toss.startAnimation()
+    }
+
+    func takeBack() {
+        UIViewPropertyAnimator(duration: 1.2, dampingRatio: 0.8) {
+            self.ball.center = CGPoint(x: 40, y: 120)
+            self.ball.transform = .identity
+        }.startAnimation()
+    }
+}

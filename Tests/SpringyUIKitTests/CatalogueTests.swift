@@ -143,6 +143,31 @@ final class CatalogueTests: XCTestCase {
         try assertMatches(scene, "view-animations.yaml", ids: ["in_out", "in", "out", "linear", "spring", "card"])
     }
 
+    func testPropertyAnimatorsMatchTheYAMLScene() throws {
+        let reports = Reports()
+        let scene = try Scene(
+            named: "property-animator", duration: 3.5,
+            script: [
+                .at(0.2) { (vc: PropertyAnimatorViewController) in vc.start() },
+                .at(0.35) { vc in vc.takeBack() },
+                .at(0.6) { vc in vc.slide.pauseAnimation() },
+                .at(0.9) { vc in vc.slide.fractionComplete = 0.25 },
+                .at(1.0) { vc in reports.add("paused at \(vc.slide.fractionComplete), running \(vc.slide.isRunning)") },
+                .at(1.2) { vc in vc.slide.startAnimation() },
+                .at(1.7) { vc in
+                    vc.slide.isReversed = true
+                    vc.slide.addCompletion { position in reports.add("ended at \(position)") }
+                },
+                .at(3.4) { vc in reports.add("drawer \(vc.drawer.center), state \(vc.slide.state)") },
+            ]
+        ) { PropertyAnimatorViewController() }
+        try assertMatches(scene, "property-animator.yaml", ids: ["drawer", "ball", "marker"])
+        // Reversed, it ended at its start, where the drawer's own centre is again.
+        XCTAssertEqual(
+            reports.all,
+            ["paused at 0.25, running false", "ended at start", "drawer CGPoint(x: 187.5, y: 600.0), state inactive"])
+    }
+
     func testTheOrderYourCodeAddsInDoesNotChangeTheWorld() throws {
         let one = try gravityScene().simulate(), two = try gravityScene(reversed: true).simulate()
         XCTAssertEqual(one, two)

@@ -4,14 +4,21 @@ import SpringyScene
 
 /// What the view animations need from the world: a property's value when no animation has set
 /// it (a free view's centre is its body's, its colour its fill), and its velocity then.
-struct AnimationWorld {
-    var base: (String, AnimatedProperty) -> SIMD4<Double>
-    var velocity: (String, AnimatedProperty) -> SIMD4<Double>
+package struct AnimationWorld {
+    package var base: (String, AnimatedProperty) -> SIMD4<Double>
+    package var velocity: (String, AnimatedProperty) -> SIMD4<Double>
+    package init(
+        base: @escaping (String, AnimatedProperty) -> SIMD4<Double>,
+        velocity: @escaping (String, AnimatedProperty) -> SIMD4<Double>
+    ) {
+        self.base = base
+        self.velocity = velocity
+    }
 }
 
 /// One property of one view under one animation. Its value at progress P is `value(P)`; the
 /// view shows its model value plus, for every track on the property, value(P) − final.
-struct AnimationTrack {
+package struct AnimationTrack {
     struct Segment { var start: Double; var duration: Double; var from: SIMD4<Double>; var to: SIMD4<Double> }
     let view: String
     let property: AnimatedProperty
@@ -42,29 +49,41 @@ struct AnimationTrack {
 }
 
 /// One animation the script started: its clock (τ, seconds into it) and how it runs.
-struct RunningAnimation {
+package struct RunningAnimation {
     let spec: ViewAnimationSpec
     /// When it begins (the script's time plus its delay); its tracks are made then.
     let begin: Double
     var begun = false
-    var finished = false
-    var paused = false
-    var reversed = false
+    package var finished = false
+    package var paused = false
+    package var reversed = false
     /// τ(t) = anchorTau + rate · (t − anchorTime), within 0…duration.
     var anchorTime: Double
     var anchorTau = 0.0
-    var duration: Double
+    package var duration: Double
     /// A linear scrub (scrubsLinearly): where it was scrubbed (τ) and the progress it showed,
     /// which the curve then carries on from without a jump.
     var scrub: (tau: Double, shown: Double)?
 
     var rate: Double { paused ? 0 : (reversed ? -1 : 1) }
-    func tau(at t: Double) -> Double { min(max(anchorTau + rate * (t - anchorTime), 0), duration) }
+    /// One run there (and, autoreversing, back).
+    package var cycle: Double { spec.autoreverses ? 2 * duration : duration }
+    /// Seconds into its cycle: clamped to it, or round and round when it repeats.
+    package func tau(at t: Double) -> Double {
+        let raw = anchorTau + rate * (t - anchorTime)
+        guard spec.repeats, cycle > 0 else { return min(max(raw, 0), cycle) }
+        return max(raw, 0).truncatingRemainder(dividingBy: cycle)
+    }
+    /// Seconds into the run there: on the way back, the way there mirrored.
+    func shownTau(at t: Double) -> Double {
+        let tau = tau(at: t)
+        return spec.autoreverses && tau > duration ? cycle - tau : tau
+    }
     mutating func reanchor(at t: Double) { anchorTau = tau(at: t); anchorTime = t }
 
     /// The track's progress at `t`.
     func progress(of track: AnimationTrack, at t: Double) -> Double {
-        let tau = tau(at: t)
+        let tau = shownTau(at: t)
         guard let s = scrub else { return track.timing.progress(at: tau, duration: track.duration) }
         let c = track.timing.progress(at: tau, duration: track.duration)
         let cs = track.timing.progress(at: s.tau, duration: track.duration)
@@ -80,9 +99,10 @@ struct RunningAnimation {
 
 /// UIView animations, property animators and SwiftUI springs on free views and cells: model
 /// values, running tracks, and the presentation values frames show (docs/DYNAMICS.md, "View animations").
-final class ViewAnimationEngine {
-    private(set) var animations: [RunningAnimation] = []
-    private(set) var tracks: [AnimationTrack] = []
+package final class ViewAnimationEngine {
+    package init() {}
+    package private(set) var animations: [RunningAnimation] = []
+    package private(set) var tracks: [AnimationTrack] = []
     /// Values animations have set, by view then property (looked up, never iterated).
     private var model: [String: [AnimatedProperty: SIMD4<Double>]] = [:]
     /// The newest animator of each name.
@@ -93,16 +113,16 @@ final class ViewAnimationEngine {
     private var released: [String] = []
 
     /// Nothing set or running: no view shows anything but its own values.
-    var isEmpty: Bool { animations.isEmpty && model.isEmpty }
+    package var isEmpty: Bool { animations.isEmpty && model.isEmpty }
     /// Whether anything will still move without the script: a running or pending animation.
-    var isAnimating: Bool { animations.contains { !$0.finished && !$0.paused } }
+    package var isAnimating: Bool { animations.contains { !$0.finished && !$0.paused } }
 
-    func base(_ view: String, _ p: AnimatedProperty, _ world: AnimationWorld) -> SIMD4<Double> {
+    package func base(_ view: String, _ p: AnimatedProperty, _ world: AnimationWorld) -> SIMD4<Double> {
         model[view]?[p] ?? world.base(view, p)
     }
 
     /// What the view shows for `p` at `t`: its model value plus every track's departure from its own end.
-    func presentation(_ view: String, _ p: AnimatedProperty, at t: Double, _ world: AnimationWorld) -> SIMD4<Double> {
+    package func presentation(_ view: String, _ p: AnimatedProperty, at t: Double, _ world: AnimationWorld) -> SIMD4<Double> {
         var v = base(view, p, world)
         for track in tracks where track.view == view && track.property == p {
             v += track.value(animations[track.owner].progress(of: track, at: t)) - track.final
@@ -111,7 +131,7 @@ final class ViewAnimationEngine {
     }
 
     /// The presentation's velocity (per second) at `t`.
-    func velocity(_ view: String, _ p: AnimatedProperty, at t: Double, _ world: AnimationWorld) -> SIMD4<Double> {
+    package func velocity(_ view: String, _ p: AnimatedProperty, at t: Double, _ world: AnimationWorld) -> SIMD4<Double> {
         guard tracks.contains(where: { $0.view == view && $0.property == p }) else { return world.velocity(view, p) }
         var v = SIMD4<Double>.zero
         let d = 1e-4
@@ -124,11 +144,11 @@ final class ViewAnimationEngine {
 
     /// Sets a property's model value outside any animation (assigning `view.transform` in a
     /// gesture handler): animations of it in flight keep adding their part on top.
-    func set(_ view: String, _ p: AnimatedProperty, _ value: SIMD4<Double>) { model[view, default: [:]][p] = value }
+    package func set(_ view: String, _ p: AnimatedProperty, _ value: SIMD4<Double>) { model[view, default: [:]][p] = value }
 
     // MARK: - Script
 
-    func start(_ spec: ViewAnimationSpec, at now: Double, _ world: AnimationWorld) {
+    package func start(_ spec: ViewAnimationSpec, at now: Double, _ world: AnimationWorld) {
         let index = animations.count
         // Its duration is set when it begins (the longest of its tracks).
         animations.append(RunningAnimation(spec: spec, begin: now + spec.delay, anchorTime: now + spec.delay, duration: 0))
@@ -137,7 +157,7 @@ final class ViewAnimationEngine {
     }
 
     /// Delayed animations whose delay has run out begin, taking their from values now.
-    func beginPending(at now: Double, _ world: AnimationWorld) {
+    package func beginPending(at now: Double, _ world: AnimationWorld) {
         for i in animations.indices where !animations[i].begun && !animations[i].finished && animations[i].begin <= now + 1e-9 {
             begin(i, at: now, world)
         }
@@ -216,7 +236,10 @@ final class ViewAnimationEngine {
         }
     }
 
-    func control(_ name: String, _ control: AnimatorControl, at now: Double, _ world: AnimationWorld) {
+    /// The newest animation started under `name` (a property animator's).
+    package func animation(named name: String) -> RunningAnimation? { named[name].map { animations[$0] } }
+
+    package func control(_ name: String, _ control: AnimatorControl, at now: Double, _ world: AnimationWorld) {
         guard let i = named[name], !animations[i].finished else { return }
         guard animations[i].begun else {
             if control == .pause { animations[i].paused = true }
@@ -245,11 +268,11 @@ final class ViewAnimationEngine {
 
     /// Animations that have run to an end at `t` finish: their tracks go, the model keeps their
     /// end (or, reversed, their start).
-    func finish(at t: Double) {
+    package func finish(at t: Double) {
         for i in animations.indices where animations[i].begun && !animations[i].finished && !animations[i].paused {
             let a = animations[i]
             let tau = a.tau(at: t)
-            let atEnd = !a.reversed && tau >= a.duration - 1e-9
+            let atEnd = !a.reversed && tau >= a.cycle - 1e-9 && !a.spec.repeats
             let atStart = a.reversed && tau <= 1e-9
             guard atEnd || atStart else { continue }
             animations[i].finished = true
@@ -269,18 +292,18 @@ final class ViewAnimationEngine {
 
     /// Views no animation drives the centre of any more (since the last call): their bodies are
     /// left at the model centre, at rest, and the model centre is dropped.
-    func drainReleased() -> [String] {
+    package func drainReleased() -> [String] {
         defer { released.removeAll() }
         return released.filter { !drivesCenter($0) }
     }
 
     /// Views an animation moves the centre of (their bodies follow the presentation).
-    func drivesCenter(_ view: String) -> Bool { (centerDriven[view] ?? 0) > 0 }
+    package func drivesCenter(_ view: String) -> Bool { (centerDriven[view] ?? 0) > 0 }
 
     /// Drops the model centre of a view no animation drives: its body is the truth again.
-    func releaseCenter(_ view: String) { model[view]?[.center] = nil }
+    package func releaseCenter(_ view: String) { model[view]?[.center] = nil }
 
     /// Whether the view has anything set or running (a lookup before the per-property work).
-    func touches(_ view: String) -> Bool { model[view] != nil }
-    func has(_ view: String, _ p: AnimatedProperty) -> Bool { model[view]?[p] != nil }
+    package func touches(_ view: String) -> Bool { model[view] != nil }
+    package func has(_ view: String, _ p: AnimatedProperty) -> Bool { model[view]?[p] != nil }
 }

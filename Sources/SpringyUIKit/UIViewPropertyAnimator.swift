@@ -1,0 +1,243 @@
+import Foundation
+import SpringyAnimation
+import SpringyCore
+import SpringyScene
+
+/// What kind of timing a provider gives.
+public enum UITimingCurveType: Int, Sendable {
+    case builtin, cubic, spring, composed
+}
+
+/// A timing for a property animator: a cubic curve or a spring.
+public protocol UITimingCurveProvider: AnyObject {
+    var timingCurveType: UITimingCurveType { get }
+    var cubicTimingParameters: UICubicTimingParameters? { get }
+    var springTimingParameters: UISpringTimingParameters? { get }
+}
+
+/// A Bézier timing curve: one of UIKit's four, or your control points.
+public final class UICubicTimingParameters: NSObject, UITimingCurveProvider {
+    public let animationCurve: UIView.AnimationCurve
+    public let controlPoint1: CGPoint
+    public let controlPoint2: CGPoint
+    let curve: CubicTimingCurve
+
+    public override convenience init() { self.init(animationCurve: .easeInOut) }
+    public init(animationCurve: UIView.AnimationCurve) {
+        self.animationCurve = animationCurve
+        curve = animationCurve.timing
+        controlPoint1 = CGPoint(x: curve.x1, y: curve.y1)
+        controlPoint2 = CGPoint(x: curve.x2, y: curve.y2)
+        super.init()
+    }
+    public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {
+        animationCurve = .easeInOut
+        controlPoint1 = point1
+        controlPoint2 = point2
+        // x stays within 0…1 so the curve is a function of time (as Core Animation clamps it).
+        curve = CubicTimingCurve(
+            min(max(Double(point1.x), 0), 1), Double(point1.y), min(max(Double(point2.x), 0), 1), Double(point2.y))
+        super.init()
+    }
+    public var timingCurveType: UITimingCurveType { .cubic }
+    public var cubicTimingParameters: UICubicTimingParameters? { self }
+    public var springTimingParameters: UISpringTimingParameters? { nil }
+}
+
+/// A spring timing: UIKit's duration spring (a damping ratio over the animator's duration), or a
+/// physical spring (mass, stiffness, damping), which runs for its own settling time.
+public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
+    public let initialVelocity: CGVector
+    let timing: AnimationTiming
+
+    /// Core Animation's default spring: mass 1, stiffness 100, damping 10.
+    public override convenience init() { self.init(mass: 1, stiffness: 100, damping: 10, initialVelocity: .zero) }
+    public convenience init(dampingRatio ratio: CGFloat) { self.init(dampingRatio: ratio, initialVelocity: .zero) }
+    public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {
+        initialVelocity = velocity
+        timing = .durationSpring(dampingRatio: Double(ratio), initialVelocity: Double(velocity.dx))
+        super.init()
+    }
+    public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
+        initialVelocity = velocity
+        timing = .spring(
+            SpringSystem(
+                mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping), initialVelocity: Double(velocity.dx)),
+            settling: .coreAnimation)
+        super.init()
+    }
+    public var timingCurveType: UITimingCurveType { .spring }
+    public var cubicTimingParameters: UICubicTimingParameters? { nil }
+    public var springTimingParameters: UISpringTimingParameters? { self }
+}
+
+/// Where an animator ended (or is asked to end).
+public enum UIViewAnimatingPosition: Int, Sendable {
+    case end, start, current
+}
+
+/// An animator's state: not started (or done), started (running or paused), stopped.
+public enum UIViewAnimatingState: Int, Sendable {
+    case inactive, active, stopped
+}
+
+/// A controllable animation (iOS 10): start, pause, scrub, reverse, stop and finish it. Its
+/// animations take each property over from what is shown, at the speed it moves (SpringyAnimation's
+/// property animators, as scene files' `animator` events).
+open class UIViewPropertyAnimator: NSObject {
+    public let duration: TimeInterval
+    public private(set) var delay: TimeInterval = 0
+    public let timingParameters: (any UITimingCurveProvider)?
+    open var scrubsLinearly = true
+    open var isInterruptible = true
+    public private(set) var state: UIViewAnimatingState = .inactive
+
+    private var pendingAnimations: [() -> Void] = []
+    private var completions: [(UIViewAnimatingPosition) -> Void] = []
+    /// While active: the engine animations it runs (one per view), by their names.
+    private var running: [String] = []
+    private var reversed = false
+    private let serial: Int
+
+    public init(duration: TimeInterval, timingParameters parameters: any UITimingCurveProvider) {
+        self.duration = duration
+        timingParameters = parameters
+        serial = UIKitRuntime.current?.animations.nextSerial() ?? 0
+        super.init()
+        UIKitRuntime.current?.animations.register(self)
+    }
+    public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: curve))
+        if let animations { addAnimations(animations) }
+    }
+    public convenience init(
+        duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint, animations: (() -> Void)? = nil
+    ) {
+        self.init(duration: duration, timingParameters: UICubicTimingParameters(controlPoint1: point1, controlPoint2: point2))
+        if let animations { addAnimations(animations) }
+    }
+    public convenience init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: UISpringTimingParameters(dampingRatio: ratio))
+        if let animations { addAnimations(animations) }
+    }
+
+    /// Made and started at once, as UIKit's: it finishes at its end and runs `completion`.
+    public class func runningPropertyAnimator(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((UIViewAnimatingPosition) -> Void)? = nil
+    ) -> UIViewPropertyAnimator {
+        let a = UIViewPropertyAnimator(duration: duration, curve: options.curve, animations: animations)
+        if let completion { a.addCompletion(completion) }
+        a.startAnimation(afterDelay: delay)
+        return a
+    }
+
+    var timing: AnimationTiming {
+        if let s = timingParameters?.springTimingParameters { return s.timing }
+        if let c = timingParameters?.cubicTimingParameters { return .cubic(c.curve) }
+        return .cubic(.easeInOut)
+    }
+
+    open func addAnimations(_ animation: @escaping () -> Void) {
+        if state == .active, let animations = UIKitRuntime.current?.animations {
+            // Added while it runs: they run for the time it has left.
+            let left = duration * (1 - Double(fractionComplete))
+            running += animations.startPropertyAnimations(
+                self, [animation], name: "animator.\(serial).\(running.count)", duration: left, delay: 0, paused: !isRunning)
+        } else {
+            pendingAnimations.append(animation)
+        }
+    }
+    open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) { completions.append(completion) }
+
+    open func startAnimation() { startAnimation(afterDelay: 0) }
+    open func startAnimation(afterDelay delay: TimeInterval) {
+        switch state {
+        case .inactive: begin(paused: false, delay: delay)
+        case .active: control(.resume)
+        case .stopped: break  // UIKit: a stopped animator must be finished first
+        }
+    }
+    open func pauseAnimation() {
+        switch state {
+        case .inactive: begin(paused: true, delay: 0)
+        case .active: control(.pause)
+        case .stopped: break
+        }
+    }
+    /// Stops where it is; without finishing it becomes inactive at once (no completion),
+    /// otherwise it waits for `finishAnimation(at:)`.
+    open func stopAnimation(_ withoutFinishing: Bool) {
+        guard state == .active else { return }
+        control(.stop)
+        UIKitRuntime.current?.animations.syncViews(of: running)
+        state = withoutFinishing ? .inactive : .stopped
+        if withoutFinishing { running = [] }
+    }
+    /// After `stopAnimation(false)`: ends at the end, the start or where it stopped.
+    open func finishAnimation(at position: UIViewAnimatingPosition) {
+        guard state == .stopped, let animations = UIKitRuntime.current?.animations else { return }
+        animations.settle(running, at: position)
+        end(at: position)
+    }
+
+    open var isRunning: Bool {
+        guard state == .active, let animations = UIKitRuntime.current?.animations else { return false }
+        return running.contains { animations.isRunning($0) }
+    }
+    open var isReversed: Bool {
+        get { reversed }
+        set {
+            guard newValue != reversed else { return }
+            reversed = newValue
+            if state == .active { control(.reverse) }
+        }
+    }
+    /// How far through its duration it is, 0…1 (setting it pauses it there, as UIKit's).
+    open var fractionComplete: CGFloat {
+        get {
+            guard state == .active, let animations = UIKitRuntime.current?.animations else { return 0 }
+            return CGFloat(animations.fraction(of: running))
+        }
+        set {
+            if state == .inactive { begin(paused: true, delay: 0) }
+            guard state == .active else { return }
+            control(.scrub(min(max(Double(newValue), 0), 1)))
+        }
+    }
+
+    private func begin(paused: Bool, delay: TimeInterval) {
+        guard let animations = UIKitRuntime.current?.animations else {
+            // Outside a scene run: no clock, the changes happen at once.
+            for a in pendingAnimations { a() }
+            pendingAnimations = []
+            for c in completions { c(.end) }
+            return
+        }
+        self.delay = delay
+        state = .active
+        running = animations.startPropertyAnimations(
+            self, pendingAnimations, name: "animator.\(serial)", duration: duration, delay: delay, paused: paused)
+        pendingAnimations = []
+        if reversed { control(.reverse) }
+    }
+
+    private func control(_ c: AnimatorControl) {
+        UIKitRuntime.current?.animations.control(running, c)
+    }
+
+    /// Its animations ended by themselves (at the end, or reversed at the start).
+    func ended(at position: UIViewAnimatingPosition) {
+        guard state == .active else { return }
+        end(at: position)
+    }
+
+    private func end(at position: UIViewAnimatingPosition) {
+        state = .inactive
+        running = []
+        let run = completions
+        for c in run { c(position) }
+    }
+
+    var runningNames: [String] { running }
+}
