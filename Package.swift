@@ -219,6 +219,7 @@ let package = Package(
             dependencies: [
                 "SpringyCore", "SpringyFrame", "SpringyGolden", "SpringyLayout", "SpringyOutput", "SpringyPipeline",
                 "SpringyRender", "SpringyScene", "SpringySimulation", "SpringyTestSupport", "SpringyTypes", "SpringyKit",
+                "SpringyUIKit",
                 "springy",
                 "springy-generate",
                 .product(name: "Yams", package: "Yams"),
