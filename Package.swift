@@ -78,6 +78,7 @@ let package = Package(
             name: "SpringyUIKit",
             dependencies: [
                 "SpringyAnimation", "SpringyBehaviors", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics",
+                "SpringyLayout",
             ]),
         // Collection layouts, the scroll view, layout-driven dynamics.
         .target(

@@ -275,6 +275,7 @@ package struct SectionSpec: Sendable {
     package var columns: Int?
     package var orthogonal: OrthogonalScrolling = .none
     package var count: Int { labels.count }
+    package init(labels: [String], header: String? = nil) { self.labels = labels; self.header = header }
 }
 
 package enum CollectionDynamicsKind: String, Sendable, CaseIterable { case none, springy, drag }

@@ -67,6 +67,10 @@ package final class UIKitRuntime: LiveProgram {
     }
 
     func register(_ animator: UIDynamicAnimator) { animators.append(WeakAnimator(animator: animator)) }
+    /// Scroll views made during the run, in the order they were made.
+    private var scrollViews: [WeakScrollView] = []
+    struct WeakScrollView { weak var view: UIScrollView? }
+    func register(_ view: UIScrollView) { scrollViews.append(WeakScrollView(view: view)) }
     func fail(_ site: CallSite, _ message: String) {
         if problem == nil { problem = SpringyError(file: site.file, line: site.line, keyPath: "SpringyUIKit", message: message) }
     }
@@ -94,6 +98,8 @@ package final class UIKitRuntime: LiveProgram {
                 script[nextScript].run(root)
                 nextScript += 1
             }
+            scrollViews.removeAll { $0.view == nil }
+            for v in scrollViews.compactMap(\.view) { v.advance(h: h) }
             window.layoutIfNeeded()
             var events: [ContactEvent] = []
             animators.removeAll { $0.animator == nil }
@@ -106,7 +112,10 @@ package final class UIKitRuntime: LiveProgram {
         }
     }
 
-    package var isAtRest: Bool { !animations.isAnimating && animators.allSatisfy { $0.animator?.isAtRest ?? true } }
+    package var isAtRest: Bool {
+        !animations.isAnimating && !scrollViews.contains { $0.view?.isMoving ?? false }
+            && animators.allSatisfy { $0.animator?.isAtRest ?? true }
+    }
 
     package var scriptFinished: Bool { nextScript >= script.count }
 
@@ -185,21 +194,24 @@ package final class UIKitRuntime: LiveProgram {
         let a = alpha * min(shown, 1)
         let size = animations.shown(view, .size, at: t), center = animations.shown(view, .center, at: t)
         let bounds = CGRect(x: view.bounds.minX, y: view.bounds.minY, width: max(size.x, 0), height: max(size.y, 0))
-        let origin = view.superview?.bounds.origin ?? .zero
         let toWindow = CGAffineTransform(translationX: -bounds.midX, y: -bounds.midY)
             .concatenating(shownTransform(view, at: t))
-            .concatenating(CGAffineTransform(translationX: CGFloat(center.x) - origin.x, y: CGFloat(center.y) - origin.y))
+            .concatenating(CGAffineTransform(translationX: CGFloat(center.x), y: CGFloat(center.y)))
             .concatenating(parent)
         let c = CGPoint(x: bounds.midX, y: bounds.midY).applying(toWindow)
         let sx = hypot(Double(toWindow.a), Double(toWindow.b)), sy = hypot(Double(toWindow.c), Double(toWindow.d))
         var angle = atan2(Double(toWindow.b), Double(toWindow.a))
-        let id = view.accessibilityIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? Self.name(path: path)
+        // A collection view's cell is named by its index path ("0.4"), as scene files' cells are.
+        let cellPath = (view as? UICollectionViewCell)?.shownIndexPath
+        let id =
+            view.accessibilityIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? cellPath.map { "\($0.section).\($0.item)" }
+            ?? Self.name(path: path)
         let v = animations.shown(view, .color, at: t)
         let fill = Color(r: min(max(v.x, 0), 1), g: min(max(v.y, 0), 1), b: min(max(v.z, 0), 1), a: min(max(v.w, 0), 1))
         let label = view as? UILabel
         // Drawn when it shows something; traced too when it is named or UIKit Dynamics moves it.
         let shows = fill.a > 0 || !(label?.text ?? "").isEmpty
-        let named = !(view.accessibilityIdentifier ?? "").isEmpty
+        let named = !(view.accessibilityIdentifier ?? "").isEmpty || cellPath != nil
         let moved = animators.contains { $0.animator?.dynamics(of: view) != nil }
         if shows || named || moved, c.x.isFinite, c.y.isFinite, sx.isFinite, sy.isFinite, angle.isFinite {
             var velocity = Vec2.zero
@@ -213,7 +225,8 @@ package final class UIKitRuntime: LiveProgram {
             }
             var item = ItemState(
                 id: id, center: vec(c), size: Size2(Double(bounds.width) * sx, Double(bounds.height) * sy),
-                angle: angle, alpha: a, z: 0, velocity: velocity, selected: false, kind: .view, color: fill,
+                angle: angle, alpha: a, z: 0, velocity: velocity, selected: (view as? UICollectionViewCell)?.isSelected ?? false,
+                kind: cellPath == nil ? .view : .cell, color: fill,
                 label: label?.text, shape: .rectangle)
             item.cornerRadius = min(Double(view.layer.cornerRadius) * min(sx, sy), item.size.width / 2, item.size.height / 2)
             if let label {

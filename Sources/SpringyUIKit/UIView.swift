@@ -210,11 +210,12 @@ open class UIView: UIResponder {
     // MARK: - Coordinates
 
     /// From this view's coordinates to its superview's.
+    /// (A point p of this view's coordinates, whose origin is its bounds' origin, lands at
+    /// center + transform(p − bounds' midpoint): a scroll view's offset moves its subviews once.)
     var toSuperview: CGAffineTransform {
-        let origin = superview?.bounds.origin ?? .zero
-        return CGAffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+        CGAffineTransform(translationX: -bounds.midX, y: -bounds.midY)
             .concatenating(transform)
-            .concatenating(CGAffineTransform(translationX: center.x - origin.x, y: center.y - origin.y))
+            .concatenating(CGAffineTransform(translationX: center.x, y: center.y))
     }
     /// From this view's coordinates to its root's (the window's, when it is in one).
     var toRoot: CGAffineTransform {

@@ -1,0 +1,279 @@
+import Foundation
+
+/// What a collection view shows: its sections, their items, each item's cell.
+public protocol UICollectionViewDataSource: AnyObject {
+    func numberOfSections(in collectionView: UICollectionView) -> Int
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView
+}
+
+extension UICollectionViewDataSource {
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    public func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        // UIKit requires this when the layout asks for supplementary views: an empty view stands in.
+        UICollectionReusableView(frame: .zero)
+    }
+}
+
+/// Told of a collection view's cells coming and going (and, as a scroll view's delegate, its scrolling).
+public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    func collectionView(
+        _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
+}
+
+extension UICollectionViewDelegate {
+    public func collectionView(
+        _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath
+    ) {}
+}
+
+/// A scroll view of cells placed by its layout. As it scrolls, it asks the layout whether the
+/// new bounds invalidate it, then lays out the cells the layout puts in the visible rect,
+/// dequeuing them from its data source and reusing those that left.
+///
+/// Registering a cell class takes its initialiser (`register(MyCell.init(frame:), …)` for
+/// UIKit's `register(MyCell.self, …)`): Swift cannot make an instance of a class given only its
+/// type without a required initialiser, and UIKit's cells override `init(frame:)`.
+open class UICollectionView: UIScrollView {
+    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
+    public struct ScrollPosition: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let top = ScrollPosition(rawValue: 1 << 0)
+        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        public static let bottom = ScrollPosition(rawValue: 1 << 2)
+        public static let left = ScrollPosition(rawValue: 1 << 3)
+        public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+        public static let right = ScrollPosition(rawValue: 1 << 5)
+    }
+
+    open var collectionViewLayout: UICollectionViewLayout {
+        didSet {
+            oldValue.collectionView = nil
+            collectionViewLayout.collectionView = self
+            collectionViewLayout.invalidateLayout()
+        }
+    }
+    weak open var dataSource: (any UICollectionViewDataSource)? { didSet { reloadData() } }
+
+    private var makers: [String: (CGRect) -> UICollectionViewCell] = [:]
+    private var supplementaryMakers: [String: (CGRect) -> UICollectionReusableView] = [:]
+    private var reusable: [String: [UICollectionViewCell]] = [:]
+    /// Cells on screen, in the order they were placed (drawing order follows the layout's).
+    private var shown: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
+    private var shownSupplementary: [(key: String, view: UICollectionReusableView)] = []
+    private var counts: [Int]?
+
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        super.init(frame: frame)
+        layout.collectionView = self
+    }
+
+    open override var bounds: CGRect {
+        didSet {
+            guard bounds != oldValue else { return }
+            if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
+                collectionViewLayout.invalidateLayout(with: collectionViewLayout.invalidationContext(forBoundsChange: bounds))
+            }
+            setNeedsLayout()
+        }
+    }
+
+    // MARK: - Cells
+
+    open func register(_ make: @escaping (CGRect) -> UICollectionViewCell, forCellWithReuseIdentifier identifier: String) {
+        makers[identifier] = make
+    }
+    open func register(
+        _ make: @escaping (CGRect) -> UICollectionReusableView, forSupplementaryViewOfKind elementKind: String,
+        withReuseIdentifier identifier: String
+    ) {
+        supplementaryMakers[elementKind + "/" + identifier] = make
+    }
+
+    /// A reused cell of that identifier, or a new one; a missing registration is refused as
+    /// UIKit refuses it (a located error at the end of the step), with a plain cell standing in.
+    open func dequeueReusableCell(
+        withReuseIdentifier identifier: String, for indexPath: IndexPath, file: String = #fileID, line: Int = #line
+    ) -> UICollectionViewCell {
+        if var pool = reusable[identifier], !pool.isEmpty {
+            let cell = pool.removeLast()
+            reusable[identifier] = pool
+            cell.prepareForReuse()
+            return cell
+        }
+        guard let make = makers[identifier] else {
+            UIKitRuntime.current?.fail(
+                CallSite(file: file, line: line),
+                "could not dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier")
+            return UICollectionViewCell(frame: .zero)
+        }
+        let cell = make(.zero)
+        cell.reuseIdentifier = identifier
+        return cell
+    }
+    open func dequeueReusableSupplementaryView(
+        ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath, file: String = #fileID,
+        line: Int = #line
+    ) -> UICollectionReusableView {
+        guard let make = supplementaryMakers[elementKind + "/" + identifier] else {
+            UIKitRuntime.current?.fail(
+                CallSite(file: file, line: line),
+                "could not dequeue a view of kind \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier"
+            )
+            return UICollectionReusableView(frame: .zero)
+        }
+        let view = make(.zero)
+        view.reuseIdentifier = identifier
+        return view
+    }
+
+    open var numberOfSections: Int { sectionCounts.count }
+    open func numberOfItems(inSection section: Int) -> Int {
+        section >= 0 && section < sectionCounts.count ? sectionCounts[section] : 0
+    }
+    var sectionCounts: [Int] {
+        if let counts { return counts }
+        guard let dataSource else { return [] }
+        let n = max(dataSource.numberOfSections(in: self), 0)
+        let made = (0..<n).map { max(dataSource.collectionView(self, numberOfItemsInSection: $0), 0) }
+        counts = made
+        return made
+    }
+
+    open func reloadData() {
+        counts = nil
+        for (_, cell) in shown { retire(cell) }
+        shown = []
+        for (_, v) in shownSupplementary { v.removeFromSuperview() }
+        shownSupplementary = []
+        collectionViewLayout.invalidateLayout()
+    }
+
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { shown.first { $0.indexPath == indexPath }?.cell }
+    open var visibleCells: [UICollectionViewCell] { shown.map(\.cell) }
+    open var indexPathsForVisibleItems: [IndexPath] { shown.map(\.indexPath) }
+    open func indexPath(for cell: UICollectionViewCell) -> IndexPath? { shown.first { $0.cell === cell }?.indexPath }
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    /// Scrolls so the item is at `scrollPosition` (its top, centre, bottom, left or right).
+    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        prepareLayout()
+        guard let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return }
+        var offset = contentOffset
+        let f = a.frame
+        if scrollPosition.contains(.top) { offset.y = f.minY - contentInset.top }
+        if scrollPosition.contains(.centeredVertically) { offset.y = f.midY - bounds.height / 2 }
+        if scrollPosition.contains(.bottom) { offset.y = f.maxY - bounds.height + contentInset.bottom }
+        if scrollPosition.contains(.left) { offset.x = f.minX - contentInset.left }
+        if scrollPosition.contains(.centeredHorizontally) { offset.x = f.midX - bounds.width / 2 }
+        if scrollPosition.contains(.right) { offset.x = f.maxX - bounds.width + contentInset.right }
+        // UIKit keeps the offset within the content (with its insets).
+        let maxY = max(-contentInset.top, contentSize.height - bounds.height + contentInset.bottom)
+        let maxX = max(-contentInset.left, contentSize.width - bounds.width + contentInset.right)
+        offset.y = min(max(offset.y, -contentInset.top), maxY)
+        offset.x = min(max(offset.x, -contentInset.left), maxX)
+        setContentOffset(offset, animated: animated)
+    }
+
+    // MARK: - Layout
+
+    func prepareLayout() {
+        let layout = collectionViewLayout
+        guard layout.needsPrepare else { return }
+        layout.needsPrepare = false
+        layout.prepare()
+        contentSize = layout.collectionViewContentSize
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        prepareLayout()
+        let visible = bounds
+        let attributes = collectionViewLayout.layoutAttributesForElements(in: visible) ?? []
+        var next: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
+        var nextSupplementary: [(key: String, view: UICollectionReusableView)] = []
+        for a in attributes {
+            switch a.representedElementCategory {
+            case .cell:
+                guard a.indexPath.count == 2, !next.contains(where: { $0.indexPath == a.indexPath }) else { continue }
+                let cell: UICollectionViewCell
+                if let k = shown.firstIndex(where: { $0.indexPath == a.indexPath }) {
+                    cell = shown.remove(at: k).cell
+                } else if let dataSource {
+                    cell = dataSource.collectionView(self, cellForItemAt: a.indexPath)
+                    (delegate as? UICollectionViewDelegate)?.collectionView(self, willDisplay: cell, forItemAt: a.indexPath)
+                } else {
+                    continue
+                }
+                place(cell, a)
+                next.append((a.indexPath, cell))
+            case .supplementaryView:
+                guard let kind = a.representedElementKind, a.indexPath.count >= 1 else { continue }
+                let key = "\(kind)/\(a.indexPath)"
+                let view: UICollectionReusableView
+                if let k = shownSupplementary.firstIndex(where: { $0.key == key }) {
+                    view = shownSupplementary.remove(at: k).view
+                } else if let dataSource {
+                    view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: a.indexPath)
+                } else {
+                    continue
+                }
+                place(view, a)
+                nextSupplementary.append((key, view))
+            case .decorationView:
+                continue
+            }
+        }
+        for (ip, cell) in shown {
+            (delegate as? UICollectionViewDelegate)?.collectionView(self, didEndDisplaying: cell, forItemAt: ip)
+            retire(cell)
+        }
+        for (_, v) in shownSupplementary { v.removeFromSuperview() }
+        shown = next
+        shownSupplementary = nextSupplementary
+        // Drawing order: by zIndex, then as the layout listed them.
+        let order =
+            (next.map { entry in
+                (
+                    entry.cell as UIView,
+                    attributes.first { $0.indexPath == entry.indexPath && $0.representedElementCategory == .cell }?.zIndex ?? 0
+                )
+            }
+            + nextSupplementary.map { ($0.view as UIView, 1) })
+            .enumerated().sorted { $0.element.1 != $1.element.1 ? $0.element.1 < $1.element.1 : $0.offset < $1.offset }
+        for (_, (view, _)) in order where view.superview === self { bringSubviewToFront(view) }
+    }
+
+    func place(_ view: UICollectionReusableView, _ a: UICollectionViewLayoutAttributes) {
+        // Inside an animation block (a layoutIfNeeded() in UIView.animate) the cells move animated.
+        view.bounds.size = a.size
+        view.center = a.center
+        view.transform = a.transform
+        view.alpha = a.alpha
+        view.isHidden = a.isHidden
+        view.shownIndexPath = a.indexPath
+        view.apply(a)
+        if view.superview !== self { addSubview(view) }
+        view.layoutIfNeeded()
+    }
+
+    func retire(_ cell: UICollectionViewCell) {
+        cell.removeFromSuperview()
+        cell.shownIndexPath = nil
+        if let id = cell.reuseIdentifier { reusable[id, default: []].append(cell) }
+    }
+}

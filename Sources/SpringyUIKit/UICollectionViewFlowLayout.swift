@@ -1,0 +1,145 @@
+import Foundation
+import SpringyCore
+import SpringyLayout
+import SpringyScene
+
+/// Per-section and per-item answers a flow layout asks its collection view's delegate for.
+public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, layout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath)
+        -> CGSize
+    func collectionView(_ collectionView: UICollectionView, layout: UICollectionViewLayout, insetForSectionAt section: Int)
+        -> UIEdgeInsets
+    func collectionView(
+        _ collectionView: UICollectionView, layout: UICollectionViewLayout, minimumLineSpacingForSectionAt section: Int
+    ) -> CGFloat
+    func collectionView(
+        _ collectionView: UICollectionView, layout: UICollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int
+    ) -> CGFloat
+}
+
+extension UICollectionViewDelegateFlowLayout {
+    public func collectionView(
+        _ collectionView: UICollectionView, layout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath
+    ) -> CGSize { (layout as? UICollectionViewFlowLayout)?.itemSize ?? .zero }
+    public func collectionView(_ collectionView: UICollectionView, layout: UICollectionViewLayout, insetForSectionAt section: Int)
+        -> UIEdgeInsets
+    { (layout as? UICollectionViewFlowLayout)?.sectionInset ?? .zero }
+    public func collectionView(
+        _ collectionView: UICollectionView, layout: UICollectionViewLayout, minimumLineSpacingForSectionAt section: Int
+    ) -> CGFloat { (layout as? UICollectionViewFlowLayout)?.minimumLineSpacing ?? 10 }
+    public func collectionView(
+        _ collectionView: UICollectionView, layout: UICollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int
+    ) -> CGFloat { (layout as? UICollectionViewFlowLayout)?.minimumInteritemSpacing ?? 10 }
+}
+
+/// UIKit's line-based layout: SpringyLayout's FlowLayout (the one scene files' `kind: flow`
+/// collections use) computes every frame; subclasses override the attribute methods and call
+/// `super` for its answers, as in UIKit.
+open class UICollectionViewFlowLayout: UICollectionViewLayout {
+    open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+    open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    open var sectionInset: UIEdgeInsets = .zero { didSet { invalidateLayout() } }
+    open var scrollDirection: UICollectionView.ScrollDirection = .vertical { didSet { invalidateLayout() } }
+    /// A header's (footer's) length along the scroll axis; 0 for none.
+    open var headerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+    open var footerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+
+    var flow: FlowLayout?
+
+    public override init() { super.init() }
+
+    open override func prepare() {
+        super.prepare()
+        guard let cv = collectionView else {
+            flow = nil
+            return
+        }
+        let vertical = scrollDirection == .vertical
+        var spec = LayoutSpec()
+        spec.kind = .flow
+        spec.direction = vertical ? .vertical : .horizontal
+        spec.itemSize = Size2(Double(itemSize.width), Double(itemSize.height))
+        spec.lineSpacing = Double(minimumLineSpacing)
+        spec.interitemSpacing = Double(minimumInteritemSpacing)
+        spec.sectionInset = EdgeInsets(
+            top: Double(sectionInset.top), left: Double(sectionInset.left), bottom: Double(sectionInset.bottom),
+            right: Double(sectionInset.right))
+        spec.headerHeight = Double(vertical ? headerReferenceSize.height : headerReferenceSize.width)
+        spec.footerHeight = Double(vertical ? footerReferenceSize.height : footerReferenceSize.width)
+        let counts = cv.sectionCounts
+        var sections: [SectionSpec] = []
+        if let d = cv.delegate as? any UICollectionViewDelegateFlowLayout {
+            for (s, n) in counts.enumerated() {
+                var section = SectionSpec(labels: Array(repeating: "", count: n))
+                section.sizes = (0..<n).map {
+                    let size = d.collectionView(cv, layout: self, sizeForItemAt: IndexPath(item: $0, section: s))
+                    return Size2(max(Double(size.width), 0), max(Double(size.height), 0))
+                }
+                let i = d.collectionView(cv, layout: self, insetForSectionAt: s)
+                section.sectionInset = EdgeInsets(
+                    top: Double(i.top), left: Double(i.left), bottom: Double(i.bottom), right: Double(i.right))
+                section.lineSpacing = Double(d.collectionView(cv, layout: self, minimumLineSpacingForSectionAt: s))
+                section.interitemSpacing = Double(d.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: s))
+                sections.append(section)
+            }
+        }
+        flow = FlowLayout(
+            spec: spec, sectionCounts: counts, viewSize: Size2(Double(cv.bounds.width), Double(cv.bounds.height)),
+            sectionSpecs: sections)
+    }
+
+    open override var collectionViewContentSize: CGSize {
+        guard let flow else { return .zero }
+        return CGSize(width: flow.contentSize.width, height: flow.contentSize.height)
+    }
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        guard let flow else { return [] }
+        return flow.attributes(
+            in: Rect(x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
+        )
+        .compactMap(attributes)
+    }
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, indexPath.section >= 0, indexPath.item >= 0 else { return nil }
+        return flow?.attributes(for: ItemPath(indexPath.section, indexPath.item)).flatMap(attributes)
+    }
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    {
+        guard indexPath.count >= 1, indexPath[0] >= 0 else { return nil }
+        let s = indexPath[0]
+        switch elementKind {
+        case UICollectionView.elementKindSectionHeader: return flow?.headerAttributes(section: s).flatMap(attributes)
+        case UICollectionView.elementKindSectionFooter: return flow?.footerAttributes(section: s).flatMap(attributes)
+        default: return nil  // open set: element kinds are strings; a flow layout has these two
+        }
+    }
+    /// A flow layout lays out again when the view's size changes, not when it scrolls.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        newBounds.size != (collectionView?.bounds.size ?? newBounds.size)
+    }
+
+    func attributes(_ a: LayoutAttributes) -> UICollectionViewLayoutAttributes? {
+        let made: UICollectionViewLayoutAttributes
+        switch a.kind {
+        case .cell:
+            made = makeAttributes(
+                category: .cell, kind: nil, indexPath: IndexPath(item: a.indexPath.item, section: a.indexPath.section))
+        case .header:
+            made = makeAttributes(
+                category: .supplementaryView, kind: UICollectionView.elementKindSectionHeader,
+                indexPath: IndexPath(item: 0, section: a.indexPath.section))
+        case .footer:
+            made = makeAttributes(
+                category: .supplementaryView, kind: UICollectionView.elementKindSectionFooter,
+                indexPath: IndexPath(item: 0, section: a.indexPath.section))
+        case .background: return nil
+        }
+        made.frame = CGRect(x: a.frame.minX, y: a.frame.minY, width: a.frame.width, height: a.frame.height)
+        made.zIndex = a.z
+        made.alpha = CGFloat(a.alpha)
+        return made
+    }
+}

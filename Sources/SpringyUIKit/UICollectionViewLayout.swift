@@ -1,0 +1,141 @@
+import Foundation
+
+/// What a layout attribute describes: a cell, a supplementary view or a decoration view.
+extension UICollectionView {
+    public enum ElementCategory: UInt, Sendable { case cell, supplementaryView, decorationView }
+    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+}
+
+/// Where and how one element of a collection view is shown; a UIDynamicItem, so a layout can
+/// hand its attributes to a UIDynamicAnimator.
+open class UICollectionViewLayoutAttributes: NSObject, UIDynamicItem, NSCopying {
+    open var center: CGPoint = .zero
+    open var size: CGSize = .zero
+    open var transform: CGAffineTransform = .identity
+    open var alpha: CGFloat = 1
+    open var zIndex = 0
+    open var isHidden = false
+    open var indexPath: IndexPath
+    public internal(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
+    public internal(set) var representedElementKind: String?
+
+    public required override init() {
+        indexPath = IndexPath(item: 0, section: 0)
+        super.init()
+    }
+    convenience init(category: UICollectionView.ElementCategory, kind: String?, indexPath: IndexPath) {
+        self.init()
+        representedElementCategory = category
+        representedElementKind = kind
+        self.indexPath = indexPath
+    }
+    public convenience init(forCellWith indexPath: IndexPath) { self.init(category: .cell, kind: nil, indexPath: indexPath) }
+    public convenience init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath) {
+        self.init(category: .supplementaryView, kind: kind, indexPath: indexPath)
+    }
+    public convenience init(forDecorationViewOfKind kind: String, with indexPath: IndexPath) {
+        self.init(category: .decorationView, kind: kind, indexPath: indexPath)
+    }
+
+    open var frame: CGRect {
+        get { CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height) }
+        set {
+            center = CGPoint(x: newValue.midX, y: newValue.midY)
+            size = newValue.size
+        }
+    }
+    open var bounds: CGRect {
+        get { CGRect(origin: .zero, size: size) }
+        set { size = newValue.size }
+    }
+
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let c = Swift.type(of: self).init()
+        c.representedElementCategory = representedElementCategory
+        c.representedElementKind = representedElementKind
+        c.indexPath = indexPath
+        c.center = center
+        c.size = size
+        c.transform = transform
+        c.alpha = alpha
+        c.zIndex = zIndex
+        c.isHidden = isHidden
+        return c
+    }
+    open override func copy() -> Any { copy(with: nil) }
+}
+
+/// What changed, for `invalidateLayout(with:)`.
+open class UICollectionViewLayoutInvalidationContext: NSObject {
+    public required override init() { super.init() }
+    public private(set) var invalidateEverything = true
+    public private(set) var invalidateDataSourceCounts = true
+    public private(set) var invalidatedItemIndexPaths: [IndexPath]?
+    open var contentOffsetAdjustment: CGPoint = .zero
+    open var contentSizeAdjustment: CGSize = .zero
+    open func invalidateItems(at indexPaths: [IndexPath]) {
+        invalidateEverything = false
+        invalidateDataSourceCounts = false
+        invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+    }
+}
+
+/// A collection view's layout: subclass it and answer where each element goes. The collection
+/// view asks `prepare()` after an invalidation, then `collectionViewContentSize` and
+/// `layoutAttributesForElements(in:)` for what is on screen, and `shouldInvalidateLayout(forBoundsChange:)`
+/// as it scrolls.
+open class UICollectionViewLayout: NSObject {
+    public internal(set) weak var collectionView: UICollectionView?
+    /// The layout must prepare again before it is asked.
+    var needsPrepare = true
+
+    public override init() { super.init() }
+
+    open func prepare() {}
+    open var collectionViewContentSize: CGSize { .zero }
+    open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    { nil }
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+    open func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext {
+        (Swift.type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type)?.init()
+            ?? UICollectionViewLayoutInvalidationContext()
+    }
+    /// The context class `invalidateLayout()` makes (it must be a UICollectionViewLayoutInvalidationContext).
+    open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
+    open class var layoutAttributesClass: AnyClass { UICollectionViewLayoutAttributes.self }
+
+    open func invalidateLayout() {
+        let context =
+            (Swift.type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type)?.init()
+            ?? UICollectionViewLayoutInvalidationContext()
+        invalidateLayout(with: context)
+    }
+    open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        needsPrepare = true
+        collectionView?.setNeedsLayout()
+    }
+    open func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
+    )
+        -> CGPoint
+    { proposedContentOffset }
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
+
+    /// An attributes object of the layout's class (`layoutAttributesClass`).
+    func makeAttributes(category: UICollectionView.ElementCategory, kind: String?, indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes
+    {
+        let cls =
+            (Swift.type(of: self).layoutAttributesClass as? UICollectionViewLayoutAttributes.Type)
+            ?? UICollectionViewLayoutAttributes.self
+        let a = cls.init()
+        a.representedElementCategory = category
+        a.representedElementKind = kind
+        a.indexPath = indexPath
+        return a
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import SpringyCore
+import SpringyLayout
+
+/// Told as a scroll view scrolls, is dragged, decelerates and ends an animated scroll.
+public protocol UIScrollViewDelegate: AnyObject {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+}
+
+/// A view whose bounds' origin is its content offset, moved by Springy's scroll physics
+/// (SpringyLayout's ScrollAxis: UIKit's deceleration, rubber band, paging and animated
+/// scrolls, the same as scene files' collection views) on the run's clock.
+open class UIScrollView: UIView {
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    weak open var delegate: (any UIScrollViewDelegate)?
+    open var contentSize: CGSize = .zero { didSet { syncAxes() } }
+    open var contentInset: UIEdgeInsets = .zero { didSet { syncAxes() } }
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    open var isPagingEnabled = false { didSet { syncAxes() } }
+    open var decelerationRate: DecelerationRate = .normal { didSet { syncAxes() } }
+    open var bounces = true { didSet { syncAxes() } }
+    open var alwaysBounceVertical = false { didSet { syncAxes() } }
+    open var alwaysBounceHorizontal = false { didSet { syncAxes() } }
+    open var isScrollEnabled = true
+
+    var horizontal: ScrollAxis
+    var vertical: ScrollAxis
+    /// An animated scroll is running (its end is told to the delegate).
+    var animatingScroll = false
+    private var movingItself = false
+
+    open override var bounds: CGRect {
+        didSet {
+            if bounds.size != oldValue.size { syncAxes() }
+            if bounds.origin != oldValue.origin && !movingItself {
+                // Set from outside (bounds or contentOffset): the motion stops there.
+                horizontal.setOffset(Double(bounds.origin.x))
+                vertical.setOffset(Double(bounds.origin.y))
+            }
+        }
+    }
+
+    public override init(frame: CGRect) {
+        horizontal = ScrollAxis(viewLength: Double(frame.width), contentLength: 0)
+        vertical = ScrollAxis(viewLength: Double(frame.height), contentLength: 0)
+        super.init(frame: frame)
+        UIKitRuntime.current?.register(self)
+    }
+
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set { setContentOffset(newValue, animated: false) }
+    }
+
+    open func setContentOffset(_ offset: CGPoint, animated: Bool) {
+        guard offset.x.isFinite, offset.y.isFinite else { return }
+        if animated {
+            horizontal.scroll(to: Double(offset.x), animated: true)
+            vertical.scroll(to: Double(offset.y), animated: true)
+            animatingScroll = true
+        } else {
+            horizontal.setOffset(Double(offset.x))
+            vertical.setOffset(Double(offset.y))
+            moved(to: offset)
+        }
+    }
+
+    open var isDecelerating: Bool { (horizontal.isMoving || vertical.isMoving) && !animatingScroll && !isTracking }
+    open var isTracking: Bool { horizontal.isTracking || vertical.isTracking }
+    open var isDragging: Bool { isTracking }
+
+    func moved(to offset: CGPoint) {
+        guard offset != bounds.origin else { return }
+        movingItself = true
+        bounds.origin = offset
+        movingItself = false
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    func syncAxes() {
+        horizontal.viewLength = Double(bounds.width)
+        vertical.viewLength = Double(bounds.height)
+        horizontal.contentLength = Double(contentSize.width)
+        vertical.contentLength = Double(contentSize.height)
+        horizontal.insetLeading = Double(contentInset.left)
+        horizontal.insetTrailing = Double(contentInset.right)
+        vertical.insetLeading = Double(contentInset.top)
+        vertical.insetTrailing = Double(contentInset.bottom)
+        for k in [0, 1] {
+            var a = k == 0 ? horizontal : vertical
+            a.bounces = bounces
+            a.alwaysBounce = k == 0 ? alwaysBounceHorizontal : alwaysBounceVertical
+            a.rate = Double(decelerationRate.rawValue)
+            a.paging = isPagingEnabled
+            if k == 0 { horizontal = a } else { vertical = a }
+        }
+    }
+
+    /// One step of its free motion (deceleration, bounce, an animated scroll).
+    func advance(h: Double) {
+        guard horizontal.isMoving || vertical.isMoving else { return }
+        horizontal.advance(h: h)
+        vertical.advance(h: h)
+        moved(to: CGPoint(x: horizontal.offset, y: vertical.offset))
+        if !horizontal.isMoving && !vertical.isMoving {
+            if animatingScroll {
+                animatingScroll = false
+                delegate?.scrollViewDidEndScrollingAnimation(self)
+            } else {
+                delegate?.scrollViewDidEndDecelerating(self)
+            }
+        }
+    }
+
+    var isMoving: Bool { horizontal.isMoving || vertical.isMoving }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import SpringyKit
+import SpringyTestSupport
+import SpringyUIKit
+import XCTest
+
+/// UICollectionView with UIKit's flow layout, held to the scene files' collection views.
+final class CollectionViewTests: XCTestCase {
+    func cells(_ frame: Frame) -> [String: Item] {
+        var out: [String: Item] = [:]
+        for item in frame.items where item.id.split(separator: ".").count == 2 && item.id.first!.isNumber { out[item.id] = item }
+        return out
+    }
+
+    func testAFlowLayoutPlacesCellsAsTheSceneFilesDoes() throws {
+        let swift = try Scene(named: "static-grid", framesPerSecond: 30, duration: 0.5) { GridViewController() }.simulate()
+        let yaml = try Scene(contentsOfFile: packageRoot + "/scenes/static-grid.yaml").simulate()
+        XCTAssertEqual(swift.count, yaml.count)
+        for (a, b) in zip(swift, yaml) {
+            let x = cells(a), y = cells(b)
+            XCTAssertEqual(x.keys.sorted(), y.keys.sorted(), "the same cells on screen")
+            XCTAssertEqual(x.count, 20, "the cells that meet the 667 pt screen")
+            for (id, cell) in x {
+                let other = try XCTUnwrap(y[id])
+                XCTAssertEqual(cell.center.x, other.center.x, accuracy: 1e-9, id)
+                XCTAssertEqual(cell.center.y, other.center.y, accuracy: 1e-9, id)
+                XCTAssertEqual(cell.width, other.width, id)
+                XCTAssertEqual(cell.height, other.height, id)
+            }
+        }
+    }
+
+    func testScrollingProgrammaticallyMatchesTheSceneFile() throws {
+        let yamlText = """
+            springy: 1
+            viewport: { size: [375, 667], scale: 2 }
+            time: { fps: 60, duration: 2 }
+            collection:
+              layout: { kind: flow, item_size: [80, 80], section_inset: [10, 10, 10, 10] }
+              sections: [{ items: 100 }]
+            script:
+              - { at: 0.2, scroll_to: { offset: [0, 600], animated: true } }
+              - { at: 1.0, scroll_to: { offset: [0, 90], animated: false } }
+              - { at: 1.2, scroll_to_item: { item: "0.60", position: center, animated: true } }
+            """
+        final class Grid: UIViewController, UICollectionViewDataSource {
+            var collectionView: UICollectionView!
+            override func viewDidLoad() {
+                let layout = UICollectionViewFlowLayout()
+                layout.itemSize = CGSize(width: 80, height: 80)
+                layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+                collectionView = UICollectionView(
+                    frame: CGRect(x: 0, y: 0, width: 375, height: 667), collectionViewLayout: layout)
+                collectionView.register(UICollectionViewCell.init(frame:), forCellWithReuseIdentifier: "c")
+                collectionView.dataSource = self
+                view.addSubview(collectionView)
+            }
+            func collectionView(_ cv: UICollectionView, numberOfItemsInSection section: Int) -> Int { 100 }
+            func collectionView(_ cv: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                cv.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+            }
+        }
+        let swift = try Scene(
+            named: "scrolling", duration: 2,
+            script: [
+                .at(0.2) { (vc: Grid) in vc.collectionView.setContentOffset(CGPoint(x: 0, y: 600), animated: true) },
+                .at(1.0) { vc in vc.collectionView.contentOffset = CGPoint(x: 0, y: 90) },
+                .at(1.2) { vc in
+                    vc.collectionView.scrollToItem(at: IndexPath(item: 60, section: 0), at: .centeredVertically, animated: true)
+                },
+            ]
+        ) { Grid() }.simulate()
+        let yaml = try Scene(yaml: yamlText, file: "scrolling.yaml").simulate()
+        XCTAssertEqual(swift.count, yaml.count)
+        for (a, b) in zip(swift, yaml) {
+            let x = cells(a), y = cells(b)
+            XCTAssertEqual(x.keys.sorted(), y.keys.sorted(), "frame \(a.index): the same cells on screen")
+            for (id, cell) in x {
+                guard let other = y[id] else { continue }
+                XCTAssertEqual(cell.center.y, other.center.y, accuracy: 1e-6, "frame \(a.index) \(id)")
+            }
+        }
+    }
+}
