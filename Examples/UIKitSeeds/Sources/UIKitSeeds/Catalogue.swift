@@ -1,5 +1,8 @@
-import Foundation
-import SpringyUIKit
+#if canImport(UIKit)
+    import UIKit
+#else
+    import SpringyUIKit
+#endif
 
 // The catalogue's samples as an iOS engineer writes them (only the import differs from iOS):
 // scenes/gravity.yaml and scenes/collision.yaml, in UIKit.

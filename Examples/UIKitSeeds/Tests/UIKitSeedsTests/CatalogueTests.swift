@@ -1,9 +1,14 @@
 import Foundation
 import SpringyKit
-import SpringyTestSupport
 import SpringyUIKit
 import Synchronization
 import XCTest
+
+@testable import UIKitSeeds
+
+/// The repository this example lives in (its YAML scenes are the reference).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
 /// What a scene's code reports back to the test (closures run on the simulation's thread).
 final class Reports: Sendable {

@@ -1,5 +1,8 @@
-import Foundation
-import SpringyUIKit
+#if canImport(UIKit)
+    import UIKit
+#else
+    import SpringyUIKit
+#endif
 
 /// scenes/view-animations.yaml (but its keyframes): UIView.animate's four curves, its spring,
 /// and a card whose alpha, transform, colour and bounds animate, then animate back mid-flight.
