@@ -12,10 +12,13 @@ let package = Package(
     targets: [
         // The UIKit code: views, view controllers, behaviors, animations. No Springy API but the import.
         .target(name: "UIKitSeeds", dependencies: [.product(name: "SpringyUIKit", package: "Springy")]),
+        // Prints a UIKit scene's hashes: the tests run it in two processes.
+        .executableTarget(
+            name: "seed-hashes", dependencies: ["UIKitSeeds", .product(name: "SpringyKit", package: "Springy")]),
         .testTarget(
             name: "UIKitSeedsTests",
             dependencies: [
-                "UIKitSeeds",
+                "UIKitSeeds", "seed-hashes",
                 .product(name: "SpringyKit", package: "Springy"),
                 .product(name: "SpringyUIKit", package: "Springy"),
             ]),

@@ -296,3 +296,39 @@ final class ItemGroupViewController: UIViewController {
         animator.addBehavior(bouncy)
     }
 }
+
+/// Gravity and collision over twelve tiles, written as code often is: the tiles kept in a `Set`
+/// and handed to the behaviors in its order, which Swift seeds differently in every process.
+/// Springy applies what a step adds in one canonical order, so every process draws the same frames.
+public final class ShuffledTilesViewController: UIViewController {
+    var animator: UIDynamicAnimator!
+
+    public override init() { super.init() }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemGroupedBackground
+        var tiles = Set<UIView>()
+        for k in 0..<12 {
+            let tile = UIView(frame: CGRect(x: 30 + CGFloat(k % 4) * 80, y: 60 + CGFloat(k / 4) * 70, width: 50, height: 40))
+            tile.transform = CGAffineTransform(rotationAngle: CGFloat(k) * 0.2)
+            tile.backgroundColor = [UIColor.systemRed, .systemOrange, .systemGreen, .systemBlue][k % 4]
+            tile.layer.cornerRadius = 8
+            view.addSubview(tile)
+            tiles.insert(tile)
+        }
+        animator = UIDynamicAnimator(referenceView: view)
+        let gravity = UIGravityBehavior(items: [])
+        let collision = UICollisionBehavior(items: [])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        let bounce = UIDynamicItemBehavior(items: [])
+        bounce.elasticity = 0.5
+        for tile in tiles {
+            gravity.addItem(tile)
+            collision.addItem(tile)
+            bounce.addItem(tile)
+        }
+        // The behaviors, too, in an order of the Set's choosing.
+        for behavior in Set<UIDynamicBehavior>([gravity, collision, bounce]) { animator.addBehavior(behavior) }
+    }
+}
