@@ -20,7 +20,9 @@ let package = Package(
             dependencies: [
                 "UIKitSeeds", "seed-hashes",
                 .product(name: "SpringyKit", package: "Springy"),
+                .product(name: "SpringySnapshotTesting", package: "Springy"),
                 .product(name: "SpringyUIKit", package: "Springy"),
-            ]),
+            ],
+            exclude: ["__Snapshots__"]),
     ]
 )

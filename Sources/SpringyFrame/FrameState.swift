@@ -69,10 +69,8 @@ package struct ItemState: Equatable, Sendable {
     /// A list row's label sits at the trailing edge (a right-to-left layout); rows' labels are
     /// otherwise at the leading edge, other cells' centred.
     package var trailingLabel = false
-    /// A view's own look (a SpringyUIKit view's layer and label); nil: the style's.
-    package var cornerRadius: Double?
-    package var textColor: Color?
-    package var fontSize: Double?
+    /// A view's own look: a scene file's free item's keys, a SpringyUIKit view's layer and label.
+    package var look = ViewLook()
 
     package init(
         id: String, center: Vec2, size: Size2, angle: Double, alpha: Double, z: Int, velocity: Vec2,
@@ -87,6 +85,58 @@ package struct ItemState: Equatable, Sendable {
     /// Cells and rows live in the collection view's layer; views above it.
     package var inCollection: Bool { kind != .view }
 }
+
+/// What a view sets of its own look, each nil for the style's: corners, border, shadow, text.
+/// Scene files' free items and SpringyUIKit's views fill the same fields; the renderer draws them.
+package struct ViewLook: Equatable, Sendable {
+    package var cornerRadius: Double?
+    /// Continuous (iOS's smoothed) corners, or circular arcs.
+    package var continuousCorners: Bool?
+    package var border: Border?
+    package var shadow: Shadow?
+    package var textColor: Color?
+    package var fontSize: Double?
+    /// A label's alignment in its box and its line limit (0: as many as fit).
+    package var textAlignment: TextAlignment?
+    package var textLines: Int?
+    /// The rounded rectangles it is drawn inside (its superviews that clip to their bounds).
+    package var clips: [Clip] = []
+    package init() {}
+}
+
+/// A clipping superview's rounded rectangle, in viewport coordinates.
+package struct Clip: Equatable, Sendable {
+    package var center: Vec2
+    package var size: Size2
+    package var angle: Double
+    package var cornerRadius: Double
+    package var continuous: Bool
+    package init(center: Vec2, size: Size2, angle: Double, cornerRadius: Double, continuous: Bool) {
+        self.center = center; self.size = size; self.angle = angle; self.cornerRadius = cornerRadius
+        self.continuous = continuous
+    }
+}
+
+/// A border drawn inside an item's shape (CALayer.borderWidth and borderColor).
+package struct Border: Equatable, Sendable {
+    package var width: Double
+    package var color: Color
+    package init(width: Double, color: Color) { self.width = width; self.color = color }
+}
+
+/// A shadow under an item (CALayer.shadowColor, shadowOpacity, shadowRadius, shadowOffset).
+package struct Shadow: Equatable, Sendable {
+    package var color: Color
+    package var opacity: Double
+    package var radius: Double
+    package var offset: Vec2
+    package init(color: Color, opacity: Double, radius: Double, offset: Vec2) {
+        self.color = color; self.opacity = opacity; self.radius = radius; self.offset = offset
+    }
+}
+
+/// Where a label's lines sit in its box.
+package enum TextAlignment: String, Equatable, Sendable, CaseIterable { case leading, center, trailing }
 
 /// Which corners of a row its group rounds.
 package struct GroupCorners: OptionSet, Equatable, Sendable {

@@ -36,17 +36,18 @@ struct ItemPainter: Painter {
                 let grow = e * Double(k) / 4
                 roundedRect(
                     cr, Rect(x: r.minX - grow, y: r.minY - grow + e / 2, width: r.width + 2 * grow, height: r.height + 2 * grow),
-                    radius: (item.cornerRadius ?? style.cornerRadius) + grow)
+                    radius: (item.look.cornerRadius ?? style.cornerRadius) + grow, continuous: item.look.continuousCorners)
                 cairo_set_source_rgba(cr, 0, 0, 0, 0.07 * item.alpha)
                 cairo_fill(cr)
             }
         }
+        if let shadow = item.look.shadow, shadow.opacity > 0 { drawShadow(cr, item, shadow, r) }
         switch item.shape {
         case .rectangle where item.groupRadius > 0:
             // A row of an inset-grouped list: square but for its group's outer corners.
             groupRect(cr, r, corners: item.groupCorners, radius: item.groupRadius)
         case .rectangle:
-            roundedRect(cr, r, radius: item.cornerRadius ?? style.cornerRadius)
+            roundedRect(cr, r, radius: item.look.cornerRadius ?? style.cornerRadius, continuous: item.look.continuousCorners)
         case .ellipse:
             cairo_save(cr)
             cairo_scale(cr, r.width / 2, r.height / 2)
@@ -74,6 +75,17 @@ struct ItemPainter: Painter {
         } else {
             cairo_fill(cr)
         }
+        if let border = item.look.border, border.width > 0 {
+            // Inside the shape, as Core Animation draws a layer's border: a line twice as wide, clipped.
+            shape(cr, item, r)
+            cairo_save(cr)
+            cairo_clip_preserve(cr)
+            setColor(cr, border.color, alpha: item.alpha)
+            cairo_set_line_width(cr, 2 * border.width)
+            cairo_stroke(cr)
+            cairo_restore(cr)
+            cairo_new_path(cr)
+        }
         if style.separators && item.kind == .row && !item.groupCorners.contains(.bottom) && !outlined {
             drawSeparator(cr, under: r, alpha: item.alpha)
         }
@@ -83,9 +95,60 @@ struct ItemPainter: Painter {
     /// The label's colour: the scene's, or white or black, whichever meets WCAG AA on the fill
     /// as it shows over the background.
     func labelColor(_ item: ItemState) -> Color {
-        if let c = item.textColor { return c }
+        if let c = item.look.textColor { return c }
         if let c = style.text { return c }
         return fillColor(item).over(viewport.background.a >= 1 ? viewport.background : .white).readableText
+    }
+
+    /// Runs `draw` inside the item's clipping superviews (none for most items).
+    func clipped(_ cr: OpaquePointer, _ item: ItemState, _ draw: () -> Void) {
+        guard !item.look.clips.isEmpty else { return draw() }
+        cairo_save(cr)
+        for c in item.look.clips {
+            var m = cairo_matrix_t()
+            cairo_get_matrix(cr, &m)
+            cairo_translate(cr, c.center.x, c.center.y)
+            cairo_rotate(cr, c.angle)
+            roundedRect(cr, Rect(center: .zero, size: c.size), radius: c.cornerRadius, continuous: c.continuous)
+            cairo_set_matrix(cr, &m)
+            cairo_clip(cr)
+        }
+        draw()
+        cairo_restore(cr)
+    }
+
+    /// The item's outline as the current path (its shape, corners and all).
+    func shape(_ cr: OpaquePointer, _ item: ItemState, _ r: Rect) {
+        switch item.shape {
+        case .rectangle where item.groupRadius > 0: groupRect(cr, r, corners: item.groupCorners, radius: item.groupRadius)
+        case .rectangle:
+            roundedRect(cr, r, radius: item.look.cornerRadius ?? style.cornerRadius, continuous: item.look.continuousCorners)
+        case .ellipse:
+            cairo_save(cr)
+            cairo_scale(cr, r.width / 2, r.height / 2)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+            cairo_restore(cr)
+        case .path:
+            for (k, p) in item.outline.enumerated() {
+                if k == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
+            }
+            cairo_close_path(cr)
+        }
+    }
+
+    /// A layer's shadow: its shape at the offset, softened over its radius by rings of fading
+    /// colour (Core Animation blurs it; the rings keep the same extent and total darkness).
+    func drawShadow(_ cr: OpaquePointer, _ item: ItemState, _ shadow: Shadow, _ r: Rect) {
+        let rings = shadow.radius > 0 ? 4 : 1
+        for k in 0..<rings {
+            let grow = rings == 1 ? 0 : shadow.radius * (Double(k) / Double(rings - 1) - 0.5)
+            cairo_save(cr)
+            cairo_translate(cr, shadow.offset.x, shadow.offset.y)
+            shape(cr, item, Rect(center: .zero, size: Size2(max(r.width + 2 * grow, 0), max(r.height + 2 * grow, 0))))
+            setColor(cr, shadow.color, alpha: item.alpha * min(max(shadow.opacity, 0), 1) / Double(rings))
+            cairo_fill(cr)
+            cairo_restore(cr)
+        }
     }
 
     func drawLabel(_ cr: OpaquePointer, _ item: ItemState) {
@@ -95,13 +158,23 @@ struct ItemPainter: Painter {
         cairo_rotate(cr, item.angle)
         // List rows align their text to the leading edge at the 16 pt margin (the trailing edge
         // right to left), as UIKit's list cells do; other cells centre it.
-        let align: TextAlign =
+        var align: TextAlign =
             item.kind == .row
             ? (item.trailingLabel ? .trailing(item.size.width / 2 - 16) : .leading(-item.size.width / 2 + 16)) : .center
-        let width = item.kind == .row ? item.size.width - 32 : item.size.width - 6
+        var box = Size2(item.kind == .row ? item.size.width - 32 : item.size.width - 6, item.size.height - 4)
+        if let own = item.look.textAlignment {
+            // A label's own alignment, in its own box (a UILabel has no inset).
+            box = item.size
+            switch own {
+            case .leading: align = .leading(-item.size.width / 2)
+            case .center: align = .center
+            case .trailing: align = .trailing(item.size.width / 2)
+            }
+        }
         drawText(
-            cr, label, size: item.fontSize ?? style.fontSize, color: labelColor(item), alpha: item.alpha,
-            box: Size2(width, item.size.height - 4), align: align)
+            cr, label, size: item.look.fontSize ?? style.fontSize, color: labelColor(item), alpha: item.alpha, box: box,
+            align: align,
+            maxLines: item.look.textLines)
         cairo_restore(cr)
     }
 

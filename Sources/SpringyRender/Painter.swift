@@ -78,8 +78,9 @@ extension Painter {
         cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a * alpha)
     }
 
-    func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
-        if style.corners == .continuous { continuousRect(cr, r, radius: radius); return }
+    /// `continuous`: the item's own corner curve (a SpringyUIKit view's layer), else the style's.
+    func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double, continuous: Bool? = nil) {
+        if continuous ?? (style.corners == .continuous) { continuousRect(cr, r, radius: radius); return }
         let rad = min(radius, r.width / 2, r.height / 2)
         if rad <= 0 { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height); return }
         cairo_new_sub_path(cr)
@@ -93,7 +94,8 @@ extension Painter {
     /// Text centred on the origin at its own size: cut with an ellipsis to fit `box`'s width,
     /// or with `text_overflow: wrap` broken into lines at spaces (as many as fit the height).
     func drawText(
-        _ cr: OpaquePointer, _ text: String, size: Double, color: Color, alpha: Double, box: Size2, align: TextAlign = .center
+        _ cr: OpaquePointer, _ text: String, size: Double, color: Color, alpha: Double, box: Size2, align: TextAlign = .center,
+        maxLines: Int? = nil
     ) {
         cairo_set_font_size(cr, size)
         var fe = cairo_font_extents_t()
@@ -107,9 +109,10 @@ extension Painter {
             widths[s] = w
             return w
         }
-        let lines = TextFit.lines(
-            text, width: box.width, maxLines: style.textOverflow == .wrap ? max(1, Int(box.height / fe.height)) : 1,
-            measure: advance)
+        // A label's own limit (0: as many as fit the box), else the style's overflow rule.
+        let fit = max(1, Int(box.height / fe.height))
+        let limit = maxLines.map { $0 <= 0 ? fit : min($0, fit) } ?? (style.textOverflow == .wrap ? fit : 1)
+        let lines = TextFit.lines(text, width: box.width, maxLines: limit, measure: advance)
         setColor(cr, color, alpha: alpha)
         let top = -fe.height * Double(lines.count) / 2
         for (k, line) in lines.enumerated() {

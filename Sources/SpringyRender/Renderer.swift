@@ -180,10 +180,10 @@ package struct Renderer: Sendable, Painter {
             for e in elements[start..<end] {
                 switch e.element {
                 case .item(let item):
-                    itemPainter.drawBody(cr, item)
+                    itemPainter.clipped(cr, item) { itemPainter.drawBody(cr, item) }
                     layerOf[item.id] = layerIndex
                     if let own = springsOf[item.id] { springPainter.drawSprings(cr, own) }
-                    itemPainter.drawLabel(cr, item)
+                    itemPainter.clipped(cr, item) { itemPainter.drawLabel(cr, item) }
                 case .header(let header): headerPainter.drawHeader(cr, header)
                 }
             }

@@ -1,6 +1,7 @@
 import Foundation
 import SpringyBehaviors
 import SpringyCore
+import SpringyFrame
 import SpringyTypes
 import Yams
 
@@ -446,6 +447,7 @@ struct SceneDecoder: SceneSectionDecoder {
                     { try m["shape"]?.oneOf(FreeItemSpec.Shape.self, [.rectangle, .ellipse, .path]) ?? .rectangle },
                     or: .rectangle))
             _ = try problems.attempt { try decodeOutline(m, into: &spec) }
+            _ = try problems.attempt { spec.look = try decodeLook(m) }
             out.append(spec)
         }
         if out.count > limits.maxItems { throw v.error("more than \(limits.maxItems) items") }
@@ -517,6 +519,34 @@ struct ItemReferences {
 }
 
 extension SceneDecoder {
+    /// A free item's own look: corners, border, shadow and label keys (ViewLook, which
+    /// SpringyUIKit's views fill from their layers and labels).
+    func decodeLook(_ m: YAMLMapping) throws -> ViewLook {
+        let k = TopLevelKeys.item
+        var look = ViewLook()
+        look.cornerRadius = try m["corner_radius"]?.double(k["corner_radius"])
+        look.continuousCorners = try m["corners"].map { try $0.oneOf(CornerCurve.self, CornerCurve.allCases) == .continuous }
+        if let b = m["border"] {
+            let t = TopLevelKeys.border
+            let bm = try b.mapping(t)
+            look.border = Border(
+                width: try bm.require("width").double(t["width"]), color: try bm["color"]?.color() ?? Color(r: 0, g: 0, b: 0))
+        }
+        if let s = m["shadow"] {
+            let t = TopLevelKeys.shadow
+            let sm = try s.mapping(t)
+            look.shadow = Shadow(
+                color: try sm["color"]?.color() ?? Color(r: 0, g: 0, b: 0),
+                opacity: try sm.require("opacity").double(t["opacity"]),
+                radius: try sm["radius"]?.double(t["radius"]) ?? 3, offset: try sm["offset"]?.point() ?? Vec2(0, -3))
+        }
+        look.textColor = try m["text_color"]?.color()
+        look.fontSize = try m["font_size"]?.double(k["font_size"])
+        look.textAlignment = try m["text_align"]?.oneOf(TextAlignment.self, TextAlignment.allCases)
+        look.textLines = try m["lines"].map { try $0.int(min: 0, max: 1000) }
+        return look
+    }
+
     /// `path: [[x, y], ...]` (points relative to the centre) for `shape: path`: a simple polygon,
     /// convex or not, inside the item's size.
     func decodeOutline(_ m: YAMLMapping, into spec: inout FreeItemSpec) throws {

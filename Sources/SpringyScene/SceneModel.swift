@@ -1,6 +1,7 @@
 import Foundation
 import SpringyBehaviors
 import SpringyCore
+import SpringyFrame
 import SpringyTypes
 
 /// A decoded, validated scene file (see SCENE-FORMAT.md). Lengths in points,
@@ -159,6 +160,8 @@ package struct FreeItemSpec: Sendable {
     package var shape: Shape
     /// collisionBoundingPath for shape path: points relative to the centre.
     package var outline: [Vec2] = []
+    /// Its own corners, border, shadow and label (the look SpringyUIKit's views have too).
+    package var look = ViewLook()
 }
 
 // MARK: - Collection

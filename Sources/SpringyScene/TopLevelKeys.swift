@@ -1,5 +1,6 @@
 import SpringyBehaviors
 import SpringyCore
+import SpringyFrame
 
 /// The keys of the scene's top level and its small sections (viewport, time, golden, free items,
 /// style), one table each: SceneDecoder reads them, and SCENE-FORMAT's top-level reference is
@@ -90,6 +91,36 @@ package enum TopLevelKeys {
             SceneKey(
                 "path", "[[x, y], ...]", unit: "pt", default: "",
                 "shape path: its outline, from its centre (convex pieces of ≤ 8 points)"),
+            SceneKey(
+                "corner_radius", "number", range: 0...1e6, unit: "pt", default: "the style's", "its corners (layer.cornerRadius)"),
+            SceneKey("corners", "circular | continuous", default: "the style's", "its corner curve (layer.cornerCurve)"),
+            SceneKey("border", "{ width, color }", default: "none", "a border inside its shape (layer.borderWidth, borderColor)"),
+            SceneKey("shadow", "{ opacity, color, radius, offset }", default: "none", "a shadow under it (layer.shadow…)"),
+            SceneKey("text_color", "colour", default: "the style's", "its label's colour (UILabel.textColor)"),
+            SceneKey(
+                "font_size", "number", range: 0...500, lowerOpen: true, unit: "pt", default: "the style's", "its label's size"),
+            SceneKey(
+                "text_align", TextAlignment.allCases.map(\.rawValue).joined(separator: " | "), default: "center",
+                "where its label's lines sit (UILabel.textAlignment)"),
+            SceneKey(
+                "lines", "whole number", range: 0...1000, default: "1",
+                "its label's lines at most, broken at spaces (UILabel.numberOfLines; 0: as many as fit)"),
+        ])
+    /// `items.<name>.border`: CALayer's border, drawn inside the item's shape.
+    package static let border = KeyTable(
+        "items.<name>.border",
+        [
+            SceneKey("width", "number", range: 0...1e3, unit: "pt", default: "required", "its width (borderWidth)"),
+            SceneKey("color", "colour", default: "#000000", "its colour (borderColor)"),
+        ])
+    /// `items.<name>.shadow`: CALayer's shadow, with its defaults but the opacity.
+    package static let shadow = KeyTable(
+        "items.<name>.shadow",
+        [
+            SceneKey("opacity", "number", range: 0...1, default: "required", "how dark (shadowOpacity)"),
+            SceneKey("color", "colour", default: "#000000", "its colour (shadowColor)"),
+            SceneKey("radius", "number", range: 0...1e3, unit: "pt", default: "3", "how soft (shadowRadius)"),
+            SceneKey("offset", "[x, y]", unit: "pt", default: "[0, -3]", "where it falls, in the item's own turn (shadowOffset)"),
         ])
 
     package static let style = KeyTable(
@@ -143,5 +174,7 @@ package enum TopLevelKeys {
                 "how springs become Box2D joints: period and decay exact, or stiffness exact (DYNAMICS.md)")
         ])
 
-    package static let all: [KeyTable] = [scene, viewport, time, golden, goldenTolerance, goldenTrace, item, style, solver]
+    package static let all: [KeyTable] = [
+        scene, viewport, time, golden, goldenTolerance, goldenTrace, item, border, shadow, style, solver,
+    ]
 }

@@ -32,6 +32,7 @@ extension Simulation {
                         z: 0, velocity: s.velocity, selected: false, kind: .view, color: spec.fill, label: spec.label,
                         shape: spec.shape))
                 if spec.shape == .path { items[items.count - 1].outline = spec.outline }
+                items[items.count - 1].look = spec.look
             }
             // Cells a free behavior moves are drawn where the animator has them.
             for id in animator.itemIDs {

@@ -123,7 +123,7 @@ package final class UIKitRuntime: LiveProgram {
         var out = ProgramFrame()
         let t = Double(stepIndex) * h
         for (view, path) in window.subviews.enumerated().map({ ($0.element, [$0.offset]) }) {
-            draw(view, path: path, into: &out, parent: .identity, alpha: 1, at: t)
+            draw(view, path: path, into: &out, parent: .identity, alpha: 1, clips: [], at: t)
         }
         for a in animators.compactMap(\.animator) {
             guard let engine = a.engine else { continue }
@@ -188,7 +188,10 @@ package final class UIKitRuntime: LiveProgram {
             tx: CGFloat(tr.x), ty: CGFloat(tr.y))
     }
 
-    func draw(_ view: UIView, path: [Int], into out: inout ProgramFrame, parent: CGAffineTransform, alpha: Double, at t: Double) {
+    func draw(
+        _ view: UIView, path: [Int], into out: inout ProgramFrame, parent: CGAffineTransform, alpha: Double, clips: [Clip],
+        at t: Double
+    ) {
         let shown = animations.shown(view, .alpha, at: t).x
         guard !view.isHidden, shown > 0 else { return }
         let a = alpha * min(shown, 1)
@@ -228,15 +231,43 @@ package final class UIKitRuntime: LiveProgram {
                 angle: angle, alpha: a, z: 0, velocity: velocity, selected: (view as? UICollectionViewCell)?.isSelected ?? false,
                 kind: cellPath == nil ? .view : .cell, color: fill,
                 label: label?.text, shape: .rectangle)
-            item.cornerRadius = min(Double(view.layer.cornerRadius) * min(sx, sy), item.size.width / 2, item.size.height / 2)
+            item.look.continuousCorners = view.layer.cornerCurve == .continuous
+            item.look.clips = clips
+            item.look.cornerRadius = min(Double(view.layer.cornerRadius) * min(sx, sy), item.size.width / 2, item.size.height / 2)
+            let layer = view.layer, k = min(sx, sy)
+            if layer.borderWidth > 0, let c = layer.borderColor?.color {
+                item.look.border = Border(width: Double(layer.borderWidth) * k, color: c)
+            }
+            if layer.shadowOpacity > 0, let c = layer.shadowColor?.color {
+                // In the layer's own space: it turns and scales with the view, as Core Animation's does.
+                item.look.shadow = Shadow(
+                    color: c, opacity: Double(layer.shadowOpacity), radius: Double(layer.shadowRadius) * k,
+                    offset: Vec2(Double(layer.shadowOffset.width) * k, Double(layer.shadowOffset.height) * k))
+            }
             if let label {
-                item.textColor = label.textColor?.resolved(appearance)
-                item.fontSize = Double(label.font?.pointSize ?? 17) * min(sx, sy)
+                item.look.textColor = label.textColor?.resolved(appearance)
+                item.look.fontSize = Double(label.font?.pointSize ?? 17) * k
+                switch label.textAlignment {
+                case .left, .natural, .justified: item.look.textAlignment = .leading
+                case .center: item.look.textAlignment = .center
+                case .right: item.look.textAlignment = .trailing
+                }
+                item.look.textLines = max(label.numberOfLines, 0)
             }
             out.items.append(item)
         }
+        // A view that clips to its bounds draws its subviews inside its own rounded rectangle.
+        var inner = clips
+        if view.layer.masksToBounds, c.x.isFinite, c.y.isFinite, sx.isFinite, sy.isFinite {
+            let size = Size2(Double(bounds.width) * sx, Double(bounds.height) * sy)
+            inner.append(
+                Clip(
+                    center: vec(c), size: size, angle: angle,
+                    cornerRadius: min(Double(view.layer.cornerRadius) * min(sx, sy), size.width / 2, size.height / 2),
+                    continuous: view.layer.cornerCurve == .continuous))
+        }
         for (k, sub) in view.subviews.enumerated() {
-            draw(sub, path: path + [k], into: &out, parent: toWindow, alpha: a, at: t)
+            draw(sub, path: path + [k], into: &out, parent: toWindow, alpha: a, clips: inner, at: t)
         }
     }
 }

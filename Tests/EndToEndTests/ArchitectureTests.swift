@@ -351,9 +351,10 @@ final class ArchitectureTests: XCTestCase {
     /// and font size; Dynamics +1 for whether a push still acts; SpringyUIKit shares its
     /// runtime with SpringyKit's Scene initialisers; the view animation engine moved out of
     /// Simulation into SpringyAnimation so that SpringyUIKit's blocks run on it too, and Scene +2
-    /// for a block's repeat and autoreverse, +1 for a section spec made outside the decoder.)
+    /// for a block's repeat and autoreverse, +1 for a section spec made outside the decoder; Frame +27 and Scene +3 for ViewLook, the
+    /// view look (corners, border, shadow, label, clips) scene files' items and SpringyUIKit's views share.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 75, "SpringyScene": 447, "SpringyDynamics": 64,
+        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 102, "SpringyScene": 450, "SpringyDynamics": 64,
         "SpringyLayout": 215,
         "SpringySimulation": 28, "SpringyRender": 80, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 333,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,

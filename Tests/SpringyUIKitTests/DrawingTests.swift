@@ -1,0 +1,149 @@
+import Foundation
+import SpringyKit
+import SpringyUIKit
+import XCTest
+
+/// A view tree drawn as UIKit draws it: per-view corners, borders, shadows, labels' alignment
+/// and lines.
+final class DrawingTests: XCTestCase {
+    static func card() throws -> Scene {
+        try Scene(named: "card", size: CGSize(width: 200, height: 200), scale: 1, duration: 0.1) { () -> UIView in
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+            root.backgroundColor = .white
+            let card = UIView(frame: CGRect(x: 40, y: 40, width: 120, height: 80))
+            card.backgroundColor = .white
+            card.layer.cornerRadius = 12
+            card.layer.borderWidth = 4
+            card.layer.borderColor = UIColor.red.cgColor
+            card.layer.shadowOpacity = 0.5
+            card.layer.shadowRadius = 0
+            card.layer.shadowOffset = CGSize(width: 0, height: 20)
+            card.layer.shadowColor = UIColor.black.cgColor
+            root.addSubview(card)
+            let label = UILabel(frame: CGRect(x: 10, y: 150, width: 180, height: 44))
+            label.text = "one two three four five six seven"
+            label.numberOfLines = 0
+            label.textAlignment = .left
+            label.textColor = .black
+            label.font = .systemFont(ofSize: 14)
+            root.addSubview(label)
+            return root
+        }
+    }
+
+    func pixel(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
+        let i = (y * image.width + x) * 4
+        return Array(image.pixels[i..<i + 4])
+    }
+
+    func testBordersShadowsAndLabelsAreDrawn() throws {
+        let image = try Self.card().image(ofFrame: 0)
+        // The border: red, 4 pt inside the card's left edge (x 40…44), white inside it.
+        XCTAssertEqual(pixel(image, 42, 80)[0], 255)
+        XCTAssertLessThan(pixel(image, 42, 80)[1], 40, "red")
+        XCTAssertGreaterThan(pixel(image, 50, 80)[1], 240, "white inside the border")
+        // The shadow: 20 pt below, half-opaque black under the card's bottom edge (y 120…140).
+        let shade = pixel(image, 100, 130)
+        XCTAssertEqual(Double(shade[0]), 128, accuracy: 3, "half of white")
+        XCTAssertGreaterThan(pixel(image, 100, 145)[0], 250, "no shadow past it")
+        // The label's two lines, from its leading edge: ink in its top and bottom halves, at its left.
+        func ink(_ y0: Int, _ y1: Int, _ x0: Int, _ x1: Int) -> Bool {
+            (y0..<y1).contains { y in (x0..<x1).contains { x in pixel(image, x, y)[0] < 100 } }
+        }
+        XCTAssertTrue(ink(150, 172, 10, 30), "first line")
+        XCTAssertTrue(ink(172, 194, 10, 30), "second line")
+    }
+
+    /// A scene file's item with the same look keys draws the same pixels: one drawing code.
+    func testASceneFileItemWithTheSameLookDrawsTheSamePixels() throws {
+        let yaml = try Scene(
+            yaml: """
+                springy: 1
+                viewport: { size: [200, 200], scale: 1, background: "#FFFFFF" }
+                time: { fps: 10, duration: 0.1 }
+                style: { appearance: light }
+                items:
+                  card:
+                    center: [100, 80]
+                    size: [120, 80]
+                    fill: "#FFFFFF"
+                    corner_radius: 12
+                    corners: circular
+                    border: { width: 4, color: "#FF0000" }
+                    shadow: { opacity: 0.5, radius: 0, offset: [0, 20] }
+                """, file: "card.yaml")
+        let swift = try Scene(named: "card", size: CGSize(width: 200, height: 200), scale: 1, duration: 0.1) { () -> UIView in
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+            root.backgroundColor = .white
+            let card = UIView(frame: CGRect(x: 40, y: 40, width: 120, height: 80))
+            card.backgroundColor = .white
+            card.layer.cornerRadius = 12
+            card.layer.borderWidth = 4
+            card.layer.borderColor = UIColor.red.cgColor
+            card.layer.shadowOpacity = 0.5
+            card.layer.shadowRadius = 0
+            card.layer.shadowOffset = CGSize(width: 0, height: 20)
+            root.addSubview(card)
+            return root
+        }
+        let a = try yaml.image(ofFrame: 0), b = try swift.image(ofFrame: 0)
+        XCTAssertEqual(a.pixels.count, b.pixels.count)
+        XCTAssertTrue(a.pixels == b.pixels, "the two pictures differ")
+        // And the look is really drawn (not two plain white pictures).
+        XCTAssertLessThan(pixel(a, 42, 80)[1], 40)
+    }
+
+    func testTheLookKeysAreCheckedAtTheirEdges() throws {
+        func refusal(_ keys: String) -> String? {
+            do {
+                _ = try Scene(
+                    yaml: """
+                        springy: 1
+                        viewport: { size: [100, 100] }
+                        time: { fps: 10, duration: 0.1 }
+                        items:
+                          a: { center: [50, 50], size: [20, 20], \(keys) }
+                        """, file: "look.yaml")
+                return nil
+            } catch { return "\(error)" }
+        }
+        XCTAssertNil(refusal("lines: 0"))
+        XCTAssertNil(refusal("lines: 1000"))
+        XCTAssertTrue(refusal("lines: 1001")?.contains("lines") ?? false)
+        XCTAssertTrue(refusal("lines: -1")?.contains("lines") ?? false)
+        XCTAssertNil(refusal("shadow: { opacity: 1 }"))
+        XCTAssertNil(refusal("shadow: { opacity: 0 }"))
+        XCTAssertTrue(refusal("shadow: { opacity: 1.01 }")?.contains("opacity") ?? false)
+        XCTAssertTrue(refusal("shadow: { radius: 3 }")?.contains("opacity") ?? false, "opacity is required")
+        XCTAssertNil(refusal("border: { width: 0 }"))
+        XCTAssertTrue(refusal("border: { width: -0.01 }")?.contains("width") ?? false)
+        XCTAssertTrue(refusal("corner_radius: -1")?.contains("corner_radius") ?? false)
+        XCTAssertTrue(refusal("text_align: middle")?.contains("text_align") ?? false)
+        XCTAssertTrue(refusal("font_size: 0")?.contains("font_size") ?? false)
+        XCTAssertNil(refusal("font_size: 500"))
+        XCTAssertTrue(refusal("border: { width: 1, colour: red }")?.contains("colour") ?? false)
+    }
+
+    func testAViewThatClipsToItsBoundsHidesWhatOverflowsIt() throws {
+        func image(clips: Bool) throws -> Image {
+            try Scene(named: "clip", size: CGSize(width: 100, height: 100), scale: 1, duration: 0.1) { () -> UIView in
+                let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                root.backgroundColor = .white
+                let frame = UIView(frame: CGRect(x: 20, y: 20, width: 40, height: 40))
+                frame.clipsToBounds = clips
+                let big = UIView(frame: CGRect(x: 10, y: 10, width: 60, height: 60))
+                big.backgroundColor = .blue
+                frame.addSubview(big)
+                root.addSubview(frame)
+                return root
+            }.image(ofFrame: 0)
+        }
+        let open = try image(clips: false), closed = try image(clips: true)
+        // The child spans 30…90; its parent 20…60. Past the parent's edge only the open one is blue.
+        XCTAssertEqual(pixel(open, 75, 75)[2], 255)
+        XCTAssertLessThan(pixel(open, 75, 75)[0], 10)
+        XCTAssertEqual(pixel(closed, 75, 75), [255, 255, 255, 255])
+        XCTAssertLessThan(pixel(closed, 50, 50)[0], 10, "inside the parent it shows")
+        XCTAssertEqual(pixel(closed, 61, 50), [255, 255, 255, 255], "one point past the edge it does not")
+    }
+}
