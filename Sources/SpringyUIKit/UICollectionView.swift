@@ -80,14 +80,16 @@ open class UICollectionView: UIScrollView {
         layout.collectionView = self
     }
 
+    /// The layout is asked about new bounds before they take effect (it sees the old ones as the
+    /// collection view's, as in UIKit: a springy layout measures the scroll's delta that way).
     open override var bounds: CGRect {
-        didSet {
-            guard bounds != oldValue else { return }
-            if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
-                collectionViewLayout.invalidateLayout(with: collectionViewLayout.invalidationContext(forBoundsChange: bounds))
+        willSet {
+            guard newValue != bounds else { return }
+            if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newValue) {
+                collectionViewLayout.invalidateLayout(with: collectionViewLayout.invalidationContext(forBoundsChange: newValue))
             }
-            setNeedsLayout()
         }
+        didSet { if bounds != oldValue { setNeedsLayout() } }
     }
 
     // MARK: - Cells

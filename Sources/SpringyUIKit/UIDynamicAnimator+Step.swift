@@ -33,6 +33,9 @@ extension UIDynamicAnimator {
             if let push = b as? UIPushBehavior, let id = push.engineID { push.isActive = engine.isActive(id) }
         }
         for b in behaviors { for x in b.tree { x.action?() } }
+        // A layout's animator moves attributes: the layout is asked again (UIKit invalidates it
+        // at every step the animator runs).
+        if let layout, !bodies.isEmpty, !engine.isAtRest { layout.invalidateLayout() }
         let events = engine.drainEvents()
         deliver(events)
         return events
@@ -169,7 +172,7 @@ extension UIDynamicAnimator {
 
     func makeEngine() throws -> Animator {
         if let engine { return engine }
-        let size = referenceView?.bounds.size ?? .zero
+        let size = layout?.collectionViewContentSize ?? referenceView?.bounds.size ?? .zero
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             throw SpringyError(
                 file: "UIDynamicAnimator", line: 0, keyPath: "init(referenceView:)",

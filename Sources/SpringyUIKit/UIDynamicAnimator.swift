@@ -59,6 +59,44 @@ open class UIDynamicAnimator: NSObject {
         runtime?.register(self)
     }
 
+    /// An animator over a collection view layout's attributes: its coordinates are the layout's
+    /// content, and while it runs it invalidates the layout after every step (the collection view
+    /// then asks the layout again, which answers from the animator: `items(in:)`,
+    /// `layoutAttributesForCell(at:)`).
+    public init(collectionViewLayout layout: UICollectionViewLayout) {
+        self.layout = layout
+        runtime = UIKitRuntime.current
+        world = runtime?.world ?? .uikit
+        super.init()
+        runtime?.register(self)
+    }
+
+    /// The layout a collection-view animator serves.
+    weak var layout: UICollectionViewLayout?
+
+    /// The attributes of the cell at `indexPath` among the animator's items.
+    open func layoutAttributesForCell(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        attributes { $0.representedElementCategory == .cell && $0.indexPath == indexPath }
+    }
+    open func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    {
+        attributes {
+            $0.representedElementCategory == .supplementaryView && $0.representedElementKind == kind && $0.indexPath == indexPath
+        }
+    }
+    open func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    {
+        attributes {
+            $0.representedElementCategory == .decorationView && $0.representedElementKind == kind && $0.indexPath == indexPath
+        }
+    }
+    func attributes(_ matches: (UICollectionViewLayoutAttributes) -> Bool) -> UICollectionViewLayoutAttributes? {
+        for item in allItems { if let a = item as? UICollectionViewLayoutAttributes, matches(a) { return a } }
+        return nil
+    }
+
     /// Moving (not every item asleep).
     open var isRunning: Bool { engine.map { !$0.isAtRest } ?? false }
 
@@ -83,17 +121,30 @@ open class UIDynamicAnimator: NSObject {
         behaviors = []
     }
 
-    /// The items in the world whose frames meet `rect`.
+    /// The items of the animator's behaviors (stepped yet or not) whose frames meet `rect`, in
+    /// their canonical order.
     open func items(in rect: CGRect) -> [any UIDynamicItem] {
-        bodies.filter { body in
-            let item = body.item
+        allItems.filter { item in
             let t = item.transform
             let box = CGRect(
                 x: -item.bounds.width / 2, y: -item.bounds.height / 2, width: item.bounds.width, height: item.bounds.height
             )
             .applying(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: item.center.x, ty: item.center.y))
             return box.intersects(rect)
-        }.map(\.item)
+        }
+    }
+
+    /// Every item its behaviors act on, once each, by their places (view tree, then index paths).
+    var allItems: [any UIDynamicItem] {
+        var out: [any UIDynamicItem] = []
+        var seen = Set<ObjectIdentifier>()  // asked only; the order is the sort's
+        for b in behaviors {
+            for leaf in b.tree {
+                for item in leaf.dynamicItems where seen.insert(ObjectIdentifier(item)).inserted { out.append(item) }
+            }
+        }
+        guard let runtime else { return out }
+        return out.sorted { runtime.key(of: $0).lexicographicallyPrecedes(runtime.key(of: $1)) }
     }
 
     /// Takes the item's centre and turn as they are now (after your code moved it).

@@ -107,6 +107,8 @@ package final class UIKitRuntime: LiveProgram {
             animations.now = now
             for a in animators.compactMap(\.animator) { events += try a.step(h: h) }
             animations.finish(at: time + h)
+            // What the animators and animations changed is laid out before the frame is drawn.
+            window.layoutIfNeeded()
             stepIndex += 1
             return events
         }
@@ -139,6 +141,10 @@ package final class UIKitRuntime: LiveProgram {
     /// view, numbered as first seen.
     func key(of item: any UIDynamicItem) -> [Int] {
         if let view = item as? UIView, let path = path(of: view) { return path }
+        if let a = item as? UICollectionViewLayoutAttributes, a.indexPath.count == 2 {
+            // After every view: by element category, then index path.
+            return [Int.max - 1, Int(a.representedElementCategory.rawValue), a.indexPath.section, a.indexPath.item]
+        }
         if let group = item as? UIDynamicItemGroup, !group.items.isEmpty {
             return group.items.map { key(of: $0) }.min { $0.lexicographicallyPrecedes($1) } ?? []
         }
@@ -162,6 +168,10 @@ package final class UIKitRuntime: LiveProgram {
         if let view = item as? UIView {
             if let id = view.accessibilityIdentifier, !id.isEmpty { return id }
             if let p = path(of: view) { return Self.name(path: p) }
+        }
+        if let a = item as? UICollectionViewLayoutAttributes, a.indexPath.count == 2 {
+            let place = "\(a.indexPath.section).\(a.indexPath.item)"
+            return a.representedElementCategory == .cell ? place : "\(a.representedElementKind ?? "view").\(place)"
         }
         return "item.\(key(of: item).last ?? 0)"
     }
