@@ -7,13 +7,54 @@ import SpringyUIKit
 /// view or view controller (a button press, a data change, a behavior added).
 public struct ScriptStep<Root>: Sendable {
     let time: Double
-    let body: @Sendable (Root) -> Void
+    let body: (@Sendable (Root) -> Void)?
+    /// A finger the scene's gesture player moves (as a scene file's `pan`).
+    let pan: PanGesture?
     let site: CallSite
     /// At `time` seconds (before the step that starts then), call `body` with the root.
     public static func at(
         _ time: Double, file: String = #fileID, line: Int = #line, _ body: @escaping @Sendable (Root) -> Void
     ) -> ScriptStep {
-        ScriptStep(time: time, body: body, site: CallSite(file: file, line: line))
+        ScriptStep(time: time, body: body, pan: nil, site: CallSite(file: file, line: line))
+    }
+
+    /// How a scripted finger leaves the screen: moving at its speed (a fling), or stopped first.
+    public enum Release: Sendable { case fling, hold }
+
+    /// At `time`, a finger lands at the first point and moves through the others at constant
+    /// speed for `duration` seconds, then lifts (after `hold` seconds still, with `.hold`), moving at
+    /// `velocity` (pt/s) when given: the scroll view under it is dragged, as a scene file's `pan`.
+    public static func pan(
+        at time: Double, through points: [CGPoint], duration: Double, release: Release = .fling, hold: Double = 0,
+        velocity: CGPoint? = nil, file: String = #fileID, line: Int = #line
+    ) -> ScriptStep {
+        ScriptStep(
+            time: time, body: nil,
+            pan: PanGesture(
+                item: nil, path: points.map { Vec2(Double($0.x), Double($0.y)) }, duration: duration,
+                release: release == .fling ? .fling : .hold, hold: hold,
+                velocity: velocity.map { Vec2(Double($0.x), Double($0.y)) }),
+            site: CallSite(file: file, line: line))
+    }
+    public static func pan(
+        at time: Double, from: CGPoint, to: CGPoint, duration: Double, release: Release = .fling, hold: Double = 0,
+        velocity: CGPoint? = nil, file: String = #fileID, line: Int = #line
+    ) -> ScriptStep {
+        pan(
+            at: time, through: [from, to], duration: duration, release: release, hold: hold, velocity: velocity, file: file,
+            line: line)
+    }
+
+    /// Why this step cannot run (checked as a scene file's `pan` is), or nil.
+    var problem: String? {
+        guard time.isFinite, time >= 0 else { return "a script step's time must be a finite number of seconds, 0 or more" }
+        guard let pan else { return nil }
+        if pan.path.count < 2 { return "a pan needs at least two points" }
+        if pan.path.contains(where: { !$0.isFinite }) { return "a pan's points must be finite numbers" }
+        if !(pan.duration > 0 && pan.duration <= 3600) { return "a pan's duration must be above 0 and at most 3600 s" }
+        if !(pan.hold >= 0 && pan.hold <= 3600) { return "a pan's hold must be 0 to 3600 s" }
+        if let v = pan.velocity, !(abs(v.x) <= 1e5 && abs(v.y) <= 1e5) { return "a pan's velocity must be within ±100000 pt/s" }
+        return nil
     }
 }
 
@@ -31,12 +72,13 @@ extension Scene {
         script: [ScriptStep<Root>] = [], file: String = #fileID, line: Int = #line,
         view: @escaping @Sendable () -> Root
     ) throws {
-        let steps = script.map { s in
-            (at: s.time, run: { @Sendable (root: UIView) in if let r = root as? Root { s.body(r) } }, site: s.site)
+        let steps = script.filter { $0.body != nil }.map { s in
+            (at: s.time, run: { @Sendable (root: UIView) in if let r = root as? Root { s.body?(r) } }, site: s.site)
         }
+        let gestures = try Self.gestures(script)
         try self.init(
             uikit: name, title: title, size: size, scale: scale, appearance: appearance, framesPerSecond: framesPerSecond,
-            duration: duration, untilRest: untilRest, site: CallSite(file: file, line: line)
+            duration: duration, untilRest: untilRest, gestures: gestures, site: CallSite(file: file, line: line)
         ) {
             UIKitRuntime(
                 build: { window in
@@ -55,16 +97,17 @@ extension Scene {
         script: [ScriptStep<Root>] = [], file: String = #fileID, line: Int = #line,
         viewController: @escaping @Sendable () -> Root
     ) throws {
-        let steps = script.map { s in
+        let steps = script.filter { $0.body != nil }.map { s in
             (
                 at: s.time,
-                run: { @Sendable (root: UIView) in if let r = root.controller as? Root { s.body(r) } },
+                run: { @Sendable (root: UIView) in if let r = root.controller as? Root { s.body?(r) } },
                 site: s.site
             )
         }
+        let gestures = try Self.gestures(script)
         try self.init(
             uikit: name, title: title, size: size, scale: scale, appearance: appearance, framesPerSecond: framesPerSecond,
-            duration: duration, untilRest: untilRest, site: CallSite(file: file, line: line)
+            duration: duration, untilRest: untilRest, gestures: gestures, site: CallSite(file: file, line: line)
         ) {
             UIKitRuntime(
                 build: { window in window.rootViewController = viewController() }, script: steps,
@@ -72,9 +115,25 @@ extension Scene {
         }
     }
 
+    /// The script's gestures as a scene file's events (in time order; the scene's gesture player
+    /// moves their fingers), each refused at its Swift call site when it cannot run.
+    static func gestures<Root>(_ script: [ScriptStep<Root>]) throws -> [ScriptEvent] {
+        var out: [ScriptEvent] = []
+        for (k, step) in script.enumerated() {
+            if let why = step.problem {
+                throw Problems(SpringyError(file: step.site.file, line: step.site.line, keyPath: "script[\(k)]", message: why))
+            }
+            guard let pan = step.pan else { continue }
+            out.append(ScriptEvent(at: step.time, action: .pan(pan), path: "script[\(k)].pan", line: step.site.line))
+        }
+        return out.enumerated().sorted { $0.element.at != $1.element.at ? $0.element.at < $1.element.at : $0.offset < $1.offset }
+            .map(\.element)
+    }
+
     init(
         uikit name: String, title: String?, size: CGSize, scale: Int, appearance: UIUserInterfaceStyle, framesPerSecond: Int,
-        duration: Double, untilRest: Bool, site: CallSite, make: @escaping @Sendable () -> UIKitRuntime
+        duration: Double, untilRest: Bool, gestures: [ScriptEvent], site: CallSite,
+        make: @escaping @Sendable () -> UIKitRuntime
     ) throws {
         let shown = (title ?? name).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         let look = appearance == .dark ? "dark" : "light"
@@ -95,6 +154,7 @@ extension Scene {
         model.file = site.file
         model.slug = SpringyScene.Scene.slug(forFile: name + ".swift")
         model.program = SceneProgram { make() }
+        model.script = gestures
         self.model = model
     }
 }

@@ -16,6 +16,9 @@ package protocol LiveProgram: AnyObject {
     /// Builds its objects before the first step; `h` is the step, `world` what every animator of
     /// the scene shares (step rate, item defaults, limits).
     func start(world: WorldSettings, viewport: Size2, appearance: Appearance, h: Double) throws
+    /// The scroll views' own motion over the step from `time` (deceleration, bounce, animated
+    /// scrolls), before the fingers move: the `scroll` stage, as a scene file's collection's.
+    func scroll(at time: Double) throws
     /// One fixed step from `time` to `time + h`: the script's closures due at `time`, then the
     /// animators, their actions and delegates. Returns the step's contact and pause events.
     func step(at time: Double) throws -> [ContactEvent]
@@ -25,6 +28,11 @@ package protocol LiveProgram: AnyObject {
     var isAtRest: Bool { get }
     /// Every scripted closure has run and every scripted gesture ended.
     var scriptFinished: Bool { get }
+    /// The script's fingers (the scene's own gesture player moves them, as for a scene file):
+    /// one lands at `point` (viewport coordinates), moves, lifts moving at `velocity` (pt/s).
+    func touchBegan(at point: Vec2)
+    func touchMoved(to point: Vec2)
+    func touchEnded(at point: Vec2, velocity: Vec2)
 }
 
 /// A program's part of one frame.

@@ -419,6 +419,9 @@ package struct ScriptEvent: Sendable {
     package var action: ScriptAction
     package var path: String
     package var line: Int
+    package init(at: Double, action: ScriptAction, path: String, line: Int) {
+        self.at = at; self.action = action; self.path = path; self.line = line
+    }
 }
 
 extension CollectionSpec {

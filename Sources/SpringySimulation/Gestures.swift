@@ -157,7 +157,8 @@ protocol GestureTarget: AnyObject {
 }
 
 extension Simulation: GestureTarget {
-    var hasCollection: Bool { collection != nil }
+    /// A scroll view to drag: the collection's, or a Swift scene's views (its program hit-tests).
+    var hasCollection: Bool { collection != nil || program != nil }
 
     func grab(item named: String, at point: Vec2, label: String) throws -> BehaviorID? {
         // A group's item is held by its group's body.
@@ -175,18 +176,21 @@ extension Simulation: GestureTarget {
     func center(of item: String) -> Vec2? { freeAnimator?.state(of: item)?.center }
 
     func scrollBegan(at point: Vec2) {
+        if let program { return program.touchBegan(at: point) }
         guard let c = collection else { return }
         c.beginScroll(at: point)
         c.fingerMoved(to: point, source: .pan)
     }
 
     func scrollMoved(to point: Vec2) {
+        if let program { return program.touchMoved(to: point) }
         guard let c = collection else { return }
         c.moveScroll(to: point, h: h)
         c.fingerMoved(to: point, source: .pan)
     }
 
     func scrollEnded(at point: Vec2, velocity: Vec2) {
+        if let program { return program.touchEnded(at: point, velocity: velocity) }
         guard let c = collection else { return }
         c.endScroll(at: point, velocity: velocity, h: h)
         c.fingerLifted(source: .pan)

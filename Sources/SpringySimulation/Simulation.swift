@@ -95,7 +95,7 @@ package final class Simulation {
                 }
             }
         }
-        try ScriptSupport.check(scene, hasCollection: collection != nil)
+        try ScriptSupport.check(scene, hasCollection: collection != nil || scene.program != nil)
         try program?.start(
             world: scene.world, viewport: scene.viewport.size, appearance: scene.style.appearance ?? .light, h: h)
     }
@@ -188,6 +188,7 @@ package final class Simulation {
             // The scroll view's free motion over this step first: a fling released at the end of
             // this step starts coasting on the next one, and a finger landing now catches the content where it is.
             collection?.advanceScroll(h: h)
+            try program?.scroll(at: now)
         case .touches:
             if touchesActive { try advanceInputs(to: t) }
         case .layout:

@@ -90,7 +90,9 @@ package final class UIKitRuntime: LiveProgram {
         }
     }
 
-    package func step(at time: Double) throws -> [ContactEvent] {
+    /// The start of a step (the Simulation's `scroll` stage, before fingers move): the script's
+    /// closures due now run, animations whose delay is over begin, scroll views move on.
+    package func scroll(at time: Double) throws {
         try running {
             now = time
             animations.begin(at: time)
@@ -100,6 +102,13 @@ package final class UIKitRuntime: LiveProgram {
             }
             scrollViews.removeAll { $0.view == nil }
             for v in scrollViews.compactMap(\.view) { v.advance(h: h) }
+        }
+    }
+
+    /// The rest of the step (the `program` stage): layout, the animators, animations that end.
+    package func step(at time: Double) throws -> [ContactEvent] {
+        try running {
+            now = time
             window.layoutIfNeeded()
             var events: [ContactEvent] = []
             animators.removeAll { $0.animator == nil }
@@ -120,6 +129,46 @@ package final class UIKitRuntime: LiveProgram {
     }
 
     package var scriptFinished: Bool { nextScript >= script.count }
+
+    // MARK: - The script's finger
+
+    /// The scroll view the finger drags (the deepest under it where it landed).
+    private var dragging: UIScrollView?
+
+    package func touchBegan(at point: Vec2) {
+        let p = CGPoint(x: point.x, y: point.y)
+        dragging = hitScrollView(p, in: window)
+        inside { dragging?.beginDrag(at: p) }
+    }
+    package func touchMoved(to point: Vec2) {
+        inside { dragging?.drag(to: CGPoint(x: point.x, y: point.y), h: h) }
+    }
+    package func touchEnded(at point: Vec2, velocity: Vec2) {
+        inside {
+            dragging?.endDrag(at: CGPoint(x: point.x, y: point.y), velocity: CGPoint(x: velocity.x, y: velocity.y), h: h)
+        }
+        dragging = nil
+    }
+
+    /// Runs `body` as this run's code; a problem it raises is thrown at the end of the step.
+    func inside(_ body: () -> Void) {
+        let before = pthread_getspecific(Self.key)
+        pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
+        body()
+        pthread_setspecific(Self.key, before)
+    }
+
+    /// The deepest visible, interactive scroll view whose bounds hold `point` (window coordinates).
+    func hitScrollView(_ point: CGPoint, in view: UIView) -> UIScrollView? {
+        guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled else { return nil }
+        let local = view.convert(point, from: nil)
+        guard view === window || view.bounds.contains(local) else { return nil }
+        for sub in view.subviews.reversed() {
+            if let found = hitScrollView(point, in: sub) { return found }
+        }
+        if let scroll = view as? UIScrollView, scroll.isScrollEnabled { return scroll }
+        return nil
+    }
 
     package func frame() -> ProgramFrame {
         var out = ProgramFrame()

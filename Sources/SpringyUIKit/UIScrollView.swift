@@ -136,4 +136,55 @@ open class UIScrollView: UIView {
     }
 
     var isMoving: Bool { horizontal.isMoving || vertical.isMoving }
+
+    // MARK: - Dragged by the script's finger
+
+    /// The recogniser that drags it: where the finger is, how far and how fast it has moved.
+    public let panGestureRecognizer = UIPanGestureRecognizer()
+
+    /// A finger lands at `point` (the window's coordinates): the content is caught where it is.
+    func beginDrag(at point: CGPoint) {
+        animatingScroll = false
+        horizontal.beginTracking(finger: Double(point.x))
+        vertical.beginTracking(finger: Double(point.y))
+        panGestureRecognizer.touch(.began, at: point, in: self)
+        delegate?.scrollViewWillBeginDragging(self)
+    }
+    func drag(to point: CGPoint, h: Double) {
+        horizontal.track(finger: Double(point.x), h: h)
+        vertical.track(finger: Double(point.y), h: h)
+        panGestureRecognizer.touch(.changed, at: point, in: self, h: h)
+        moved(to: CGPoint(x: horizontal.offset, y: vertical.offset))
+    }
+    /// The finger lifts moving at `velocity` (pt/s): the layout and the delegate may choose where
+    /// the content comes to rest (targetContentOffset), then it decelerates, bounces or pages.
+    func endDrag(at point: CGPoint, velocity: CGPoint, h: Double) {
+        drag(to: point, h: h)
+        panGestureRecognizer.touch(.ended, at: point, in: self, velocity: velocity, h: h)
+        // UIKit's velocity here is the content's, in points per millisecond.
+        let contentVelocity = CGPoint(x: -velocity.x / 1000, y: -velocity.y / 1000)
+        var chosen: CGPoint?
+        func choose(_ proposedX: Double?, _ proposedY: Double?) -> CGPoint? {
+            if let chosen { return chosen }
+            var target = CGPoint(x: proposedX ?? horizontal.offset, y: proposedY ?? vertical.offset)
+            if let cv = self as? UICollectionView {
+                target = cv.collectionViewLayout.targetContentOffset(
+                    forProposedContentOffset: target, withScrollingVelocity: contentVelocity)
+            }
+            withUnsafeMutablePointer(to: &target) {
+                delegate?.scrollViewWillEndDragging(self, withVelocity: contentVelocity, targetContentOffset: $0)
+            }
+            chosen = target
+            return target
+        }
+        let proposedY = vertical.proposedRest(velocity: -Double(velocity.y))
+        let proposedX = horizontal.proposedRest(velocity: -Double(velocity.x))
+        vertical.release(fingerVelocity: Double(velocity.y)) { _, _ in
+            choose(proposedX, proposedY).map { Double($0.y) }.flatMap { $0 == proposedY ? nil : $0 }
+        }
+        horizontal.release(fingerVelocity: Double(velocity.x)) { _, _ in
+            choose(proposedX, proposedY).map { Double($0.x) }.flatMap { $0 == proposedX ? nil : $0 }
+        }
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: isMoving)
+    }
 }

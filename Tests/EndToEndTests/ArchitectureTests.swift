@@ -352,13 +352,15 @@ final class ArchitectureTests: XCTestCase {
     /// runtime with SpringyKit's Scene initialisers; the view animation engine moved out of
     /// Simulation into SpringyAnimation so that SpringyUIKit's blocks run on it too, and Scene +2
     /// for a block's repeat and autoreverse, +1 for a section spec made outside the decoder; Frame +27 and Scene +3 for ViewLook, the
-    /// view look (corners, border, shadow, label, clips) scene files' items and SpringyUIKit's views share.)
+    /// view look (corners, border, shadow, label, clips) scene files' items and SpringyUIKit's views share;
+    /// Scene +1 for a script event made by a Swift scene's pans, SpringyUIKit +4 for the touches
+    /// the Simulation's gesture player hands a program.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 102, "SpringyScene": 450, "SpringyDynamics": 64,
+        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 102, "SpringyScene": 451, "SpringyDynamics": 64,
         "SpringyLayout": 215,
         "SpringySimulation": 28, "SpringyRender": 80, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 333,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
-        "SpringyServer": 0, "SpringyUIKit": 11, "SpringyAnimation": 32,
+        "SpringyServer": 0, "SpringyUIKit": 15, "SpringyAnimation": 32,
     ]
 
     func testEveryModuleSharesNoMoreThanItsPackageBudget() throws {

@@ -81,4 +81,57 @@ final class CollectionViewTests: XCTestCase {
             }
         }
     }
+
+    /// scenes/flow-grid.yaml: four sections under headers, dragged up by a finger that stops and
+    /// lifts, then flung to the end and the rubber band; the UIKit grid gets the same scripted pans.
+    func testAScriptedPanDragsTheCollectionViewAsTheSceneFilesPanDoes() throws {
+        final class Sections: UIViewController, UICollectionViewDataSource {
+            var collectionView: UICollectionView!
+            let counts = [10, 7, 13, 5]
+            override func viewDidLoad() {
+                let layout = UICollectionViewFlowLayout()
+                layout.itemSize = CGSize(width: 80, height: 80)
+                layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 20, right: 10)
+                layout.headerReferenceSize = CGSize(width: 0, height: 40)
+                collectionView = UICollectionView(
+                    frame: CGRect(x: 0, y: 0, width: 375, height: 667), collectionViewLayout: layout)
+                collectionView.register(UICollectionViewCell.init(frame:), forCellWithReuseIdentifier: "c")
+                collectionView.dataSource = self
+                view.addSubview(collectionView)
+            }
+            func numberOfSections(in cv: UICollectionView) -> Int { counts.count }
+            func collectionView(_ cv: UICollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
+            func collectionView(_ cv: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                cv.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+            }
+        }
+        let reports = Reports()
+        let swift = try Scene(
+            named: "flow-grid", duration: 5,
+            script: [
+                .pan(at: 0.2, from: CGPoint(x: 187, y: 600), to: CGPoint(x: 187, y: 250), duration: 0.6, release: .hold),
+                .pan(at: 1.2, from: CGPoint(x: 187, y: 600), to: CGPoint(x: 187, y: 350), duration: 0.2),
+                .at(0.5) { (vc: Sections) in
+                    let pan = vc.collectionView.panGestureRecognizer
+                    reports.add("\(pan.state) \(pan.location(in: vc.collectionView).y > 0) \(vc.collectionView.isDragging)")
+                },
+            ]
+        ) { Sections() }.simulate()
+        let yaml = try Scene(contentsOfFile: packageRoot + "/scenes/flow-grid.yaml").simulate()
+        XCTAssertEqual(swift.count, yaml.count)
+        var compared = 0
+        for (a, b) in zip(swift, yaml) {
+            let x = cells(a), y = cells(b)
+            XCTAssertEqual(x.keys.sorted(), y.keys.sorted(), "frame \(a.index): the same cells on screen")
+            for (id, cell) in x {
+                guard let other = y[id] else { continue }
+                XCTAssertEqual(cell.center.y, other.center.y, accuracy: 1e-6, "frame \(a.index) \(id)")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 1000)
+        XCTAssertEqual(reports.all, ["changed true true"])
+        // It moved: the first frame's top cell is off screen at the end.
+        XCTAssertNil(swift.last?.item("0.0"))
+    }
 }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A gesture recogniser's state, as UIKit's.
+extension UIGestureRecognizer {
+    public enum State: Int, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+        public static var recognized: State { .ended }
+    }
+}
+
+/// What recognises a gesture from the script's fingers. A scroll view's `panGestureRecognizer`
+/// is driven by the script's pans over it (its location, translation and velocity are the
+/// finger's).
+open class UIGestureRecognizer: NSObject {
+    public internal(set) var state: State = .possible
+    public internal(set) weak var view: UIView?
+    open var isEnabled = true
+    /// Where the finger is (the window's coordinates), while it touches or as it last did.
+    var finger: CGPoint?
+    public override init() { super.init() }
+
+    open var numberOfTouches: Int { state == .began || state == .changed ? 1 : 0 }
+    /// Where the finger is in `view`'s coordinates (the window's when nil).
+    open func location(in view: UIView?) -> CGPoint {
+        guard let finger else { return .zero }
+        return view.map { $0.convert(finger, from: nil) } ?? finger
+    }
+}
+
+/// A pan: the finger's translation since it landed, and its velocity.
+open class UIPanGestureRecognizer: UIGestureRecognizer {
+    var start: CGPoint?
+    var lastVelocity = CGPoint.zero
+
+    open func translation(in view: UIView?) -> CGPoint {
+        guard let start, finger != nil else { return .zero }
+        let a = location(in: view)
+        let b = view.map { $0.convert(start, from: nil) } ?? start
+        return CGPoint(x: a.x - b.x, y: a.y - b.y)
+    }
+    /// Makes the current point the start of the translation, plus `translation`.
+    open func setTranslation(_ translation: CGPoint, in view: UIView?) {
+        guard let finger else { return }
+        let inView = view.map { $0.convert(finger, from: nil) } ?? finger
+        let origin = CGPoint(x: inView.x - translation.x, y: inView.y - translation.y)
+        start = view.map { $0.convert(origin, to: nil) } ?? origin
+    }
+    /// The finger's velocity (points per second in `view`'s coordinates, turned with it).
+    open func velocity(in view: UIView?) -> CGPoint {
+        guard let view else { return lastVelocity }
+        let o = view.convert(CGPoint.zero, from: nil), v = view.convert(lastVelocity, from: nil)
+        return CGPoint(x: v.x - o.x, y: v.y - o.y)
+    }
+
+    /// The script's finger moved (`h`: the step; the velocity is the finger's over it, or the
+    /// release's as the script gives it).
+    func touch(_ phase: State, at point: CGPoint, in view: UIView, velocity: CGPoint? = nil, h: Double = 1.0 / 120) {
+        self.view = view
+        if phase == .began {
+            start = point
+            lastVelocity = .zero
+        } else if let last = finger {
+            lastVelocity = velocity ?? CGPoint(x: (point.x - last.x) / h, y: (point.y - last.y) / h)
+        }
+        finger = point
+        state = phase
+    }
+}
