@@ -72,9 +72,7 @@ extension Scene {
         script: [ScriptStep<Root>] = [], file: String = #fileID, line: Int = #line,
         view: @escaping @Sendable () -> Root
     ) throws {
-        let steps = script.filter { $0.body != nil }.map { s in
-            (at: s.time, run: { @Sendable (root: UIView) in if let r = root as? Root { s.body?(r) } }, site: s.site)
-        }
+        let steps = Self.closures(script) { $0 as? Root }
         let gestures = try Self.gestures(script)
         try self.init(
             uikit: name, title: title, size: size, scale: scale, appearance: appearance, framesPerSecond: framesPerSecond,
@@ -97,13 +95,7 @@ extension Scene {
         script: [ScriptStep<Root>] = [], file: String = #fileID, line: Int = #line,
         viewController: @escaping @Sendable () -> Root
     ) throws {
-        let steps = script.filter { $0.body != nil }.map { s in
-            (
-                at: s.time,
-                run: { @Sendable (root: UIView) in if let r = root.controller as? Root { s.body?(r) } },
-                site: s.site
-            )
-        }
+        let steps = Self.closures(script) { $0.controller as? Root }
         let gestures = try Self.gestures(script)
         try self.init(
             uikit: name, title: title, size: size, scale: scale, appearance: appearance, framesPerSecond: framesPerSecond,
@@ -112,6 +104,16 @@ extension Scene {
             UIKitRuntime(
                 build: { window in window.rootViewController = viewController() }, script: steps,
                 site: CallSite(file: file, line: line))
+        }
+    }
+
+    /// The script's closures, each called with the root (`root` finds it from the root view).
+    static func closures<Root>(
+        _ script: [ScriptStep<Root>], root: @escaping @Sendable (UIView) -> Root?
+    ) -> [(at: Double, run: @Sendable (UIView) -> Void, site: CallSite)] {
+        script.compactMap { s in
+            guard let body = s.body else { return nil }
+            return (at: s.time, run: { @Sendable view in if let r = root(view) { body(r) } }, site: s.site)
         }
     }
 

@@ -42,23 +42,7 @@ struct ItemPainter: Painter {
             }
         }
         if let shadow = item.look.shadow, shadow.opacity > 0 { drawShadow(cr, item, shadow, r) }
-        switch item.shape {
-        case .rectangle where item.groupRadius > 0:
-            // A row of an inset-grouped list: square but for its group's outer corners.
-            groupRect(cr, r, corners: item.groupCorners, radius: item.groupRadius)
-        case .rectangle:
-            roundedRect(cr, r, radius: item.look.cornerRadius ?? style.cornerRadius, continuous: item.look.continuousCorners)
-        case .ellipse:
-            cairo_save(cr)
-            cairo_scale(cr, r.width / 2, r.height / 2)
-            cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
-            cairo_restore(cr)
-        case .path:
-            for (k, p) in item.outline.enumerated() {
-                if k == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
-            }
-            cairo_close_path(cr)
-        }
+        shape(cr, item, r)
         let fill = fillColor(item)
         setColor(cr, fill, alpha: item.alpha)
         let outlined = item.selected && item.inCollection && fill != style.cellSelected
@@ -120,7 +104,9 @@ struct ItemPainter: Painter {
     /// The item's outline as the current path (its shape, corners and all).
     func shape(_ cr: OpaquePointer, _ item: ItemState, _ r: Rect) {
         switch item.shape {
-        case .rectangle where item.groupRadius > 0: groupRect(cr, r, corners: item.groupCorners, radius: item.groupRadius)
+        case .rectangle where item.groupRadius > 0:
+            // A row of an inset-grouped list: square but for its group's outer corners.
+            groupRect(cr, r, corners: item.groupCorners, radius: item.groupRadius)
         case .rectangle:
             roundedRect(cr, r, radius: item.look.cornerRadius ?? style.cornerRadius, continuous: item.look.continuousCorners)
         case .ellipse:

@@ -154,43 +154,48 @@ open class UIDynamicItemBehavior: UIDynamicBehavior, ItemList {
     open func removeItem(_ item: any UIDynamicItem) { removingItem(item) }
 
     private var defaults: ItemProperties { dynamicAnimator?.world.defaults ?? .uikit }
-    private func set(_ change: (inout ItemProperties) -> Void) {
+    /// A property as set here, else the item default (UIKit's bodies' own).
+    private func read(_ k: KeyPath<ItemProperties, Double?>, else fallback: Double) -> CGFloat {
+        CGFloat(properties[keyPath: k] ?? defaults[keyPath: k] ?? fallback)
+    }
+    /// Sets one property (only that one is handed to the animator: the others keep theirs).
+    private func write<T>(_ k: WritableKeyPath<ItemProperties, T?>, _ value: T) {
         var only = ItemProperties()
-        change(&only)
-        change(&properties)
+        only[keyPath: k] = value
+        properties[keyPath: k] = value
         changed([BehaviorParameter("properties", .properties(only))])
     }
     open var elasticity: CGFloat {
-        get { CGFloat(properties.elasticity ?? defaults.elasticity ?? 0) }
-        set { set { $0.elasticity = Double(newValue) } }
+        get { read(\.elasticity, else: 0) }
+        set { write(\.elasticity, Double(newValue)) }
     }
     open var friction: CGFloat {
-        get { CGFloat(properties.friction ?? defaults.friction ?? 0) }
-        set { set { $0.friction = Double(newValue) } }
+        get { read(\.friction, else: 0) }
+        set { write(\.friction, Double(newValue)) }
     }
     open var density: CGFloat {
-        get { CGFloat(properties.density ?? defaults.density ?? 1) }
-        set { set { $0.density = Double(newValue) } }
+        get { read(\.density, else: 1) }
+        set { write(\.density, Double(newValue)) }
     }
     open var resistance: CGFloat {
-        get { CGFloat(properties.resistance ?? defaults.resistance ?? 0) }
-        set { set { $0.resistance = Double(newValue) } }
+        get { read(\.resistance, else: 0) }
+        set { write(\.resistance, Double(newValue)) }
     }
     open var angularResistance: CGFloat {
-        get { CGFloat(properties.angularResistance ?? defaults.angularResistance ?? 0) }
-        set { set { $0.angularResistance = Double(newValue) } }
+        get { read(\.angularResistance, else: 0) }
+        set { write(\.angularResistance, Double(newValue)) }
     }
     open var charge: CGFloat {
-        get { CGFloat(properties.charge ?? defaults.charge ?? 0) }
-        set { set { $0.charge = Double(newValue) } }
+        get { read(\.charge, else: 0) }
+        set { write(\.charge, Double(newValue)) }
     }
     open var isAnchored: Bool {
         get { properties.anchored ?? defaults.anchored ?? false }
-        set { set { $0.anchored = newValue } }
+        set { write(\.anchored, newValue) }
     }
     open var allowsRotation: Bool {
         get { properties.allowsRotation ?? defaults.allowsRotation ?? true }
-        set { set { $0.allowsRotation = newValue } }
+        set { write(\.allowsRotation, newValue) }
     }
 
     open func addLinearVelocity(_ velocity: CGPoint, for item: any UIDynamicItem) {

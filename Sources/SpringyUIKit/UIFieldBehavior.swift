@@ -93,31 +93,24 @@ open class UIFieldBehavior: UIDynamicBehavior, ItemList {
     }
     open var falloff: CGFloat {
         get { CGFloat(spec.falloff) }
-        set {
-            spec.falloff = Double(newValue)
-            remade()
-        }
+        set { remaking(\.falloff, Double(newValue)) }
     }
     open var minimumRadius: CGFloat {
         get { CGFloat(spec.minimumRadius) }
-        set {
-            spec.minimumRadius = Double(newValue)
-            remade()
-        }
+        set { remaking(\.minimumRadius, Double(newValue)) }
     }
     open var smoothness: CGFloat {
         get { CGFloat(spec.smoothness) }
-        set {
-            spec.smoothness = Double(newValue)
-            remade()
-        }
+        set { remaking(\.smoothness, Double(newValue)) }
     }
     open var animationSpeed: CGFloat {
         get { CGFloat(spec.animationSpeed) }
-        set {
-            spec.animationSpeed = Double(newValue)
-            remade()
-        }
+        set { remaking(\.animationSpeed, Double(newValue)) }
+    }
+    /// A value the engine cannot change in place: the field is made anew at the next step.
+    private func remaking(_ k: WritableKeyPath<FieldSpec, Double>, _ value: Double) {
+        spec[keyPath: k] = value
+        remade()
     }
 
     override func spec(_ name: ItemNames) -> BehaviorSpec? {
