@@ -13,6 +13,9 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
     let offset: UIOffset
     let otherOffset: UIOffset
     var anchor: CGPoint
+    /// Where the anchor was when the behavior was made: the world is built from it (its length
+    /// is the distance then, as UIKit measures it), and later moves are moves of the anchor.
+    let madeAnchor: CGPoint
     var axis = CGVector(dx: 1, dy: 0)
     /// The length set by the user (nil: the distance when the behavior was made, as UIKit measures it).
     var setLength: CGFloat?
@@ -24,6 +27,7 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
     ) {
         self.kind = kind; self.item = item; self.offset = offset; self.other = other; self.otherOffset = otherOffset
         self.anchor = anchor
+        madeAnchor = anchor
         let from = Self.point(on: item, at: offset)
         let to = other.map { Self.point(on: $0, at: otherOffset) } ?? anchor
         madeLength = CGFloat(hypot(Double(to.x - from.x), Double(to.y - from.y)))
@@ -120,7 +124,8 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
 
     override func spec(_ name: ItemNames) -> BehaviorSpec? {
         var a = AttachmentSpec(
-            item: name(item), to: other.map { .item(name($0)) } ?? .point(vec(anchor)),
+            item: name(item),
+            to: other.map { .item(name($0)) } ?? .point(vec(kind == .spring && !wasInstalled ? madeAnchor : anchor)),
             length: setLength.map(Double.init), frequency: Double(frequency), damping: Double(damping),
             offset: Vec2(Double(offset.horizontal), Double(offset.vertical)),
             toOffset: Vec2(Double(otherOffset.horizontal), Double(otherOffset.vertical)))

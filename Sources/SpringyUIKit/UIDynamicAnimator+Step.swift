@@ -100,6 +100,7 @@ extension UIDynamicAnimator {
                 do {
                     let id = try engine.addBehavior(spec, label: label)
                     b.engineID = id
+                    b.wasInstalled = true
                     if let push = b as? UIPushBehavior, !push.isActive {
                         try engine.set(id, [BehaviorParameter("active", .flag(false))])
                     }

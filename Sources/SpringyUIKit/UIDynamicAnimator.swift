@@ -176,8 +176,10 @@ open class UIDynamicAnimator: NSObject {
             if b.engineID != nil { toUninstall.append(b) }
         }
     }
+    /// A parameter changed: applied at the next step, after the behavior is installed (a change
+    /// made before its first step lands after it, as in UIKit, where the behavior exists at once).
     func change(_ behavior: UIDynamicBehavior, _ parameters: [BehaviorParameter]) {
-        guard behavior.engineID != nil else { return }  // the spec it is installed with reads the new values
+        guard behavior.engineID != nil || toInstall.contains(where: { $0.behavior === behavior }) else { return }
         toChange.append((behavior, parameters))
     }
     func remake(_ behavior: UIDynamicBehavior) {

@@ -22,6 +22,8 @@ open class UIDynamicBehavior: NSObject {
     weak var parentBehavior: UIDynamicBehavior?
     /// The engine's behavior while installed.
     var engineID: BehaviorID?
+    /// It has been in Box2D's world (a later install is a remake).
+    var wasInstalled = false
 
     public override init() { super.init() }
 

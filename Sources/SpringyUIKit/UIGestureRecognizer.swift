@@ -8,16 +8,27 @@ extension UIGestureRecognizer {
     }
 }
 
-/// What recognises a gesture from the script's fingers. A scroll view's `panGestureRecognizer`
-/// is driven by the script's pans over it (its location, translation and velocity are the
-/// finger's).
+/// What recognises a gesture from the script's fingers: a scroll view's `panGestureRecognizer`,
+/// or one you add to a view (`addGestureRecognizer`). There is no Objective-C runtime to call a
+/// `#selector`: give the recogniser a closure instead (`UIPanGestureRecognizer { pan in … }`, or
+/// `addTarget { recognizer in … }`), called at each change of state as UIKit calls its targets.
 open class UIGestureRecognizer: NSObject {
     public internal(set) var state: State = .possible
     public internal(set) weak var view: UIView?
     open var isEnabled = true
     /// Where the finger is (the window's coordinates), while it touches or as it last did.
     var finger: CGPoint?
+    private var targets: [(UIGestureRecognizer) -> Void] = []
     public override init() { super.init() }
+    /// A recogniser that calls `action` with itself at every change of its state.
+    public init(action: @escaping (UIGestureRecognizer) -> Void) {
+        targets = [action]
+        super.init()
+    }
+    open func addTarget(_ action: @escaping (UIGestureRecognizer) -> Void) { targets.append(action) }
+    open func removeAllTargets() { targets = [] }
+    /// Calls the targets (the state has changed).
+    func fire() { for t in targets { t(self) } }
 
     open var numberOfTouches: Int { state == .began || state == .changed ? 1 : 0 }
     /// Where the finger is in `view`'s coordinates (the window's when nil).

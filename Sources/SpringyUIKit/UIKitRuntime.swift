@@ -132,22 +132,71 @@ package final class UIKitRuntime: LiveProgram {
 
     // MARK: - The script's finger
 
-    /// The scroll view the finger drags (the deepest under it where it landed).
+    /// What the finger drives: a pan recogniser of a view under it, or the scroll view it drags
+    /// (whichever is deepest where it landed).
     private var dragging: UIScrollView?
+    private var panning: UIPanGestureRecognizer?
 
     package func touchBegan(at point: Vec2) {
         let p = CGPoint(x: point.x, y: point.y)
-        dragging = hitScrollView(p, in: window)
-        inside { dragging?.beginDrag(at: p) }
+        switch hit(p, in: window) {
+        case .pan(let pan)?:
+            panning = pan
+            inside {
+                pan.touch(.began, at: p, in: pan.view ?? window)
+                pan.fire()
+            }
+        case .scroll(let scroll)?:
+            dragging = scroll
+            inside { scroll.beginDrag(at: p) }
+        case nil: break
+        }
     }
     package func touchMoved(to point: Vec2) {
-        inside { dragging?.drag(to: CGPoint(x: point.x, y: point.y), h: h) }
+        let p = CGPoint(x: point.x, y: point.y)
+        inside {
+            if let pan = panning {
+                pan.touch(.changed, at: p, in: pan.view ?? window, h: h)
+                pan.fire()
+            }
+            dragging?.drag(to: p, h: h)
+        }
     }
     package func touchEnded(at point: Vec2, velocity: Vec2) {
+        let p = CGPoint(x: point.x, y: point.y), v = CGPoint(x: velocity.x, y: velocity.y)
         inside {
-            dragging?.endDrag(at: CGPoint(x: point.x, y: point.y), velocity: CGPoint(x: velocity.x, y: velocity.y), h: h)
+            if let pan = panning {
+                pan.touch(.ended, at: p, in: pan.view ?? window, velocity: v, h: h)
+                pan.fire()
+            }
+            dragging?.endDrag(at: p, velocity: v, h: h)
         }
         dragging = nil
+        panning = nil
+    }
+
+    enum Hit {
+        case pan(UIPanGestureRecognizer)
+        case scroll(UIScrollView)
+    }
+
+    /// What a finger landing at `point` (window coordinates) starts: the enabled pan recogniser
+    /// of the deepest view under it that has one (its own, else its nearest superview's), or the
+    /// scroll view found first on that way up.
+    func hit(_ point: CGPoint, in view: UIView) -> Hit? {
+        guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled else { return nil }
+        let local = view.convert(point, from: nil)
+        guard view === window || view.bounds.contains(local) else { return nil }
+        for sub in view.subviews.reversed() {
+            if let found = hit(point, in: sub) { return found }
+        }
+        if let pan = view.gestureRecognizers?.last(where: { $0.isEnabled && $0 is UIPanGestureRecognizer })
+            as? UIPanGestureRecognizer
+        {
+            return .pan(pan)
+        }
+        if let scroll = view as? UIScrollView, scroll.isScrollEnabled { return .scroll(scroll) }
+        return nil
     }
 
     /// Runs `body` as this run's code; a problem it raises is thrown at the end of the step.
@@ -156,18 +205,6 @@ package final class UIKitRuntime: LiveProgram {
         pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
         body()
         pthread_setspecific(Self.key, before)
-    }
-
-    /// The deepest visible, interactive scroll view whose bounds hold `point` (window coordinates).
-    func hitScrollView(_ point: CGPoint, in view: UIView) -> UIScrollView? {
-        guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled else { return nil }
-        let local = view.convert(point, from: nil)
-        guard view === window || view.bounds.contains(local) else { return nil }
-        for sub in view.subviews.reversed() {
-            if let found = hitScrollView(point, in: sub) { return found }
-        }
-        if let scroll = view as? UIScrollView, scroll.isScrollEnabled { return scroll }
-        return nil
     }
 
     package func frame() -> ProgramFrame {

@@ -181,6 +181,19 @@ open class UIView: UIResponder {
     open func willRemoveSubview(_ subview: UIView) {}
     open func didMoveToSuperview() {}
 
+    // MARK: - Gesture recognisers
+
+    public private(set) var gestureRecognizers: [UIGestureRecognizer]? = nil
+    open func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers = (gestureRecognizers ?? []) + [recognizer]
+        recognizer.view = self
+    }
+    open func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        gestureRecognizers?.removeAll { $0 === recognizer }
+        if recognizer.view === self { recognizer.view = nil }
+    }
+
     // MARK: - Layout
 
     /// Lays out its subviews; UIKit's does nothing (no Auto Layout here), subclasses override.

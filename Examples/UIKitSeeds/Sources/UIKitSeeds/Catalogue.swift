@@ -332,3 +332,76 @@ public final class ShuffledTilesViewController: UIViewController {
         for behavior in Set<UIDynamicBehavior>([gravity, collision, bounce]) { animator.addBehavior(behavior) }
     }
 }
+
+/// scenes/item-properties.yaml: the frog and the dragon. The frog is dragged by a pan recogniser
+/// (an attachment from the grabbed point to the finger, as UIKit's drag samples do), the
+/// dragon hangs from it on a spring; then the frog snaps home and the dragon is pushed.
+final class ItemPropertiesViewController: UIViewController {
+    var animator: UIDynamicAnimator!
+    var frog: UIView!
+    var dragon: UIView!
+    var drag: UIAttachmentBehavior?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = UIColor(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255, alpha: 1)
+        frog = box("frog", center: CGPoint(x: 187, y: 200), side: 80, color: .systemGreen, label: "Frog")
+        dragon = box("dragon", center: CGPoint(x: 187, y: 420), side: 100, color: .systemRed, label: "Dragon", round: true)
+        view.addSubview(frog)
+        view.addSubview(dragon)
+        frog.addGestureRecognizer(UIPanGestureRecognizer(action: { [unowned self] in self.dragged($0) }))
+
+        animator = UIDynamicAnimator(referenceView: view)
+        animator.addBehavior(UIGravityBehavior(items: [dragon]))
+        let collision = UICollisionBehavior(items: [frog, dragon])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(collision)
+        let spring = UIAttachmentBehavior(item: dragon, attachedTo: frog)
+        spring.frequency = 1.5
+        spring.damping = 0.3
+        animator.addBehavior(spring)
+        let heavy = UIDynamicItemBehavior(items: [frog])
+        heavy.density = 3
+        heavy.friction = 0.5
+        heavy.allowsRotation = false
+        animator.addBehavior(heavy)
+        let bouncy = UIDynamicItemBehavior(items: [dragon])
+        bouncy.elasticity = 0.7
+        bouncy.resistance = 0.3
+        bouncy.angularResistance = 2
+        animator.addBehavior(bouncy)
+    }
+
+    func dragged(_ recognizer: UIGestureRecognizer) {
+        let finger = recognizer.location(in: view)
+        switch recognizer.state {
+        case .began:
+            // Held where the finger took it: an offset from the centre, in the frog's own turn.
+            let t = frog.transform
+            let d = CGPoint(x: finger.x - frog.center.x, y: finger.y - frog.center.y)
+            let offset = UIOffset(horizontal: t.a * d.x + t.b * d.y, vertical: t.c * d.x + t.d * d.y)
+            let attachment = UIAttachmentBehavior(item: frog, offsetFromCenter: offset, attachedToAnchor: finger)
+            animator.addBehavior(attachment)
+            drag = attachment
+        case .changed:
+            drag?.anchorPoint = finger
+        case .ended, .cancelled, .failed:
+            if let drag { animator.removeBehavior(drag) }
+            drag = nil
+        case .possible:
+            break
+        }
+    }
+
+    func snapHome() {
+        let snap = UISnapBehavior(item: frog, snapTo: CGPoint(x: 187, y: 160))
+        snap.damping = 0.5
+        animator.addBehavior(snap)
+    }
+
+    func push() {
+        let push = UIPushBehavior(items: [dragon], mode: .instantaneous)
+        push.setAngle(-.pi / 2, magnitude: 3)
+        animator.addBehavior(push)
+    }
+}

@@ -173,6 +173,19 @@ final class CatalogueTests: XCTestCase {
             ["paused at 0.25, running false", "ended at start", "drawer CGPoint(x: 187.5, y: 600.0), state inactive"])
     }
 
+    func testAPanRecogniserDragsTheFrogAsTheSceneFilesPanDoes() throws {
+        let path = [CGPoint(x: 187, y: 200), CGPoint(x: 300, y: 260), CGPoint(x: 120, y: 320), CGPoint(x: 187, y: 220)]
+        let scene = try Scene(
+            named: "item-properties", duration: 5,
+            script: [
+                .pan(at: 0.5, through: path, duration: 2, release: .hold),
+                .at(3.0) { (vc: ItemPropertiesViewController) in vc.snapHome() },
+                .at(3.6) { vc in vc.push() },
+            ]
+        ) { ItemPropertiesViewController() }
+        try assertMatches(scene, "item-properties.yaml", ids: ["frog", "dragon"])
+    }
+
     func testTheOrderYourCodeAddsInDoesNotChangeTheWorld() throws {
         let one = try gravityScene().simulate(), two = try gravityScene(reversed: true).simulate()
         XCTAssertEqual(one, two)
