@@ -79,6 +79,44 @@ extension UIView {
             }()
     }
 
+    /// A keyframe animation's options: UIView.AnimationOptions' own bits (its curve for the whole
+    /// run, ease-in-out unless given) and how values pass between keyframes.
+    public struct KeyframeAnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let layoutSubviews = KeyframeAnimationOptions(rawValue: 1 << 0)
+        public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
+        /// Values move linearly between keyframes (the default).
+        public static let calculationModeLinear = KeyframeAnimationOptions(rawValue: 0 << 10)
+        /// Values jump at each keyframe's start.
+        public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
+        var animationOptions: AnimationOptions { AnimationOptions(rawValue: rawValue & ~(UInt(7) << 10)) }
+    }
+
+    /// Keyframes over `duration` (after `delay`): each `addKeyframe` in `animations` changes
+    /// properties over its part of the run (relative start and duration, 0…1).
+    public class func animateKeyframes(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        UIKitRuntime.current?.animations.runKeyframes(
+            duration: duration, delay: delay, options: options, animations: animations, completion: completion)
+            ?? {
+                animations()
+                completion?(true)
+            }()
+    }
+    /// One keyframe of the animation being made; outside `animateKeyframes`, the changes happen at once.
+    public class func addKeyframe(
+        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double, animations: @escaping () -> Void
+    ) {
+        guard let animator = UIKitRuntime.current?.animations else { return animations() }
+        animator.addKeyframe(start: frameStartTime, duration: frameDuration, animations: animations)
+    }
+
     /// Whether property changes in animation blocks animate (the run's own setting).
     public class var areAnimationsEnabled: Bool { UIKitRuntime.current?.animations.enabled ?? true }
     public class func setAnimationsEnabled(_ enabled: Bool) { UIKitRuntime.current?.animations.enabled = enabled }
@@ -192,6 +230,62 @@ final class ViewAnimator {
         let started = start(
             block, api: api, duration: duration.isFinite ? max(duration, 0) : 0, delay: delay.isFinite ? max(delay, 0) : 0,
             timing: timing, repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse))
+        if let completion { blocks.append((started, completion)) }
+    }
+
+    /// The keyframes of the keyframe animation being made (nil outside one).
+    private var keyframing: [(start: Double, duration: Double, block: Block)]?
+
+    func addKeyframe(start: Double, duration: Double, animations: () -> Void) {
+        guard keyframing != nil, start.isFinite, duration.isFinite else { return animations() }
+        let block = Block()
+        recording.append(block)
+        animations()
+        recording.removeLast()
+        keyframing?.append((min(max(start, 0), 1), min(max(duration, 0), 1), block))
+    }
+
+    func runKeyframes(
+        duration: TimeInterval, delay: TimeInterval, options: UIView.KeyframeAnimationOptions, animations: () -> Void,
+        completion: ((Bool) -> Void)?
+    ) {
+        let outside = Block()  // changes outside any keyframe run over the whole animation
+        keyframing = []
+        recording.append(outside)
+        animations()
+        recording.removeLast()
+        let frames = [(0.0, 1.0, outside)] + (keyframing ?? [])
+        keyframing = nil
+        // Each view: its properties' first old values (the engine starts there), its keyframes.
+        var byView: [(view: UIView, keyframes: [Keyframe])] = []
+        for (start, length, block) in frames {
+            for change in block.changes {
+                let name = self.name(of: change.view)
+                if !engine.has(name, change.property) { engine.set(name, change.property, change.old) }
+                let target = PropertyTarget(change.property, change.new)
+                if let k = byView.firstIndex(where: { $0.view === change.view }) {
+                    if let f = byView[k].keyframes.firstIndex(where: { $0.start == start && $0.duration == length }) {
+                        byView[k].keyframes[f].targets.append(target)
+                    } else {
+                        byView[k].keyframes.append(Keyframe(start: start, duration: length, targets: [target]))
+                    }
+                } else {
+                    byView.append((change.view, [Keyframe(start: start, duration: length, targets: [target])]))
+                }
+            }
+        }
+        let options2 = options.animationOptions
+        var started: [Int] = []
+        for (view, keyframes) in byView where duration.isFinite && duration > 0 {
+            var spec = ViewAnimationSpec(
+                api: .uiView, views: [name(of: view)], duration: duration, delay: delay.isFinite ? max(delay, 0) : 0,
+                timing: .cubic(options2.curve.timing), targets: [], keyframes: keyframes,
+                discrete: options.contains(.calculationModeDiscrete))
+            spec.repeats = options.contains(.repeat)
+            spec.autoreverses = options.contains(.autoreverse)
+            started.append(engine.animations.count)
+            engine.start(spec, at: now, world)
+        }
         if let completion { blocks.append((started, completion)) }
     }
 

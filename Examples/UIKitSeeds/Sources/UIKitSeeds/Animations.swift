@@ -28,6 +28,29 @@ final class ViewAnimationsViewController: UIViewController {
                 id, center: CGPoint(x: 45, y: 70 + 60 * CGFloat(k)), size: CGSize(width: 70, height: 40), color: .systemBlue)
         }
         card = tile("card", center: CGPoint(x: 290, y: 540), size: CGSize(width: 100, height: 70), color: .systemTeal)
+        square = tile("path", center: CGPoint(x: 70, y: 420), size: CGSize(width: 50, height: 50), color: .systemGreen)
+    }
+    var square: UIView!
+
+    /// Round a square path in four keyframes, turning yellow and back (the YAML scene turns the
+    /// square a quarter in each: a transform cannot tell 270° from -90°, so this one keeps still).
+    func roundTheSquare() {
+        UIView.animateKeyframes(withDuration: 2.4, delay: 0) {
+            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) {
+                self.square.center = CGPoint(x: 170, y: 420)
+            }
+            UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) {
+                self.square.center = CGPoint(x: 170, y: 600)
+                self.square.backgroundColor = UIColor(red: 1, green: 0.8, blue: 0, alpha: 1)
+            }
+            UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.25) {
+                self.square.center = CGPoint(x: 70, y: 600)
+            }
+            UIView.addKeyframe(withRelativeStartTime: 0.75, relativeDuration: 0.25) {
+                self.square.center = CGPoint(x: 70, y: 420)
+                self.square.backgroundColor = .systemGreen
+            }
+        }
     }
 
     func slide() {

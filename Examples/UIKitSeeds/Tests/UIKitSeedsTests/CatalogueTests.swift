@@ -135,17 +135,24 @@ final class CatalogueTests: XCTestCase {
     }
 
     func testUIViewAnimateMatchesTheYAMLScenesViewAnimations() throws {
-        // The YAML scene's keyframed square (UIView.animateKeyframes) is not compared: SpringyUIKit
-        // has no keyframe animations yet.
         let scene = try Scene(
             named: "view-animations", duration: 3.5,
             script: [
-                .at(0.25) { (vc: ViewAnimationsViewController) in vc.slide() },
+                .at(0.25) { (vc: ViewAnimationsViewController) in
+                    vc.slide()
+                    vc.roundTheSquare()
+                },
                 .at(0.5) { vc in vc.grow() },
                 .at(1.2) { vc in vc.shrink() },
             ]
         ) { ViewAnimationsViewController() }
         try assertMatches(scene, "view-animations.yaml", ids: ["in_out", "in", "out", "linear", "spring", "card"])
+        // The keyframed square's path (its turns aside: see roundTheSquare) on every frame.
+        let yaml = try Scene(contentsOfFile: packageRoot + "/scenes/view-animations.yaml").simulate()
+        for (a, b) in zip(try scene.simulate(), yaml) {
+            let p = try XCTUnwrap(a.item("path")), q = try XCTUnwrap(b.item("path"))
+            XCTAssertLessThanOrEqual(hypot(p.center.x - q.center.x, p.center.y - q.center.y), 0.5, "frame \(a.index)")
+        }
     }
 
     func testPropertyAnimatorsMatchTheYAMLScene() throws {
