@@ -5,7 +5,6 @@ import Foundation
 open class UIBezierPath: NSObject {
     /// Subpaths: their points, and whether each is closed.
     var subpaths: [(points: [CGPoint], closed: Bool)] = []
-    open var lineWidth: CGFloat = 1
 
     public override init() { super.init() }
     public convenience init(rect: CGRect) {

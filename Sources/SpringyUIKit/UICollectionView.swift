@@ -207,6 +207,7 @@ open class UICollectionView: UIScrollView {
         let visible = bounds
         let attributes = collectionViewLayout.layoutAttributesForElements(in: visible) ?? []
         var next: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
+        var zIndexes: [Int] = []
         var nextSupplementary: [(key: String, view: UICollectionReusableView)] = []
         for a in attributes {
             switch a.representedElementCategory {
@@ -223,6 +224,7 @@ open class UICollectionView: UIScrollView {
                 }
                 place(cell, a)
                 next.append((a.indexPath, cell))
+                zIndexes.append(a.zIndex)
             case .supplementaryView:
                 guard let kind = a.representedElementKind, a.indexPath.count >= 1 else { continue }
                 let key = "\(kind)/\(a.indexPath)"
@@ -248,16 +250,11 @@ open class UICollectionView: UIScrollView {
         shown = next
         shownSupplementary = nextSupplementary
         // Drawing order: by zIndex, then as the layout listed them.
-        let order =
-            (next.map { entry in
-                (
-                    entry.cell as UIView,
-                    attributes.first { $0.indexPath == entry.indexPath && $0.representedElementCategory == .cell }?.zIndex ?? 0
-                )
-            }
-            + nextSupplementary.map { ($0.view as UIView, 1) })
-            .enumerated().sorted { $0.element.1 != $1.element.1 ? $0.element.1 < $1.element.1 : $0.offset < $1.offset }
-        for (_, (view, _)) in order where view.superview === self { bringSubviewToFront(view) }
+        var placed: [(view: UIView, z: Int)] = []
+        for (k, entry) in next.enumerated() { placed.append((entry.cell, zIndexes[k])) }
+        for entry in nextSupplementary { placed.append((entry.view, 1)) }
+        let order = placed.indices.sorted { placed[$0].z != placed[$1].z ? placed[$0].z < placed[$1].z : $0 < $1 }
+        for k in order where placed[k].view.superview === self { bringSubviewToFront(placed[k].view) }
     }
 
     func place(_ view: UICollectionReusableView, _ a: UICollectionViewLayoutAttributes) {

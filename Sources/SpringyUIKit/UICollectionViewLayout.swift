@@ -72,8 +72,8 @@ open class UICollectionViewLayoutInvalidationContext: NSObject {
     public private(set) var invalidateEverything = true
     public private(set) var invalidateDataSourceCounts = true
     public private(set) var invalidatedItemIndexPaths: [IndexPath]?
+    /// Added to the collection view's content offset when the layout is invalidated with it.
     open var contentOffsetAdjustment: CGPoint = .zero
-    open var contentSizeAdjustment: CGSize = .zero
     open func invalidateItems(at indexPaths: [IndexPath]) {
         invalidateEverything = false
         invalidateDataSourceCounts = false
@@ -116,7 +116,10 @@ open class UICollectionViewLayout: NSObject {
     }
     open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         needsPrepare = true
-        collectionView?.setNeedsLayout()
+        guard let cv = collectionView else { return }
+        let d = context.contentOffsetAdjustment
+        if d != .zero { cv.contentOffset = CGPoint(x: cv.contentOffset.x + d.x, y: cv.contentOffset.y + d.y) }
+        cv.setNeedsLayout()
     }
     open func targetContentOffset(
         forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint

@@ -80,7 +80,7 @@ extension UIDynamicAnimator {
                     if !newItems.contains(where: { $0.item === item }) { newItems.append((item, site, Self.name(of: b))) }
                 }
             }
-            newItems.sort { key($0.item).lexicographicallyPrecedes(key($1.item)) }
+            newItems = newItems.map { (key($0.item), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
             for (item, site, label) in newItems { try addBody(item, to: engine, site: site, behavior: label) }
             let names = ItemNames(name: { self.bodyIndex[ObjectIdentifier($0)].map { self.bodies[$0].name } ?? "?" }, key: key)
             var specs: [(b: UIDynamicBehavior, site: CallSite, spec: BehaviorSpec, order: String)] = []
@@ -126,7 +126,7 @@ extension UIDynamicAnimator {
         }
 
         // Items your code moved, then velocities added, by the items' places.
-        let updates = toUpdate.sorted { key($0).lexicographicallyPrecedes(key($1)) }
+        let updates = canonical(toUpdate, key: key)
         toUpdate = []
         for item in updates {
             guard let engine, let i = bodyIndex[ObjectIdentifier(item)] else { continue }
@@ -138,10 +138,9 @@ extension UIDynamicAnimator {
             }
             engine.updateItem(bodies[i].name, center: vec(item.center), angle: atan2(Double(t.b), Double(t.a)))
         }
-        let adds = Array(velocityAdds.enumerated()).sorted { (x, y) -> Bool in
-            let a = key(x.element.item), b = key(y.element.item)
-            return a != b ? a.lexicographicallyPrecedes(b) : x.offset < y.offset
-        }
+        let adds = velocityAdds.enumerated().map { (key($0.element.item), $0) }.sorted { x, y in
+            x.0 != y.0 ? x.0.lexicographicallyPrecedes(y.0) : x.1.offset < y.1.offset
+        }.map(\.1)
         velocityAdds = []
         for add in adds.map(\.element) {
             guard let engine, let i = bodyIndex[ObjectIdentifier(add.item)], let s = engine.state(of: bodies[i].name) else {
@@ -209,20 +208,25 @@ extension UIDynamicAnimator {
             throw refuse("an item of the behavior is in a UIDynamicItemGroup in this animator: add the group, not its items")
         }
         let name = unique(runtime?.name(of: item) ?? "item")
-        let c = item.center, size = item.bounds.size, t = item.transform
-        guard c.x.isFinite, c.y.isFinite, size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
-            t.a.isFinite, t.b.isFinite
-        else { throw refuse("item \(name): its centre, size or transform is not a finite number (or the size is negative)") }
+        let (c, size, angle) = try geometry(of: item, named: name, refuse: refuse)
         let (shape, outline) = try bounds(of: item, named: name, refuse: refuse)
         do {
-            try engine.addItem(
-                id: name, center: vec(c), size: Size2(Double(size.width), Double(size.height)),
-                angle: atan2(Double(t.b), Double(t.a)),
-                shape: shape, outline: outline)
+            try engine.addItem(id: name, center: c, size: size, angle: angle, shape: shape, outline: outline)
         } catch let e as DynamicsError { throw located(e, site) }
         bodyIndex[ObjectIdentifier(item)] = bodies.count
         bodies.append(Body(name: name, item: item, holders: 0))
         itemByName[name] = item
+    }
+
+    /// An item's centre, size and turn, refused unless finite (and the size not negative).
+    func geometry(of item: any UIDynamicItem, named name: String, refuse: (String) -> SpringyError) throws -> (
+        Vec2, Size2, Double
+    ) {
+        let c = item.center, size = item.bounds.size, t = item.transform
+        guard c.x.isFinite, c.y.isFinite, size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
+            t.a.isFinite, t.b.isFinite
+        else { throw refuse("item \(name): its centre, size or transform is not a finite number (or the size is negative)") }
+        return (vec(c), Size2(Double(size.width), Double(size.height)), atan2(Double(t.b), Double(t.a)))
     }
 
     /// An item's collision bounds: its type, and a path's outline (checked as a scene file's is).
@@ -254,15 +258,9 @@ extension UIDynamicAnimator {
                 throw refuse("an item of a UIDynamicItemGroup is already in the animator on its own or in another group")
             }
             let name = unique(runtime?.name(of: member) ?? "item")
-            let c = member.center, size = member.bounds.size, t = member.transform
-            guard c.x.isFinite, c.y.isFinite, size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
-                t.a.isFinite, t.b.isFinite
-            else { throw refuse("item \(name): its centre, size or transform is not a finite number (or the size is negative)") }
+            let (c, size, angle) = try geometry(of: member, named: name, refuse: refuse)
             let (shape, outline) = try bounds(of: member, named: name, refuse: refuse)
-            members.append(
-                GroupMemberSpec(
-                    id: name, center: vec(c), size: Size2(Double(size.width), Double(size.height)),
-                    angle: atan2(Double(t.b), Double(t.a)), shape: shape, outline: outline))
+            members.append(GroupMemberSpec(id: name, center: c, size: size, angle: angle, shape: shape, outline: outline))
             names.append((id, name))
         }
         let name = unique("group." + members[0].id)

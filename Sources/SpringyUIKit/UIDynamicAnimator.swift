@@ -144,7 +144,7 @@ open class UIDynamicAnimator: NSObject {
             }
         }
         guard let runtime else { return out }
-        return out.sorted { runtime.key(of: $0).lexicographicallyPrecedes(runtime.key(of: $1)) }
+        return canonical(out) { runtime.key(of: $0) }
     }
 
     /// Takes the item's centre and turn as they are now (after your code moved it).

@@ -83,9 +83,13 @@ struct ItemNames {
     let name: (any UIDynamicItem) -> String
     let key: (any UIDynamicItem) -> [Int]
     func callAsFunction(_ item: any UIDynamicItem) -> String { name(item) }
-    func list(_ items: [any UIDynamicItem]) -> [String] {
-        items.sorted { key($0).lexicographicallyPrecedes(key($1)) }.map(name)
-    }
+    func list(_ items: [any UIDynamicItem]) -> [String] { canonical(items, key: key).map(name) }
+}
+
+/// `items` in canonical order: each item's place worked out once, then sorted by it (a place
+/// walks the view tree up, so a comparison must not ask for it again).
+func canonical(_ items: [any UIDynamicItem], key: (any UIDynamicItem) -> [Int]) -> [any UIDynamicItem] {
+    items.map { (key($0), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
 }
 
 func vec(_ p: CGPoint) -> Vec2 { Vec2(Double(p.x), Double(p.y)) }

@@ -45,7 +45,7 @@ package final class UIKitRuntime: LiveProgram {
 
     // MARK: - The current run (the thread's)
 
-    nonisolated(unsafe) static var key: pthread_key_t = {
+    static let key: pthread_key_t = {
         var k = pthread_key_t()
         pthread_key_create(&k, nil)
         return k
@@ -311,11 +311,12 @@ package final class UIKitRuntime: LiveProgram {
         // Drawn when it shows something; traced too when it is named or UIKit Dynamics moves it.
         let shows = fill.a > 0 || !(label?.text ?? "").isEmpty
         let named = !(view.accessibilityIdentifier ?? "").isEmpty || cellPath != nil
-        let moved = animators.contains { $0.animator?.dynamics(of: view) != nil }
-        if shows || named || moved, c.x.isFinite, c.y.isFinite, sx.isFinite, sy.isFinite, angle.isFinite {
+        // The animator that moves it, if any (one lookup per view and frame).
+        var moving: ItemDynamics?
+        for a in animators { if let d = a.animator?.dynamics(of: view) { moving = d } }
+        if shows || named || moving != nil, c.x.isFinite, c.y.isFinite, sx.isFinite, sy.isFinite, angle.isFinite {
             var velocity = Vec2.zero
-            for animator in animators.compactMap(\.animator) {
-                guard let d = animator.dynamics(of: view) else { continue }
+            if let d = moving {
                 velocity = d.velocity
                 // The engine's turn is continuous (a view's transform only knows it modulo 2π):
                 // frames and traces show that one, while the transform still says the same.

@@ -27,7 +27,6 @@ open class CALayer: NSObject {
     open var shadowRadius: CGFloat = 3
     open var shadowOffset = CGSize(width: 0, height: -3)
     open var shadowColor: CGColor? = CGColor(.init(r: 0, g: 0, b: 0))
-    open var zPosition: CGFloat = 0
 }
 
 /// A rectangle on screen, in a tree of views: what Springy draws and what UIKit Dynamics moves.

@@ -89,7 +89,6 @@ open class UIViewPropertyAnimator: NSObject {
     public private(set) var delay: TimeInterval = 0
     public let timingParameters: (any UITimingCurveProvider)?
     open var scrubsLinearly = true
-    open var isInterruptible = true
     public private(set) var state: UIViewAnimatingState = .inactive
 
     private var pendingAnimations: [() -> Void] = []

@@ -134,4 +134,37 @@ final class CollectionViewTests: XCTestCase {
         // It moved: the first frame's top cell is off screen at the end.
         XCTAssertNil(swift.last?.item("0.0"))
     }
+
+    /// An invalidation context's contentOffsetAdjustment moves the content offset, as in UIKit.
+    func testAnInvalidationContextAdjustsTheContentOffset() throws {
+        final class Grid: UIViewController, UICollectionViewDataSource {
+            var collectionView: UICollectionView!
+            override func viewDidLoad() {
+                let layout = UICollectionViewFlowLayout()
+                layout.itemSize = CGSize(width: 80, height: 80)
+                collectionView = UICollectionView(
+                    frame: CGRect(x: 0, y: 0, width: 375, height: 667), collectionViewLayout: layout)
+                collectionView.register(UICollectionViewCell.init(frame:), forCellWithReuseIdentifier: "c")
+                collectionView.dataSource = self
+                view.addSubview(collectionView)
+            }
+            func collectionView(_ cv: UICollectionView, numberOfItemsInSection section: Int) -> Int { 100 }
+            func collectionView(_ cv: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                cv.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+            }
+        }
+        let reports = Reports()
+        _ = try Scene(
+            named: "adjust", duration: 0.3,
+            script: [
+                .at(0.1) { (vc: Grid) in
+                    let context = UICollectionViewLayoutInvalidationContext()
+                    context.contentOffsetAdjustment = CGPoint(x: 0, y: 45)
+                    vc.collectionView.collectionViewLayout.invalidateLayout(with: context)
+                    reports.add("\(vc.collectionView.contentOffset.y)")
+                }
+            ]
+        ) { Grid() }.simulate()
+        XCTAssertEqual(reports.all, ["45.0"])
+    }
 }
