@@ -39,7 +39,11 @@ package final class UIKitRuntime: LiveProgram {
         site: CallSite
     ) {
         self.build = build
-        self.script = script.sorted { $0.at < $1.at }
+        // By time; steps of one time in the order the script gives them (a sort is not stable).
+        self.script = script.enumerated().sorted {
+            $0.element.at != $1.element.at ? $0.element.at < $1.element.at : $0.offset < $1.offset
+        }
+        .map(\.element)
         rootFile = site
     }
 

@@ -112,4 +112,69 @@ final class AnimatorAPITests: XCTestCase {
         // The box spans x 100…150 (to Box2D's single precision): a rect ending at 99 misses it, one ending at 101 meets it.
         XCTAssertEqual(reports.all, ["0", "1", "0"])
     }
+
+    func testStepsOfOneTimeRunInTheScriptsOrder() throws {
+        let reports = Reports()
+        _ = try Scene(
+            named: "order", duration: 0.2,
+            script: (0..<12).map { k in .at(k % 2 == 0 ? 0.1 : 0.05) { (_: UIView) in reports.add("\(k)") } }
+        ) { UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)) }.simulate()
+        XCTAssertEqual(reports.all, ["1", "3", "5", "7", "9", "11", "0", "2", "4", "6", "8", "10"])
+    }
+
+    func testAPausedPropertyAnimatorKeepsAnUntilRestSceneRunning() throws {
+        final class Still: UIView {
+            var animator: UIViewPropertyAnimator?
+        }
+        let frames = try Scene(
+            named: "paused", duration: 1, untilRest: true,
+            script: [
+                .at(0.1) { (v: Still) in
+                    let box = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                    v.addSubview(box)
+                    v.animator = UIViewPropertyAnimator(duration: 0.2, curve: .linear) { box.center.x = 100 }
+                    v.animator?.pauseAnimation()
+                }
+            ]
+        ) { Still(frame: CGRect(x: 0, y: 0, width: 200, height: 200)) }.simulate()
+        // Paused, it never ends: the scene runs its whole second (60 frames), never at rest.
+        XCTAssertEqual(frames.count, 60)
+        XCTAssertFalse(frames.last?.atRest ?? true)
+    }
+
+    func testAnItemOfAGroupCannotBeInTheAnimatorTwice() throws {
+        final class Holder: UIView { var animator: UIDynamicAnimator! }
+        let scene = try Scene(named: "twice", duration: 0.1) { () -> Holder in
+            let root = Holder(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+            let a = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+            root.addSubview(a)
+            root.animator = UIDynamicAnimator(referenceView: root)
+            root.animator.addBehavior(UIGravityBehavior(items: [UIDynamicItemGroup(items: [a, a])]))
+            return root
+        }
+        XCTAssertThrowsError(try scene.simulate()) { XCTAssertTrue("\($0)".contains("already in the animator"), "\($0)") }
+    }
+
+    func testAFieldRegionsSizeIsCheckedAtZero() throws {
+        final class Holder: UIView { var animator: UIDynamicAnimator! }
+        func refusal(_ size: CGSize) throws -> String? {
+            let scene = try Scene(named: "region", duration: 0.1) { () -> Holder in
+                let root = Holder(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+                let a = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+                root.addSubview(a)
+                let field = UIFieldBehavior.dragField()
+                field.region = UIRegion(size: size)
+                field.addItem(a)
+                root.animator = UIDynamicAnimator(referenceView: root)
+                root.animator.addBehavior(field)
+                return root
+            }
+            if case .failure(let error) = Result(catching: { try scene.simulate() }) { return "\(error)" }
+            return nil
+        }
+        XCTAssertNil(try refusal(CGSize(width: 0, height: 10)))
+        XCTAssertNil(try refusal(CGSize(width: 10, height: 0)))
+        XCTAssertTrue(try refusal(CGSize(width: -0.01, height: 10))?.contains("region") ?? false)
+        XCTAssertTrue(try refusal(CGSize(width: 10, height: -0.01))?.contains("region") ?? false)
+    }
 }

@@ -162,9 +162,17 @@ final class CollectionViewTests: XCTestCase {
                     context.contentOffsetAdjustment = CGPoint(x: 0, y: 45)
                     vc.collectionView.collectionViewLayout.invalidateLayout(with: context)
                     reports.add("\(vc.collectionView.contentOffset.y)")
-                }
+                },
+                .at(0.2) { vc in
+                    // The cells on screen, found by index path (one off screen is not).
+                    let cv = vc.collectionView!
+                    reports.add(
+                        "\(cv.cellForItem(at: IndexPath(item: 8, section: 0)).map { cv.indexPath(for: $0) == IndexPath(item: 8, section: 0) } ?? false)"
+                    )
+                    reports.add("\(cv.cellForItem(at: IndexPath(item: 90, section: 0)) == nil)")
+                },
             ]
         ) { Grid() }.simulate()
-        XCTAssertEqual(reports.all, ["45.0"])
+        XCTAssertEqual(reports.all, ["45.0", "true", "true"])
     }
 }
