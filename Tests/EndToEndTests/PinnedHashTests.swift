@@ -1,7 +1,6 @@
 import Foundation
 import SpringyOutput
 import SpringyTestSupport
-import Synchronization
 import XCTest
 
 /// Determinism pinned to constants, the way Box2D's determinism test pins a state hash: every
@@ -51,15 +50,6 @@ final class PinnedHashTests: XCTestCase {
         return run
     }
 
-    /// Every scene at one thread, run once per test process and shared by the tests below.
-    static let oneThread = Mutex<Run?>(nil)
-    func oneThreadRun() throws -> Run {
-        if let run = Self.oneThread.withLock({ $0 }) { return run }
-        let run = try hashRun(try sceneFiles(), threads: 1)
-        Self.oneThread.withLock { $0 = run }
-        return run
-    }
-
     /// The committed tables: scene → row, and scene → its frames' 32-bit pixel hashes.
     func pinned() throws -> (rows: [String: Row], frames: [String: [String]]) {
         var rows: [String: Row] = [:]
@@ -85,7 +75,7 @@ final class PinnedHashTests: XCTestCase {
     }
 
     func testEverySceneMatchesItsPinnedHashes() throws {
-        let run = try oneThreadRun()
+        let run = try hashRun(try sceneFiles(), threads: 1)
         let table = try pinned()
         XCTAssertEqual(run.order, try sceneFiles(), "every scene ran")
         for scene in run.order {
@@ -104,20 +94,29 @@ final class PinnedHashTests: XCTestCase {
     }
 
     /// The one test of "the same frames whatever the split": frames 10-40 of every scene that has
-    /// them, drawn on three threads in a fresh process, trace and pixels equal to the one-thread
-    /// run's frame by frame; and three shards of a run, together, byte for byte the unsharded run.
+    /// them, drawn on one thread and on three in two fresh processes, trace and pixels equal frame
+    /// by frame, and their pixels the whole one-thread run's as golden/pinned-frames.tsv pins them
+    /// (which testEverySceneMatchesItsPinnedHashes holds to a fresh whole run: a range is the run's
+    /// frames, not a run of its own); and three shards of a run, together, byte for byte the
+    /// unsharded run.
     func testOneThreadEqualsThreeThreadsARangeAndShards() throws {
-        let one = try oneThreadRun()
-        let long = one.order.filter { (Int(one.rows[$0]?.count ?? "0") ?? 0) > 40 }
+        let table = try pinned()
+        let long = try sceneFiles().filter { (Int(table.rows[$0]?.count ?? "0") ?? 0) > 40 }
         XCTAssertGreaterThan(long.count, 30, "most scenes have frames 10-40")
+        let one = try hashRun(long, threads: 1, frames: "10-40")
         let three = try hashRun(long, threads: 3, frames: "10-40")
         for scene in long {
             let frames = three.frames[scene] ?? [:]
             XCTAssertEqual(frames.keys.sorted(), Array(10...40), scene)
+            XCTAssertEqual((one.frames[scene] ?? [:]).keys.sorted(), Array(10...40), scene)
+            let whole = table.frames[scene] ?? []
             for (n, hashes) in frames.sorted(by: { $0.key < $1.key }) {
                 let reference = one.frames[scene]?[n]
                 XCTAssertEqual(hashes.trace, reference?.trace, "\(scene) frame \(n): the trace on three threads")
                 XCTAssertEqual(hashes.pixels, reference?.pixels, "\(scene) frame \(n): the pixels on three threads")
+                XCTAssertEqual(
+                    String(hashes.pixels.prefix(8)), n < whole.count ? whole[n] : nil,
+                    "\(scene) frame \(n): the range's pixels are the whole run's (golden/pinned-frames.tsv)")
             }
         }
 
