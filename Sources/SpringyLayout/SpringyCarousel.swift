@@ -156,9 +156,12 @@ package final class SpringyCarousel: LayoutDynamics {
         let offset = geometry.offset
         let delta = offset - lastOffset
         lastOffset = offset
-        if delta != 0 { try sync(geometry) }
+        // As UIKit runs the write-up's layout: shouldInvalidateLayout(forBoundsChange:) drags the
+        // cells it manages before the bounds move (so `panGestureRecognizer.location(in:
+        // collectionView)` is the finger over the content as it was before this step's scroll);
+        // the next prepare() then brings in the cells that entered the window, at their slots.
         if delta != 0, let t = touch {
-            let touchAlong = geometry.along(t) + offset
+            let touchAlong = geometry.along(t) + offset - delta
             for m in managed {
                 guard let anchor = animator.anchor(of: m.spring), let s = animator.state(of: m.body) else { continue }
                 let distance = abs(geometry.along(anchor) - touchAlong)
@@ -168,6 +171,7 @@ package final class SpringyCarousel: LayoutDynamics {
                 animator.updateItem(m.body, center: moved)
             }
         }
+        if delta != 0 { try sync(geometry) }
         try animator.step()
     }
 
