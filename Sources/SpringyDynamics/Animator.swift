@@ -30,7 +30,7 @@ package final class Animator {
         var members: [GroupMember] = []
     }
 
-    package let bounds: Rect
+    package internal(set) var bounds: Rect
     /// Box2D's polygon radius (1 pt) less its linear slop (0.5 pt).
     static let boundsSkinOffset = 0.5
     /// Step rate, item defaults and body limit, shared by every animator of a scene.

@@ -30,6 +30,8 @@ struct BehaviorRegistry {
         let name: String
         let from: Vec2
         let to: Vec2
+        /// Replaced by edges of new bounds (its place keeps the other boundaries' tags).
+        var replaced = false
     }
 
     var slots: [Slot] = []
@@ -109,7 +111,9 @@ struct BehaviorRegistry {
     }
 
     /// The live boundaries' segments.
-    var liveBoundaries: [(from: Vec2, to: Vec2)] { boundaries.filter { index[$0.behavior] != nil }.map { ($0.from, $0.to) } }
+    var liveBoundaries: [(from: Vec2, to: Vec2)] {
+        boundaries.filter { index[$0.behavior] != nil && !$0.replaced }.map { ($0.from, $0.to) }
+    }
 }
 
 // UIDynamicAnimator's addBehavior and friends: the registry's slots, and each kind's part of the

@@ -187,6 +187,10 @@ public struct Item: Sendable, Equatable {
     public var angle: Double
     public var alpha: Double
     public var velocity: Point
+    /// A collection view's cell or a list's row (its id is its index path, "section.item").
+    public var isCell: Bool
+    /// The text drawn on it (a cell's number, a label's text), if any.
+    public var label: String?
 
     init(_ s: ItemState) {
         id = s.id
@@ -196,6 +200,8 @@ public struct Item: Sendable, Equatable {
         angle = s.angle
         alpha = s.alpha
         velocity = Point(s.velocity)
+        isCell = s.kind == .cell || s.kind == .row
+        label = s.label
     }
 }
 

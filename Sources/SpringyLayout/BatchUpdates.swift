@@ -6,10 +6,13 @@ import SpringyScene
 package typealias UpdateError = SpringyError
 
 /// The data of one section while a batch update rearranges it: cells by stable key.
-struct SectionRecord {
-    var key: Int
+package struct SectionRecord {
+    package var key: Int
     var spec: SectionSpec
-    var cells: [(key: Int, label: String)]
+    package var cells: [(key: Int, label: String)]
+    package init(key: Int, spec: SectionSpec, cells: [(key: Int, label: String)]) {
+        self.key = key; self.spec = spec; self.cells = cells
+    }
 }
 
 extension CollectionView {
@@ -62,10 +65,15 @@ extension CollectionView {
 
 /// New stable identities while an update runs: cell keys, section keys, and numbers for the
 /// labels of inserted cells (on from the largest numeric label).
-struct CellIdentities {
+package struct CellIdentities {
     var nextKey: Int
     var nextSectionKey: Int
     var numbering: Int
+    /// Reloaded cells: the key each had, and the new key it got (in the order they were reloaded).
+    package var reloaded: [(old: Int, new: Int)] = []
+    package init(nextKey: Int, nextSectionKey: Int, numbering: Int) {
+        self.nextKey = nextKey; self.nextSectionKey = nextSectionKey; self.numbering = numbering
+    }
     mutating func newKey() -> Int { defer { nextKey += 1 }; return nextKey }
     mutating func newSectionKey() -> Int { defer { nextSectionKey += 1 }; return nextSectionKey }
     mutating func newLabel() -> String { defer { numbering += 1 }; return String(numbering) }
@@ -75,7 +83,7 @@ extension BatchUpdate {
     /// The update applied to the data `old` in UIKit's order, as plain values: what UIKit
     /// would refuse (a cell that is not there, a cell changed twice, a cell changed with its
     /// whole section, an index past the end) throws an UpdateError saying so.
-    func applied(to old: [SectionRecord], ids: inout CellIdentities) throws -> [SectionRecord] {
+    package func applied(to old: [SectionRecord], ids: inout CellIdentities) throws -> [SectionRecord] {
         // Check what names the data before the update.
         func checkSection(_ s: Int, _ what: String) throws {
             guard s >= 0, s < old.count else {
@@ -107,8 +115,13 @@ extension BatchUpdate {
 
         // Reloads get new cells (new identities) in place; then the gone cells and sections leave.
         var records = old
-        for s in reloadSections { for i in records[s].cells.indices { records[s].cells[i].key = ids.newKey() } }
-        for ip in reload { records[ip.section].cells[ip.item].key = ids.newKey() }
+        func renew(_ s: Int, _ i: Int) {
+            let old = records[s].cells[i].key
+            records[s].cells[i].key = ids.newKey()
+            ids.reloaded.append((old, records[s].cells[i].key))
+        }
+        for s in reloadSections { for i in records[s].cells.indices { renew(s, i) } }
+        for ip in reload { renew(ip.section, ip.item) }
         let movedCells = move.map { records[$0.from.section].cells[$0.from.item] }
         for s in records.indices {
             let gone = Set(goneItems.filter { $0.section == s }.map(\.item))

@@ -1,4 +1,6 @@
 import Foundation
+import SpringyCore
+import SpringyScene
 
 /// What a collection view shows: its sections, their items, each item's cell.
 public protocol UICollectionViewDataSource: AnyObject {
@@ -70,9 +72,12 @@ open class UICollectionView: UIScrollView {
     private var supplementaryMakers: [String: (CGRect) -> UICollectionReusableView] = [:]
     private var reusable: [String: [UICollectionViewCell]] = [:]
     /// Cells on screen, in the order they were placed (drawing order follows the layout's).
-    private var shown: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
-    private var shownSupplementary: [(key: String, view: UICollectionReusableView)] = []
-    private var counts: [Int]?
+    var shown: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
+    var shownSupplementary: [(key: String, view: UICollectionReusableView)] = []
+    /// Each section's item count as last read from the data source (nil: not read yet).
+    var counts: [Int]?
+    /// The batch update being recorded (inside performBatchUpdates' block).
+    var recording: BatchRecording?
 
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
@@ -163,6 +168,94 @@ open class UICollectionView: UIScrollView {
         collectionViewLayout.invalidateLayout()
     }
 
+    // MARK: - Batch updates
+
+    /// Changes made in `updates` (inserts, deletes, moves, reloads of items and sections) are
+    /// checked together against the data source's counts, as UIKit checks them, then animated
+    /// at once; `completion` runs when the animation ends. Change the data source inside the
+    /// block, before or with the calls.
+    open func performBatchUpdates(
+        _ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil, file: String = #fileID, line: Int = #line
+    ) {
+        if recording != nil {
+            updates?()
+            if let completion { recording?.completions.append(completion) }
+            return
+        }
+        recording = BatchRecording(site: CallSite(file: file, line: line))
+        updates?()
+        var batch = recording!
+        recording = nil
+        if let completion { batch.completions.append(completion) }
+        commit(batch)
+    }
+    open func insertItems(at indexPaths: [IndexPath], file: String = #fileID, line: Int = #line) {
+        record(CallSite(file: file, line: line)) { r in
+            for ip in indexPaths where ip.count == 2 {
+                r.update.insert.append(ItemPath(ip.section, ip.item))
+                r.items.append(UICollectionViewUpdateItem(before: nil, after: ip, action: .insert))
+            }
+        }
+    }
+    open func deleteItems(at indexPaths: [IndexPath], file: String = #fileID, line: Int = #line) {
+        record(CallSite(file: file, line: line)) { r in
+            for ip in indexPaths where ip.count == 2 {
+                r.update.delete.append(ItemPath(ip.section, ip.item))
+                r.items.append(UICollectionViewUpdateItem(before: ip, after: nil, action: .delete))
+            }
+        }
+    }
+    open func reloadItems(at indexPaths: [IndexPath], file: String = #fileID, line: Int = #line) {
+        record(CallSite(file: file, line: line)) { r in
+            for ip in indexPaths where ip.count == 2 {
+                r.update.reload.append(ItemPath(ip.section, ip.item))
+                r.items.append(UICollectionViewUpdateItem(before: ip, after: ip, action: .reload))
+            }
+        }
+    }
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath, file: String = #fileID, line: Int = #line) {
+        record(CallSite(file: file, line: line)) { r in
+            guard indexPath.count == 2, newIndexPath.count == 2 else { return }
+            r.update.move.append(
+                .init(from: ItemPath(indexPath.section, indexPath.item), to: ItemPath(newIndexPath.section, newIndexPath.item)))
+            r.items.append(UICollectionViewUpdateItem(before: indexPath, after: newIndexPath, action: .move))
+        }
+    }
+    open func insertSections(_ sections: IndexSet, file: String = #fileID, line: Int = #line) {
+        record(CallSite(file: file, line: line)) { r in
+            for s in sections {
+                r.update.insertSections.append(.init(at: s, section: SectionSpec(labels: [])))
+                r.items.append(UICollectionViewUpdateItem(before: nil, after: Self.sectionPath(s), action: .insert))
+            }
+        }
+    }
+    open func deleteSections(_ sections: IndexSet, file: String = #fileID, line: Int = #line) {
+        record(CallSite(file: file, line: line)) { r in
+            for s in sections {
+                r.update.deleteSections.append(s)
+                r.items.append(UICollectionViewUpdateItem(before: Self.sectionPath(s), after: nil, action: .delete))
+            }
+        }
+    }
+    open func reloadSections(_ sections: IndexSet, file: String = #fileID, line: Int = #line) {
+        record(CallSite(file: file, line: line)) { r in
+            for s in sections {
+                r.update.reloadSections.append(s)
+                r.items.append(
+                    UICollectionViewUpdateItem(before: Self.sectionPath(s), after: Self.sectionPath(s), action: .reload))
+            }
+        }
+    }
+    open func moveSection(_ section: Int, toSection newSection: Int, file: String = #fileID, line: Int = #line) {
+        record(CallSite(file: file, line: line)) { r in
+            r.update.moveSections.append(.init(from: section, to: newSection))
+            r.items.append(
+                UICollectionViewUpdateItem(before: Self.sectionPath(section), after: Self.sectionPath(newSection), action: .move))
+        }
+    }
+    /// A section's place in an update item: its item is NSNotFound, as in UIKit.
+    static func sectionPath(_ s: Int) -> IndexPath { IndexPath(item: NSNotFound, section: s) }
+
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { shown.first { $0.indexPath == indexPath }?.cell }
     open var visibleCells: [UICollectionViewCell] { shown.map(\.cell) }
     open var indexPathsForVisibleItems: [IndexPath] { shown.map(\.indexPath) }
@@ -209,6 +302,7 @@ open class UICollectionView: UIScrollView {
         var next: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
         var zIndexes: [Int] = []
         var nextSupplementary: [(key: String, view: UICollectionReusableView)] = []
+        var supplementaryZ: [Int] = []
         for a in attributes {
             switch a.representedElementCategory {
             case .cell:
@@ -238,6 +332,7 @@ open class UICollectionView: UIScrollView {
                 }
                 place(view, a)
                 nextSupplementary.append((key, view))
+                supplementaryZ.append(a.zIndex)
             case .decorationView:
                 continue
             }
@@ -252,7 +347,7 @@ open class UICollectionView: UIScrollView {
         // Drawing order: by zIndex, then as the layout listed them.
         var placed: [(view: UIView, z: Int)] = []
         for (k, entry) in next.enumerated() { placed.append((entry.cell, zIndexes[k])) }
-        for entry in nextSupplementary { placed.append((entry.view, 1)) }
+        for (k, entry) in nextSupplementary.enumerated() { placed.append((entry.view, supplementaryZ[k])) }
         let order = placed.indices.sorted { placed[$0].z != placed[$1].z ? placed[$0].z < placed[$1].z : $0 < $1 }
         for k in order where placed[k].view.superview === self { bringSubviewToFront(placed[k].view) }
     }

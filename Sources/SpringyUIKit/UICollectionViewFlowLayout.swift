@@ -36,21 +36,30 @@ extension UICollectionViewDelegateFlowLayout {
 /// collections use) computes every frame; subclasses override the attribute methods and call
 /// `super` for its answers, as in UIKit.
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
-    open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
-    open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
-    open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
-    open var sectionInset: UIEdgeInsets = .zero { didSet { invalidateLayout() } }
-    open var scrollDirection: UICollectionView.ScrollDirection = .vertical { didSet { invalidateLayout() } }
+    open var itemSize = CGSize(width: 50, height: 50) { didSet { if itemSize != oldValue { invalidateLayout() } } }
+    open var minimumLineSpacing: CGFloat = 10 { didSet { if minimumLineSpacing != oldValue { invalidateLayout() } } }
+    open var minimumInteritemSpacing: CGFloat = 10 { didSet { if minimumInteritemSpacing != oldValue { invalidateLayout() } } }
+    open var sectionInset: UIEdgeInsets = .zero { didSet { if sectionInset != oldValue { invalidateLayout() } } }
+    open var scrollDirection: UICollectionView.ScrollDirection = .vertical {
+        didSet { if scrollDirection != oldValue { invalidateLayout() } }
+    }
     /// A header's (footer's) length along the scroll axis; 0 for none.
-    open var headerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
-    open var footerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+    open var headerReferenceSize: CGSize = .zero { didSet { if headerReferenceSize != oldValue { invalidateLayout() } } }
+    open var footerReferenceSize: CGSize = .zero { didSet { if footerReferenceSize != oldValue { invalidateLayout() } } }
 
     var flow: FlowLayout?
+    /// The flow before the last prepare, and during an update the one from before it.
+    private var previousFlow: FlowLayout?
+    private var flowBeforeUpdate: FlowLayout?
+    /// Items (and whole sections, item NSNotFound) the update brings in and takes out.
+    private var inserted: [IndexPath] = []
+    private var deleted: [IndexPath] = []
 
     public override init() { super.init() }
 
     open override func prepare() {
         super.prepare()
+        previousFlow = flow
         guard let cv = collectionView else {
             flow = nil
             return
@@ -115,6 +124,44 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         case UICollectionView.elementKindSectionFooter: return flow?.footerAttributes(section: s).flatMap(attributes)
         default: return nil  // open set: element kinds are strings; a flow layout has these two
         }
+    }
+    open override func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
+        super.prepare(forCollectionViewUpdates: updateItems)
+        flowBeforeUpdate = previousFlow
+        // A reload is a cross-fade: its old cell leaves as a deleted one, its new one comes as an inserted one.
+        inserted = updateItems.compactMap { [.insert, .reload].contains($0.updateAction) ? $0.indexPathAfterUpdate : nil }
+        deleted = updateItems.compactMap { [.delete, .reload].contains($0.updateAction) ? $0.indexPathBeforeUpdate : nil }
+    }
+    open override func finalizeCollectionViewUpdates() {
+        super.finalizeCollectionViewUpdates()
+        flowBeforeUpdate = nil
+        inserted = []
+        deleted = []
+    }
+    /// An inserted item fades in where it goes; any other starts where the flow puts it.
+    open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    {
+        guard itemIndexPath.count == 2, itemIndexPath.section >= 0, itemIndexPath.item >= 0,
+            let a = flow?.attributes(for: ItemPath(itemIndexPath.section, itemIndexPath.item)).flatMap(attributes)
+        else { return nil }
+        if inserted.contains(itemIndexPath) || inserted.contains(IndexPath(item: NSNotFound, section: itemIndexPath.section)) {
+            a.alpha = 0
+        }
+        return a
+    }
+    /// A deleted item fades out where it was; any other ends where the flow had it.
+    open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    {
+        guard itemIndexPath.count == 2, itemIndexPath.section >= 0, itemIndexPath.item >= 0,
+            let a = (flowBeforeUpdate ?? flow)?.attributes(for: ItemPath(itemIndexPath.section, itemIndexPath.item))
+                .flatMap(attributes)
+        else { return nil }
+        if deleted.contains(itemIndexPath) || deleted.contains(IndexPath(item: NSNotFound, section: itemIndexPath.section)) {
+            a.alpha = 0
+        }
+        return a
     }
     /// A flow layout lays out again when the view's size changes, not when it scrolls.
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {

@@ -121,6 +121,18 @@ open class UICollectionViewLayout: NSObject {
         if d != .zero { cv.contentOffset = CGPoint(x: cv.contentOffset.x + d.x, y: cv.contentOffset.y + d.y) }
         cv.setNeedsLayout()
     }
+    /// Told of a batch update's changes after the layout prepared for the new data.
+    open func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {}
+    /// Called inside the update's animation block, after the cells were given their new places.
+    open func finalizeCollectionViewUpdates() {}
+    /// Where an item appearing in an update starts (nil: where it goes; an inserted item fades in).
+    open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        nil
+    }
+    /// Where an item leaving in an update ends (nil: where it was, fading out).
+    open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        nil
+    }
     open func targetContentOffset(
         forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
     )

@@ -50,6 +50,8 @@ open class UICollisionBehavior: UIDynamicBehavior, ItemList {
     var boundaryList: [(identifier: any NSCopying, name: String, path: UIBezierPath)] = []
     var insets = UIEdgeInsets.zero
 
+    /// A behavior with no items yet (add them with `addItem`).
+    public convenience override init() { self.init(items: []) }
     public init(items: [any UIDynamicItem]) {
         itemList = items
         super.init()

@@ -12,6 +12,13 @@ extension UIDynamicAnimator {
     func step(h: Double) throws -> [ContactEvent] {
         try flush()
         guard let engine else { return [] }
+        // A layout's animator has the layout's content as its reference bounds, as it is now
+        // (an insert that widens the content widens the boundary).
+        if let size = layout?.collectionViewContentSize, size.width.isFinite, size.height.isFinite, size.width >= 0,
+            size.height >= 0
+        {
+            try ReferenceBounds.move(engine, to: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+        }
         do { try engine.step() } catch let e as DynamicsError { throw located(e, CallSite(file: "", line: 0)) }
         if !engine.isAtRest { elapsedTime += h }
         for body in bodies {

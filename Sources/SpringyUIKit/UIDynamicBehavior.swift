@@ -103,6 +103,8 @@ open class UIGravityBehavior: UIDynamicBehavior, ItemList {
     var itemList: [any UIDynamicItem]
     var vector = Vec2(0, 1)
     var restingAngle = 0.0
+    /// A behavior with no items yet (add them with `addItem`).
+    public convenience override init() { self.init(items: []) }
     public init(items: [any UIDynamicItem]) {
         itemList = items
         super.init()
@@ -151,6 +153,8 @@ open class UIDynamicItemBehavior: UIDynamicBehavior, ItemList {
     var properties = ItemProperties()
     /// Velocities to add once the items are in the world (in the order asked).
     var velocityAdds: [(item: any UIDynamicItem, linear: CGPoint, angular: CGFloat)] = []
+    /// A behavior with no items yet (add them with `addItem`).
+    public convenience override init() { self.init(items: []) }
     public init(items: [any UIDynamicItem]) {
         itemList = items
         super.init()

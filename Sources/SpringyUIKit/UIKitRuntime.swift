@@ -18,6 +18,8 @@ package final class UIKitRuntime: LiveProgram {
     var world = WorldSettings.uikit
     var appearance = Appearance.light
     var h = 1.0 / 120
+    /// The screen: the scene's viewport (a view controller's view starts this size).
+    var screenBounds = CGRect.zero
     var stepIndex = 0
     var nextScript = 0
     /// UIDynamicAnimators made during the run, in the order they were made.
@@ -86,6 +88,7 @@ package final class UIKitRuntime: LiveProgram {
         self.appearance = appearance
         animations.appearance = appearance
         self.h = h
+        screenBounds = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
         try running {
             window = UIWindow(frame: CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height))
             build(window)

@@ -63,7 +63,7 @@ open class UIViewController: UIResponder {
         get {
             if loadedView == nil {
                 loadView()
-                if loadedView == nil { loadedView = UIView(frame: .zero) }
+                if loadedView == nil { loadedView = UIView(frame: UIKitRuntime.current?.screenBounds ?? .zero) }
                 loadedView?.controller = self
                 viewDidLoad()
             }
@@ -78,8 +78,9 @@ open class UIViewController: UIResponder {
     open var isViewLoaded: Bool { loadedView != nil }
     open func loadViewIfNeeded() { _ = view }
 
-    /// Makes the view: a plain, empty UIView unless overridden (and set to `view`).
-    open func loadView() { loadedView = UIView(frame: .zero) }
+    /// Makes the view: a plain, empty UIView the size of the screen (the scene's viewport),
+    /// unless overridden (and set to `view`).
+    open func loadView() { loadedView = UIView(frame: UIKitRuntime.current?.screenBounds ?? .zero) }
     open func viewDidLoad() {}
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}

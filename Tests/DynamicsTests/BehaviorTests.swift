@@ -1,5 +1,7 @@
 import Foundation
+import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
 import SpringyFrame
 import SpringyLayout
 import SpringyOutput
@@ -190,5 +192,35 @@ final class BehaviorTests: XCTestCase {
             XCTAssertTrue("\(e)".contains("did you mean \"high\""), "\(e)")
             XCTAssertTrue("\(e)".hasPrefix("x.yaml:8:"), "\(e)")
         }
+    }
+}
+
+/// ReferenceBounds.move: a collision with the bounds follows a new reference area (a layout
+/// animator's content that grew), its named boundaries kept.
+final class NewBoundsTests: XCTestCase {
+    func settle(_ animator: Animator, _ steps: Int = 600) throws { for _ in 0..<steps { try animator.step() } }
+
+    func testABoxRestingOnTheRightBoundMovesOnWhenTheBoundsWiden() throws {
+        let animator = Animator(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
+        try animator.addItem(id: "box", center: Vec2(50, 50), size: Size2(10, 10))
+        _ = try animator.addBehavior(.gravity(items: ["box"], vector: Vec2(1, 0)), label: "gravity")
+        _ = try animator.addBehavior(
+            .collision(
+                items: ["box"], mode: .boundaries, bounds: true, insets: .zero,
+                boundaries: [NamedSegment(name: "shelf", from: Vec2(0, 80), to: Vec2(400, 80))]),
+            label: "collision")
+        try settle(animator)
+        XCTAssertEqual(animator.state(of: "box")!.center.x, 95, accuracy: 0.6, "against the right bound")
+        // The same bounds: nothing changes (the boundary is not made again).
+        let boundaries = animator.boundarySegments.count
+        try ReferenceBounds.move(animator, to: Rect(x: 0, y: 0, width: 100, height: 100))
+        XCTAssertEqual(animator.boundarySegments.count, boundaries)
+        try ReferenceBounds.move(animator, to: Rect(x: 0, y: 0, width: 200, height: 100))
+        try settle(animator)
+        XCTAssertEqual(animator.state(of: "box")!.center.x, 195, accuracy: 0.6, "against the new right bound")
+        XCTAssertEqual(animator.bounds, Rect(x: 0, y: 0, width: 200, height: 100))
+        // Four edges of the new bounds and the shelf, drawn; the old edges are gone.
+        XCTAssertEqual(animator.boundarySegments.count, boundaries)
+        XCTAssertTrue(animator.boundarySegments.contains { $0.from.x > 150 || $0.to.x > 150 })
     }
 }

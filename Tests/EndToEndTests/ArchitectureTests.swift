@@ -354,10 +354,12 @@ final class ArchitectureTests: XCTestCase {
     /// for a block's repeat and autoreverse, +1 for a section spec made outside the decoder; Frame +27 and Scene +3 for ViewLook, the
     /// view look (corners, border, shadow, label, clips) scene files' items and SpringyUIKit's views share;
     /// Scene +1 for a script event made by a Swift scene's pans, SpringyUIKit +4 for the touches
-    /// the Simulation's gesture player hands a program.)
+    /// the Simulation's gesture player hands a program; Layout +8 for the batch-update checks
+    /// UIKit's performBatchUpdates shares with scene files' `update`, Dynamics +2 for the
+    /// reference bounds a layout's animator moves with its content.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 102, "SpringyScene": 451, "SpringyDynamics": 64,
-        "SpringyLayout": 215,
+        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 102, "SpringyScene": 451, "SpringyDynamics": 66,
+        "SpringyLayout": 223,
         "SpringySimulation": 28, "SpringyRender": 80, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 333,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
         "SpringyServer": 0, "SpringyUIKit": 15, "SpringyAnimation": 32,

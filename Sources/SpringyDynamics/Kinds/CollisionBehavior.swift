@@ -47,4 +47,17 @@ extension CollisionSpec: AnimatorBehavior {
         }
         for item in items { if let b = animator.bodyIndex[item] { animator.refreshCollisionGroups(b) } }
     }
+
+    /// The animator's bounds changed: a collision with them makes its edges again (its named
+    /// boundaries with them, in their places) and wakes its items.
+    func boundsChanged(in animator: Animator, slot s: Int) throws {
+        guard bounds, mode.includesBoundaries else { return }
+        animator.destroyJoints(s)
+        let id = animator.registry.slots[s].id
+        for k in animator.registry.boundaries.indices where animator.registry.boundaries[k].behavior == id {
+            animator.registry.boundaries[k].replaced = true
+        }
+        try build(in: animator, slot: s)
+        for item in items { animator.wake(item) }
+    }
 }
