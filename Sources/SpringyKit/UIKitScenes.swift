@@ -45,6 +45,14 @@ public struct ScriptStep<Root>: Sendable {
             line: line)
     }
 
+    /// At `time`, a finger lands on `point`, stays `duration` seconds and lifts where it landed:
+    /// a tap recogniser's tap, a button's touch-up inside (a scroll view under it stops).
+    public static func tap(
+        at time: Double, _ point: CGPoint, duration: Double = 0.1, file: String = #fileID, line: Int = #line
+    ) -> ScriptStep {
+        pan(at: time, through: [point, point], duration: duration, release: .hold, file: file, line: line)
+    }
+
     /// Why this step cannot run (checked as a scene file's `pan` is), or nil.
     var problem: String? {
         guard time.isFinite, time >= 0 else { return "a script step's time must be a finite number of seconds, 0 or more" }

@@ -77,3 +77,59 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         state = phase
     }
 }
+
+/// A tap: the finger lifts within 10 pt of where it landed (UIKit's allowance), as many times as
+/// `numberOfTapsRequired`, each landing within 0.35 s of the last lift and 45 pt of the first;
+/// recognised (state `.ended`, the targets called) at the last lift. The script's fingers are
+/// one at a time: `numberOfTouchesRequired` above 1 never recognises.
+open class UITapGestureRecognizer: UIGestureRecognizer {
+    open var numberOfTapsRequired = 1
+    open var numberOfTouchesRequired = 1
+    static let allowableMovement: CGFloat = 10
+    static let tapInterval = 0.35
+    static let tapDistance: CGFloat = 45
+    private var landed: CGPoint?
+    private var first: CGPoint?
+    private var taps = 0
+    private var lastLift = -Double.infinity
+
+    func touch(_ phase: State, at point: CGPoint, in view: UIView, time: Double) {
+        self.view = view
+        switch phase {
+        case .began:
+            if state == .ended || state == .failed { state = .possible }
+            // (The clock is whole steps: a thousandth of a step of rounding is not late.)
+            let late = time - lastLift > Self.tapInterval + 1e-9
+            if taps > 0, late || first.map({ hypot($0.x - point.x, $0.y - point.y) }) ?? 0 > Self.tapDistance {
+                taps = 0
+            }
+            if taps == 0 { first = point }
+            landed = point
+            finger = point
+        case .changed:
+            finger = point
+            if let landed, hypot(point.x - landed.x, point.y - landed.y) > Self.allowableMovement {
+                state = .failed
+                taps = 0
+            }
+        case .ended:
+            finger = point
+            let moved = landed.map { hypot(point.x - $0.x, point.y - $0.y) } ?? 0
+            guard state == .possible, moved <= Self.allowableMovement, numberOfTouchesRequired == 1 else {
+                state = .possible
+                taps = 0
+                return
+            }
+            taps += 1
+            lastLift = time
+            if taps >= numberOfTapsRequired {
+                taps = 0
+                state = .ended
+                fire()
+            }
+        case .cancelled, .failed, .possible:
+            taps = 0
+            state = .possible
+        }
+    }
+}

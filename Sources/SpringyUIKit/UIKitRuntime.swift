@@ -139,57 +139,66 @@ package final class UIKitRuntime: LiveProgram {
 
     // MARK: - The script's finger
 
-    /// What the finger drives: a pan recogniser of a view under it, or the scroll view it drags
-    /// (whichever is deepest where it landed).
-    private var dragging: UIScrollView?
-    private var panning: UIPanGestureRecognizer?
-
     package func touchBegan(at point: Vec2) {
         let p = CGPoint(x: point.x, y: point.y)
-        switch hit(p, in: window) {
-        case .pan(let pan)?:
-            panning = pan
-            inside {
+        touching = hit(p, in: window)
+        inside {
+            switch touching {
+            case .pan(let pan)?:
                 pan.touch(.began, at: p, in: pan.view ?? window)
                 pan.fire()
+            case .tap(let tap)?: tap.touch(.began, at: p, in: tap.view ?? window, time: now)
+            case .control(let control)?: control.touch(.began, at: p)
+            case .scroll(let scroll)?: scroll.beginDrag(at: p)
+            case nil: break
             }
-        case .scroll(let scroll)?:
-            dragging = scroll
-            inside { scroll.beginDrag(at: p) }
-        case nil: break
         }
     }
     package func touchMoved(to point: Vec2) {
         let p = CGPoint(x: point.x, y: point.y)
         inside {
-            if let pan = panning {
+            switch touching {
+            case .pan(let pan)?:
                 pan.touch(.changed, at: p, in: pan.view ?? window, h: h)
                 pan.fire()
+            case .tap(let tap)?: tap.touch(.changed, at: p, in: tap.view ?? window, time: now)
+            case .control(let control)?: control.touch(.changed, at: p)
+            case .scroll(let scroll)?: scroll.drag(to: p, h: h)
+            case nil: break
             }
-            dragging?.drag(to: p, h: h)
         }
     }
     package func touchEnded(at point: Vec2, velocity: Vec2) {
         let p = CGPoint(x: point.x, y: point.y), v = CGPoint(x: velocity.x, y: velocity.y)
         inside {
-            if let pan = panning {
+            switch touching {
+            case .pan(let pan)?:
                 pan.touch(.ended, at: p, in: pan.view ?? window, velocity: v, h: h)
                 pan.fire()
+            // The finger reaches its last point, and lifts, at the end of this step.
+            case .tap(let tap)?: tap.touch(.ended, at: p, in: tap.view ?? window, time: now + h)
+            case .control(let control)?: control.touch(.ended, at: p)
+            case .scroll(let scroll)?: scroll.endDrag(at: p, velocity: v, h: h)
+            case nil: break
             }
-            dragging?.endDrag(at: p, velocity: v, h: h)
         }
-        dragging = nil
-        panning = nil
+        touching = nil
     }
+
+    /// What the finger touching the screen drives.
+    private var touching: Hit?
 
     enum Hit {
         case pan(UIPanGestureRecognizer)
+        case tap(UITapGestureRecognizer)
+        case control(UIControl)
         case scroll(UIScrollView)
     }
 
-    /// What a finger landing at `point` (window coordinates) starts: the enabled pan recogniser
-    /// of the deepest view under it that has one (its own, else its nearest superview's), or the
-    /// scroll view found first on that way up.
+    /// What a finger landing at `point` (window coordinates) starts: the deepest view under it
+    /// that takes touches gives them to its last enabled pan or tap recogniser, else (an enabled
+    /// control) tracks them itself, else (a scroll view) is dragged; a view that does none of
+    /// these passes them to its superview.
     func hit(_ point: CGPoint, in view: UIView) -> Hit? {
         guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled else { return nil }
         let local = view.convert(point, from: nil)
@@ -197,11 +206,13 @@ package final class UIKitRuntime: LiveProgram {
         for sub in view.subviews.reversed() {
             if let found = hit(point, in: sub) { return found }
         }
-        if let pan = view.gestureRecognizers?.last(where: { $0.isEnabled && $0 is UIPanGestureRecognizer })
-            as? UIPanGestureRecognizer
-        {
-            return .pan(pan)
+        if let r = view.gestureRecognizers?.last(where: {
+            $0.isEnabled && ($0 is UIPanGestureRecognizer || $0 is UITapGestureRecognizer)
+        }) {
+            if let pan = r as? UIPanGestureRecognizer { return .pan(pan) }
+            if let tap = r as? UITapGestureRecognizer { return .tap(tap) }
         }
+        if let control = view as? UIControl, control.isEnabled { return .control(control) }
         if let scroll = view as? UIScrollView, scroll.isScrollEnabled { return .scroll(scroll) }
         return nil
     }

@@ -1,0 +1,84 @@
+import Foundation
+import SpringyKit
+import SpringyUIKit
+import XCTest
+
+/// Taps from the script: UIButton with UIAction (iOS 14's form of target–action), and
+/// UITapGestureRecognizer with UIKit's movement and multi-tap rules.
+final class ControlTests: XCTestCase {
+    final class Screen: UIView {
+        let button = UIButton(type: .system)
+        let pad = UIView(frame: CGRect(x: 0, y: 300, width: 375, height: 300))
+        let tap = UITapGestureRecognizer()
+        let reports = Reports()
+        var presses = 0
+
+        init(taps: Int) {
+            super.init(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+            button.frame = CGRect(x: 100, y: 100, width: 175, height: 44)
+            button.setTitle("Drop", for: .normal)
+            button.addAction(UIAction { [unowned self] _ in presses += 1 }, for: .touchUpInside)
+            addSubview(button)
+            tap.numberOfTapsRequired = taps
+            tap.addTarget { [unowned self] r in reports.add("tap \(r.state) at \(Int(r.location(in: pad).y))") }
+            pad.addGestureRecognizer(tap)
+            addSubview(pad)
+        }
+    }
+
+    func run(taps: Int = 1, _ script: [ScriptStep<Screen>], until: Double = 1.5) throws -> (Reports, [String]) {
+        let box = Reports()
+        var steps = script
+        steps.append(
+            .at(until - 0.05) { s in
+                box.add("presses \(s.presses)")
+                for line in s.reports.all { box.add(line) }
+            })
+        let scene = try Scene(named: "controls", duration: until, script: steps) { Screen(taps: taps) }
+        _ = try scene.simulate()
+        return (box, box.all)
+    }
+
+    func testAButtonSendsItsActionOnATouchUpInsideOnly() throws {
+        let highlighted = Reports()
+        let (_, inside) = try run([
+            .tap(at: 0.2, CGPoint(x: 180, y: 120), duration: 0.2),
+            .at(0.3) { s in highlighted.add("\(s.button.isHighlighted) \(s.presses)") },
+            .at(0.5) { s in highlighted.add("\(s.button.isHighlighted) \(s.presses)") },
+        ])
+        XCTAssertEqual(inside, ["presses 1"])
+        XCTAssertEqual(highlighted.all, ["true 0", "false 1"], "highlighted while held, the action at the lift")
+        // Landing on it and lifting outside it: no action (a touch-up outside).
+        let (_, outside) = try run([
+            .pan(at: 0.2, from: CGPoint(x: 180, y: 120), to: CGPoint(x: 180, y: 200), duration: 0.2, release: .hold)
+        ])
+        XCTAssertEqual(outside, ["presses 0"])
+        // A tap beside it: nothing.
+        XCTAssertEqual(try run([.tap(at: 0.2, CGPoint(x: 90, y: 120))]).1, ["presses 0"])
+    }
+
+    func testATapRecogniserAllowsTenPointsOfMovementAndNoMore() throws {
+        func moved(_ d: CGFloat) throws -> [String] {
+            try run([.pan(at: 0.2, from: CGPoint(x: 100, y: 400), to: CGPoint(x: 100 + d, y: 400), duration: 0.1, release: .hold)]
+            )
+            .1
+        }
+        XCTAssertEqual(try moved(10), ["presses 0", "tap ended at 100"])
+        XCTAssertEqual(try moved(10.5), ["presses 0"])
+    }
+
+    func testADoubleTapNeedsItsSecondTapWithinTheInterval() throws {
+        // Lifts at 0.3 s; the second lands 0.35 s later (recognised) or a step (1/120 s) more (not).
+        func second(after gap: Double) throws -> [String] {
+            try run(
+                taps: 2,
+                [
+                    .tap(at: 0.2, CGPoint(x: 100, y: 400)),
+                    .tap(at: 0.3 + gap, CGPoint(x: 110, y: 410)),
+                ]
+            ).1
+        }
+        XCTAssertEqual(try second(after: 0.35), ["presses 0", "tap ended at 110"])
+        XCTAssertEqual(try second(after: 0.35 + 1.0 / 120), ["presses 0"])
+    }
+}
