@@ -99,6 +99,9 @@ package struct ViewLook: Equatable, Sendable {
     /// A label's alignment in its box and its line limit (0: as many as fit).
     package var textAlignment: TextAlignment?
     package var textLines: Int?
+    /// How a label's text that does not fit is broken and cut (nil: at spaces, the last line's
+    /// end cut with an ellipsis).
+    package var lineBreak: LineBreak?
     /// The rounded rectangles it is drawn inside (its superviews that clip to their bounds).
     package var clips: [Clip] = []
     package init() {}
@@ -133,6 +136,16 @@ package struct Shadow: Equatable, Sendable {
     package init(color: Color, opacity: Double, radius: Double, offset: Vec2) {
         self.color = color; self.opacity = opacity; self.radius = radius; self.offset = offset
     }
+}
+
+/// How a label breaks its lines and cuts what does not fit (UILabel's lineBreakMode).
+package enum LineBreak: String, Equatable, Sendable, CaseIterable {
+    case wordWrap = "word_wrap"
+    case charWrap = "char_wrap"
+    case clip
+    case truncateHead = "truncate_head"
+    case truncateTail = "truncate_tail"
+    case truncateMiddle = "truncate_middle"
 }
 
 /// Where a label's lines sit in its box.

@@ -160,7 +160,7 @@ struct ItemPainter: Painter {
         drawText(
             cr, label, size: item.look.fontSize ?? style.fontSize, color: labelColor(item), alpha: item.alpha, box: box,
             align: align,
-            maxLines: item.look.textLines)
+            maxLines: item.look.textLines, lineBreak: item.look.lineBreak)
         cairo_restore(cr)
     }
 

@@ -95,7 +95,7 @@ extension Painter {
     /// or with `text_overflow: wrap` broken into lines at spaces (as many as fit the height).
     func drawText(
         _ cr: OpaquePointer, _ text: String, size: Double, color: Color, alpha: Double, box: Size2, align: TextAlign = .center,
-        maxLines: Int? = nil
+        maxLines: Int? = nil, lineBreak: LineBreak? = nil
     ) {
         cairo_set_font_size(cr, size)
         var fe = cairo_font_extents_t()
@@ -112,7 +112,7 @@ extension Painter {
         // A label's own limit (0: as many as fit the box), else the style's overflow rule.
         let fit = max(1, Int(box.height / fe.height))
         let limit = maxLines.map { $0 <= 0 ? fit : min($0, fit) } ?? (style.textOverflow == .wrap ? fit : 1)
-        let lines = TextFit.lines(text, width: box.width, maxLines: limit, measure: advance)
+        let lines = TextFit.lines(text, width: box.width, maxLines: limit, mode: lineBreak ?? .truncateTail, measure: advance)
         setColor(cr, color, alpha: alpha)
         let top = -fe.height * Double(lines.count) / 2
         for (k, line) in lines.enumerated() {

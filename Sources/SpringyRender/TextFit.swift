@@ -1,17 +1,46 @@
+import SpringyFrame
+
 /// Fitting a label into a width without shrinking it: an ellipsis where it is cut.
 package enum TextFit {
     package static let ellipsis = "\u{2026}"
 
     /// `text` as at most `maxLines` lines no wider than `width` by `measure`: broken at spaces
-    /// when there is more than one line, the last line cut with an ellipsis if the rest does not fit.
-    package static func lines(_ text: String, width: Double, maxLines: Int, measure: (String) -> Double) -> [String] {
+    /// (at characters with `.charWrap`) when there is more than one line; what does not fit is cut
+    /// as `mode` says from the last line: an ellipsis at its end (the default), start or middle,
+    /// or no ellipsis at all (`.clip`, `.wordWrap`, `.charWrap`: the line ends where it is cut).
+    package static func lines(
+        _ text: String, width: Double, maxLines: Int, mode: LineBreak = .truncateTail, measure: (String) -> Double
+    ) -> [String] {
         if measure(text) <= width || width <= 0 { return [text] }
-        if maxLines <= 1 { return [truncated(text, width: width, measure: measure)] }
+        func cut(_ rest: String) -> String {
+            switch mode {
+            case .truncateTail: return truncated(rest, width: width, measure: measure)
+            case .truncateHead: return truncatedHead(rest, width: width, measure: measure)
+            case .truncateMiddle: return truncatedMiddle(rest, width: width, measure: measure)
+            case .clip, .wordWrap, .charWrap: return clipped(rest, width: width, measure: measure)
+            }
+        }
+        if maxLines <= 1 { return [cut(text)] }
+        if mode == .charWrap {
+            var chars = Array(text)
+            var lines: [String] = []
+            while !chars.isEmpty {
+                if lines.count == maxLines - 1 {
+                    lines.append(cut(String(chars)))
+                    break
+                }
+                let line = clipped(String(chars), width: width, measure: measure)
+                let n = max(line.count, 1)
+                lines.append(String(chars[0..<n]))
+                chars.removeFirst(n)
+            }
+            return lines
+        }
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         var lines: [String] = []
         while !words.isEmpty {
             if lines.count == maxLines - 1 {
-                lines.append(truncated(words.joined(separator: " "), width: width, measure: measure))
+                lines.append(cut(words.joined(separator: " ")))
                 break
             }
             var line = words.removeFirst()
@@ -19,9 +48,54 @@ package enum TextFit {
                 line += " " + next
                 words.removeFirst()
             }
-            lines.append(truncated(line, width: width, measure: measure))  // a single word may be too wide
+            lines.append(cut(line))  // a single word may be too wide
         }
         return lines
+    }
+
+    /// The longest start of `text` that fits `width`, without an ellipsis.
+    static func clipped(_ text: String, width: Double, measure: (String) -> Double) -> String {
+        let chars = Array(text)
+        var lo = 0, hi = chars.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if measure(String(chars[0..<mid])) <= width { lo = mid } else { hi = mid - 1 }
+        }
+        return String(chars[0..<lo])
+    }
+
+    /// An ellipsis and the longest end of `text` that fits `width` with it.
+    static func truncatedHead(_ text: String, width: Double, measure: (String) -> Double) -> String {
+        if measure(text) <= width { return text }
+        let chars = Array(text)
+        var lo = 0, hi = chars.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if measure(ellipsis + String(chars[(chars.count - mid)...]).trimmingLeadingSpaces) <= width {
+                lo = mid
+            } else {
+                hi = mid - 1
+            }
+        }
+        return ellipsis + String(chars[(chars.count - lo)...]).trimmingLeadingSpaces
+    }
+
+    /// The start and end of `text` around an ellipsis, as much of each (the start one more when
+    /// odd) as fits `width`.
+    static func truncatedMiddle(_ text: String, width: Double, measure: (String) -> Double) -> String {
+        if measure(text) <= width { return text }
+        let chars = Array(text)
+        func joined(_ kept: Int) -> String {
+            let head = (kept + 1) / 2, tail = kept / 2
+            return String(chars[0..<head]).trimmingTrailingSpaces + ellipsis
+                + String(chars[(chars.count - tail)...]).trimmingLeadingSpaces
+        }
+        var lo = 0, hi = chars.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if measure(joined(mid)) <= width { lo = mid } else { hi = mid - 1 }
+        }
+        return joined(lo)
     }
 
     /// The longest start of `text` that, with an ellipsis, fits `width` (just the ellipsis if none does).
@@ -44,4 +118,5 @@ extension String {
         while s.last == " " { s.removeLast() }
         return s
     }
+    var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
 }

@@ -544,6 +544,7 @@ extension SceneDecoder {
         look.fontSize = try m["font_size"]?.double(k["font_size"])
         look.textAlignment = try m["text_align"]?.oneOf(TextAlignment.self, TextAlignment.allCases)
         look.textLines = try m["lines"].map { try $0.int(min: 0, max: 1000) }
+        look.lineBreak = try m["line_break"]?.oneOf(LineBreak.self, LineBreak.allCases)
         return look
     }
 

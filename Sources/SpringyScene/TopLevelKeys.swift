@@ -105,6 +105,9 @@ package enum TopLevelKeys {
             SceneKey(
                 "lines", "whole number", range: 0...1000, default: "1",
                 "its label's lines at most, broken at spaces (UILabel.numberOfLines; 0: as many as fit)"),
+            SceneKey(
+                "line_break", LineBreak.allCases.map(\.rawValue).joined(separator: " | "), default: "truncate_tail",
+                "how its label's text breaks and is cut where it does not fit (UILabel.lineBreakMode)"),
         ])
     /// `items.<name>.border`: CALayer's border, drawn inside the item's shape.
     package static let border = KeyTable(

@@ -368,6 +368,14 @@ package final class UIKitRuntime: LiveProgram {
                 case .right: item.look.textAlignment = .trailing
                 }
                 item.look.textLines = max(label.numberOfLines, 0)
+                switch label.lineBreakMode {
+                case .byWordWrapping: item.look.lineBreak = .wordWrap
+                case .byCharWrapping: item.look.lineBreak = .charWrap
+                case .byClipping: item.look.lineBreak = .clip
+                case .byTruncatingHead: item.look.lineBreak = .truncateHead
+                case .byTruncatingTail: item.look.lineBreak = .truncateTail
+                case .byTruncatingMiddle: item.look.lineBreak = .truncateMiddle
+                }
             }
             out.items.append(item)
         }

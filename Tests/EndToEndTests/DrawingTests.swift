@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyOutput
 import SpringyRender
 import SpringyScene
@@ -99,6 +100,28 @@ final class DrawingTests: XCTestCase {
         XCTAssertEqual(TextFit.lines("Hello big world", width: 60, maxLines: 2, measure: measure), ["Hello", "big w…"])
         XCTAssertEqual(TextFit.lines("Fits", width: 60, maxLines: 1, measure: measure), ["Fits"])
         XCTAssertEqual(TextFit.lines("Supercalifragilistic", width: 60, maxLines: 3, measure: measure), ["Super…"])
+    }
+
+    /// UILabel's lineBreakMode (scene files' `line_break`), 6 characters to the width.
+    func testEachLineBreakModeCutsWhereTheTextDoesNotFit() {
+        let measure: (String) -> Double = { Double($0.count) * 10 }
+        func fit(_ text: String, _ lines: Int, _ mode: LineBreak) -> [String] {
+            TextFit.lines(text, width: 60, maxLines: lines, mode: mode, measure: measure)
+        }
+        XCTAssertEqual(fit("Hello world", 1, .truncateHead), ["…world"])
+        XCTAssertEqual(fit("Hello world", 1, .truncateMiddle), ["Hel…ld"])
+        XCTAssertEqual(fit("Hello world", 1, .clip), ["Hello "])
+        XCTAssertEqual(fit("Hello world", 1, .wordWrap), ["Hello "])
+        XCTAssertEqual(fit("Hello big world", 2, .wordWrap), ["Hello", "big wo"])
+        XCTAssertEqual(fit("Hello big world", 2, .truncateHead), ["Hello", "…world"])
+        XCTAssertEqual(fit("Helloworld12", 2, .charWrap), ["Hellow", "orld12"])
+        XCTAssertEqual(fit("Helloworld12345", 2, .charWrap), ["Hellow", "orld12"])
+        XCTAssertEqual(fit("Helloworld12345", 2, .truncateTail), ["Hello…"], "one word too wide: its start")
+        // On the width nothing is cut in any mode; one character past it, every mode cuts.
+        for mode in LineBreak.allCases {
+            XCTAssertEqual(fit("Hello!", 1, mode), ["Hello!"], "\(mode)")
+            XCTAssertEqual(fit("Hello!!", 1, mode).first?.count, 6, "\(mode)")
+        }
     }
 
     func testAGlyphTheFontLacksIsAWarningNamingTheText() throws {

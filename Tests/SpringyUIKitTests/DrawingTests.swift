@@ -93,6 +93,30 @@ final class DrawingTests: XCTestCase {
         XCTAssertLessThan(pixel(a, 42, 80)[1], 40)
     }
 
+    /// lineBreakMode is drawn: a one-line label too long for its width, cut at its head, middle
+    /// or tail (three different pictures), and no differently from a label that fits when it fits.
+    func testALabelsLineBreakModeIsDrawn() throws {
+        func picture(_ mode: NSLineBreakMode, _ text: String = "the quick brown fox jumps over the lazy dog") throws -> [UInt8] {
+            try Scene(named: "label", size: CGSize(width: 200, height: 40), scale: 1, duration: 0.1) { () -> UIView in
+                let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+                root.backgroundColor = .white
+                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+                label.text = text
+                label.textColor = .black
+                label.lineBreakMode = mode
+                root.addSubview(label)
+                return root
+            }.image(ofFrame: 0).pixels
+        }
+        let head = try picture(.byTruncatingHead), middle = try picture(.byTruncatingMiddle)
+        let tail = try picture(.byTruncatingTail), clip = try picture(.byClipping)
+        XCTAssertNotEqual(head, tail)
+        XCTAssertNotEqual(middle, tail)
+        XCTAssertNotEqual(head, middle)
+        XCTAssertNotEqual(clip, tail, "clipped: no ellipsis")
+        XCTAssertEqual(try picture(.byTruncatingHead, "fits"), try picture(.byTruncatingTail, "fits"))
+    }
+
     func testTheLookKeysAreCheckedAtTheirEdges() throws {
         func refusal(_ keys: String) -> String? {
             do {
@@ -111,6 +135,8 @@ final class DrawingTests: XCTestCase {
         XCTAssertNil(refusal("lines: 1000"))
         XCTAssertTrue(refusal("lines: 1001")?.contains("lines") ?? false)
         XCTAssertTrue(refusal("lines: -1")?.contains("lines") ?? false)
+        XCTAssertNil(refusal("line_break: truncate_middle"))
+        XCTAssertTrue(refusal("line_break: truncating_middle")?.contains("line_break") ?? false)
         XCTAssertNil(refusal("shadow: { opacity: 1 }"))
         XCTAssertNil(refusal("shadow: { opacity: 0 }"))
         XCTAssertTrue(refusal("shadow: { opacity: 1.01 }")?.contains("opacity") ?? false)
