@@ -82,6 +82,46 @@ final class CollectionViewTests: XCTestCase {
         }
     }
 
+    /// scrollToItem keeps a horizontal offset within the content: 30 cells of 70 pt in one row
+    /// (the view is one cell tall), 10 apart, make 2390 pt, so the offset goes from 0 to 2015 on
+    /// a 375 pt wide view.
+    func testScrollingToAnItemHorizontallyStopsAtTheContentsEnds() throws {
+        final class Row: UIViewController, UICollectionViewDataSource {
+            var collectionView: UICollectionView!
+            override func viewDidLoad() {
+                let layout = UICollectionViewFlowLayout()
+                layout.scrollDirection = .horizontal
+                layout.itemSize = CGSize(width: 70, height: 70)
+                collectionView = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 70), collectionViewLayout: layout)
+                collectionView.register(UICollectionViewCell.init(frame:), forCellWithReuseIdentifier: "c")
+                collectionView.dataSource = self
+                view.addSubview(collectionView)
+            }
+            func collectionView(_ cv: UICollectionView, numberOfItemsInSection section: Int) -> Int { 30 }
+            func collectionView(_ cv: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                cv.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+            }
+        }
+        let reports = Reports()
+        func scroll(_ item: Int, _ position: UICollectionView.ScrollPosition, _ t: Double) -> [ScriptStep<Row>] {
+            [
+                .at(t) { vc in
+                    vc.collectionView.scrollToItem(at: IndexPath(item: item, section: 0), at: position, animated: false)
+                },
+                .at(t + 0.05) { vc in reports.add("\(item) \(vc.collectionView.contentOffset.x)") },
+            ]
+        }
+        _ = try Scene(
+            named: "row", duration: 1,
+            script: scroll(25, .left, 0.1) + scroll(29, .right, 0.2) + scroll(29, .left, 0.3)
+                + scroll(0, .centeredHorizontally, 0.4)
+                + scroll(1, .left, 0.5)
+        ) { Row() }.simulate()
+        // Under the end, on it (the last cell's right edge at the screen's), past it (clamped), past
+        // the start (clamped), and one cell in.
+        XCTAssertEqual(reports.all, ["25 2000.0", "29 2015.0", "29 2015.0", "0 0.0", "1 80.0"])
+    }
+
     /// scenes/flow-grid.yaml: four sections under headers, dragged up by a finger that stops and
     /// lifts, then flung to the end and the rubber band; the UIKit grid gets the same scripted pans.
     func testAScriptedPanDragsTheCollectionViewAsTheSceneFilesPanDoes() throws {
