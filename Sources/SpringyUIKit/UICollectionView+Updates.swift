@@ -78,12 +78,10 @@ extension UICollectionView {
             if let why = Self.countProblem(old: old, new: fresh, records: after, update: update) {
                 throw SpringyError(why)
             }
-        } catch let e as SpringyError {
-            UIKitRuntime.current?.fail(batch.site, "Invalid update: \(e.message)")
+        } catch {
+            UIKitRuntime.current?.fail(batch.site, "Invalid update: \((error as? SpringyError)?.message ?? "\(error)")")
             reloadData()
             UIView.animate(withDuration: 0, animations: {}, completion: finish)
-            return
-        } catch {
             return
         }
 

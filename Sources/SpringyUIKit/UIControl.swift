@@ -28,6 +28,24 @@ open class UIControl: UIView {
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
     }
 
+    /// A control's state (UIControl.State), for per-state titles and colours.
+    public struct State: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal = State([])
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+    }
+    /// Its state now: disabled, highlighted, selected, or normal.
+    open var state: State {
+        var out: State = []
+        if !isEnabled { out.insert(.disabled) }
+        if isHighlighted { out.insert(.highlighted) }
+        if isSelected { out.insert(.selected) }
+        return out
+    }
+
     open var isEnabled = true
     /// True while a finger that landed on it is inside it.
     open var isHighlighted = false
@@ -43,9 +61,6 @@ open class UIControl: UIView {
     open func addAction(_ action: UIAction, for controlEvents: Event) { actions.append((action, controlEvents)) }
     open func removeAction(_ action: UIAction, for controlEvents: Event) {
         actions.removeAll { $0.action === action && controlEvents.isSuperset(of: $0.events) }
-    }
-    open func removeAction(identifiedBy title: String, for controlEvents: Event) {
-        actions.removeAll { $0.action.title == title && controlEvents.isSuperset(of: $0.events) }
     }
     /// Runs the actions added for any of `controlEvents`, in the order they were added.
     open func sendActions(for controlEvents: Event) {
@@ -109,16 +124,6 @@ open class UIButton: UIControl {
             setTitle(primaryAction.title, for: .normal)
             addAction(primaryAction, for: .primaryActionTriggered)
         }
-    }
-
-    /// A control's state, for per-state titles and colours.
-    public struct State: OptionSet, Sendable {
-        public let rawValue: UInt
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-        public static let normal = State([])
-        public static let highlighted = State(rawValue: 1 << 0)
-        public static let disabled = State(rawValue: 1 << 1)
-        public static let selected = State(rawValue: 1 << 2)
     }
 
     open func setTitle(_ title: String?, for state: State) {

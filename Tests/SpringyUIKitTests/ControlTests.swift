@@ -12,12 +12,13 @@ final class ControlTests: XCTestCase {
         let tap = UITapGestureRecognizer()
         let reports = Reports()
         var presses = 0
+        lazy var press = UIAction { [unowned self] _ in presses += 1 }
 
         init(taps: Int) {
             super.init(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
             button.frame = CGRect(x: 100, y: 100, width: 175, height: 44)
             button.setTitle("Drop", for: .normal)
-            button.addAction(UIAction { [unowned self] _ in presses += 1 }, for: .touchUpInside)
+            button.addAction(press, for: .touchUpInside)
             addSubview(button)
             tap.numberOfTapsRequired = taps
             tap.addTarget { [unowned self] r in reports.add("tap \(r.state) at \(Int(r.location(in: pad).y))") }
@@ -43,11 +44,17 @@ final class ControlTests: XCTestCase {
         let highlighted = Reports()
         let (_, inside) = try run([
             .tap(at: 0.2, CGPoint(x: 180, y: 120), duration: 0.2),
-            .at(0.3) { s in highlighted.add("\(s.button.isHighlighted) \(s.presses)") },
-            .at(0.5) { s in highlighted.add("\(s.button.isHighlighted) \(s.presses)") },
+            .at(0.3) { s in highlighted.add("\(s.button.isHighlighted) \(s.button.state == .highlighted) \(s.presses)") },
+            .at(0.5) { s in highlighted.add("\(s.button.isHighlighted) \(s.button.state == .normal) \(s.presses)") },
         ])
         XCTAssertEqual(inside, ["presses 1"])
-        XCTAssertEqual(highlighted.all, ["true 0", "false 1"], "highlighted while held, the action at the lift")
+        XCTAssertEqual(highlighted.all, ["true true 0", "false true 1"], "highlighted while held, the action at the lift")
+        // An action removed is not sent.
+        let removed = try run([
+            .at(0.1) { s in s.button.removeAction(s.press, for: .touchUpInside) },
+            .tap(at: 0.2, CGPoint(x: 180, y: 120)),
+        ]).1
+        XCTAssertEqual(removed, ["presses 0"])
         // Landing on it and lifting outside it: no action (a touch-up outside).
         let (_, outside) = try run([
             .pan(at: 0.2, from: CGPoint(x: 180, y: 120), to: CGPoint(x: 180, y: 200), duration: 0.2, release: .hold)
@@ -79,6 +86,16 @@ final class ControlTests: XCTestCase {
             ).1
         }
         XCTAssertEqual(try second(after: 0.35), ["presses 0", "tap ended at 110"])
+        // The second tap 45 pt from the first counts; half a point further it starts again.
+        func second(at x: CGFloat) throws -> [String] {
+            try run(taps: 2, [.tap(at: 0.2, CGPoint(x: 100, y: 400)), .tap(at: 0.4, CGPoint(x: x, y: 400))]).1
+        }
+        XCTAssertEqual(try second(at: 145), ["presses 0", "tap ended at 100"])
+        XCTAssertEqual(try second(at: 145.5), ["presses 0"])
+        // One scripted finger never makes a two-finger tap.
+        XCTAssertEqual(
+            try run([.at(0.1) { s in s.tap.numberOfTouchesRequired = 2 }, .tap(at: 0.2, CGPoint(x: 100, y: 400))]).1,
+            ["presses 0"])
         XCTAssertEqual(try second(after: 0.35 + 1.0 / 120), ["presses 0"])
     }
 }
