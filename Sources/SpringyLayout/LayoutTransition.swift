@@ -75,7 +75,8 @@ package final class LayoutTransition {
 
     package func offset(at time: Double) -> Double { clock.value(from: fromOffset, to: toOffset, at: time) }
 
-    package func isFinished(at time: Double) -> Bool { time - clock.start >= clock.duration }
+    /// Its clock's rule (a step's rounding of time does not keep it one frame longer).
+    package func isFinished(at time: Double) -> Bool { clock.isFinished(at: time) }
 }
 
 func lerp(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {
