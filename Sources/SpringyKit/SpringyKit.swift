@@ -164,6 +164,9 @@ public struct Frame: Sendable, Equatable {
     /// Whether every body is asleep (UIKit's animator would pause).
     public var atRest: Bool
     public var items: [Item]
+    /// A scene file's collection's section headers and footers as drawn (`header.0`, `footer.0`;
+    /// a UIKit scene's supplementary views are among its items, named the same way).
+    public var headers: [Header]
 
     init(_ state: FrameState) {
         index = state.frame
@@ -171,10 +174,31 @@ public struct Frame: Sendable, Equatable {
         contentOffset = Point(state.contentOffset)
         atRest = state.atRest
         items = state.items.map(Item.init)
+        headers = state.headers.map(Header.init)
     }
 
     /// The item named `id` (a free view's name, or a cell's "section.item").
     public func item(_ id: String) -> Item? { items.first { $0.id == id } }
+}
+
+/// A section's header or footer as drawn in a frame, in view points.
+public struct Header: Sendable, Equatable {
+    public var id: String
+    public var center: Point
+    public var width: Double
+    public var height: Double
+    /// Held at the view's edge while its section scrolls under it.
+    public var isPinned: Bool
+    public var title: String?
+
+    init(_ h: HeaderState) {
+        id = h.id
+        center = Point(h.frame.center)
+        width = h.frame.width
+        height = h.frame.height
+        isPinned = h.pinned
+        title = h.title
+    }
 }
 
 /// An item as drawn in a frame, in view points.

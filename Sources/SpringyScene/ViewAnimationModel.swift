@@ -16,13 +16,16 @@ package enum AnimatedProperty: String, Sendable, CaseIterable {
     case translation
     /// backgroundColor, interpolated per RGBA component.
     case color
+    /// The bounds' origin (a scroll view's content offset): UIKit code's views only; a scene
+    /// file's collection scrolls through its own scroll physics.
+    case origin
 
     /// The value a property has when nothing has set it (centre and size come from the view).
     package var identity: SIMD4<Double> {
         switch self {
         case .alpha: return SIMD4(1, 0, 0, 0)
         case .scale: return SIMD4(1, 1, 0, 0)
-        case .center, .size, .rotation, .translation, .color: return .zero
+        case .center, .size, .rotation, .translation, .color, .origin: return .zero
         }
     }
 }

@@ -29,7 +29,7 @@ struct AnimatedViews {
                 case .color:
                     let c = self.baseColor(view)
                     return SIMD4(c.r, c.g, c.b, c.a)
-                case .alpha, .scale, .rotation, .translation:
+                case .alpha, .scale, .rotation, .translation, .origin:
                     return p.identity
                 }
             },

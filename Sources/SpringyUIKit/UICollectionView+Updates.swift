@@ -52,59 +52,26 @@ extension UICollectionView {
             UIView.animate(withDuration: 0, animations: {}, completion: finish)
             return
         }
-        // Cells by key: the old ones numbered in order, through UIKit's order of the changes.
-        var key = 0
-        let records = old.enumerated().map { (s, n) -> SectionRecord in
-            let spec = SectionSpec(labels: Array(repeating: "", count: n))
-            let cells = (0..<n).map { _ -> (key: Int, label: String) in
-                defer { key += 1 }
-                return (key, "")
-            }
-            return SectionRecord(key: s, spec: spec, cells: cells)
+        // Where every cell was before the update (the layout still holds its old answers): a cell
+        // that stays and comes into view starts there.
+        var before: [IndexPath: UICollectionViewLayoutAttributes] = [:]
+        let everywhere = CGRect(origin: .zero, size: contentSize).insetBy(dx: -bounds.width, dy: -bounds.height)
+        for a in collectionViewLayout.layoutAttributesForElements(in: everywhere) ?? []
+        where a.representedElementCategory == .cell && a.indexPath.count == 2 {
+            before[a.indexPath] = a.copy() as? UICollectionViewLayoutAttributes ?? a
         }
         counts = nil
-        let fresh = sectionCounts
-        var update = batch.update
-        // A new section brings as many cells as the data source says it has now.
-        for k in update.insertSections.indices {
-            let at = update.insertSections[k].at
-            let n = at >= 0 && at < fresh.count ? fresh[at] : 0
-            update.insertSections[k].section = SectionSpec(labels: Array(repeating: "", count: n))
-        }
-        var ids = CellIdentities(nextKey: key, nextSectionKey: old.count, numbering: 0)
-        let after: [SectionRecord]
+        let plan: UpdatePlan
         do {
-            after = try update.applied(to: records, ids: &ids)
-            if let why = Self.countProblem(old: old, new: fresh, records: after, update: update) {
-                throw SpringyError(why)
-            }
+            plan = try UpdatePlan(old: old, fresh: sectionCounts, batch: batch)
         } catch {
             UIKitRuntime.current?.fail(batch.site, "Invalid update: \((error as? SpringyError)?.message ?? "\(error)")")
             reloadData()
             UIView.animate(withDuration: 0, animations: {}, completion: finish)
             return
         }
-
-        // Where each old cell is now.
-        var oldPath: [Int: IndexPath] = [:]
-        for (s, r) in records.enumerated() {
-            for (i, c) in r.cells.enumerated() { oldPath[c.key] = IndexPath(item: i, section: s) }
-        }
-        var newPath: [Int: IndexPath] = [:]
-        for (s, r) in after.enumerated() {
-            for (i, c) in r.cells.enumerated() { newPath[c.key] = IndexPath(item: i, section: s) }
-        }
-        // A reload's update item goes from the cell's place before to its new cell's place after.
-        var items = batch.items
-        for (k, item) in items.enumerated() where item.updateAction == .reload {
-            guard let before = item.indexPathBeforeUpdate, before.item != NSNotFound,
-                let old = records[safe: before.section]?.cells[safe: before.item]?.key,
-                let renewed = ids.reloaded.first(where: { $0.old == old })?.new
-            else { continue }
-            items[k] = UICollectionViewUpdateItem(before: before, after: newPath[renewed], action: .reload)
-        }
-        var oldKey: [IndexPath: Int] = [:]
-        for (k, ip) in oldPath { oldKey[ip] = k }
+        let (oldPath, newPath, oldKey, newKey) = (plan.oldPath, plan.newPath, plan.oldKey, plan.newKey)
+        let (items, inserted) = (plan.items, plan.inserted)
         var staying: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
         var leaving: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
         for entry in shown {
@@ -116,43 +83,69 @@ extension UICollectionView {
             }
         }
         shown = staying
-        var inserted = Set<IndexPath>()  // asked only
-        for (s, r) in after.enumerated() {
-            for (i, c) in r.cells.enumerated() where oldPath[c.key] == nil { inserted.insert(IndexPath(item: i, section: s)) }
-        }
 
         let layout = collectionViewLayout
-        let context =
-            (Swift.type(of: layout).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type)?.init()
-            ?? UICollectionViewLayoutInvalidationContext()
+        let context = layout.makeInvalidationContext()
+        context.invalidateDataSourceCounts = true
         layout.invalidateLayout(with: context)
         prepareLayout()
         layout.prepare(forCollectionViewUpdates: items)
-        // Cells that appear (inserted, or moved into view) start from the layout's initial
-        // attributes; without any, inserted ones fade in where they go.
-        let visible = bounds
+        // The selection follows its items (a deleted one is no longer selected).
+        selected = selected.compactMap { ip in oldKey[ip].flatMap { newPath[$0] } }
+        // Where the content comes to rest: the layout may choose (targetContentOffset), within
+        // the content; the offset moves there on the update's animation.
+        let target = restingOffset(layout.targetContentOffset(forProposedContentOffset: contentOffset))
+        let visible = CGRect(origin: target, size: bounds.size)
+        let arriving = layout.layoutAttributesForElements(in: visible) ?? []
+        let onScreen = Set(arriving.filter { $0.representedElementCategory == .cell }.map(\.indexPath))
+        // Cells that stay but leave the view move to their new places, then go.
+        var outgoing: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
+        shown.removeAll { entry in
+            guard !onScreen.contains(entry.indexPath) else { return false }
+            outgoing.append(entry)
+            return true
+        }
+        // Cells that appear start from the layout's initial attributes; without any, an inserted
+        // one fades in where it goes and one that was there before starts where it was.
         UIView.performWithoutAnimation {
-            for a in layout.layoutAttributesForElements(in: visible) ?? [] where a.representedElementCategory == .cell {
+            for a in arriving where a.representedElementCategory == .cell {
                 guard a.indexPath.count == 2, !shown.contains(where: { $0.indexPath == a.indexPath }), let dataSource else {
                     continue
                 }
                 let start: UICollectionViewLayoutAttributes
                 if let initial = layout.initialLayoutAttributesForAppearingItem(at: a.indexPath) {
                     start = initial
+                } else if let k = newKey[a.indexPath], let was = oldPath[k],
+                    let old = before[was]?.copy() as? UICollectionViewLayoutAttributes
+                {
+                    old.indexPath = a.indexPath
+                    start = old
                 } else {
                     start = a.copy() as? UICollectionViewLayoutAttributes ?? a
                     if inserted.contains(a.indexPath) { start.alpha = 0 }
                 }
-                let cell = dataSource.collectionView(self, cellForItemAt: a.indexPath)
-                (delegate as? UICollectionViewDelegate)?.collectionView(self, willDisplay: cell, forItemAt: a.indexPath)
-                place(cell, start)
+                let cell: UICollectionViewCell
+                if let k = departing.firstIndex(where: { $0.indexPath == a.indexPath }) {
+                    cell = departing.remove(at: k).cell
+                } else {
+                    cell = dataSource.collectionView(self, cellForItemAt: a.indexPath)
+                    cell.isSelected = selected.contains(a.indexPath)
+                    (delegate as? UICollectionViewDelegate)?.collectionView(self, willDisplay: cell, forItemAt: a.indexPath)
+                    place(cell, start)
+                }
                 shown.append((a.indexPath, cell))
             }
         }
+        departing += outgoing
         UIView.animate(
             withDuration: Self.updateDuration, delay: 0, options: [],
             animations: {
+                if target != self.contentOffset { self.contentOffset = target }
                 self.layoutSubviews()
+                for (ip, cell) in outgoing {
+                    guard let end = layout.layoutAttributesForItem(at: ip) else { continue }
+                    self.place(cell, end)
+                }
                 // Cells that leave go to the layout's final attributes, else fade where they were.
                 for (ip, cell) in leaving {
                     let end =
@@ -178,8 +171,74 @@ extension UICollectionView {
                     (self.delegate as? UICollectionViewDelegate)?.collectionView(self, didEndDisplaying: cell, forItemAt: ip)
                     self.retire(cell)
                 }
+                // Those that went out of view, unless a scroll brought them back meanwhile.
+                for (ip, cell) in outgoing where self.departing.contains(where: { $0.cell === cell }) {
+                    self.departing.removeAll { $0.cell === cell }
+                    (self.delegate as? UICollectionViewDelegate)?.collectionView(self, didEndDisplaying: cell, forItemAt: ip)
+                    self.retire(cell)
+                }
                 finish(done)
             })
+    }
+
+    /// An offset within the content (and its insets), as UIKit keeps a layout's target.
+    func restingOffset(_ p: CGPoint) -> CGPoint {
+        guard p.x.isFinite, p.y.isFinite else { return contentOffset }
+        let maxX = max(-contentInset.left, contentSize.width - bounds.width + contentInset.right)
+        let maxY = max(-contentInset.top, contentSize.height - bounds.height + contentInset.bottom)
+        return CGPoint(x: min(max(p.x, -contentInset.left), maxX), y: min(max(p.y, -contentInset.top), maxY))
+    }
+}
+
+/// What a batch update does, checked: each old cell's place before and after (by a key of
+/// its own), the update items the layout is told, the items inserted. Its checks are a scene
+/// file's `update`'s (SpringyLayout's BatchUpdate), then the data source's new counts against
+/// the old ones plus the changes, in UIKit's words.
+struct UpdatePlan {
+    var oldPath: [Int: IndexPath] = [:], newPath: [Int: IndexPath] = [:]
+    var oldKey: [IndexPath: Int] = [:], newKey: [IndexPath: Int] = [:]
+    var items: [UICollectionViewUpdateItem]
+    var inserted = Set<IndexPath>()
+
+    init(old: [Int], fresh: [Int], batch: BatchRecording) throws {
+        // Cells by key: the old ones numbered in order, through UIKit's order of the changes.
+        var key = 0
+        let records = old.enumerated().map { (s, n) -> SectionRecord in
+            let spec = SectionSpec(labels: Array(repeating: "", count: n))
+            let cells = (0..<n).map { _ -> (key: Int, label: String) in
+                defer { key += 1 }
+                return (key, "")
+            }
+            return SectionRecord(key: s, spec: spec, cells: cells)
+        }
+        var update = batch.update
+        // A new section brings as many cells as the data source says it has now.
+        for k in update.insertSections.indices {
+            let at = update.insertSections[k].at
+            let n = at >= 0 && at < fresh.count ? fresh[at] : 0
+            update.insertSections[k].section = SectionSpec(labels: Array(repeating: "", count: n))
+        }
+        var ids = CellIdentities(nextKey: key, nextSectionKey: old.count, numbering: 0)
+        let after = try update.applied(to: records, ids: &ids)
+        if let why = Self.countProblem(old: old, new: fresh, records: after, update: update) { throw SpringyError(why) }
+        for (s, r) in records.enumerated() {
+            for (i, c) in r.cells.enumerated() { oldPath[c.key] = IndexPath(item: i, section: s) }
+        }
+        for (s, r) in after.enumerated() {
+            for (i, c) in r.cells.enumerated() { newPath[c.key] = IndexPath(item: i, section: s) }
+        }
+        // A reload's update item goes from the cell's place before to its new cell's place after.
+        items = batch.items
+        for (k, item) in items.enumerated() where item.updateAction == .reload {
+            guard let before = item.indexPathBeforeUpdate, before.item != NSNotFound,
+                let old = records[safe: before.section]?.cells[safe: before.item]?.key,
+                let renewed = ids.reloaded.first(where: { $0.old == old })?.new
+            else { continue }
+            items[k] = UICollectionViewUpdateItem(before: before, after: newPath[renewed], action: .reload)
+        }
+        for (k, ip) in oldPath { oldKey[ip] = k }
+        for (k, ip) in newPath { newKey[ip] = k }
+        for (k, ip) in newPath where oldPath[k] == nil { inserted.insert(ip) }
     }
 
     /// UIKit's NSInternalInconsistencyException text when the data source's counts after the

@@ -22,8 +22,13 @@ extension UICollectionViewDataSource {
     }
 }
 
-/// Told of a collection view's cells coming and going (and, as a scroll view's delegate, its scrolling).
+/// Told of a collection view's cells coming and going and of the user's selection (and, as a
+/// scroll view's delegate, of its scrolling).
 public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
     func collectionView(
         _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
     func collectionView(
@@ -31,6 +36,12 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
 }
 
 extension UICollectionViewDelegate {
+    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
+        true
+    }
+    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
     public func collectionView(
         _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath
     ) {}
@@ -73,11 +84,20 @@ open class UICollectionView: UIScrollView {
     private var reusable: [String: [UICollectionViewCell]] = [:]
     /// Cells on screen, in the order they were placed (drawing order follows the layout's).
     var shown: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
+    /// Cells a batch update moves out of view: on screen until its animation ends (a layout pass
+    /// that shows their items again takes them back).
+    var departing: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
     var shownSupplementary: [(key: String, view: UICollectionReusableView)] = []
     /// Each section's item count as last read from the data source (nil: not read yet).
     var counts: [Int]?
     /// The batch update being recorded (inside performBatchUpdates' block).
     var recording: BatchRecording?
+    /// Whether a tap selects a cell, and whether it adds it to the selection (a second tap
+    /// deselecting it) instead of selecting it alone.
+    open var allowsSelection = true
+    open var allowsMultipleSelection = false
+    /// The selected items, in the order they were selected.
+    var selected: [IndexPath] = []
 
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
@@ -159,10 +179,13 @@ open class UICollectionView: UIScrollView {
         return made
     }
 
+    /// Asks the data source again; the selection is cleared, as UIKit clears it.
     open func reloadData() {
         counts = nil
-        for (_, cell) in shown { retire(cell) }
+        selected = []
+        for (_, cell) in shown + departing { retire(cell) }
         shown = []
+        departing = []
         for (_, v) in shownSupplementary { v.removeFromSuperview() }
         shownSupplementary = []
         collectionViewLayout.invalidateLayout()
@@ -256,6 +279,20 @@ open class UICollectionView: UIScrollView {
     /// A section's place in an update item: its item is NSNotFound, as in UIKit.
     static func sectionPath(_ s: Int) -> IndexPath { IndexPath(item: NSNotFound, section: s) }
 
+    // MARK: - Selection (UICollectionView+Selection.swift)
+
+    /// The selected items, in the order they were selected (nil when none is).
+    open var indexPathsForSelectedItems: [IndexPath]? { selected.isEmpty ? nil : selected }
+    /// Selects the item (nil: deselects every item), scrolling to show it at `scrollPosition`
+    /// (an empty position leaves the offset); the delegate is not told, as in UIKit.
+    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        select(indexPath, animated: animated, scrollPosition: scrollPosition)
+    }
+    /// Deselects the item; the delegate is not told, as in UIKit.
+    open func deselectItem(at indexPath: IndexPath, animated: Bool) { setSelected(false, indexPath) }
+    /// The item whose cell contains `point` (the collection view's coordinates).
+    open func indexPathForItem(at point: CGPoint) -> IndexPath? { item(at: point) }
+
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { shown.first { $0.indexPath == indexPath }?.cell }
     open var visibleCells: [UICollectionViewCell] { shown.map(\.cell) }
     open var indexPathsForVisibleItems: [IndexPath] { shown.map(\.indexPath) }
@@ -310,8 +347,11 @@ open class UICollectionView: UIScrollView {
                 let cell: UICollectionViewCell
                 if let k = shown.firstIndex(where: { $0.indexPath == a.indexPath }) {
                     cell = shown.remove(at: k).cell
+                } else if let k = departing.firstIndex(where: { $0.indexPath == a.indexPath }) {
+                    cell = departing.remove(at: k).cell
                 } else if let dataSource {
                     cell = dataSource.collectionView(self, cellForItemAt: a.indexPath)
+                    cell.isSelected = selected.contains(a.indexPath)
                     (delegate as? UICollectionViewDelegate)?.collectionView(self, willDisplay: cell, forItemAt: a.indexPath)
                 } else {
                     continue
@@ -360,6 +400,7 @@ open class UICollectionView: UIScrollView {
         view.alpha = a.alpha
         view.isHidden = a.isHidden
         view.shownIndexPath = a.indexPath
+        view.shownKind = a.representedElementCategory == .cell ? nil : a.representedElementKind
         view.apply(a)
         if view.superview !== self { addSubview(view) }
         view.layoutIfNeeded()

@@ -8,6 +8,20 @@ open class UICollectionReusableView: UIView {
     open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
     /// Where the collection view shows it (frames and traces name a cell by it: "section.item").
     var shownIndexPath: IndexPath?
+    /// Its kind when it is a supplementary view (frames name a section's header `header.S`, as
+    /// scene files' headers are named).
+    var shownKind: String?
+
+    /// How frames and traces name it where the collection view shows it.
+    var shownName: String? {
+        guard let ip = shownIndexPath else { return nil }
+        switch shownKind {
+        case nil: return ip.count == 2 ? "\(ip.section).\(ip.item)" : nil
+        case UICollectionView.elementKindSectionHeader?: return ip.count >= 1 ? "header.\(ip[0])" : nil
+        case UICollectionView.elementKindSectionFooter?: return ip.count >= 1 ? "footer.\(ip[0])" : nil
+        case let kind?: return "\(kind).\(ip.map(String.init).joined(separator: "."))"
+        }
+    }
 }
 
 /// A collection view's cell: its content goes in `contentView`.

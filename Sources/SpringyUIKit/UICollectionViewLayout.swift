@@ -66,18 +66,25 @@ open class UICollectionViewLayoutAttributes: NSObject, UIDynamicItem, NSCopying 
     open override func copy() -> Any { copy(with: nil) }
 }
 
-/// What changed, for `invalidateLayout(with:)`.
+/// What changed, for `invalidateLayout(with:)`. Subclass it (and name the subclass in the
+/// layout's `invalidationContextClass`) to carry what your layout needs to know. As in UIKit, a
+/// context `invalidateLayout()` makes says `invalidateEverything`, one for new data (`reloadData`,
+/// a batch update) `invalidateDataSourceCounts`, and one for a bounds change neither.
 open class UICollectionViewLayoutInvalidationContext: NSObject {
     public required override init() { super.init() }
-    public private(set) var invalidateEverything = true
-    public private(set) var invalidateDataSourceCounts = true
+    public internal(set) var invalidateEverything = false
+    public internal(set) var invalidateDataSourceCounts = false
     public private(set) var invalidatedItemIndexPaths: [IndexPath]?
+    public private(set) var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]?
     /// Added to the collection view's content offset when the layout is invalidated with it.
     open var contentOffsetAdjustment: CGPoint = .zero
     open func invalidateItems(at indexPaths: [IndexPath]) {
-        invalidateEverything = false
-        invalidateDataSourceCounts = false
         invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+    }
+    open func invalidateSupplementaryElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
+        var all = invalidatedSupplementaryIndexPaths ?? [:]
+        all[elementKind, default: []] += indexPaths
+        invalidatedSupplementaryIndexPaths = all
     }
 }
 
@@ -101,18 +108,22 @@ open class UICollectionViewLayout: NSObject {
     { nil }
     open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
     open func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext {
-        (Swift.type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type)?.init()
-            ?? UICollectionViewLayoutInvalidationContext()
+        makeInvalidationContext()
     }
     /// The context class `invalidateLayout()` makes (it must be a UICollectionViewLayoutInvalidationContext).
     open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
     open class var layoutAttributesClass: AnyClass { UICollectionViewLayoutAttributes.self }
 
     open func invalidateLayout() {
-        let context =
-            (Swift.type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type)?.init()
-            ?? UICollectionViewLayoutInvalidationContext()
+        let context = makeInvalidationContext()
+        context.invalidateEverything = true
+        context.invalidateDataSourceCounts = true
         invalidateLayout(with: context)
+    }
+    /// A context of the layout's class (`invalidationContextClass`).
+    func makeInvalidationContext() -> UICollectionViewLayoutInvalidationContext {
+        (Swift.type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type)?.init()
+            ?? UICollectionViewLayoutInvalidationContext()
     }
     open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         needsPrepare = true

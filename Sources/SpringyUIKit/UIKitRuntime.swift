@@ -170,6 +170,10 @@ package final class UIKitRuntime: LiveProgram {
     }
     package func touchEnded(at point: Vec2, velocity: Vec2) {
         let p = CGPoint(x: point.x, y: point.y), v = CGPoint(x: velocity.x, y: velocity.y)
+        // The finger lifts at the end of this step: what code starts then (a selection's
+        // animation, a release's) starts at that instant, as a scene file's tap does.
+        animations.now = now + h
+        defer { animations.now = now }
         inside {
             switch touching {
             case .pan(let pan)?:
@@ -310,7 +314,8 @@ package final class UIKitRuntime: LiveProgram {
         guard !view.isHidden, shown > 0 else { return }
         let a = alpha * min(shown, 1)
         let size = animations.shown(view, .size, at: t), center = animations.shown(view, .center, at: t)
-        let bounds = CGRect(x: view.bounds.minX, y: view.bounds.minY, width: max(size.x, 0), height: max(size.y, 0))
+        let origin = animations.shown(view, .origin, at: t)
+        let bounds = CGRect(x: origin.x, y: origin.y, width: max(size.x, 0), height: max(size.y, 0))
         let toWindow = CGAffineTransform(translationX: -bounds.midX, y: -bounds.midY)
             .concatenating(shownTransform(view, at: t))
             .concatenating(CGAffineTransform(translationX: CGFloat(center.x), y: CGFloat(center.y)))
@@ -321,14 +326,14 @@ package final class UIKitRuntime: LiveProgram {
         // A collection view's cell is named by its index path ("0.4"), as scene files' cells are.
         let cellPath = (view as? UICollectionViewCell)?.shownIndexPath
         let id =
-            view.accessibilityIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? cellPath.map { "\($0.section).\($0.item)" }
+            view.accessibilityIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? (view as? UICollectionReusableView)?.shownName
             ?? Self.name(path: path)
         let v = animations.shown(view, .color, at: t)
         let fill = Color(r: min(max(v.x, 0), 1), g: min(max(v.y, 0), 1), b: min(max(v.z, 0), 1), a: min(max(v.w, 0), 1))
         let label = view as? UILabel
         // Drawn when it shows something; traced too when it is named or UIKit Dynamics moves it.
         let shows = fill.a > 0 || !(label?.text ?? "").isEmpty
-        let named = !(view.accessibilityIdentifier ?? "").isEmpty || cellPath != nil
+        let named = !(view.accessibilityIdentifier ?? "").isEmpty || (view as? UICollectionReusableView)?.shownName != nil
         // The animator that moves it, if any (one lookup per view and frame).
         var moving: ItemDynamics?
         for a in animators { if let d = a.animator?.dynamics(of: view) { moving = d } }

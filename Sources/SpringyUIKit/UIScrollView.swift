@@ -142,8 +142,13 @@ open class UIScrollView: UIView {
     /// The recogniser that drags it: where the finger is, how far and how fast it has moved.
     public let panGestureRecognizer = UIPanGestureRecognizer()
 
+    /// Where the finger landed, how far from there it has been, and whether it caught moving
+    /// content: a finger that lifts within 10 pt of where it landed on still content taps.
+    private var landing: (point: CGPoint, farthest: CGFloat, caughtMoving: Bool)?
+
     /// A finger lands at `point` (the window's coordinates): the content is caught where it is.
     func beginDrag(at point: CGPoint) {
+        landing = (point, 0, isMoving)
         animatingScroll = false
         horizontal.beginTracking(finger: Double(point.x))
         vertical.beginTracking(finger: Double(point.y))
@@ -151,6 +156,9 @@ open class UIScrollView: UIView {
         delegate?.scrollViewWillBeginDragging(self)
     }
     func drag(to point: CGPoint, h: Double) {
+        if let l = landing {
+            landing?.farthest = max(l.farthest, hypot(point.x - l.point.x, point.y - l.point.y))
+        }
         horizontal.track(finger: Double(point.x), h: h)
         vertical.track(finger: Double(point.y), h: h)
         panGestureRecognizer.touch(.changed, at: point, in: self, h: h)
@@ -186,5 +194,12 @@ open class UIScrollView: UIView {
             choose(proposedX, proposedY).map { Double($0.x) }.flatMap { $0 == proposedX ? nil : $0 }
         }
         delegate?.scrollViewDidEndDragging(self, willDecelerate: isMoving)
+        // A tap on a collection view's cell selects it (a tap that stopped a scroll does not).
+        if let l = landing, !l.caughtMoving, l.farthest <= UITapGestureRecognizer.allowableMovement,
+            let collection = self as? UICollectionView
+        {
+            collection.tapped(at: point)
+        }
+        landing = nil
     }
 }

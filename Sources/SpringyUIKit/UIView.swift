@@ -40,6 +40,12 @@ open class UIView: UIResponder {
                     .size, SIMD4(Double(oldValue.width), Double(oldValue.height), 0, 0),
                     SIMD4(Double(bounds.width), Double(bounds.height), 0, 0))
             }
+            // Animatable as UIKit's is: a contentOffset set in an animation block scrolls on its curve.
+            if bounds.origin != oldValue.origin {
+                changed(
+                    .origin, SIMD4(Double(oldValue.minX), Double(oldValue.minY), 0, 0),
+                    SIMD4(Double(bounds.minX), Double(bounds.minY), 0, 0))
+            }
         }
     }
     /// Its centre in its superview's coordinates.

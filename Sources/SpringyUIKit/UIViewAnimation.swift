@@ -36,6 +36,10 @@ extension UIView {
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
         /// Run forwards, then backwards (with `.repeat`, for ever).
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        /// Nested in another block: its own duration, not the enclosing block's.
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        /// Nested in another block: its own curve, not the enclosing block's.
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
         public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
@@ -155,6 +159,11 @@ final class ViewAnimator {
 
     final class Block {
         var changes: [(view: UIView, property: AnimatedProperty, old: SIMD4<Double>, new: SIMD4<Double>)] = []
+        /// A UIView.animate block: one nested in it takes its timing (and runs its completion at its end).
+        var inheritable = false
+        var completions: [(Bool) -> Void] = []
+        var duration = 0.0
+        var timing = AnimationTiming.cubic(.easeInOut)
     }
 
     func name(of view: UIView) -> String {
@@ -177,6 +186,7 @@ final class ViewAnimator {
         switch p {
         case .center: return SIMD4(Double(view.center.x), Double(view.center.y), 0, 0)
         case .size: return SIMD4(Double(view.bounds.width), Double(view.bounds.height), 0, 0)
+        case .origin: return SIMD4(Double(view.bounds.minX), Double(view.bounds.minY), 0, 0)
         case .alpha: return SIMD4(Double(view.alpha), 0, 0, 0)
         case .color:
             guard let c = view.backgroundColor?.resolved(appearance) else { return .zero }
@@ -192,7 +202,7 @@ final class ViewAnimator {
         case .translation: return SIMD4(Double(t.tx), Double(t.ty), 0, 0)
         case .rotation: return SIMD4(parts.angle, 0, 0, 0)
         case .scale: return SIMD4(parts.sx, parts.sy, 0, 0)
-        case .center, .size, .alpha, .color: return p.identity
+        case .center, .size, .alpha, .color, .origin: return p.identity
         }
     }
 
@@ -222,7 +232,25 @@ final class ViewAnimator {
         api: ViewAnimationAPI, duration: TimeInterval, delay: TimeInterval, timing: AnimationTiming,
         options: UIView.AnimationOptions, animations: () -> Void, completion: ((Bool) -> Void)?
     ) {
+        // Nested in another UIView.animate block, as UIKit's: its changes take the enclosing
+        // block's duration and curve unless it overrides them (a batch update inside a spring
+        // animation springs), and its completion runs when that block's animations end.
+        var duration = duration, timing = timing
+        if let outer = recording.last, outer.inheritable, delay == 0 || !delay.isFinite {
+            if options.isDisjoint(with: [.overrideInheritedDuration, .overrideInheritedCurve]) {
+                animations()
+                if options.contains(.layoutSubviews) { outer.changes.first?.view.window?.layoutIfNeeded() }
+                if let completion { outer.completions.append(completion) }
+                return
+            }
+            // One of the two overridden: an animation of its own, the other taken from the outer block.
+            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) { timing = outer.timing }
+        }
         let block = Block()
+        block.inheritable = true
+        block.duration = duration
+        block.timing = timing
         recording.append(block)
         animations()
         if options.contains(.layoutSubviews) { block.changes.first?.view.window?.layoutIfNeeded() }
@@ -230,7 +258,7 @@ final class ViewAnimator {
         let started = start(
             block, api: api, duration: duration.isFinite ? max(duration, 0) : 0, delay: delay.isFinite ? max(delay, 0) : 0,
             timing: timing, repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse))
-        if let completion { blocks.append((started, completion)) }
+        for c in [completion].compactMap({ $0 }) + block.completions { blocks.append((started, c)) }
     }
 
     /// The keyframes of the keyframe animation being made (nil outside one).
@@ -442,6 +470,7 @@ final class ViewAnimator {
         switch p {
         case .center: view.center = CGPoint(x: v.x, y: v.y)
         case .size: view.bounds.size = CGSize(width: v.x, height: v.y)
+        case .origin: view.bounds.origin = CGPoint(x: v.x, y: v.y)
         case .alpha: view.alpha = CGFloat(v.x)
         case .color:
             view.backgroundColor = UIColor(red: CGFloat(v.x), green: CGFloat(v.y), blue: CGFloat(v.z), alpha: CGFloat(v.w))
