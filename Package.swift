@@ -24,6 +24,8 @@ let package = Package(
         // UIKit's own classes and Swift names over Springy's engine: your UIKit motion code (views,
         // UIKit Dynamics, layouts) compiles on Linux with `import SpringyUIKit` and runs as a scene.
         .library(name: "SpringyUIKit", targets: ["SpringyUIKit"]),
+        // Springy's command line in your own executable, your Swift scenes in it by name.
+        .library(name: "SpringyCLI", targets: ["SpringyCLI"]),
         // `swift package springy render|check|docs ...` in a package that depends on Springy.
         .plugin(name: "SpringyPlugin", targets: ["SpringyPlugin"]),
     ],

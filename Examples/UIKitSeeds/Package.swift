@@ -12,13 +12,18 @@ let package = Package(
     targets: [
         // The UIKit code: views, view controllers, behaviors, animations. No Springy API but the import.
         .target(name: "UIKitSeeds", dependencies: [.product(name: "SpringyUIKit", package: "Springy")]),
-        // Prints a UIKit scene's hashes: the tests run it in two processes.
+        // The seeds as scenes, with the YAML scenes' scripts.
+        .target(name: "SeedScenes", dependencies: ["UIKitSeeds", .product(name: "SpringyKit", package: "Springy")]),
+        // Prints the seed scenes' hashes: the tests run it in two processes.
         .executableTarget(
-            name: "seed-hashes", dependencies: ["UIKitSeeds", .product(name: "SpringyKit", package: "Springy")]),
+            name: "seed-hashes", dependencies: ["SeedScenes", .product(name: "SpringyKit", package: "Springy")]),
+        // Springy's command line with the seed scenes in it by name.
+        .executableTarget(
+            name: "seed-motion", dependencies: ["SeedScenes", .product(name: "SpringyCLI", package: "Springy")]),
         .testTarget(
             name: "UIKitSeedsTests",
             dependencies: [
-                "UIKitSeeds", "seed-hashes",
+                "UIKitSeeds", "SeedScenes", "seed-hashes", "seed-motion",
                 .product(name: "SpringyKit", package: "Springy"),
                 .product(name: "SpringySnapshotTesting", package: "Springy"),
                 .product(name: "SpringyUIKit", package: "Springy"),

@@ -1,31 +1,79 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package springy COMMAND ...`: the `springy` command line, built from this package,
-/// run in the package that asks (its folder the working directory), so a package that depends
-/// on Springy needs no separate install. Writing into the package (renders, goldens, DocC
-/// articles) is asked for as SwiftPM asks a plugin's permissions:
+/// `swift package springy COMMAND ...`: the `springy` command line, run in the package that asks
+/// (its folder the working directory), so a package that depends on Springy needs no separate
+/// install. A package with Swift scenes — an executable of its own that runs SpringyCLI's
+/// `SpringyCommand.main(scenes:)` — gets that executable, built now, so its scenes go by name
+/// (`swift package springy check` checks them too); with several such executables,
+/// `--product NAME` (before the command) picks one. Otherwise the `springy` tool built from
+/// Springy runs. Writing into the package (renders, goldens, DocC articles) is asked for as
+/// SwiftPM asks a plugin's permissions:
 /// `swift package --allow-writing-to-package-directory springy render scenes/x.yaml`. SwiftPM
 /// asks a plugin's permissions before it runs, for every subcommand alike, so a read-only
 /// `check` needs the flag too (README says so).
 @main
 struct SpringyPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let tool = try context.tool(named: "springy")
+        var arguments = arguments
+        var chosen: String?
+        if arguments.first == "--product" {
+            guard arguments.count >= 2 else { throw PluginProblem("--product needs the name of an executable product") }
+            chosen = arguments[1]
+            arguments.removeFirst(2)
+        }
+        let executable: URL
+        let withScenes = context.package.products.compactMap { $0 as? ExecutableProduct }.filter(Self.runsSpringyCommand)
+        if let name = chosen ?? (withScenes.count == 1 ? withScenes[0].name : nil) {
+            guard withScenes.contains(where: { $0.name == name }) else {
+                throw PluginProblem(
+                    "\(name) is not an executable product of this package that runs SpringyCommand (those that do: \(withScenes.map(\.name).joined(separator: ", ")))"
+                )
+            }
+            let built = try packageManager.build(.product(name), parameters: .init(configuration: .debug, logging: .concise))
+            guard built.succeeded, let artifact = built.builtArtifacts.first(where: { $0.kind == .executable }) else {
+                Diagnostics.error(built.logText)
+                throw PluginProblem("\(name) did not build")
+            }
+            executable = artifact.url
+        } else if withScenes.count > 1 {
+            throw PluginProblem(
+                "several executables run SpringyCommand (\(withScenes.map(\.name).joined(separator: ", "))): pick one with `swift package springy --product NAME ...`"
+            )
+        } else {
+            executable = try context.tool(named: "springy").url
+        }
         let process = Process()
-        process.executableURL = tool.url
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             Diagnostics.error("springy \(arguments.first ?? "") ended with status \(process.terminationStatus)")
-            throw SpringyFailed(status: process.terminationStatus)
+            throw PluginProblem("springy ended with status \(process.terminationStatus)")
         }
+    }
+
+    /// Whether an executable's code depends on Springy's SpringyCLI product (it runs SpringyCommand).
+    static func runsSpringyCommand(_ product: ExecutableProduct) -> Bool {
+        var seen: Set<String> = []
+        func uses(_ target: Target) -> Bool {
+            guard seen.insert(target.id).inserted else { return false }
+            for dependency in target.dependencies {
+                switch dependency {
+                case .product(let p): if p.name == "SpringyCLI" { return true }
+                case .target(let t): if uses(t) { return true }
+                @unknown default: continue
+                }
+            }
+            return false
+        }
+        return product.targets.contains(where: uses)
     }
 }
 
-struct SpringyFailed: Error, CustomStringConvertible {
-    var status: Int32
-    var description: String { "springy ended with status \(status)" }
+struct PluginProblem: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

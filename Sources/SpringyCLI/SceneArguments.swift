@@ -28,12 +28,15 @@ func refuseSharedNames(_ scenes: [Scene], flag: String, folder: (Scene) -> Strin
     }
 }
 
-/// The scenes in `scenes/` when none are named.
+/// The scenes when none are named: a program's Swift scenes (SpringyCommand), then those in `scenes/`.
 func defaultScenes() throws -> [String] {
     let dir = "scenes"
+    let swift = Scene.registeredNames
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
+        if !swift.isEmpty { return swift }
         warn("springy: no scenes named and no scenes/ folder here")
         throw ExitCode(2)
     }
-    return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.sorted().map { "\(dir)/\($0)" }
+    return swift
+        + names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.sorted().map { "\(dir)/\($0)" }
 }

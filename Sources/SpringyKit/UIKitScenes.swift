@@ -168,3 +168,14 @@ extension Scene {
         self.model = model
     }
 }
+
+extension Scene {
+    /// Makes `scenes` (your Swift scenes) loadable by name, replacing those registered before: a
+    /// name given where a scene file's path goes — `Scene(contentsOfFile:)`, `GoldenCheck.run`,
+    /// the command line — with no file of that name there, is the scene whose `slug` it is.
+    /// SpringyCLI's `SpringyCommand.main(scenes:)` registers its scenes so.
+    public static func register(byName scenes: [Scene]) { SceneRegistry.register(scenes.map(\.model)) }
+
+    /// The slugs of the scenes registered by name, in the order given.
+    public static var registeredNames: [String] { SceneRegistry.names }
+}

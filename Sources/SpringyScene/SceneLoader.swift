@@ -15,10 +15,18 @@ extension Limits {
 
 package enum SceneLoader {
     /// Reads, parses and validates a scene file. Throws `SceneError` naming file, line, column and key.
+    /// A name registered by a Swift program (SceneRegistry), with no file of that name here, is
+    /// that program's scene.
     package static func load(path: String, limits: SceneLimits = .default) throws -> Scene {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SceneError(file: path, line: 0, column: 0, keyPath: "", message: "no such file")
+            if var registered = SceneRegistry.scene(named: path) {
+                registered.limits = limits
+                return registered
+            }
+            let names = SceneRegistry.names
+            let known = names.isEmpty ? "" : ", and no Swift scene of that name (\(names.joined(separator: ", ")))"
+            throw SceneError(file: path, line: 0, column: 0, keyPath: "", message: "no such file" + known)
         }
         if isDirectory.boolValue {
             throw SceneError(

@@ -190,7 +190,8 @@ final class ArchitectureTests: XCTestCase {
     }
 
     /// Issue 32: the library's API is deliberate. Only the library products (SpringyKit and its
-    /// snapshot strategies, SpringySnapshotTesting) declare `public` things; every
+    /// snapshot strategies, SpringySnapshotTesting; SpringyCLI's one entry, SpringyCommand, for
+    /// a package's own executable with Swift scenes) declare `public` things; every
     /// other module's declarations are `package` (shared inside this package, invisible to a
     /// package that depends on SpringyKit) or narrower.
     func testOnlyTheLibraryDeclaresPublicThings() throws {
@@ -205,7 +206,7 @@ final class ArchitectureTests: XCTestCase {
                 // The library, and the value types it re-exports (the engine's own, defined once).
                 if file.contains("/Sources/SpringyKit/") || file.contains("/Sources/SpringySnapshotTesting/")
                     || file.contains("/Sources/SpringyTypes/") || file.contains("/Sources/SpringyServer/")
-                    || file.contains("/Sources/SpringyUIKit/")
+                    || file.contains("/Sources/SpringyUIKit/") || file.hasSuffix("/Sources/SpringyCLI/SpringyCommand.swift")
                 {
                     library += 1
                 } else {
@@ -359,7 +360,7 @@ final class ArchitectureTests: XCTestCase {
     /// reference bounds a layout's animator moves with its content, Frame +2 for a label's line
     /// break mode, one look for UILabel and scene files' `line_break`.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 104, "SpringyScene": 451, "SpringyDynamics": 66,
+        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 104, "SpringyScene": 455, "SpringyDynamics": 66,
         "SpringyLayout": 223,
         "SpringySimulation": 28, "SpringyRender": 80, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 333,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,

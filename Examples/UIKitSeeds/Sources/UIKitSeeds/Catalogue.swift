@@ -27,12 +27,12 @@ func box(_ id: String, center: CGPoint, side: CGFloat, color: UIColor, label tex
     return view
 }
 
-final class GravityViewController: UIViewController {
+public final class GravityViewController: UIViewController {
     var animator: UIDynamicAnimator!
     /// Add the behaviors (and their items) in the opposite order: the world must be the same.
     var reversed = false
 
-    override func viewDidLoad() {
+    public override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = UIColor(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255, alpha: 1)
         let a = box("a", center: CGPoint(x: 120, y: 80), side: 100, color: .systemOrange, label: "A")

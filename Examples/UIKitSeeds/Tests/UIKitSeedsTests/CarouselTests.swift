@@ -1,4 +1,5 @@
 import Foundation
+import SeedScenes
 import SpringyKit
 import SpringyUIKit
 import XCTest
@@ -7,17 +8,7 @@ import XCTest
 
 /// The springy carousel with inserts (day 5) in UIKit, held to scenes/springy-carousel-insert.yaml.
 final class CarouselTests: XCTestCase {
-    /// The YAML scene's script in Swift: "+" at 0.5 s, a fling left at 2.6 s, "+" at 3.0 s.
-    static func scene() throws -> Scene {
-        try Scene(
-            named: "springy-carousel-insert", duration: 6,
-            script: [
-                .at(0.5) { (vc: SpringyCarouselViewController) in vc.addTile() },
-                .pan(at: 2.6, from: CGPoint(x: 320, y: 600), to: CGPoint(x: 140, y: 600), duration: 0.3, release: .fling),
-                .at(3.0) { vc in vc.addTile() },
-            ]
-        ) { SpringyCarouselViewController() }
-    }
+    static func scene() throws -> Scene { try SeedScenes.carousel() }
 
     /// The number each cell shows, by index path: a YAML cell draws its own, a UIKit cell's is
     /// its label's (drawn where the cell is).

@@ -1,4 +1,5 @@
 import Foundation
+import SeedScenes
 import SpringyKit
 import SpringyUIKit
 import XCTest
@@ -8,28 +9,8 @@ import XCTest
 /// Expand and collapse in UIKit, held to scenes/expand-collapse.yaml and scenes/expand-sticky.yaml:
 /// every row and header within 0.5 pt of the YAML scene's on every frame.
 final class ExpandingListTests: XCTestCase {
-    /// The YAML scene's taps as a finger's: it lands 0.1 s before the scene's tap and lifts at it
-    /// (UIKit selects when the finger lifts).
-    static func collapse() throws -> Scene {
-        try Scene(
-            named: "expand-collapse", duration: 4.5,
-            script: [
-                .tap(at: 0.5, CGPoint(x: 187, y: 550)),  // row 0.5, near the bottom: it grows and scrolls up
-                .tap(at: 1.7, CGPoint(x: 187, y: 500)),  // the grown row again: it shrinks, the offset stays
-                .tap(at: 2.9, CGPoint(x: 187, y: 150)),  // row 0.2
-            ]
-        ) { ExpandingListViewController(counts: [20]) }
-    }
-
-    static func sticky() throws -> Scene {
-        try Scene(
-            named: "expand-sticky", duration: 3.5,
-            script: [
-                .pan(at: 0.2, from: CGPoint(x: 187, y: 600), to: CGPoint(x: 187, y: 230), duration: 0.5, release: .hold),
-                .tap(at: 0.9, CGPoint(x: 187, y: 460)),  // row 1.4, under section 1's pinned header
-            ]
-        ) { ExpandingListViewController(counts: [3, 5, 4, 6], headerHeight: 40, pinsHeaders: true) }
-    }
+    static func collapse() throws -> Scene { try SeedScenes.expandCollapse() }
+    static func sticky() throws -> Scene { try SeedScenes.expandSticky() }
 
     /// The largest difference between the rows (by index path) and headers (by `header.S`) two
     /// frames both show: in centre, and in height.
