@@ -83,6 +83,13 @@ extension Springy {
         )
         var shards: Int?
 
+        @Flag(
+            name: .long,
+            help:
+                "Instead: two scenes of the same system (say, your Swift scene and the scene file it mirrors) simulated and drawn on one thread, the best of five runs each, and the second's time per frame as a multiple of the first's."
+        )
+        var compare = false
+
         @Option(name: .long, help: "With --animation-memory or --shards: the folder written to (removed after --shards).")
         var out: String = "out/bench"
 
@@ -95,6 +102,9 @@ extension Springy {
             try refuseEmptyPaths([("--golden", golden), ("--out", out)], scenes: scenes)
             if let t = threads, !(1...256).contains(t) { throw ValidationError("--threads must be between 1 and 256, not \(t)") }
             if let n = shards, !(1...64).contains(n) { throw ValidationError("--shards must be 1-64, not \(n)") }
+            if compare && scenes.count != 2 {
+                throw ValidationError("--compare takes two scenes (the first the baseline), not \(scenes.count)")
+            }
             if scenes.isEmpty && !check && !goldens && !mutations && !formats && !preview && !animationMemory && shards == nil {
                 throw ValidationError("give the scene files to measure")
             }
@@ -102,6 +112,7 @@ extension Springy {
 
         var kind: Benchmark.Kind {
             if let shards { return .shards(shards) }
+            if compare { return .compare }
             if mutations { return .mutations }
             if animationMemory { return .animationMemory }
             if check { return .check }

@@ -31,6 +31,10 @@ public enum Benchmark {
         /// What N shards of a scene cost (one thread each): simulating from frame 0, from a
         /// state stream, and split by measured cost; the stream's cost and size.
         case shards(Int)
+        /// Two scenes of the same system — your Swift scene and the scene file it mirrors —
+        /// simulated and drawn on one thread, and the second's time per frame as a multiple of
+        /// the first's.
+        case compare
     }
 
     /// Where a benchmark reads and writes, and how wide it runs.
@@ -51,7 +55,7 @@ public enum Benchmark {
         case .formats: return ["scenes/springy-carousel.yaml", "scenes/drag-many.yaml"]
         case .shards: return ["scenes/bench/carousel-60s.yaml", "scenes/bench/drag-1000.yaml"]
         case .check, .goldens: return nil
-        case .stages, .encoders, .pngSweep, .mutations, .animationMemory: return nil
+        case .stages, .encoders, .pngSweep, .mutations, .animationMemory, .compare: return nil
         }
     }
 
@@ -95,6 +99,12 @@ public enum Benchmark {
                 for (i, scene) in try load(paths).enumerated() {
                     messages.say(try ShardBenchmark.run(scene, shards: n, folder: "\(options.folder)/shards-\(i)").table)
                 }
+            case .compare:
+                let scenes = try load(paths)
+                guard scenes.count == 2 else {
+                    throw SpringyError("--compare takes two scenes (the first the baseline), not \(scenes.count)")
+                }
+                messages.say(try CompareBenchmark.run(scenes[0], scenes[1]).table)
             case .stages(let json):
                 for scene in try load(paths) {
                     let r = try SpringyPipeline.Benchmark.measure(scene, threads: options.threads)

@@ -89,4 +89,39 @@ final class FormatBenchOutputTests: XCTestCase {
             XCTAssertTrue(psnr == "inf (identical)" || Double(psnr).map { $0 > 20 } == true, "\(gif) has its PSNR: \(r.stdout)")
         }
     }
+
+    /// `--compare A B`: each scene's time per frame, simulate and draw, and B's as a multiple of
+    /// A's — what the printed figures say, not how fast they are; one scene or three is refused.
+    func testCompareSaysEachScenesTimeAndTheirRatio() throws {
+        let dir = temporaryDirectory()
+        let a = try smallScene(in: dir, scale: 1)
+        let b = "\(dir)/big.yaml"
+        try String(contentsOfFile: a, encoding: .utf8).replacingOccurrences(of: "scale: 1", with: "scale: 3")
+            .write(toFile: b, atomically: true, encoding: .utf8)
+        let r = try runSpringy(["bench", "--compare", a, b], timeout: 300)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        func perFrame(_ path: String) throws -> (total: Double, simulate: Double, draw: Double) {
+            let line = try XCTUnwrap(r.stdout.split(separator: "\n").first { $0.contains("\(path): 15 frames, ") }, r.stdout)
+            let numbers = line.split(whereSeparator: { " (),".contains($0) }).compactMap { Double($0) }
+            XCTAssertEqual(numbers.count, 4, String(line))  // frames, total, simulate, draw
+            return (numbers[1], numbers[2], numbers[3])
+        }
+        let (x, y) = (try perFrame(a), try perFrame(b))
+        for t in [x, y] {
+            XCTAssertGreaterThan(t.total, 0)
+            XCTAssertEqual(t.total, t.simulate + t.draw, accuracy: 0.002)
+        }
+        let ratio = try XCTUnwrap(
+            r.stdout.split(separator: "\n").first { $0.contains("takes") }.flatMap { line in
+                line.split(separator: " ").first { $0.hasSuffix("×") }.flatMap { Double($0.dropLast()) }
+            }, r.stdout)
+        XCTAssertEqual(ratio, y.total / x.total, accuracy: 0.02 * ratio + 0.01)
+        for scenes in [[a], [a, b, a]] {
+            let refused = try runSpringy(["bench", "--compare"] + scenes)
+            XCTAssertEqual(refused.status, 2)
+            XCTAssertTrue(
+                refused.stderr.contains("--compare takes two scenes (the first the baseline), not \(scenes.count)"),
+                refused.stderr)
+        }
+    }
 }

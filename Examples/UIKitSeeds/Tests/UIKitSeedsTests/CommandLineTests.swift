@@ -15,6 +15,10 @@ final class CommandLineTests: XCTestCase {
         p.executableURL = Bundle.main.bundleURL.appendingPathComponent("seed-motion")
         p.arguments = args
         p.currentDirectoryURL = URL(fileURLWithPath: dir)
+        // Recording goldens is refused with CI set (a person records them); these are the test's own.
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        p.environment = environment
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
