@@ -23,7 +23,19 @@ struct ItemPainter: Painter {
         }
     }
 
-    func drawBody(_ cr: OpaquePointer, _ item: ItemState) {
+    /// Whether the item's body paints every point of a screen of `size` with an opaque colour: an
+    /// unturned, unrounded, opaque rectangle at full alpha over all of it, in no clip.
+    func coversScreen(_ item: ItemState, _ size: Size2) -> Bool {
+        guard item.shape == .rectangle, item.groupRadius == 0, item.alpha >= 1, item.angle == 0, item.look.clips.isEmpty,
+            !(item.selected && item.inCollection), item.elevation == 0, (item.look.shadow?.opacity ?? 0) <= 0,
+            (item.look.cornerRadius ?? style.cornerRadius) == 0, fillColor(item).a >= 1
+        else { return false }
+        let r = Rect(center: item.center, size: item.size)
+        return r.minX <= 0 && r.minY <= 0 && r.maxX >= size.width && r.maxY >= size.height
+    }
+
+    /// `filled: false`: all but the fill (the screen's cover, whose colour the background has).
+    func drawBody(_ cr: OpaquePointer, _ item: ItemState, filled: Bool = true) {
         guard item.alpha > 0 else { return }
         cairo_save(cr)
         cairo_translate(cr, item.center.x, item.center.y)
@@ -42,11 +54,11 @@ struct ItemPainter: Painter {
             }
         }
         if let shadow = item.look.shadow, shadow.opacity > 0 { drawShadow(cr, item, shadow, r) }
-        shape(cr, item, r)
         let fill = fillColor(item)
-        setColor(cr, fill, alpha: item.alpha)
         let outlined = item.selected && item.inCollection && fill != style.cellSelected
         if outlined {
+            shape(cr, item, r)
+            setColor(cr, fill, alpha: item.alpha)
             // A selected cell that keeps its own colour (list rows) gets an outline, inside its
             // shape (clipped to it), so it is no wider than the cell or its group.
             cairo_fill_preserve(cr)
@@ -56,7 +68,10 @@ struct ItemPainter: Painter {
             cairo_set_line_width(cr, 4)
             cairo_stroke(cr)
             cairo_restore(cr)
-        } else {
+        } else if fill.a > 0 && filled {
+            // (A clear body paints nothing — a UIKit cell under its content view — and is not filled.)
+            shape(cr, item, r)
+            setColor(cr, fill, alpha: item.alpha)
             cairo_fill(cr)
         }
         if let border = item.look.border, border.width > 0 {

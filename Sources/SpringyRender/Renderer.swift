@@ -105,7 +105,7 @@ package struct Renderer: Sendable, Painter {
             // painted at its alpha), so overlapping copies do not add up into darker patches;
             // drawn into a layer of copies, which the caller paints.
             cairo_push_group(cr)
-            drawContent(state, cr, only: only, headers: false, overlays: false)
+            drawContent(state, cr, order: layers(state, only: only, headers: false), from: nil, overlays: false)
             let copy = cairo_pop_group(cr)
             defer { cairo_pattern_destroy(copy) }
             cairo_set_source(cr, copy)
@@ -115,14 +115,24 @@ package struct Renderer: Sendable, Painter {
             cairo_paint_with_alpha(cr, alpha)
             return
         }
+        // An opaque item over the whole screen is the frame's background: painted once, as the
+        // background is, and what it hides is not drawn (the same pixels, fewer full-screen fills).
+        let order = layers(state, only: only, headers: headers)
+        let cover = background ? order.cover : nil
         if background {
-            setColor(cr, viewport.background)
+            let paint: Color
+            if let k = cover, case .item(let item) = order.elements[k].element {
+                paint = items.fillColor(item)
+            } else {
+                paint = viewport.background
+            }
+            setColor(cr, paint)
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         }
-        if style.boundaries && background { self.overlays.drawBoundaries(cr, state.boundaries) }
-        drawContent(state, cr, only: only, headers: headers, overlays: overlays)
+        if style.boundaries && background && cover == nil { self.overlays.drawBoundaries(cr, state.boundaries) }
+        drawContent(state, cr, order: order, from: cover, overlays: overlays)
         if overlays { self.overlays.drawOverlays(state, cr) }
         if background && statusBar { drawStatusBar(cr) }
     }
@@ -149,17 +159,17 @@ package struct Renderer: Sendable, Painter {
         drawStatusBar(cr)
     }
 
-    /// Layers bottom to top: the collection view's cells and headers by z, then the free views.
-    /// Each item is drawn whole in turn — its body, the springs attached to it, its label — so a
-    /// cell drawn later covers an earlier one's label as it covers its body, and a label is never
-    /// under its own springs; items `only` leaves out are not drawn.
-    func drawContent(_ state: FrameState, _ cr: OpaquePointer, only: Set<String>? = nil, headers: Bool = true, overlays: Bool) {
-        // The painters once per frame, not per item drawn (each holds the scene's style).
-        let itemPainter = items, springPainter = springs, headerPainter = self.headers
-        enum Element {
-            case item(ItemState)
-            case header(HeaderState)
-        }
+    enum Element {
+        case item(ItemState)
+        case header(HeaderState)
+    }
+
+    /// What a frame draws, bottom to top: the collection view's cells and headers by z, then the
+    /// free views; and the last item that covers the whole screen opaquely (`cover`), if any —
+    /// with `only` (a trail's older frames) none is looked for.
+    func layers(_ state: FrameState, only: Set<String>?, headers: Bool) -> (
+        elements: [(layer: Int, z: Int, kind: Int, order: Int, element: Element)], cover: Int?
+    ) {
         var elements: [(layer: Int, z: Int, kind: Int, order: Int, element: Element)] = []
         for (i, item) in state.items.enumerated() where only?.contains(item.id) ?? true {
             elements.append(item.inCollection ? (0, item.z, 0, i, .item(item)) : (1, 0, 0, i, .item(item)))
@@ -168,7 +178,35 @@ package struct Renderer: Sendable, Painter {
             for (i, header) in state.headers.enumerated() { elements.append((0, header.z, 1, i, .header(header))) }
         }
         elements.sort { ($0.layer, $0.z, $0.kind, $0.order) < ($1.layer, $1.z, $1.kind, $1.order) }
+        let painter = items, size = viewport.size
+        let cover =
+            only != nil
+            ? nil
+            : elements.lastIndex { e in
+                if case .item(let item) = e.element { return painter.coversScreen(item, size) }
+                return false
+            }
+        return (elements, cover)
+    }
+
+    /// Each item is drawn whole in turn — its body, the springs attached to it, its label — so a
+    /// cell drawn later covers an earlier one's label as it covers its body, and a label is never
+    /// under its own springs. From the `cover` on (`from`): what it hides is not drawn (nor its
+    /// springs), and its body is not filled (the background was painted its colour).
+    func drawContent(
+        _ state: FrameState, _ cr: OpaquePointer,
+        order: (elements: [(layer: Int, z: Int, kind: Int, order: Int, element: Element)], cover: Int?),
+        from cover: Int?, overlays: Bool
+    ) {
+        // The painters once per frame, not per item drawn (each holds the scene's style).
+        let itemPainter = items, springPainter = springs, headerPainter = self.headers
+        var elements = order.elements
+        var coverUnfilled = cover != nil
         var layerOf: [String: Int] = [:]
+        if let k = cover {
+            for e in elements[..<k] { if case .item(let item) = e.element { layerOf[item.id] = -1 } }
+            elements.removeFirst(k)
+        }
         // Each item's springs, in the frame's order (looked up by item, never iterated as a whole).
         let springsOf = overlays ? Dictionary(grouping: state.springs, by: \.item) : [:]
         var start = 0, layerIndex = 0
@@ -180,7 +218,10 @@ package struct Renderer: Sendable, Painter {
             for e in elements[start..<end] {
                 switch e.element {
                 case .item(let item):
-                    itemPainter.clipped(cr, item) { itemPainter.drawBody(cr, item) }
+                    // The cover is the first drawn; its colour is already everywhere.
+                    let filled = !coverUnfilled
+                    coverUnfilled = false
+                    itemPainter.clipped(cr, item) { itemPainter.drawBody(cr, item, filled: filled) }
                     layerOf[item.id] = layerIndex
                     if let own = springsOf[item.id] { springPainter.drawSprings(cr, own) }
                     itemPainter.clipped(cr, item) { itemPainter.drawLabel(cr, item) }

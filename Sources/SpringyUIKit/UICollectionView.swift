@@ -301,8 +301,18 @@ open class UICollectionView: UIScrollView {
         collectionViewLayout.layoutAttributesForItem(at: indexPath)
     }
 
-    /// Scrolls so the item is at `scrollPosition` (its top, centre, bottom, left or right).
-    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+    /// Scrolls so the item is at `scrollPosition` (its top, centre, bottom, left or right); an
+    /// index path past the data source's items is refused as UIKit refuses it, at the call.
+    open func scrollToItem(
+        at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool, file: String = #fileID, line: Int = #line
+    ) {
+        guard isValid(indexPath) else {
+            UIKitRuntime.current?.fail(
+                CallSite(file: file, line: line),
+                "attempt to scroll to invalid index path: \(indexPath.map(String.init).joined(separator: ".")) (\(numberOfSections) sections: \((0..<numberOfSections).map { String(numberOfItems(inSection: $0)) }.joined(separator: ", ")) items)"
+            )
+            return
+        }
         prepareLayout()
         guard let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return }
         var offset = contentOffset
@@ -341,6 +351,14 @@ open class UICollectionView: UIScrollView {
         var nextSupplementary: [(key: String, view: UICollectionReusableView)] = []
         var supplementaryZ: [Int] = []
         for a in attributes {
+            // A layout's non-finite frame is refused (at the scene: the layout's own method is
+            // not a call Springy sees), never drawn nowhere.
+            guard Self.isFinite(a) else {
+                UIKitRuntime.current?.failAtScene(
+                    "\(Swift.type(of: collectionViewLayout)) gave \(a.representedElementCategory == .cell ? "item" : a.representedElementKind ?? "an element") \(a.indexPath.map(String.init).joined(separator: ".")) a frame that is not finite: \(a.frame) (center \(a.center), transform \(a.transform))"
+                )
+                continue
+            }
             switch a.representedElementCategory {
             case .cell:
                 guard a.indexPath.count == 2, !next.contains(where: { $0.indexPath == a.indexPath }) else { continue }
@@ -390,6 +408,12 @@ open class UICollectionView: UIScrollView {
         for (k, entry) in nextSupplementary.enumerated() { placed.append((entry.view, supplementaryZ[k])) }
         let order = placed.indices.sorted { placed[$0].z != placed[$1].z ? placed[$0].z < placed[$1].z : $0 < $1 }
         for k in order where placed[k].view.superview === self { bringSubviewToFront(placed[k].view) }
+    }
+
+    static func isFinite(_ a: UICollectionViewLayoutAttributes) -> Bool {
+        let t = a.transform
+        return [a.center.x, a.center.y, a.size.width, a.size.height, a.alpha, t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(
+            \.isFinite)
     }
 
     func place(_ view: UICollectionReusableView, _ a: UICollectionViewLayoutAttributes) {

@@ -77,6 +77,9 @@ package final class UIKitRuntime: LiveProgram {
     private var scrollViews: [WeakScrollView] = []
     struct WeakScrollView { weak var view: UIScrollView? }
     func register(_ view: UIScrollView) { scrollViews.append(WeakScrollView(view: view)) }
+    /// A problem with no call of the user's to name: located at the scene's `Scene(named:)`.
+    func failAtScene(_ message: String) { fail(rootFile, message) }
+
     func fail(_ site: CallSite, _ message: String) {
         if problem == nil { problem = SpringyError(file: site.file, line: site.line, keyPath: "SpringyUIKit", message: message) }
     }
