@@ -10,6 +10,8 @@ public struct ScriptStep<Root>: Sendable {
     let body: (@Sendable (Root) -> Void)?
     /// A finger the scene's gesture player moves (as a scene file's `pan`).
     let pan: PanGesture?
+    /// A pressing finger (as a scene file's `long_press`).
+    var press: LongPressGesture? = nil
     let site: CallSite
     /// At `time` seconds (before the step that starts then), call `body` with the root.
     public static func at(
@@ -45,6 +47,23 @@ public struct ScriptStep<Root>: Sendable {
             line: line)
     }
 
+    /// At `time`, a finger lands on `point` and stays `press` seconds (a long-press recogniser's
+    /// 0.5 s recognises it), creeping by `drift` meanwhile, then moves through `path` at constant
+    /// speed for `duration` seconds, stays `hold` seconds and lifts: a scene file's `long_press`.
+    public static func longPress(
+        at time: Double, _ point: CGPoint, press: Double = 0.5, through path: [CGPoint] = [], duration: Double = 0,
+        hold: Double = 0, drift: CGVector = CGVector(dx: 0, dy: 0), file: String = #fileID, line: Int = #line
+    ) -> ScriptStep {
+        let at = Vec2(Double(point.x), Double(point.y))
+        var gesture = LongPressGesture(
+            at: at, press: press, path: path.isEmpty ? [at] : path.map { Vec2(Double($0.x), Double($0.y)) }, duration: duration,
+            hold: hold)
+        gesture.drift = Vec2(Double(drift.dx), Double(drift.dy))
+        var step = ScriptStep(time: time, body: nil, pan: nil, site: CallSite(file: file, line: line))
+        step.press = gesture
+        return step
+    }
+
     /// At `time`, a finger lands on `point`, stays `duration` seconds and lifts where it landed:
     /// a tap recogniser's tap, a button's touch-up inside (a scroll view under it stops).
     public static func tap(
@@ -56,6 +75,14 @@ public struct ScriptStep<Root>: Sendable {
     /// Why this step cannot run (checked as a scene file's `pan` is), or nil.
     var problem: String? {
         guard time.isFinite, time >= 0 else { return "a script step's time must be a finite number of seconds, 0 or more" }
+        if let press {
+            if !(press.press >= 0 && press.press <= 60) { return "a long press's press must be 0 to 60 s" }
+            if !(press.duration >= 0 && press.duration <= 3600) { return "a long press's duration must be 0 to 3600 s" }
+            if !(press.hold >= 0 && press.hold <= 3600) { return "a long press's hold must be 0 to 3600 s" }
+            if !(press.path + [press.at, press.drift]).allSatisfy(\.isFinite) {
+                return "a long press's points must be finite numbers"
+            }
+        }
         guard let pan else { return nil }
         if pan.path.count < 2 { return "a pan needs at least two points" }
         if pan.path.contains(where: { !$0.isFinite }) { return "a pan's points must be finite numbers" }
@@ -132,6 +159,10 @@ extension Scene {
         for (k, step) in script.enumerated() {
             if let why = step.problem {
                 throw Problems(SpringyError(file: step.site.file, line: step.site.line, keyPath: "script[\(k)]", message: why))
+            }
+            if let press = step.press {
+                out.append(
+                    ScriptEvent(at: step.time, action: .longPress(press), path: "script[\(k)].long_press", line: step.site.line))
             }
             guard let pan = step.pan else { continue }
             out.append(ScriptEvent(at: step.time, action: .pan(pan), path: "script[\(k)].pan", line: step.site.line))

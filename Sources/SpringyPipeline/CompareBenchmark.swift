@@ -8,7 +8,7 @@ import SpringySimulation
 /// and the scene file it mirrors — simulated and drawn on one thread, the best of `runs` runs
 /// each, and the second's time per frame as a multiple of the first's.
 package enum CompareBenchmark {
-    package struct Timing {
+    struct Timing {
         var name: String
         var frames: Int
         var simulate: Double  // seconds per frame
@@ -20,7 +20,7 @@ package enum CompareBenchmark {
         var first: Timing
         var second: Timing
         /// The second's time per frame as a multiple of the first's.
-        package var ratio: Double { second.perFrame / max(first.perFrame, 1e-12) }
+        var ratio: Double { second.perFrame / max(first.perFrame, 1e-12) }
 
         package var table: String {
             func row(_ t: Timing) -> String {

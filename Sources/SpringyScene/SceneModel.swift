@@ -369,6 +369,10 @@ package struct LongPressGesture: Sendable {
     /// UILongPressGestureRecognizer.allowableMovement.
     package static let allowableMovement = 10.0
     package var fails: Bool { drift.length > Self.allowableMovement }
+
+    package init(at: Vec2, press: Double, path: [Vec2], duration: Double, hold: Double, drift: Vec2 = .zero) {
+        self.at = at; self.press = press; self.path = path; self.duration = duration; self.hold = hold; self.drift = drift
+    }
 }
 
 package enum InsertPosition: Sendable, Equatable {

@@ -47,6 +47,7 @@ struct ActiveGesture {
     /// cells are handed to the drag; then along `path` for `duration` s; `hold` s still; lift.
     mutating func updateLongPress(_ lp: LongPressGesture, time t: Double, target: some GestureTarget) throws -> Bool {
         guard target.hasCollection else { return false }
+        if target.drivesFingers { return fingerOfLongPress(lp, time: t, target: target) }
         let local = t - start
         let moving = local - lp.press
         if lp.fails {
@@ -78,6 +79,28 @@ struct ActiveGesture {
             return false
         }
         if began { if reorder != nil { try target.reorderMoved(to: position) } else { target.longPressMoved(to: position) } }
+        finger = position
+        return true
+    }
+
+    /// A long press on Swift code's views: a finger that lands at `at`, stays (drifting by
+    /// `drift`) for `press` s, moves along `path`, holds and lifts — what its recognisers make of
+    /// it (a UILongPressGestureRecognizer's 0.5 s) is theirs.
+    mutating func fingerOfLongPress(_ lp: LongPressGesture, time t: Double, target: some GestureTarget) -> Bool {
+        let local = t - start
+        let moving = local - lp.press
+        let position = moving < 0 ? lp.pressing(at: local) : path.position(at: moving) + lp.drift
+        if !began {
+            began = true
+            target.scrollBegan(at: lp.at)
+        }
+        let end = lp.fails ? 0 : lp.duration + lp.hold
+        if moving >= end - Self.timeSlack {
+            target.scrollEnded(at: position, velocity: .zero)
+            finger = nil
+            return false
+        }
+        target.scrollMoved(to: position)
         finger = position
         return true
     }
@@ -136,6 +159,8 @@ extension LongPressGesture {
 /// scroll view and its long press. Points are in viewport coordinates.
 protocol GestureTarget: AnyObject {
     var hasCollection: Bool { get }
+    /// Swift code's views take the script's fingers as touches (their recognisers decide).
+    var drivesFingers: Bool { get }
     /// UIKit's drag of a free item: an attachment from the grabbed point to the finger.
     /// Nil when there is no such item.
     func grab(item: String, at point: Vec2, label: String) throws -> BehaviorID?
@@ -159,6 +184,7 @@ protocol GestureTarget: AnyObject {
 extension Simulation: GestureTarget {
     /// A scroll view to drag: the collection's, or a Swift scene's views (its program hit-tests).
     var hasCollection: Bool { collection != nil || program != nil }
+    var drivesFingers: Bool { program != nil }
 
     func grab(item named: String, at point: Vec2, label: String) throws -> BehaviorID? {
         // A group's item is held by its group's body.

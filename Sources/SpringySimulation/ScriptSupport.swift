@@ -13,8 +13,9 @@ enum ScriptSupport {
             case .insert, .delete, .update, .reorder:
                 unsupported = !hasCollection ? "insert, delete, update and reorder need a collection" : nil
             case .longPress:
+                // (Swift code's views take it as a finger: their recognisers decide.)
                 unsupported =
-                    scene.collection?.dynamics.kind == .drag
+                    scene.collection?.dynamics.kind == .drag || scene.program != nil
                     ? nil : "long_press drags selected cells: it needs `collection.dynamics.kind: drag`"
             case .pan, .tap, .select, .addBehavior, .set, .removeBehavior, .scrollTo, .scrollToItem, .pinch, .gesture,
                 .touches, .addVelocity, .animate, .controlAnimator:

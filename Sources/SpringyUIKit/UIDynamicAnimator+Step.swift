@@ -76,6 +76,22 @@ extension UIDynamicAnimator {
         }
         toUninstall = []
 
+        // Items your code moved, by their places: before new behaviors, so a spring made in the
+        // same step as a move measures its length from where the item now is (UIKit's order:
+        // the item was moved when the behavior was made).
+        let updates = canonical(toUpdate, key: key)
+        toUpdate = []
+        for item in updates {
+            guard let engine, let i = bodyIndex[ObjectIdentifier(item)] else { continue }
+            let t = item.transform
+            guard item.center.x.isFinite, item.center.y.isFinite, t.a.isFinite, t.b.isFinite else {
+                throw SpringyError(
+                    file: "UIDynamicAnimator", line: 0, keyPath: "updateItem(usingCurrentState:)",
+                    message: "the item's centre or transform is not a finite number")
+            }
+            engine.updateItem(bodies[i].name, center: vec(item.center), angle: atan2(Double(t.b), Double(t.a)))
+        }
+
         // New behaviors: their new items first, by their place in the view tree; then the behaviors.
         let adding = toInstall
         toInstall = []
@@ -132,19 +148,7 @@ extension UIDynamicAnimator {
             }
         }
 
-        // Items your code moved, then velocities added, by the items' places.
-        let updates = canonical(toUpdate, key: key)
-        toUpdate = []
-        for item in updates {
-            guard let engine, let i = bodyIndex[ObjectIdentifier(item)] else { continue }
-            let t = item.transform
-            guard item.center.x.isFinite, item.center.y.isFinite, t.a.isFinite, t.b.isFinite else {
-                throw SpringyError(
-                    file: "UIDynamicAnimator", line: 0, keyPath: "updateItem(usingCurrentState:)",
-                    message: "the item's centre or transform is not a finite number")
-            }
-            engine.updateItem(bodies[i].name, center: vec(item.center), angle: atan2(Double(t.b), Double(t.a)))
-        }
+        // Velocities added, by the items' places.
         let adds = velocityAdds.enumerated().map { (key($0.element.item), $0) }.sorted { x, y in
             x.0 != y.0 ? x.0.lexicographicallyPrecedes(y.0) : x.1.offset < y.1.offset
         }.map(\.1)

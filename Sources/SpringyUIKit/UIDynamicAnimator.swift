@@ -92,9 +92,22 @@ open class UIDynamicAnimator: NSObject {
             $0.representedElementCategory == .decorationView && $0.representedElementKind == kind && $0.indexPath == indexPath
         }
     }
+    /// The first attributes in `allItems`' order that match: found without ordering every item
+    /// (a layout asks for each of its cells, every step).
     func attributes(_ matches: (UICollectionViewLayoutAttributes) -> Bool) -> UICollectionViewLayoutAttributes? {
-        for item in allItems { if let a = item as? UICollectionViewLayoutAttributes, matches(a) { return a } }
-        return nil
+        var found: [any UIDynamicItem] = []
+        var seen = Set<ObjectIdentifier>()  // asked only; the order is the sort's
+        for b in behaviors {
+            for leaf in b.tree {
+                for item in leaf.dynamicItems {
+                    if let a = item as? UICollectionViewLayoutAttributes, matches(a), seen.insert(ObjectIdentifier(a)).inserted {
+                        found.append(a)
+                    }
+                }
+            }
+        }
+        guard found.count > 1, let runtime else { return found.first as? UICollectionViewLayoutAttributes }
+        return canonical(found) { runtime.key(of: $0) }.first as? UICollectionViewLayoutAttributes
     }
 
     /// Moving (not every item asleep).

@@ -133,3 +133,65 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         }
     }
 }
+
+/// A long press: the finger stays within `allowableMovement` (10 pt) of where it landed for
+/// `minimumPressDuration` (0.5 s) — recognised then (`.began`, the targets called) even if it
+/// has not moved —, then every move is `.changed` and the lift `.ended`. A finger that moves too
+/// far first, or lifts first, fails it. Where it is recognised the touch is its own: a scroll
+/// view under it stops scrolling (UIKit's recognisers do not recognise together by default).
+open class UILongPressGestureRecognizer: UIGestureRecognizer {
+    open var minimumPressDuration: TimeInterval = 0.5
+    open var allowableMovement: CGFloat = 10
+    open var numberOfTouchesRequired = 1
+    /// Taps before the press (0: the press is the first touch); the script's fingers press once.
+    open var numberOfTapsRequired = 0
+    private var landed: (point: CGPoint, time: Double)?
+
+    /// The script's finger at `time` (the run's clock): `.began` when it lands, `.changed` as
+    /// it moves or stays, `.ended` when it lifts. Returns whether the press was recognised now.
+    @discardableResult
+    func touch(_ phase: State, at point: CGPoint, in view: UIView, time: Double) -> Bool {
+        self.view = view
+        finger = point
+        switch phase {
+        case .began:
+            state = .possible
+            landed = (point, time)
+            return check(point, time)
+        case .changed:
+            if state == .began || state == .changed {
+                state = .changed
+                fire()
+                return false
+            }
+            return check(point, time)
+        case .ended, .cancelled, .failed:
+            defer { landed = nil }
+            if state == .began || state == .changed {
+                state = phase == .ended ? .ended : .cancelled
+                fire()
+            } else {
+                state = .failed
+            }
+            return false
+        case .possible:
+            return false
+        }
+    }
+
+    /// Still possible: failed past the allowable movement, recognised once pressed long enough.
+    private func check(_ point: CGPoint, _ time: Double) -> Bool {
+        guard state == .possible, let landed else { return false }
+        if hypot(point.x - landed.point.x, point.y - landed.point.y) > allowableMovement {
+            state = .failed
+            return false
+        }
+        // (The clock is whole steps: a thousandth of a step of rounding is not early.)
+        guard numberOfTouchesRequired == 1, numberOfTapsRequired == 0, time - landed.time >= minimumPressDuration - 1e-9 else {
+            return false
+        }
+        state = .began
+        fire()
+        return true
+    }
+}

@@ -145,7 +145,9 @@ package final class UIKitRuntime: LiveProgram {
     package func touchBegan(at point: Vec2) {
         let p = CGPoint(x: point.x, y: point.y)
         touching = hit(p, in: window)
+        pressing = pressRecognizer(p, in: window)
         inside {
+            if let press = pressing, press.touch(.began, at: p, in: press.view ?? window, time: now) { takeOver(p) }
             switch touching {
             case .pan(let pan)?:
                 pan.touch(.began, at: p, in: pan.view ?? window)
@@ -160,6 +162,8 @@ package final class UIKitRuntime: LiveProgram {
     package func touchMoved(to point: Vec2) {
         let p = CGPoint(x: point.x, y: point.y)
         inside {
+            // (The finger is at `point` at the end of this step, as a lift is.)
+            if let press = pressing, press.touch(.changed, at: p, in: press.view ?? window, time: now + h) { takeOver(p) }
             switch touching {
             case .pan(let pan)?:
                 pan.touch(.changed, at: p, in: pan.view ?? window, h: h)
@@ -178,6 +182,7 @@ package final class UIKitRuntime: LiveProgram {
         animations.now = now + h
         defer { animations.now = now }
         inside {
+            pressing?.touch(.ended, at: p, in: pressing?.view ?? window, time: now + h)
             switch touching {
             case .pan(let pan)?:
                 pan.touch(.ended, at: p, in: pan.view ?? window, velocity: v, h: h)
@@ -190,10 +195,39 @@ package final class UIKitRuntime: LiveProgram {
             }
         }
         touching = nil
+        pressing = nil
     }
 
     /// What the finger touching the screen drives.
     private var touching: Hit?
+    /// The long-press recogniser the finger pressed on (it watches the touch beside `touching`).
+    private var pressing: UILongPressGestureRecognizer?
+
+    /// The deepest view under `point` with an enabled long-press recogniser: its last.
+    func pressRecognizer(_ point: CGPoint, in view: UIView) -> UILongPressGestureRecognizer? {
+        guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled else { return nil }
+        guard view === window || view.bounds.contains(view.convert(point, from: nil)) else { return nil }
+        for sub in view.subviews.reversed() {
+            if let found = pressRecognizer(point, in: sub) { return found }
+        }
+        return view.gestureRecognizers?.last { $0.isEnabled && $0 is UILongPressGestureRecognizer }
+            as? UILongPressGestureRecognizer
+    }
+
+    /// A long press was recognised: the touch is its own from now on (what else had it stops:
+    /// a scroll where it is, a pan or a control cancelled, a tap failed).
+    func takeOver(_ p: CGPoint) {
+        switch touching {
+        case .scroll(let scroll)?: scroll.cancelDrag(at: p, h: h)
+        case .pan(let pan)?:
+            pan.touch(.cancelled, at: p, in: pan.view ?? window, h: h)
+            pan.fire()
+        case .tap(let tap)?: tap.touch(.cancelled, at: p, in: tap.view ?? window, time: now)
+        case .control(let control)?: control.touch(.cancelled, at: p)
+        case nil: break
+        }
+        touching = nil
+    }
 
     enum Hit {
         case pan(UIPanGestureRecognizer)

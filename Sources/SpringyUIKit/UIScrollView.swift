@@ -164,6 +164,16 @@ open class UIScrollView: UIView {
         panGestureRecognizer.touch(.changed, at: point, in: self, h: h)
         moved(to: CGPoint(x: horizontal.offset, y: vertical.offset))
     }
+    /// Another recogniser took the finger (a long press under it was recognised): the drag
+    /// ends where it is, with no fling and no tap.
+    func cancelDrag(at point: CGPoint, h: Double) {
+        landing = nil
+        vertical.release(fingerVelocity: 0) { _, _ in nil }
+        horizontal.release(fingerVelocity: 0) { _, _ in nil }
+        panGestureRecognizer.touch(.cancelled, at: point, in: self, velocity: .zero, h: h)
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: isMoving)
+    }
+
     /// The finger lifts moving at `velocity` (pt/s): the layout and the delegate may choose where
     /// the content comes to rest (targetContentOffset), then it decelerates, bounces or pages.
     func endDrag(at point: CGPoint, velocity: CGPoint, h: Double) {

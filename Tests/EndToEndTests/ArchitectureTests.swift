@@ -360,9 +360,9 @@ final class ArchitectureTests: XCTestCase {
     /// reference bounds a layout's animator moves with its content, Frame +2 for a label's line
     /// break mode, one look for UILabel and scene files' `line_break`.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 104, "SpringyScene": 455, "SpringyDynamics": 66,
+        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 104, "SpringyScene": 456, "SpringyDynamics": 66,
         "SpringyLayout": 223,
-        "SpringySimulation": 28, "SpringyRender": 80, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 333,
+        "SpringySimulation": 28, "SpringyRender": 80, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 337,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
         "SpringyServer": 0, "SpringyUIKit": 15, "SpringyAnimation": 32,
     ]

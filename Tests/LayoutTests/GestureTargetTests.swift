@@ -12,6 +12,7 @@ final class GestureTargetTests: XCTestCase {
     final class Recorder: GestureTarget {
         var calls: [String] = []
         var hasCollection = true
+        var drivesFingers = false
         func grab(item: String, at point: Vec2, label: String) throws -> BehaviorID? {
             calls.append("grab \(item) \(point.x),\(point.y)")
             return BehaviorID(raw: 7)

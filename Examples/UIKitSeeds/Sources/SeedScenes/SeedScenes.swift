@@ -8,7 +8,7 @@ import UIKitSeeds
 public enum SeedScenes {
     /// Every seed scene, in the order the command line runs them.
     public static func all() throws -> [Scene] {
-        [try gravity(), try carousel(), try expandCollapse(), try expandSticky(), try shuffledTiles()]
+        [try gravity(), try carousel(), try expandCollapse(), try expandSticky(), try dragMany(), try shuffledTiles()]
     }
 
     public static func gravity() throws -> Scene {
@@ -49,6 +49,25 @@ public enum SeedScenes {
                 .tap(at: 0.9, CGPoint(x: 187, y: 460)),
             ]
         ) { ExpandingListViewController(counts: [3, 5, 4, 6], headerHeight: 40, pinsHeaders: true) }
+    }
+
+    /// scenes/drag-many.yaml's script: five cells selected by taps (each a finger that lands
+    /// 0.05 s before the scene's tap and lifts at it), then a long press that drags them
+    /// diagonally, holds and lets go.
+    public static func dragMany() throws -> Scene {
+        // Where the flow puts items 7, 14, 21, 33 and 40: six 50-pt columns 65 pt apart, rows 60 pt apart.
+        func center(_ item: Int) -> CGPoint { CGPoint(x: 25 + 65 * (item % 6), y: 25 + 60 * (item / 6)) }
+        return try Scene(
+            named: "drag-many", duration: 5,
+            script: [
+                .tap(at: 0.15, center(7), duration: 0.05), .tap(at: 0.25, center(14), duration: 0.05),
+                .tap(at: 0.35, center(21), duration: 0.05), .tap(at: 0.45, center(33), duration: 0.05),
+                .tap(at: 0.55, center(40), duration: 0.05),
+                .longPress(
+                    at: 0.9, CGPoint(x: 155, y: 205), press: 0.5, through: [CGPoint(x: 155, y: 205), CGPoint(x: 320, y: 520)],
+                    duration: 0.8, hold: 0.5),
+            ]
+        ) { DragGridViewController() }
     }
 
     /// Items and behaviors handed over in a Set's order (seeded per process).
