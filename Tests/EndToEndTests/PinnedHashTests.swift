@@ -1,13 +1,16 @@
 import Foundation
+import SpringyCore
+import SpringyGolden
 import SpringyOutput
 import SpringyTestSupport
 import XCTest
 
 /// Determinism pinned to constants, the way Box2D's determinism test pins a state hash: every
-/// scene's whole trace (what it does) and every frame's pixels as drawn (what it shows — never
-/// an encoder's bytes, so a libpng or zlib update leaves the pins alone), hashed in a fresh
-/// `springy` process (so Swift's per-process hash seeding would show), against
-/// golden/pinned-hashes.tsv and golden/pinned-frames.tsv. Re-recording them is a deliberate
+/// scene's whole trace (what it does), hashed in a fresh `springy` process (so Swift's
+/// per-process hash seeding would show), and every frame's pixels as drawn (what it shows —
+/// never an encoder's bytes, so a libpng or zlib update leaves the pins alone), the golden
+/// frames.tsv's that GoldenTests draws afresh, with frames 10-40 drawn again by fresh processes
+/// here, against golden/pinned-hashes.tsv and golden/pinned-frames.tsv. Re-recording them is a deliberate
 /// step: scripts/record-hashes (`--check` says per scene what changed), with the reason in the
 /// commit. The one test that owns "one thread = N threads = a frame range = shards" is here.
 final class PinnedHashTests: XCTestCase {
@@ -30,8 +33,8 @@ final class PinnedHashTests: XCTestCase {
             .filter { $0.hasSuffix(".yaml") }.sorted().map { "scenes/" + $0 }
     }
 
-    func hashRun(_ scenes: [String], threads: Int, frames: String? = nil) throws -> Run {
-        var args = ["trace", "--hash", "--pixels", "--per-frame", "--threads", String(threads)]
+    func hashRun(_ scenes: [String], threads: Int, frames: String? = nil, pixels: Bool = true) throws -> Run {
+        var args = ["trace", "--hash"] + (pixels ? ["--pixels"] : []) + ["--per-frame", "--threads", String(threads)]
         if let frames { args += ["--frames", frames] }
         let r = try runSpringy(args + scenes)
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -74,8 +77,13 @@ final class PinnedHashTests: XCTestCase {
         return (rows, frames)
     }
 
+    /// Every scene's trace, from a fresh `springy` process, is its pinned row's; and its pinned
+    /// pixels — the row's whole-run hash and golden/pinned-frames.tsv's frames — are what its
+    /// golden frames.tsv says each frame draws (every scene has `golden.hashes`), which
+    /// GoldenTests holds to a fresh render of every frame. So the pixels are drawn once in the
+    /// suite, not twice; frames 10-40 are drawn again by fresh processes below.
     func testEverySceneMatchesItsPinnedHashes() throws {
-        let run = try hashRun(try sceneFiles(), threads: 1)
+        let run = try hashRun(try sceneFiles(), threads: 1, pixels: false)
         let table = try pinned()
         XCTAssertEqual(run.order, try sceneFiles(), "every scene ran")
         for scene in run.order {
@@ -83,13 +91,26 @@ final class PinnedHashTests: XCTestCase {
                 XCTFail("\(scene) has no pinned hash: record it with scripts/record-hashes")
                 continue
             }
+            let row = run.rows[scene]
             XCTAssertEqual(
-                run.rows[scene], expected,
-                "\(scene): the scene moves or draws differently (scripts/record-hashes --check says how)")
-            // The per-frame table agrees with the row (a stale one would misreport what changed).
-            let frames = run.frames[scene] ?? [:]
-            let fresh = frames.keys.sorted().map { String(frames[$0]!.pixels.prefix(8)) }
-            XCTAssertEqual(fresh, table.frames[scene] ?? [], "\(scene): golden/pinned-frames.tsv")
+                row?.trace, expected.trace, "\(scene): the scene moves differently (scripts/record-hashes --check says how)")
+            XCTAssertEqual(row?.count, expected.count, "\(scene): frames")
+            // The golden's frame hashes (64-bit), the pinned tables derived from them.
+            let slug = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
+            let text = try String(contentsOfFile: "\(packageRoot)/golden/\(slug)/frames.tsv", encoding: .utf8)
+            let frames = try FrameHashes.parse(text, maxFrames: 100_000)
+            XCTAssertEqual(String(frames.count), expected.count, "\(scene): golden/\(slug)/frames.tsv has every frame")
+            var whole = ContentHash()
+            for h in frames {
+                whole.add((0..<8).map { UInt8(truncatingIfNeeded: h >> (8 * $0)) })
+                whole.endPart()
+            }
+            XCTAssertEqual(
+                whole.hex, expected.pixels,
+                "\(scene): the pinned pixels are not golden/\(slug)/frames.tsv's (scripts/record-hashes --check says how)")
+            XCTAssertEqual(
+                frames.map { String(ContentHash.hex($0).prefix(8)) }, table.frames[scene] ?? [],
+                "\(scene): golden/pinned-frames.tsv")
         }
     }
 

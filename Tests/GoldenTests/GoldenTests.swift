@@ -29,6 +29,11 @@ final class GoldenTests: XCTestCase {
                         + check.explanation.joined(separator: "\n"))
             }
             XCTAssertTrue(check.trace?.passed ?? false, "\(name): trace golden: " + check.explanation.joined(separator: "\n"))
+            // Every frame's pixels against frames.tsv (the pinned tables are derived from it).
+            XCTAssertEqual(scene.golden.hashes, true, "\(name): every repository scene keeps golden hashes")
+            XCTAssertTrue(
+                check.hashes?.passed ?? false,
+                "\(name): \(check.hashes?.path ?? "frames.tsv"): frames \(check.hashes?.differing ?? [])")
         }
     }
 
