@@ -64,6 +64,25 @@ open class UICollectionViewLayoutAttributes: NSObject, UIDynamicItem, NSCopying 
         return c
     }
     open override func copy() -> Any { copy(with: nil) }
+
+    /// Equal when they describe the same element the same way (UIKit's test: a subclass with
+    /// properties of its own overrides this and calls super), so a layout or the collection
+    /// view can tell that nothing changed.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UICollectionViewLayoutAttributes else { return false }
+        if other === self { return true }
+        return Swift.type(of: other) == Swift.type(of: self) && other.indexPath == indexPath
+            && other.representedElementCategory == representedElementCategory
+            && other.representedElementKind == representedElementKind && other.center == center && other.size == size
+            && other.transform == transform && other.alpha == alpha && other.zIndex == zIndex && other.isHidden == isHidden
+    }
+    /// From what makes them the same element (unseeded: the same in every process).
+    open override var hash: Int {
+        var h = Int(representedElementCategory.rawValue)
+        for part in indexPath { h = h &* 1_000_003 ^ part }
+        for byte in (representedElementKind ?? "").utf8 { h = h &* 31 &+ Int(byte) }
+        return h
+    }
 }
 
 /// What changed, for `invalidateLayout(with:)`. Subclass it (and name the subclass in the
