@@ -350,10 +350,14 @@ open class UICollectionView: UIScrollView {
         var zIndexes: [Int] = []
         var nextSupplementary: [(key: String, view: UICollectionReusableView)] = []
         var supplementaryZ: [Int] = []
+        // The cells shown, by index path (looked up only; what is left is retired in `shown`'s order).
+        var oldCells: [IndexPath: UICollectionViewCell] = [:]
+        for e in shown where oldCells[e.indexPath] == nil { oldCells[e.indexPath] = e.cell }
+        var taken = Set<IndexPath>()  // asked only
         for a in attributes {
             // A layout's non-finite frame is refused (at the scene: the layout's own method is
             // not a call Springy sees), never drawn nowhere.
-            guard Self.isFinite(a) else {
+            guard a.isFinite else {
                 UIKitRuntime.current?.failAtScene(
                     "\(Swift.type(of: collectionViewLayout)) gave \(a.representedElementCategory == .cell ? "item" : a.representedElementKind ?? "an element") \(a.indexPath.map(String.init).joined(separator: ".")) a frame that is not finite: \(a.frame) (center \(a.center), transform \(a.transform))"
                 )
@@ -361,10 +365,10 @@ open class UICollectionView: UIScrollView {
             }
             switch a.representedElementCategory {
             case .cell:
-                guard a.indexPath.count == 2, !next.contains(where: { $0.indexPath == a.indexPath }) else { continue }
+                guard a.indexPath.count == 2, taken.insert(a.indexPath).inserted else { continue }
                 let cell: UICollectionViewCell
-                if let k = shown.firstIndex(where: { $0.indexPath == a.indexPath }) {
-                    cell = shown.remove(at: k).cell
+                if let old = oldCells.removeValue(forKey: a.indexPath) {
+                    cell = old
                 } else if let k = departing.firstIndex(where: { $0.indexPath == a.indexPath }) {
                     cell = departing.remove(at: k).cell
                 } else if let dataSource {
@@ -395,7 +399,7 @@ open class UICollectionView: UIScrollView {
                 continue
             }
         }
-        for (ip, cell) in shown {
+        for (ip, cell) in shown where oldCells[ip] === cell {
             (delegate as? UICollectionViewDelegate)?.collectionView(self, didEndDisplaying: cell, forItemAt: ip)
             retire(cell)
         }
@@ -407,13 +411,7 @@ open class UICollectionView: UIScrollView {
         for (k, entry) in next.enumerated() { placed.append((entry.cell, zIndexes[k])) }
         for (k, entry) in nextSupplementary.enumerated() { placed.append((entry.view, supplementaryZ[k])) }
         let order = placed.indices.sorted { placed[$0].z != placed[$1].z ? placed[$0].z < placed[$1].z : $0 < $1 }
-        for k in order where placed[k].view.superview === self { bringSubviewToFront(placed[k].view) }
-    }
-
-    static func isFinite(_ a: UICollectionViewLayoutAttributes) -> Bool {
-        let t = a.transform
-        return [a.center.x, a.center.y, a.size.width, a.size.height, a.alpha, t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(
-            \.isFinite)
+        bringSubviewsToFront(order.map { placed[$0].view })
     }
 
     func place(_ view: UICollectionReusableView, _ a: UICollectionViewLayoutAttributes) {

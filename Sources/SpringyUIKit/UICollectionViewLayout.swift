@@ -65,6 +65,14 @@ open class UICollectionViewLayoutAttributes: NSObject, UIDynamicItem, NSCopying 
     }
     open override func copy() -> Any { copy(with: nil) }
 
+    /// Every number finite (a layout's attributes that are not are refused).
+    var isFinite: Bool {
+        [
+            center.x, center.y, size.width, size.height, alpha, transform.a, transform.b, transform.c, transform.d, transform.tx,
+            transform.ty,
+        ].allSatisfy(\.isFinite)
+    }
+
     /// Equal when they describe the same element the same way (UIKit's test: a subclass with
     /// properties of its own overrides this and calls super), so a layout or the collection
     /// view can tell that nothing changed.

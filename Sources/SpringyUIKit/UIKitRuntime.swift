@@ -320,6 +320,13 @@ package final class UIKitRuntime: LiveProgram {
         }
         return "item.\(key(of: item).last ?? 0)"
     }
+    /// `name(path:)`, kept on the view while its place stays (a frame names every view it draws).
+    func pathName(_ view: UIView, _ path: [Int]) -> String {
+        if let kept = view.pathName, kept.path == path { return kept.name }
+        let name = Self.name(path: path)
+        view.pathName = (path, name)
+        return name
+    }
     static func name(path: [Int]) -> String {
         // The root view is `view`; its subviews `view.0`, `view.1`, …
         (["view"] + path.dropFirst().map(String.init)).joined(separator: ".")
@@ -364,7 +371,7 @@ package final class UIKitRuntime: LiveProgram {
         let cellPath = (view as? UICollectionViewCell)?.shownIndexPath
         let id =
             view.accessibilityIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? (view as? UICollectionReusableView)?.shownName
-            ?? Self.name(path: path)
+            ?? pathName(view, path)
         let v = animations.shown(view, .color, at: t)
         let fill = Color(r: min(max(v.x, 0), 1), g: min(max(v.y, 0), 1), b: min(max(v.z, 0), 1), a: min(max(v.w, 0), 1))
         let label = view as? UILabel

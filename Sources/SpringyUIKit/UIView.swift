@@ -78,6 +78,8 @@ open class UIView: UIResponder {
     }
     /// Its name in the run's view animations, once it has animated.
     var animationName: String?
+    /// Its name in frames by its place in the tree, and that place (kept while it stays).
+    var pathName: (path: [Int], name: String)?
     func changed(_ p: AnimatedProperty, _ old: SIMD4<Double>, _ new: SIMD4<Double>) {
         UIKitRuntime.current?.animations.changed(self, p, from: old, to: new)
     }
@@ -159,6 +161,15 @@ open class UIView: UIResponder {
         superview = nil
         didMoveToSuperview()
         parent.setNeedsLayout()
+    }
+    /// `bringSubviewToFront` for each of `views` in turn (those that are its subviews), done at
+    /// once: the other subviews first, as they were, then these; nothing moves when that is
+    /// already their order (the collection view's drawing order, every layout pass).
+    func bringSubviewsToFront(_ views: [UIView]) {
+        let front = views.filter { $0.superview === self }
+        let ids = Set(front.map(ObjectIdentifier.init))  // asked only
+        let arranged = subviews.filter { !ids.contains(ObjectIdentifier($0)) } + front
+        if !zip(arranged, subviews).allSatisfy({ $0 === $1 }) { subviews = arranged }
     }
     open func bringSubviewToFront(_ view: UIView) {
         guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
