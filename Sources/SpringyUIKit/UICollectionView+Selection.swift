@@ -52,10 +52,8 @@ extension UICollectionView {
         delegate?.collectionView(self, didSelectItemAt: ip)
     }
 
-    func isValid(_ ip: IndexPath) -> Bool {
-        ip.count == 2 && ip.section >= 0 && ip.section < numberOfSections && ip.item >= 0
-            && ip.item < numberOfItems(inSection: ip.section)
-    }
+    /// An item the data source has (a section out of range has no items).
+    func isValid(_ ip: IndexPath) -> Bool { ip.count == 2 && ip.item >= 0 && ip.item < numberOfItems(inSection: ip.section) }
 
     func setSelected(_ on: Bool, _ ip: IndexPath) {
         if on {

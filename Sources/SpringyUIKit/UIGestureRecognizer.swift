@@ -97,7 +97,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         self.view = view
         switch phase {
         case .began:
-            if state == .ended || state == .failed { state = .possible }
+            if state == .ended { state = .possible }  // (a failed touch is reset when it lifts)
             // (The clock is whole steps: a thousandth of a step of rounding is not late.)
             let late = time - lastLift > Self.tapInterval + 1e-9
             if taps > 0, late || first.map({ hypot($0.x - point.x, $0.y - point.y) }) ?? 0 > Self.tapDistance {

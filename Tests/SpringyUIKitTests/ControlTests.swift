@@ -72,6 +72,12 @@ final class ControlTests: XCTestCase {
         }
         XCTAssertEqual(try moved(10), ["presses 0", "tap ended at 100"])
         XCTAssertEqual(try moved(10.5), ["presses 0"])
+        // A touch that moved too far fails that tap only: the next finger taps.
+        let after = try run([
+            .pan(at: 0.2, from: CGPoint(x: 100, y: 400), to: CGPoint(x: 130, y: 400), duration: 0.1, release: .hold),
+            .tap(at: 0.6, CGPoint(x: 100, y: 450)),
+        ]).1
+        XCTAssertEqual(after, ["presses 0", "tap ended at 150"])
     }
 
     func testADoubleTapNeedsItsSecondTapWithinTheInterval() throws {

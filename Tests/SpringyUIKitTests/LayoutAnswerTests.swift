@@ -39,16 +39,24 @@ final class LayoutAnswerTests: XCTestCase {
         }
     }
 
-    final class Screen: UIView, UICollectionViewDataSource {
+    final class Screen: UIView, UICollectionViewDataSource, UICollectionViewDelegate {
         let collection: UICollectionView
+        let told = Reports()
         init(layout: UICollectionViewLayout) {
             collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 667), collectionViewLayout: layout)
             super.init(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
             collection.register(UICollectionViewCell.init(frame:), forCellWithReuseIdentifier: "c")
             collection.dataSource = self
+            collection.delegate = self
             addSubview(collection)
         }
         func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 30 }
+        func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+            told.add("select \(indexPath.item)")
+        }
+        func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
+            told.add("deselect \(indexPath.item)")
+        }
         func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
             collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
         }
@@ -70,12 +78,12 @@ final class LayoutAnswerTests: XCTestCase {
 
     func testScrollingToAnItemPastTheDataIsRefusedAtTheCall() throws {
         // Item 29 is the last; 30 is one past it.
-        func scroll(to item: Int) throws -> String? {
+        func scroll(to item: Int, section: Int = 0) throws -> String? {
             let scene = try Scene(
                 named: "scroll", duration: 0.2,
                 script: [
                     .at(0.05) { (s: Screen) in
-                        s.collection.scrollToItem(at: IndexPath(item: item, section: 0), at: .top, animated: false)
+                        s.collection.scrollToItem(at: IndexPath(item: item, section: section), at: .top, animated: false)
                     }
                 ]
             ) { Screen(layout: UICollectionViewFlowLayout()) }
@@ -83,8 +91,33 @@ final class LayoutAnswerTests: XCTestCase {
             return nil
         }
         XCTAssertNil(try scroll(to: 29))
+        XCTAssertNotNil(try scroll(to: -1))
+        let section = try XCTUnwrap(try scroll(to: 0, section: 1))
+        XCTAssertTrue(section.contains("invalid index path: 1.0"), section)
         let text = try XCTUnwrap(try scroll(to: 30))
         XCTAssertTrue(text.contains("attempt to scroll to invalid index path: 0.30 (1 sections: 30 items)"), text)
         XCTAssertTrue(text.contains("LayoutAnswerTests.swift:"), text)
+    }
+
+    /// One selection at a time (allowsMultipleSelection false): a tap on another cell deselects
+    /// the first and tells the delegate; a second tap on the selected cell selects it again.
+    func testATapOnAnotherCellMovesASingleSelection() throws {
+        let box = Reports()
+        let scene = try Scene(
+            named: "select", duration: 1,
+            script: [
+                .tap(at: 0.1, CGPoint(x: 25, y: 25)),  // item 0 (50-pt cells, 10 apart)
+                .tap(at: 0.3, CGPoint(x: 25, y: 85)),  // the first of the next row
+                .tap(at: 0.5, CGPoint(x: 25, y: 85)),
+                .at(0.9) { (s: Screen) in
+                    for line in s.told.all { box.add(line) }
+                    box.add("selected \(s.collection.indexPathsForSelectedItems?.map(\.item) ?? [])")
+                    box.add("cell 0 \(s.collection.cellForItem(at: IndexPath(item: 0, section: 0))?.isSelected ?? true)")
+                },
+            ]
+        ) { Screen(layout: UICollectionViewFlowLayout()) }
+        _ = try scene.simulate()
+        // Six 50-pt columns across 375 pt: item 6 begins the second row.
+        XCTAssertEqual(box.all, ["select 0", "deselect 0", "select 6", "select 6", "selected [6]", "cell 0 false"])
     }
 }
