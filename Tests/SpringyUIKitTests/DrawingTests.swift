@@ -172,4 +172,42 @@ final class DrawingTests: XCTestCase {
         XCTAssertLessThan(pixel(closed, 50, 50)[0], 10, "inside the parent it shows")
         XCTAssertEqual(pixel(closed, 61, 50), [255, 255, 255, 255], "one point past the edge it does not")
     }
+
+    /// An opaque view over the whole screen hides what is under it, and only such a view: one
+    /// half a point short of an edge, slightly transparent, rounded or turned lets it show.
+    func testOnlyAWholeScreenOpaqueViewHidesWhatIsUnderIt() throws {
+        func under(_ cover: @escaping @Sendable (UIView) -> Void) throws -> (corner: [UInt8], middle: [UInt8]) {
+            let scene = try Scene(named: "cover", size: CGSize(width: 100, height: 100), scale: 1, duration: 0.1) {
+                () -> UIView in
+                let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                let red = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                red.backgroundColor = .red
+                root.addSubview(red)
+                let top = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                top.backgroundColor = .white
+                cover(top)
+                root.addSubview(top)
+                return root
+            }
+            let image = try scene.image(ofFrame: 0)
+            return (pixel(image, 99, 99), pixel(image, 50, 50))
+        }
+        let whole = try under { _ in }
+        XCTAssertEqual(whole.corner, [255, 255, 255, 255])
+        XCTAssertEqual(whole.middle, [255, 255, 255, 255])
+        // Half a point short of the right and bottom edges: the red shows in the last pixels.
+        let short = try under { $0.frame = CGRect(x: 0, y: 0, width: 99.5, height: 99.5) }
+        XCTAssertLessThan(short.corner[1], 200, "red under the uncovered half point: \(short.corner)")
+        XCTAssertEqual(short.middle, [255, 255, 255, 255])
+        for frame in [CGRect(x: 0, y: 0, width: 100, height: 99.5), CGRect(x: 0, y: 0, width: 99.5, height: 100)] {
+            let edge = try under { $0.frame = frame }
+            XCTAssertLessThan(edge.corner[1], 200, "red beside \(frame): \(edge.corner)")
+        }
+        let clear = try under { $0.alpha = 0.99 }
+        XCTAssertLessThan(clear.middle[1], 255, "a view at 0.99 lets the red through: \(clear.middle)")
+        let rounded = try under { $0.layer.cornerRadius = 20 }
+        XCTAssertLessThan(rounded.corner[1], 200, "red in a rounded corner: \(rounded.corner)")
+        let turned = try under { $0.transform = CGAffineTransform(rotationAngle: 0.1) }
+        XCTAssertLessThan(turned.corner[1], 200, "red where the turned view leaves the corner: \(turned.corner)")
+    }
 }
