@@ -227,9 +227,7 @@ package final class Animator {
         sb_body_set_transform(world, bodies[i].handle, x, y, Float(angle ?? s.angle))
         sb_body_set_awake(world, bodies[i].handle, 1)
         // What hangs on it feels the move (Box2D wakes no joint partner of a body it moves).
-        for case .attachment(let a) in registry.slots.filter(\.active).map(\.spec) {
-            if case .item(let o) = a.to, o == id || a.item == id { wake(o == id ? a.item : o) }
-        }
+        for other in registry.attached(to: id) { wake(other) }
     }
 
     package func setVelocity(_ id: String, _ v: Vec2, angular: Double = 0) {

@@ -10,6 +10,17 @@ import SpringyFrame
 /// addBehavior and friends (below) make and unmake the world's part through each kind's
 /// AnimatorBehavior, and the step reads the slots.
 struct BehaviorRegistry {
+    /// The items joined to `id` by an installed item-to-item attachment, in install order.
+    func attached(to id: String) -> [String] {
+        var out: [String] = []
+        for slot in slots where slot.active {
+            if case .attachment(let a) = slot.spec, case .item(let o) = a.to, o == id || a.item == id {
+                out.append(o == id ? a.item : o)
+            }
+        }
+        return out
+    }
+
     struct Slot {
         let id: BehaviorID
         var spec: BehaviorSpec

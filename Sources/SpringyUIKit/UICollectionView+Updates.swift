@@ -181,12 +181,13 @@ extension UICollectionView {
             })
     }
 
-    /// An offset within the content (and its insets), as UIKit keeps a layout's target.
+    /// An offset within the content (and its insets), as UIKit keeps a layout's target and a
+    /// scroll to an item (`0 - inset`: never -0).
     func restingOffset(_ p: CGPoint) -> CGPoint {
         guard p.x.isFinite, p.y.isFinite else { return contentOffset }
-        let maxX = max(-contentInset.left, contentSize.width - bounds.width + contentInset.right)
-        let maxY = max(-contentInset.top, contentSize.height - bounds.height + contentInset.bottom)
-        return CGPoint(x: min(max(p.x, -contentInset.left), maxX), y: min(max(p.y, -contentInset.top), maxY))
+        let maxX = max(0 - contentInset.left, contentSize.width - bounds.width + contentInset.right)
+        let maxY = max(0 - contentInset.top, contentSize.height - bounds.height + contentInset.bottom)
+        return CGPoint(x: min(max(p.x, 0 - contentInset.left), maxX), y: min(max(p.y, 0 - contentInset.top), maxY))
     }
 }
 

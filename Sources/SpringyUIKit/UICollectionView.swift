@@ -324,11 +324,7 @@ open class UICollectionView: UIScrollView {
         if scrollPosition.contains(.centeredHorizontally) { offset.x = f.midX - bounds.width / 2 }
         if scrollPosition.contains(.right) { offset.x = f.maxX - bounds.width + contentInset.right }
         // UIKit keeps the offset within the content (with its insets).
-        let maxY = max(0 - contentInset.top, contentSize.height - bounds.height + contentInset.bottom)
-        let maxX = max(0 - contentInset.left, contentSize.width - bounds.width + contentInset.right)
-        offset.y = min(max(offset.y, 0 - contentInset.top), maxY)
-        offset.x = min(max(offset.x, 0 - contentInset.left), maxX)
-        setContentOffset(offset, animated: animated)
+        setContentOffset(restingOffset(offset), animated: animated)
     }
 
     // MARK: - Layout
