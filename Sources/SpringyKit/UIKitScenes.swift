@@ -12,6 +12,9 @@ public struct ScriptStep<Root>: Sendable {
     let pan: PanGesture?
     /// A pressing finger (as a scene file's `long_press`).
     var press: LongPressGesture? = nil
+    /// Any other gesture, as the scene file's action it is (`swipe`, `pinch`, …) on a screen of
+    /// the given size, or why it cannot run.
+    var gesture: (@Sendable (Size2) -> Result<(action: ScriptAction, name: String), GestureProblem>)? = nil
     let site: CallSite
     /// At `time` seconds (before the step that starts then), call `body` with the root.
     public static func at(
@@ -108,7 +111,7 @@ extension Scene {
         view: @escaping @Sendable () -> Root
     ) throws {
         let steps = Self.closures(script) { $0 as? Root }
-        let gestures = try Self.gestures(script)
+        let gestures = try Self.gestures(script, on: size)
         try self.init(
             uikit: name, title: title, size: size, scale: scale, appearance: appearance, framesPerSecond: framesPerSecond,
             duration: duration, untilRest: untilRest, gestures: gestures, site: CallSite(file: file, line: line)
@@ -131,7 +134,7 @@ extension Scene {
         viewController: @escaping @Sendable () -> Root
     ) throws {
         let steps = Self.closures(script) { $0.controller as? Root }
-        let gestures = try Self.gestures(script)
+        let gestures = try Self.gestures(script, on: size)
         try self.init(
             uikit: name, title: title, size: size, scale: scale, appearance: appearance, framesPerSecond: framesPerSecond,
             duration: duration, untilRest: untilRest, gestures: gestures, site: CallSite(file: file, line: line)
@@ -154,11 +157,21 @@ extension Scene {
 
     /// The script's gestures as a scene file's events (in time order; the scene's gesture player
     /// moves their fingers), each refused at its Swift call site when it cannot run.
-    static func gestures<Root>(_ script: [ScriptStep<Root>]) throws -> [ScriptEvent] {
+    static func gestures<Root>(_ script: [ScriptStep<Root>], on size: CGSize) throws -> [ScriptEvent] {
+        let size = Size2(Double(size.width), Double(size.height))
         var out: [ScriptEvent] = []
         for (k, step) in script.enumerated() {
             if let why = step.problem {
                 throw Problems(SpringyError(file: step.site.file, line: step.site.line, keyPath: "script[\(k)]", message: why))
+            }
+            if let gesture = step.gesture {
+                switch gesture(size) {
+                case .success(let g):
+                    out.append(ScriptEvent(at: step.time, action: g.action, path: "script[\(k)].\(g.name)", line: step.site.line))
+                case .failure(let why):
+                    throw Problems(
+                        SpringyError(file: step.site.file, line: step.site.line, keyPath: "script[\(k)]", message: why.message))
+                }
             }
             if let press = step.press {
                 out.append(

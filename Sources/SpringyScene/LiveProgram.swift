@@ -28,11 +28,13 @@ package protocol LiveProgram: AnyObject {
     var isAtRest: Bool { get }
     /// Every scripted closure has run and every scripted gesture ended.
     var scriptFinished: Bool { get }
-    /// The script's fingers (the scene's own gesture player moves them, as for a scene file):
-    /// one lands at `point` (viewport coordinates), moves, lifts moving at `velocity` (pt/s).
-    func touchBegan(at point: Vec2)
-    func touchMoved(to point: Vec2)
-    func touchEnded(at point: Vec2, velocity: Vec2)
+    /// The script's fingers (the scene's own gesture player moves them, as for a scene file),
+    /// each numbered by the order it landed in: `finger` lands at `point` (viewport coordinates),
+    /// moves, lifts moving at `velocity` (pt/s). Several can be down at once (a pinch's two, a
+    /// `touches` step's).
+    func touchBegan(_ finger: Int, at point: Vec2)
+    func touchMoved(_ finger: Int, to point: Vec2)
+    func touchEnded(_ finger: Int, at point: Vec2, velocity: Vec2)
 }
 
 /// A program's part of one frame.

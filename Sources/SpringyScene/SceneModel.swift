@@ -7,7 +7,7 @@ import SpringyTypes
 /// A decoded, validated scene file (see SCENE-FORMAT.md). Lengths in points,
 /// times in seconds, angles in radians (files use degrees).
 package struct Scene: Sendable {
-    package static let supportedVersions = [1]
+    static let supportedVersions = [1]
 
     package var file: String
     package var name: String

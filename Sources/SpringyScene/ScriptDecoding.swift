@@ -203,10 +203,7 @@ extension ScriptDecoder {
                     throw i.error("a swipe drags a free view by name; cells move with the content")
                 }
             }
-            return .pan(
-                PanGesture(
-                    item: item, path: [from, from + unit * distance], duration: distance / speed, release: .fling,
-                    hold: 0, velocity: unit * speed))
+            return .pan(.swipe(from: from, unit: unit, distance: distance, speed: speed, item: item))
         case .tap:
             let m = try v.mapping(ScriptKeys.tap)
             if let i = m["item"] { return .tap(target: .item(try references.check(i))) }

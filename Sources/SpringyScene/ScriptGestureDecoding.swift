@@ -65,21 +65,13 @@ extension GestureDecoder {
             let size = references.viewSize
             let along = edge == .left || edge == .right ? size.height : size.width
             let at = try m["at"]?.double(min: 0, max: along) ?? along / 2
-            let distance = try m.require("distance").double(t["distance"])
-            let start: Vec2, inward: Vec2
-            switch edge {
-            case .left: start = Vec2(0, at); inward = Vec2(1, 0)
-            case .right: start = Vec2(size.width, at); inward = Vec2(-1, 0)
-            case .top: start = Vec2(at, 0); inward = Vec2(0, 1)
-            case .bottom: start = Vec2(at, size.height); inward = Vec2(0, -1)
-            }
             return .pan(
-                PanGesture(
-                    item: try gestureItem(m, references: references, what: "an edge pan"),
-                    path: [start, start + inward * distance],
+                .edgePan(
+                    edge, along: at, of: size, distance: try m.require("distance").double(t["distance"]),
                     duration: try m.require("duration").double(t["duration"]),
                     release: try m["release"]?.oneOf(PanRelease.self, [.fling, .hold]) ?? .fling,
-                    hold: try m["hold"]?.double(t["hold"]) ?? 0, followsTranslation: true))
+                    hold: try m["hold"]?.double(t["hold"]) ?? 0,
+                    item: try gestureItem(m, references: references, what: "an edge pan")))
         case .addVelocity:
             let m = try v.mapping(ScriptKeys.addVelocity)
             let iv = try m.require("item")

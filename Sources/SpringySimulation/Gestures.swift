@@ -25,6 +25,8 @@ struct ActiveGesture {
     var touchOnly = false
     /// A screen-edge pan's view: where it was when the finger landed.
     var origin: Vec2?
+    /// The finger's number for Swift code's views (Simulation.newFinger, in the order fingers land).
+    var touch = 0
 
     init(pan: PanGesture, start: Double, event: ScriptEvent) {
         self.pan = pan; self.start = start; self.event = event
@@ -41,6 +43,13 @@ struct ActiveGesture {
     init(reorder: ReorderGesture, start: Double, event: ScriptEvent) {
         self.init(longPress: reorder.press, start: start, event: event)
         self.reorder = reorder
+    }
+
+    /// This gesture with finger number `touch`.
+    func touching(_ touch: Int) -> ActiveGesture {
+        var g = self
+        g.touch = touch
+        return g
     }
 
     /// A long press: finger down at `at`; recognised after `press` s, when the selected
@@ -92,15 +101,15 @@ struct ActiveGesture {
         let position = moving < 0 ? lp.pressing(at: local) : path.position(at: moving) + lp.drift
         if !began {
             began = true
-            target.scrollBegan(at: lp.at)
+            target.scrollBegan(touch, at: lp.at)
         }
         let end = lp.fails ? 0 : lp.duration + lp.hold
         if moving >= end - Self.timeSlack {
-            target.scrollEnded(at: position, velocity: .zero)
+            target.scrollEnded(touch, at: position, velocity: .zero)
             finger = nil
             return false
         }
-        target.scrollMoved(to: position)
+        target.scrollMoved(touch, to: position)
         finger = position
         return true
     }
@@ -136,15 +145,15 @@ struct ActiveGesture {
         guard target.hasCollection else { return false }
         if !began {
             began = true
-            target.scrollBegan(at: path.points[0])
+            target.scrollBegan(touch, at: path.points[0])
         }
         if lifted {
             let released = pan.release == .fling && !pan.cancelled ? (pan.velocity ?? path.finalVelocity) : .zero
-            target.scrollEnded(at: position, velocity: released)
+            target.scrollEnded(touch, at: position, velocity: released)
             finger = nil
             return false
         }
-        target.scrollMoved(to: position)
+        target.scrollMoved(touch, to: position)
         finger = position
         return true
     }
@@ -168,10 +177,11 @@ protocol GestureTarget: AnyObject {
     func letGo(_ grab: BehaviorID)
     /// Where a free view's centre is now.
     func center(of item: String) -> Vec2?
-    func scrollBegan(at point: Vec2)
-    func scrollMoved(to point: Vec2)
+    /// Finger `touch` lands at `point` (Swift code's views tell fingers apart; a collection has one).
+    func scrollBegan(_ touch: Int, at point: Vec2)
+    func scrollMoved(_ touch: Int, to point: Vec2)
     /// The finger lifts at `point` moving at `velocity` (pt/s; zero when it stops first).
-    func scrollEnded(at point: Vec2, velocity: Vec2)
+    func scrollEnded(_ touch: Int, at point: Vec2, velocity: Vec2)
     func longPressBegan(at point: Vec2) throws
     func longPressMoved(to point: Vec2)
     func longPressEnded()
@@ -201,22 +211,22 @@ extension Simulation: GestureTarget {
     func letGo(_ grab: BehaviorID) { freeAnimator?.removeBehavior(grab) }
     func center(of item: String) -> Vec2? { freeAnimator?.state(of: item)?.center }
 
-    func scrollBegan(at point: Vec2) {
-        if let program { return program.touchBegan(at: point) }
+    func scrollBegan(_ touch: Int, at point: Vec2) {
+        if let program { return program.touchBegan(touch, at: point) }
         guard let c = collection else { return }
         c.beginScroll(at: point)
         c.fingerMoved(to: point, source: .pan)
     }
 
-    func scrollMoved(to point: Vec2) {
-        if let program { return program.touchMoved(to: point) }
+    func scrollMoved(_ touch: Int, to point: Vec2) {
+        if let program { return program.touchMoved(touch, to: point) }
         guard let c = collection else { return }
         c.moveScroll(to: point, h: h)
         c.fingerMoved(to: point, source: .pan)
     }
 
-    func scrollEnded(at point: Vec2, velocity: Vec2) {
-        if let program { return program.touchEnded(at: point, velocity: velocity) }
+    func scrollEnded(_ touch: Int, at point: Vec2, velocity: Vec2) {
+        if let program { return program.touchEnded(touch, at: point, velocity: velocity) }
         guard let c = collection else { return }
         c.endScroll(at: point, velocity: velocity, h: h)
         c.fingerLifted(source: .pan)

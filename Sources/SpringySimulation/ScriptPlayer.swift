@@ -15,7 +15,7 @@ extension Simulation {
         try guarded(line: e.line, path: e.path) {
             switch e.action {
             case .pan(let p):
-                start(ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e))
+                start(ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e).touching(newFinger()))
             case .tap(let target):
                 tapCollection(target)
             case .select(let items):
@@ -58,7 +58,7 @@ extension Simulation {
                 c.delete(items)
                 try c.dynamicsLayoutChanged(newCells: [:])
             case .longPress(let press):
-                start(ActiveGesture(longPress: press, start: time, event: e))
+                start(ActiveGesture(longPress: press, start: time, event: e).touching(newFinger()))
             case .scrollTo(let offset, let animated):
                 collection?.scroll(to: offset, animated: animated)
             case .addVelocity(let named, let linear, let angular):
@@ -67,19 +67,20 @@ extension Simulation {
                 guard let s = animator.state(of: item) else { return }
                 animator.setVelocity(item, s.velocity + linear, angular: s.angularVelocity + angular)
             case .pinch(let p):
-                start(PinchTouch(pinch: p, start: time, sim: self))
+                start(PinchTouch(pinch: p, start: time, sim: self, touches: (newFinger(), newFinger())))
             case .gesture(let gesture):
                 GesturePlayer.play(gesture, in: self)
             case .touches(let fingers):
-                // The first finger that is on no view scrolls the collection; the others only touch.
+                // The first finger that is on no view scrolls the collection; the others only touch
+                // (Swift code's views take every finger: their recognisers decide).
                 var scrolls = true
                 for p in fingers {
-                    var g = ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e)
-                    if p.item == nil { g.touchOnly = !scrolls; scrolls = false }
+                    var g = ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e).touching(newFinger())
+                    if p.item == nil { g.touchOnly = !scrolls && program == nil; scrolls = false }
                     start(g)
                 }
             case .reorder(let r):
-                start(ActiveGesture(reorder: r, start: time, event: e))
+                start(ActiveGesture(reorder: r, start: time, event: e).touching(newFinger()))
             case .update(let u):
                 try collection?.performBatchUpdates(u, at: time)
             case .scrollToItem(let item, let position, let animated):
@@ -90,6 +91,12 @@ extension Simulation {
                 viewAnimations.control(name, control, at: time, animationWorld)
             }
         }
+    }
+
+    /// The next finger's number (Swift code's views tell fingers apart by it): in the order they land.
+    func newFinger() -> Int {
+        fingersLanded += 1
+        return fingersLanded
     }
 
     /// A tap on the collection: the cell named, or the one under the point.

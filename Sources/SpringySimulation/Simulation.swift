@@ -28,6 +28,8 @@ package final class Simulation {
     var nextEvent = 0
     /// Scripted input in progress, in the order it advances (ActiveInput.stage, then start).
     var inputs: [any ActiveInput] = []
+    /// How many fingers have landed (`newFinger`).
+    var fingersLanded = 0
     /// The device's turn (radians, clockwise as the user sees it; 0 upright), which `tilt` moves.
     var deviceAngle = 0.0
     /// Free views' scales (their transforms, set by pinches and double taps), looked up by name.

@@ -15,9 +15,13 @@ struct PinchTouch {
     var view: (id: String, scale: SIMD4<Double>, angle: Double)?
     var fingers: [Vec2] = []
 
-    init(pinch: PinchGesture, start: Double, sim: Simulation) {
-        self.pinch = pinch; self.start = start
-        if let id = pinch.item ?? sim.freeView(at: pinch.center), let s = sim.freeAnimator?.state(of: id) {
+    /// The fingers' numbers, for Swift code's views (their recognisers, not the scene, act on them).
+    let touches: (Int, Int)
+    var landed = false
+
+    init(pinch: PinchGesture, start: Double, sim: Simulation, touches: (Int, Int)) {
+        self.pinch = pinch; self.start = start; self.touches = touches
+        if sim.program == nil, let id = pinch.item ?? sim.freeView(at: pinch.center), let s = sim.freeAnimator?.state(of: id) {
             view = (id, sim.viewAnimations.base(id, .scale, sim.animationWorld), s.angle)
         }
     }
@@ -26,6 +30,24 @@ struct PinchTouch {
     mutating func update(time t: Double, sim: Simulation) -> Bool {
         let local = t - start
         let lifted = local >= pinch.duration + pinch.hold - ActiveGesture.timeSlack
+        if let program = sim.program {
+            // Both fingers land where they start, then move together over each step, as a pan's
+            // finger does; they lift together, still.
+            let now = pinch.fingers(at: min(local, pinch.duration))
+            if !landed {
+                landed = true
+                let first = pinch.fingers(at: 0)
+                program.touchBegan(touches.0, at: first[0])
+                program.touchBegan(touches.1, at: first[1])
+            }
+            if lifted {
+                program.touchEnded(touches.0, at: now[0], velocity: .zero)
+                program.touchEnded(touches.1, at: now[1], velocity: .zero)
+            } else {
+                program.touchMoved(touches.0, to: now[0])
+                program.touchMoved(touches.1, to: now[1])
+            }
+        }
         fingers = lifted ? [] : pinch.fingers(at: local)
         if let v = view, let s = sim.freeAnimator?.state(of: v.id) {
             let (scale, rotation) = pinch.transform(at: local)
@@ -45,6 +67,8 @@ struct DoubleTapTouch {
     let start: Double
     var fingers: [Vec2] = []
     var tapsDone = 0
+    /// The finger down on Swift code's views, if any.
+    var touchDown: Int?
 
     var point: Vec2? { if case .point(let p) = tap.target { return p } else { return nil } }
 
@@ -53,6 +77,19 @@ struct DoubleTapTouch {
         let slack = ActiveGesture.timeSlack
         let down = local < tap.touch - slack || (local >= tap.interval - slack && local < tap.recognisedAfter - slack)
         fingers = down ? [sim.tapPoint(tap.target)] : []
+        if let program = sim.program {
+            // Swift code's views: two touches, one after the other (their tap recognisers count them).
+            let p = sim.tapPoint(tap.target)
+            if down, touchDown == nil {
+                touchDown = sim.newFinger()
+                program.touchBegan(touchDown!, at: p)
+            } else if let finger = touchDown {
+                if down { program.touchMoved(finger, to: p) } else { program.touchEnded(finger, at: p, velocity: .zero) }
+                if !down { touchDown = nil }
+            }
+            if local >= tap.recognisedAfter - slack { tapsDone = 2 }
+            return tapsDone < 2
+        }
         // Each lift is a tap for a collection; the second lift recognises the double tap.
         if tapsDone == 0 && local >= tap.touch - slack { tapsDone = 1; try sim.doubleTapLifted(tap, second: false, at: t) }
         if tapsDone == 1 && local >= tap.recognisedAfter - slack {

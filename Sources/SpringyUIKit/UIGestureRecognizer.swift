@@ -30,11 +30,39 @@ open class UIGestureRecognizer: NSObject {
     /// Calls the targets (the state has changed).
     func fire() { for t in targets { t(self) } }
 
-    open var numberOfTouches: Int { state == .began || state == .changed ? 1 : 0 }
-    /// Where the finger is in `view`'s coordinates (the window's when nil).
+    /// The fingers a two-finger recogniser holds (the window's coordinates), in the order they
+    /// landed, and whether each is still down; a one-finger recogniser has `finger` instead.
+    var held: [(id: Int, point: CGPoint, down: Bool)] = []
+    /// Its fingers' points: the two a two-finger recogniser holds, else the one finger.
+    var points: [CGPoint] { held.isEmpty ? finger.map { [$0] } ?? [] : held.map(\.point) }
+
+    /// The touches it is recognising with: its fingers down while it has begun or changed.
+    open var numberOfTouches: Int {
+        guard state == .began || state == .changed else { return 0 }
+        return held.isEmpty ? 1 : held.count { $0.down }
+    }
+    /// Where the finger is in `view`'s coordinates (the window's when nil); for two fingers, the
+    /// point between them.
     open func location(in view: UIView?) -> CGPoint {
-        guard let finger else { return .zero }
-        return view.map { $0.convert(finger, from: nil) } ?? finger
+        let points = points
+        guard !points.isEmpty else { return .zero }
+        let n = CGFloat(points.count)
+        let c = CGPoint(x: points.reduce(0) { $0 + $1.x } / n, y: points.reduce(0) { $0 + $1.y } / n)
+        return view.map { $0.convert(c, from: nil) } ?? c
+    }
+    /// Where finger `touchIndex` (0: the first that landed) is in `view`'s coordinates; an index
+    /// past its fingers is UIKit's exception, a located error here.
+    open func location(
+        ofTouch touchIndex: Int, in view: UIView?, file: String = #fileID, line: Int = #line
+    ) -> CGPoint {
+        let points = points
+        guard points.indices.contains(touchIndex) else {
+            UIKitRuntime.current?.fail(
+                CallSite(file: file, line: line),
+                "-[UIGestureRecognizer locationOfTouch:inView:]: index (\(touchIndex)) beyond bounds (\(points.count)).")
+            return .zero
+        }
+        return view.map { $0.convert(points[touchIndex], from: nil) } ?? points[touchIndex]
     }
 }
 

@@ -119,6 +119,8 @@ package final class UIKitRuntime: LiveProgram {
     package func step(at time: Double) throws -> [ContactEvent] {
         try running {
             now = time
+            // The step's fingers have all moved: pinches and rotations measure them together.
+            measureTwoFingers()
             window.layoutIfNeeded()
             var events: [ContactEvent] = []
             animators.removeAll { $0.animator == nil }
@@ -140,123 +142,12 @@ package final class UIKitRuntime: LiveProgram {
 
     package var scriptFinished: Bool { nextScript >= script.count }
 
-    // MARK: - The script's finger
-
-    package func touchBegan(at point: Vec2) {
-        let p = CGPoint(x: point.x, y: point.y)
-        touching = hit(p, in: window)
-        pressing = pressRecognizer(p, in: window)
-        inside {
-            if let press = pressing, press.touch(.began, at: p, in: press.view ?? window, time: now) { takeOver(p) }
-            switch touching {
-            case .pan(let pan)?:
-                pan.touch(.began, at: p, in: pan.view ?? window)
-                pan.fire()
-            case .tap(let tap)?: tap.touch(.began, at: p, in: tap.view ?? window, time: now)
-            case .control(let control)?: control.touch(.began, at: p)
-            case .scroll(let scroll)?: scroll.beginDrag(at: p)
-            case nil: break
-            }
-        }
-    }
-    package func touchMoved(to point: Vec2) {
-        let p = CGPoint(x: point.x, y: point.y)
-        inside {
-            // (The finger is at `point` at the end of this step, as a lift is.)
-            if let press = pressing, press.touch(.changed, at: p, in: press.view ?? window, time: now + h) { takeOver(p) }
-            switch touching {
-            case .pan(let pan)?:
-                pan.touch(.changed, at: p, in: pan.view ?? window, h: h)
-                pan.fire()
-            case .tap(let tap)?: tap.touch(.changed, at: p, in: tap.view ?? window, time: now)
-            case .control(let control)?: control.touch(.changed, at: p)
-            case .scroll(let scroll)?: scroll.drag(to: p, h: h)
-            case nil: break
-            }
-        }
-    }
-    package func touchEnded(at point: Vec2, velocity: Vec2) {
-        let p = CGPoint(x: point.x, y: point.y), v = CGPoint(x: velocity.x, y: velocity.y)
-        // The finger lifts at the end of this step: what code starts then (a selection's
-        // animation, a release's) starts at that instant, as a scene file's tap does.
-        animations.now = now + h
-        defer { animations.now = now }
-        inside {
-            pressing?.touch(.ended, at: p, in: pressing?.view ?? window, time: now + h)
-            switch touching {
-            case .pan(let pan)?:
-                pan.touch(.ended, at: p, in: pan.view ?? window, velocity: v, h: h)
-                pan.fire()
-            // The finger reaches its last point, and lifts, at the end of this step.
-            case .tap(let tap)?: tap.touch(.ended, at: p, in: tap.view ?? window, time: now + h)
-            case .control(let control)?: control.touch(.ended, at: p)
-            case .scroll(let scroll)?: scroll.endDrag(at: p, velocity: v, h: h)
-            case nil: break
-            }
-        }
-        touching = nil
-        pressing = nil
-    }
-
-    /// What the finger touching the screen drives.
-    private var touching: Hit?
-    /// The long-press recogniser the finger pressed on (it watches the touch beside `touching`).
-    private var pressing: UILongPressGestureRecognizer?
-
-    /// The deepest view under `point` with an enabled long-press recogniser: its last.
-    func pressRecognizer(_ point: CGPoint, in view: UIView) -> UILongPressGestureRecognizer? {
-        guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled else { return nil }
-        guard view === window || view.bounds.contains(view.convert(point, from: nil)) else { return nil }
-        for sub in view.subviews.reversed() {
-            if let found = pressRecognizer(point, in: sub) { return found }
-        }
-        return view.gestureRecognizers?.last { $0.isEnabled && $0 is UILongPressGestureRecognizer }
-            as? UILongPressGestureRecognizer
-    }
-
-    /// A long press was recognised: the touch is its own from now on (what else had it stops:
-    /// a scroll where it is, a pan or a control cancelled, a tap failed).
-    func takeOver(_ p: CGPoint) {
-        switch touching {
-        case .scroll(let scroll)?: scroll.cancelDrag(at: p, h: h)
-        case .pan(let pan)?:
-            pan.touch(.cancelled, at: p, in: pan.view ?? window, h: h)
-            pan.fire()
-        case .tap(let tap)?: tap.touch(.cancelled, at: p, in: tap.view ?? window, time: now)
-        case .control(let control)?: control.touch(.cancelled, at: p)
-        case nil: break
-        }
-        touching = nil
-    }
-
-    enum Hit {
-        case pan(UIPanGestureRecognizer)
-        case tap(UITapGestureRecognizer)
-        case control(UIControl)
-        case scroll(UIScrollView)
-    }
-
-    /// What a finger landing at `point` (window coordinates) starts: the deepest view under it
-    /// that takes touches gives them to its last enabled pan or tap recogniser, else (an enabled
-    /// control) tracks them itself, else (a scroll view) is dragged; a view that does none of
-    /// these passes them to its superview.
-    func hit(_ point: CGPoint, in view: UIView) -> Hit? {
-        guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled else { return nil }
-        let local = view.convert(point, from: nil)
-        guard view === window || view.bounds.contains(local) else { return nil }
-        for sub in view.subviews.reversed() {
-            if let found = hit(point, in: sub) { return found }
-        }
-        if let r = view.gestureRecognizers?.last(where: {
-            $0.isEnabled && ($0 is UIPanGestureRecognizer || $0 is UITapGestureRecognizer)
-        }) {
-            if let pan = r as? UIPanGestureRecognizer { return .pan(pan) }
-            if let tap = r as? UITapGestureRecognizer { return .tap(tap) }
-        }
-        if let control = view as? UIControl, control.isEnabled { return .control(control) }
-        if let scroll = view as? UIScrollView, scroll.isScrollEnabled { return .scroll(scroll) }
-        return nil
-    }
+    /// The fingers down on the screen, in the order they landed (UIKitRuntime+Touches.swift).
+    var touches: [Touch] = []
+    /// The two-finger recognisers holding fingers, in the order they were first touched.
+    var twoFinger: [any TwoFingerRecognizer] = []
+    /// Fingers moved since the two-finger recognisers last measured them.
+    var fingersMoved = false
 
     /// Runs `body` as this run's code; a problem it raises is thrown at the end of the step.
     func inside(_ body: () -> Void) {

@@ -20,9 +20,9 @@ final class GestureTargetTests: XCTestCase {
         func moveGrab(_ grab: BehaviorID, to point: Vec2) { calls.append("move \(point.x)") }
         func letGo(_ grab: BehaviorID) { calls.append("let go") }
         func center(of item: String) -> Vec2? { Vec2(100, 100) }
-        func scrollBegan(at point: Vec2) { calls.append("scroll began \(point.y)") }
-        func scrollMoved(to point: Vec2) { calls.append("scroll \(point.y)") }
-        func scrollEnded(at point: Vec2, velocity: Vec2) { calls.append("scroll ended \(point.y) v \(velocity.y)") }
+        func scrollBegan(_ touch: Int, at point: Vec2) { calls.append("scroll began \(point.y)") }
+        func scrollMoved(_ touch: Int, to point: Vec2) { calls.append("scroll \(point.y)") }
+        func scrollEnded(_ touch: Int, at point: Vec2, velocity: Vec2) { calls.append("scroll ended \(point.y) v \(velocity.y)") }
         func longPressBegan(at point: Vec2) throws { calls.append("press began") }
         func longPressMoved(to point: Vec2) { calls.append("press \(Int(point.x.rounded()))") }
         func longPressEnded() { calls.append("press ended") }

@@ -13,7 +13,7 @@ package struct DoubleTapGesture: ScriptedGesture {
         self.target = target; self.interval = interval; self.touch = touch; self.scale = scale
     }
     /// UITapGestureRecognizer's touches are short; Springy draws each for this long by default.
-    package static let defaultTouch = 0.08
+    static let defaultTouch = 0.08
     package var recognisedAfter: Double { interval + touch }
 
     package static var action: ScriptGestureName { .doubleTap }

@@ -1,0 +1,246 @@
+import Foundation
+import SpringyCore
+import SpringyScene
+
+// The script's fingers on Swift code's views: each finger that lands is given to what the view
+// under it recognises with one finger (a pan, tap, swipe or long press recogniser, a control, a
+// scroll view) and to the two-finger recognisers (pinch, rotation) of the views it is in.
+
+extension UIKitRuntime {
+    /// A finger on the screen and what it drives.
+    struct Touch {
+        let id: Int
+        var point: CGPoint
+        /// What it drives alone (nil once a recogniser took it, or when another finger had it first).
+        var hit: Hit?
+        /// The long-press recogniser it pressed on (it watches the touch beside `hit`).
+        var press: UILongPressGestureRecognizer?
+    }
+
+    enum Hit {
+        case pan(UIPanGestureRecognizer)
+        case tap(UITapGestureRecognizer)
+        case swipe(UISwipeGestureRecognizer)
+        case control(UIControl)
+        case scroll(UIScrollView)
+
+        var object: AnyObject {
+            switch self {
+            case .pan(let r): r
+            case .tap(let r): r
+            case .swipe(let r): r
+            case .control(let c): c
+            case .scroll(let s): s
+            }
+        }
+    }
+
+    package func touchBegan(_ finger: Int, at point: Vec2) {
+        let p = CGPoint(x: point.x, y: point.y)
+        var touch = Touch(id: finger, point: p)
+        // A second finger in the view of a two-finger recogniser holding one joins it alone.
+        let joining = twoFinger.filter { r in r.held.count == 1 && r.held[0].down && contains(r.view, p) }
+        if !joining.isEmpty {
+            for r in joining { r.land(finger, at: p) }
+            touches.append(touch)
+            return
+        }
+        // What one finger drives, unless another finger already drives it.
+        let taken = touches.compactMap { $0.hit?.object }
+        if let hit = hit(p, in: window), !taken.contains(where: { $0 === hit.object }) { touch.hit = hit }
+        if let press = pressRecognizer(p, in: window), !touches.contains(where: { $0.press === press }) { touch.press = press }
+        for r in twoFingerRecognizers(p, in: window) {
+            r.land(finger, at: p)
+            if !twoFinger.contains(where: { $0 === r }) { twoFinger.append(r) }
+        }
+        touches.append(touch)
+        inside {
+            if let press = touch.press, press.touch(.began, at: p, in: press.view ?? window, time: now) { takeOver(finger, p) }
+            switch touches.last {
+            case let t? where t.id == finger: drive(t.hit, .began, p)
+            default: break
+            }
+        }
+    }
+
+    package func touchMoved(_ finger: Int, to point: Vec2) {
+        let p = CGPoint(x: point.x, y: point.y)
+        guard let k = touches.firstIndex(where: { $0.id == finger }) else { return }
+        touches[k].point = p
+        hold(finger, at: p, down: true)
+        inside {
+            // (The finger is at `point` at the end of this step, as a lift is.)
+            if let press = touches[k].press, press.touch(.changed, at: p, in: press.view ?? window, time: now + h) {
+                takeOver(finger, p)
+            }
+            drive(touches[k].hit, .changed, p)
+        }
+    }
+
+    package func touchEnded(_ finger: Int, at point: Vec2, velocity: Vec2) {
+        let p = CGPoint(x: point.x, y: point.y), v = CGPoint(x: velocity.x, y: velocity.y)
+        guard let k = touches.firstIndex(where: { $0.id == finger }) else { return }
+        hold(finger, at: p, down: false)
+        // The finger lifts at the end of this step: what code starts then (a selection's
+        // animation, a release's) starts at that instant, as a scene file's tap does.
+        animations.now = now + h
+        defer { animations.now = now }
+        inside {
+            touches[k].press?.touch(.ended, at: p, in: touches[k].press?.view ?? window, time: now + h)
+            drive(touches[k].hit, .ended, p, velocity: v)
+        }
+        touches.remove(at: k)
+    }
+
+    /// What one finger drives, told it landed, moved or lifted (`velocity`: the lift's).
+    private func drive(_ hit: Hit?, _ phase: UIGestureRecognizer.State, _ p: CGPoint, velocity: CGPoint = .zero) {
+        // A finger lands at the step's start and is where it moved to, or lifts, at its end.
+        let at = phase == .began ? now : now + h
+        switch hit {
+        case .pan(let pan)?:
+            pan.touch(phase, at: p, in: pan.view ?? window, velocity: phase == .ended ? velocity : nil, h: h)
+            pan.fire()
+        // (A tap's allowance is distance: when it moves does not matter.)
+        case .tap(let tap)?: tap.touch(phase, at: p, in: tap.view ?? window, time: at)
+        case .swipe(let swipe)?: swipe.touch(phase, at: p, in: swipe.view ?? window, time: at)
+        case .control(let control)?: control.touch(phase, at: p)
+        case .scroll(let scroll)?:
+            switch phase {
+            case .began: scroll.beginDrag(at: p)
+            case .ended: scroll.endDrag(at: p, velocity: velocity, h: h)
+            case .changed, .possible, .cancelled, .failed: scroll.drag(to: p, h: h)
+            }
+        case nil: break
+        }
+    }
+
+    /// The two-finger recognisers holding `finger` see it at `p` (measured when the step's fingers have moved).
+    private func hold(_ finger: Int, at p: CGPoint, down: Bool) {
+        for r in twoFinger {
+            guard let i = r.held.firstIndex(where: { $0.id == finger }) else { continue }
+            r.held[i].point = p
+            r.held[i].down = down
+            fingersMoved = true
+        }
+    }
+
+    /// Pinches and rotations measure the step's fingers: they begin, change or end.
+    func measureTwoFingers() {
+        guard fingersMoved else { return }
+        fingersMoved = false
+        inside {
+            for r in twoFinger { r.step(h: h, run: self) }
+        }
+        twoFinger.removeAll { r in r.held.allSatisfy { !$0.down } }
+    }
+
+    /// `r`'s fingers have moved far enough: it begins unless something else already recognises
+    /// with one of them (UIKit's recognisers do not recognise together by default) — then it
+    /// fails. Beginning, it takes its fingers: what they drove alone is cancelled.
+    func begin(_ r: any TwoFingerRecognizer) {
+        let ids = Set(r.held.map(\.id))
+        let others = twoFinger.contains { o in
+            o !== r && (o.state == .began || o.state == .changed) && o.held.contains { ids.contains($0.id) }
+        }
+        let mine = touches.filter { ids.contains($0.id) }
+        if others || mine.contains(where: recognises) {
+            r.state = .failed
+            return
+        }
+        r.state = .began
+        r.fire()
+        for t in mine { takeOver(t.id, t.point) }
+    }
+
+    /// Whether what a finger drives has recognised: a long press that has begun, a pan or a
+    /// scroll view's drag past UIKit's 10 pt (before that, our pan has begun at the landing, but
+    /// a pinch still takes the fingers from it, as it would from UIKit's not yet recognised pan).
+    private func recognises(_ t: Touch) -> Bool {
+        if let press = t.press, press.state == .began || press.state == .changed { return true }
+        let pan: UIPanGestureRecognizer?
+        switch t.hit {
+        case .pan(let p)?: pan = p
+        case .scroll(let s)?: pan = s.panGestureRecognizer
+        case .tap?, .swipe?, .control?, nil: pan = nil
+        }
+        guard let pan else { return false }
+        let d = pan.translation(in: nil)
+        return hypot(d.x, d.y) >= UITapGestureRecognizer.allowableMovement
+    }
+
+    /// A recogniser took `finger` (a long press recognised, a pinch began): what else it drove
+    /// stops — a scroll where it is, a pan or a control cancelled, a tap or swipe failed.
+    func takeOver(_ finger: Int, _ p: CGPoint) {
+        guard let k = touches.firstIndex(where: { $0.id == finger }) else { return }
+        switch touches[k].hit {
+        case .scroll(let scroll)?: scroll.cancelDrag(at: p, h: h)
+        case .pan(let pan)?:
+            pan.touch(.cancelled, at: p, in: pan.view ?? window, h: h)
+            pan.fire()
+        case .tap(let tap)?: tap.touch(.cancelled, at: p, in: tap.view ?? window, time: now)
+        case .swipe(let swipe)?: swipe.touch(.cancelled, at: p, in: swipe.view ?? window, time: now)
+        case .control(let control)?: control.touch(.cancelled, at: p)
+        case nil: break
+        }
+        touches[k].hit = nil
+        if let press = touches[k].press, press.state == .possible {
+            press.touch(.cancelled, at: p, in: press.view ?? window, time: now)
+            touches[k].press = nil
+        }
+    }
+
+    /// Whether `point` (the window's coordinates) is within `view`.
+    private func contains(_ view: UIView?, _ point: CGPoint) -> Bool {
+        guard let view else { return false }
+        return view === window || view.bounds.contains(view.convert(point, from: nil))
+    }
+
+    /// The views a finger at `point` is in that take touches, deepest first.
+    private func chain(_ point: CGPoint, in view: UIView) -> [UIView] {
+        guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled, contains(view, point) else { return [] }
+        for sub in view.subviews.reversed() {
+            let found = chain(point, in: sub)
+            if !found.isEmpty { return found + [view] }
+        }
+        return [view]
+    }
+
+    /// The enabled pinch and rotation recognisers of the views a finger at `point` is in: the
+    /// deepest view's first, each view's in the order they were added.
+    private func twoFingerRecognizers(_ point: CGPoint, in view: UIView) -> [any TwoFingerRecognizer] {
+        chain(point, in: view).flatMap { v in
+            (v.gestureRecognizers ?? []).compactMap { $0.isEnabled ? $0 as? any TwoFingerRecognizer : nil }
+        }
+    }
+
+    /// The deepest view under `point` with an enabled long-press recogniser: its last.
+    func pressRecognizer(_ point: CGPoint, in view: UIView) -> UILongPressGestureRecognizer? {
+        for v in chain(point, in: view) {
+            if let r = v.gestureRecognizers?.last(where: { $0.isEnabled && $0 is UILongPressGestureRecognizer }) {
+                return r as? UILongPressGestureRecognizer
+            }
+        }
+        return nil
+    }
+
+    /// What a finger landing at `point` (window coordinates) starts: the deepest view under it
+    /// that takes touches gives them to its last enabled pan, tap or swipe recogniser (a
+    /// screen-edge pan only for a finger at one of its edges), else (an enabled control) tracks
+    /// them itself, else (a scroll view) is dragged; a view that does none of these passes them
+    /// to its superview.
+    func hit(_ point: CGPoint, in view: UIView) -> Hit? {
+        for v in chain(point, in: view) {
+            let r = v.gestureRecognizers?.last { r in
+                guard r.isEnabled else { return false }
+                if let edge = r as? UIScreenEdgePanGestureRecognizer { return edge.startsAtEdge(point, of: screenBounds) }
+                return r is UIPanGestureRecognizer || r is UITapGestureRecognizer || r is UISwipeGestureRecognizer
+            }
+            if let pan = r as? UIPanGestureRecognizer { return .pan(pan) }
+            if let tap = r as? UITapGestureRecognizer { return .tap(tap) }
+            if let swipe = r as? UISwipeGestureRecognizer { return .swipe(swipe) }
+            if let control = v as? UIControl, control.isEnabled { return .control(control) }
+            if let scroll = v as? UIScrollView, scroll.isScrollEnabled { return .scroll(scroll) }
+        }
+        return nil
+    }
+}
