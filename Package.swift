@@ -147,8 +147,7 @@ let package = Package(
                 intent: .custom(verb: "springy", description: "Run springy (render, check, docs, validate, …) in this package"),
                 permissions: [
                     .writeToPackageDirectory(reason: "springy writes renders, goldens and documentation into the package")
-                ]),
-            dependencies: ["springy"]),
+                ])),
         // The library's deliberate API (its own value types over the pipeline).
         .target(
             name: "SpringyKit",

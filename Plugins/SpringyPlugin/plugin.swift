@@ -6,8 +6,8 @@ import PackagePlugin
 /// install. A package with Swift scenes — an executable of its own that runs SpringyCLI's
 /// `SpringyCommand.main(scenes:)` — gets that executable, built now, so its scenes go by name
 /// (`swift package springy check` checks them too); with several such executables,
-/// `--product NAME` (before the command) picks one. Otherwise the `springy` tool built from
-/// Springy runs. Writing into the package (renders, goldens, DocC articles) is asked for as
+/// `--product NAME` (before the command) picks one. Otherwise Springy's `springy` executable,
+/// built as the package's products are, runs. Writing into the package (renders, goldens, DocC articles) is asked for as
 /// SwiftPM asks a plugin's permissions:
 /// `swift package --allow-writing-to-package-directory springy render scenes/x.yaml`. SwiftPM
 /// asks a plugin's permissions before it runs, for every subcommand alike, so a read-only
@@ -22,7 +22,7 @@ struct SpringyPlugin: CommandPlugin {
             chosen = arguments[1]
             arguments.removeFirst(2)
         }
-        let executable: URL
+        let product: String
         let withScenes = context.package.products.compactMap { $0 as? ExecutableProduct }.filter(Self.runsSpringyCommand)
         if let name = chosen ?? (withScenes.count == 1 ? withScenes[0].name : nil) {
             guard withScenes.contains(where: { $0.name == name }) else {
@@ -30,19 +30,22 @@ struct SpringyPlugin: CommandPlugin {
                     "\(name) is not an executable product of this package that runs SpringyCommand (those that do: \(withScenes.map(\.name).joined(separator: ", ")))"
                 )
             }
-            let built = try packageManager.build(.product(name), parameters: .init(configuration: .debug, logging: .concise))
-            guard built.succeeded, let artifact = built.builtArtifacts.first(where: { $0.kind == .executable }) else {
-                Diagnostics.error(built.logText)
-                throw PluginProblem("\(name) did not build")
-            }
-            executable = artifact.url
+            product = name
         } else if withScenes.count > 1 {
             throw PluginProblem(
                 "several executables run SpringyCommand (\(withScenes.map(\.name).joined(separator: ", "))): pick one with `swift package springy --product NAME ...`"
             )
         } else {
-            executable = try context.tool(named: "springy").url
+            product = "springy"
         }
+        // Built now, as the package's own products are (not as a plugin tool: SwiftPM builds a
+        // tool's whole dependency graph a second time, for the host, before a plugin may run).
+        let built = try packageManager.build(.product(product), parameters: .init(configuration: .debug, logging: .concise))
+        guard built.succeeded, let artifact = built.builtArtifacts.first(where: { $0.kind == .executable }) else {
+            Diagnostics.error(built.logText)
+            throw PluginProblem("\(product) did not build")
+        }
+        let executable = artifact.url
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
