@@ -216,6 +216,32 @@ package enum FrameStateCodec {
         w.byte(i.groupCorners.rawValue)
         w.double(i.groupRadius)
         w.byte(i.trailingLabel ? 1 : 0)
+        look(i.look, into: &w)
+    }
+
+    /// A view's own look (a scene file's free item's keys, a Swift scene's layer and label): in
+    /// the stream since version 3, so frames drawn from it look as frames drawn from the run.
+    static func look(_ l: ViewLook, into w: inout Writer) {
+        optional(l.cornerRadius, into: &w) { $1.double($0) }
+        optional(l.continuousCorners, into: &w) { $1.byte($0 ? 1 : 0) }
+        optional(l.border, into: &w) { b, w in
+            w.double(b.width)
+            color(b.color, into: &w)
+        }
+        optional(l.shadow, into: &w) { s, w in
+            color(s.color, into: &w)
+            w.double(s.opacity); w.double(s.radius); w.vec(s.offset)
+        }
+        optional(l.textColor, into: &w) { c, w in color(c, into: &w) }
+        optional(l.fontSize, into: &w) { $1.double($0) }
+        optional(l.textAlignment, into: &w) { $1.string($0.rawValue) }
+        optional(l.textLines, into: &w) { $1.int($0) }
+        optional(l.lineBreak, into: &w) { $1.string($0.rawValue) }
+        w.count(l.clips.count)
+        for c in l.clips {
+            w.vec(c.center); w.double(c.size.width); w.double(c.size.height); w.double(c.angle); w.double(c.cornerRadius)
+            w.byte(c.continuous ? 1 : 0)
+        }
     }
 
     static func optional<T>(_ v: T?, into w: inout Writer, _ body: (T, inout Writer) -> Void) {
@@ -307,7 +333,33 @@ package enum FrameStateCodec {
         item.groupCorners = GroupCorners(rawValue: try r.byte("item group corners"))
         item.groupRadius = try r.double("item group radius")
         item.trailingLabel = try r.flag("item label side")
+        item.look = try look(&r)
         return item
+    }
+
+    static func look(_ r: inout Reader) throws -> ViewLook {
+        var l = ViewLook()
+        l.cornerRadius = try r.flag("view corner radius") ? try r.double("view corner radius") : nil
+        l.continuousCorners = try r.flag("view corner curve") ? try r.flag("view corner curve") : nil
+        if try r.flag("view border") { l.border = Border(width: try r.double("view border"), color: try color(&r)) }
+        if try r.flag("view shadow") {
+            l.shadow = Shadow(
+                color: try color(&r), opacity: try r.double("view shadow"), radius: try r.double("view shadow"),
+                offset: try r.vec("view shadow"))
+        }
+        l.textColor = try r.flag("view text colour") ? try color(&r) : nil
+        l.fontSize = try r.flag("view font size") ? try r.double("view font size") : nil
+        l.textAlignment = try r.flag("view text alignment") ? try r.raw("view text alignment", TextAlignment.self) : nil
+        l.textLines = try r.flag("view lines") ? try r.int("view lines") : nil
+        l.lineBreak = try r.flag("view line break") ? try r.raw("view line break", LineBreak.self) : nil
+        for _ in 0..<(try r.count("view clips", minimumBytes: 7)) {
+            l.clips.append(
+                Clip(
+                    center: try r.vec("view clip"), size: Size2(try r.double("view clip"), try r.double("view clip")),
+                    angle: try r.double("view clip"), cornerRadius: try r.double("view clip"), continuous: try r.flag("view clip")
+                ))
+        }
+        return l
     }
 
     static func color(_ r: inout Reader) throws -> Color {

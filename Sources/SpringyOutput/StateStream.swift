@@ -16,7 +16,7 @@ import SpringyFrame
 /// A reader holds the header and the index only: chunks are read from the file as they are
 /// needed, so memory is bounded by a chunk, whatever the stream's size.
 package enum StateStream {
-    package static let magic = "springy-states 2"
+    package static let magic = "springy-states 3"
     static let trailerMagic = Array("SSTATES\n".utf8)
     package static let chunkFrames = 60
     /// A chunk's decompressed bytes at most (a frame state is a few kB), and so its stored bytes.

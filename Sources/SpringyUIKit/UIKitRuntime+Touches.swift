@@ -56,10 +56,8 @@ extension UIKitRuntime {
         touches.append(touch)
         inside {
             if let press = touch.press, press.touch(.began, at: p, in: press.view ?? window, time: now) { takeOver(finger, p) }
-            switch touches.last {
-            case let t? where t.id == finger: drive(t.hit, .began, p)
-            default: break
-            }
+            // (A press recognised at once took the finger: it drives nothing else.)
+            if let t = touches.last, t.id == finger { drive(t.hit, .began, p) }
         }
     }
 

@@ -194,4 +194,49 @@ final class StateStreamReaderTests: XCTestCase {
         let pages = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
+
+    /// A view's own look — corners, border, shadow, text, clipping superviews — comes back from
+    /// the stream as it went in, on every frame (Swift scenes' views and scene files' free items
+    /// draw from it): every field set, and every field unset.
+    func testAViewsLookRoundTrips() throws {
+        var look = ViewLook()
+        look.cornerRadius = 12.5
+        look.continuousCorners = false
+        look.border = Border(width: 2, color: Color(r: 1, g: 0, b: 0, a: 0.5))
+        look.shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 1), opacity: 0.3, radius: 6, offset: Vec2(0, 4))
+        look.textColor = Color(r: 0.2, g: 0.4, b: 0.6, a: 1)
+        look.fontSize = 15
+        look.textAlignment = .trailing
+        look.textLines = 3
+        look.lineBreak = .truncateMiddle
+        look.clips = [
+            Clip(center: Vec2(100, 200), size: Size2(300, 400), angle: 0.25, cornerRadius: 10, continuous: true),
+            Clip(center: Vec2(1, 2), size: Size2(3, 4), angle: 0, cornerRadius: 0, continuous: false),
+        ]
+        let path = dir + "/look.states"
+        let writer = try StateStream.Writer(path: path, key: "k", scene: "s.yaml")
+        var frames: [FrameState] = []
+        for f in 0..<3 {
+            var styled = ItemState(
+                id: "card", center: Vec2(50, 60 + Double(f)), size: Size2(10, 10), angle: 0, alpha: 1, z: 0, velocity: Vec2(0, 0),
+                selected: false, kind: .view, label: "Hi", shape: .rectangle)
+            styled.look = look
+            if f == 1 { styled.look.clips = [] }
+            let plain = ItemState(
+                id: "plain", center: Vec2(5, 6), size: Size2(1, 1), angle: 0, alpha: 1, z: 0, velocity: Vec2(0, 0),
+                selected: false,
+                kind: .view, label: nil, shape: .rectangle)
+            frames.append(
+                FrameState(
+                    frame: f, time: Double(f) / 60, contentOffset: Vec2(0, 0), atRest: false, items: [styled, plain], headers: [],
+                    springs: [], events: [], fingers: []))
+            try writer.add(frames[f])
+        }
+        _ = try writer.finish()
+        var read: [FrameState] = []
+        try StateStream.Reader(path: path).run { read.append($0) }
+        XCTAssertEqual(read.map { $0.items.map(\.look) }, frames.map { $0.items.map(\.look) })
+        XCTAssertEqual(read[0].items[0].look.clips.count, 2)
+        XCTAssertEqual(read[2].items[1].look, ViewLook())
+    }
 }

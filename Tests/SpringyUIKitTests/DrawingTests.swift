@@ -1,5 +1,6 @@
 import Foundation
 import SpringyKit
+import SpringyTestSupport
 import SpringyUIKit
 import XCTest
 
@@ -209,5 +210,54 @@ final class DrawingTests: XCTestCase {
         XCTAssertLessThan(rounded.corner[1], 200, "red in a rounded corner: \(rounded.corner)")
         let turned = try under { $0.transform = CGAffineTransform(rotationAngle: 0.1) }
         XCTAssertLessThan(turned.corner[1], 200, "red where the turned view leaves the corner: \(turned.corner)")
+    }
+
+    /// A Swift scene's views drawn from a state stream (`writeStates`, then a render from it, as
+    /// shards draw) are the pixels of the run itself: their corners, borders, shadows, label
+    /// alignment and lines, and a clipping superview travel in the stream.
+    func testFramesDrawnFromAStateStreamAreTheRunsOwn() throws {
+        let dir = temporaryDirectory()
+        let scene = try Scene(named: "looks", size: CGSize(width: 160, height: 160), scale: 1, duration: 0.2) { () -> UIView in
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 160, height: 160))
+            root.backgroundColor = .white
+            let clip = UIView(frame: CGRect(x: 10, y: 10, width: 140, height: 100))
+            clip.clipsToBounds = true
+            clip.layer.cornerRadius = 20
+            clip.backgroundColor = .systemGray5
+            let card = UIView(frame: CGRect(x: -10, y: 20, width: 100, height: 100))
+            card.backgroundColor = .systemBlue
+            card.layer.cornerRadius = 12
+            card.layer.cornerCurve = .circular
+            card.layer.borderWidth = 3
+            card.layer.borderColor = UIColor.red.cgColor
+            card.layer.shadowOpacity = 0.4
+            card.layer.shadowOffset = CGSize(width: 0, height: 6)
+            let label = UILabel(frame: CGRect(x: 0, y: 115, width: 160, height: 40))
+            label.text = "a label on two lines, at its end"
+            label.numberOfLines = 2
+            label.textAlignment = .right
+            label.font = .systemFont(ofSize: 11)
+            label.textColor = .systemRed
+            clip.addSubview(card)
+            root.addSubview(clip)
+            root.addSubview(label)
+            UIView.animate(withDuration: 0.2) { card.center.x += 40 }
+            return root
+        }
+        try scene.writeStates(to: dir + "/looks.states")
+        func frames(_ folder: String, states: String?) throws -> [Data] {
+            var options = RenderOptions()
+            options.folder = folder
+            options.states = states
+            _ = try scene.render(options).run()
+            let out = folder + "/looks"
+            return try FileManager.default.contentsOfDirectory(atPath: out).sorted().map {
+                try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0))
+            }
+        }
+        let run = try frames(dir + "/run", states: nil)
+        let streamed = try frames(dir + "/streamed", states: dir + "/looks.states")
+        XCTAssertEqual(run.count, 12)
+        XCTAssertTrue(run == streamed, "a frame drawn from the stream differs from the run's")
     }
 }
