@@ -62,7 +62,7 @@ let package = Package(
         // registration generated), the world's settings. Plain values, no physics.
         .target(name: "SpringyBehaviors", dependencies: ["SpringyTypes", "SpringyCore"]),
         // The seam: FrameState and what it holds, plain values only.
-        .target(name: "SpringyFrame", dependencies: ["SpringyCore"]),
+        .target(name: "SpringyFrame", dependencies: ["SpringyCore", "CNative"]),
         // The scene model and its validating YAML decoder.
         .target(
             name: "SpringyScene",
@@ -182,7 +182,10 @@ let package = Package(
         // The library as a user sees it: SpringyKit alone, in process.
         .testTarget(name: "SpringyKitTests", dependencies: ["SpringyKit", "SpringyTestSupport"]),
         // UIKit code as a user writes it, run as scenes and held to the YAML scenes of the same systems.
-        .testTarget(name: "SpringyUIKitTests", dependencies: ["SpringyUIKit", "SpringyKit", "SpringyTestSupport"]),
+        // Resources: a picture UIImage(named:) finds in the resource bundle beside the test binary.
+        .testTarget(
+            name: "SpringyUIKitTests", dependencies: ["SpringyUIKit", "SpringyKit", "SpringyTestSupport"],
+            resources: [.process("Resources")]),
         // The command line's parsing and validation, in process (ArgumentParser's parseAsRoot).
         .testTarget(
             name: "CLITests",

@@ -104,6 +104,8 @@ package struct ViewLook: Equatable, Sendable {
     package var lineBreak: LineBreak?
     /// The rounded rectangles it is drawn inside (its superviews that clip to their bounds).
     package var clips: [Clip] = []
+    /// The picture it shows over its fill (a UIImageView's image, a scene file's `image:`).
+    package var image: ViewImage?
     package init() {}
 }
 

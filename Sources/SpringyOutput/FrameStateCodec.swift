@@ -14,6 +14,8 @@ package enum FrameStateCodec {
         package var bytes: [UInt8] = []
         var doubles: [UInt64] = []
         var previous: [UInt64] = []
+        /// The pictures this chunk has written, each once: later frames name them by number.
+        var images: [ImagePixels] = []
 
         package init() {}
 
@@ -63,6 +65,8 @@ package enum FrameStateCodec {
         let end: Int
         var doubles: [UInt64] = []
         var previous: [UInt64] = []
+        /// The pictures read so far in this chunk, by number.
+        var images: [ImagePixels] = []
 
         /// Reads `bytes[start..<end]`, frames XORed as a chunk's are (the first with nothing).
         package init(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil) {
@@ -242,6 +246,23 @@ package enum FrameStateCodec {
             w.vec(c.center); w.double(c.size.width); w.double(c.size.height); w.double(c.angle); w.double(c.cornerRadius)
             w.byte(c.continuous ? 1 : 0)
         }
+        optional(l.image, into: &w) { image, w in
+            // A picture's pixels once per chunk (the first frame that shows it), then its number.
+            if let k = w.images.firstIndex(where: { $0 == image.pixels }) {
+                w.count(k)
+            } else {
+                let p = image.pixels
+                w.count(w.images.count)
+                w.images.append(p)
+                w.count(p.width); w.count(p.height); w.count(p.scale)
+                for word in p.argb {
+                    w.bytes += [UInt8(word & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word >> 16 & 0xFF), UInt8(word >> 24)]
+                }
+            }
+            w.string(image.mode.rawValue)
+            w.byte(image.clipped ? 1 : 0)
+            w.double(image.zoom)
+        }
     }
 
     static func optional<T>(_ v: T?, into w: inout Writer, _ body: (T, inout Writer) -> Void) {
@@ -358,6 +379,35 @@ package enum FrameStateCodec {
                     center: try r.vec("view clip"), size: Size2(try r.double("view clip"), try r.double("view clip")),
                     angle: try r.double("view clip"), cornerRadius: try r.double("view clip"), continuous: try r.flag("view clip")
                 ))
+        }
+        if try r.flag("view image") {
+            let k = try r.count("view image")
+            let pixels: ImagePixels
+            if k < r.images.count {
+                pixels = r.images[k]
+            } else {
+                guard k == r.images.count else { throw Malformed(what: "view image") }
+                let width = try r.count("view image size"), height = try r.count("view image size")
+                let scale = try r.count("view image scale")
+                guard (1...ImagePixels.maxSide).contains(width), (1...ImagePixels.maxSide).contains(height),
+                    (1...3).contains(scale)
+                else { throw Malformed(what: "view image size") }
+                let n = width * height
+                guard n <= (r.end - r.at) / 4 else { throw Malformed(what: "view image pixels") }
+                var argb = [UInt32](repeating: 0, count: n)
+                for i in 0..<n {
+                    let b = r.at + 4 * i
+                    argb[i] =
+                        UInt32(r.bytes[b]) | UInt32(r.bytes[b + 1]) << 8 | UInt32(r.bytes[b + 2]) << 16 | UInt32(r.bytes[b + 3])
+                        << 24
+                }
+                r.at += 4 * n
+                pixels = ImagePixels(width: width, height: height, scale: scale, argb: argb)
+                r.images.append(pixels)
+            }
+            l.image = ViewImage(
+                pixels: pixels, mode: try r.raw("view image mode", ContentMode.self), clipped: try r.flag("view image clip"),
+                zoom: try r.double("view image zoom"))
         }
         return l
     }

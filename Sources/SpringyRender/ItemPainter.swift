@@ -74,6 +74,7 @@ struct ItemPainter: Painter {
             setColor(cr, fill, alpha: item.alpha)
             cairo_fill(cr)
         }
+        if let image = item.look.image { drawImage(cr, item, image, r) }
         if let border = item.look.border, border.width > 0 {
             // Inside the shape, as Core Animation draws a layer's border: a line twice as wide, clipped.
             shape(cr, item, r)
@@ -87,6 +88,35 @@ struct ItemPainter: Painter {
         }
         if style.separators && item.kind == .row && !item.groupCorners.contains(.bottom) && !outlined {
             drawSeparator(cr, under: r, alpha: item.alpha)
+        }
+        cairo_restore(cr)
+    }
+
+    /// The item's picture over its fill, placed by its content mode (edges sharp, pixels
+    /// filtered as Cairo's GOOD filter scales them), clipped to the item's shape when it clips.
+    func drawImage(_ cr: OpaquePointer, _ item: ItemState, _ image: ViewImage, _ r: Rect) {
+        let place = image.placed(in: item.size), px = image.pixels
+        guard place.width > 0, place.height > 0 else { return }
+        cairo_save(cr)
+        if image.clipped {
+            shape(cr, item, r)
+            cairo_clip(cr)
+        }
+        cairo_rectangle(cr, place.minX, place.minY, place.width, place.height)
+        cairo_clip(cr)
+        cairo_translate(cr, place.minX, place.minY)
+        cairo_scale(cr, place.width / Double(px.width), place.height / Double(px.height))
+        px.argb.withUnsafeBufferPointer { words in
+            // Cairo only reads a source surface's pixels; it is released before the words go.
+            let data = UnsafeMutableRawPointer(mutating: words.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            let surface = cairo_image_surface_create_for_data(
+                data, CAIRO_FORMAT_ARGB32, Int32(px.width), Int32(px.height), Int32(px.width * 4))
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint_with_alpha(cr, item.alpha)
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_surface_destroy(surface)
         }
         cairo_restore(cr)
     }

@@ -545,7 +545,32 @@ extension SceneDecoder {
         look.textAlignment = try m["text_align"]?.oneOf(TextAlignment.self, TextAlignment.allCases)
         look.textLines = try m["lines"].map { try $0.int(min: 0, max: 1000) }
         look.lineBreak = try m["line_break"]?.oneOf(LineBreak.self, LineBreak.allCases)
+        if let iv = m["image"] {
+            look.image = ViewImage(
+                pixels: try image(iv), mode: try m["content_mode"]?.oneOf(ContentMode.self, ContentMode.allCases) ?? .scaleToFill,
+                clipped: try m["clips"]?.bool() ?? false)
+        } else if let v = m["content_mode"] ?? m["clips"] {
+            throw v.error("content_mode and clips place an item's `image`, and it has none")
+        }
         return look
+    }
+
+    /// An item's `image:`: a PNG file beside the scene file — in its folder or below, so a scene
+    /// someone sends cannot draw your other files into its frames.
+    func image(_ v: YAMLValue) throws -> ImagePixels {
+        let path = try v.string()
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~") else {
+            throw v.error("an image is a PNG file named relative to the scene file's folder, not \"\(path)\"")
+        }
+        let dir = (file as NSString).deletingLastPathComponent
+        let folder = URL(fileURLWithPath: dir.isEmpty ? "." : dir).standardizedFileURL.resolvingSymlinksInPath()
+        let target = folder.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
+        guard target.path.hasPrefix(folder.path.hasSuffix("/") ? folder.path : folder.path + "/") else {
+            throw v.error("\(path) is outside the scene file's folder; an image is a PNG file in its folder or below")
+        }
+        do throws(ImageProblem) { return try ImagePixels.png(contentsOfFile: target.path, name: path) } catch {
+            throw v.error(error.message)
+        }
     }
 
     /// `path: [[x, y], ...]` (points relative to the centre) for `shape: path`: a simple polygon,

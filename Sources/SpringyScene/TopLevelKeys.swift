@@ -108,6 +108,14 @@ package enum TopLevelKeys {
             SceneKey(
                 "line_break", LineBreak.allCases.map(\.rawValue).joined(separator: " | "), default: "truncate_tail",
                 "how its label's text breaks and is cut where it does not fit (UILabel.lineBreakMode)"),
+            SceneKey(
+                "image", "path", default: "none",
+                "a PNG beside the scene file (its folder or below; `@2x`, `@3x` in its name for its scale) drawn over the fill (UIImageView.image)"
+            ),
+            SceneKey(
+                "content_mode", ContentMode.allCases.map(\.rawValue).joined(separator: " | "), default: "scale_to_fill",
+                "how the image sits in its bounds (UIView.ContentMode)"),
+            SceneKey("clips", "bool", default: "false", "the image is cut to its shape (clipsToBounds)"),
         ])
     /// `items.<name>.border`: CALayer's border, drawn inside the item's shape.
     package static let border = KeyTable(

@@ -267,7 +267,7 @@ package final class UIKitRuntime: LiveProgram {
         let fill = Color(r: min(max(v.x, 0), 1), g: min(max(v.y, 0), 1), b: min(max(v.z, 0), 1), a: min(max(v.w, 0), 1))
         let label = view as? UILabel
         // Drawn when it shows something; traced too when it is named or UIKit Dynamics moves it.
-        let shows = fill.a > 0 || !(label?.text ?? "").isEmpty
+        let shows = fill.a > 0 || !(label?.text ?? "").isEmpty || (view as? UIImageView)?.image != nil
         let named = !(view.accessibilityIdentifier ?? "").isEmpty || (view as? UICollectionReusableView)?.shownName != nil
         // The animator that moves it, if any (one lookup per view and frame).
         var moving: ItemDynamics?
@@ -298,6 +298,25 @@ package final class UIKitRuntime: LiveProgram {
                 item.look.shadow = Shadow(
                     color: c, opacity: Double(layer.shadowOpacity), radius: Double(layer.shadowRadius) * k,
                     offset: Vec2(Double(layer.shadowOffset.width) * k, Double(layer.shadowOffset.height) * k))
+            }
+            if let image = (view as? UIImageView)?.image {
+                let mode: ContentMode
+                switch view.contentMode {
+                case .scaleToFill, .redraw: mode = .scaleToFill
+                case .scaleAspectFit: mode = .scaleAspectFit
+                case .scaleAspectFill: mode = .scaleAspectFill
+                case .center: mode = .center
+                case .top: mode = .top
+                case .bottom: mode = .bottom
+                case .left: mode = .left
+                case .right: mode = .right
+                case .topLeft: mode = .topLeft
+                case .topRight: mode = .topRight
+                case .bottomLeft: mode = .bottomLeft
+                case .bottomRight: mode = .bottomRight
+                }
+                item.look.image = ViewImage(
+                    pixels: image.pixels, mode: mode, clipped: view.clipsToBounds || view.layer.masksToBounds, zoom: k)
             }
             if let label {
                 item.look.textColor = label.textColor?.resolved(appearance)

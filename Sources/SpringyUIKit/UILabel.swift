@@ -25,7 +25,11 @@ open class UILabel: UIView {
     open var numberOfLines = 1
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
 
-    public override init(frame: CGRect) { super.init(frame: frame) }
+    /// As UIKit's, a label takes no touches unless you enable them (they go to the view under it).
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
 }
 
 /// A window: the root of a view tree, the size of the screen.

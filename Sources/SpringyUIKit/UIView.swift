@@ -83,6 +83,8 @@ open class UIView: UIResponder {
     func changed(_ p: AnimatedProperty, _ old: SIMD4<Double>, _ new: SIMD4<Double>) {
         UIKitRuntime.current?.animations.changed(self, p, from: old, to: new)
     }
+    /// How it lays its content out in its bounds (an image view's picture).
+    open var contentMode: ContentMode = .scaleToFill
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }

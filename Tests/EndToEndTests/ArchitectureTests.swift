@@ -358,9 +358,10 @@ final class ArchitectureTests: XCTestCase {
     /// the Simulation's gesture player hands a program; Layout +8 for the batch-update checks
     /// UIKit's performBatchUpdates shares with scene files' `update`, Dynamics +2 for the
     /// reference bounds a layout's animator moves with its content, Frame +2 for a label's line
-    /// break mode, one look for UILabel and scene files' `line_break`.)
+    /// break mode, one look for UILabel and scene files' `line_break`; Frame +22 for a view's
+    /// picture (ImagePixels, ViewImage, ContentMode), one for UIImageView and scene files' `image`.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 104, "SpringyScene": 456, "SpringyDynamics": 66,
+        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 126, "SpringyScene": 456, "SpringyDynamics": 66,
         "SpringyLayout": 223,
         "SpringySimulation": 28, "SpringyRender": 80, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 337,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
