@@ -226,6 +226,10 @@ package enum FrameStateCodec {
     /// A view's own look (a scene file's free item's keys, a Swift scene's layer and label): in
     /// the stream since version 3, so frames drawn from it look as frames drawn from the run.
     static func look(_ l: ViewLook, into w: inout Writer) {
+        // Most items (cells, plain views) set nothing of their own: one byte says so.
+        let plain = l == ViewLook()
+        w.byte(plain ? 0 : 1)
+        if plain { return }
         optional(l.cornerRadius, into: &w) { $1.double($0) }
         optional(l.continuousCorners, into: &w) { $1.byte($0 ? 1 : 0) }
         optional(l.border, into: &w) { b, w in
@@ -360,6 +364,7 @@ package enum FrameStateCodec {
 
     static func look(_ r: inout Reader) throws -> ViewLook {
         var l = ViewLook()
+        guard try r.flag("view look") else { return l }
         l.cornerRadius = try r.flag("view corner radius") ? try r.double("view corner radius") : nil
         l.continuousCorners = try r.flag("view corner curve") ? try r.flag("view corner curve") : nil
         if try r.flag("view border") { l.border = Border(width: try r.double("view border"), color: try color(&r)) }

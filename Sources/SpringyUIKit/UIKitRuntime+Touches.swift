@@ -36,7 +36,7 @@ extension UIKitRuntime {
     }
 
     package func touchBegan(_ finger: Int, at point: Vec2) {
-        let p = CGPoint(x: point.x, y: point.y)
+        let p = onScreen(point)
         var touch = Touch(id: finger, point: p)
         // A second finger in the view of a two-finger recogniser holding one joins it alone.
         let joining = twoFinger.filter { r in r.held.count == 1 && r.held[0].down && contains(r.view, p) }
@@ -62,7 +62,7 @@ extension UIKitRuntime {
     }
 
     package func touchMoved(_ finger: Int, to point: Vec2) {
-        let p = CGPoint(x: point.x, y: point.y)
+        let p = onScreen(point)
         guard let k = touches.firstIndex(where: { $0.id == finger }) else { return }
         touches[k].point = p
         hold(finger, at: p, down: true)
@@ -76,7 +76,7 @@ extension UIKitRuntime {
     }
 
     package func touchEnded(_ finger: Int, at point: Vec2, velocity: Vec2) {
-        let p = CGPoint(x: point.x, y: point.y), v = CGPoint(x: velocity.x, y: velocity.y)
+        let p = onScreen(point), v = CGPoint(x: velocity.x, y: velocity.y)
         guard let k = touches.firstIndex(where: { $0.id == finger }) else { return }
         hold(finger, at: p, down: false)
         // The finger lifts at the end of this step: what code starts then (a selection's
@@ -88,6 +88,15 @@ extension UIKitRuntime {
             drive(touches[k].hit, .ended, p, velocity: v)
         }
         touches.remove(at: k)
+    }
+
+    /// Where a finger at `point` touches: on the screen, as a device's touches are (a finger the
+    /// script puts on the screen's right or bottom edge, or past it, is on its last point; a
+    /// view's bounds do not hold their far edges).
+    private func onScreen(_ point: Vec2) -> CGPoint {
+        let s = screenBounds
+        guard s.width > 0, s.height > 0 else { return CGPoint(x: point.x, y: point.y) }
+        return CGPoint(x: min(max(point.x, s.minX), s.maxX.nextDown), y: min(max(point.y, s.minY), s.maxY.nextDown))
     }
 
     /// What one finger drives, told it landed, moved or lifted (`velocity`: the lift's).

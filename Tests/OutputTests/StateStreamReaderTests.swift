@@ -239,4 +239,50 @@ final class StateStreamReaderTests: XCTestCase {
         XCTAssertEqual(read[0].items[0].look.clips.count, 2)
         XCTAssertEqual(read[2].items[1].look, ViewLook())
     }
+
+    /// A picture's pixels go into a chunk once and are named after: the same picture (also one
+    /// decoded twice) costs a number; a different one — the same words in another shape too — is
+    /// written again, and each comes back as it went in.
+    func testAPictureIsWrittenOncePerChunkAndEachComesBackItself() throws {
+        let words = (0..<64).map { UInt32(0xFF00_0000) | UInt32($0) * 0x0102_03 }
+        let wide = ImagePixels(width: 8, height: 8, scale: 1, argb: words)
+        let twin = ImagePixels(width: 8, height: 8, scale: 1, argb: words)
+        let tall = ImagePixels(width: 4, height: 16, scale: 1, argb: words)
+        let sharp = ImagePixels(width: 8, height: 8, scale: 2, argb: words)
+        XCTAssertEqual(wide, twin)
+        XCTAssertNotEqual(wide, tall)
+        XCTAssertNotEqual(wide, sharp)
+        /// The chunk's bytes before compression (gzip would find a picture written twice), and
+        /// the pictures read back from a stream of them.
+        func stream(_ pictures: [ImagePixels]) throws -> (bytes: Int, read: [ImagePixels]) {
+            let items = pictures.enumerated().map { k, p in
+                var item = ItemState(
+                    id: "v\(k)", center: Vec2(10, 10), size: Size2(8, 8), angle: 0, alpha: 1, z: 0, velocity: Vec2(0, 0),
+                    selected: false, kind: .view, label: nil, shape: .rectangle)
+                item.look.image = ViewImage(pixels: p, mode: .center, clipped: k % 2 == 0, zoom: 1.5)
+                return item
+            }
+            let frame = FrameState(
+                frame: 0, time: 0, contentOffset: Vec2(0, 0), atRest: false, items: items, headers: [], springs: [], events: [],
+                fingers: [])
+            var w = FrameStateCodec.Writer()
+            FrameStateCodec.encode(frame, into: &w)
+            let path = dir + "/pictures-\(pictures.count)-\(pictures.map(\.width)).states"
+            let writer = try StateStream.Writer(path: path, key: "k", scene: "s.yaml")
+            try writer.add(frame)
+            try writer.finish()
+            var read: [FrameState] = []
+            try StateStream.Reader(path: path).run { read.append($0) }
+            XCTAssertEqual(read[0].items.map(\.look.image), items.map(\.look.image))
+            return (w.bytes.count, read[0].items.compactMap { $0.look.image?.pixels })
+        }
+        let one = try stream([wide])
+        let same = try stream([wide, wide, twin])
+        let other = try stream([wide, tall, sharp])
+        // (Each picture's pixels are 256 bytes; an item without them about a hundred.)
+        XCTAssertLessThan(same.bytes - one.bytes, 2 * 256, "the same picture again is a number, not its pixels")
+        XCTAssertGreaterThanOrEqual(other.bytes - same.bytes, 2 * 256, "another picture is written again")
+        XCTAssertEqual(other.read.map(\.width), [8, 4, 8])
+        XCTAssertEqual(other.read.map(\.scale), [1, 1, 2])
+    }
 }

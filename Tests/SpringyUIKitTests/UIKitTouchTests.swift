@@ -94,6 +94,37 @@ final class UIKitTouchTests: XCTestCase {
         XCTAssertLessThan(first, 5 * .pi / 180 + 4.0 / 96)
     }
 
+    /// A rotation begins past 5°: 4.99° is not enough, 5.01° is.
+    func testARotationBeginsPastFiveDegrees() throws {
+        func began(_ degrees: Double) throws -> Bool {
+            try run([
+                .rotate(at: 0.1, center: CGPoint(x: 187, y: 333), rotation: degrees * .pi / 180, duration: 0.2, hold: 0.1)
+            ]) { s in
+                s.photo.addGestureRecognizer(UIRotationGestureRecognizer { [unowned s] r in s.report(r) })
+            }.contains { $0.contains("began") }
+        }
+        XCTAssertFalse(try began(4.99))
+        XCTAssertTrue(try began(5.01))
+        XCTAssertTrue(try began(-5.01), "either way round")
+    }
+
+    /// Two fingers that land on one point and stay there make no pinch (there is no distance to
+    /// measure from); parting, they pinch from where they first part.
+    func testTwoFingersOnOnePointPinchOnlyOnceTheyPart() throws {
+        let p = CGPoint(x: 187, y: 333)
+        let still = try run([.touches(at: 0.1, fingers: [[p, p], [p, p]], duration: 0.3, release: .hold)]) { s in
+            s.photo.addGestureRecognizer(UIPinchGestureRecognizer { [unowned s] r in s.report(r) })
+        }
+        XCTAssertEqual(still, [])
+        let parting = try run([
+            .touches(
+                at: 0.1, fingers: [[p, CGPoint(x: 137, y: 333)], [p, CGPoint(x: 237, y: 333)]], duration: 0.3, release: .hold)
+        ]) { s in
+            s.photo.addGestureRecognizer(UIPinchGestureRecognizer { [unowned s] r in s.report(r) })
+        }
+        XCTAssertEqual(parting.last, "UIPinchGestureRecognizer ended")
+    }
+
     func testAPinchAndARotationOnOneViewDoNotRecogniseTogether() throws {
         let setUp: @Sendable (Screen) -> Void = { s in
             s.photo.addGestureRecognizer(UIPinchGestureRecognizer { [unowned s] r in s.report(r) })
@@ -186,6 +217,18 @@ final class UIKitTouchTests: XCTestCase {
         }
         XCTAssertEqual(try translation(pan(20)), ["UIScreenEdgePanGestureRecognizer ended 100,0"], "20 pt from the edge")
         XCTAssertEqual(try translation(pan(20.5)), [], "past 20 pt")
+        // Each edge is its own: a recogniser of the top and bottom edges takes only those.
+        func vertical(_ step: ScriptStep<Screen>) throws -> [String] {
+            try run([step]) { s in
+                let edge = UIScreenEdgePanGestureRecognizer { [unowned s] r in if r.state == .ended { s.report(r) } }
+                edge.edges = [.top, .bottom]
+                s.addGestureRecognizer(edge)
+            }
+        }
+        XCTAssertEqual(try vertical(.edgePan(at: 0.1, edge: .bottom, distance: 100, duration: 0.3)).count, 1)
+        XCTAssertEqual(try vertical(.edgePan(at: 0.1, edge: .top, distance: 100, duration: 0.3)).count, 1)
+        XCTAssertEqual(try vertical(.edgePan(at: 0.1, edge: .left, distance: 100, duration: 0.3)), [])
+        XCTAssertEqual(try vertical(.edgePan(at: 0.1, edge: .right, distance: 100, duration: 0.3)), [])
     }
 
     func testADoubleTapIsTwoTouchesForATapRecogniserThatNeedsTwo() throws {
