@@ -16,8 +16,14 @@ final class UIKitCompileTests: XCTestCase {
             $0.hasSuffix(".build") && !$0.hasSuffix("-tool.build")
         }.sorted()
             .map { build + "/" + $0 + "/module.modulemap" }.filter { FileManager.default.fileExists(atPath: $0) }
-        var arguments = ["-typecheck", "-I", build + "/Modules"]
+        // A module cache of its own: what it needs is found afresh, as on a fresh machine (and
+        // nothing is left in the user's cache).
+        var arguments = ["-typecheck", "-I", build + "/Modules", "-module-cache-path", dir + "/module-cache"]
         for map in maps { arguments += ["-Xcc", "-fmodule-map-file=" + map] }
+        // The system libraries' headers, as SwiftPM finds them for CCairo and CPNG (pkg-config).
+        let flags = try runProgram("/usr/bin/pkg-config", ["--cflags", "cairo", "libpng"], cwd: dir, timeout: 60)
+        XCTAssertEqual(flags.status, 0, flags.stderr)
+        for flag in flags.stdout.split(whereSeparator: \.isWhitespace) { arguments += ["-Xcc", String(flag)] }
         let swiftc = try XCTUnwrap(
             ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { $0 + "/swiftc" }
                 .first { FileManager.default.isExecutableFile(atPath: $0) }, "swiftc on PATH")

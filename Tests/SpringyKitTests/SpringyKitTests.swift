@@ -113,7 +113,8 @@ final class SpringyKitDocumentationTests: XCTestCase {
         let cflags = try runProgram("/usr/bin/pkg-config", ["--cflags", "cairo", "libpng"]).stdout
             .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         var arguments = [
-            "-module-name", "SpringyKit", "-I", "\(build)/Modules", "-target", Self.triple, "-output-dir", dir,
+            "-module-name", "SpringyKit", "-I", "\(build)/Modules", "-module-cache-path", "\(dir)/module-cache", "-target",
+            Self.triple, "-output-dir", dir,
             "-minimum-access-level", "public",
         ]
         for map in maps { arguments += ["-Xcc", "-fmodule-map-file=\(map)"] }
