@@ -217,7 +217,7 @@ package struct ItemPath: Sendable, Hashable, Comparable, CustomStringConvertible
 package enum LayoutKind: String, Sendable, CaseIterable { case flow, list, grid, compositional }
 package enum ScrollDirection: String, Sendable { case vertical, horizontal }
 
-package struct LayoutSpec: Sendable {
+package struct LayoutSpec: Sendable, Equatable {
     package var kind: LayoutKind = .flow
     package var direction: ScrollDirection = .vertical
     package var itemSize = Size2(50, 50)
@@ -257,7 +257,7 @@ package enum SnapMode: String, Sendable, CaseIterable { case center, leading }
 /// UICollectionView.ScrollPosition, plus `nearest` (the least scroll that shows the item whole).
 package enum ScrollPosition: String, Sendable, CaseIterable { case top, center, bottom, left, right, nearest }
 
-package struct SectionSpec: Sendable {
+package struct SectionSpec: Sendable, Equatable {
     package var labels: [String]
     package var header: String?
     package var footer: String?

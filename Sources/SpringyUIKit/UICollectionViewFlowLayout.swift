@@ -93,10 +93,19 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 sections.append(section)
             }
         }
-        flow = FlowLayout(
-            spec: spec, sectionCounts: counts, viewSize: Size2(Double(cv.bounds.width), Double(cv.bounds.height)),
-            sectionSpecs: sections)
+        // The same answers make the same flow: it is computed again only when one changed.
+        let size = Size2(Double(cv.bounds.width), Double(cv.bounds.height))
+        if let f = flow, let last = flowInputs, last.spec == spec, last.counts == counts, last.size == size,
+            last.sections == sections
+        {
+            flow = f
+            return
+        }
+        flowInputs = (spec, counts, size, sections)
+        flow = FlowLayout(spec: spec, sectionCounts: counts, viewSize: size, sectionSpecs: sections)
     }
+    /// What the flow was last computed from.
+    private var flowInputs: (spec: LayoutSpec, counts: [Int], size: Size2, sections: [SectionSpec])?
 
     open override var collectionViewContentSize: CGSize {
         guard let flow else { return .zero }

@@ -16,7 +16,7 @@ open class UICollectionViewLayoutAttributes: NSObject, UIDynamicItem, NSCopying 
     open var alpha: CGFloat = 1
     open var zIndex = 0
     open var isHidden = false
-    open var indexPath: IndexPath
+    open var indexPath: IndexPath { didSet { UIKitRuntime.current?.arrangement += 1 } }
     public internal(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
     public internal(set) var representedElementKind: String?
 
@@ -67,10 +67,10 @@ open class UICollectionViewLayoutAttributes: NSObject, UIDynamicItem, NSCopying 
 
     /// Every number finite (a layout's attributes that are not are refused).
     var isFinite: Bool {
-        [
-            center.x, center.y, size.width, size.height, alpha, transform.a, transform.b, transform.c, transform.d, transform.tx,
-            transform.ty,
-        ].allSatisfy(\.isFinite)
+        // (Term by term: no array made for every cell at every pass.)
+        let t = transform
+        return center.x.isFinite && center.y.isFinite && size.width.isFinite && size.height.isFinite && alpha.isFinite
+            && t.a.isFinite && t.b.isFinite && t.c.isFinite && t.d.isFinite && t.tx.isFinite && t.ty.isFinite
     }
 
     /// Equal when they describe the same element the same way (UIKit's test: a subclass with

@@ -109,9 +109,15 @@ extension UIDynamicAnimator {
             var specs: [(b: UIDynamicBehavior, site: CallSite, spec: BehaviorSpec, order: String)] = []
             for (b, site) in adding {
                 guard let spec = b.spec(names) else { continue }
-                specs.append((b, site, spec, "\(spec.kindName)|\(spec)"))
+                // The canonical order: by kind and items (their names in the canonical order),
+                // then, for two of one kind on the same items, by every value (written out only then).
+                specs.append(
+                    (
+                        b, site, spec,
+                        adding.count > 1 ? spec.kindName + "|" + names.list(b.dynamicItems).joined(separator: ",") : ""
+                    ))
             }
-            specs.sort { $0.order < $1.order }
+            specs.sort { x, y in x.order != y.order ? x.order < y.order : "\(x.spec)" < "\(y.spec)" }
             for (b, site, spec, _) in specs {
                 if let push = b as? UIPushBehavior, let why = push.offsetProblem {
                     throw SpringyError(file: site.file, line: site.line, keyPath: "UIPushBehavior", message: why)

@@ -21,7 +21,7 @@ extension UIDynamicAnimatorDelegate {
 /// hold), so the world is the same whatever order your code used.
 open class UIDynamicAnimator: NSObject {
     public private(set) weak var referenceView: UIView?
-    public private(set) var behaviors: [UIDynamicBehavior] = []
+    public private(set) var behaviors: [UIDynamicBehavior] = [] { didSet { UIKitRuntime.current?.arrangement += 1 } }
     weak open var delegate: (any UIDynamicAnimatorDelegate)?
     /// Seconds the animator has run (steps taken while its items moved).
     public internal(set) var elapsedTime: TimeInterval = 0
@@ -147,8 +147,13 @@ open class UIDynamicAnimator: NSObject {
         }
     }
 
-    /// Every item its behaviors act on, once each, by their places (view tree, then index paths).
+    /// `allItems` as last made, and the run's arrangement then.
+    private var ordered: (arrangement: Int, items: [any UIDynamicItem])?
+
+    /// Every item its behaviors act on, once each, by their places (view tree, then index paths):
+    /// made again only when the arrangement has changed (a layout asks for it at every pass).
     var allItems: [any UIDynamicItem] {
+        if let runtime, let o = ordered, o.arrangement == runtime.arrangement { return o.items }
         var out: [any UIDynamicItem] = []
         var seen = Set<ObjectIdentifier>()  // asked only; the order is the sort's
         for b in behaviors {
@@ -157,7 +162,9 @@ open class UIDynamicAnimator: NSObject {
             }
         }
         guard let runtime else { return out }
-        return canonical(out) { runtime.key(of: $0) }
+        let items = canonical(out) { runtime.key(of: $0) }
+        ordered = (runtime.arrangement, items)
+        return items
     }
 
     /// Takes the item's centre and turn as they are now (after your code moved it).

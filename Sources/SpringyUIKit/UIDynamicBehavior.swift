@@ -14,7 +14,9 @@ package struct CallSite: Sendable {
 /// A UIKit Dynamics behavior: on its own, a group of child behaviors (and an `action` run at
 /// every step); its subclasses are UIKit's kinds, each one of Springy's behavior specs on Box2D.
 open class UIDynamicBehavior: NSObject {
-    public private(set) var childBehaviors: [UIDynamicBehavior] = []
+    public private(set) var childBehaviors: [UIDynamicBehavior] = [] {
+        didSet { UIKitRuntime.current?.arrangement += 1 }
+    }
     /// Run after every step of the animator the behavior is in.
     open var action: (() -> Void)?
     /// The animator it is in (directly or through a parent).
@@ -53,7 +55,10 @@ open class UIDynamicBehavior: NSObject {
     /// Parameters changed while installed: the animator applies them at its next step.
     func changed(_ parameters: [BehaviorParameter]) { dynamicAnimator?.change(self, parameters) }
     /// Its items or boundaries changed: the animator makes it anew at its next step.
-    func remade() { dynamicAnimator?.remake(self) }
+    func remade() {
+        UIKitRuntime.current?.arrangement += 1
+        dynamicAnimator?.remake(self)
+    }
 
     /// This behavior and its descendants, parents first.
     var tree: [UIDynamicBehavior] { [self] + childBehaviors.flatMap(\.tree) }

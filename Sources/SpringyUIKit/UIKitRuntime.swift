@@ -21,6 +21,9 @@ package final class UIKitRuntime: LiveProgram {
     /// The screen: the scene's viewport (a view controller's view starts this size).
     var screenBounds = CGRect.zero
     var stepIndex = 0
+    /// Counts changes to what orders an animator's items — the view tree, behaviors and their
+    /// items, an attributes' index path —, so an animator's ordered list is made again only then.
+    var arrangement = 0
     var nextScript = 0
     /// UIDynamicAnimators made during the run, in the order they were made.
     private var animators: [WeakAnimator] = []
@@ -121,7 +124,6 @@ package final class UIKitRuntime: LiveProgram {
             now = time
             // The step's fingers have all moved: pinches and rotations measure them together.
             measureTwoFingers()
-            window.layoutIfNeeded()
             var events: [ContactEvent] = []
             animators.removeAll { $0.animator == nil }
             now = time + h

@@ -98,7 +98,7 @@ open class UIView: UIResponder {
     }
     var ownTint: UIColor?
     public let layer = CALayer()
-    public private(set) var subviews: [UIView] = []
+    public private(set) var subviews: [UIView] = [] { didSet { UIKitRuntime.current?.arrangement += 1 } }
     public private(set) weak var superview: UIView?
     var needsLayout = true
     /// The view controller whose view this is (its layout callbacks run around this view's).
