@@ -10,6 +10,11 @@ public protocol UICollectionViewDataSource: AnyObject {
     func collectionView(
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView
+    /// Whether the item may move interactively (`beginInteractiveMovementForItem(at:)`).
+    func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+    /// An interactive movement ended with the item at `destinationIndexPath`: move your data.
+    func collectionView(
+        _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension UICollectionViewDataSource {
@@ -20,6 +25,11 @@ extension UICollectionViewDataSource {
         // UIKit requires this when the layout asks for supplementary views: an empty view stands in.
         UICollectionReusableView(frame: .zero)
     }
+    public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
+    /// Without your own, a reorder is ignored, as UIKit ignores it: the items go back.
+    public func collectionView(
+        _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) { collectionView.moveIgnored = true }
 }
 
 /// Told of a collection view's cells coming and going and of the user's selection (and, as a
@@ -33,6 +43,16 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
         _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
     func collectionView(
         _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
+    /// Where an interactively moving item goes instead of the layout's proposal (iOS 15's form).
+    func collectionView(
+        _ collectionView: UICollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath
+    /// The same, in its earlier form (asked when the iOS 15 form is not yours).
+    func collectionView(
+        _ collectionView: UICollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath
 }
 
 extension UICollectionViewDelegate {
@@ -48,6 +68,17 @@ extension UICollectionViewDelegate {
     public func collectionView(
         _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath
     ) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath {
+        self.collectionView(
+            collectionView, targetIndexPathForMoveFromItemAt: originalIndexPath, toProposedIndexPath: proposedIndexPath)
+    }
+    public func collectionView(
+        _ collectionView: UICollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath { proposedIndexPath }
 }
 
 /// A scroll view of cells placed by its layout. As it scrolls, it asks the layout whether the
@@ -79,9 +110,8 @@ open class UICollectionView: UIScrollView {
     }
     weak open var dataSource: (any UICollectionViewDataSource)? { didSet { reloadData() } }
 
-    private var makers: [String: (CGRect) -> UICollectionViewCell] = [:]
-    private var supplementaryMakers: [String: (CGRect) -> UICollectionReusableView] = [:]
-    private var reusable: [String: [UICollectionViewCell]] = [:]
+    /// What makes cells and supplementary views, and the cells waiting to be reused.
+    let queues = ReuseQueues()
     /// Cells on screen, in the order they were placed (drawing order follows the layout's).
     var shown: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
     /// Cells a batch update moves out of view: on screen until its animation ends (a layout pass
@@ -90,6 +120,9 @@ open class UICollectionView: UIScrollView {
     var shownSupplementary: [(key: String, view: UICollectionReusableView)] = []
     /// Each section's item count as last read from the data source (nil: not read yet).
     var counts: [Int]?
+    /// The item moving interactively, if any; set when the data source's default `moveItemAt` ignored its end.
+    var movement: InteractiveMovement?
+    var moveIgnored = false
     /// The batch update being recorded (inside performBatchUpdates' block).
     var recording: BatchRecording?
     /// Whether a tap selects a cell, and whether it adds it to the selection (a second tap
@@ -120,57 +153,41 @@ open class UICollectionView: UIScrollView {
     // MARK: - Cells
 
     open func register(_ make: @escaping (CGRect) -> UICollectionViewCell, forCellWithReuseIdentifier identifier: String) {
-        makers[identifier] = make
+        queues.cells[identifier] = make
     }
     open func register(
         _ make: @escaping (CGRect) -> UICollectionReusableView, forSupplementaryViewOfKind elementKind: String,
         withReuseIdentifier identifier: String
     ) {
-        supplementaryMakers[elementKind + "/" + identifier] = make
+        queues.views[elementKind + "/" + identifier] = make
     }
 
     /// A reused cell of that identifier, or a new one; a missing registration is refused as
     /// UIKit refuses it (a located error at the end of the step), with a plain cell standing in.
     open func dequeueReusableCell(
         withReuseIdentifier identifier: String, for indexPath: IndexPath, file: String = #fileID, line: Int = #line
-    ) -> UICollectionViewCell {
-        if var pool = reusable[identifier], !pool.isEmpty {
-            let cell = pool.removeLast()
-            reusable[identifier] = pool
-            cell.prepareForReuse()
-            return cell
-        }
-        guard let make = makers[identifier] else {
-            UIKitRuntime.current?.fail(
-                CallSite(file: file, line: line),
-                "could not dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier")
-            return UICollectionViewCell(frame: .zero)
-        }
-        let cell = make(.zero)
-        cell.reuseIdentifier = identifier
-        return cell
-    }
+    ) -> UICollectionViewCell { queues.cell(identifier, CallSite(file: file, line: line)) }
     open func dequeueReusableSupplementaryView(
         ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath, file: String = #fileID,
         line: Int = #line
-    ) -> UICollectionReusableView {
-        guard let make = supplementaryMakers[elementKind + "/" + identifier] else {
-            UIKitRuntime.current?.fail(
-                CallSite(file: file, line: line),
-                "could not dequeue a view of kind \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier"
-            )
-            return UICollectionReusableView(frame: .zero)
-        }
-        let view = make(.zero)
-        view.reuseIdentifier = identifier
-        return view
-    }
+    ) -> UICollectionReusableView { queues.view(elementKind, identifier, CallSite(file: file, line: line)) }
 
     open var numberOfSections: Int { sectionCounts.count }
     open func numberOfItems(inSection section: Int) -> Int {
         section >= 0 && section < sectionCounts.count ? sectionCounts[section] : 0
     }
+    /// Each section's items as shown: the data source's, one moved while an item moves between sections.
     var sectionCounts: [Int] {
+        var shown = dataCounts
+        if let m = movement, m.original.section != m.current.section, shown.indices.contains(m.original.section),
+            shown.indices.contains(m.current.section)
+        {
+            shown[m.original.section] -= 1
+            shown[m.current.section] += 1
+        }
+        return shown
+    }
+    var dataCounts: [Int] {
         if let counts { return counts }
         guard let dataSource else { return [] }
         let n = max(dataSource.numberOfSections(in: self), 0)
@@ -178,6 +195,18 @@ open class UICollectionView: UIScrollView {
         counts = made
         return made
     }
+
+    // MARK: - Interactive movement (InteractiveMovement, in UICollectionView+Movement.swift)
+    /// Lifts the item to follow the target position; false when it cannot move (`canMoveItemAt`).
+    open func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool { InteractiveMovement.begin(self, at: indexPath) }
+    /// The item follows; the others make room where the layout (and the delegate) put it, animated.
+    open func updateInteractiveMovementTargetPosition(_ targetPosition: CGPoint) {
+        InteractiveMovement.update(self, targetPosition)
+    }
+    /// The data source moves its data (`moveItemAt`; without it the reorder is ignored) and the item
+    /// settles; `cancelInteractiveMovement()` puts it back.
+    open func endInteractiveMovement() { InteractiveMovement.finish(self, cancelled: false) }
+    open func cancelInteractiveMovement() { InteractiveMovement.finish(self, cancelled: true) }
 
     /// Asks the data source again; the selection is cleared, as UIKit clears it.
     open func reloadData() {
@@ -341,7 +370,12 @@ open class UICollectionView: UIScrollView {
         super.layoutSubviews()
         prepareLayout()
         let visible = bounds
-        let attributes = collectionViewLayout.layoutAttributesForElements(in: visible) ?? []
+        var attributes = collectionViewLayout.layoutAttributesForElements(in: visible) ?? []
+        if let m = movement {
+            // The moving item where the layout puts it for the finger (on top, shown even out of view).
+            attributes.removeAll { $0.representedElementCategory == .cell && $0.indexPath == m.current }
+            attributes.append(m.attributes(collectionViewLayout))
+        }
         var next: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
         var zIndexes: [Int] = []
         var nextSupplementary: [(key: String, view: UICollectionReusableView)] = []
@@ -368,13 +402,20 @@ open class UICollectionView: UIScrollView {
                 } else if let k = departing.firstIndex(where: { $0.indexPath == a.indexPath }) {
                     cell = departing.remove(at: k).cell
                 } else if let dataSource {
-                    cell = dataSource.collectionView(self, cellForItemAt: a.indexPath)
-                    cell.isSelected = selected.contains(a.indexPath)
+                    // (While an item moves, what shows at a place is the data's item moved there.)
+                    let data = movement?.dataPath(a.indexPath) ?? a.indexPath
+                    cell = dataSource.collectionView(self, cellForItemAt: data)
+                    cell.isSelected = selected.contains(data)
                     (delegate as? UICollectionViewDelegate)?.collectionView(self, willDisplay: cell, forItemAt: a.indexPath)
                 } else {
                     continue
                 }
-                place(cell, a)
+                // The moving item follows the finger at once, inside an animation too.
+                if let m = movement, a.indexPath == m.current {
+                    UIView.performWithoutAnimation { place(cell, a) }
+                } else {
+                    place(cell, a)
+                }
                 next.append((a.indexPath, cell))
                 zIndexes.append(a.zIndex)
             case .supplementaryView:
@@ -427,6 +468,46 @@ open class UICollectionView: UIScrollView {
     func retire(_ cell: UICollectionViewCell) {
         cell.removeFromSuperview()
         cell.shownIndexPath = nil
-        if let id = cell.reuseIdentifier { reusable[id, default: []].append(cell) }
+        if let id = cell.reuseIdentifier { queues.reusable[id, default: []].append(cell) }
+    }
+}
+
+/// A collection view's registrations (what makes each identifier's cells and views) and its
+/// cells waiting to be reused, by identifier.
+final class ReuseQueues {
+    var cells: [String: (CGRect) -> UICollectionViewCell] = [:]
+    /// By "kind/identifier".
+    var views: [String: (CGRect) -> UICollectionReusableView] = [:]
+    var reusable: [String: [UICollectionViewCell]] = [:]
+
+    func cell(_ identifier: String, _ site: CallSite) -> UICollectionViewCell {
+        if var pool = reusable[identifier], !pool.isEmpty {
+            let cell = pool.removeLast()
+            reusable[identifier] = pool
+            cell.prepareForReuse()
+            return cell
+        }
+        guard let make = cells[identifier] else {
+            UIKitRuntime.current?.fail(
+                site, "could not dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier"
+            )
+            return UICollectionViewCell(frame: .zero)
+        }
+        let cell = make(.zero)
+        cell.reuseIdentifier = identifier
+        return cell
+    }
+
+    func view(_ elementKind: String, _ identifier: String, _ site: CallSite) -> UICollectionReusableView {
+        guard let make = views[elementKind + "/" + identifier] else {
+            UIKitRuntime.current?.fail(
+                site,
+                "could not dequeue a view of kind \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier"
+            )
+            return UICollectionReusableView(frame: .zero)
+        }
+        let view = make(.zero)
+        view.reuseIdentifier = identifier
+        return view
     }
 }

@@ -105,6 +105,11 @@ open class UICollectionViewLayoutInvalidationContext: NSObject {
     public private(set) var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]?
     /// Added to the collection view's content offset when the layout is invalidated with it.
     open var contentOffsetAdjustment: CGPoint = .zero
+    /// An interactive movement's items: where they show now and showed before, and the point
+    /// they follow (set on the contexts the layout makes for a movement).
+    public internal(set) var targetIndexPathsForInteractivelyMovingItems: [IndexPath]?
+    public internal(set) var previousIndexPathsForInteractivelyMovingItems: [IndexPath]?
+    public internal(set) var interactiveMovementTarget: CGPoint = .zero
     open func invalidateItems(at indexPaths: [IndexPath]) {
         invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
     }
@@ -177,6 +182,56 @@ open class UICollectionViewLayout: NSObject {
         -> CGPoint
     { proposedContentOffset }
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
+
+    // MARK: - Interactive movement
+
+    /// Where an item moving interactively goes for the finger at `position`: the item whose
+    /// frame holds the point, else where it is.
+    open func targetIndexPath(forInteractivelyMovingItem previousIndexPath: IndexPath, withPosition position: CGPoint)
+        -> IndexPath
+    {
+        let probe = CGRect(x: position.x - 0.5, y: position.y - 0.5, width: 1, height: 1)
+        let under = (layoutAttributesForElements(in: probe) ?? []).first {
+            $0.representedElementCategory == .cell && $0.frame.contains(position)
+        }
+        return under?.indexPath ?? previousIndexPath
+    }
+
+    /// The moving item's attributes: its own, centred on the finger's `position` and above the others.
+    open func layoutAttributesForInteractivelyMovingItem(at indexPath: IndexPath, withTargetPosition position: CGPoint)
+        -> UICollectionViewLayoutAttributes
+    {
+        let own = layoutAttributesForItem(at: indexPath)?.copy() as? UICollectionViewLayoutAttributes
+        let a = own ?? makeAttributes(category: .cell, kind: nil, indexPath: indexPath)
+        a.center = position
+        a.zIndex = Int(Int32.max)
+        return a
+    }
+
+    /// The context a movement's step invalidates the layout with: the items it moved between.
+    open func invalidationContext(
+        forInteractivelyMovingItems targetIndexPaths: [IndexPath], withTargetPosition targetPosition: CGPoint,
+        previousIndexPaths: [IndexPath], previousPosition: CGPoint
+    ) -> UICollectionViewLayoutInvalidationContext {
+        let context = makeInvalidationContext()
+        context.targetIndexPathsForInteractivelyMovingItems = targetIndexPaths
+        context.previousIndexPathsForInteractivelyMovingItems = previousIndexPaths
+        context.interactiveMovementTarget = targetPosition
+        context.invalidateItems(
+            at: previousIndexPaths == targetIndexPaths ? targetIndexPaths : previousIndexPaths + targetIndexPaths)
+        return context
+    }
+
+    /// The context the end of a movement invalidates the layout with.
+    open func invalidationContextForEndingInteractiveMovementOfItems(
+        toFinalIndexPaths indexPaths: [IndexPath], previousIndexPaths: [IndexPath], movementCancelled: Bool
+    ) -> UICollectionViewLayoutInvalidationContext {
+        let context = makeInvalidationContext()
+        context.targetIndexPathsForInteractivelyMovingItems = indexPaths
+        context.previousIndexPathsForInteractivelyMovingItems = previousIndexPaths
+        context.invalidateItems(at: previousIndexPaths == indexPaths ? indexPaths : previousIndexPaths + indexPaths)
+        return context
+    }
 
     /// An attributes object of the layout's class (`layoutAttributesClass`).
     func makeAttributes(category: UICollectionView.ElementCategory, kind: String?, indexPath: IndexPath)
