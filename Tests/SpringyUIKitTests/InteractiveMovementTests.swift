@@ -161,4 +161,40 @@ final class InteractiveMovementTests: XCTestCase {
         }
         XCTAssertEqual(r.after, "after 0:0 1:1 2:2 3:3 4:4 5:5 6:6 7:7 8:8 9:9 10:10 11:11")
     }
+
+    /// Only an item that is there can move: the last item begins, one past it does not.
+    func testOnlyAnItemThatIsThereBegins() throws {
+        let box = Reports()
+        let scene = try Scene(
+            named: "begin", duration: 0.3,
+            script: [
+                .at(0.1) { s in
+                    box.add("\(s.cv.beginInteractiveMovementForItem(at: IndexPath(item: 12, section: 0)))")
+                    box.add("\(s.cv.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 1)))")
+                    box.add("\(s.cv.beginInteractiveMovementForItem(at: IndexPath(item: 11, section: 0)))")
+                    box.add("\(s.cv.beginInteractiveMovementForItem(at: IndexPath(item: 10, section: 0)))")
+                    s.cv.cancelInteractiveMovement()
+                }
+            ]
+        ) { Screen() }
+        _ = try scene.simulate()
+        XCTAssertEqual(box.all, ["false", "false", "true", "false"], "one movement at a time")
+    }
+
+    /// A selected item stays selected where it moves to.
+    func testTheSelectionFollowsTheMovedItem() throws {
+        let box = Reports()
+        let scene = try Scene(
+            named: "selection", duration: 2.2,
+            script: [
+                .at(0.05) { s in s.cv.selectItem(at: IndexPath(item: 0, section: 0), animated: false, scrollPosition: []) },
+                .longPress(
+                    at: 0.1, CGPoint(x: 40, y: 40), press: 0.5, through: [CGPoint(x: 40, y: 40), CGPoint(x: 236, y: 130)],
+                    duration: 0.3, hold: 0.6),
+                .at(2.1) { s in box.add("\(s.cv.indexPathsForSelectedItems?.map(\.item) ?? [])") },
+            ]
+        ) { Screen() }
+        _ = try scene.simulate()
+        XCTAssertEqual(box.all, ["[6]"])
+    }
 }
