@@ -9,22 +9,18 @@ struct InteractiveMovement {
     var position: CGPoint
 
     /// The data's index path of what shows at `ip`.
-    func dataPath(_ ip: IndexPath) -> IndexPath {
-        guard ip.count == 2 else { return ip }
-        if ip == current { return original }
-        var k = ip.item
-        if ip.section == current.section && ip.item > current.item { k -= 1 }
-        if ip.section == original.section && k >= original.item { k += 1 }
-        return IndexPath(item: k, section: ip.section)
-    }
-
+    func dataPath(_ ip: IndexPath) -> IndexPath { Self.moving(ip, from: current, to: original) }
     /// Where the data's `ip` shows.
-    func displayPath(_ ip: IndexPath) -> IndexPath {
+    func displayPath(_ ip: IndexPath) -> IndexPath { Self.moving(ip, from: original, to: current) }
+
+    /// Where `ip` goes when the item at `from` is taken out and put back at `to` (the two ways
+    /// between display and data are this move and its reverse).
+    static func moving(_ ip: IndexPath, from: IndexPath, to: IndexPath) -> IndexPath {
         guard ip.count == 2 else { return ip }
-        if ip == original { return current }
+        if ip == from { return to }
         var k = ip.item
-        if ip.section == original.section && ip.item > original.item { k -= 1 }
-        if ip.section == current.section && k >= current.item { k += 1 }
+        if ip.section == from.section && ip.item > from.item { k -= 1 }
+        if ip.section == to.section && k >= to.item { k += 1 }
         return IndexPath(item: k, section: ip.section)
     }
 
