@@ -1,5 +1,7 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
+import SpringyRender
 import SpringyScene
 import SpringyUIKit
 
@@ -121,7 +123,7 @@ extension Scene {
                     let root = view()
                     if root.bounds.size == .zero { root.frame = window.bounds }
                     window.addSubview(root)
-                }, script: steps, site: CallSite(file: file, line: line))
+                }, script: steps, site: CallSite(file: file, line: line), scale: scale)
         }
     }
 
@@ -141,7 +143,18 @@ extension Scene {
         ) {
             UIKitRuntime(
                 build: { window in window.rootViewController = viewController() }, script: steps,
-                site: CallSite(file: file, line: line))
+                site: CallSite(file: file, line: line), scale: scale)
+        }
+    }
+
+    /// Labels' text measured as the renderer draws it, in the scene's face (UILabel.sizeThatFits).
+    static func measureText(_ font: FontChoice)
+        -> @Sendable (String, Double, Double, Int, LineBreak, Int) -> (
+            widths: [Double], lineHeight: Double
+        )?
+    {
+        { text, size, width, maxLines, mode, scale in
+            try? TextMeasure.lines(text, size: size, width: width, maxLines: maxLines, lineBreak: mode, scale: scale, font: font)
         }
     }
 
@@ -207,7 +220,12 @@ extension Scene {
         } catch { throw Problems(error) }
         model.file = site.file
         model.slug = SpringyScene.Scene.slug(forFile: name + ".swift")
-        model.program = SceneProgram { make() }
+        let measure = Self.measureText(model.style.font)
+        model.program = SceneProgram {
+            let run = make()
+            run.measure = measure
+            return run
+        }
         model.script = gestures
         self.model = model
     }

@@ -142,13 +142,18 @@ package struct Renderer: Sendable, Painter {
     func prepare(_ cr: OpaquePointer, scale: Double) throws {
         let font = try sceneText().primary
         cairo_scale(cr, scale, scale)
+        Self.textSettings(cr)
+        cairo_set_font_face(cr, font)
+    }
+
+    /// The text settings every drawing (and TextMeasure) uses: unhinted, grey antialiasing.
+    static func textSettings(_ cr: OpaquePointer) {
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_set_font_options(cr, options)
         cairo_font_options_destroy(options)
-        cairo_set_font_face(cr, font)
     }
 
     /// The status bar and home indicator alone, over what is drawn (a trail's last layer).

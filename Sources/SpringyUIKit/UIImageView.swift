@@ -109,4 +109,10 @@ open class UIImageView: UIView {
         super.init(frame: frame)
         isUserInteractionEnabled = false
     }
+
+    /// Its picture's size (no picture: zero), as UIKit's.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
 }

@@ -39,10 +39,22 @@ package final class UIKitRuntime: LiveProgram {
 
     struct WeakAnimator { weak var animator: UIDynamicAnimator? }
 
+    /// Text measured as the renderer draws it (`TextMeasure.lines`, handed down by SpringyKit):
+    /// the lines' widths and a line's height, or nil when the face cannot be loaded.
+    package var measure:
+        (
+            @Sendable (_ text: String, _ size: Double, _ width: Double, _ maxLines: Int, _ mode: LineBreak, _ scale: Int) -> (
+                widths: [Double], lineHeight: Double
+            )?
+        )?
+    /// The screen's pixels per point (sizes that fit text are whole pixels, as UIKit's).
+    let scale: Int
+
     package init(
         build: @escaping (UIWindow) -> Void, script: [(at: Double, run: @Sendable (UIView) -> Void, site: CallSite)],
-        site: CallSite
+        site: CallSite, scale: Int = 2
     ) {
+        self.scale = max(scale, 1)
         self.build = build
         // By time; steps of one time in the order the script gives them (a sort is not stable).
         self.script = script.enumerated().sorted {
@@ -329,14 +341,7 @@ package final class UIKitRuntime: LiveProgram {
                 case .right: item.look.textAlignment = .trailing
                 }
                 item.look.textLines = max(label.numberOfLines, 0)
-                switch label.lineBreakMode {
-                case .byWordWrapping: item.look.lineBreak = .wordWrap
-                case .byCharWrapping: item.look.lineBreak = .charWrap
-                case .byClipping: item.look.lineBreak = .clip
-                case .byTruncatingHead: item.look.lineBreak = .truncateHead
-                case .byTruncatingTail: item.look.lineBreak = .truncateTail
-                case .byTruncatingMiddle: item.look.lineBreak = .truncateMiddle
-                }
+                item.look.lineBreak = label.lineBreakMode.mode
             }
             out.items.append(item)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SpringyFrame
 
 /// Where a line of text sits in its box.
 public enum NSTextAlignment: Int, Sendable {
@@ -29,6 +30,40 @@ open class UILabel: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+    }
+
+    /// The size its text takes, measured in the scene's pinned face as it is drawn: one line at its
+    /// whole width when `numberOfLines` is 1, else broken within `size.width` (unbounded when 0),
+    /// at most `numberOfLines` lines; whole pixels, rounded up. No text: zero. (Outside a scene's
+    /// run there is no face to measure with: the view's own size, as UIView's.)
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        guard let text, !text.isEmpty else { return .zero }
+        let width = numberOfLines == 1 || size.width <= 0 ? Double.greatestFiniteMagnitude : Double(size.width)
+        guard let run = UIKitRuntime.current, let measure = run.measure,
+            let m = measure(text, Double(font?.pointSize ?? 17), width, numberOfLines, lineBreakMode.mode, run.scale)
+        else { return bounds.size }
+        let k = Double(run.scale)
+        func up(_ x: Double) -> CGFloat { CGFloat((x * k).rounded(.up) / k) }
+        return CGSize(width: up(m.widths.max() ?? 0), height: up(m.lineHeight * Double(m.widths.count)))
+    }
+
+    /// Its text's size on one line (as with no width to fit).
+    open override var intrinsicContentSize: CGSize {
+        sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+    }
+}
+
+extension NSLineBreakMode {
+    /// The drawing's name for it.
+    var mode: LineBreak {
+        switch self {
+        case .byWordWrapping: .wordWrap
+        case .byCharWrapping: .charWrap
+        case .byClipping: .clip
+        case .byTruncatingHead: .truncateHead
+        case .byTruncatingTail: .truncateTail
+        case .byTruncatingMiddle: .truncateMiddle
+        }
     }
 }
 

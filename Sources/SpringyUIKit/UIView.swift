@@ -227,10 +227,13 @@ open class UIView: UIResponder {
         }
         for v in subviews { v.layoutIfNeeded() }
     }
+    /// The size that best fits `size`: its own, for a plain view (a label's text, an image view's picture).
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
-    open func sizeToFit() {
-        bounds.size = sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
-    }
+    /// Resizes it to `sizeThatFits` of its current size, its frame's origin kept.
+    open func sizeToFit() { frame.size = sizeThatFits(bounds.size) }
+    /// No size of its own, for a plain view (UIKit's `noIntrinsicMetric` both ways).
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    public static let noIntrinsicMetric: CGFloat = -1
 
     // MARK: - UIDynamicItem
 
