@@ -28,12 +28,25 @@ open class UIImage: NSObject {
     }
 
     /// The image `name` (`photo`, `photo.png`; `photo@2x.png` and `photo@3x.png` too) in the
-    /// app's resources.
+    /// app's resources, the scene's screen scale first (`@2x` in a scene of scale 2).
     public convenience init?(named name: String) {
-        for folder in Self.resourceFolders() {
-            for file in Self.candidates(name) {
-                let path = (folder as NSString).appendingPathComponent(file)
-                if let pixels = try? ImagePixels.png(contentsOfFile: path) {
+        let screen = UIKitRuntime.current.map { UITraitCollection(displayScale: CGFloat($0.scale)) }
+        self.init(named: name, in: nil, compatibleWith: screen)
+    }
+
+    /// The image `name` in `bundle`'s resources (your package's `Bundle.module`; the app's when
+    /// nil), preferring the trait collection's display scale (`photo@3x.png` for 3).
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        let folders = bundle.map { [$0.resourcePath ?? $0.bundlePath] } ?? Self.resourceFolders()
+        var files = Self.candidates(name)
+        if let k = traitCollection.map({ Int($0.displayScale) }), k >= 1, files.count > 1 {
+            // The display's own scale first, then as without a trait collection.
+            let own = k == 1 ? name + ".png" : name + "@\(k)x.png"
+            files = [own] + files.filter { $0 != own }
+        }
+        for folder in folders {
+            for file in files {
+                if let pixels = try? ImagePixels.png(contentsOfFile: (folder as NSString).appendingPathComponent(file)) {
                     self.init(pixels: pixels)
                     return
                 }
@@ -114,5 +127,14 @@ open class UIImageView: UIView {
     open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
     open override var intrinsicContentSize: CGSize {
         image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+}
+
+/// The traits an image is looked up for: the display's scale (the appearance is the scene's own).
+open class UITraitCollection: NSObject {
+    public let displayScale: CGFloat
+    public init(displayScale scale: CGFloat) {
+        displayScale = scale
+        super.init()
     }
 }

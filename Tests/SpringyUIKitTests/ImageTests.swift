@@ -71,7 +71,17 @@ final class ImageTests: XCTestCase {
     func testUIImageNamedFindsThePackagesResources() throws {
         let image = try XCTUnwrap(UIImage(named: "swatch"), "swatch@2x.png in the test target's resources")
         XCTAssertEqual(image.size, CGSize(width: 20, height: 10))
+        XCTAssertEqual(image.scale, 2, "@2x before @3x without a display's scale")
         XCTAssertNil(UIImage(named: "no-such-picture"))
+        // In a bundle (a package's Bundle.module), for a display's scale: its own first.
+        let module = try XCTUnwrap(UIImage(named: "swatch", in: Bundle.module, compatibleWith: nil))
+        XCTAssertEqual(module.scale, 2)
+        let three = try XCTUnwrap(UIImage(named: "swatch", in: .module, compatibleWith: UITraitCollection(displayScale: 3)))
+        XCTAssertEqual(three.scale, 3)
+        XCTAssertEqual(three.size, CGSize(width: 20, height: 10))
+        let one = try XCTUnwrap(UIImage(named: "swatch", in: .module, compatibleWith: UITraitCollection(displayScale: 1)))
+        XCTAssertEqual(one.scale, 2, "no 1x picture: the others, as without traits")
+        XCTAssertNil(UIImage(named: "no-such-picture", in: .module, compatibleWith: nil))
     }
 
     /// The content modes place the 2:1 picture in a 100 × 100 view at (50, 50) on a white screen.
