@@ -202,9 +202,10 @@ extension UIKitRuntime {
         return view === window || view.bounds.contains(view.convert(point, from: nil))
     }
 
-    /// The views a finger at `point` is in that take touches, deepest first.
+    /// The views a finger at `point` is in that take touches, deepest first: not hidden, not
+    /// below an alpha of 0.01, taking user interaction (UIKit's hit-testing rule).
     private func chain(_ point: CGPoint, in view: UIView) -> [UIView] {
-        guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled, contains(view, point) else { return [] }
+        guard !view.isHidden, view.alpha >= 0.01, view.isUserInteractionEnabled, contains(view, point) else { return [] }
         for sub in view.subviews.reversed() {
             let found = chain(point, in: sub)
             if !found.isEmpty { return found + [view] }

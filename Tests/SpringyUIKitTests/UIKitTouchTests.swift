@@ -266,4 +266,31 @@ final class UIKitTouchTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("UIKitTouchTests.swift"), "\(error)")
         }
     }
+
+    /// A pan's velocity while the finger moves is the finger's (here 100 pt over 0.5 s: 200 pt/s).
+    func testAPansVelocityWhileMovingIsTheFingers() throws {
+        let lines = try run([
+            .pan(at: 0.1, from: CGPoint(x: 100, y: 300), to: CGPoint(x: 200, y: 300), duration: 0.5, release: .hold)
+        ]) { s in
+            s.photo.frame = s.bounds
+            s.photo.addGestureRecognizer(
+                UIPanGestureRecognizer { [unowned s] r in
+                    if r.state == .changed { s.report(r, "\(Int((r as! UIPanGestureRecognizer).velocity(in: s).x.rounded()))") }
+                })
+        }
+        XCTAssertFalse(lines.isEmpty)
+        XCTAssertTrue(lines.dropFirst().allSatisfy { $0.hasSuffix(" 200") }, "\(lines)")
+    }
+
+    /// UIKit's hit-testing skips a view below an alpha of 0.01: at 0.01 it takes the tap.
+    func testAViewAtAnAlphaOf001TakesATapAndOneBelowDoesNot() throws {
+        func tapped(_ alpha: CGFloat) throws -> Bool {
+            try run([.tap(at: 0.1, CGPoint(x: 187, y: 333))]) { s in
+                s.photo.alpha = alpha
+                s.photo.addGestureRecognizer(UITapGestureRecognizer { [unowned s] r in s.report(r) })
+            }.contains("UITapGestureRecognizer ended")
+        }
+        XCTAssertTrue(try tapped(0.01))
+        XCTAssertFalse(try tapped(0.0099))
+    }
 }
