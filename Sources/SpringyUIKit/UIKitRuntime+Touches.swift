@@ -202,15 +202,17 @@ extension UIKitRuntime {
         return view === window || view.bounds.contains(view.convert(point, from: nil))
     }
 
-    /// The views a finger at `point` is in that take touches, deepest first: not hidden, not
-    /// below an alpha of 0.01, taking user interaction (UIKit's hit-testing rule).
+    /// The views a finger at `point` is in that take touches, deepest first: the window's
+    /// `hitTest(_:with:)` (UIKit's rule, or your override of it or of `point(inside:with:)`), then
+    /// its superviews.
     private func chain(_ point: CGPoint, in view: UIView) -> [UIView] {
-        guard !view.isHidden, view.alpha >= 0.01, view.isUserInteractionEnabled, contains(view, point) else { return [] }
-        for sub in view.subviews.reversed() {
-            let found = chain(point, in: sub)
-            if !found.isEmpty { return found + [view] }
+        var out: [UIView] = []
+        var next = view.hitTest(view.convert(point, from: nil), with: nil)
+        while let v = next {
+            out.append(v)
+            next = v.superview
         }
-        return [view]
+        return out
     }
 
     /// The enabled pinch and rotation recognisers of the views a finger at `point` is in: the

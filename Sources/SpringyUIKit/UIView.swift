@@ -199,6 +199,22 @@ open class UIView: UIResponder {
     open func willRemoveSubview(_ subview: UIView) {}
     open func didMoveToSuperview() {}
 
+    // MARK: - Hit-testing
+
+    /// Whether `point` (its own coordinates) is inside it: within its bounds. Override it to
+    /// take touches outside them (or refuse some inside): the script's fingers ask it.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+    /// The deepest view under `point` (its own coordinates) that takes touches — not hidden, not
+    /// below an alpha of 0.01, interactive, the point inside it — its subviews' first, the last
+    /// added on top; else nil. The script's fingers land on what the window's answers.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
+        for sub in subviews.reversed() {
+            if let hit = sub.hitTest(sub.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
     // MARK: - Gesture recognisers
 
     public private(set) var gestureRecognizers: [UIGestureRecognizer]? = nil
@@ -278,5 +294,25 @@ open class UIView: UIResponder {
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
         let t = view.map { $0.toRoot.concatenating(toRoot.inverted()) } ?? toRoot.inverted()
         return rect.applying(t)
+    }
+}
+
+/// An event's touches: Springy's scripted fingers come with none (`hitTest(_:with:)` and
+/// `point(inside:with:)` are asked with nil).
+open class UIEvent: NSObject {}
+
+/// The screen a scene runs on: its viewport, at its scale (outside a scene's run, an empty one).
+open class UIScreen: NSObject {
+    public let bounds: CGRect
+    public let scale: CGFloat
+    init(bounds: CGRect, scale: CGFloat) {
+        self.bounds = bounds
+        self.scale = scale
+        super.init()
+    }
+    /// The running scene's screen.
+    open class var main: UIScreen {
+        UIKitRuntime.current.map { UIScreen(bounds: $0.screenBounds, scale: CGFloat($0.scale)) }
+            ?? UIScreen(bounds: .zero, scale: 1)
     }
 }

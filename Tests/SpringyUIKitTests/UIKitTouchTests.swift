@@ -293,4 +293,55 @@ final class UIKitTouchTests: XCTestCase {
         XCTAssertTrue(try tapped(0.01))
         XCTAssertFalse(try tapped(0.0099))
     }
+
+    /// A view's own `point(inside:with:)` and `hitTest(_:with:)` decide where the script's fingers
+    /// land, as UIKit's do: a bigger touch area, and a view that lets touches through.
+    final class Roomy: UIView {
+        override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+            bounds.insetBy(dx: -20, dy: -20).contains(point)
+        }
+    }
+    final class PassThrough: UIView {
+        override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+            let hit = super.hitTest(point, with: event)
+            return hit === self ? nil : hit
+        }
+    }
+
+    func testHitTestingAsksTheViewsOwnAnswers() throws {
+        func tapped(_ at: CGPoint, roomy: Bool) throws -> [String] {
+            try run([.tap(at: 0.1, at)]) { s in
+                let button =
+                    roomy
+                    ? Roomy(frame: CGRect(x: 100, y: 100, width: 40, height: 40))
+                    : UIView(frame: CGRect(x: 100, y: 100, width: 40, height: 40))
+                button.addGestureRecognizer(UITapGestureRecognizer { [unowned s] r in s.report(r, "button") })
+                s.addSubview(button)
+            }
+        }
+        XCTAssertEqual(try tapped(CGPoint(x: 90, y: 120), roomy: true), ["UITapGestureRecognizer ended button"])
+        XCTAssertEqual(try tapped(CGPoint(x: 90, y: 120), roomy: false), [])
+        XCTAssertEqual(try tapped(CGPoint(x: 79, y: 120), roomy: true), [], "past its 20 pt")
+        let through = try run([.tap(at: 0.1, CGPoint(x: 187, y: 333))]) { s in
+            s.photo.addGestureRecognizer(UITapGestureRecognizer { [unowned s] r in s.report(r, "under") })
+            let glass = PassThrough(frame: s.bounds)
+            glass.addGestureRecognizer(UITapGestureRecognizer { [unowned s] r in s.report(r, "glass") })
+            s.addSubview(glass)
+        }
+        XCTAssertEqual(through, ["UITapGestureRecognizer ended under"], "the glass lets the touch through")
+    }
+
+    func testTheMainScreenIsTheScenesViewport() throws {
+        let box = Reports()
+        let scene = try Scene(
+            named: "screen", size: CGSize(width: 320, height: 480), scale: 3, duration: 0.05,
+            script: [
+                .at(0) { _ in
+                    box.add("\(UIScreen.main.bounds.size.width) \(UIScreen.main.bounds.size.height) \(UIScreen.main.scale)")
+                }
+            ]
+        ) { UIView() }
+        _ = try scene.simulate()
+        XCTAssertEqual(box.all, ["320.0 480.0 3.0"])
+    }
 }
