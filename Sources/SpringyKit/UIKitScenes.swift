@@ -98,6 +98,20 @@ public struct ScriptStep<Root>: Sendable {
     }
 }
 
+/// What a Swift scene draws around its views (a scene file's `style.chrome`): nothing, iOS's
+/// status bar (and home indicator on screens 812 pt tall or more), or that in a device frame.
+/// With a status bar, views' `safeAreaInsets` are what it and the home indicator cover.
+public enum ScreenChrome: Sendable {
+    case none, statusBar, device
+    var key: String {
+        switch self {
+        case .none: "none"
+        case .statusBar: "status_bar"
+        case .device: "device"
+        }
+    }
+}
+
 extension Scene {
     /// A scene made from your UIKit code: `view` builds the root view afresh for every run (frames,
     /// goldens and every output run it), on a screen of `size` points at `scale`, for `duration`
@@ -108,15 +122,16 @@ extension Scene {
     /// ```
     public init<Root: UIView>(
         named name: String, title: String? = nil, size: CGSize = CGSize(width: 375, height: 667), scale: Int = 2,
-        appearance: UIUserInterfaceStyle = .light, framesPerSecond: Int = 60, duration: Double, untilRest: Bool = false,
-        script: [ScriptStep<Root>] = [], file: String = #fileID, line: Int = #line,
+        appearance: UIUserInterfaceStyle = .light, chrome: ScreenChrome = .none, framesPerSecond: Int = 60, duration: Double,
+        untilRest: Bool = false, script: [ScriptStep<Root>] = [], file: String = #fileID, line: Int = #line,
         view: @escaping @Sendable () -> Root
     ) throws {
         let steps = Self.closures(script) { $0 as? Root }
         let gestures = try Self.gestures(script, on: size)
         try self.init(
-            uikit: name, title: title, size: size, scale: scale, appearance: appearance, framesPerSecond: framesPerSecond,
-            duration: duration, untilRest: untilRest, gestures: gestures, site: CallSite(file: file, line: line)
+            uikit: name, title: title, size: size, scale: scale, appearance: appearance, chrome: chrome,
+            framesPerSecond: framesPerSecond, duration: duration, untilRest: untilRest, gestures: gestures,
+            site: CallSite(file: file, line: line)
         ) {
             UIKitRuntime(
                 build: { window in
@@ -131,15 +146,16 @@ extension Scene {
     /// run; it becomes the window's root view controller (its view loads, then lays out).
     public init<Root: UIViewController>(
         named name: String, title: String? = nil, size: CGSize = CGSize(width: 375, height: 667), scale: Int = 2,
-        appearance: UIUserInterfaceStyle = .light, framesPerSecond: Int = 60, duration: Double, untilRest: Bool = false,
-        script: [ScriptStep<Root>] = [], file: String = #fileID, line: Int = #line,
+        appearance: UIUserInterfaceStyle = .light, chrome: ScreenChrome = .none, framesPerSecond: Int = 60, duration: Double,
+        untilRest: Bool = false, script: [ScriptStep<Root>] = [], file: String = #fileID, line: Int = #line,
         viewController: @escaping @Sendable () -> Root
     ) throws {
         let steps = Self.closures(script) { $0.controller as? Root }
         let gestures = try Self.gestures(script, on: size)
         try self.init(
-            uikit: name, title: title, size: size, scale: scale, appearance: appearance, framesPerSecond: framesPerSecond,
-            duration: duration, untilRest: untilRest, gestures: gestures, site: CallSite(file: file, line: line)
+            uikit: name, title: title, size: size, scale: scale, appearance: appearance, chrome: chrome,
+            framesPerSecond: framesPerSecond, duration: duration, untilRest: untilRest, gestures: gestures,
+            site: CallSite(file: file, line: line)
         ) {
             UIKitRuntime(
                 build: { window in window.rootViewController = viewController() }, script: steps,
@@ -198,8 +214,8 @@ extension Scene {
     }
 
     init(
-        uikit name: String, title: String?, size: CGSize, scale: Int, appearance: UIUserInterfaceStyle, framesPerSecond: Int,
-        duration: Double, untilRest: Bool, gestures: [ScriptEvent], site: CallSite,
+        uikit name: String, title: String?, size: CGSize, scale: Int, appearance: UIUserInterfaceStyle, chrome: ScreenChrome,
+        framesPerSecond: Int, duration: Double, untilRest: Bool, gestures: [ScriptEvent], site: CallSite,
         make: @escaping @Sendable () -> UIKitRuntime
     ) throws {
         let shown = (title ?? name).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
@@ -210,7 +226,7 @@ extension Scene {
             name: "\(shown)"
             viewport: { size: [\(Double(size.width)), \(Double(size.height))], scale: \(scale), background: "\(look == "dark" ? "#000000" : "#FFFFFF")" }
             time: { fps: \(framesPerSecond), \(time) }
-            style: { appearance: \(look) }
+            style: { appearance: \(look), chrome: \(chrome.key) }
             """
         var model: SpringyScene.Scene
         do { model = try SceneLoader.decode(yaml: yaml, file: name + ".swift", program: true) } catch let e as SpringyError {
@@ -221,9 +237,11 @@ extension Scene {
         model.file = site.file
         model.slug = SpringyScene.Scene.slug(forFile: name + ".swift")
         let measure = Self.measureText(model.style.font)
+        let safe = model.safeAreaInsets
         model.program = SceneProgram {
             let run = make()
             run.measure = measure
+            run.safeArea = UIEdgeInsets(top: CGFloat(safe.top), left: 0, bottom: CGFloat(safe.bottom), right: 0)
             return run
         }
         model.script = gestures

@@ -49,6 +49,8 @@ package final class UIKitRuntime: LiveProgram {
         )?
     /// The screen's pixels per point (sizes that fit text are whole pixels, as UIKit's).
     let scale: Int
+    /// What the scene's status bar and home indicator cover of the screen (its chrome).
+    package var safeArea = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 
     package init(
         build: @escaping (UIWindow) -> Void, script: [(at: Double, run: @Sendable (UIView) -> Void, site: CallSite)],

@@ -199,6 +199,30 @@ open class UIView: UIResponder {
     open func willRemoveSubview(_ subview: UIView) {}
     open func didMoveToSuperview() {}
 
+    /// What the scene's status bar and home indicator (its chrome) cover of this view, in its own
+    /// edges: the screen's safe area met with its frame on screen; zero off the window or with
+    /// no chrome.
+    open var safeAreaInsets: UIEdgeInsets {
+        guard let run = UIKitRuntime.current, let window = run.window as UIWindow?, window.isAncestor(of: self) else {
+            return UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+        }
+        let r = convert(bounds, to: nil), s = run.safeArea, screen = run.screenBounds
+        func within(_ x: CGFloat, _ most: CGFloat) -> CGFloat { min(max(x, 0), most) }
+        return UIEdgeInsets(
+            top: within(screen.minY + s.top - r.minY, r.height), left: within(screen.minX + s.left - r.minX, r.width),
+            bottom: within(r.maxY - (screen.maxY - s.bottom), r.height), right: within(r.maxX - (screen.maxX - s.right), r.width))
+    }
+
+    /// Whether `view` is this view or below it.
+    func isAncestor(of view: UIView) -> Bool {
+        var v: UIView? = view
+        while let x = v {
+            if x === self { return true }
+            v = x.superview
+        }
+        return false
+    }
+
     // MARK: - Hit-testing
 
     /// Whether `point` (its own coordinates) is inside it: within its bounds. Override it to

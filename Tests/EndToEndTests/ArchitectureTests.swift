@@ -360,13 +360,14 @@ final class ArchitectureTests: XCTestCase {
     /// reference bounds a layout's animator moves with its content, Frame +2 for a label's line
     /// break mode, one look for UILabel and scene files' `line_break`; Frame +22 for a view's
     /// picture (ImagePixels, ViewImage, ContentMode), one for UIImageView and scene files' `image`;
-    /// Render +2 and UIKit +1 for TextMeasure, the renderer's text measure UILabel.sizeThatFits uses.)
+    /// Render +2 and UIKit +1 for TextMeasure, the renderer's text measure UILabel.sizeThatFits uses;
+    /// UIKit +1 for the chrome's safe area a scene hands its views.)
     static let packageBudget: [String: Int] = [
         "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 126, "SpringyScene": 456, "SpringyDynamics": 66,
         "SpringyLayout": 223,
         "SpringySimulation": 28, "SpringyRender": 82, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 337,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
-        "SpringyServer": 0, "SpringyUIKit": 16, "SpringyAnimation": 32,
+        "SpringyServer": 0, "SpringyUIKit": 17, "SpringyAnimation": 32,
     ]
 
     func testEveryModuleSharesNoMoreThanItsPackageBudget() throws {

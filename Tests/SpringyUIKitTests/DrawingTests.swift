@@ -260,4 +260,45 @@ final class DrawingTests: XCTestCase {
         XCTAssertEqual(run.count, 12)
         XCTAssertTrue(run == streamed, "a frame drawn from the stream differs from the run's")
     }
+
+    /// With a status bar (and, on a tall screen, a home indicator), a view's safe area is what they
+    /// cover of it; the bar is drawn over the views, as a scene file's chrome.
+    func testTheChromesSafeAreaIsWhatItCoversOfEachView() throws {
+        func insets(_ chrome: ScreenChrome, height: CGFloat) throws -> [String] {
+            let box = Reports()
+            let scene = try Scene(
+                named: "safe", size: CGSize(width: 375, height: height), chrome: chrome, duration: 0.05,
+                script: [
+                    .at(0) { root in
+                        let low = root.subviews[0]
+                        func text(_ e: UIEdgeInsets) -> String { "\(Int(e.top)) \(Int(e.bottom))" }
+                        box.add(text(root.safeAreaInsets))
+                        box.add(text(low.safeAreaInsets))
+                        box.add(text(UIView(frame: root.bounds).safeAreaInsets))
+                    }
+                ]
+            ) { () -> UIView in
+                let root = UIView()
+                root.backgroundColor = .white
+                root.addSubview(UIView(frame: CGRect(x: 0, y: 10, width: 100, height: height - 20)))
+                return root
+            }
+            _ = try scene.simulate()
+            return box.all
+        }
+        XCTAssertEqual(try insets(.none, height: 667), ["0 0", "0 0", "0 0"])
+        XCTAssertEqual(try insets(.statusBar, height: 667), ["20 0", "10 0", "0 0"], "a view off the window has none")
+        XCTAssertEqual(try insets(.statusBar, height: 812), ["47 34", "37 24", "0 0"])
+        // The status bar is drawn over the views.
+        func top(_ chrome: ScreenChrome) throws -> [UInt8] {
+            let image = try Scene(named: "bar", size: CGSize(width: 375, height: 667), scale: 1, chrome: chrome, duration: 0.05) {
+                () -> UIView in
+                let root = UIView()
+                root.backgroundColor = .white
+                return root
+            }.image(ofFrame: 0)
+            return Array(image.pixels[0..<(4 * image.width * 20)])
+        }
+        XCTAssertNotEqual(try top(.statusBar), try top(.none))
+    }
 }
