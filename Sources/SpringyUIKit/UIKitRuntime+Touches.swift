@@ -199,7 +199,8 @@ extension UIKitRuntime {
     /// Whether `point` (the window's coordinates) is within `view`.
     private func contains(_ view: UIView?, _ point: CGPoint) -> Bool {
         guard let view else { return false }
-        return view === window || view.bounds.contains(view.convert(point, from: nil))
+        // (The view's own answer, as hit-testing asks it: an override that widens it counts here too.)
+        return view === window || view.point(inside: view.convert(point, from: nil), with: nil)
     }
 
     /// The views a finger at `point` is in that take touches, deepest first: the window's

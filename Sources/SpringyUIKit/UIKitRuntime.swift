@@ -283,7 +283,8 @@ package final class UIKitRuntime: LiveProgram {
         let fill = Color(r: min(max(v.x, 0), 1), g: min(max(v.y, 0), 1), b: min(max(v.z, 0), 1), a: min(max(v.w, 0), 1))
         let label = view as? UILabel
         // Drawn when it shows something; traced too when it is named or UIKit Dynamics moves it.
-        let shows = fill.a > 0 || !(label?.text ?? "").isEmpty || (view as? UIImageView)?.image != nil
+        let picture = (view as? UIImageView)?.image
+        let shows = fill.a > 0 || !(label?.text ?? "").isEmpty || picture != nil
         let named = !(view.accessibilityIdentifier ?? "").isEmpty || (view as? UICollectionReusableView)?.shownName != nil
         // The animator that moves it, if any (one lookup per view and frame).
         var moving: ItemDynamics?
@@ -315,7 +316,7 @@ package final class UIKitRuntime: LiveProgram {
                     color: c, opacity: Double(layer.shadowOpacity), radius: Double(layer.shadowRadius) * k,
                     offset: Vec2(Double(layer.shadowOffset.width) * k, Double(layer.shadowOffset.height) * k))
             }
-            if let image = (view as? UIImageView)?.image {
+            if let image = picture {
                 let mode: ContentMode
                 switch view.contentMode {
                 case .scaleToFill, .redraw: mode = .scaleToFill

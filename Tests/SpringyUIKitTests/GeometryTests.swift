@@ -107,4 +107,19 @@ final class GeometryTests: XCTestCase {
         window.layoutIfNeeded()
         XCTAssertEqual(vc.layouts, 2)
     }
+
+    /// viewWithTag(_:) finds the view itself, else the first in its subtree with that tag, else nil.
+    func testViewWithTagSearchesTheSubtree() {
+        let root = UIView(), a = UIView(), b = UIView(), c = UIView()
+        a.tag = 5
+        b.tag = 7
+        c.tag = 7
+        root.addSubview(a)
+        a.addSubview(b)
+        root.addSubview(c)
+        XCTAssertTrue(root.viewWithTag(0) === root)
+        XCTAssertTrue(root.viewWithTag(7) === b, "depth first, in the subviews' order")
+        XCTAssertTrue(root.viewWithTag(5) === a)
+        XCTAssertNil(root.viewWithTag(9))
+    }
 }
