@@ -78,7 +78,15 @@ package struct CollectionScroller: Sendable {
         // In an orthogonal row a drag that goes sideways first scrolls the row, not the view.
         if let s = innerCandidate, innerActive == nil {
             let d = point - start
-            if d.x != 0 || d.y != 0 { if abs(d.x) > abs(d.y) { innerActive = s } else { innerCandidate = nil } }
+            if d.x != 0 || d.y != 0 {
+                if abs(d.x) > abs(d.y) {
+                    innerActive = s
+                } else {
+                    // The row the finger caught stops where it is; the view takes the drag.
+                    innerCandidate = nil
+                    rows[s]?.release(fingerVelocity: 0)
+                }
+            }
         }
         if let s = innerActive {
             rows[s]?.track(finger: point.x, h: h)

@@ -80,7 +80,7 @@ package struct CompositionalLayout: StackedLayout {
         let sec = sections[s]
         return OrthogonalRow(
             behavior: sec.orthogonal, length: sec.rowLength, pitch: sec.size.width + sec.interitem,
-            itemWidth: sec.size.width, left: sec.left)
+            itemWidth: sec.size.width, left: sec.left, top: stack.itemsStarts[s], height: sec.size.height)
     }
 
     /// Cells and headers in `rect`; an orthogonal row's cells are all returned when the rect

@@ -51,6 +51,33 @@ package struct OrthogonalRow: Sendable {
     package var itemWidth: Double
     /// The leading inset.
     package var left: Double
+    /// The row's band along y (content coordinates): where its items start, and their height.
+    package var top: Double
+    package var height: Double
+
+    /// The inset each end of the row's scroll view has: centred group paging can centre the
+    /// first and last groups, so the row is inset by what that takes; other behaviours none.
+    package func edgeInset(viewWidth: Double) -> Double {
+        behavior == .group_paging_centered ? max(0, (viewWidth - itemWidth) / 2 - left) : 0
+    }
+
+    /// Whether it pages by group (and decelerates at the fast rate).
+    package var pagesByGroup: Bool { behavior == .group_paging || behavior == .group_paging_centered }
+
+    /// Where a release of the row comes to rest, from `offset` at the release, the proposed rest
+    /// point and the content's velocity: its behaviour's rule (group paging moves one group in the
+    /// fling's direction past the paging threshold, else to the nearest); nil: where it decelerates to.
+    package func restTarget(offset: Double, proposed: Double, velocity v: Double, viewWidth: Double) -> Double? {
+        let first: Double  // the offset that shows the first group where the behaviour rests it
+        switch behavior {
+        case .none, .continuous, .paging: return nil
+        case .continuous_group_leading:
+            return (proposed / pitch).rounded() * pitch
+        case .group_paging: first = 0
+        case .group_paging_centered: first = left + itemWidth / 2 - viewWidth / 2
+        }
+        return first + ScrollAxis.page(from: (offset - first) / pitch, velocity: v) * pitch
+    }
 }
 
 extension CollectionLayout {

@@ -35,14 +35,11 @@ extension CollectionLayout {
         guard (0..<sectionCount).contains(where: { orthogonalRow($0) != nil }) else { return [] }
         return (0..<sectionCount).map { s in
             guard let row = orthogonalRow(s) else { return nil }
-            let centred = row.behavior == .group_paging_centered
-            // Centred paging can centre the first and last groups: the row is inset by what that takes.
-            let edge = centred ? max(0, (viewSize.width - row.itemWidth) / 2 - row.left) : 0
-            let grouped = row.behavior == .group_paging || centred
+            let edge = row.edgeInset(viewWidth: viewSize.width)
             var axis = ScrollAxis(
                 viewLength: viewSize.width, contentLength: row.length, bounces: scroll.bounces,
                 insetLeading: edge, insetTrailing: edge,
-                rate: grouped ? ScrollAxis.fastDeceleration : scroll.decelerationRate,
+                rate: row.pagesByGroup ? ScrollAxis.fastDeceleration : scroll.decelerationRate,
                 paging: row.behavior == .paging)
             axis.setOffset(previous(s) ?? axis.minOffset)
             return axis
@@ -52,16 +49,7 @@ extension CollectionLayout {
     /// Where a release of row `s` comes to rest: its behaviour's rule (group paging moves one
     /// group in the fling's direction past the paging threshold, else to the nearest).
     func rowTarget(_ s: Int, offset: Double, proposed: Double, velocity v: Double, viewWidth: Double) -> Double? {
-        guard let row = orthogonalRow(s) else { return nil }
-        let first: Double  // the offset that shows the first group where the behaviour rests it
-        switch row.behavior {
-        case .none, .continuous, .paging: return nil
-        case .continuous_group_leading:
-            return ((proposed) / row.pitch).rounded() * row.pitch
-        case .group_paging: first = 0
-        case .group_paging_centered: first = row.left + row.itemWidth / 2 - viewWidth / 2
-        }
-        return first + ScrollAxis.page(from: (offset - first) / row.pitch, velocity: v) * row.pitch
+        orthogonalRow(s)?.restTarget(offset: offset, proposed: proposed, velocity: v, viewWidth: viewWidth)
     }
 
     /// Section footers (pinned to the view's trailing edge while their section shows, with

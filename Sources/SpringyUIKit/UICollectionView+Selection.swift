@@ -24,7 +24,9 @@ extension UICollectionView {
         let probe = CGRect(x: point.x, y: point.y, width: 0, height: 0).insetBy(dx: -0.5, dy: -0.5)
         var best: UICollectionViewLayoutAttributes?
         for a in collectionViewLayout.layoutAttributesForElements(in: probe) ?? []
-        where a.representedElementCategory == .cell && a.indexPath.count == 2 && !a.isHidden && a.frame.contains(point) {
+        where a.representedElementCategory == .cell && a.indexPath.count == 2 && !a.isHidden
+            && a.frame.offsetBy(dx: -rows.offset(a.indexPath.section), dy: 0).contains(point)
+        {
             if best == nil || a.zIndex >= best!.zIndex { best = a }
         }
         return best?.indexPath

@@ -169,13 +169,13 @@ extension UICollectionView {
             completion: { done in
                 for (ip, cell) in leaving {
                     (self.delegate as? UICollectionViewDelegate)?.collectionView(self, didEndDisplaying: cell, forItemAt: ip)
-                    self.retire(cell)
+                    self.queues.retire(cell)
                 }
                 // Those that went out of view, unless a scroll brought them back meanwhile.
                 for (ip, cell) in outgoing where self.departing.contains(where: { $0.cell === cell }) {
                     self.departing.removeAll { $0.cell === cell }
                     (self.delegate as? UICollectionViewDelegate)?.collectionView(self, didEndDisplaying: cell, forItemAt: ip)
-                    self.retire(cell)
+                    self.queues.retire(cell)
                 }
                 finish(done)
             })

@@ -131,6 +131,8 @@ open class UICollectionView: UIScrollView {
     open var allowsMultipleSelection = false
     /// The selected items, in the order they were selected.
     var selected: [IndexPath] = []
+    /// Each section's own scroll view when it scrolls orthogonally (UICollectionView+Rows.swift).
+    let rows = OrthogonalRows()
 
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
@@ -212,7 +214,7 @@ open class UICollectionView: UIScrollView {
     open func reloadData() {
         counts = nil
         selected = []
-        for (_, cell) in shown + departing { retire(cell) }
+        for (_, cell) in shown + departing { queues.retire(cell) }
         shown = []
         departing = []
         for (_, v) in shownSupplementary { v.removeFromSuperview() }
@@ -277,7 +279,7 @@ open class UICollectionView: UIScrollView {
         record(CallSite(file: file, line: line)) { r in
             for s in sections {
                 r.update.insertSections.append(.init(at: s, section: SectionSpec(labels: [])))
-                r.items.append(UICollectionViewUpdateItem(before: nil, after: Self.sectionPath(s), action: .insert))
+                r.items.append(UICollectionViewUpdateItem(before: nil, after: IndexPath.whole(s), action: .insert))
             }
         }
     }
@@ -285,7 +287,7 @@ open class UICollectionView: UIScrollView {
         record(CallSite(file: file, line: line)) { r in
             for s in sections {
                 r.update.deleteSections.append(s)
-                r.items.append(UICollectionViewUpdateItem(before: Self.sectionPath(s), after: nil, action: .delete))
+                r.items.append(UICollectionViewUpdateItem(before: IndexPath.whole(s), after: nil, action: .delete))
             }
         }
     }
@@ -294,7 +296,7 @@ open class UICollectionView: UIScrollView {
             for s in sections {
                 r.update.reloadSections.append(s)
                 r.items.append(
-                    UICollectionViewUpdateItem(before: Self.sectionPath(s), after: Self.sectionPath(s), action: .reload))
+                    UICollectionViewUpdateItem(before: IndexPath.whole(s), after: IndexPath.whole(s), action: .reload))
             }
         }
     }
@@ -302,11 +304,9 @@ open class UICollectionView: UIScrollView {
         record(CallSite(file: file, line: line)) { r in
             r.update.moveSections.append(.init(from: section, to: newSection))
             r.items.append(
-                UICollectionViewUpdateItem(before: Self.sectionPath(section), after: Self.sectionPath(newSection), action: .move))
+                UICollectionViewUpdateItem(before: IndexPath.whole(section), after: IndexPath.whole(newSection), action: .move))
         }
     }
-    /// A section's place in an update item: its item is NSNotFound, as in UIKit.
-    static func sectionPath(_ s: Int) -> IndexPath { IndexPath(item: NSNotFound, section: s) }
 
     // MARK: - Selection (UICollectionView+Selection.swift)
 
@@ -354,6 +354,7 @@ open class UICollectionView: UIScrollView {
         if scrollPosition.contains(.right) { offset.x = f.maxX - bounds.width + contentInset.right }
         // UIKit keeps the offset within the content (with its insets).
         setContentOffset(restingOffset(offset), animated: animated)
+        rows.scroll(toShow: f, section: indexPath.section, at: scrollPosition, animated: animated)
     }
 
     // MARK: - Layout
@@ -364,6 +365,7 @@ open class UICollectionView: UIScrollView {
         layout.needsPrepare = false
         layout.prepare()
         contentSize = layout.collectionViewContentSize
+        rows.arrange(self)
     }
 
     open override func layoutSubviews() {
@@ -438,37 +440,33 @@ open class UICollectionView: UIScrollView {
         }
         for (ip, cell) in shown where oldCells[ip] === cell {
             (delegate as? UICollectionViewDelegate)?.collectionView(self, didEndDisplaying: cell, forItemAt: ip)
-            retire(cell)
+            queues.retire(cell)
         }
         for (_, v) in shownSupplementary { v.removeFromSuperview() }
         shown = next
         shownSupplementary = nextSupplementary
-        // Drawing order: by zIndex, then as the layout listed them.
+        // Drawing order: by zIndex, then as the layout listed them (orthogonal rows behind, their
+        // cells in the same order inside them).
         var placed: [(view: UIView, z: Int)] = []
         for (k, entry) in next.enumerated() { placed.append((entry.cell, zIndexes[k])) }
         for (k, entry) in nextSupplementary.enumerated() { placed.append((entry.view, supplementaryZ[k])) }
         let order = placed.indices.sorted { placed[$0].z != placed[$1].z ? placed[$0].z < placed[$1].z : $0 < $1 }
-        bringSubviewsToFront(order.map { placed[$0].view })
+        rows.bringToFront(order.map { placed[$0].view }, in: self)
     }
 
     func place(_ view: UICollectionReusableView, _ a: UICollectionViewLayoutAttributes) {
         // Inside an animation block (a layoutIfNeeded() in UIView.animate) the cells move animated.
+        let (container, center) = rows.placement(of: a, in: self)
         view.bounds.size = a.size
-        view.center = a.center
+        view.center = center
         view.transform = a.transform
         view.alpha = a.alpha
         view.isHidden = a.isHidden
         view.shownIndexPath = a.indexPath
         view.shownKind = a.representedElementCategory == .cell ? nil : a.representedElementKind
         view.apply(a)
-        if view.superview !== self { addSubview(view) }
+        if view.superview !== container { container.addSubview(view) }
         view.layoutIfNeeded()
-    }
-
-    func retire(_ cell: UICollectionViewCell) {
-        cell.removeFromSuperview()
-        cell.shownIndexPath = nil
-        if let id = cell.reuseIdentifier { queues.reusable[id, default: []].append(cell) }
     }
 }
 
@@ -479,6 +477,13 @@ final class ReuseQueues {
     /// By "kind/identifier".
     var views: [String: (CGRect) -> UICollectionReusableView] = [:]
     var reusable: [String: [UICollectionViewCell]] = [:]
+
+    /// A cell that left the screen: out of the view, waiting in its identifier's queue.
+    func retire(_ cell: UICollectionViewCell) {
+        cell.removeFromSuperview()
+        cell.shownIndexPath = nil
+        if let id = cell.reuseIdentifier { reusable[id, default: []].append(cell) }
+    }
 
     func cell(_ identifier: String, _ site: CallSite) -> UICollectionViewCell {
         if var pool = reusable[identifier], !pool.isEmpty {
@@ -510,4 +515,9 @@ final class ReuseQueues {
         view.reuseIdentifier = identifier
         return view
     }
+}
+
+extension IndexPath {
+    /// A whole section's place in an update item: its item is NSNotFound, as in UIKit.
+    static func whole(_ section: Int) -> IndexPath { IndexPath(item: NSNotFound, section: section) }
 }

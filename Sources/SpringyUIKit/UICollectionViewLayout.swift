@@ -1,4 +1,5 @@
 import Foundation
+import SpringyLayout
 
 /// What a layout attribute describes: a cell, a supplementary view or a decoration view.
 extension UICollectionView {
@@ -182,6 +183,9 @@ open class UICollectionViewLayout: NSObject {
         -> CGPoint
     { proposedContentOffset }
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
+    /// A section whose items scroll in one row of their own (a compositional layout's orthogonal
+    /// section): the collection view gives it a scroll view.
+    func orthogonalRow(_ section: Int) -> OrthogonalRow? { nil }
 
     // MARK: - Interactive movement
 

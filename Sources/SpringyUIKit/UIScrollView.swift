@@ -137,6 +137,11 @@ open class UIScrollView: UIView {
 
     var isMoving: Bool { horizontal.isMoving || vertical.isMoving }
 
+    /// Where a release along x rests when the scroll view has a rule of its own (an orthogonal
+    /// row's behaviour), from the offset at the release, the proposed rest point and the
+    /// content's velocity; nil: the layout and the delegate choose (targetContentOffset).
+    var restRule: ((_ offset: Double, _ proposed: Double, _ velocity: Double) -> Double?)? { nil }
+
     // MARK: - Dragged by the script's finger
 
     /// The recogniser that drags it: where the finger is, how far and how fast it has moved.
@@ -164,6 +169,21 @@ open class UIScrollView: UIView {
         panGestureRecognizer.touch(.changed, at: point, in: self, h: h)
         moved(to: CGPoint(x: horizontal.offset, y: vertical.offset))
     }
+    /// A finger landed on a scroll view inside this one (an orthogonal row): this one's motion
+    /// stops where it is while the finger is down, as UIKit's scroll view stops for a touch
+    /// anywhere in it; the drag itself may still become this one's (`beginDrag`).
+    func catchMotion(at point: CGPoint) {
+        animatingScroll = false
+        horizontal.beginTracking(finger: Double(point.x))
+        vertical.beginTracking(finger: Double(point.y))
+    }
+    /// That finger lifted, the drag having been the inner one's: the motion goes on from rest
+    /// (back from an overscroll, if it was past an edge).
+    func letGo() {
+        vertical.release(fingerVelocity: 0) { _, _ in nil }
+        horizontal.release(fingerVelocity: 0) { _, _ in nil }
+    }
+
     /// Another recogniser took the finger (a long press under it was recognised): the drag
     /// ends where it is, with no fling and no tap.
     func cancelDrag(at point: CGPoint, h: Double) {
@@ -195,18 +215,25 @@ open class UIScrollView: UIView {
             chosen = target
             return target
         }
-        let proposedY = vertical.proposedRest(velocity: -Double(velocity.y))
-        let proposedX = horizontal.proposedRest(velocity: -Double(velocity.x))
-        vertical.release(fingerVelocity: Double(velocity.y)) { _, _ in
-            choose(proposedX, proposedY).map { Double($0.y) }.flatMap { $0 == proposedY ? nil : $0 }
-        }
-        horizontal.release(fingerVelocity: Double(velocity.x)) { _, _ in
-            choose(proposedX, proposedY).map { Double($0.x) }.flatMap { $0 == proposedX ? nil : $0 }
+        if let rule = restRule {
+            let offset = horizontal.offset
+            vertical.release(fingerVelocity: Double(velocity.y)) { _, _ in nil }
+            horizontal.release(fingerVelocity: Double(velocity.x)) { proposed, v in rule(offset, proposed, v) }
+        } else {
+            let proposedY = vertical.proposedRest(velocity: -Double(velocity.y))
+            let proposedX = horizontal.proposedRest(velocity: -Double(velocity.x))
+            vertical.release(fingerVelocity: Double(velocity.y)) { _, _ in
+                choose(proposedX, proposedY).map { Double($0.y) }.flatMap { $0 == proposedY ? nil : $0 }
+            }
+            horizontal.release(fingerVelocity: Double(velocity.x)) { _, _ in
+                choose(proposedX, proposedY).map { Double($0.x) }.flatMap { $0 == proposedX ? nil : $0 }
+            }
         }
         delegate?.scrollViewDidEndDragging(self, willDecelerate: isMoving)
-        // A tap on a collection view's cell selects it (a tap that stopped a scroll does not).
+        // A tap on a collection view's cell selects it (a tap that stopped a scroll does not), in
+        // an orthogonal row too.
         if let l = landing, !l.caughtMoving, l.farthest <= UITapGestureRecognizer.allowableMovement,
-            let collection = self as? UICollectionView
+            let collection = self as? UICollectionView ?? (self as? OrthogonalScrollView)?.owner
         {
             collection.tapped(at: point)
         }

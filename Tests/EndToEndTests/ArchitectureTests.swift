@@ -361,10 +361,12 @@ final class ArchitectureTests: XCTestCase {
     /// break mode, one look for UILabel and scene files' `line_break`; Frame +22 for a view's
     /// picture (ImagePixels, ViewImage, ContentMode), one for UIImageView and scene files' `image`;
     /// Render +2 and UIKit +1 for TextMeasure, the renderer's text measure UILabel.sizeThatFits uses;
-    /// UIKit +1 for the chrome's safe area a scene hands its views.)
+    /// UIKit +1 for the chrome's safe area a scene hands its views; Layout +5 for an orthogonal
+    /// row's band, end insets and resting rule, which UIKit's compositional layout's row scroll
+    /// views share with scene files' rows.)
     static let packageBudget: [String: Int] = [
         "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 126, "SpringyScene": 456, "SpringyDynamics": 66,
-        "SpringyLayout": 223,
+        "SpringyLayout": 228,
         "SpringySimulation": 28, "SpringyRender": 82, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 337,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
         "SpringyServer": 0, "SpringyUIKit": 17, "SpringyAnimation": 32,

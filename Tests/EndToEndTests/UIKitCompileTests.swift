@@ -39,6 +39,9 @@ final class UIKitCompileTests: XCTestCase {
         let field = UIFieldBehavior.springField()
         field.region = UIRegion(radius: 40)
         UIView.animate(withDuration: 0.3) { card.alpha = 0.5 }
+        let item = NSCollectionLayoutItem(
+            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+        let section = NSCollectionLayoutSection(group: .horizontal(layoutSize: item.layoutSize, subitems: [item]))
 
         """
 
@@ -50,12 +53,16 @@ final class UIKitCompileTests: XCTestCase {
                 let custom = UIFieldBehavior.field { _, _, _, _, _ in .zero }
                 let both = UIRegion(radius: 10).union(with: UIRegion(radius: 20))
                 card.layer.shadowPath = nil
+                let estimated = NSCollectionLayoutDimension.estimated(44)
+                section.visibleItemsInvalidationHandler = nil
 
                 """)
         XCTAssertNotEqual(wrong.status, 0)
         for expected in [
             "type 'UIFieldBehavior' has no member 'field'", "value of type 'UIRegion' has no member 'union'",
             "value of type 'CALayer' has no member 'shadowPath'",
+            "type 'NSCollectionLayoutDimension' has no member 'estimated'",
+            "value of type 'NSCollectionLayoutSection' has no member 'visibleItemsInvalidationHandler'",
         ] {
             XCTAssertTrue(wrong.stderr.contains(expected), "\(expected)\n\(wrong.stderr)")
         }
