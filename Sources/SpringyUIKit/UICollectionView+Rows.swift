@@ -22,6 +22,8 @@ final class OrthogonalScrollView: UIScrollView {
     init(owner: UICollectionView) {
         self.owner = owner
         super.init(frame: .zero)
+        // (Its insets are its row's; the collection view takes the safe area.)
+        contentInsetAdjustmentBehavior = .never
     }
 
     /// The row as the layout now lays it out, `width` wide, scrolling as the collection view does

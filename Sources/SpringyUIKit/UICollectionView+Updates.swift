@@ -185,9 +185,10 @@ extension UICollectionView {
     /// scroll to an item (`0 - inset`: never -0).
     func restingOffset(_ p: CGPoint) -> CGPoint {
         guard p.x.isFinite, p.y.isFinite else { return contentOffset }
-        let maxX = max(0 - contentInset.left, contentSize.width - bounds.width + contentInset.right)
-        let maxY = max(0 - contentInset.top, contentSize.height - bounds.height + contentInset.bottom)
-        return CGPoint(x: min(max(p.x, 0 - contentInset.left), maxX), y: min(max(p.y, 0 - contentInset.top), maxY))
+        let maxX = max(0 - adjustedContentInset.left, contentSize.width - bounds.width + adjustedContentInset.right)
+        let maxY = max(0 - adjustedContentInset.top, contentSize.height - bounds.height + adjustedContentInset.bottom)
+        return CGPoint(
+            x: min(max(p.x, 0 - adjustedContentInset.left), maxX), y: min(max(p.y, 0 - adjustedContentInset.top), maxY))
     }
 }
 

@@ -346,12 +346,12 @@ open class UICollectionView: UIScrollView {
         guard let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return }
         var offset = contentOffset
         let f = a.frame
-        if scrollPosition.contains(.top) { offset.y = f.minY - contentInset.top }
+        if scrollPosition.contains(.top) { offset.y = f.minY - adjustedContentInset.top }
         if scrollPosition.contains(.centeredVertically) { offset.y = f.midY - bounds.height / 2 }
-        if scrollPosition.contains(.bottom) { offset.y = f.maxY - bounds.height + contentInset.bottom }
-        if scrollPosition.contains(.left) { offset.x = f.minX - contentInset.left }
+        if scrollPosition.contains(.bottom) { offset.y = f.maxY - bounds.height + adjustedContentInset.bottom }
+        if scrollPosition.contains(.left) { offset.x = f.minX - adjustedContentInset.left }
         if scrollPosition.contains(.centeredHorizontally) { offset.x = f.midX - bounds.width / 2 }
-        if scrollPosition.contains(.right) { offset.x = f.maxX - bounds.width + contentInset.right }
+        if scrollPosition.contains(.right) { offset.x = f.maxX - bounds.width + adjustedContentInset.right }
         // UIKit keeps the offset within the content (with its insets).
         setContentOffset(restingOffset(offset), animated: animated)
         rows.scroll(toShow: f, section: indexPath.section, at: scrollPosition, animated: animated)

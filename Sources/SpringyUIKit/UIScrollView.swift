@@ -11,6 +11,7 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
@@ -22,6 +23,7 @@ extension UIScrollViewDelegate {
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
 }
 
 /// A view whose bounds' origin is its content offset, moved by Springy's scroll physics
@@ -37,8 +39,18 @@ open class UIScrollView: UIView {
 
     weak open var delegate: (any UIScrollViewDelegate)?
     open var contentSize: CGSize = .zero { didSet { syncAxes() } }
+    /// How the safe area (what the scene's chrome covers of the view) adds to the content inset.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable { case automatic, scrollableAxes, never, always }
+
     open var contentInset: UIEdgeInsets = .zero { didSet { syncAxes() } }
-    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic { didSet { syncAxes() } }
+    /// `contentInset` with the safe area added as `contentInsetAdjustmentBehavior` says: the
+    /// insets the offset rests within and the content starts below.
+    open private(set) var adjustedContentInset: UIEdgeInsets = .zero
+    /// What the safe area added, as last applied.
+    private var safePart = UIEdgeInsets.zero
+    /// Told when `adjustedContentInset` changed (the delegate is told after).
+    open func adjustedContentInsetDidChange() {}
     open var isPagingEnabled = false { didSet { syncAxes() } }
     open var decelerationRate: DecelerationRate = .normal { didSet { syncAxes() } }
     open var bounces = true { didSet { syncAxes() } }
@@ -105,10 +117,12 @@ open class UIScrollView: UIView {
         vertical.viewLength = Double(bounds.height)
         horizontal.contentLength = Double(contentSize.width)
         vertical.contentLength = Double(contentSize.height)
-        horizontal.insetLeading = Double(contentInset.left)
-        horizontal.insetTrailing = Double(contentInset.right)
-        vertical.insetLeading = Double(contentInset.top)
-        vertical.insetTrailing = Double(contentInset.bottom)
+        let before = adjustedContentInset
+        adjustedContentInset = adjusted()
+        horizontal.insetLeading = Double(adjustedContentInset.left)
+        horizontal.insetTrailing = Double(adjustedContentInset.right)
+        vertical.insetLeading = Double(adjustedContentInset.top)
+        vertical.insetTrailing = Double(adjustedContentInset.bottom)
         for k in [0, 1] {
             var a = k == 0 ? horizontal : vertical
             a.bounces = bounces
@@ -117,6 +131,56 @@ open class UIScrollView: UIView {
             a.paging = isPagingEnabled
             if k == 0 { horizontal = a } else { vertical = a }
         }
+        guard adjustedContentInset != before else { return }
+        // When the safe area's part changes, content resting at its top (or left) stays there:
+        // it starts below the new inset, as UIKit's does under a bar. (A contentInset you set
+        // moves nothing, as in UIKit.)
+        let a = adjustedContentInset, c = contentInset
+        let part = UIEdgeInsets(top: a.top - c.top, left: a.left - c.left, bottom: a.bottom - c.bottom, right: a.right - c.right)
+        if part != safePart {
+            var offset = bounds.origin
+            if !vertical.isTracking, offset.y == -before.top { offset.y = 0 - adjustedContentInset.top }
+            if !horizontal.isTracking, offset.x == -before.left { offset.x = 0 - adjustedContentInset.left }
+            safePart = part
+            if offset != bounds.origin && !isMoving { setContentOffset(offset, animated: false) }
+        }
+        adjustedContentInsetDidChange()
+        delegate?.scrollViewDidChangeAdjustedContentInset(self)
+    }
+
+    /// `contentInset` and the safe area's part: every edge (`always`), none (`never`), or the
+    /// edges along an axis the content scrolls on — longer than the view, or always bouncing
+    /// (`scrollableAxes`, and `automatic`: Springy has no navigation or tab bar controllers,
+    /// whose content views UIKit's automatic behaviour always adjusts vertically).
+    private func adjusted() -> UIEdgeInsets {
+        var out = contentInset
+        let both: (vertical: Bool, horizontal: Bool)
+        switch contentInsetAdjustmentBehavior {
+        case .never: both = (false, false)
+        case .always: both = (true, true)
+        case .automatic, .scrollableAxes:
+            both = (
+                contentSize.height > bounds.height || alwaysBounceVertical,
+                contentSize.width > bounds.width || alwaysBounceHorizontal
+            )
+        }
+        guard both.vertical || both.horizontal else { return out }
+        let safe = safeAreaInsets
+        if both.vertical {
+            out.top += safe.top
+            out.bottom += safe.bottom
+        }
+        if both.horizontal {
+            out.left += safe.left
+            out.right += safe.right
+        }
+        return out
+    }
+
+    /// The safe area is known once the view is on screen: the insets follow it at every layout.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        syncAxes()
     }
 
     /// One step of its free motion (deceleration, bounce, an animated scroll).

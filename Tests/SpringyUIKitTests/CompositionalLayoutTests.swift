@@ -55,6 +55,73 @@ final class CompositionalLayoutTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(last.item("header.1")).center.y, top - 100)
     }
 
+    /// scenes/ios-app-store.yaml: featured cards paging by centred card, a shelf resting on a
+    /// group's leading edge, a two-column grid, under the status bar — the collection view's
+    /// adjusted content inset takes the safe area, as the scene file's collection does — on every
+    /// frame within 0.5 pt (measured: 0).
+    func testTheAppStoreSceneMatchesTheSceneFileUnderTheStatusBar() throws {
+        let script: [ScriptStep<Composed>] = [
+            .swipe(at: 0.3, from: CGPoint(x: 330, y: 250), direction: .left, distance: 90, speed: 1000),
+            .pan(at: 0.9, from: CGPoint(x: 330, y: 470), to: CGPoint(x: 140, y: 475), duration: 0.2),
+            .pan(at: 2.4, from: CGPoint(x: 195, y: 700), to: CGPoint(x: 195, y: 520), duration: 0.4, release: .hold),
+        ]
+        let reports = Reports()
+        let swift = try Scene(
+            named: "ios-app-store", size: CGSize(width: 390, height: 844), chrome: .statusBar, duration: 5,
+            script: script + [
+                .at(0.1) { vc in reports.add("\(vc.collectionView.adjustedContentInset) \(vc.collectionView.contentOffset)") }
+            ]
+        ) {
+            Composed([4, 10, 8]) {
+                UICollectionViewCompositionalLayout { section, _ in
+                    let item = Self.item()
+                    let group: NSCollectionLayoutGroup
+                    var behavior = UICollectionLayoutSectionOrthogonalScrollingBehavior.none
+                    switch section {
+                    case 0:
+                        group = .horizontal(layoutSize: Self.size(.fractionalWidth(0.9), .absolute(260)), subitems: [item])
+                        behavior = .groupPagingCentered
+                    case 1:
+                        group = .horizontal(layoutSize: Self.size(.absolute(100), .absolute(100)), subitems: [item])
+                        behavior = .continuousGroupLeadingBoundary
+                    default:
+                        group = .horizontal(
+                            layoutSize: Self.size(.fractionalWidth(1), .absolute(70)), repeatingSubitem: item, count: 2)
+                        group.interItemSpacing = .fixed(12)
+                    }
+                    let made = NSCollectionLayoutSection(group: group)
+                    made.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 20, bottom: 16, trailing: 20)
+                    made.interGroupSpacing = 12
+                    made.orthogonalScrollingBehavior = behavior
+                    made.boundarySupplementaryItems = [
+                        NSCollectionLayoutBoundarySupplementaryItem(
+                            layoutSize: Self.size(.fractionalWidth(1), .absolute(44)),
+                            elementKind: UICollectionView.elementKindSectionHeader, alignment: .top)
+                    ]
+                    made.supplementariesFollowContentInsets = false
+                    return made
+                }
+            }
+        }.simulate()
+        let yaml = try Scene(contentsOfFile: packageRoot + "/scenes/ios-app-store.yaml").simulate()
+        XCTAssertEqual(swift.count, yaml.count)
+        var worst = 0.0, compared = 0
+        for (a, b) in zip(swift, yaml) {
+            let x = placed(a), y = placed(b)
+            XCTAssertEqual(x.keys.sorted(), y.keys.sorted(), "frame \(a.index): the same cells and headers")
+            for (id, p) in x {
+                guard let q = y[id] else { continue }
+                worst = max(worst, abs(p.0.x - q.0.x), abs(p.0.y - q.0.y), abs(p.1 - q.1), abs(p.2 - q.2))
+                compared += 1
+            }
+        }
+        XCTAssertLessThan(worst, 0.5)
+        XCTAssertGreaterThan(compared, 2000)
+        // The status bar of a 844 pt screen covers 47 pt and its home indicator 34: the content
+        // starts below the one and ends above the other.
+        XCTAssertEqual(reports.all, ["UIEdgeInsets(top: 47.0, left: 0.0, bottom: 34.0, right: 0.0) CGPoint(x: 0.0, y: -47.0)"])
+    }
+
     static func size(_ w: NSCollectionLayoutDimension, _ h: NSCollectionLayoutDimension) -> NSCollectionLayoutSize {
         NSCollectionLayoutSize(widthDimension: w, heightDimension: h)
     }
