@@ -23,6 +23,24 @@ final class CompositionalLayoutTests: XCTestCase {
         return out
     }
 
+    /// The same cells and headers on every frame, each within 0.5 pt of the scene file's, at
+    /// least `comparing` placements compared.
+    func hold(_ swift: [Frame], to yaml: [Frame], comparing least: Int, line: UInt = #line) throws {
+        XCTAssertEqual(swift.count, yaml.count, line: line)
+        var worst = 0.0, compared = 0
+        for (a, b) in zip(swift, yaml) {
+            let x = placed(a), y = placed(b)
+            XCTAssertEqual(x.keys.sorted(), y.keys.sorted(), "frame \(a.index): the same cells and headers", line: line)
+            for (id, p) in x {
+                guard let q = y[id] else { continue }
+                worst = max(worst, abs(p.0.x - q.0.x), abs(p.0.y - q.0.y), abs(p.1 - q.1), abs(p.2 - q.2))
+                compared += 1
+            }
+        }
+        XCTAssertLessThan(worst, 0.5, line: line)
+        XCTAssertGreaterThan(compared, least, line: line)
+    }
+
     /// Every frame of the scene file's run: the same cells and headers on screen, each where the
     /// scene file has it (within 0.5 pt; measured: 0) — the rows paged, flung and dragged by the
     /// same fingers, the view's rubber band held while a finger is down in a row, and the
@@ -30,19 +48,7 @@ final class CompositionalLayoutTests: XCTestCase {
     func testTheCompositionalSceneMatchesTheSceneFileOnEveryFrame() throws {
         let swift = try Scene(named: "compositional", duration: 5, script: Self.script) { Storefront.make() }.simulate()
         let yaml = try Scene(contentsOfFile: packageRoot + "/scenes/compositional.yaml").simulate()
-        XCTAssertEqual(swift.count, yaml.count)
-        var worst = 0.0, compared = 0
-        for (a, b) in zip(swift, yaml) {
-            let x = placed(a), y = placed(b)
-            XCTAssertEqual(x.keys.sorted(), y.keys.sorted(), "frame \(a.index): the same cells and headers")
-            for (id, p) in x {
-                guard let q = y[id] else { continue }
-                worst = max(worst, abs(p.0.x - q.0.x), abs(p.0.y - q.0.y), abs(p.1 - q.1), abs(p.2 - q.2))
-                compared += 1
-            }
-        }
-        XCTAssertLessThan(worst, 0.5)
-        XCTAssertGreaterThan(compared, 3000)
+        try hold(swift, to: yaml, comparing: 3000)
         // It moved as the script says: the featured row paged twice (item 2 centred at 2 s), the
         // shelf was dragged left, and the vertical drag that started in the paging row scrolled
         // the view up.
@@ -104,19 +110,7 @@ final class CompositionalLayoutTests: XCTestCase {
             }
         }.simulate()
         let yaml = try Scene(contentsOfFile: packageRoot + "/scenes/ios-app-store.yaml").simulate()
-        XCTAssertEqual(swift.count, yaml.count)
-        var worst = 0.0, compared = 0
-        for (a, b) in zip(swift, yaml) {
-            let x = placed(a), y = placed(b)
-            XCTAssertEqual(x.keys.sorted(), y.keys.sorted(), "frame \(a.index): the same cells and headers")
-            for (id, p) in x {
-                guard let q = y[id] else { continue }
-                worst = max(worst, abs(p.0.x - q.0.x), abs(p.0.y - q.0.y), abs(p.1 - q.1), abs(p.2 - q.2))
-                compared += 1
-            }
-        }
-        XCTAssertLessThan(worst, 0.5)
-        XCTAssertGreaterThan(compared, 2000)
+        try hold(swift, to: yaml, comparing: 2000)
         // The status bar of a 844 pt screen covers 47 pt and its home indicator 34: the content
         // starts below the one and ends above the other.
         XCTAssertEqual(reports.all, ["UIEdgeInsets(top: 47.0, left: 0.0, bottom: 34.0, right: 0.0) CGPoint(x: 0.0, y: -47.0)"])
