@@ -8,6 +8,30 @@ extension UIGestureRecognizer {
     }
 }
 
+/// Asked by a gesture recogniser whether it may begin, and whether it may recognise together
+/// with another.
+public protocol UIGestureRecognizerDelegate: AnyObject {
+    /// Asked when the recogniser would leave `.possible` (a pan at its finger's first movement,
+    /// with its translation and velocity; a tap, swipe, press, pinch or rotation as it recognises):
+    /// false fails it, and a pan's finger goes to what the views above would have given it.
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether the two may recognise at once (either delegate saying yes is enough): a pinch or
+    /// rotation then begins beside a finger's recogniser or scroll view, and a long press leaves
+    /// them the finger.
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool { false }
+}
+
 /// What recognises a gesture from the script's fingers: a scroll view's `panGestureRecognizer`,
 /// or one you add to a view (`addGestureRecognizer`). There is no Objective-C runtime to call a
 /// `#selector`: give the recogniser a closure instead (`UIPanGestureRecognizer { pan in … }`, or
@@ -16,6 +40,7 @@ open class UIGestureRecognizer: NSObject {
     public internal(set) var state: State = .possible
     public internal(set) weak var view: UIView?
     open var isEnabled = true
+    weak open var delegate: (any UIGestureRecognizerDelegate)?
     /// Where the finger is (the window's coordinates), while it touches or as it last did.
     var finger: CGPoint?
     private var targets: [(UIGestureRecognizer) -> Void] = []
@@ -29,6 +54,14 @@ open class UIGestureRecognizer: NSObject {
     open func removeAllTargets() { targets = [] }
     /// Calls the targets (the state has changed).
     func fire() { for t in targets { t(self) } }
+    /// Its delegate lets it leave `.possible` (none: it may).
+    func mayBegin() -> Bool { delegate?.gestureRecognizerShouldBegin(self) ?? true }
+    /// Whether it and `other` may recognise at once: either delegate says so.
+    func together(with other: UIGestureRecognizer) -> Bool {
+        other !== self
+            && (delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) == true
+                || other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: self) == true)
+    }
 
     /// The fingers a two-finger recogniser holds (the window's coordinates), in the order they
     /// landed, and whether each is still down; a one-finger recogniser has `finger` instead.
@@ -89,6 +122,20 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         guard let view else { return lastVelocity }
         let o = view.convert(CGPoint.zero, from: nil), v = view.convert(lastVelocity, from: nil)
         return CGPoint(x: v.x - o.x, y: v.y - o.y)
+    }
+
+    /// The finger landed at `point`; the pan waits (its delegate is asked when it moves).
+    func land(at point: CGPoint, in view: UIView) {
+        self.view = view
+        start = point
+        finger = point
+        lastVelocity = .zero
+        state = .possible
+    }
+    /// The finger moved to `point` over a step of `h` s, the state left as it is.
+    func follow(to point: CGPoint, h: Double) {
+        if let last = finger { lastVelocity = CGPoint(x: (point.x - last.x) / h, y: (point.y - last.y) / h) }
+        finger = point
     }
 
     /// The script's finger moved (`h`: the step; the velocity is the finger's over it, or the
@@ -152,6 +199,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
             lastLift = time
             if taps >= numberOfTapsRequired {
                 taps = 0
+                guard mayBegin() else {
+                    state = .failed
+                    return
+                }
                 state = .ended
                 fire()
             }
@@ -216,6 +267,10 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
         // (The clock is whole steps: a thousandth of a step of rounding is not early.)
         guard numberOfTouchesRequired == 1, numberOfTapsRequired == 0, time - landed.time >= minimumPressDuration - 1e-9 else {
+            return false
+        }
+        guard mayBegin() else {
+            state = .failed
             return false
         }
         state = .began

@@ -137,7 +137,7 @@ package final class UIKitRuntime: LiveProgram {
         try running {
             now = time
             // The step's fingers have all moved: pinches and rotations measure them together.
-            measureTwoFingers()
+            fingers.measureTwoFingers()
             var events: [ContactEvent] = []
             animators.removeAll { $0.animator == nil }
             now = time + h
@@ -158,12 +158,8 @@ package final class UIKitRuntime: LiveProgram {
 
     package var scriptFinished: Bool { nextScript >= script.count }
 
-    /// The fingers down on the screen, in the order they landed (UIKitRuntime+Touches.swift).
-    var touches: [Touch] = []
-    /// The two-finger recognisers holding fingers, in the order they were first touched.
-    var twoFinger: [any TwoFingerRecognizer] = []
-    /// Fingers moved since the two-finger recognisers last measured them.
-    var fingersMoved = false
+    /// The fingers on the screen and what they drive (Fingers.swift).
+    private(set) lazy var fingers = Fingers(run: self)
 
     /// Runs `body` as this run's code; a problem it raises is thrown at the end of the step.
     func inside(_ body: () -> Void) {

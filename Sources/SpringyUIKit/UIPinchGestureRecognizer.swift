@@ -43,7 +43,7 @@ extension TwoFingerRecognizer {
         let lifted = held.allSatisfy { !$0.down }
         switch state {
         case .possible:
-            if wantsToBegin, held.allSatisfy(\.down) { run.begin(self) }
+            if wantsToBegin, held.allSatisfy(\.down) { run.fingers.begin(self) }
             if state == .possible, lifted { state = .failed }
         case .began, .changed:
             if held.allSatisfy({ !$0.down }) {

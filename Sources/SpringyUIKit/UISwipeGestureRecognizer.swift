@@ -33,6 +33,10 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         case .changed, .ended:
             guard state == .possible, let landed else { return }
             if recognises(point, after: time - landed.time) {
+                guard mayBegin() else {
+                    state = .failed
+                    return
+                }
                 state = .ended
                 fire()
             } else if phase == .ended || time - landed.time > Self.maximumDuration + 1e-9 {

@@ -7,6 +7,32 @@ import SpringyScene
 // scroll view) and to the two-finger recognisers (pinch, rotation) of the views it is in.
 
 extension UIKitRuntime {
+    package func touchBegan(_ finger: Int, at point: Vec2) { fingers.began(finger, at: point) }
+    package func touchMoved(_ finger: Int, to point: Vec2) { fingers.moved(finger, to: point) }
+    package func touchEnded(_ finger: Int, at point: Vec2, velocity: Vec2) {
+        fingers.ended(finger, at: point, velocity: velocity)
+    }
+}
+
+/// The fingers on a run's screen and what each drives.
+final class Fingers {
+    unowned let run: UIKitRuntime
+    init(run: UIKitRuntime) { self.run = run }
+    /// The fingers down on the screen, in the order they landed.
+    var touches: [Touch] = []
+    /// The two-finger recognisers holding fingers, in the order they were first touched.
+    var twoFinger: [any TwoFingerRecognizer] = []
+    /// Fingers moved since the two-finger recognisers last measured them.
+    var fingersMoved = false
+
+    // The run's screen and clock.
+    private var window: UIWindow { run.window }
+    private var screenBounds: CGRect { run.screenBounds }
+    private var now: Double { run.now }
+    private var h: Double { run.h }
+    private var animations: ViewAnimator { run.animations }
+    private func inside(_ body: () -> Void) { run.inside(body) }
+
     /// A finger on the screen and what it drives.
     struct Touch {
         let id: Int
@@ -15,6 +41,8 @@ extension UIKitRuntime {
         var hit: Hit?
         /// The long-press recogniser it pressed on (it watches the touch beside `hit`).
         var press: UILongPressGestureRecognizer?
+        /// Where it landed, while the pan it drives waits for its delegate (asked at the first movement).
+        var pending: CGPoint?
     }
 
     enum Hit {
@@ -35,7 +63,7 @@ extension UIKitRuntime {
         }
     }
 
-    package func touchBegan(_ finger: Int, at point: Vec2) {
+    func began(_ finger: Int, at point: Vec2) {
         let p = onScreen(point)
         var touch = Touch(id: finger, point: p)
         // A second finger in the view of a two-finger recogniser holding one joins it alone.
@@ -48,6 +76,7 @@ extension UIKitRuntime {
         // What one finger drives, unless another finger already drives it.
         let taken = touches.compactMap { $0.hit?.object }
         if let hit = hit(p, in: window), !taken.contains(where: { $0 === hit.object }) { touch.hit = hit }
+        if case .pan(let pan)? = touch.hit, pan.delegate != nil { touch.pending = p }
         if let press = pressRecognizer(p, in: window), !touches.contains(where: { $0.press === press }) { touch.press = press }
         for r in twoFingerRecognizers(p, in: window) {
             r.land(finger, at: p)
@@ -55,13 +84,19 @@ extension UIKitRuntime {
         }
         touches.append(touch)
         inside {
-            if let press = touch.press, press.touch(.began, at: p, in: press.view ?? window, time: now) { takeOver(finger, p) }
+            if let press = touch.press, press.touch(.began, at: p, in: press.view ?? window, time: now) { pressed(finger, p) }
             // (A press recognised at once took the finger: it drives nothing else.)
-            if let t = touches.last, t.id == finger { drive(t.hit, .began, p) }
+            if let t = touches.last, t.id == finger {
+                if t.pending != nil, case .pan(let pan)? = t.hit {
+                    pan.land(at: p, in: pan.view ?? window)
+                } else {
+                    drive(t.hit, .began, p)
+                }
+            }
         }
     }
 
-    package func touchMoved(_ finger: Int, to point: Vec2) {
+    func moved(_ finger: Int, to point: Vec2) {
         let p = onScreen(point)
         guard let k = touches.firstIndex(where: { $0.id == finger }) else { return }
         touches[k].point = p
@@ -69,13 +104,35 @@ extension UIKitRuntime {
         inside {
             // (The finger is at `point` at the end of this step, as a lift is.)
             if let press = touches[k].press, press.touch(.changed, at: p, in: press.view ?? window, time: now + h) {
-                takeOver(finger, p)
+                pressed(finger, p)
             }
-            drive(touches[k].hit, .changed, p)
+            if touches[k].pending != nil { decide(k, p, lifting: false) } else { drive(touches[k].hit, .changed, p) }
         }
     }
 
-    package func touchEnded(_ finger: Int, at point: Vec2, velocity: Vec2) {
+    /// A pan with a delegate, its finger at `p`: at the first movement (or the lift) the delegate
+    /// is asked; yes begins it, no fails it and gives the finger to what the views above the pan's
+    /// would have given it, from where it landed (a finger that lifts without moving: no pan).
+    private func decide(_ k: Int, _ p: CGPoint, lifting: Bool, velocity: CGPoint = .zero) {
+        guard let landing = touches[k].pending, case .pan(let pan)? = touches[k].hit else { return }
+        let moved = p != landing
+        if moved || lifting { touches[k].pending = nil }
+        if moved { pan.follow(to: p, h: h) }
+        if moved, pan.mayBegin() {
+            pan.state = .began
+            pan.fire()
+            if lifting { drive(.pan(pan), .ended, p, velocity: velocity) }
+            return
+        }
+        guard moved || lifting else { return }
+        pan.state = .failed
+        let next = hit(landing, in: window, above: pan.view)
+        touches[k].hit = next
+        drive(next, .began, landing)
+        drive(next, lifting ? .ended : .changed, p, velocity: velocity)
+    }
+
+    func ended(_ finger: Int, at point: Vec2, velocity: Vec2) {
         let p = onScreen(point), v = CGPoint(x: velocity.x, y: velocity.y)
         guard let k = touches.firstIndex(where: { $0.id == finger }) else { return }
         hold(finger, at: p, down: false)
@@ -85,7 +142,11 @@ extension UIKitRuntime {
         defer { animations.now = now }
         inside {
             touches[k].press?.touch(.ended, at: p, in: touches[k].press?.view ?? window, time: now + h)
-            drive(touches[k].hit, .ended, p, velocity: v)
+            if touches[k].pending != nil {
+                decide(k, p, lifting: true, velocity: v)
+            } else {
+                drive(touches[k].hit, .ended, p, velocity: v)
+            }
         }
         touches.remove(at: k)
     }
@@ -136,7 +197,7 @@ extension UIKitRuntime {
         guard fingersMoved else { return }
         fingersMoved = false
         inside {
-            for r in twoFinger { r.step(h: h, run: self) }
+            for r in twoFinger { r.step(h: h, run: run) }
         }
         twoFinger.removeAll { r in r.held.allSatisfy { !$0.down } }
     }
@@ -148,15 +209,32 @@ extension UIKitRuntime {
         let ids = Set(r.held.map(\.id))
         let others = twoFinger.contains { o in
             o !== r && (o.state == .began || o.state == .changed) && o.held.contains { ids.contains($0.id) }
+                && !r.together(with: o)
         }
-        let mine = touches.filter { ids.contains($0.id) }
-        if others || mine.contains(where: recognises) {
+        // (What a finger drives beside `r`, when their delegates let them recognise together, keeps it.)
+        let mine = touches.filter { ids.contains($0.id) && !together(r, $0) }
+        if others || mine.contains(where: recognises) || !r.mayBegin() {
             r.state = .failed
             return
         }
         r.state = .began
         r.fire()
         for t in mine { takeOver(t.id, t.point) }
+    }
+
+    /// Whether `r` may recognise beside what finger `t` drives (its recogniser, or its scroll
+    /// view's pan) and its long press: their delegates say so for every one of them.
+    private func together(_ r: UIGestureRecognizer, _ t: Touch) -> Bool {
+        var theirs: [UIGestureRecognizer] = t.press.map { [$0] } ?? []
+        switch t.hit {
+        case .pan(let p)?: theirs.append(p)
+        case .tap(let p)?: theirs.append(p)
+        case .swipe(let p)?: theirs.append(p)
+        case .scroll(let s)?: theirs.append(s.panGestureRecognizer)
+        case .control?: return false
+        case nil: break
+        }
+        return !theirs.isEmpty && theirs.allSatisfy { r.together(with: $0) }
     }
 
     /// Whether what a finger drives has recognised: a long press that has begun, a pan or a
@@ -175,12 +253,23 @@ extension UIKitRuntime {
         return hypot(d.x, d.y) >= UITapGestureRecognizer.allowableMovement
     }
 
+    /// A long press on `finger` recognised: it takes the finger, unless what the finger drives may
+    /// recognise beside it.
+    private func pressed(_ finger: Int, _ p: CGPoint) {
+        guard let t = touches.first(where: { $0.id == finger }), let press = t.press else { return }
+        var alone = t
+        alone.press = nil
+        if together(press, alone) { return }
+        takeOver(finger, p)
+    }
+
     /// A recogniser took `finger` (a long press recognised, a pinch began): what else it drove
     /// stops — a scroll where it is, a pan or a control cancelled, a tap or swipe failed.
     func takeOver(_ finger: Int, _ p: CGPoint) {
         guard let k = touches.firstIndex(where: { $0.id == finger }) else { return }
         switch touches[k].hit {
         case .scroll(let scroll)?: scroll.cancelDrag(at: p, h: h)
+        case .pan(let pan)? where touches[k].pending != nil: pan.state = .failed  // (it never began)
         case .pan(let pan)?:
             pan.touch(.cancelled, at: p, in: pan.view ?? window, h: h)
             pan.fire()
@@ -190,6 +279,7 @@ extension UIKitRuntime {
         case nil: break
         }
         touches[k].hit = nil
+        touches[k].pending = nil
         if let press = touches[k].press, press.state == .possible {
             press.touch(.cancelled, at: p, in: press.view ?? window, time: now)
             touches[k].press = nil
@@ -239,8 +329,10 @@ extension UIKitRuntime {
     /// screen-edge pan only for a finger at one of its edges), else (an enabled control) tracks
     /// them itself, else (a scroll view) is dragged; a view that does none of these passes them
     /// to its superview.
-    func hit(_ point: CGPoint, in view: UIView) -> Hit? {
-        for v in chain(point, in: view) {
+    func hit(_ point: CGPoint, in view: UIView, above: UIView? = nil) -> Hit? {
+        var views = chain(point, in: view)
+        if let above, let i = views.firstIndex(where: { $0 === above }) { views.removeFirst(i + 1) }
+        for v in views {
             let r = v.gestureRecognizers?.last { r in
                 guard r.isEnabled else { return false }
                 if let edge = r as? UIScreenEdgePanGestureRecognizer { return edge.startsAtEdge(point, of: screenBounds) }
