@@ -24,8 +24,11 @@ extension ScriptStep {
         _ value: Double, _ range: ClosedRange<Double>, open: Bool = false, _ what: String
     ) throws(GestureProblem) {
         guard value.isFinite, range.contains(value), !(open && value == range.lowerBound) else {
+            let lo = plain(range.lowerBound), hi = plain(range.upperBound), found = value.isFinite ? plain(value) : "\(value)"
             throw GestureProblem(
-                message: "\(what) must be \(open ? "above " : "")\(plain(range.lowerBound)) to \(plain(range.upperBound))")
+                message: open
+                    ? "\(what) must be greater than \(lo) and at most \(hi), found \(found)"
+                    : "\(what) must be \(lo) to \(hi), found \(found)")
         }
     }
 

@@ -137,6 +137,7 @@ final class OrthogonalRows {
     /// Brings `views` (in drawing order) to the front of the collection view and of the rows
     /// they are in, the rows behind everything else.
     func bringToFront(_ views: [UIView], in cv: UICollectionView) {
+        guard !self.views.isEmpty else { return cv.bringSubviewsToFront(views) }
         let rows = self.views.compactMap { $0 }
         cv.bringSubviewsToFront(rows + views)
         for row in rows { row.bringSubviewsToFront(views) }

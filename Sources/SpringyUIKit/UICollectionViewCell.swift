@@ -7,13 +7,15 @@ open class UICollectionReusableView: UIView {
     open func prepareForReuse() {}
     open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
     /// Where the collection view shows it (frames and traces name a cell by it: "section.item").
-    var shownIndexPath: IndexPath?
+    var shownIndexPath: IndexPath? { didSet { if shownIndexPath != oldValue { shownName = name() } } }
     /// Its kind when it is a supplementary view (frames name a section's header `header.S`, as
     /// scene files' headers are named).
-    var shownKind: String?
+    var shownKind: String? { didSet { if shownKind != oldValue { shownName = name() } } }
 
-    /// How frames and traces name it where the collection view shows it.
-    var shownName: String? {
+    /// How frames and traces name it where the collection view shows it (made when its place
+    /// changes, not at every frame).
+    private(set) var shownName: String?
+    private func name() -> String? {
         guard let ip = shownIndexPath else { return nil }
         switch shownKind {
         case nil: return ip.count == 2 ? "\(ip.section).\(ip.item)" : nil

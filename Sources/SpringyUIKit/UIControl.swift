@@ -4,8 +4,9 @@ import Foundation
 open class UIAction: NSObject {
     public let title: String
     public let handler: (UIAction) -> Void
-    /// The control that sent the action while it runs.
-    public internal(set) weak var sender: AnyObject?
+    /// The control that sent the action while it runs (UIKit's type: `Any?`).
+    public var sender: Any? { sending }
+    weak var sending: AnyObject?
 
     public init(title: String = "", handler: @escaping (UIAction) -> Void) {
         self.title = title
@@ -65,9 +66,9 @@ open class UIControl: UIView {
     /// Runs the actions added for any of `controlEvents`, in the order they were added.
     open func sendActions(for controlEvents: Event) {
         for (action, events) in actions where !events.intersection(controlEvents).isEmpty {
-            action.sender = self
+            action.sending = self
             action.handler(action)
-            action.sender = nil
+            action.sending = nil
         }
     }
 

@@ -38,7 +38,7 @@ open class UIScrollView: UIView {
     }
 
     weak open var delegate: (any UIScrollViewDelegate)?
-    open var contentSize: CGSize = .zero { didSet { syncAxes() } }
+    open var contentSize: CGSize = .zero { didSet { if contentSize != oldValue { syncAxes() } } }
     /// How the safe area (what the scene's chrome covers of the view) adds to the content inset.
     public enum ContentInsetAdjustmentBehavior: Int, Sendable { case automatic, scrollableAxes, never, always }
 
@@ -164,7 +164,8 @@ open class UIScrollView: UIView {
                 contentSize.width > bounds.width || alwaysBounceHorizontal
             )
         }
-        guard both.vertical || both.horizontal else { return out }
+        // (No chrome, no safe area: nothing to measure.)
+        guard both.vertical || both.horizontal, let run = UIKitRuntime.current, run.safeArea != .zero else { return out }
         let safe = safeAreaInsets
         if both.vertical {
             out.top += safe.top
@@ -180,7 +181,7 @@ open class UIScrollView: UIView {
     /// The safe area is known once the view is on screen: the insets follow it at every layout.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        syncAxes()
+        if adjusted() != adjustedContentInset { syncAxes() }
     }
 
     /// One step of its free motion (deceleration, bounce, an animated scroll).

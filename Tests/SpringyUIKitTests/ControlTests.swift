@@ -12,7 +12,11 @@ final class ControlTests: XCTestCase {
         let tap = UITapGestureRecognizer()
         let reports = Reports()
         var presses = 0
-        lazy var press = UIAction { [unowned self] _ in presses += 1 }
+        lazy var press = UIAction { [unowned self] action in
+            presses += 1
+            // The sender is the button while its action runs (UIKit's `Any?`).
+            reports.add("sent by the button: \((action.sender as? UIButton) === button)")
+        }
 
         init(taps: Int) {
             super.init(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
@@ -47,7 +51,7 @@ final class ControlTests: XCTestCase {
             .at(0.3) { s in highlighted.add("\(s.button.isHighlighted) \(s.button.state == .highlighted) \(s.presses)") },
             .at(0.5) { s in highlighted.add("\(s.button.isHighlighted) \(s.button.state == .normal) \(s.presses)") },
         ])
-        XCTAssertEqual(inside, ["presses 1"])
+        XCTAssertEqual(inside, ["presses 1", "sent by the button: true"])
         XCTAssertEqual(highlighted.all, ["true true 0", "false true 1"], "highlighted while held, the action at the lift")
         // An action removed is not sent.
         let removed = try run([
@@ -62,6 +66,13 @@ final class ControlTests: XCTestCase {
         XCTAssertEqual(outside, ["presses 0"])
         // A tap beside it: nothing.
         XCTAssertEqual(try run([.tap(at: 0.2, CGPoint(x: 90, y: 120))]).1, ["presses 0"])
+    }
+
+    /// Outside its action, an action has no sender.
+    func testAnActionHasNoSenderOutsideItsRun() throws {
+        let box = Reports()
+        _ = try run([.tap(at: 0.2, CGPoint(x: 180, y: 120)), .at(0.5) { s in box.add("\(s.press.sender == nil)") }])
+        XCTAssertEqual(box.all, ["true"])
     }
 
     func testATapRecogniserAllowsTenPointsOfMovementAndNoMore() throws {

@@ -248,7 +248,7 @@ final class UIKitTouchTests: XCTestCase {
             ) { UIView() }
         ) { error in
             XCTAssertTrue("\(error)".contains("UIKitTouchTests.swift:\(line)"), "\(error)")
-            XCTAssertTrue("\(error)".contains("a pinch's scale must be above 0 to 100"), "\(error)")
+            XCTAssertTrue("\(error)".contains("a pinch's scale must be greater than 0 and at most 100, found 0"), "\(error)")
         }
         let scene = try Scene(
             named: "past", duration: 1,
