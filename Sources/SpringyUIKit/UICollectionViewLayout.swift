@@ -17,7 +17,13 @@ open class UICollectionViewLayoutAttributes: NSObject, UIDynamicItem, NSCopying 
     open var alpha: CGFloat = 1
     open var zIndex = 0
     open var isHidden = false
-    open var indexPath: IndexPath { didSet { UIKitRuntime.current?.arrangement += 1 } }
+    /// (A change reorders an animator's items only when one holds it: the attributes a layout
+    /// makes at every pass do not make the animators sort their items again.)
+    open var indexPath: IndexPath {
+        didSet { if ordersAnAnimator, indexPath != oldValue { UIKitRuntime.current?.arrangement += 1 } }
+    }
+    /// An animator's ordered items include it.
+    var ordersAnAnimator = false
     public internal(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
     public internal(set) var representedElementKind: String?
 

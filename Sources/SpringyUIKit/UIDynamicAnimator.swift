@@ -162,6 +162,7 @@ open class UIDynamicAnimator: NSObject {
             }
         }
         guard let runtime else { return out }
+        for case let a as UICollectionViewLayoutAttributes in out { a.ordersAnAnimator = true }
         let items = canonical(out) { runtime.key(of: $0) }
         ordered = (runtime.arrangement, items)
         return items
