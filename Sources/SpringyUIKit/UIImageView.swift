@@ -44,9 +44,14 @@ open class UIImage: NSObject {
             let own = k == 1 ? name + ".png" : name + "@\(k)x.png"
             files = [own] + files.filter { $0 != own }
         }
+        // As UIKit caches named images, a run decodes each file once (the run's code asks again
+        // at every cell it configures).
+        let run = UIKitRuntime.current
         for folder in folders {
             for file in files {
-                if let pixels = try? ImagePixels.png(contentsOfFile: (folder as NSString).appendingPathComponent(file)) {
+                let path = (folder as NSString).appendingPathComponent(file)
+                if let pixels = run?.namedImages[path] ?? (try? ImagePixels.png(contentsOfFile: path)) {
+                    run?.namedImages[path] = pixels
                     self.init(pixels: pixels)
                     return
                 }

@@ -34,6 +34,8 @@ package final class UIKitRuntime: LiveProgram {
     var now = 0.0
     /// The run's view animations (UIView.animate, property animators).
     let animations = ViewAnimator()
+    /// The pictures `UIImage(named:)` decoded in this run, by file (looked up only).
+    var namedImages: [String: ImagePixels] = [:]
     /// Items that are not views, numbered as first seen.
     private var serials: [ObjectIdentifier: Int] = [:]
 

@@ -84,6 +84,30 @@ final class ImageTests: XCTestCase {
         XCTAssertNil(UIImage(named: "no-such-picture", in: .module, compatibleWith: nil))
     }
 
+    /// In a run, a named picture is decoded once, as UIKit caches named images: asked again after
+    /// its file is gone, it is still there; a new run reads the folder afresh.
+    func testANamedPictureIsDecodedOncePerRun() throws {
+        let dir = temporaryDirectory()
+        _ = try Self.swatch(dir, name: "tile.png")
+        let bundle = try XCTUnwrap(Bundle(path: dir))
+        let reports = Reports()
+        func scene() throws -> Scene {
+            try Scene(
+                named: "cache", duration: 0.1,
+                script: [
+                    .at(0.02) { (_: UIView) in
+                        reports.add("first \(UIImage(named: "tile", in: bundle, compatibleWith: nil) != nil)")
+                        try? FileManager.default.removeItem(atPath: dir + "/tile.png")
+                        reports.add("again \(UIImage(named: "tile", in: bundle, compatibleWith: nil) != nil)")
+                    }
+                ]
+            ) { UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)) }
+        }
+        _ = try scene().simulate()
+        _ = try scene().simulate()
+        XCTAssertEqual(reports.all, ["first true", "again true", "first false", "again false"])
+    }
+
     /// The content modes place the 2:1 picture in a 100 × 100 view at (50, 50) on a white screen.
     func testTheContentModePlacesThePicture() throws {
         let dir = temporaryDirectory()
