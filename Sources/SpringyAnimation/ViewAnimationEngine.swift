@@ -65,7 +65,9 @@ package struct RunningAnimation {
     /// which the curve then carries on from without a jump.
     var scrub: (tau: Double, shown: Double)?
 
-    var rate: Double { paused ? 0 : (reversed ? -1 : 1) }
+    /// How fast τ runs against the clock (continueAnimation's duration factor; 1 otherwise).
+    var speed = 1.0
+    var rate: Double { paused ? 0 : (reversed ? -speed : speed) }
     /// One run there (and, autoreversing, back).
     package var cycle: Double { spec.autoreverses ? 2 * duration : duration }
     /// Seconds into its cycle: clamped to it, or round and round when it repeats.
@@ -250,6 +252,9 @@ package final class ViewAnimationEngine {
         switch control {
         case .pause: a.paused = true
         case .resume: a.paused = false
+        case .pace(let speed):
+            a.paused = false
+            a.speed = speed
         case .reverse: a.reversed.toggle()
         case .scrub(let f):
             a.paused = true

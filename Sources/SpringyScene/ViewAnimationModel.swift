@@ -108,6 +108,9 @@ package enum AnimatorControl: Sendable, Equatable {
     case pause
     /// continueAnimation / startAnimation on a paused one.
     case resume
+    /// continueAnimation(withTimingParameters: nil, durationFactor:): it runs on (resumed) at
+    /// `speed` times its own pace, so its remaining time is the factor times its duration.
+    case pace(Double)
     /// isReversed toggled: it runs back toward its start.
     case reverse
     /// fractionComplete set (it pauses first, as UIKit requires).

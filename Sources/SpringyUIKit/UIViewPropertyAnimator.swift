@@ -164,6 +164,32 @@ open class UIViewPropertyAnimator: NSObject {
         case .stopped: break
         }
     }
+    /// Runs on from where it is (paused or running): its remaining time becomes `durationFactor`
+    /// times its duration (0: the remaining time of its own duration). New timing parameters for
+    /// the rest are not covered: passing some is refused with a located error.
+    open func continueAnimation(
+        withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat, file: String = #fileID,
+        line: Int = #line
+    ) {
+        guard parameters == nil else {
+            UIKitRuntime.current?.fail(
+                CallSite(file: file, line: line),
+                "continueAnimation(withTimingParameters:durationFactor:) with new timing parameters is not covered: pass nil (the animator's own curve)"
+            )
+            return
+        }
+        guard durationFactor.isFinite, durationFactor >= 0 else {
+            UIKitRuntime.current?.fail(
+                CallSite(file: file, line: line), "the duration factor must be a finite number, 0 or more: \(durationFactor)")
+            return
+        }
+        guard state == .active, let animations = UIKitRuntime.current?.animations else { return }
+        let done = animations.fraction(of: running)
+        let left = duration * (reversed ? done : 1 - done)
+        let speed = durationFactor > 0 && left > 0 ? left / (Double(durationFactor) * duration) : 1
+        control(.pace(speed))
+    }
+
     /// Stops where it is; without finishing it becomes inactive at once (no completion),
     /// otherwise it waits for `finishAnimation(at:)`.
     open func stopAnimation(_ withoutFinishing: Bool) {

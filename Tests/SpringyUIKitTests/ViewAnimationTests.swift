@@ -11,6 +11,7 @@ final class ViewAnimationTests: XCTestCase {
         let knob = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
         let flag = UIView(frame: CGRect(x: 300, y: 600, width: 20, height: 20))
         var on = false
+        var animator: UIViewPropertyAnimator?
         func build() {
             knob.accessibilityIdentifier = "knob"
             knob.backgroundColor = .systemGreen
@@ -54,6 +55,56 @@ final class ViewAnimationTests: XCTestCase {
         // The completion runs at the step that ends at 0.75 s: frame 45 shows it, 44 does not.
         XCTAssertEqual(try XCTUnwrap(frames[44].item("flag")).alpha, 1)
         XCTAssertNil(frames[45].item("flag"), "alpha 0 is not drawn")
+    }
+
+    /// continueAnimation(withTimingParameters: nil, durationFactor:): a paused animator runs on
+    /// from where it is, its remaining quarter-to-end over the factor times its duration (0: the
+    /// time it had left), its completion at the new end.
+    func testContinuingAnAnimatorStretchesWhatIsLeftByTheDurationFactor() throws {
+        func run(_ factor: CGFloat) throws -> [Frame] {
+            try Switch.scene(
+                "continue", duration: 3.5,
+                [
+                    .at(0.25) { v in
+                        let a = UIViewPropertyAnimator(duration: 1, curve: .linear) { v.knob.center.x = 140 }
+                        a.addCompletion { _ in v.flag.alpha = 0 }
+                        a.startAnimation()
+                        v.animator = a
+                    },
+                    .at(0.5) { v in v.animator?.pauseAnimation() },
+                    .at(1.0) { v in v.animator?.continueAnimation(withTimingParameters: nil, durationFactor: factor) },
+                ]
+            ).simulate()
+        }
+        let stretched = try run(2)
+        XCTAssertEqual(try x(stretched, 60), 65, accuracy: 1e-6)  // paused a quarter in
+        XCTAssertEqual(try x(stretched, 120), 40 + 62.5, accuracy: 1e-6)  // 0.75 of τ over 2 s
+        XCTAssertEqual(try x(stretched, 180), 140, accuracy: 1e-6)
+        XCTAssertNotNil(stretched[179].item("flag"))
+        XCTAssertNil(stretched[180].item("flag"), "the completion at the new end, 3 s")
+        let own = try run(0)
+        XCTAssertEqual(try x(own, 90), 40 + 75, accuracy: 1e-6)  // the time it had left: ends at 1.75 s
+        XCTAssertNil(own[105].item("flag"))
+        XCTAssertNotNil(own[104].item("flag"))
+    }
+
+    func testContinuingWithNewTimingParametersIsRefusedWhereItIsCalled() throws {
+        let line = #line + 7
+        XCTAssertThrowsError(
+            try Switch.scene(
+                "refused", duration: 1,
+                [
+                    .at(0.1) { v in v.animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { v.knob.center.x = 140 } },
+                    .at(0.2) { v in
+                        v.animator?.continueAnimation(
+                            withTimingParameters: UICubicTimingParameters(animationCurve: .easeIn), durationFactor: 1)
+                    },
+                ]
+            ).simulate()
+        ) { error in
+            XCTAssertTrue("\(error)".contains("ViewAnimationTests.swift:\(line)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("with new timing parameters is not covered"), "\(error)")
+        }
     }
 
     func testANewAnimationStartsFromWhatIsOnScreen() throws {
