@@ -24,6 +24,8 @@ final class Fingers {
     var twoFinger: [any TwoFingerRecognizer] = []
     /// Fingers moved since the two-finger recognisers last measured them.
     var fingersMoved = false
+    /// Tap recognisers that have their taps and wait for what they require to fail.
+    var waitingTaps: [UITapGestureRecognizer] = []
 
     // The run's screen and clock.
     private var window: UIWindow { run.window }
@@ -168,8 +170,14 @@ final class Fingers {
         case .pan(let pan)?:
             pan.touch(phase, at: p, in: pan.view ?? window, velocity: phase == .ended ? velocity : nil, h: h)
             pan.fire()
-        // (A tap's allowance is distance: when it moves does not matter.)
-        case .tap(let tap)?: tap.touch(phase, at: p, in: tap.view ?? window, time: at)
+        // (A tap's allowance is distance: when it moves does not matter.) Every tap recogniser
+        // of the view sees the finger (a single and a double tap), then those that wait for
+        // another to fail are settled.
+        case .tap(let tap)?:
+            let all = taps(beside: tap)
+            for t in all { t.touch(phase, at: p, in: t.view ?? window, time: at) }
+            for t in all where t.waiting && !waitingTaps.contains(where: { $0 === t }) { waitingTaps.append(t) }
+            resolveWaiting(at: at)
         case .swipe(let swipe)?: swipe.touch(phase, at: p, in: swipe.view ?? window, time: at)
         case .control(let control)?: control.touch(phase, at: p)
         case .scroll(let scroll)?:
@@ -180,6 +188,26 @@ final class Fingers {
             }
         case nil: break
         }
+    }
+
+    /// `tap` and the other enabled tap recognisers of its view, in the order they were added.
+    private func taps(beside tap: UITapGestureRecognizer) -> [UITapGestureRecognizer] {
+        guard let view = tap.view, let all = view.gestureRecognizers else { return [tap] }
+        let taps = all.compactMap { $0.isEnabled ? $0 as? UITapGestureRecognizer : nil }
+        return taps.contains { $0 === tap } ? taps : [tap]
+    }
+
+    /// Taps that wait for others to fail: the others' time for a further tap runs out at `time`,
+    /// and each that can be settled recognises or fails (in the order they began to wait).
+    func resolveWaiting(at time: Double) {
+        guard !waitingTaps.isEmpty else { return }
+        inside {
+            for t in waitingTaps {
+                for case let other as UITapGestureRecognizer in t.mustFail.compactMap(\.recognizer) { other.expire(at: time) }
+                t.resolve()
+            }
+        }
+        waitingTaps.removeAll { !$0.waiting }
     }
 
     /// The two-finger recognisers holding `finger` see it at `p` (measured when the step's fingers have moved).
@@ -273,7 +301,7 @@ final class Fingers {
         case .pan(let pan)?:
             pan.touch(.cancelled, at: p, in: pan.view ?? window, h: h)
             pan.fire()
-        case .tap(let tap)?: tap.touch(.cancelled, at: p, in: tap.view ?? window, time: now)
+        case .tap(let tap)?: for t in taps(beside: tap) { t.touch(.cancelled, at: p, in: t.view ?? window, time: now) }
         case .swipe(let swipe)?: swipe.touch(.cancelled, at: p, in: swipe.view ?? window, time: now)
         case .control(let control)?: control.touch(.cancelled, at: p)
         case nil: break

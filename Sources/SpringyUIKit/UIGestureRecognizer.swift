@@ -54,6 +54,37 @@ open class UIGestureRecognizer: NSObject {
     open func removeAllTargets() { targets = [] }
     /// Calls the targets (the state has changed).
     func fire() { for t in targets { t(self) } }
+    /// Recognisers that must fail before this one recognises (`require(toFail:)`).
+    var mustFail: [WeakRecognizer] = []
+    struct WeakRecognizer { weak var recognizer: UIGestureRecognizer? }
+
+    /// This one recognises only once `otherGestureRecognizer` has failed: a single tap that waits
+    /// for a double tap's second tap not to come. Springy's tap recognisers wait (their pans begin
+    /// where the finger lands, so nothing else can); asking it of another is a located error.
+    open func require(toFail otherGestureRecognizer: UIGestureRecognizer, file: String = #fileID, line: Int = #line) {
+        guard self is UITapGestureRecognizer else {
+            UIKitRuntime.current?.fail(
+                CallSite(file: file, line: line),
+                "require(toFail:) on a \(Swift.type(of: self)) is not covered: Springy's tap recognisers wait for another to fail"
+            )
+            return
+        }
+        mustFail.append(WeakRecognizer(recognizer: otherGestureRecognizer))
+    }
+
+    /// It may still recognise with the touches it has seen (what requires it to fail waits).
+    var isUndecided: Bool { false }
+    /// It has recognised its gesture (what requires it to fail fails).
+    var hasRecognized: Bool { state == .began || state == .changed || state == .ended }
+
+    /// Whether it may recognise now given what it requires to fail: `true` go, `false` fail, nil wait.
+    func requirementsAllow() -> Bool? {
+        let others = mustFail.compactMap(\.recognizer).filter { $0 !== self }
+        if others.contains(where: \.hasRecognized) { return false }
+        if others.contains(where: \.isUndecided) { return nil }
+        return true
+    }
+
     /// Its delegate lets it leave `.possible` (none: it may).
     func mayBegin() -> Bool { delegate?.gestureRecognizerShouldBegin(self) ?? true }
     /// Whether it and `other` may recognise at once: either delegate says so.
@@ -103,6 +134,13 @@ open class UIGestureRecognizer: NSObject {
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     var start: CGPoint?
     var lastVelocity = CGPoint.zero
+    /// How far the finger has been from where it landed: a pan has recognised once it has gone
+    /// 10 pt (Springy's pans begin where the finger lands; UIKit's would not have before then).
+    var farthest: CGFloat = 0
+    override var hasRecognized: Bool {
+        farthest >= UITapGestureRecognizer.allowableMovement && state != .failed && state != .cancelled
+    }
+    override var isUndecided: Bool { (state == .began || state == .changed) && !hasRecognized }
 
     open func translation(in view: UIView?) -> CGPoint {
         guard let start, finger != nil else { return .zero }
@@ -145,10 +183,12 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         if phase == .began {
             start = point
             lastVelocity = .zero
+            farthest = 0
         } else if let last = finger {
             lastVelocity = velocity ?? CGPoint(x: (point.x - last.x) / h, y: (point.y - last.y) / h)
         }
         finger = point
+        if let start { farthest = max(farthest, hypot(point.x - start.x, point.y - start.y)) }
         state = phase
     }
 }
@@ -167,12 +207,40 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     private var first: CGPoint?
     private var taps = 0
     private var lastLift = -Double.infinity
+    /// It has its taps and waits for what it requires to fail.
+    private(set) var waiting = false
+    /// Taps counted towards more (a double tap after its first) may still come.
+    override var isUndecided: Bool { (taps > 0 && state == .possible) || waiting }
+
+    /// The time for a further tap has run out at `time`: the taps counted so far fail.
+    func expire(at time: Double) {
+        guard taps > 0, state == .possible, time - lastLift > Self.tapInterval + 1e-9 else { return }
+        taps = 0
+        state = .failed
+    }
+
+    /// Waiting, it recognises once what it requires has failed, or fails once one recognised.
+    func resolve() {
+        guard waiting, let allowed = requirementsAllow() else { return }
+        waiting = false
+        if allowed { recognise() } else { state = .failed }
+    }
+
+    private func recognise() {
+        guard mayBegin() else {
+            state = .failed
+            return
+        }
+        state = .ended
+        fire()
+    }
 
     func touch(_ phase: State, at point: CGPoint, in view: UIView, time: Double) {
         self.view = view
         switch phase {
         case .began:
-            if state == .ended { state = .possible }  // (a failed touch is reset when it lifts)
+            if state == .ended || state == .failed { state = .possible }  // (a failed touch is reset when it lifts)
+            waiting = false
             // (The clock is whole steps: a thousandth of a step of rounding is not late.)
             let late = time - lastLift > Self.tapInterval + 1e-9
             if taps > 0, late || first.map({ hypot($0.x - point.x, $0.y - point.y) }) ?? 0 > Self.tapDistance {
@@ -199,15 +267,12 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
             lastLift = time
             if taps >= numberOfTapsRequired {
                 taps = 0
-                guard mayBegin() else {
-                    state = .failed
-                    return
-                }
-                state = .ended
-                fire()
+                // (With requirements it waits: they may still recognise with this very lift.)
+                if mustFail.isEmpty { recognise() } else { waiting = true }
             }
         case .cancelled, .failed, .possible:
             taps = 0
+            waiting = false
             state = .possible
         }
     }
@@ -225,6 +290,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// Taps before the press (0: the press is the first touch); the script's fingers press once.
     open var numberOfTapsRequired = 0
     private var landed: (point: CGPoint, time: Double)?
+    /// Its finger is down and it has not yet been pressed long enough, nor moved too far.
+    override var isUndecided: Bool { state == .possible && landed != nil }
 
     /// The script's finger at `time` (the run's clock): `.began` when it lands, `.changed` as
     /// it moves or stays, `.ended` when it lifts. Returns whether the press was recognised now.

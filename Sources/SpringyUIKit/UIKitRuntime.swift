@@ -140,6 +140,8 @@ package final class UIKitRuntime: LiveProgram {
             now = time
             // The step's fingers have all moved: pinches and rotations measure them together.
             fingers.measureTwoFingers()
+            // Taps waiting for a double tap that did not come recognise now.
+            fingers.resolveWaiting(at: time)
             var events: [ContactEvent] = []
             animators.removeAll { $0.animator == nil }
             now = time + h

@@ -21,6 +21,8 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     static let distance: CGFloat = 50
     static let maximumDuration = 0.5
     private var landed: (point: CGPoint, time: Double)?
+    /// Its finger is down and has not yet gone far enough, nor too long.
+    override var isUndecided: Bool { state == .possible && landed != nil }
 
     /// The finger at `time` (the run's clock): lands, moves, lifts or is taken.
     func touch(_ phase: State, at point: CGPoint, in view: UIView, time: Double) {
