@@ -175,6 +175,33 @@ final class ArchitectureTests: XCTestCase {
     /// a scroller and pure layout geometry.
     static let typeLines = 600
 
+    /// Issue 44, item 2: a behavior kind is three new files, one per module that handles it —
+    /// `SpringyBehaviors/Kinds/<Kind>Spec.swift`, `SpringyScene/BehaviorKinds/<Kind>Coding.swift`,
+    /// `SpringyDynamics/Kinds/<Kind>Behavior.swift` — and each kind's scene and animator parts
+    /// are declared in its own file, nowhere else (the switches over kinds are generated).
+    func testEveryBehaviorKindIsItsOwnFileInEachModule() throws {
+        let specs = swiftFiles("Sources/SpringyBehaviors/Kinds").map { ($0 as NSString).lastPathComponent }
+            .filter { $0.hasSuffix("Spec.swift") }.map { String($0.dropLast(".swift".count)) }
+        XCTAssertGreaterThanOrEqual(specs.count, 9, "\(specs)")
+        for (folder, part, suffix) in [
+            ("Sources/SpringyScene", "BehaviorCoding", "Coding"), ("Sources/SpringyDynamics", "AnimatorBehavior", "Behavior"),
+        ] {
+            var declared: [String: [String]] = [:]
+            for file in swiftFiles(folder) {
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                for spec in specs where text.contains("extension \(spec): \(part) {") {
+                    declared[spec, default: []].append((file as NSString).lastPathComponent)
+                }
+            }
+            for spec in specs {
+                let kind = String(spec.dropLast("Spec".count))
+                // (`ItemBehavior`'s animator part is ItemBehavior.swift, not ItemBehaviorBehavior.swift.)
+                let file = kind.hasSuffix(suffix) ? kind + ".swift" : kind + suffix + ".swift"
+                XCTAssertEqual(declared[spec] ?? [], [file], "\(spec)'s \(part) is its own file in \(folder)")
+            }
+        }
+    }
+
     func testEveryTypeFitsItsJob() throws {
         let sizes = try typeSizes()
         // Animator.swift alone holds about 210 of Animator's lines; the rest are in its extensions.
