@@ -299,4 +299,69 @@ final class CompositionalLayoutTests: XCTestCase {
         }
         XCTAssertTrue(text.contains("contentInsets must be finite and not negative"), text)
     }
+
+    /// The layout's answers at their edges: the space between sections is not after the last;
+    /// an item's attributes exist from index 0 and not below it; a header may be 0 pt wide but
+    /// not less; a bounds change lays it out again only for a new size or a pinned header; a row
+    /// whose section is gone loses its scroll view.
+    func testTheLayoutsAnswersAtTheirEdges() throws {
+        let reports = Reports()
+        @Sendable func layout(pinned: Bool, headerWidth: CGFloat) -> UICollectionViewCompositionalLayout {
+            let configuration = UICollectionViewCompositionalLayoutConfiguration()
+            configuration.interSectionSpacing = 20
+            return UICollectionViewCompositionalLayout(
+                sectionProvider: { section, _ in
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: Self.full(), subitems: [Self.item()])
+                    let made = NSCollectionLayoutSection(group: group)
+                    made.orthogonalScrollingBehavior = section == 1 ? .continuous : .none
+                    let header = NSCollectionLayoutBoundarySupplementaryItem(
+                        layoutSize: Self.size(.absolute(headerWidth), .absolute(10)),
+                        elementKind: UICollectionView.elementKindSectionHeader, alignment: .top)
+                    header.pinToVisibleBounds = pinned
+                    made.boundarySupplementaryItems = [header]
+                    return made
+                }, configuration: configuration)
+        }
+        func run(pinned: Bool, headerWidth: CGFloat = 0) throws {
+            _ = try Scene(
+                named: "edges", duration: 0.2,
+                script: [
+                    .at(0.05) { (vc: Composed) in
+                        let l = vc.collectionView.collectionViewLayout
+                        let cv = vc.collectionView!
+                        reports.add("height \(Int(l.collectionViewContentSize.height))")
+                        reports.add("item 0 \(l.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)) != nil)")
+                        reports.add("item -1 \(l.layoutAttributesForItem(at: IndexPath(item: -1, section: 0)) != nil)")
+                        reports.add("same size \(l.shouldInvalidateLayout(forBoundsChange: cv.bounds.offsetBy(dx: 0, dy: 5)))")
+                        reports.add("rows \(cv.subviews.filter { $0 is UIScrollView }.count)")
+                        vc.counts = [2]
+                        cv.reloadData()
+                        cv.layoutIfNeeded()
+                        reports.add("rows after \(cv.subviews.filter { $0 is UIScrollView }.count)")
+                    }
+                ]
+            ) { Composed([2, 3]) { layout(pinned: pinned, headerWidth: headerWidth) } }.simulate()
+        }
+        try run(pinned: false)
+        // Section 0: a 10 pt header and 2 rows of 50; 20 pt; section 1: a header and one orthogonal
+        // row of 50 — and no space after the last.
+        XCTAssertEqual(
+            reports.all,
+            ["height 190", "item 0 true", "item -1 false", "same size false", "rows 1", "rows after 0"])
+        XCTAssertThrowsError(try run(pinned: false, headerWidth: -1)) { error in
+            XCTAssertTrue("\(error)".contains("must have a finite size, not negative"), "\(error)")
+        }
+        let pinned = Reports()
+        _ = try Scene(
+            named: "pinned", duration: 0.1,
+            script: [
+                .at(0.05) { (vc: Composed) in
+                    let cv = vc.collectionView!
+                    pinned.add(
+                        "\(cv.collectionViewLayout.shouldInvalidateLayout(forBoundsChange: cv.bounds.offsetBy(dx: 0, dy: 5)))")
+                }
+            ]
+        ) { Composed([2, 3]) { layout(pinned: true, headerWidth: 0) } }.simulate()
+        XCTAssertEqual(pinned.all, ["true"])
+    }
 }

@@ -56,7 +56,7 @@ enum Storefront {
 /// registered cells, headers and footers; taps are recorded.
 final class Composed: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
     let make: @Sendable () -> UICollectionViewCompositionalLayout
-    let counts: [Int]
+    var counts: [Int]
     var collectionView: UICollectionView!
     var selections: [IndexPath] = []
 
