@@ -105,6 +105,10 @@ open class UIButton: UIControl {
     public let titleLabel: UILabel?
     private var titles: [UInt: String] = [:]
     private var titleColors: [UInt: UIColor] = [:]
+    private var images: [UInt: UIImage] = [:]
+    /// The view the current image is drawn in, at the image's size, before the title; nil until
+    /// the button has an image, as UIKit's.
+    public private(set) var imageView: UIImageView?
 
     public override init(frame: CGRect) {
         let label = UILabel(frame: .zero)
@@ -138,6 +142,19 @@ open class UIButton: UIControl {
     }
     open func titleColor(for state: State) -> UIColor? { titleColors[state.rawValue] ?? titleColors[0] }
     open var currentTitle: String? { title(for: currentState) }
+    /// The image for `state` (the normal state's when it has none of its own).
+    open func setImage(_ image: UIImage?, for state: State) {
+        images[state.rawValue] = image
+        if image != nil, imageView == nil {
+            let view = UIImageView(frame: .zero)
+            imageView = view
+            addSubview(view)
+        }
+        refresh()
+        setNeedsLayout()
+    }
+    open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[0] }
+    open var currentImage: UIImage? { image(for: currentState) }
 
     var currentState: State {
         if !isEnabled { return .disabled }
@@ -151,12 +168,30 @@ open class UIButton: UIControl {
     func refresh() {
         titleLabel?.text = title(for: currentState)
         if let color = titleColor(for: currentState) { titleLabel?.textColor = color }
-        // A highlighted system button dims its title, as UIKit's does.
+        // A highlighted system button dims its title and image, as UIKit's does.
         titleLabel?.alpha = buttonType == .system && isHighlighted ? 0.2 : 1
+        if let imageView {
+            imageView.image = currentImage
+            imageView.alpha = titleLabel?.alpha ?? 1
+        }
     }
 
+    /// The title fills the button, centred; with an image, the image (at its size) and then the
+    /// title (at its measured width) are centred together, each centred vertically, as UIKit's.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        titleLabel?.frame = bounds
+        guard let image = currentImage, let imageView else {
+            imageView?.frame = .zero
+            titleLabel?.frame = bounds
+            return
+        }
+        let size = image.size
+        var titleWidth: CGFloat = 0
+        if let label = titleLabel, !(label.text ?? "").isEmpty {
+            titleWidth = min(label.sizeThatFits(bounds.size).width, max(0, bounds.width - size.width))
+        }
+        let left = bounds.minX + (bounds.width - size.width - titleWidth) / 2
+        imageView.frame = CGRect(x: left, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+        titleLabel?.frame = CGRect(x: left + size.width, y: bounds.minY, width: titleWidth, height: bounds.height)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyKit
+import SpringyTestSupport
 import SpringyUIKit
 import XCTest
 
@@ -66,6 +67,42 @@ final class ControlTests: XCTestCase {
         XCTAssertEqual(outside, ["presses 0"])
         // A tap beside it: nothing.
         XCTAssertEqual(try run([.tap(at: 0.2, CGPoint(x: 90, y: 120))]).1, ["presses 0"])
+    }
+
+    /// A button's image (at its size) and title are centred together, each centred vertically;
+    /// a finger on the image presses the button; a state without an image of its own shows the
+    /// normal one.
+    func testAButtonsImageAndTitleAreCentredTogether() throws {
+        let dir = temporaryDirectory()
+        let path = try ImageTests.swatch(dir)  // 40 × 20 pt at scale 1
+        let box = Reports()
+        let frames = try Scene(
+            named: "image", duration: 0.6,
+            script: [
+                .at(0.05) { (s: Screen) in
+                    let image = UIImage(contentsOfFile: path)
+                    s.button.setTitle("Go", for: .normal)
+                    s.button.setImage(image, for: .normal)
+                    s.button.imageView?.accessibilityIdentifier = "icon"
+                    s.button.titleLabel?.accessibilityIdentifier = "title"
+                    box.add("\(s.button.image(for: .highlighted) === image) \(s.button.currentImage === image)")
+                },
+                .tap(at: 0.2, CGPoint(x: 140, y: 122)),
+                .at(0.5) { s in box.add("presses \(s.presses)") },
+            ]
+        ) { Screen(taps: 1) }.simulate()
+        XCTAssertEqual(box.all.first, "true true")
+        XCTAssertEqual(box.all.last, "presses 1")
+        let f = try XCTUnwrap(frames.last)
+        let icon = try XCTUnwrap(f.item("icon")), title = try XCTUnwrap(f.item("title"))
+        XCTAssertEqual(icon.width, 40)
+        XCTAssertEqual(icon.height, 20)
+        XCTAssertEqual(icon.center.y, 122, accuracy: 1e-9)
+        XCTAssertEqual(title.center.y, 122, accuracy: 1e-9)
+        let iconLeft = icon.center.x - 20, titleLeft = title.center.x - title.width / 2
+        XCTAssertEqual(titleLeft, iconLeft + 40, accuracy: 1e-9, "the title right after the image")
+        XCTAssertGreaterThan(title.width, 0)
+        XCTAssertEqual(iconLeft - 100, 275 - (titleLeft + title.width), accuracy: 1e-9, "centred together in the button")
     }
 
     /// Outside its action, an action has no sender.
