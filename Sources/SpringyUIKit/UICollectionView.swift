@@ -428,6 +428,14 @@ open class UICollectionView: UIScrollView {
                     view = shownSupplementary.remove(at: k).view
                 } else if let dataSource {
                     view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: a.indexPath)
+                    // Appearing inside an update's animation: from the layout's start for it, else faded out where it goes.
+                    if UIKitRuntime.current?.animations.inBlock == true {
+                        let start =
+                            collectionViewLayout.initialLayoutAttributesForAppearingSupplementaryElement(
+                                ofKind: kind, at: a.indexPath)
+                            ?? a.faded()
+                        UIView.performWithoutAnimation { place(view, start) }
+                    }
                 } else {
                     continue
                 }

@@ -72,6 +72,13 @@ open class UICollectionViewLayoutAttributes: NSObject, UIDynamicItem, NSCopying 
     }
     open override func copy() -> Any { copy(with: nil) }
 
+    /// A copy at alpha 0 (where an appearing element starts by default).
+    func faded() -> UICollectionViewLayoutAttributes {
+        let c = copy() as? UICollectionViewLayoutAttributes ?? self
+        c.alpha = 0
+        return c
+    }
+
     /// Every number finite (a layout's attributes that are not are refused).
     var isFinite: Bool {
         // (Term by term: no array made for every cell at every pass.)
@@ -179,6 +186,10 @@ open class UICollectionViewLayout: NSObject {
     open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         nil
     }
+    /// Where a supplementary view appearing in an update starts (nil: where it goes, fading in).
+    open func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String, at elementIndexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    { nil }
     /// Where an item leaving in an update ends (nil: where it was, fading out).
     open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         nil

@@ -151,6 +151,8 @@ final class ViewAnimator {
     private var views: [String: UIView] = [:]
     /// Blocks being recorded, innermost last.
     private var recording: [Block] = []
+    /// Changes made now animate (inside a block, animations on).
+    var inBlock: Bool { enabled && !recording.isEmpty }
     /// Blocks started: the engine's animations each runs, and its completion.
     private var blocks: [(animations: [Int], completion: (Bool) -> Void)] = []
     private var serial = 0

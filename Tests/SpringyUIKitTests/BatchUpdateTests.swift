@@ -126,6 +126,36 @@ final class BatchUpdateTests: XCTestCase {
             ])
     }
 
+    /// A header that appears in an update's animation (a section inserted at the end) starts
+    /// where it goes, faded out, and fades in with the update — it does not grow from nothing.
+    func testAHeaderAppearingInAnUpdateFadesInWhereItGoes() throws {
+        let swift = try Scene(
+            named: "appearing", duration: 1,
+            script: [
+                .at(0.3) { (vc: Mail) in
+                    vc.collectionView.performBatchUpdates {
+                        vc.numbers.append([100, 101, 102])
+                        vc.collectionView.insertSections(IndexSet(integer: 2))
+                    }
+                }
+            ]
+        ) { Mail() }.simulate()
+        var seen: [(y: Double, alpha: Double)] = []
+        for f in swift where f.index >= 18 {
+            guard let h = f.item("header.2") else { continue }
+            XCTAssertEqual(h.width, 375, "frame \(f.index)")
+            XCTAssertEqual(h.height, 32, "frame \(f.index)")
+            seen.append((h.center.y, h.alpha))
+        }
+        // Section 0: 32 + 10 + 3 rows of 80, 10 apart, + 10 = 312; section 1: 32 + 10 + 2 rows + 10
+        // = 222; section 2's 32-pt header is centred at 534 + 16.
+        let y = 550.0
+        XCTAssertTrue(seen.allSatisfy { abs($0.y - y) < 1e-9 }, "\(seen)")
+        XCTAssertLessThan(try XCTUnwrap(seen.first).alpha, 0.5, "\(seen)")
+        XCTAssertEqual(try XCTUnwrap(seen.last).alpha, 1, "\(seen)")
+        XCTAssertEqual(seen.map(\.alpha), seen.map(\.alpha).sorted(), "it fades in")
+    }
+
     func testCountsThatDoNotAddUpGetUIKitsMessageAtTheCall() throws {
         let scene = try Scene(
             named: "bad-update", duration: 0.5,
