@@ -24,6 +24,23 @@ struct BatchRecording {
     var items: [UICollectionViewUpdateItem] = []
     var site: CallSite
     var completions: [(Bool) -> Void] = []
+
+    /// insertItems, deleteItems or reloadItems: each two-part index path, as the update and as
+    /// what the layout is told.
+    mutating func items(_ indexPaths: [IndexPath], _ action: UICollectionViewUpdateItem.Action) {
+        for ip in indexPaths where ip.count == 2 {
+            let path = ItemPath(ip.section, ip.item)
+            switch action {
+            case .insert: update.insert.append(path)
+            case .delete: update.delete.append(path)
+            case .reload: update.reload.append(path)
+            case .move, .none: continue
+            }
+            items.append(
+                UICollectionViewUpdateItem(
+                    before: action == .insert ? nil : ip, after: action == .delete ? nil : ip, action: action))
+        }
+    }
 }
 
 extension UICollectionView {

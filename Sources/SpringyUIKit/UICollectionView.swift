@@ -244,28 +244,13 @@ open class UICollectionView: UIScrollView {
         commit(batch)
     }
     open func insertItems(at indexPaths: [IndexPath], file: String = #fileID, line: Int = #line) {
-        record(CallSite(file: file, line: line)) { r in
-            for ip in indexPaths where ip.count == 2 {
-                r.update.insert.append(ItemPath(ip.section, ip.item))
-                r.items.append(UICollectionViewUpdateItem(before: nil, after: ip, action: .insert))
-            }
-        }
+        record(CallSite(file: file, line: line)) { $0.items(indexPaths, .insert) }
     }
     open func deleteItems(at indexPaths: [IndexPath], file: String = #fileID, line: Int = #line) {
-        record(CallSite(file: file, line: line)) { r in
-            for ip in indexPaths where ip.count == 2 {
-                r.update.delete.append(ItemPath(ip.section, ip.item))
-                r.items.append(UICollectionViewUpdateItem(before: ip, after: nil, action: .delete))
-            }
-        }
+        record(CallSite(file: file, line: line)) { $0.items(indexPaths, .delete) }
     }
     open func reloadItems(at indexPaths: [IndexPath], file: String = #fileID, line: Int = #line) {
-        record(CallSite(file: file, line: line)) { r in
-            for ip in indexPaths where ip.count == 2 {
-                r.update.reload.append(ItemPath(ip.section, ip.item))
-                r.items.append(UICollectionViewUpdateItem(before: ip, after: ip, action: .reload))
-            }
-        }
+        record(CallSite(file: file, line: line)) { $0.items(indexPaths, .reload) }
     }
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath, file: String = #fileID, line: Int = #line) {
         record(CallSite(file: file, line: line)) { r in
@@ -428,12 +413,8 @@ open class UICollectionView: UIScrollView {
                     view = shownSupplementary.remove(at: k).view
                 } else if let dataSource {
                     view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: a.indexPath)
-                    // Appearing inside an update's animation: from the layout's start for it, else faded out where it goes.
-                    if UIKitRuntime.current?.animations.inBlock == true {
-                        let start =
-                            collectionViewLayout.initialLayoutAttributesForAppearingSupplementaryElement(
-                                ofKind: kind, at: a.indexPath)
-                            ?? a.faded()
+                    // (Made inside an update's animation: it starts where the layout says, else faded out.)
+                    if let start = collectionViewLayout.start(ofAppearing: kind, a) {
                         UIView.performWithoutAnimation { place(view, start) }
                     }
                 } else {

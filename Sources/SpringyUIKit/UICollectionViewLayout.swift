@@ -190,6 +190,12 @@ open class UICollectionViewLayout: NSObject {
     open func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String, at elementIndexPath: IndexPath)
         -> UICollectionViewLayoutAttributes?
     { nil }
+    /// Where a supplementary view made inside an update's animation starts: the layout's
+    /// initial attributes for it, else faded out where it goes (nil outside an animation).
+    func start(ofAppearing kind: String, _ a: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes? {
+        guard UIKitRuntime.current?.animations.inBlock == true else { return nil }
+        return initialLayoutAttributesForAppearingSupplementaryElement(ofKind: kind, at: a.indexPath) ?? a.faded()
+    }
     /// Where an item leaving in an update ends (nil: where it was, fading out).
     open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         nil
