@@ -156,11 +156,10 @@ open class UIButton: UIControl {
     open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[0] }
     open var currentImage: UIImage? { image(for: currentState) }
 
-    var currentState: State {
-        if !isEnabled { return .disabled }
-        if isHighlighted { return .highlighted }
-        return isSelected ? .selected : .normal
-    }
+    /// The state a title, colour or image is looked up by: the control's whole state (a pressed
+    /// selected button is [.selected, .highlighted]); a state with no value of its own shows the
+    /// normal one, as UIKit's (set one for the combination to change that).
+    var currentState: State { state }
     open override var isHighlighted: Bool { didSet { refresh() } }
     open override var isEnabled: Bool { didSet { refresh() } }
     open override var isSelected: Bool { didSet { refresh() } }

@@ -105,6 +105,28 @@ final class ControlTests: XCTestCase {
         XCTAssertEqual(iconLeft - 100, 275 - (titleLeft + title.width), accuracy: 1e-9, "centred together in the button")
     }
 
+    /// Titles are looked up by the whole state: a selected button held down is [.selected,
+    /// .highlighted] and shows the normal title unless that combination has its own, as UIKit's.
+    func testATitleIsLookedUpByTheWholeState() throws {
+        let box = Reports()
+        _ = try run([
+            .at(0.05) { s in
+                s.button.setTitle("Off", for: .normal)
+                s.button.setTitle("On", for: .selected)
+                s.button.isSelected = true
+                box.add(s.button.currentTitle ?? "nil")
+            },
+            .tap(at: 0.1, CGPoint(x: 180, y: 120), duration: 0.2),
+            .at(0.2) { s in
+                box.add(s.button.currentTitle ?? "nil")
+                s.button.setTitle("On, pressed", for: [.selected, .highlighted])
+                box.add(s.button.currentTitle ?? "nil")
+            },
+            .at(0.4) { s in box.add(s.button.currentTitle ?? "nil") },
+        ])
+        XCTAssertEqual(box.all, ["On", "Off", "On, pressed", "On"])
+    }
+
     /// Outside its action, an action has no sender.
     func testAnActionHasNoSenderOutsideItsRun() throws {
         let box = Reports()
