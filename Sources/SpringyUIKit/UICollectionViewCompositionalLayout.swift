@@ -92,8 +92,22 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     var engine: CompositionalLayout?
     var extras: [Extra] = []
 
+    /// The sections are asked of the provider again only after a full invalidation
+    /// (`invalidateLayout()`, new data) or for a new size: a scroll that moves a pinned header
+    /// lays out again from what is prepared.
+    private var prepared: (size: CGSize, counts: [Int])?
+
+    open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        if context.invalidateEverything || context.invalidateDataSourceCounts { prepared = nil }
+        super.invalidateLayout(with: context)
+    }
+
     open override func prepare() {
         super.prepare()
+        if let p = prepared, engine != nil, let cv = collectionView, p.size == cv.bounds.size, p.counts == cv.sectionCounts {
+            return
+        }
+        prepared = nil
         engine = nil
         extras = []
         guard let cv = collectionView else { return }
@@ -120,6 +134,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             spec: spec, sectionCounts: counts, viewSize: Size2(Double(view.width), Double(view.height)), sectionSpecs: specs)
         engine = made
         for s in extras.indices { extras[s].end = CGFloat(made.sectionSpan(s).end) - (extras[s].end) }
+        prepared = (view, counts)
     }
 
     private func refuse(_ message: String, at where: CallSite? = nil) {
