@@ -364,4 +364,20 @@ final class CompositionalLayoutTests: XCTestCase {
         ) { Composed([2, 3]) { layout(pinned: true, headerWidth: 0) } }.simulate()
         XCTAssertEqual(pinned.all, ["true"])
     }
+
+    /// A new size lays the sections out again (fractions of the new width); a scroll alone does not need to.
+    func testANewSizeLaysTheSectionsOutAgain() throws {
+        let frames = try Scene(
+            named: "resize", duration: 0.2,
+            script: [.at(0.1) { (vc: Composed) in vc.collectionView.frame = CGRect(x: 0, y: 0, width: 200, height: 667) }]
+        ) {
+            Composed([3]) {
+                UICollectionViewCompositionalLayout(
+                    section: NSCollectionLayoutSection(
+                        group: .horizontal(layoutSize: Self.full(), repeatingSubitem: Self.item(), count: 1)))
+            }
+        }.simulate()
+        XCTAssertEqual(try XCTUnwrap(frames.first?.item("0.0")).width, 375)
+        XCTAssertEqual(try XCTUnwrap(frames.last?.item("0.0")).width, 200)
+    }
 }
