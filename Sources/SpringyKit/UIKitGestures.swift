@@ -91,11 +91,12 @@ extension ScriptStep {
                 try check(distance, 0...10_000, open: true, "an edge pan's distance")
                 try check(duration, 0...3600, open: true, "an edge pan's duration")
                 try check(hold, 0...3600, "an edge pan's hold")
-                return .pan(
-                    .edgePan(
-                        side, along: at, of: size, distance: distance, duration: duration,
-                        release: release == .fling ? .fling : .hold,
-                        hold: hold, item: nil))
+                return .gesture(
+                    EdgePanGesture(
+                        pan: .edgePan(
+                            side, along: at, of: size, distance: distance, duration: duration,
+                            release: release == .fling ? .fling : .hold,
+                            hold: hold, item: nil)))
             }, named: "edge_pan")
     }
 
@@ -110,7 +111,7 @@ extension ScriptStep {
         gesture(
             time, file, line,
             { _ throws(GestureProblem) in
-                .pinch(try twoFingers(center, distance, angle, scale, rotation, duration, hold, "a pinch"))
+                .gesture(try twoFingers(center, distance, angle, scale, rotation, duration, hold, "a pinch"))
             }, named: "pinch")
     }
 
@@ -122,7 +123,7 @@ extension ScriptStep {
         gesture(
             time, file, line,
             { _ throws(GestureProblem) in
-                .pinch(try twoFingers(center, distance, angle, 1, rotation, duration, hold, "a rotate"))
+                .gesture(RotateGesture(pinch: try twoFingers(center, distance, angle, 1, rotation, duration, hold, "a rotate")))
             }, named: "rotate")
     }
 
@@ -166,7 +167,7 @@ extension ScriptStep {
                         PanGesture(
                             item: nil, path: path, duration: duration, release: release == .fling ? .fling : .hold, hold: hold))
                 }
-                return .touches(pans)
+                return .gesture(TouchesGesture(fingers: pans))
             }, named: "touches")
     }
 

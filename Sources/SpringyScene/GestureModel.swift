@@ -1,46 +1,6 @@
 import Foundation
 import SpringyCore
 
-/// A two-finger gesture (UIPinchGestureRecognizer and UIRotationGestureRecognizer at once):
-/// the fingers sit symmetrically about `center`, `distance` apart along a line at `angle`,
-/// and over `duration` s their distance grows to `distance × scale` and the line turns by
-/// `rotation`, both linearly; then they hold for `hold` s and lift. On a free view (named, or
-/// the one under the centre) it sets the view's transform as the recognisers' usual handler
-/// does: scaled by the distance's ratio, rotated by the turn, from the view's own at the start.
-package struct PinchGesture: Sendable {
-    package var center: Vec2
-    package var distance: Double
-    /// Radians.
-    package var angle: Double
-    package var scale: Double
-    /// Radians.
-    package var rotation: Double
-    package var duration: Double
-    package var hold: Double
-    package var item: String?
-    package init(
-        center: Vec2, distance: Double, angle: Double, scale: Double, rotation: Double, duration: Double, hold: Double,
-        item: String?
-    ) {
-        self.center = center; self.distance = distance; self.angle = angle; self.scale = scale; self.rotation = rotation
-        self.duration = duration; self.hold = hold; self.item = item
-    }
-
-    /// The two fingers `t` s after they landed.
-    package func fingers(at t: Double) -> [Vec2] {
-        let s = duration > 0 ? min(max(t / duration, 0), 1) : 1
-        let d = distance * (1 + (scale - 1) * s) / 2, a = angle + rotation * s
-        let u = Vec2(cos(a), sin(a)) * d
-        return [center - u, center + u]
-    }
-
-    /// The recognisers' scale and rotation `t` s after the fingers landed.
-    package func transform(at t: Double) -> (scale: Double, rotation: Double) {
-        let s = duration > 0 ? min(max(t / duration, 0), 1) : 1
-        return (1 + (scale - 1) * s, rotation * s)
-    }
-}
-
 /// A screen-edge pan (UIScreenEdgePanGestureRecognizer): the finger starts on an edge of the
 /// screen and moves inward.
 package enum ScreenEdge: String, Sendable, CaseIterable {

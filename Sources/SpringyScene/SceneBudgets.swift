@@ -152,8 +152,8 @@ extension SceneChecks {
                             "the script's updates make \(cells) cells, over the limit of \(limits.maxItems) items (--max-items)")
                 }
                 cells = max(0, cells - u.delete.count)
-            case .pan, .tap, .select, .longPress, .addBehavior, .set, .removeBehavior, .scrollTo, .scrollToItem, .reorder, .pinch,
-                .gesture, .touches, .addVelocity, .animate, .controlAnimator:
+            case .pan, .tap, .select, .longPress, .addBehavior, .set, .removeBehavior, .scrollTo, .scrollToItem, .reorder,
+                .gesture, .animate, .controlAnimator:
                 continue
             }
             relayout += cells

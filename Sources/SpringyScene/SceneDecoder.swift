@@ -18,7 +18,6 @@ extension SceneSectionDecoder {
     var collections: CollectionDecoder { CollectionDecoder(file: file, limits: limits) }
     var behaviors: BehaviorDecoder { BehaviorDecoder(file: file, limits: limits) }
     var scripts: ScriptDecoder { ScriptDecoder(file: file, limits: limits) }
-    var gestures: GestureDecoder { GestureDecoder(file: file, limits: limits) }
     var animations: AnimationDecoder { AnimationDecoder(file: file, limits: limits) }
     var checks: SceneChecks { SceneChecks(file: file, limits: limits) }
 }
@@ -34,12 +33,6 @@ struct BehaviorDecoder: SceneSectionDecoder {
 }
 
 struct ScriptDecoder: SceneSectionDecoder {
-    let file: String
-    let limits: SceneLimits
-}
-
-/// The script's multi-finger gestures and device motion.
-struct GestureDecoder: SceneSectionDecoder {
     let file: String
     let limits: SceneLimits
 }
@@ -300,7 +293,7 @@ struct SceneDecoder: SceneSectionDecoder {
                     if let f = p.number { try check(f, "a spring", line: e.line, path: e.path) }
                 }
             case .pan, .tap, .insert, .delete, .select, .longPress, .removeBehavior, .scrollTo, .scrollToItem, .update, .reorder,
-                .pinch, .gesture, .touches, .addVelocity, .animate, .controlAnimator:
+                .gesture, .animate, .controlAnimator:
                 break
             }
         }

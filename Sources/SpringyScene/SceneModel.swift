@@ -399,14 +399,9 @@ package enum ScriptAction: Sendable {
     case update(BatchUpdate)
     /// Interactive movement: lift the cell under a long press, move it, drop it.
     case reorder(ReorderGesture)
-    /// Two fingers pinching and turning.
-    case pinch(PinchGesture)
-    /// A gesture or motion that is a file of its own (`ScriptedGesture`): the device's tilt, ….
+    /// A gesture or motion that is a file of its own (`ScriptedGesture`): a pinch, several
+    /// fingers, an edge pan, an added velocity, a double tap, the device's tilt.
     case gesture(any ScriptedGesture)
-    /// Several fingers at once, each on its own path (each a pan).
-    case touches([PanGesture])
-    /// UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity (pt/s, radians/s).
-    case addVelocity(item: String, linear: Vec2, angular: Double)
     /// A view animation: UIView.animate, animateKeyframes, a UIViewPropertyAnimator, SwiftUI's withAnimation.
     case animate(ViewAnimationSpec)
     /// Pause, continue, reverse, scrub or stop the property animator of that name.

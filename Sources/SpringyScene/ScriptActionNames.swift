@@ -1,4 +1,4 @@
-// A script event's action, by the key it is written with (`- at: 1, pinch: {...}`): each name is
+// A script event's action, by the key it is written with (`- at: 1, pan: {...}`): each name is
 // written once, here, as a raw value; the decoders switch exhaustively over these, so a new
 // action is a compile error until it is decoded, and its name is in every list and message.
 
@@ -13,14 +13,9 @@ enum ScriptActionName: String, CaseIterable {
     case swipe, update, reorder
 }
 
-/// The gestures of several fingers (GestureDecoder). Gestures that are a file of their own
-/// (`ScriptedGesture`, in Gestures/) are named by the generated `ScriptGestureName` instead.
-enum GestureName: String, CaseIterable {
-    case pinch, rotate
-    case touches
-    case edgePan = "edge_pan"
-    case addVelocity = "add_velocity"
-}
+// Gestures that are a file of their own (`ScriptedGesture`, in Gestures/: pinch, rotate,
+// touches, edge_pan, add_velocity, double_tap, tilt) are named by the generated
+// `ScriptGestureName`.
 
 /// View animations and the control of named property animators (AnimationDecoder).
 enum AnimationActionName: String, CaseIterable {

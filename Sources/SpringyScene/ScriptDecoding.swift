@@ -3,8 +3,8 @@ import SpringyCore
 
 extension ScriptDecoder {
     static let actions =
-        ScriptActionName.allCases.map(\.rawValue) + GestureName.allCases.map(\.rawValue)
-        + ScriptGestureName.allCases.map(\.rawValue) + AnimationActionName.allCases.map(\.rawValue)
+        ScriptActionName.allCases.map(\.rawValue) + ScriptGestureName.allCases.map(\.rawValue)
+        + AnimationActionName.allCases.map(\.rawValue)
 
     /// `behaviorKinds`: the kind of each behavior the scene declares, in order (a script's `add`,
     /// `snap` and `push` append theirs, numbered after them).
@@ -145,7 +145,6 @@ extension ScriptDecoder {
             if pts.isEmpty { throw value.error("a path needs at least one point") }
             return pts
         }
-        if let gesture = GestureName(rawValue: kind) { return try gestures.decodeGesture(gesture, v, references: references) }
         if let gesture = ScriptGestureName(rawValue: kind) {
             let type = gesture.decoding
             return .gesture(try type.decode(try v.mapping(type.keys), references: references))

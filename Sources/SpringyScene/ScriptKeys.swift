@@ -107,64 +107,12 @@ package enum ScriptKeys {
             SceneKey("animated", "bool", default: "true", "UIKit's 0.3 s ease-in-out, or at once"),
         ])
 
-    package static let addVelocity = KeyTable(
-        "script[].add_velocity",
-        [
-            SceneKey("item", "free view", default: "required", "UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity"),
-            SceneKey("linear", "[vx, vy]", range: -100_000...100_000, unit: "pt/s", default: "[0, 0]", "added to its velocity"),
-            SceneKey("angular", "number", range: -36_000...36_000, unit: "degrees/s", default: "0", "added to its spin"),
-        ])
-
     package static let remove = KeyTable(
         "script[].remove",
         [
             SceneKey(
                 "behavior", "whole number", default: "required", "which behavior: its place among those declared and added so far"
             )
-        ])
-
-    package static let pinch = KeyTable(
-        "script[].pinch",
-        [
-            SceneKey("center", "[x, y]", unit: "pt", default: "required", "the point between the two fingers"),
-            SceneKey(
-                "distance", "number", range: 0...10_000, lowerOpen: true, unit: "pt", default: "100",
-                "the fingers' distance at the start"),
-            SceneKey(
-                "angle", "number", range: -3600...3600, unit: "degrees", default: "0", "the line between the fingers at the start"
-            ),
-            SceneKey("scale", "number", range: 0...100, lowerOpen: true, default: "1", "the distance's ratio at the end"),
-            SceneKey("rotation", "number", range: -3600...3600, unit: "degrees", default: "0", "how far the fingers turn"),
-            duration, hold,
-            freeItem.named("item"),
-        ])
-
-    package static let rotate = KeyTable("script[].rotate", pinch.keys)
-
-    package static let touches = KeyTable(
-        "script[].touches",
-        [
-            SceneKey("fingers", "[{ path, item }]", default: "required", "1 to 10 fingers, each along its own path"),
-            duration, release, hold,
-        ])
-
-    package static let finger = KeyTable(
-        "script[].touches.fingers[]",
-        [
-            SceneKey("path", "[[x, y], ...]", unit: "pt", default: "required", "the finger's points"),
-            freeItem.named("item", "drags this free view"),
-        ])
-
-    package static let edgePan = KeyTable(
-        "script[].edge_pan",
-        [
-            SceneKey(
-                "edge", ScreenEdge.allCases.map(\.rawValue).joined(separator: " | "), default: "required",
-                "the screen edge it starts on"),
-            SceneKey("at", "number", unit: "pt", default: "the edge's middle", "how far along the edge"),
-            SceneKey("distance", "number", range: 0...10_000, lowerOpen: true, unit: "pt", default: "required", "how far inward"),
-            duration, release, hold,
-            freeItem.named("item", "moves this free view by the finger's translation"),
         ])
 
     package static let update = KeyTable(
@@ -188,7 +136,6 @@ package enum ScriptKeys {
     /// Every script table, in SCENE-FORMAT's order.
     package static let all: [KeyTable] =
         [
-            pan, swipe, tap, insert, delete, select, longPress, reorder, scrollTo, scrollToItem, addVelocity, remove,
-            update, pinch, rotate, touches, finger, edgePan,
-        ] + ScriptGestureName.allCases.map { $0.type.keys }
+            pan, swipe, tap, insert, delete, select, longPress, reorder, scrollTo, scrollToItem, remove, update,
+        ] + ScriptGestureName.allCases.flatMap { [$0.type.keys] + $0.type.partKeys }
 }

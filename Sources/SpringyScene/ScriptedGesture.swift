@@ -10,10 +10,26 @@ package protocol ScriptedGesture: Sendable {
     static var action: ScriptGestureName { get }
     /// Its keys, `script[].<action>`: SCENE-FORMAT's table and the decoder's checks.
     static var keys: KeyTable { get }
+    /// Tables of its parts (`script[].touches.fingers[]`), none by default.
+    static var partKeys: [KeyTable] { get }
+}
+
+extension ScriptedGesture {
+    package static var partKeys: [KeyTable] { [] }
 }
 
 /// How the decoder reads a `ScriptedGesture` (in the gesture's own file).
 protocol GestureDecoding: ScriptedGesture {
     /// Reads it from its mapping, already checked against `keys`.
     static func decode(_ m: YAMLMapping, references: ItemReferences) throws -> Self
+}
+
+extension ItemReferences {
+    /// The free view a gesture names with `item` (cells move with their collection).
+    func freeView(_ m: YAMLMapping, what: String) throws -> String? {
+        guard let i = m["item"] else { return nil }
+        let name = try check(i)
+        if ItemPath(string: name) != nil { throw i.error("\(what) acts on a free view by name; cells move with the content") }
+        return name
+    }
 }

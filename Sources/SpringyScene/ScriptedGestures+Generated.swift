@@ -4,8 +4,13 @@
 /// The script's gestures that are a file of their own (`ScriptedGesture`), by the key each
 /// is written with: `- at: 1, <name>: {...}`.
 package enum ScriptGestureName: String, Sendable, CaseIterable {
+    case addVelocity = "add_velocity"
     case doubleTap = "double_tap"
+    case edgePan = "edge_pan"
+    case pinch
+    case rotate
     case tilt
+    case touches
 
     /// The gesture's type.
     package var type: any ScriptedGesture.Type { decoding }
@@ -13,8 +18,13 @@ package enum ScriptGestureName: String, Sendable, CaseIterable {
     /// How the decoder reads it: the one switch over these gestures in this module.
     var decoding: any GestureDecoding.Type {
         switch self {
+        case .addVelocity: return AddedVelocity.self
         case .doubleTap: return DoubleTapGesture.self
+        case .edgePan: return EdgePanGesture.self
+        case .pinch: return PinchGesture.self
+        case .rotate: return RotateGesture.self
         case .tilt: return TiltMotion.self
+        case .touches: return TouchesGesture.self
         }
     }
 }

@@ -54,16 +54,19 @@ extension DoubleTapTouch: ActiveInput {
 /// How a `ScriptedGesture` plays: the input it starts when its event fires. Conformed to in the
 /// file of its input (DeviceTilt.swift for `tilt`); `play` (generated) calls it.
 protocol PlayedGesture: ScriptedGesture {
-    func start(in sim: Simulation)
+    /// Starts its input (or acts at once) for the script's `event`.
+    func start(in sim: Simulation, event: ScriptEvent)
 }
 
 /// Plays the script's `ScriptedGesture`s: `play(_:in:)` is generated, one case per gesture file.
 enum GesturePlayer {
     /// `gesture` as the type its action registers (springy-generate's switch names both).
-    static func play<G: PlayedGesture>(_ gesture: any ScriptedGesture, as registered: G.Type, in sim: Simulation) {
+    static func play<G: PlayedGesture>(
+        _ gesture: any ScriptedGesture, as registered: G.Type, event: ScriptEvent, in sim: Simulation
+    ) {
         guard let g = gesture as? G else {
             preconditionFailure("\(type(of: gesture)) says it is \(G.action), which \(G.self) is registered as")
         }
-        g.start(in: sim)
+        g.start(in: sim, event: event)
     }
 }

@@ -37,5 +37,5 @@ struct DeviceTilt: ActiveInput {
 }
 
 extension TiltMotion: PlayedGesture {
-    func start(in sim: Simulation) { sim.start(DeviceTilt(self, start: sim.time, from: sim.deviceAngle)) }
+    func start(in sim: Simulation, event: ScriptEvent) { sim.start(DeviceTilt(self, start: sim.time, from: sim.deviceAngle)) }
 }

@@ -240,3 +240,22 @@ extension Simulation: GestureTarget {
     func reorderMoved(to point: Vec2) throws { try collection?.updateInteractiveMovement(to: point, at: time + h) }
     func reorderEnded(cancelled: Bool) throws { try collection?.endInteractiveMovement(at: time + h, cancelled: cancelled) }
 }
+
+extension TouchesGesture: PlayedGesture {
+    /// Each finger a pan. The first finger that is on no view scrolls the collection; the others
+    /// only touch (Swift code's views take every finger: their recognisers decide).
+    func start(in sim: Simulation, event: ScriptEvent) {
+        var scrolls = true
+        for p in fingers {
+            var g = ActiveGesture(pan: p, start: sim.time, event: event).touching(sim.newFinger())
+            if p.item == nil { g.touchOnly = !scrolls && sim.program == nil; scrolls = false }
+            sim.start(g)
+        }
+    }
+}
+
+extension EdgePanGesture: PlayedGesture {
+    func start(in sim: Simulation, event: ScriptEvent) {
+        sim.start(ActiveGesture(pan: pan, start: sim.time, event: event).touching(sim.newFinger()))
+    }
+}

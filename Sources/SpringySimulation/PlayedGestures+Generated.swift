@@ -6,10 +6,15 @@ import SpringyScene
 extension GesturePlayer {
     /// Starts a scripted gesture: the one switch over these gestures in this module (each
     /// type's `PlayedGesture` conformance, in its own file here, says how it plays).
-    static func play(_ gesture: any ScriptedGesture, in sim: Simulation) {
+    static func play(_ gesture: any ScriptedGesture, event: ScriptEvent, in sim: Simulation) {
         switch type(of: gesture).action {
-        case .doubleTap: play(gesture, as: DoubleTapGesture.self, in: sim)
-        case .tilt: play(gesture, as: TiltMotion.self, in: sim)
+        case .addVelocity: play(gesture, as: AddedVelocity.self, event: event, in: sim)
+        case .doubleTap: play(gesture, as: DoubleTapGesture.self, event: event, in: sim)
+        case .edgePan: play(gesture, as: EdgePanGesture.self, event: event, in: sim)
+        case .pinch: play(gesture, as: PinchGesture.self, event: event, in: sim)
+        case .rotate: play(gesture, as: RotateGesture.self, event: event, in: sim)
+        case .tilt: play(gesture, as: TiltMotion.self, event: event, in: sim)
+        case .touches: play(gesture, as: TouchesGesture.self, event: event, in: sim)
         }
     }
 }

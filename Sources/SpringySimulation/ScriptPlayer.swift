@@ -61,24 +61,8 @@ extension Simulation {
                 start(ActiveGesture(longPress: press, start: time, event: e).touching(newFinger()))
             case .scrollTo(let offset, let animated):
                 collection?.scroll(to: offset, animated: animated)
-            case .addVelocity(let named, let linear, let angular):
-                guard let animator = freeAnimator else { return }
-                let item = animator.group(of: named) ?? named
-                guard let s = animator.state(of: item) else { return }
-                animator.setVelocity(item, s.velocity + linear, angular: s.angularVelocity + angular)
-            case .pinch(let p):
-                start(PinchTouch(pinch: p, start: time, sim: self, touches: (newFinger(), newFinger())))
             case .gesture(let gesture):
-                GesturePlayer.play(gesture, in: self)
-            case .touches(let fingers):
-                // The first finger that is on no view scrolls the collection; the others only touch
-                // (Swift code's views take every finger: their recognisers decide).
-                var scrolls = true
-                for p in fingers {
-                    var g = ActiveGesture(pan: p, start: Double(stepIndex) * h, event: e).touching(newFinger())
-                    if p.item == nil { g.touchOnly = !scrolls && program == nil; scrolls = false }
-                    start(g)
-                }
+                GesturePlayer.play(gesture, event: e, in: self)
             case .reorder(let r):
                 start(ActiveGesture(reorder: r, start: time, event: e).touching(newFinger()))
             case .update(let u):

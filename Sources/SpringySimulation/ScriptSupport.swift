@@ -10,6 +10,8 @@ enum ScriptSupport {
             switch e.action {
             case .pan(let p) where p.item == nil && !hasCollection:
                 unsupported = "a pan without `item` scrolls a collection, and this scene has none"
+            case .gesture(let g as EdgePanGesture) where g.pan.item == nil && !hasCollection:
+                unsupported = "an edge pan without `item` scrolls a collection, and this scene has none"
             case .insert, .delete, .update, .reorder:
                 unsupported = !hasCollection ? "insert, delete, update and reorder need a collection" : nil
             case .longPress:
@@ -17,8 +19,8 @@ enum ScriptSupport {
                 unsupported =
                     scene.collection?.dynamics.kind == .drag || scene.program != nil
                     ? nil : "long_press drags selected cells: it needs `collection.dynamics.kind: drag`"
-            case .pan, .tap, .select, .addBehavior, .set, .removeBehavior, .scrollTo, .scrollToItem, .pinch, .gesture,
-                .touches, .addVelocity, .animate, .controlAnimator:
+            case .pan, .tap, .select, .addBehavior, .set, .removeBehavior, .scrollTo, .scrollToItem, .gesture,
+                .animate, .controlAnimator:
                 unsupported = nil
             }
             if let message = unsupported {

@@ -161,5 +161,15 @@ extension Simulation {
 }
 
 extension DoubleTapGesture: PlayedGesture {
-    func start(in sim: Simulation) { sim.start(DoubleTapTouch(tap: self, start: sim.time)) }
+    func start(in sim: Simulation, event: ScriptEvent) { sim.start(DoubleTapTouch(tap: self, start: sim.time)) }
+}
+
+extension PinchGesture: PlayedGesture {
+    func start(in sim: Simulation, event: ScriptEvent) {
+        sim.start(PinchTouch(pinch: self, start: sim.time, sim: sim, touches: (sim.newFinger(), sim.newFinger())))
+    }
+}
+
+extension RotateGesture: PlayedGesture {
+    func start(in sim: Simulation, event: ScriptEvent) { pinch.start(in: sim, event: event) }
 }

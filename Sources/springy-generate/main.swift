@@ -272,9 +272,9 @@ func generate(root: String) throws -> [(path: String, text: String)] {
                 extension GesturePlayer {
                     /// Starts a scripted gesture: the one switch over these gestures in this module (each
                     /// type's `PlayedGesture` conformance, in its own file here, says how it plays).
-                    static func play(_ gesture: any ScriptedGesture, in sim: Simulation) {
+                    static func play(_ gesture: any ScriptedGesture, event: ScriptEvent, in sim: Simulation) {
                         switch type(of: gesture).action {
-                \(gestures.map { "        case .\($0.name): play(gesture, as: \($0.type).self, in: sim)" }.joined(separator: "\n"))
+                \(gestures.map { "        case .\($0.name): play(gesture, as: \($0.type).self, event: event, in: sim)" }.joined(separator: "\n"))
                         }
                     }
                 }

@@ -100,7 +100,8 @@ final class GeneratedFilesTests: XCTestCase {
         XCTAssertTrue(gestures.contains("    case shakeTwice = \"shake_twice\"\n"), gestures)
         XCTAssertTrue(gestures.contains("        case .shakeTwice: return ShakeMotion.self\n"))
         XCTAssertTrue(
-            try read(root + "/" + Self.generated[6]).contains("case .shakeTwice: play(gesture, as: ShakeMotion.self, in: sim)"))
+            try read(root + "/" + Self.generated[6]).contains(
+                "case .shakeTwice: play(gesture, as: ShakeMotion.self, event: event, in: sim)"))
         XCTAssertEqual(try runProgram(generator, ["--check", root]).status, 0, "current once written")
     }
 

@@ -131,6 +131,17 @@ final class MultiTouchTests: XCTestCase {
         XCTAssertEqual(item(f[50], "b")!.center.y, 500, accuracy: 0.5)
     }
 
+    /// An edge pan is a pan: without `item` it scrolls a collection, which free views alone lack
+    /// (refused at its event, as a pan without `item` is); with one it moves that view.
+    func testAnEdgePanWithoutItsViewNeedsACollection() throws {
+        let event = "  - { at: 0.1, edge_pan: { edge: left, distance: 50, duration: 0.3 } }"
+        XCTAssertThrowsError(try frames(views(event))) { e in
+            XCTAssertTrue("\(e)".contains("an edge pan without `item` scrolls a collection"), "\(e)")
+            XCTAssertTrue("\(e)".contains(":9:1: script[0].edge_pan: "), "located at its event: \(e)")
+        }
+        XCTAssertNoThrow(try frames(views("  - { at: 0.1, edge_pan: { edge: left, distance: 50, duration: 0.3, item: a } }")))
+    }
+
     func testSeveralFingersDragSeveralViewsAtOnce() throws {
         let f = try frames(
             views(
@@ -159,6 +170,10 @@ final class MultiTouchTests: XCTestCase {
             ("touches: { duration: 1, fingers: [] }", "1 to 10 fingers"),
             ("edge_pan: { edge: middle, distance: 10, duration: 1 }", "left, right, top, bottom"),
             ("pinch: { center: [1, 1], scale: 2, duration: 1, item: nobody }", "no item named"),
+            ("rotate: { center: [1, 1], duration: 1 }", "a rotate needs `rotation`"),
+            ("add_velocity: { item: a }", "needs `linear: [vx, vy]`"),
+            ("add_velocity: { item: a, linear: [100001, 0] }", "at most 100000 pt/s"),
+            ("touches: { duration: 1, fingers: [{ path: [] }] }", "at least one point"),
         ] {
             XCTAssertThrowsError(try SceneLoader.decode(yaml: views("  - at: 0\n    \(event)"), file: "m.yaml")) { e in
                 XCTAssertTrue("\(e)".contains(fragment), "\(e)")

@@ -30,7 +30,7 @@ final class ScriptDefaultsTests: XCTestCase {
     /// A pinch needs a scale, a rotation or both: rotation alone is a pinch that turns.
     func testAPinchOfRotationAloneIsAPinchAndOfNeitherIsRefused() throws {
         let s = try scene(["{ at: 0.1, pinch: { center: [100, 100], rotation: 45, duration: 0.3 } }"])
-        guard case .pinch(let p) = s.script.first?.action else { return XCTFail("\(s.script)") }
+        guard case .gesture(let g) = s.script.first?.action, let p = g as? PinchGesture else { return XCTFail("\(s.script)") }
         XCTAssertEqual(p.scale, 1)
         XCTAssertEqual(p.rotation, Double.pi / 4, accuracy: 1e-12)
         XCTAssertThrowsError(try scene(["{ at: 0.1, pinch: { center: [100, 100], duration: 0.3 } }"])) {
