@@ -107,6 +107,7 @@ extension UICollectionView {
         layout.invalidateLayout(with: context)
         prepareLayout()
         layout.prepare(forCollectionViewUpdates: items)
+        var supplementary = SupplementaryUpdate(self, newSection: plan.newSection, layout: layout)
         // The selection follows its items (a deleted one is no longer selected).
         selected = selected.compactMap { ip in oldKey[ip].flatMap { newPath[$0] } }
         // Where the content comes to rest: the layout may choose (targetContentOffset), within
@@ -115,6 +116,7 @@ extension UICollectionView {
         let visible = CGRect(origin: target, size: bounds.size)
         let arriving = layout.layoutAttributesForElements(in: visible) ?? []
         let onScreen = Set(arriving.filter { $0.representedElementCategory == .cell }.map(\.indexPath))
+        supplementary.sendOut(self, arriving: arriving)
         // Cells that stay but leave the view move to their new places, then go.
         var outgoing: [(indexPath: IndexPath, cell: UICollectionViewCell)] = []
         shown.removeAll { entry in
@@ -181,6 +183,7 @@ extension UICollectionView {
                     cell.transform = end.transform
                     cell.alpha = end.alpha
                 }
+                supplementary.animate(self, layout: layout)
                 layout.finalizeCollectionViewUpdates()
             },
             completion: { done in
@@ -194,6 +197,7 @@ extension UICollectionView {
                     (self.delegate as? UICollectionViewDelegate)?.collectionView(self, didEndDisplaying: cell, forItemAt: ip)
                     self.queues.retire(cell)
                 }
+                supplementary.finish(self)
                 finish(done)
             })
     }
@@ -218,6 +222,8 @@ struct UpdatePlan {
     var oldKey: [IndexPath: Int] = [:], newKey: [IndexPath: Int] = [:]
     var items: [UICollectionViewUpdateItem]
     var inserted = Set<IndexPath>()
+    /// Each section that stays (neither deleted nor reloaded): its index after the update.
+    var newSection: [Int: Int] = [:]
 
     init(old: [Int], fresh: [Int], batch: BatchRecording) throws {
         // Cells by key: the old ones numbered in order, through UIKit's order of the changes.
@@ -245,6 +251,7 @@ struct UpdatePlan {
         }
         for (s, r) in after.enumerated() {
             for (i, c) in r.cells.enumerated() { newPath[c.key] = IndexPath(item: i, section: s) }
+            if r.key < old.count, !update.reloadSections.contains(r.key) { newSection[r.key] = s }
         }
         // A reload's update item goes from the cell's place before to its new cell's place after.
         items = batch.items

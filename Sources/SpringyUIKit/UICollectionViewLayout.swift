@@ -196,6 +196,17 @@ open class UICollectionViewLayout: NSObject {
         guard UIKitRuntime.current?.animations.inBlock == true else { return nil }
         return initialLayoutAttributesForAppearingSupplementaryElement(ofKind: kind, at: a.indexPath) ?? a.faded()
     }
+    /// Where a supplementary view leaving in an update ends — its section deleted or reloaded,
+    /// or named by `indexPathsToDeleteForSupplementaryView(ofKind:)` (nil: where it was, fading out).
+    open func finalLayoutAttributesForDisappearingSupplementaryElement(
+        ofKind elementKind: String, at elementIndexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? { nil }
+    /// Supplementary views of `elementKind` an update removes besides those of deleted sections
+    /// (index paths before the update), asked after `prepare(forCollectionViewUpdates:)`.
+    open func indexPathsToDeleteForSupplementaryView(ofKind elementKind: String) -> [IndexPath] { [] }
+    /// Supplementary views of `elementKind` an update makes anew (index paths after it): one shown
+    /// at such a path leaves and a new one appears.
+    open func indexPathsToInsertForSupplementaryView(ofKind elementKind: String) -> [IndexPath] { [] }
     /// Where an item leaving in an update ends (nil: where it was, fading out).
     open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         nil
