@@ -67,6 +67,18 @@ package struct RunningAnimation {
 
     /// How fast τ runs against the clock (continueAnimation's duration factor; 1 otherwise).
     var speed = 1.0
+    /// continueAnimation with new timing parameters, in the order they were given: from τ on,
+    /// the rest of the way (from what each track showed there) runs on `timing` over
+    /// `duration` s of the clock, τ running at `speed`.
+    struct Retime {
+        let tau: Double
+        let timing: AnimationTiming
+        let duration: Double
+        let speed: Double
+        /// Given while it ran back: the rest of the way is to its start.
+        let reversed: Bool
+    }
+    var retimes: [Retime] = []
     var rate: Double { paused ? 0 : (reversed ? -speed : speed) }
     /// One run there (and, autoreversing, back).
     package var cycle: Double { spec.autoreverses ? 2 * duration : duration }
@@ -85,7 +97,19 @@ package struct RunningAnimation {
 
     /// The track's progress at `t`.
     func progress(of track: AnimationTrack, at t: Double) -> Double {
-        let tau = shownTau(at: t)
+        progress(of: track, tau: shownTau(at: t), retimes: retimes.count)
+    }
+
+    /// The track's progress at `tau` under the first `k` retimes: past the last one's τ, the
+    /// new timing carries it from what it showed there to 1.
+    private func progress(of track: AnimationTrack, tau: Double, retimes k: Int) -> Double {
+        if k > 0 {
+            let r = retimes[k - 1]
+            guard r.reversed ? tau < r.tau : tau > r.tau else { return progress(of: track, tau: tau, retimes: k - 1) }
+            let shown = progress(of: track, tau: r.tau, retimes: k - 1)
+            let q = r.timing.progress(at: abs(tau - r.tau) / r.speed, duration: r.duration)
+            return r.reversed ? shown * (1 - q) : shown + (1 - shown) * q
+        }
         guard let s = scrub else { return track.timing.progress(at: tau, duration: track.duration) }
         let c = track.timing.progress(at: tau, duration: track.duration)
         let cs = track.timing.progress(at: s.tau, duration: track.duration)
@@ -255,6 +279,14 @@ package final class ViewAnimationEngine {
         case .pace(let speed):
             a.paused = false
             a.speed = speed
+        case .retime(let timing, let duration):
+            a.paused = false
+            let left = a.reversed ? a.anchorTau : a.duration - a.anchorTau
+            guard duration > 0, left > 0 else { break }
+            a.speed = left / duration
+            a.retimes.append(
+                RunningAnimation.Retime(
+                    tau: a.anchorTau, timing: timing, duration: duration, speed: a.speed, reversed: a.reversed))
         case .reverse: a.reversed.toggle()
         case .scrub(let f):
             a.paused = true

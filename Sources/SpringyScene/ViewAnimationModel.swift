@@ -111,6 +111,9 @@ package enum AnimatorControl: Sendable, Equatable {
     /// continueAnimation(withTimingParameters: nil, durationFactor:): it runs on (resumed) at
     /// `speed` times its own pace, so its remaining time is the factor times its duration.
     case pace(Double)
+    /// continueAnimation(withTimingParameters:durationFactor:) with new timing: it runs on
+    /// (resumed) from what it shows now to its end on `timing`, over `duration` s.
+    case retime(AnimationTiming, duration: Double)
     /// isReversed toggled: it runs back toward its start.
     case reverse
     /// fractionComplete set (it pauses first, as UIKit requires).

@@ -131,9 +131,13 @@ open class UIViewPropertyAnimator: NSObject {
         return a
     }
 
-    var timing: AnimationTiming {
-        if let s = timingParameters?.springTimingParameters { return s.timing }
-        if let c = timingParameters?.cubicTimingParameters { return .cubic(c.curve) }
+    var timing: AnimationTiming { Self.timing(of: timingParameters) }
+
+    /// A provider's timing: its spring when it has one (a composed provider's spring wins, as
+    /// UIKit's does for the motion), else its cubic curve, else ease-in-out.
+    static func timing(of provider: (any UITimingCurveProvider)?) -> AnimationTiming {
+        if let s = provider?.springTimingParameters { return s.timing }
+        if let c = provider?.cubicTimingParameters { return .cubic(c.curve) }
         return .cubic(.easeInOut)
     }
 
@@ -165,19 +169,15 @@ open class UIViewPropertyAnimator: NSObject {
         }
     }
     /// Runs on from where it is (paused or running): its remaining time becomes `durationFactor`
-    /// times its duration (0: the remaining time of its own duration). New timing parameters for
-    /// the rest are not covered: passing some is refused with a located error.
+    /// times its duration (0: the remaining time of its own duration). With new timing
+    /// parameters the rest of the way runs on them, from what each view shows to its end (a
+    /// spring's initial velocity is relative to that rest, as UIKit's); a physical spring
+    /// (mass, stiffness, damping) runs for its own settling time. UIKit may blend the old curve
+    /// into the new one; Springy switches at once, so the motion keeps its place, not its speed.
     open func continueAnimation(
         withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat, file: String = #fileID,
         line: Int = #line
     ) {
-        guard parameters == nil else {
-            UIKitRuntime.current?.fail(
-                CallSite(file: file, line: line),
-                "continueAnimation(withTimingParameters:durationFactor:) with new timing parameters is not covered: pass nil (the animator's own curve)"
-            )
-            return
-        }
         guard durationFactor.isFinite, durationFactor >= 0 else {
             UIKitRuntime.current?.fail(
                 CallSite(file: file, line: line), "the duration factor must be a finite number, 0 or more: \(durationFactor)")
@@ -186,8 +186,14 @@ open class UIViewPropertyAnimator: NSObject {
         guard state == .active, let animations = UIKitRuntime.current?.animations else { return }
         let done = animations.fraction(of: running)
         let left = duration * (reversed ? done : 1 - done)
-        let speed = durationFactor > 0 && left > 0 ? left / (Double(durationFactor) * duration) : 1
-        control(.pace(speed))
+        guard let parameters else {
+            let speed = durationFactor > 0 && left > 0 ? left / (Double(durationFactor) * duration) : 1
+            return control(.pace(speed))
+        }
+        // New timing: the rest of the way on it, over the factor times the duration (0: the time
+        // it had left); a physical spring runs for its own settling time.
+        let timing = Self.timing(of: parameters)
+        control(.retime(timing, duration: timing.duration(given: durationFactor > 0 ? Double(durationFactor) * duration : left)))
     }
 
     /// Stops where it is; without finishing it becomes inactive at once (no completion),

@@ -88,23 +88,105 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertNotNil(own[104].item("flag"))
     }
 
-    func testContinuingWithNewTimingParametersIsRefusedWhereItIsCalled() throws {
-        let line = #line + 7
-        XCTAssertThrowsError(
-            try Switch.scene(
-                "refused", duration: 1,
-                [
-                    .at(0.1) { v in v.animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { v.knob.center.x = 140 } },
-                    .at(0.2) { v in
-                        v.animator?.continueAnimation(
-                            withTimingParameters: UICubicTimingParameters(animationCurve: .easeIn), durationFactor: 1)
-                    },
-                ]
-            ).simulate()
-        ) { error in
-            XCTAssertTrue("\(error)".contains("ViewAnimationTests.swift:\(line)"), "\(error)")
-            XCTAssertTrue("\(error)".contains("with new timing parameters is not covered"), "\(error)")
+    /// The paused quarter-in animator of the test above, continued at 1 s with `parameters`.
+    func continued(
+        _ parameters: @escaping @Sendable () -> any UITimingCurveProvider, factor: CGFloat, duration: Double = 3.5
+    ) throws -> [Frame] {
+        try Switch.scene(
+            "retimed", duration: duration,
+            [
+                .at(0.25) { v in
+                    let a = UIViewPropertyAnimator(duration: 1, curve: .linear) { v.knob.center.x = 140 }
+                    a.addCompletion { _ in v.flag.alpha = 0 }
+                    a.startAnimation()
+                    v.animator = a
+                },
+                .at(0.5) { v in v.animator?.pauseAnimation() },
+                .at(1.0) { v in v.animator?.continueAnimation(withTimingParameters: parameters(), durationFactor: factor) },
+            ]
+        ).simulate()
+    }
+
+    /// A cubic Bézier's y at x (the curve through (0,0), p1, p2, (1,1)), by bisection on x(s).
+    func bezier(_ p1: CGPoint, _ p2: CGPoint, at x: Double) -> Double {
+        func coordinate(_ a: Double, _ b: Double, _ s: Double) -> Double {
+            3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s
         }
+        var (lo, hi) = (0.0, 1.0)
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if coordinate(Double(p1.x), Double(p2.x), mid) < x { lo = mid } else { hi = mid }
+        }
+        return coordinate(Double(p1.y), Double(p2.y), (lo + hi) / 2)
+    }
+
+    /// continueAnimation with new cubic timing: from what it shows (65, a quarter in) the rest
+    /// of the way, 75 pt, runs on ease-in over the factor times its duration (2 s), the
+    /// completion at the new end; the knob does not jump where it continues.
+    func testContinuingWithNewCubicTimingRunsTheRestOnIt() throws {
+        let easeIn = UICubicTimingParameters(animationCurve: .easeIn)
+        let frames = try continued({ UICubicTimingParameters(animationCurve: .easeIn) }, factor: 2)
+        XCTAssertEqual(try x(frames, 60), 65, accuracy: 1e-6)
+        for (frame, u) in [(75, 0.25), (120, 1.0), (165, 1.75)] {
+            let expected = 65 + 75 * bezier(easeIn.controlPoint1, easeIn.controlPoint2, at: u / 2)
+            XCTAssertEqual(try x(frames, frame), expected, accuracy: 1e-3, "frame \(frame)")
+        }
+        XCTAssertEqual(try x(frames, 180), 140, accuracy: 1e-6)
+        XCTAssertNotNil(frames[179].item("flag"))
+        XCTAssertNil(frames[180].item("flag"), "the completion at the new end, 3 s")
+    }
+
+    /// A duration spring's rest of the way (factor 0: the 0.75 s it had left), its initial
+    /// velocity relative to that rest: critically damped, p(u) = 1 − (1 + (ω − v₀)u)e^(−ωu) with
+    /// ω = ln 1500 / 0.75; done (and completed) at 1.75 s. A physical spring runs for its own
+    /// settling time whatever the factor.
+    func testContinuingWithASpringRunsTheRestAsThatSpring() throws {
+        let v0 = 2.0
+        let frames = try continued(
+            { UISpringTimingParameters(dampingRatio: 1, initialVelocity: CGVector(dx: v0, dy: 0)) }, factor: 0, duration: 2.5)
+        let omega = log(1500) / 0.75
+        for (frame, u) in [(61, 1.0 / 60), (75, 0.25), (90, 0.5)] {
+            let p = 1 - (1 + (omega - v0) * u) * exp(-omega * u)
+            XCTAssertEqual(try x(frames, frame), 65 + 75 * p, accuracy: 1e-3, "frame \(frame)")
+        }
+        XCTAssertEqual(try x(frames, 105), 140, accuracy: 1e-6)
+        XCTAssertNotNil(frames[104].item("flag"))
+        XCTAssertNil(frames[105].item("flag"))
+        // Mass 1, stiffness 100, damping 20: critically damped at ω 10, settling in its own time,
+        // not the factor's 0.1 s.
+        let physical = try continued(
+            { UISpringTimingParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: .zero) }, factor: 0.1)
+        let p = 1 - (1 + 10 * 0.25) * exp(-10 * 0.25)
+        XCTAssertEqual(try x(physical, 75), 65 + 75 * p, accuracy: 1e-3)
+        // (1 + 10u)e^(−10u) falls under 0.001 at u ≈ 0.92 s: completed by 2 s, not at 1.1 s.
+        XCTAssertNotNil(physical[110].item("flag"), "still settling at 1.83 s")
+        XCTAssertNil(physical[120].item("flag"), "settled by 2 s")
+    }
+
+    /// Continued while running back (isReversed), the new timing takes it to its start.
+    func testContinuingReversedWithNewTimingGoesBackToTheStart() throws {
+        let frames = try Switch.scene(
+            "retimed-back", duration: 3,
+            [
+                .at(0.25) { v in
+                    let a = UIViewPropertyAnimator(duration: 1, curve: .linear) { v.knob.center.x = 140 }
+                    a.startAnimation()
+                    v.animator = a
+                },
+                .at(0.75) { v in
+                    v.animator?.pauseAnimation()
+                    v.animator?.isReversed = true
+                },
+                .at(1.0) { v in
+                    v.animator?.continueAnimation(
+                        withTimingParameters: UICubicTimingParameters(animationCurve: .linear), durationFactor: 1)
+                },
+            ]
+        ).simulate()
+        XCTAssertEqual(try x(frames, 60), 90, accuracy: 1e-6, "halfway when continued")
+        XCTAssertEqual(try x(frames, 90), 65, accuracy: 1e-6, "half of the way back in half of the second")
+        XCTAssertEqual(try x(frames, 120), 40, accuracy: 1e-6)
+        XCTAssertEqual(try x(frames, 150), 40, accuracy: 1e-6)
     }
 
     func testANewAnimationStartsFromWhatIsOnScreen() throws {
