@@ -39,6 +39,8 @@ final class Fingers {
     struct Touch {
         let id: Int
         var point: CGPoint
+        /// The finger as recognisers' delegates are shown it (as it landed).
+        let shown: UITouch
         /// What it drives alone (nil once a recogniser took it, or when another finger had it first).
         var hit: Hit?
         /// The long-press recogniser it pressed on (it watches the touch beside `hit`).
@@ -49,7 +51,9 @@ final class Fingers {
 
     enum Hit {
         case pan(UIPanGestureRecognizer)
-        case tap(UITapGestureRecognizer)
+        /// The view's last tap recogniser that receives the finger, and every one that does (a
+        /// single and a double tap see the same taps), in the order they were added.
+        case tap(UITapGestureRecognizer, all: [UITapGestureRecognizer])
         case swipe(UISwipeGestureRecognizer)
         case control(UIControl)
         case scroll(UIScrollView)
@@ -57,7 +61,7 @@ final class Fingers {
         var object: AnyObject {
             switch self {
             case .pan(let r): r
-            case .tap(let r): r
+            case .tap(let r, _): r
             case .swipe(let r): r
             case .control(let c): c
             case .scroll(let s): s
@@ -67,9 +71,11 @@ final class Fingers {
 
     func began(_ finger: Int, at point: Vec2) {
         let p = onScreen(point)
-        var touch = Touch(id: finger, point: p)
+        var touch = Touch(id: finger, point: p, shown: UITouch(landingAt: p, in: window, time: now))
         // A second finger in the view of a two-finger recogniser holding one joins it alone.
-        let joining = twoFinger.filter { r in r.held.count == 1 && r.held[0].down && contains(r.view, p) }
+        let joining = twoFinger.filter { r in
+            r.held.count == 1 && r.held[0].down && contains(r.view, p) && r.receives(touch.shown)
+        }
         if !joining.isEmpty {
             for r in joining { r.land(finger, at: p) }
             touches.append(touch)
@@ -77,10 +83,12 @@ final class Fingers {
         }
         // What one finger drives, unless another finger already drives it.
         let taken = touches.compactMap { $0.hit?.object }
-        if let hit = hit(p, in: window), !taken.contains(where: { $0 === hit.object }) { touch.hit = hit }
+        if let hit = hit(p, in: window, touch: touch.shown), !taken.contains(where: { $0 === hit.object }) { touch.hit = hit }
         if case .pan(let pan)? = touch.hit, pan.delegate != nil { touch.pending = p }
-        if let press = pressRecognizer(p, in: window), !touches.contains(where: { $0.press === press }) { touch.press = press }
-        for r in twoFingerRecognizers(p, in: window) {
+        if let press = pressRecognizer(p, in: window, touch: touch.shown), !touches.contains(where: { $0.press === press }) {
+            touch.press = press
+        }
+        for r in twoFingerRecognizers(p, in: window, touch: touch.shown) {
             r.land(finger, at: p)
             if !twoFinger.contains(where: { $0 === r }) { twoFinger.append(r) }
         }
@@ -128,7 +136,7 @@ final class Fingers {
         }
         guard moved || lifting else { return }
         pan.state = .failed
-        let next = hit(landing, in: window, above: pan.view)
+        let next = hit(landing, in: window, touch: touches[k].shown, above: pan.view)
         touches[k].hit = next
         drive(next, .began, landing)
         drive(next, lifting ? .ended : .changed, p, velocity: velocity)
@@ -173,8 +181,7 @@ final class Fingers {
         // (A tap's allowance is distance: when it moves does not matter.) Every tap recogniser
         // of the view sees the finger (a single and a double tap), then those that wait for
         // another to fail are settled.
-        case .tap(let tap)?:
-            let all = taps(beside: tap)
+        case .tap(_, let all)?:
             for t in all { t.touch(phase, at: p, in: t.view ?? window, time: at) }
             for t in all where t.waiting && !waitingTaps.contains(where: { $0 === t }) { waitingTaps.append(t) }
             resolveWaiting(at: at)
@@ -190,20 +197,13 @@ final class Fingers {
         }
     }
 
-    /// `tap` and the other enabled tap recognisers of its view, in the order they were added.
-    private func taps(beside tap: UITapGestureRecognizer) -> [UITapGestureRecognizer] {
-        guard let view = tap.view, let all = view.gestureRecognizers else { return [tap] }
-        let taps = all.compactMap { $0.isEnabled ? $0 as? UITapGestureRecognizer : nil }
-        return taps.contains { $0 === tap } ? taps : [tap]
-    }
-
     /// Taps that wait for others to fail: the others' time for a further tap runs out at `time`,
     /// and each that can be settled recognises or fails (in the order they began to wait).
     func resolveWaiting(at time: Double) {
         guard !waitingTaps.isEmpty else { return }
         inside {
             for t in waitingTaps {
-                for case let other as UITapGestureRecognizer in t.mustFail.compactMap(\.recognizer) { other.expire(at: time) }
+                for case let other as UITapGestureRecognizer in t.requirements() { other.expire(at: time) }
                 t.resolve()
             }
         }
@@ -256,7 +256,7 @@ final class Fingers {
         var theirs: [UIGestureRecognizer] = t.press.map { [$0] } ?? []
         switch t.hit {
         case .pan(let p)?: theirs.append(p)
-        case .tap(let p)?: theirs.append(p)
+        case .tap(let p, _)?: theirs.append(p)
         case .swipe(let p)?: theirs.append(p)
         case .scroll(let s)?: theirs.append(s.panGestureRecognizer)
         case .control?: return false
@@ -301,7 +301,7 @@ final class Fingers {
         case .pan(let pan)?:
             pan.touch(.cancelled, at: p, in: pan.view ?? window, h: h)
             pan.fire()
-        case .tap(let tap)?: for t in taps(beside: tap) { t.touch(.cancelled, at: p, in: t.view ?? window, time: now) }
+        case .tap(_, let all)?: for t in all { t.touch(.cancelled, at: p, in: t.view ?? window, time: now) }
         case .swipe(let swipe)?: swipe.touch(.cancelled, at: p, in: swipe.view ?? window, time: now)
         case .control(let control)?: control.touch(.cancelled, at: p)
         case nil: break
@@ -336,16 +336,20 @@ final class Fingers {
 
     /// The enabled pinch and rotation recognisers of the views a finger at `point` is in: the
     /// deepest view's first, each view's in the order they were added.
-    private func twoFingerRecognizers(_ point: CGPoint, in view: UIView) -> [any TwoFingerRecognizer] {
+    private func twoFingerRecognizers(_ point: CGPoint, in view: UIView, touch: UITouch) -> [any TwoFingerRecognizer] {
         chain(point, in: view).flatMap { v in
-            (v.gestureRecognizers ?? []).compactMap { $0.isEnabled ? $0 as? any TwoFingerRecognizer : nil }
+            (v.gestureRecognizers ?? []).compactMap { r in
+                (r as? any TwoFingerRecognizer).flatMap { r.isEnabled && r.receives(touch) ? $0 : nil }
+            }
         }
     }
 
     /// The deepest view under `point` with an enabled long-press recogniser: its last.
-    func pressRecognizer(_ point: CGPoint, in view: UIView) -> UILongPressGestureRecognizer? {
+    func pressRecognizer(_ point: CGPoint, in view: UIView, touch: UITouch) -> UILongPressGestureRecognizer? {
         for v in chain(point, in: view) {
-            if let r = v.gestureRecognizers?.last(where: { $0.isEnabled && $0 is UILongPressGestureRecognizer }) {
+            if let r = v.gestureRecognizers?.last(where: {
+                $0.isEnabled && $0 is UILongPressGestureRecognizer && $0.receives(touch)
+            }) {
                 return r as? UILongPressGestureRecognizer
             }
         }
@@ -353,21 +357,29 @@ final class Fingers {
     }
 
     /// What a finger landing at `point` (window coordinates) starts: the deepest view under it
-    /// that takes touches gives them to its last enabled pan, tap or swipe recogniser (a
-    /// screen-edge pan only for a finger at one of its edges), else (an enabled control) tracks
-    /// them itself, else (a scroll view) is dragged; a view that does none of these passes them
-    /// to its superview.
-    func hit(_ point: CGPoint, in view: UIView, above: UIView? = nil) -> Hit? {
+    /// that takes touches gives them to its last enabled pan, tap or swipe recogniser that its
+    /// delegate lets receive `touch` (a screen-edge pan only for a finger at one of its edges),
+    /// else (an enabled control) tracks them itself, else (a scroll view) is dragged; a view that
+    /// does none of these passes them to its superview.
+    func hit(_ point: CGPoint, in view: UIView, touch: UITouch, above: UIView? = nil) -> Hit? {
         var views = chain(point, in: view)
         if let above, let i = views.firstIndex(where: { $0 === above }) { views.removeFirst(i + 1) }
         for v in views {
-            let r = v.gestureRecognizers?.last { r in
+            // (Each delegate is asked once, in the order the recognisers were added.)
+            let receiving = (v.gestureRecognizers ?? []).filter { r in
                 guard r.isEnabled else { return false }
-                if let edge = r as? UIScreenEdgePanGestureRecognizer { return edge.startsAtEdge(point, of: screenBounds) }
-                return r is UIPanGestureRecognizer || r is UITapGestureRecognizer || r is UISwipeGestureRecognizer
+                if let edge = r as? UIScreenEdgePanGestureRecognizer {
+                    guard edge.startsAtEdge(point, of: screenBounds) else { return false }
+                } else if !(r is UIPanGestureRecognizer || r is UITapGestureRecognizer || r is UISwipeGestureRecognizer) {
+                    return false
+                }
+                return r.receives(touch)
             }
+            let r = receiving.last
             if let pan = r as? UIPanGestureRecognizer { return .pan(pan) }
-            if let tap = r as? UITapGestureRecognizer { return .tap(tap) }
+            if let tap = r as? UITapGestureRecognizer {
+                return .tap(tap, all: receiving.compactMap { $0 as? UITapGestureRecognizer })
+            }
             if let swipe = r as? UISwipeGestureRecognizer { return .swipe(swipe) }
             if let control = v as? UIControl, control.isEnabled { return .control(control) }
             if let scroll = v as? UIScrollView, scroll.isScrollEnabled { return .scroll(scroll) }

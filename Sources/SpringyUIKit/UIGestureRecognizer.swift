@@ -22,6 +22,22 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool
+    /// Asked as a finger lands, for each recogniser that would take it (the deepest view's one-
+    /// finger recogniser, long presses, pinches and rotations): false and the recogniser never
+    /// sees that finger (it goes to the next recogniser of that view, else the view's control or
+    /// scroll view, else up the views).
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+    /// Asked of a tap recogniser as it has its taps, for each other recogniser of its view, the
+    /// views it is in and the views in it: true makes it wait for that one to fail, as
+    /// `require(toFail:)` does.
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool
+    /// The same question asked of the other's delegate: true makes the tap recogniser
+    /// `otherGestureRecognizer` wait for this one to fail.
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool
 }
 
 extension UIGestureRecognizerDelegate {
@@ -29,6 +45,13 @@ extension UIGestureRecognizerDelegate {
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool { false }
 }
 
@@ -77,9 +100,35 @@ open class UIGestureRecognizer: NSObject {
     /// It has recognised its gesture (what requires it to fail fails).
     var hasRecognized: Bool { state == .began || state == .changed || state == .ended }
 
+    /// What it waits for to fail: `require(toFail:)`'s, then (for a tap, the one kind that
+    /// waits) the recognisers of its view, the views it is in and those in it that either
+    /// delegate's failure questions name, in the views' order.
+    func requirements() -> [UIGestureRecognizer] {
+        var out = mustFail.compactMap(\.recognizer).filter { $0 !== self }
+        guard self is UITapGestureRecognizer, let view else { return out }
+        var around: [UIView] = []
+        var up = view.superview
+        while let v = up { around.append(v); up = v.superview }
+        func down(_ v: UIView) { around.append(v); for s in v.subviews { down(s) } }
+        down(view)
+        for v in around {
+            for other in v.gestureRecognizers ?? [] where other !== self && !out.contains(where: { $0 === other }) {
+                if delegate?.gestureRecognizer(self, shouldRequireFailureOf: other) == true
+                    || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: self) == true
+                {
+                    out.append(other)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Whether its delegate lets it see `touch` (none: it does).
+    func receives(_ touch: UITouch) -> Bool { delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true }
+
     /// Whether it may recognise now given what it requires to fail: `true` go, `false` fail, nil wait.
     func requirementsAllow() -> Bool? {
-        let others = mustFail.compactMap(\.recognizer).filter { $0 !== self }
+        let others = requirements()
         if others.contains(where: \.hasRecognized) { return false }
         if others.contains(where: \.isUndecided) { return nil }
         return true
@@ -268,7 +317,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
             if taps >= numberOfTapsRequired {
                 taps = 0
                 // (With requirements it waits: they may still recognise with this very lift.)
-                if mustFail.isEmpty { recognise() } else { waiting = true }
+                if requirements().isEmpty { recognise() } else { waiting = true }
             }
         case .cancelled, .failed, .possible:
             taps = 0
