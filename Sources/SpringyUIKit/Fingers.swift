@@ -28,7 +28,7 @@ final class Fingers {
     var waitingTaps: [UITapGestureRecognizer] = []
 
     // The run's screen and clock.
-    private var window: UIWindow { run.window }
+    var window: UIWindow { run.window }
     private var screenBounds: CGRect { run.screenBounds }
     private var now: Double { run.now }
     private var h: Double { run.h }
@@ -41,6 +41,8 @@ final class Fingers {
         var point: CGPoint
         /// The finger as recognisers' delegates are shown it (as it landed).
         let shown: UITouch
+        /// Pans and scroll views above `hit` that recognise with it (FingersBeside.swift).
+        var beside: [Hit] = []
         /// What it drives alone (nil once a recogniser took it, or when another finger had it first).
         var hit: Hit?
         /// The long-press recogniser it pressed on (it watches the touch beside `hit`).
@@ -101,6 +103,7 @@ final class Fingers {
                     pan.land(at: p, in: pan.view ?? window)
                 } else {
                     drive(t.hit, .began, p)
+                    if let k = touches.indices.last { startBeside(k, landing: p, p) }
                 }
             }
         }
@@ -116,7 +119,12 @@ final class Fingers {
             if let press = touches[k].press, press.touch(.changed, at: p, in: press.view ?? window, time: now + h) {
                 pressed(finger, p)
             }
-            if touches[k].pending != nil { decide(k, p, lifting: false) } else { drive(touches[k].hit, .changed, p) }
+            if touches[k].pending != nil {
+                decide(k, p, lifting: false)
+            } else {
+                drive(touches[k].hit, .changed, p)
+                for b in touches[k].beside { drive(b, .changed, p) }
+            }
         }
     }
 
@@ -131,7 +139,11 @@ final class Fingers {
         if moved, pan.mayBegin() {
             pan.state = .began
             pan.fire()
-            if lifting { drive(.pan(pan), .ended, p, velocity: velocity) }
+            startBeside(k, landing: landing, p)
+            if lifting {
+                drive(.pan(pan), .ended, p, velocity: velocity)
+                for b in touches[k].beside { drive(b, .ended, p, velocity: velocity) }
+            }
             return
         }
         guard moved || lifting else { return }
@@ -140,6 +152,8 @@ final class Fingers {
         touches[k].hit = next
         drive(next, .began, landing)
         drive(next, lifting ? .ended : .changed, p, velocity: velocity)
+        startBeside(k, landing: landing, p)
+        if lifting { for b in touches[k].beside { drive(b, .ended, p, velocity: velocity) } }
     }
 
     func ended(_ finger: Int, at point: Vec2, velocity: Vec2) {
@@ -156,6 +170,7 @@ final class Fingers {
                 decide(k, p, lifting: true, velocity: v)
             } else {
                 drive(touches[k].hit, .ended, p, velocity: v)
+                for b in touches[k].beside { drive(b, .ended, p, velocity: v) }
             }
         }
         touches.remove(at: k)
@@ -171,7 +186,7 @@ final class Fingers {
     }
 
     /// What one finger drives, told it landed, moved or lifted (`velocity`: the lift's).
-    private func drive(_ hit: Hit?, _ phase: UIGestureRecognizer.State, _ p: CGPoint, velocity: CGPoint = .zero) {
+    func drive(_ hit: Hit?, _ phase: UIGestureRecognizer.State, _ p: CGPoint, velocity: CGPoint = .zero) {
         // A finger lands at the step's start and is where it moved to, or lifts, at its end.
         let at = phase == .began ? now : now + h
         switch hit {
@@ -262,6 +277,7 @@ final class Fingers {
         case .control?: return false
         case nil: break
         }
+        theirs += t.beside.compactMap(\.recognizer)
         return !theirs.isEmpty && theirs.allSatisfy { r.together(with: $0) }
     }
 
@@ -295,9 +311,26 @@ final class Fingers {
     /// stops — a scroll where it is, a pan or a control cancelled, a tap or swipe failed.
     func takeOver(_ finger: Int, _ p: CGPoint) {
         guard let k = touches.firstIndex(where: { $0.id == finger }) else { return }
-        switch touches[k].hit {
+        if case .pan(let pan)? = touches[k].hit, touches[k].pending != nil {
+            pan.state = .failed  // (it never began)
+        } else {
+            cancel(touches[k].hit, at: p)
+        }
+        for b in touches[k].beside { cancel(b, at: p) }
+        touches[k].beside = []
+        touches[k].hit = nil
+        touches[k].pending = nil
+        if let press = touches[k].press, press.state == .possible {
+            press.touch(.cancelled, at: p, in: press.view ?? window, time: now)
+            touches[k].press = nil
+        }
+    }
+
+    /// What a finger drove stops: a scroll where it is, a pan or a control cancelled, a tap or
+    /// swipe failed.
+    private func cancel(_ hit: Hit?, at p: CGPoint) {
+        switch hit {
         case .scroll(let scroll)?: scroll.cancelDrag(at: p, h: h)
-        case .pan(let pan)? where touches[k].pending != nil: pan.state = .failed  // (it never began)
         case .pan(let pan)?:
             pan.touch(.cancelled, at: p, in: pan.view ?? window, h: h)
             pan.fire()
@@ -305,12 +338,6 @@ final class Fingers {
         case .swipe(let swipe)?: swipe.touch(.cancelled, at: p, in: swipe.view ?? window, time: now)
         case .control(let control)?: control.touch(.cancelled, at: p)
         case nil: break
-        }
-        touches[k].hit = nil
-        touches[k].pending = nil
-        if let press = touches[k].press, press.state == .possible {
-            press.touch(.cancelled, at: p, in: press.view ?? window, time: now)
-            touches[k].press = nil
         }
     }
 

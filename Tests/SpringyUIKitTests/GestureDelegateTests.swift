@@ -87,6 +87,23 @@ final class GestureDelegateTests: XCTestCase {
         XCTAssertGreaterThan(offset, 200, "the feed scrolled up by the finger's 200 pt and more")
     }
 
+    /// One finger, two recognisers: a drag up on the row moves the row's pan and, when their
+    /// delegates let them recognise together, scrolls the feed as well (the feed's own pan beside
+    /// the row's); otherwise the feed stays.
+    func testAPanAndTheScrollViewAboveItMoveTogetherWhenTheirDelegatesSaySo() throws {
+        for together in [false, true] {
+            let lines = try run([
+                .pan(at: 0.1, from: CGPoint(x: 200, y: 260), to: CGPoint(x: 200, y: 160), duration: 0.3, release: .hold)
+            ]) { f in
+                f.together = together
+                f.sidewaysOnly = false
+                f.row.addGestureRecognizer(f.pan())
+            }
+            XCTAssertEqual(lines.filter { $0.hasPrefix("pan ended") }, ["pan ended 0"], "\(lines)")
+            XCTAssertEqual(lines.last, together ? "offset 100" : "offset 0", "\(lines)")
+        }
+    }
+
     /// A finger that lifts without moving never begins a pan with a delegate.
     func testAFingerThatDoesNotMoveBeginsNoPan() throws {
         let lines = try run([.tap(at: 0.1, CGPoint(x: 100, y: 240))]) { $0.row.addGestureRecognizer($0.pan()) }
