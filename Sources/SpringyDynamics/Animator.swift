@@ -49,7 +49,7 @@ package final class Animator {
     /// The behaviors added, in order (UIDynamicAnimator.behaviors).
     var registry = BehaviorRegistry()
     var worldGravity = Vec2.zero
-    var pendingEvents: [ContactEvent] = []
+    var events = ContactEventLog()
     var wasAtRest = false
     var movingAnchors: [(body: Int32, x: Float, y: Float)] = []
     /// Items attached to each anchor body, in the order they were attached.

@@ -22,7 +22,9 @@ extension Animator {
         }
         settleAnchors()
         stepCount += 1
-        collectContactEvents()
+        events.collect(
+            from: world, item: { $0 < self.bodies.count ? self.bodies[$0].id : nil },
+            boundary: { $0 < self.registry.boundaries.count ? self.registry.boundaries[$0].name : nil }, points: points)
         try checkFinite()
         let rest = isAtRest
         // The first step says only how the animator starts (at rest, or running): a pause or a
@@ -30,7 +32,7 @@ extension Animator {
         if stepCount == 1 {
             wasAtRest = rest
         } else if rest != wasAtRest {
-            pendingEvents.append(ContactEvent(kind: rest ? .paused : .resumed, item: "", with: "", point: nil))
+            events.append(ContactEvent(kind: rest ? .paused : .resumed, item: "", with: "", point: nil))
             wasAtRest = rest
         }
     }
@@ -50,10 +52,7 @@ extension Animator {
     }
 
     /// Contact and pause/resume events since the last call.
-    package func drainEvents() -> [ContactEvent] {
-        defer { pendingEvents.removeAll(keepingCapacity: true) }
-        return pendingEvents
-    }
+    package func drainEvents() -> [ContactEvent] { events.drain() }
 
     func checkFinite() throws {
         for i in bodies.indices where !bodies[i].removed {

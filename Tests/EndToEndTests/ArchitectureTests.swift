@@ -116,7 +116,7 @@ final class ArchitectureTests: XCTestCase {
     /// together (types nested one level in are counted on their own, as `Outer.Inner`). Top-level
     /// declarations end at a `}` in column 0, nested ones at a `}` indented 4 (scripts/format's
     /// layout).
-    func typeSizes() throws -> [String: (lines: Int, files: Set<String>)] {
+    func typeSizes() throws -> [String: (lines: Int, files: Set<String>, own: [String: Int])] {
         let head = try NSRegularExpression(
             pattern:
                 #"^((?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|final|indirect|open|nonisolated)\s+)*)(struct|class|enum|actor|protocol|extension)\s+([A-Za-z_][\w.]*)"#
@@ -128,11 +128,12 @@ final class ArchitectureTests: XCTestCase {
             else { return nil }
             return String(text[r])
         }
-        var sizes: [String: (lines: Int, files: Set<String>)] = [:]
+        var sizes: [String: (lines: Int, files: Set<String>, own: [String: Int])] = [:]
         func add(_ name: String, _ n: Int, _ file: String) {
-            var entry = sizes[name] ?? (0, [])
+            var entry = sizes[name] ?? (0, [], [:])
             entry.lines += n
             entry.files.insert(file)
+            entry.own[file, default: 0] += n
             sizes[name] = entry
         }
         for file in swiftFiles("Sources") {
@@ -199,6 +200,32 @@ final class ArchitectureTests: XCTestCase {
                 let file = kind.hasSuffix(suffix) ? kind + ".swift" : kind + suffix + ".swift"
                 XCTAssertEqual(declared[spec] ?? [], [file], "\(spec)'s \(part) is its own file in \(folder)")
             }
+        }
+    }
+
+    /// Issue 44, item 7: one concept per type — no type is spread over more than 8 files. A file
+    /// counts when the type has lines of its own there (an `extension Springy { struct Render … }`
+    /// that only nests a command does not), outside the extension points where each kind,
+    /// gesture or format adds its part to a shared type by design (`Kinds/`, `BehaviorKinds/`,
+    /// `Gestures/`). The animator was 12 files (its contact events are their own type now).
+    static let typeFiles = 8
+
+    func testNoTypeIsSpreadOverMoreFilesThanItsConcept() throws {
+        let sizes = try typeSizes()
+        func counted(_ files: [String: Int]) -> [String] {
+            files.filter { file, lines in
+                lines > 2 && !["/Kinds/", "/BehaviorKinds/", "/Gestures/"].contains { file.contains($0) }
+            }.keys.sorted()
+        }
+        // The measure sees the animator's concept files, and not the commands nested in Springy.
+        XCTAssertGreaterThanOrEqual(counted(try XCTUnwrap(sizes["SpringyDynamics.Animator"]).own).count, 6)
+        XCTAssertLessThan(counted(try XCTUnwrap(sizes["SpringyCLI.Springy"]).own).count, 3)
+        for (name, size) in sizes.sorted(by: { $0.key < $1.key }) {
+            let files = counted(size.own)
+            XCTAssertLessThanOrEqual(
+                files.count, Self.typeFiles,
+                "\(name) is spread over \(files.count) files (at most \(Self.typeFiles)): \(files.map { ($0 as NSString).lastPathComponent })"
+            )
         }
     }
 
