@@ -96,8 +96,9 @@ package struct FlowLayout: CollectionLayout {
             }
             section.lines = (count + n - 1) / n
             // UIKit's last line: at the minimum spacing from the leading inset, never justified
-            // or centred (a one-line section's only line is its last).
-            if !(!vertical && spec.alignBottom) && !spec.lastLineColumns {
+            // or centred (a one-line section's only line is its last) — unless every line holds
+            // one item: then it is centred as the others are.
+            if !(!vertical && spec.alignBottom) && !spec.lastLineColumns && n > 1 {
                 section.lastLinePositions = (0..<n).map { lead + Double($0) * (itemAcross + interitem) }
             }
             let body = section.lines == 0 ? 0 : Double(section.lines) * along + Double(section.lines - 1) * lineSpacing
@@ -110,7 +111,8 @@ package struct FlowLayout: CollectionLayout {
 
     /// Items of their own sizes in lines: as many as fit with the minimum spacing; a line is
     /// justified, or centred when it holds one item, except the last, which starts at the
-    /// leading inset with the minimum spacing (UIKit's); items centred across their line's
+    /// leading inset with the minimum spacing (UIKit's) — unless it holds one item after lines
+    /// that each held one: then it is centred as they are; items centred across their line's
     /// thickness.
     static func flow(
         sizes: [Size2], from start: Double, lead: Double, available: Double, lineSpacing: Double,
@@ -121,6 +123,7 @@ package struct FlowLayout: CollectionLayout {
         var frames: [Rect] = []
         frames.reserveCapacity(sizes.count)
         var i = 0, position = start
+        var everyLineLone = true
         while i < sizes.count {
             var j = i + 1, used = across(sizes[i])
             while j < sizes.count, used + interitem + across(sizes[j]) <= available {
@@ -131,7 +134,12 @@ package struct FlowLayout: CollectionLayout {
             let last = j == sizes.count
             let spacing =
                 line.count > 1 && !last ? (available - line.map(across).reduce(0, +)) / Double(line.count - 1) : interitem
-            var c = line.count == 1 && (!last || centreLastLone) ? lead + (available - across(line[line.startIndex])) / 2 : lead
+            // (A last line of one item is centred too after lines that each held one item.)
+            let afterLoneLines = i > 0 && everyLineLone
+            if line.count > 1 { everyLineLone = false }
+            var c =
+                line.count == 1 && (!last || centreLastLone || afterLoneLines)
+                ? lead + (available - across(line[line.startIndex])) / 2 : lead
             for s in line {
                 let a = position + (thickness - along(s)) / 2
                 frames.append(

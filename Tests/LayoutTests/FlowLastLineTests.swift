@@ -60,12 +60,35 @@ final class FlowLastLineTests: XCTestCase {
         XCTAssertEqual(x, [76, 206])
     }
 
-    func testALoneItemIsCentredOnlyOffTheLastLine() throws {
-        // One 200 pt item a line in 300 pt: centred at 70 on every line but the last, at 20.
+    /// Issue 46, item 5: in a section whose lines each hold one item, every line is centred, the
+    /// last too (UIKit's; the issue-30 fix had put the last at the leading inset). A lone item on
+    /// the last line of a section whose lines hold two is at the leading inset.
+    func testALoneItemIsCentredWhenEveryLineHoldsOne() throws {
+        // The issue's numbers: 200 pt items in a 320 pt view with 16 pt insets: centre x 160.
+        let issue = try lefts(
+            width: 320, layout: "item_size: [200, 80], interitem_spacing: 10, section_inset: [0, 16, 0, 16]",
+            section: "{ items: 3 }")
+        XCTAssertEqual(issue.map { $0 + 100 }, [160, 160, 160])
+        // One 200 pt item a line in 300 pt: centred at 70 on every line, the last too.
         let one = try lefts(
             width: 340, layout: "item_size: [200, 80], interitem_spacing: 10, section_inset: [0, 20, 0, 20]",
             section: "{ items: 3 }")
-        XCTAssertEqual(one, [70, 70, 20])
+        XCTAssertEqual(one, [70, 70, 70])
+        // One step past: 145 pt items, two a line exactly (145 + 10 + 145 = 300): the lone last
+        // item at the leading inset; 146 pt, one a line: centred.
+        let two = try lefts(
+            width: 340, layout: "item_size: [145, 80], interitem_spacing: 10, section_inset: [0, 20, 0, 20]",
+            section: "{ items: 3 }")
+        XCTAssertEqual(two, [20, 175, 20])
+        let lone = try lefts(
+            width: 340, layout: "item_size: [146, 80], interitem_spacing: 10, section_inset: [0, 20, 0, 20]",
+            section: "{ items: 3 }")
+        XCTAssertEqual(lone, [97, 97, 97])
+        // Own sizes, each line one item: centred, the last too.
+        let ownLone = try lefts(
+            width: 340, layout: "interitem_spacing: 10, section_inset: [0, 20, 0, 20]",
+            section: "{ items: 3, sizes: [[200, 50], [250, 50], [200, 50]] }")
+        XCTAssertEqual(ownLone, [70, 45, 70])
         // Own sizes: [100, 150] justified on the first line (20, 170); the lone 200 pt item of
         // the last line at the leading inset (it was centred at 70).
         let own = try lefts(

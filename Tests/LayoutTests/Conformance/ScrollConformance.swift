@@ -148,6 +148,25 @@ enum ScrollConformance {
     /// A content inset, a layout's snapping and the batch-update rows.
     static func layoutRows() throws -> [ConformanceRow] {
         var rows: [ConformanceRow] = []
+        // A flow section whose lines each hold one item (200 pt items, 320 pt view, 16 pt insets):
+        // every line centred, the last too — centre x 160.
+        let lone = try frames(
+            scene(
+                320, 600, time: "fps: 10, duration: 0.1",
+                """
+                collection:
+                  layout: { kind: flow, item_size: [200, 80], interitem_spacing: 10, section_inset: [0, 16, 0, 16] }
+                  sections: [{ items: 3 }]
+                """))
+        let centred = lone[0].items.map { abs($0.center.x - 160) }.max() ?? .infinity
+        rows.append(
+            ConformanceRow(
+                area: "Collection view",
+                claim: "flow layout: in a section whose lines each hold one item, every line is centred, the last too",
+                source:
+                    "PSTCollectionView's PSTGridLayoutRow (a UICollectionViewFlowLayout re-implementation): only an incomplete row takes the last-row alignment; a row of one item is complete when one fits a line",
+                expected: "centre x 160 pt (16 + (288 − 200)/2 + 100)", measured: "max distance \(e(centred)) pt",
+                error: centred, tolerance: 1e-9, unit: "pt"))
         // A content inset of 100 top and 50 bottom: the content rests at −100 (after a pull past
         // it, rubber-banding from that edge) and at content − view + 50 (after a fling to the end).
         let inset = "content_inset: [100, 0, 50, 0]"
