@@ -189,6 +189,37 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertEqual(try x(frames, 150), 40, accuracy: 1e-6)
     }
 
+    /// stopAnimation(false) on a running animator holds the view where it is and waits (state
+    /// `.stopped`) for finishAnimation(at: .current), whose completion says so; on an animator
+    /// that has not started it does nothing (still `.inactive`).
+    func testStoppingARunningAnimatorHoldsTheViewAndAnIdleOneIsUntouched() throws {
+        let states = Reports()
+        let frames = try Switch.scene(
+            "stop", duration: 1.5,
+            [
+                .at(0.25) { v in
+                    let idle = UIViewPropertyAnimator(duration: 1, curve: .linear) { v.flag.alpha = 0.5 }
+                    idle.stopAnimation(false)
+                    states.add("idle \(idle.state)")
+                    let a = UIViewPropertyAnimator(duration: 1, curve: .linear) { v.knob.center.x = 140 }
+                    a.addCompletion { position in states.add("completed \(position)") }
+                    a.startAnimation()
+                    v.animator = a
+                },
+                .at(0.75) { v in
+                    v.animator?.stopAnimation(false)
+                    states.add("stopped \(v.animator!.state)")
+                },
+                .at(1.0) { v in v.animator?.finishAnimation(at: .current) },
+            ]
+        ).simulate()
+        XCTAssertEqual(states.all, ["idle inactive", "stopped stopped", "completed current"])
+        XCTAssertEqual(try x(frames, 45), 90, accuracy: 1e-6)  // half-way at 0.75 s
+        XCTAssertEqual(try x(frames, 60), 90, accuracy: 1e-6, "held there")
+        XCTAssertEqual(try x(frames, 89), 90, accuracy: 1e-6, "and after finishing at .current")
+        XCTAssertEqual(try XCTUnwrap(frames[89].item("flag")).alpha, 1, "the idle animator's block never ran")
+    }
+
     func testANewAnimationStartsFromWhatIsOnScreen() throws {
         let frames = try Switch.scene(
             "retarget",
