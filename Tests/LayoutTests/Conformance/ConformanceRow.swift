@@ -16,6 +16,8 @@ struct ConformanceRow {
     var error: Double?
     var tolerance: Double?
     var unit: String
+    /// What the tolerance column says instead of a number (a range check: "within 1–1.1 s").
+    var toleranceText: String? = nil
 
     /// A claim where the platform publishes no number: Springy's value, said as such.
     static func choice(_ area: String, _ claim: String, _ value: String, source: String = "not published by Apple")

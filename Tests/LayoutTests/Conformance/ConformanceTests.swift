@@ -35,7 +35,8 @@ final class ConformanceTests: XCTestCase {
         for r in rows {
             let choice = r.error == nil
             let tolerance =
-                r.tolerance.map {
+                r.toleranceText
+                ?? r.tolerance.map {
                     "\($0 == 0 ? "0" : ConformanceRow.e($0 < 1e-6 ? 1e-6 : $0)) \(r.unit)".trimmingCharacters(in: .whitespaces)
                 }
                 ?? "—"

@@ -121,7 +121,8 @@ enum DynamicsConformance {
         rows.append(
             ConformanceRow(
                 area: area, claim: "instantaneous push: Δv = 100 × magnitude / mass, mass = density × area / 10 000 pt²",
-                source: "Apple, UIPushBehavior and UIDynamicItemBehavior.density (a 100 × 100 pt view of density 1 has mass 1)",
+                source:
+                    "inferred from Apple's continuous push (UIPushBehavior: 100 pt/s² per unit of magnitude on a 100 × 100 pt view of density 1, UIDynamicItemBehavior.density), applied as one change of velocity",
                 expected: "60 pt/s (magnitude 0.6, 100 × 50 pt, density 2)", measured: "relative error \(e(kick))",
                 error: kick, tolerance: 1e-3, unit: ""))
         // Gravity at 30°, magnitude 0.5: 500 pt/s² along (cos 30°, sin 30°), as Box2D integrates it.

@@ -156,7 +156,8 @@ enum ScrollConformance {
         rows.append(
             ConformanceRow(
                 area: "Scroll view", claim: "animated setContentOffset follows ease-in-out (0.42, 0, 0.58, 1)",
-                source: "Core Animation's kCAMediaTimingFunctionEaseInEaseOut control points",
+                source:
+                    "an inference, not an Apple statement: the animated scroll taken as Core Animation's ease-in-out (kCAMediaTimingFunctionEaseInEaseOut control points)",
                 expected: "the Bézier", measured: "max distance \(e(curve)) pt", error: curve, tolerance: 1e-6, unit: "pt"))
         rows.append(
             ConformanceRow(
@@ -255,7 +256,8 @@ enum ScrollConformance {
             ConformanceRow(
                 area: "Collection view",
                 claim: "performBatchUpdates: a moved cell and an inserted cell's alpha follow ease-in-out (alpha in % of 1)",
-                source: "UIKit's default animation curve, Core Animation's ease-in-out control points",
+                source:
+                    "an inference, not an Apple statement: batch updates taken to run on UIKit's default curve (UIView.AnimationOptions' curveEaseInOut), Core Animation's ease-in-out control points",
                 expected: "the Bézier", measured: "max distance \(e(curve)) pt", error: curve, tolerance: 1e-6, unit: "pt"))
         rows.append(
             .choice("Collection view", "performBatchUpdates' animation duration", "0.3 s (`collection.updates.duration`)"))
