@@ -83,6 +83,30 @@ extension UIView {
             }()
     }
 
+    /// iOS 17's spring: `duration` is the perceptual duration (the spring's response: ω = 2π /
+    /// duration, mass 1), `bounce` 0 critically damped, up to 1 undamped (ζ = 1 − bounce; a
+    /// negative bounce over-damps, ζ = 1 / (1 + bounce), taken at −0.999 at most), the initial
+    /// velocity relative to the distance travelled, as the damping form's. The animation lasts
+    /// the spring's settling time (SwiftUI's rule, which the same spring model uses); a duration
+    /// of 0 or less makes the changes at once.
+    public class func animate(
+        springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0.0, initialSpringVelocity: CGFloat = 0.0,
+        delay: TimeInterval = 0.0, options: UIView.AnimationOptions = [], animations: () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        guard duration.isFinite, duration > 0, let runtime = UIKitRuntime.current else {
+            animations()
+            completion?(true)
+            return
+        }
+        let timing = AnimationTiming.spring(
+            UISpringTimingParameters.system(duration: duration, bounce: bounce, velocity: initialSpringVelocity),
+            settling: .swiftUI)
+        runtime.animations.run(
+            api: .uiView, duration: duration, delay: delay, timing: timing, options: options, animations: animations,
+            completion: completion)
+    }
+
     /// A keyframe animation's options: UIView.AnimationOptions' own bits (its curve for the whole
     /// run, ease-in-out unless given) and how values pass between keyframes.
     public struct KeyframeAnimationOptions: OptionSet, Sendable {

@@ -58,6 +58,21 @@ public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         timing = .durationSpring(dampingRatio: Double(ratio), initialVelocity: Double(velocity.dx))
         super.init()
     }
+    /// iOS 17's spring by its perceptual duration and bounce (UIView.animate(springDuration:…)'s
+    /// spring): it runs for its own settling time, whatever the animator's duration.
+    public init(duration: TimeInterval, bounce: CGFloat, initialVelocity velocity: CGVector = .zero) {
+        initialVelocity = velocity
+        timing = .spring(Self.system(duration: duration, bounce: bounce, velocity: velocity.dx), settling: .swiftUI)
+        super.init()
+    }
+    /// The spring of a perceptual duration and bounce: ω = 2π / duration, ζ = 1 − bounce (bounce ≥ 0)
+    /// or 1 / (1 + bounce), mass 1; bounce taken within −0.999…1, a duration of at least 1 ms.
+    static func system(duration: Double, bounce: CGFloat, velocity: CGFloat) -> SpringSystem {
+        let d = duration.isFinite ? max(duration, 0.001) : 0.5
+        let b = bounce.isFinite ? min(max(Double(bounce), -0.999), 1) : 0
+        let shape = SpringSystem.swiftUI(duration: d, bounce: b)
+        return SpringSystem(omega: shape.omega, dampingRatio: shape.dampingRatio, initialVelocity: Double(velocity))
+    }
     public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
         initialVelocity = velocity
         timing = .spring(

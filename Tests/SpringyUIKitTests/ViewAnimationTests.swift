@@ -220,6 +220,45 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(frames[89].item("flag")).alpha, 1, "the idle animator's block never ran")
     }
 
+    /// iOS 17's springs by perceptual duration and bounce — UIView.animate(springDuration:bounce:)
+    /// and UISpringTimingParameters(duration:bounce:) — are the damped oscillator of ω = 2π/0.5,
+    /// ζ = 1 − 0.3: x(t) = 1 − e^(−ζωt)(cos ω_d t + (ζω/ω_d) sin ω_d t), overshooting its target.
+    func testSpringsByDurationAndBounceAreTheirOscillator() throws {
+        let omega = 2 * Double.pi / 0.5, zeta = 0.7, wd = omega * (1 - zeta * zeta).squareRoot()
+        func p(_ t: Double) -> Double { 1 - exp(-zeta * omega * t) * (cos(wd * t) + zeta * omega / wd * sin(wd * t)) }
+        let block = try Switch.scene(
+            "spring-duration", duration: 2,
+            [.at(0.25) { v in UIView.animate(springDuration: 0.5, bounce: 0.3) { v.knob.center.x = 140 } }]
+        ).simulate()
+        let animator = try Switch.scene(
+            "spring-duration-animator", duration: 2,
+            [
+                .at(0.25) { v in
+                    let a = UIViewPropertyAnimator(
+                        duration: 10, timingParameters: UISpringTimingParameters(duration: 0.5, bounce: 0.3))
+                    a.addAnimations { v.knob.center.x = 140 }
+                    a.startAnimation()
+                    v.animator = a
+                }
+            ]
+        ).simulate()
+        var peak = 0.0
+        for frame in [18, 24, 30, 36, 45, 60] {
+            let t = Double(frame) / 60 - 0.25
+            XCTAssertEqual(try x(block, frame), 40 + 100 * p(t), accuracy: 1e-3, "frame \(frame)")
+            XCTAssertEqual(try x(animator, frame), 40 + 100 * p(t), accuracy: 1e-3, "animator, frame \(frame)")
+            peak = max(peak, try x(block, frame))
+        }
+        XCTAssertGreaterThan(peak, 140, "a bounce of 0.3 overshoots")
+        XCTAssertEqual(try x(block, 119), 140, accuracy: 1e-2, "settled")
+        // A duration of 0 makes the change at once.
+        let now = try Switch.scene(
+            "spring-now", duration: 0.5,
+            [.at(0.25) { v in UIView.animate(springDuration: 0, bounce: 0.3) { v.knob.center.x = 140 } }]
+        ).simulate()
+        XCTAssertEqual(try x(now, 16), 140, "the step after 0.25 s shows it")
+    }
+
     func testANewAnimationStartsFromWhatIsOnScreen() throws {
         let frames = try Switch.scene(
             "retarget",
