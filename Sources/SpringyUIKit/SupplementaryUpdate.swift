@@ -75,21 +75,7 @@ struct SupplementaryUpdate {
             cv.place(view, end)
         }
         for (kind, ip, view) in leaving {
-            let end =
-                layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: kind, at: ip)
-                ?? {
-                    let a = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: ip)
-                    a.center = view.center
-                    a.size = view.bounds.size
-                    a.transform = view.transform
-                    a.alpha = 0
-                    return a
-                }()
-            view.shownIndexPath = nil
-            view.bounds.size = end.size
-            view.center = end.center
-            view.transform = end.transform
-            view.alpha = end.alpha
+            view.leave(to: layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: kind, at: ip))
         }
     }
 

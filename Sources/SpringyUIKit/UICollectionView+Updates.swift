@@ -166,23 +166,7 @@ extension UICollectionView {
                     self.place(cell, end)
                 }
                 // Cells that leave go to the layout's final attributes, else fade where they were.
-                for (ip, cell) in leaving {
-                    let end =
-                        layout.finalLayoutAttributesForDisappearingItem(at: ip)
-                        ?? {
-                            let a = UICollectionViewLayoutAttributes(forCellWith: ip)
-                            a.center = cell.center
-                            a.size = cell.bounds.size
-                            a.transform = cell.transform
-                            a.alpha = 0
-                            return a
-                        }()
-                    cell.shownIndexPath = nil
-                    cell.bounds.size = end.size
-                    cell.center = end.center
-                    cell.transform = end.transform
-                    cell.alpha = end.alpha
-                }
+                for (ip, cell) in leaving { cell.leave(to: layout.finalLayoutAttributesForDisappearingItem(at: ip)) }
                 supplementary.animate(self, layout: layout)
                 layout.finalizeCollectionViewUpdates()
             },

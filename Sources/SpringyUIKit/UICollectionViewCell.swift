@@ -53,3 +53,19 @@ open class UICollectionViewCell: UICollectionReusableView {
         backgroundView?.frame = bounds
     }
 }
+
+extension UICollectionReusableView {
+    /// Leaving in a batch update (inside its animation block): to the layout's final attributes
+    /// `end`, else fading out where it is; no longer named in frames.
+    func leave(to end: UICollectionViewLayoutAttributes?) {
+        shownIndexPath = nil
+        guard let end else {
+            alpha = 0
+            return
+        }
+        bounds.size = end.size
+        center = end.center
+        transform = end.transform
+        alpha = end.alpha
+    }
+}

@@ -61,21 +61,7 @@ final class ViewAnimationTests: XCTestCase {
     /// from where it is, its remaining quarter-to-end over the factor times its duration (0: the
     /// time it had left), its completion at the new end.
     func testContinuingAnAnimatorStretchesWhatIsLeftByTheDurationFactor() throws {
-        func run(_ factor: CGFloat) throws -> [Frame] {
-            try Switch.scene(
-                "continue", duration: 3.5,
-                [
-                    .at(0.25) { v in
-                        let a = UIViewPropertyAnimator(duration: 1, curve: .linear) { v.knob.center.x = 140 }
-                        a.addCompletion { _ in v.flag.alpha = 0 }
-                        a.startAnimation()
-                        v.animator = a
-                    },
-                    .at(0.5) { v in v.animator?.pauseAnimation() },
-                    .at(1.0) { v in v.animator?.continueAnimation(withTimingParameters: nil, durationFactor: factor) },
-                ]
-            ).simulate()
-        }
+        func run(_ factor: CGFloat) throws -> [Frame] { try continued({ nil }, factor: factor) }
         let stretched = try run(2)
         XCTAssertEqual(try x(stretched, 60), 65, accuracy: 1e-6)  // paused a quarter in
         XCTAssertEqual(try x(stretched, 120), 40 + 62.5, accuracy: 1e-6)  // 0.75 of τ over 2 s
@@ -88,9 +74,10 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertNotNil(own[104].item("flag"))
     }
 
-    /// The paused quarter-in animator of the test above, continued at 1 s with `parameters`.
+    /// A linear animator taking the knob from 40 to 140 over 1 s from 0.25 s, paused a quarter in
+    /// (0.5 s), continued at 1 s with `parameters` (nil: its own) and `factor`.
     func continued(
-        _ parameters: @escaping @Sendable () -> any UITimingCurveProvider, factor: CGFloat, duration: Double = 3.5
+        _ parameters: @escaping @Sendable () -> (any UITimingCurveProvider)?, factor: CGFloat, duration: Double = 3.5
     ) throws -> [Frame] {
         try Switch.scene(
             "retimed", duration: duration,
