@@ -65,16 +65,73 @@ package struct SpringSystem: Equatable, Sendable {
     }
     package var frequency: Double { omega / (2 * .pi) }
 
-    /// UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:) as DYNAMICS.md
-    /// defines it: ω₀ = ln(1500)/(ζT), ζ clamped to 0.05…1, settled within 1/1500 at T.
+    /// UIKit's duration spring (UIView.animate(withDuration:…usingSpringWithDamping:…),
+    /// UISpringTimingParameters(dampingRatio:initialVelocity:) under an animator's duration): ω
+    /// such that the spring is within 0.001 of its travel at T — for ζ = 1,
+    /// ((ω − v)T + 1)·e^(−ωT) = 0.001 (ωT = 9.2334 at v = 0); for ζ < 1,
+    /// |(ζω − v)/(√(1−ζ²)·ω)|·e^(−ζωT) = 0.001 — solved by Newton's method (its largest root), ζ
+    /// clamped to 0.001…1 and T to 0.01…10 s; k = ω², c = 2ζω, m = 1 (OpenUXKit's reconstruction
+    /// of UIKit's spring solver; DYNAMICS.md).
     package static func uiview(duration: Double, damping: Double, initialVelocity: Double = 0) -> SpringSystem {
-        let z = min(max(damping, 0.05), 1)
-        return SpringSystem(omega: log(1500) / (z * duration), dampingRatio: z, initialVelocity: initialVelocity)
+        let z = min(max(damping.isFinite ? damping : 1, 0.001), 1)
+        let t = min(max(duration.isFinite ? duration : 0.01, 0.01), 10)
+        let w = uiviewOmega(dampingRatio: z, duration: t, velocity: initialVelocity)
+        return SpringSystem(omega: w, dampingRatio: z, initialVelocity: initialVelocity)
     }
-    /// The UIView spring's duration for this ω₀ and ζ; nil outside the ζ it can say (0.05…1).
+
+    /// The duration spring's settling condition in logarithms, g(ω) = 0, and g′(ω).
+    private static func uiviewCondition(_ w: Double, _ z: Double, _ t: Double, _ v: Double) -> (g: Double, slope: Double) {
+        let target = log(0.001)
+        if z >= 1 {
+            let a = (w - v) * t + 1
+            return (log(abs(a)) - w * t - target, t / a - t)
+        }
+        let s = (1 - z * z).squareRoot()
+        let a = z * w - v
+        return (log(abs(a)) - log(s * w) - z * w * t - target, z / a - 1 / w - z * t)
+    }
+
+    /// ω for a duration spring: Newton's method on the settling condition, from 200/T down to
+    /// its largest root (past which the spring stays within 0.001; without an initial velocity
+    /// the condition has one root, the one UIKit's Newton from 5/T finds; with one, the point
+    /// ζω = v can make more). The old rule, ln 1500/(ζT), if it does not converge.
+    static func uiviewOmega(dampingRatio z: Double, duration t: Double, velocity v: Double) -> Double {
+        var w = 200 / t
+        for _ in 0..<100 {
+            let (g, slope) = uiviewCondition(w, z, t, v)
+            guard g.isFinite, slope.isFinite, slope != 0 else { break }
+            var next = w - g / slope
+            if next <= 0 { next = w / 2 }
+            if abs(next - w) <= 1e-13 * w { return next }
+            w = next
+        }
+        let (g, _) = uiviewCondition(w, z, t, v)
+        return abs(g) < 1e-9 && w > 0 ? w : log(1500) / (z * t)
+    }
+
+    /// The duration spring's T for this ω₀, ζ and initial velocity (the inverse of `uiview`); nil
+    /// above ζ = 1 or where no duration gives this ω.
     package var uiviewDuration: Double? {
-        let z = dampingRatio
-        return z >= 0.05 && z <= 1 + 1e-12 ? log(1500) / (z * omega) : nil
+        let z = dampingRatio, w = omega, v = initialVelocity
+        guard z > 0, z <= 1 + 1e-12, w > 0 else { return nil }
+        if z < 1 {
+            // |(ζω − v)/(√(1−ζ²)ω)|·e^(−ζωT) = 0.001: T in closed form.
+            let c = abs((z * w - v) / ((1 - z * z).squareRoot() * w))
+            let t = log(c / 0.001) / (z * w)
+            return t.isFinite && t > 0 ? t : nil
+        }
+        // ((ω − v)T + 1)·e^(−ωT) = 0.001: Newton in T from ωT = 9.2334.
+        var t = 9.2334 / w
+        for _ in 0..<100 {
+            let a = (w - v) * t + 1
+            guard a > 0 else { return nil }
+            let g = log(a) - w * t - log(0.001), slope = (w - v) / a - w
+            guard slope != 0 else { return nil }
+            let next = t - g / slope
+            if abs(next - t) <= 1e-13 * max(t, 1e-12) { return next > 0 ? next : nil }
+            t = max(next, t / 2)
+        }
+        return nil
     }
 
     /// SwiftUI's spring(duration:bounce:): response = duration, ζ = 1 − bounce (bounce ≥ 0) or

@@ -26,7 +26,7 @@ package struct SpringJob {
                 "UIView spring:        withDuration \(n(d)), usingSpringWithDamping \(n(s.dampingRatio)), initialSpringVelocity \(n(s.initialVelocity))"
             )
         } else {
-            lines.append("UIView spring:        none (its damping is 0.05…1; this spring's ratio is \(n(s.dampingRatio)))")
+            lines.append("UIView spring:        none (its damping is at most 1; this spring's ratio is \(n(s.dampingRatio)))")
         }
         lines += [
             "CASpringAnimation:    mass \(n(s.mass)), stiffness \(n(s.stiffness)), damping \(n(s.damping)), initialVelocity \(n(s.initialVelocity))",
@@ -136,7 +136,10 @@ package struct SpringJob {
         ]
         if let d = s.uiviewDuration {
             out.insert(
-                reading("UIView usingSpringWithDamping") { .uiview(duration: $0(d), damping: $0(s.dampingRatio)) }, at: 1)
+                reading("UIView usingSpringWithDamping") {
+                    // (UIKit's ω for a duration depends on the initial velocity too.)
+                    .uiview(duration: $0(d), damping: $0(s.dampingRatio), initialVelocity: $0(s.initialVelocity))
+                }, at: 1)
         }
         if let v = s.framerVisual {
             out.append(reading("Motion visualDuration") { .framer(visualDuration: $0(v.visualDuration), bounce: $0(v.bounce)) })

@@ -43,22 +43,24 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertEqual(item(f.last!, "0.2")!.size.height, 300)
     }
 
-    /// The transitions' clock runs UIView's duration spring as DYNAMICS.md writes it.
+    /// The transitions' clock runs UIView's duration spring as DYNAMICS.md writes it (UIKit's ω,
+    /// issue 46).
     func testTheSpringCurveIsDynamicsMDsFormula() {
         func clock(_ d: Double, _ z: Double, _ v: Double) -> TimedProgress {
             TimedProgress(start: 0, duration: d, timing: .durationSpring(dampingRatio: z, initialVelocity: v))
         }
         let c = clock(0.4, 1, 0)
-        let w0 = log(1500) / 0.4
+        let w0 = UIKitDurationSpring.omega(dampingRatio: 1, duration: 0.4)
+        XCTAssertEqual(w0 * 0.4, 9.2334, accuracy: 1e-4, "ωT at ζ = 1, as issue 46's source gives it")
         for t in stride(from: 0.0, through: 0.39, by: 0.03) {
-            XCTAssertEqual(c.progress(at: t), 1 - exp(-w0 * t) * (1 + w0 * t), accuracy: 1e-12)
+            XCTAssertEqual(c.progress(at: t), 1 - exp(-w0 * t) * (1 + w0 * t), accuracy: 1e-9)
         }
         XCTAssertEqual(c.progress(at: 0.4), 1)
         let under = clock(0.5, 0.5, 0.5)
-        let w = log(1500) / (0.5 * 0.5), wd = w * (1 - 0.25).squareRoot()
+        let w = UIKitDurationSpring.omega(dampingRatio: 0.5, duration: 0.5, velocity: 0.5), wd = w * (1 - 0.25).squareRoot()
         let t = 0.1
         XCTAssertEqual(
-            under.progress(at: t), 1 - exp(-0.5 * w * t) * (cos(wd * t) + ((0.5 * w - 0.5) / wd) * sin(wd * t)), accuracy: 1e-12)
+            under.progress(at: t), 1 - exp(-0.5 * w * t) * (cos(wd * t) + ((0.5 * w - 0.5) / wd) * sin(wd * t)), accuracy: 1e-9)
         // a ratio above 1 moves as a critically damped curve and has settled by T
         let over = clock(0.4, 2, 0)
         XCTAssertEqual(over.progress(at: 0.2), c.progress(at: 0.2))

@@ -93,3 +93,24 @@ package struct CSSLinearEasing {
         return b > a ? ya + (yb - ya) * (x - a) / (b - a) : yb
     }
 }
+
+/// UIKit's duration spring as issue 46 quotes its reconstruction (OpenUXKit's spring parameter
+/// solver): the ω that has the spring within 0.001 of its travel at T — for ζ = 1,
+/// ((ω − v)T + 1)·e^(−ωT) = 0.001; for ζ < 1, |(ζω − v)/(√(1−ζ²)·ω)|·e^(−ζωT) = 0.001 — found
+/// here by bisection on the residual (not Springy's Newton iteration): its largest root below
+/// 200/T (past which the spring stays within 0.001), bracketed by stepping down from 200/T.
+package enum UIKitDurationSpring {
+    package static func omega(dampingRatio z: Double, duration t: Double, velocity v: Double = 0) -> Double {
+        func residual(_ w: Double) -> Double {
+            if z >= 1 { return ((w - v) * t + 1) * exp(-w * t) - 0.001 }
+            return abs((z * w - v) / ((1 - z * z).squareRoot() * w)) * exp(-z * w * t) - 0.001
+        }
+        var hi = 200 / t, lo = hi
+        while residual(lo) <= 0 && lo > 1e-3 / t { hi = lo; lo *= 0.99 }
+        for _ in 0..<200 {
+            let mid = (lo + hi) / 2
+            if residual(mid) > 0 { lo = mid } else { hi = mid }
+        }
+        return (lo + hi) / 2
+    }
+}
