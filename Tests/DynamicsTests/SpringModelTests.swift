@@ -87,10 +87,9 @@ final class SpringModelTests: XCTestCase {
         }
     }
 
-    /// Each of the snap's four 4 Hz joints acts on the mass the item shows at its corner,
-    /// rotation included: for a square, 1 / (1/m + (h/2)²/I) = m / 2.5. Two of them pull
-    /// along x, so a sideways offset oscillates at 4·√(2/2.5) Hz.
-    func testTheSnapsJointsUseTheirEffectiveMass() throws {
+    /// The snap is a 4 Hz spring at damping ratio = `damping` on the item's mass: a sideways
+    /// offset oscillates at 4·√(1−ζ²) Hz and loses e^(−2πζ/√(1−ζ²)) per period.
+    func testTheSnapIsAFourHertzSpringAtItsDampingRatio() throws {
         let f = try frames(
             scene(
                 600, 400, time: "fps: 120, duration: 1.5",
@@ -101,9 +100,51 @@ final class SpringModelTests: XCTestCase {
                   - snap: { item: card, to: [300, 200], damping: 0.1 }
                 """))
         let ext = extremes(f.map { item($0, "card")!.center.x - 300 }, dt: 1.0 / 120)
-        let share = (2 / 2.5).squareRoot()
-        let zeta = 0.1 * share
-        let period = 1 / (4 * share * (1 - zeta * zeta).squareRoot())
-        XCTAssertEqual(try XCTUnwrap(periodAndDecay(ext, halves: 4)).period, period, accuracy: 0.03 * period)
+        let e = try XCTUnwrap(springErrors(ext, frequency: 4, zeta: 0.1, halves: 4))
+        XCTAssertEqual(e.period, 0, accuracy: 0.02, "period")
+        XCTAssertEqual(e.decay, 0, accuracy: 0.05, "decay per period")
+    }
+
+    /// Damping means UIKit's "1.0 for minimum oscillation": on a 400-pt snap from rest, 1 does
+    /// not overshoot; 0.5 overshoots by the damped oscillator's e^(−πζ/√(1−ζ²)) of 400 = 65.2 pt.
+    func testASnapsDampingIsItsDampingRatio() throws {
+        func overshoot(_ damping: Double) throws -> Double {
+            let f = try frames(
+                scene(
+                    900, 400, time: "fps: 120, duration: 2",
+                    """
+                    items:
+                      card: { center: [100, 200], size: [80, 80] }
+                    behaviors:
+                      - snap: { item: card, to: [500, 200], damping: \(damping) }
+                    """))
+            return f.map { item($0, "card")!.center.x - 500 }.max()!
+        }
+        XCTAssertEqual(try overshoot(1), 0, accuracy: 0.5, "critically damped")
+        let zeta = 0.5
+        XCTAssertEqual(try overshoot(zeta), 400 * exp(-.pi * zeta / (1 - zeta * zeta).squareRoot()), accuracy: 2)
+    }
+
+    /// The textbook swipe row and bottom sheet: an item that may not turn, held on a line by a
+    /// sliding attachment, snapped 80 pt or more along it. Its corners meet the old joints'
+    /// anchor points on the way: it must arrive (within DYNAMICS.md's 1 pt), not rest 50.5 pt short.
+    func testASnapArrivesAlongASlidingAttachmentWithoutRotation() throws {
+        for (move, damping) in [(80.0, 0.5), (100, 0.3), (300, 0.9), (79, 0.5)] {
+            let f = try frames(
+                scene(
+                    800, 300, time: "fps: 60, until: rest, max_duration: 8",
+                    """
+                    items:
+                      row: { center: [400, 150], size: [375, 80] }
+                    behaviors:
+                      - item: { items: [row], allows_rotation: false }
+                      - attachment: { item: row, kind: sliding, to: [400, 150], axis: [1, 0] }
+                      - snap: { item: row, to: [\(400 - move), 150], damping: \(damping) }
+                    """))
+            let row = item(f.last!, "row")!
+            XCTAssertTrue(f.last!.atRest, "move \(move)")
+            XCTAssertEqual(row.center.x, 400 - move, accuracy: 1, "move \(move), damping \(damping)")
+            XCTAssertEqual(row.center.y, 150, accuracy: 0.01)
+        }
     }
 }

@@ -17,45 +17,30 @@ extension SnapSpec: AnimatorBehavior {
     func itemsChanged(in animator: Animator, from old: [String]) {}
     func itemRemoved(_ id: String, from animator: Animator, slot s: Int) { animator.stopSlot(s) }
 
-    /// UIKit's snap: a static body of the item's size at the snap point and four soft
-    /// distance joints (4 Hz, ratio = damping, rest length 50 pt) from two opposite
-    /// corners of the item to points 50 pt out along x and y from the matching corners.
+    /// The snap: a 4 Hz spring at damping ratio `damping` pulling the item onto its point and
+    /// upright — two zero-length 2-D springs (Box2D's target joints) from two opposite corners
+    /// of the item to where those corners are when it rests there, each on half its mass. A
+    /// translation is then exactly that spring (two equal springs, one at each corner, pull
+    /// as one through the centre); a turn is pulled back by the same springs. Zero-length
+    /// springs have no dead zone: a corner may pass through its target (an item that cannot
+    /// turn, held on a line, crosses them on its way), which Box2D 2.4's distance joint, kept
+    /// at least 0.5 pt long, would not let it do.
     func build(in animator: Animator, slot s: Int) {
-        let spec = self
-        let item = spec.item, point = spec.point, damping = spec.damping
-        guard let bi = animator.bodyIndex[item] else { return }
+        guard let bi = animator.bodyIndex[item], let st = animator.state(of: item) else { return }
         let body = animator.bodies[bi]
-        let (x, y) = animator.metres(point)
-        let target = sb_body_create(animator.world, Int32(SB_STATIC), x, y, 0)
-        animator.registry.slots[s].staticBodies.append(target)
         let hw = body.size.width / 2, hh = body.size.height / 2
-        let pairs: [(Vec2, Vec2)] = [
-            (Vec2(-hw, -hh), Vec2(-hw - 50, -hh)), (Vec2(-hw, -hh), Vec2(-hw, -hh - 50)),
-            (Vec2(hw, hh), Vec2(hw + 50, hh)), (Vec2(hw, hh), Vec2(hw, hh + 50)),
-        ]
-        for (corner, out) in pairs {
-            // Each joint's spring acts on its effective mass: the item's mass seen along the
-            // joint from the corner, rotation included.
-            let mass = Self.effectiveMass(body, at: corner, along: out - corner)
-            let (k, d) = SpringMapping.coefficients(
-                frequency: 4, dampingRatio: damping, mass: mass, h: animator.h, model: animator.settings.springs)
-            let j = sb_joint_create_distance(
-                animator.world, target, body.handle, animator.metres(out.x), animator.metres(out.y),
-                animator.metres(corner.x), animator.metres(corner.y), animator.metres(50), 0,
-                Float.greatestFiniteMagnitude, Float(k), Float(d), 0)
-            animator.registry.slots[s].joints.append(j)
+        let (k, d) = SpringMapping.coefficients(
+            frequency: Self.frequency, dampingRatio: damping, mass: body.mass / 2, h: animator.h,
+            model: animator.settings.springs)
+        for corner in [Vec2(-hw, -hh), Vec2(hw, hh)] {
+            let (px, py) = animator.metres(st.center + corner.rotated(by: st.angle))
+            let (tx, ty) = animator.metres(point + corner)
+            animator.registry.slots[s].joints.append(
+                sb_joint_create_target(animator.world, body.handle, px, py, tx, ty, Float(k), Float(d)))
         }
         animator.wake(item)
     }
 
-    /// 1 / (1/m + (r × u)²/I) for a point `r` (points, from the centre) pulled along `direction`;
-    /// the plain mass when the item may not rotate.
-    static func effectiveMass(_ body: Animator.Body, at r: Vec2, along direction: Vec2) -> Double {
-        let u = direction / max(direction.length, 1e-12)
-        let rx = r.x / Units.pointsPerMetre, ry = r.y / Units.pointsPerMetre
-        let cross = rx * u.y - ry * u.x
-        guard body.properties.allowsRotation ?? true, body.mass > 0 else { return body.mass }
-        let inertia = Units.inertia(mass: body.mass, size: body.size, shape: body.shape)
-        return 1 / (1 / body.mass + cross * cross / inertia)
-    }
+    /// The snap spring's frequency, Hz.
+    static let frequency = 4.0
 }
