@@ -163,6 +163,12 @@ package final class ViewAnimationEngine {
         let d = 1e-4
         for track in tracks where track.view == view && track.property == p {
             let a = animations[track.owner]
+            if case .fluidSpring = track.timing, a.retimes.isEmpty, a.scrub == nil {
+                // SwiftUI's integrator moves in 1/300 s steps: its own velocity, not a difference.
+                let rate = track.timing.rate(at: a.shownTau(at: t), duration: track.duration) * a.rate
+                v += (track.value(1) - track.value(0)) * rate
+                continue
+            }
             v += (track.value(a.progress(of: track, at: t + d)) - track.value(a.progress(of: track, at: t - d))) / (2 * d)
         }
         return v
@@ -205,6 +211,14 @@ package final class ViewAnimationEngine {
                 let inFlight = tracks.contains { $0.view == view && $0.property == property }
                 var from = base(view, property, world)
                 var timing = a.spec.timing
+                if case .fluidSpring(var f) = timing, f.blendDuration > 0,
+                    let running = tracks.last(where: { $0.view == view && $0.property == property }),
+                    case .fluidSpring(let old) = running.timing, old.response != f.response
+                {
+                    // SwiftUI blends a changed response over blendDuration.
+                    f.blendsFrom = old.response
+                    timing = .fluidSpring(f)
+                }
                 if !additive {
                     // Taken over: from where it is shown, at the speed it moves.
                     from = presentation(view, property, at: now, world)
@@ -216,7 +230,14 @@ package final class ViewAnimationEngine {
                 var segs = segments
                 if !segs.isEmpty { segs[0].from = from }
                 for k in segs.indices.dropFirst() { segs[k].from = segs[k - 1].to }
-                let duration = timing == a.spec.timing ? specDuration : timing.duration(given: a.spec.duration)
+                let duration: Double
+                if case .fluidSpring = timing, let to = segs.last?.to {
+                    // SwiftUI's test is in the value's units: how far this track goes matters.
+                    let span = to - from
+                    duration = timing.duration(given: a.spec.duration, travel: (span * span).sum().squareRoot())
+                } else {
+                    duration = timing == a.spec.timing ? specDuration : timing.duration(given: a.spec.duration)
+                }
                 longest = max(longest, duration)
                 let track = AnimationTrack(
                     view: view, property: property, owner: index, initial: from, segments: segs,

@@ -20,11 +20,15 @@ extension Springy {
                   android  [stiffness=1500] [damping_ratio=0.5]        (SpringForce)
                   flutter  stiffness=K damping=C [mass=1] | stiffness=K [ratio=1] [mass=1]
                   framer   [stiffness=100] [damping=10] [mass=1] [velocity=0] | visual_duration=S [bounce=0]
+                or one of iOS's own springs by name, without values: ios.switch (its track going on),
+                  ios.switch.on, ios.switch.off, ios.switch.knob, ios.switch.knob_down
                 e.g. springy spring swiftui duration=0.5 bounce=0.3 --plot spring.png
                      springy spring ca damping=5 --proof proof.png  (every platform's curve checked)
                 """)
 
-        @Argument(help: "The vocabulary: uikit, uiview, ca, swiftui, android, flutter or framer.")
+        @Argument(
+            help:
+                "The vocabulary: uikit, uiview, ca, swiftui, android, flutter or framer; or an iOS spring by name (ios.switch…).")
         var vocabulary: String
 
         @Argument(help: "KEY=VALUE pairs.")
@@ -80,6 +84,7 @@ extension Springy {
                 if let p = proof { try Files.prepare(p, overwrite: overwrite, flag: "--proof") }
                 if let l = lottie { try Files.prepare(l, overwrite: overwrite, flag: "--lottie") }
             } catch { throw report(error) }
+            if conversion.isSystemSpring { say("\(vocabulary): \(conversion.source)") }
             if !conversion.defaults.isEmpty {
                 say("defaults used (\(conversion.source)): \(conversion.defaults.joined(separator: ", "))")
             }

@@ -215,13 +215,15 @@ package struct SpringSystem: Equatable, Sendable {
         case exact
     }
 
-    /// The settling time by a platform's rule.
+    /// The settling time by a platform's rule. A ratio within 10⁻⁶ of 1 is critical here (the
+    /// envelope's ω_d would vanish: a critically damped spring written as stiffness and
+    /// damping to nine digits, as iOS's own are, lands just under 1).
     package func settlingDuration(_ rule: SettlingRule) -> Double {
         let epsilon = 0.001, z = dampingRatio, decay = z * omega, v0 = initialVelocity
         switch rule {
         case .exact:
             return settlingDuration(epsilon: epsilon)
-        case .swiftUI where z < 1:
+        case .swiftUI where z < 1 - 1e-6:
             return max(0, log((abs(decay - v0) + 1) / epsilon) / decay)
         case .swiftUI:
             // Walk a 0.1 s grid: remember when the distance last came under epsilon; once it has
@@ -238,7 +240,7 @@ package struct SpringSystem: Equatable, Sendable {
                 }
             }
             return 0
-        case .coreAnimation where z < 1:
+        case .coreAnimation where z < 1 - 1e-6:
             let damped = omega * (1 - z * z).squareRoot()
             return max(0, log((1 + abs(decay - v0) / damped) / epsilon) / decay)
         case .coreAnimation:

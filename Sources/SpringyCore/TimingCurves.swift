@@ -59,11 +59,18 @@ package enum AnimationTiming: Equatable, Sendable {
     /// SwiftUI's springs): the exact damped oscillator, lasting its settling duration by its
     /// platform's rule (Core Animation's, SwiftUI's).
     case spring(SpringSystem, settling: SpringSystem.SettlingRule)
+    /// SwiftUI's `.spring…` family: its 1/300 s integrator, complete by SwiftUI's test.
+    case fluidSpring(FluidSpring)
 
-    /// The duration this timing runs for: its own settling time for a physical spring, else `duration`.
-    package func duration(given duration: Double) -> Double {
-        if case .spring(let s, let rule) = self { return s.settlingDuration(rule) }
-        return duration
+    /// The duration this timing runs for: its own settling time for a spring, else `duration`.
+    /// SwiftUI's fluid spring ends by a test in the value's own units: `travel` is how far the
+    /// motion goes in them (1 when unknown).
+    package func duration(given duration: Double, travel: Double = 1) -> Double {
+        switch self {
+        case .spring(let s, let rule): return s.settlingDuration(rule)
+        case .fluidSpring(let f): return f.settlingDuration(travel: travel)
+        case .cubic, .durationSpring: return duration
+        }
     }
 
     /// Progress at `t` s into an animation of `duration` s (1 from the end on).
@@ -75,6 +82,7 @@ package enum AnimationTiming: Equatable, Sendable {
         case .durationSpring(let z, let v0):
             return SpringSystem.uiview(duration: duration, damping: z, initialVelocity: v0).value(at: t)
         case .spring(let s, _): return s.value(at: t)
+        case .fluidSpring(let f): return f.state(at: t).position
         }
     }
 
@@ -83,6 +91,7 @@ package enum AnimationTiming: Equatable, Sendable {
         guard duration > 0, t < duration, t >= 0 else { return 0 }
         switch self {
         case .cubic(let c): return c.slope(t / duration) / duration
+        case .fluidSpring(let f): return f.state(at: t).velocity
         case .durationSpring, .spring:
             // The closed forms are smooth: a central difference well inside a step.
             let d = 1e-5
@@ -102,6 +111,9 @@ extension AnimationTiming {
             s.initialVelocity = velocity
             return .spring(s, settling: rule)
         case .durationSpring(let z, _): return .durationSpring(dampingRatio: z, initialVelocity: velocity)
+        case .fluidSpring(var f):
+            f.initialVelocity = velocity
+            return .fluidSpring(f)
         case .cubic: return self
         }
     }

@@ -12,7 +12,10 @@ public struct SpringConversion {
     /// The keys that took their platform's default (`mass 1`).
     public let defaults: [String]
     /// The API those defaults are from (e.g. "CASpringAnimation"); empty when none was used.
+    /// For one of iOS's own springs by name, what it moves and where its numbers come from.
     public let source: String
+    /// Whether `vocabulary` named one of iOS's own springs (`ios.switch.on`).
+    public let isSystemSpring: Bool
 
     /// The spring `pairs` (`stiffness=100`, …) describe in `vocabulary` (uikit, uiview, ca,
     /// swiftui, android, flutter, framer); a problem names the key. `cssError` is the largest
@@ -23,6 +26,7 @@ public struct SpringConversion {
         job = SpringJob(spring: spring, cssError: cssError)
         self.defaults = defaults
         self.source = source
+        isSystemSpring = MotionToken.named(vocabulary) != nil
     }
 
     /// The equivalents, one vocabulary a line, with its settling, overshoot and CSS easing.
@@ -77,10 +81,17 @@ extension SpringConversion {
     static func parse(_ vocabulary: String, _ pairs: [String]) throws -> (
         spring: SpringSystem, defaults: [String], source: String
     ) {
+        if let token = MotionToken.named(vocabulary) {
+            // The system's own motions by name (docs/DYNAMICS.md, "iOS motion tokens").
+            if let extra = pairs.first { throw Problems("\(vocabulary) is iOS's own spring and takes no values (\(extra))") }
+            return (token.spring, [], "\(token.what), \(SpringSystem.number(token.duration)) s; \(token.source)")
+        }
         guard let kind = Vocabulary(rawValue: vocabulary) else {
             let names = Vocabulary.allCases.map(\.rawValue)
-            let hint = suggestion(for: vocabulary, among: names).map { " (did you mean \($0)?)" } ?? ""
-            throw Problems("\"\(vocabulary)\" is not a vocabulary\(hint); use one of \(names.joined(separator: ", "))")
+            let hint = suggestion(for: vocabulary, among: names + MotionToken.names).map { " (did you mean \($0)?)" } ?? ""
+            throw Problems(
+                "\"\(vocabulary)\" is not a vocabulary\(hint); use one of \(names.joined(separator: ", ")), or one of iOS's own springs: \(MotionToken.names.joined(separator: ", "))"
+            )
         }
         var given: [(String, Double)] = []
         for pair in pairs {

@@ -10,8 +10,12 @@ package enum TraceWriter {
 
     static func pair(_ p: Vec2) -> String { "[\(number(p.x)), \(number(p.y))]" }
 
+    /// A frame's time exactly as the simulation used it (the shortest text that reads back as
+    /// the same double), so a reader comparing at it is not limited by the rounding above.
+    static func exact(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
+
     package static func line(_ f: FrameState) -> String {
-        var s = "{\"frame\": \(f.frame), \"time\": \(number(f.time)), \"content_offset\": \(pair(f.contentOffset)), "
+        var s = "{\"frame\": \(f.frame), \"time\": \(exact(f.time)), \"content_offset\": \(pair(f.contentOffset)), "
         s += "\"at_rest\": \(f.atRest), \"items\": ["
         s += f.items.map { i in
             "{\"id\": \(string(i.id)), \"center\": \(pair(i.center)), \"size\": [\(number(i.size.width)), \(number(i.size.height))], "

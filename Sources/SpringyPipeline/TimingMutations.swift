@@ -176,9 +176,9 @@ package enum TimingMutations {
             switch c.kind {
             case .springBounce, .springDuration:
                 r.springs += 1
-                // SwiftUI's settling rule (SpringSystem) for each spring, in frames.
+                // SwiftUI's fluid spring's completion for each spring (the box goes 240 pt), in frames.
                 func settle(_ d: Double, _ b: Double) -> Double {
-                    SpringSystem.swiftUI(duration: d, bounce: b).settlingDuration(.swiftUI) * fps
+                    FluidSpring(duration: d, bounce: b).settlingDuration(travel: 240) * fps
                 }
                 let truth = settle(c.duration, c.bounce) - settle(0.5, 0.3)
                 if let a = timing.settles, let e = timing.expectedSettles, abs(Double(a - e) - truth) <= 1.5 {

@@ -60,8 +60,9 @@ package enum AnimationKeys {
             SceneKey(
                 "cubic", "[x1, y1, x2, y2]", range: -10...10, default: "", "UICubicTimingParameters' control points (x in 0…1)"),
             SceneKey(
-                "spring", "{ mass, stiffness, damping, velocity }", default: "",
-                "UISpringTimingParameters(mass:stiffness:damping:)"),
+                "spring", "{ mass, stiffness, damping, velocity } | ios.switch…", default: "",
+                "UISpringTimingParameters(mass:stiffness:damping:), or one of iOS's own springs by name (DYNAMICS.md, iOS motion tokens)"
+            ),
             SceneKey(
                 "damping_ratio", "number", range: 0...1, lowerOpen: true, default: "", "UISpringTimingParameters(dampingRatio:)"),
             velocity.named("velocity", "with damping_ratio: its initial velocity"),
@@ -84,8 +85,9 @@ package enum AnimationKeys {
         [
             views,
             SceneKey(
-                "spring", "{ duration, bounce } | { response, damping_fraction }", default: ".spring (0.5 s, bounce 0)",
-                "withAnimation(.spring(…))"),
+                "spring", "{ duration, bounce } | { response, damping_fraction } | smooth | snappy | bouncy | interactive",
+                default: ".spring (0.5 s, bounce 0)",
+                "withAnimation(.spring(…)), or .smooth, .snappy, .bouncy, .interactiveSpring: SwiftUI's 1/300 s integrator"),
             SceneKey(
                 "interpolating_spring", "{ mass, stiffness, damping, velocity }", default: "",
                 "interpolatingSpring(…): additive when interrupted"),
@@ -99,6 +101,9 @@ package enum AnimationKeys {
             SceneKey("bounce", "number", range: -1...1, lowerOpen: true, default: "0", "-1 … 1 (negative: overdamped)"),
             SceneKey("response", "number", range: 0...3600, lowerOpen: true, unit: "s", default: "0.5", "instead of duration"),
             SceneKey("damping_fraction", "number", range: 0...100, lowerOpen: true, default: "0.825", "instead of bounce"),
+            SceneKey(
+                "blend_duration", "number", range: 0...3600, unit: "s", default: "0",
+                "blendDuration: a changed response blends in over this long when it takes over a SwiftUI spring"),
         ])
 
     package static let interpolatingSpring = KeyTable(

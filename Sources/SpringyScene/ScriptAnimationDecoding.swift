@@ -91,13 +91,24 @@ extension AnimationDecoder {
                     throw d.error(
                         "a spring given by mass, stiffness and damping runs for its settling time; leave out `duration`")
                 }
-                let k = AnimationKeys.physicalSpring
-                let sm = try s.mapping(k)
-                let system = SpringSystem(
-                    mass: try sm["mass"]?.double(k["mass"]) ?? 1,
-                    stiffness: try sm["stiffness"]?.double(k["stiffness"]) ?? 100,
-                    damping: try sm["damping"]?.double(k["damping"]) ?? 10,
-                    initialVelocity: try sm["velocity"]?.double(k["velocity"]) ?? 0)
+                let system: SpringSystem
+                if case .scalar = s.node {
+                    // One of iOS's own springs by name: its Core Animation spring and settling.
+                    let token = try s.string()
+                    guard let found = MotionToken.named(token) else {
+                        throw s.error(
+                            "`\(token)` is not one of iOS's springs: \(MotionToken.names.joined(separator: ", ")), or a mapping")
+                    }
+                    system = found.spring
+                } else {
+                    let k = AnimationKeys.physicalSpring
+                    let sm = try s.mapping(k)
+                    system = SpringSystem(
+                        mass: try sm["mass"]?.double(k["mass"]) ?? 1,
+                        stiffness: try sm["stiffness"]?.double(k["stiffness"]) ?? 100,
+                        damping: try sm["damping"]?.double(k["damping"]) ?? 10,
+                        initialVelocity: try sm["velocity"]?.double(k["velocity"]) ?? 0)
+                }
                 try checkSettles(system, at: s)
                 timing = .spring(system, settling: .coreAnimation)
             } else if let r = m["damping_ratio"] {
@@ -118,42 +129,29 @@ extension AnimationDecoder {
         case .swiftui:
             let m = try v.mapping(AnimationKeys.swiftUI)
             let views = try animatedViews(m, references: references)
-            var system = SpringSystem.swiftUI(duration: 0.5, bounce: 0)  // SwiftUI's `.spring`
+            var timing = AnimationTiming.fluidSpring(FluidSpring(duration: 0.5, bounce: 0))  // SwiftUI's `.spring`
             var additive = false
             if let s = m["spring"] {
                 if let x = m["interpolating_spring"] { throw x.error("give `spring` or `interpolating_spring`, not both") }
-                let k = AnimationKeys.swiftUISpring
-                let sm = try s.mapping(k)
-                if sm["response"] != nil || sm["damping_fraction"] != nil {
-                    if let x = sm["duration"] ?? sm["bounce"] {
-                        throw x.error("give duration and bounce, or response and damping_fraction")
-                    }
-                    system = SpringSystem.swiftUI(
-                        response: try sm["response"]?.double(k["response"]) ?? 0.5,
-                        dampingFraction: try sm["damping_fraction"]?.double(k["damping_fraction"]) ?? 0.825)
-                } else {
-                    system = SpringSystem.swiftUI(
-                        duration: try sm["duration"]?.double(k["duration"]) ?? 0.5,
-                        bounce: try sm["bounce"]?.double(k["bounce"]) ?? 0)
-                }
+                timing = .fluidSpring(try swiftUISpring(s))
             } else if let s = m["interpolating_spring"] {
                 // interpolatingSpring(mass:stiffness:damping:initialVelocity:): additive when interrupted.
                 let k = AnimationKeys.interpolatingSpring
                 let sm = try s.mapping(k)
-                system = SpringSystem(
+                let system = SpringSystem(
                     mass: try sm["mass"]?.double(k["mass"]) ?? 1,
                     stiffness: try sm.require("stiffness").double(k["stiffness"]),
                     damping: try sm.require("damping").double(k["damping"]),
                     initialVelocity: try sm["velocity"]?.double(k["velocity"]) ?? 0)
+                try checkSettles(system, at: s)
+                timing = .spring(system, settling: .swiftUI)
                 additive = true
             }
-            try checkSettles(system, at: m["spring"] ?? m["interpolating_spring"] ?? v)
             return .animate(
                 ViewAnimationSpec(
                     api: .swiftUI(additive: additive), views: views.names, duration: 0,
                     delay: try m["delay"]?.double(AnimationKeys.swiftUI["delay"]) ?? 0,
-                    timing: .spring(system, settling: .swiftUI),
-                    targets: try animationTargets(try m.require("to"), views: views)))
+                    timing: timing, targets: try animationTargets(try m.require("to"), views: views)))
         case .scrubAnimator:
             let k = AnimationKeys.scrubAnimator
             let m = try v.mapping(k)
@@ -163,6 +161,40 @@ extension AnimationDecoder {
         case .reverseAnimator: return .controlAnimator(name: try v.string(), .reverse)
         case .stopAnimator: return .controlAnimator(name: try v.string(), .stop)
         }
+    }
+
+    /// SwiftUI's fluid spring from `spring:`: a preset's name (SwiftUI's defaults for it) or
+    /// { duration, bounce } / { response, damping_fraction }, with blend_duration.
+    func swiftUISpring(_ s: YAMLValue) throws -> FluidSpring {
+        if case .scalar = s.node {
+            switch try s.string() {
+            case "smooth": return FluidSpring(duration: 0.5, bounce: 0)
+            case "snappy": return FluidSpring(duration: 0.5, bounce: 0.15)
+            case "bouncy": return FluidSpring(duration: 0.5, bounce: 0.3)
+            case "interactive": return FluidSpring(response: 0.15, dampingFraction: 0.86, blendDuration: 0.25)
+            case let other:
+                throw s.error("`\(other)` is not a SwiftUI spring: smooth, snappy, bouncy, interactive, or a mapping")
+            }
+        }
+        let k = AnimationKeys.swiftUISpring
+        let sm = try s.mapping(k)
+        let blend = try sm["blend_duration"]?.double(k["blend_duration"]) ?? 0
+        let spring: FluidSpring
+        if sm["response"] != nil || sm["damping_fraction"] != nil {
+            if let x = sm["duration"] ?? sm["bounce"] {
+                throw x.error("give duration and bounce, or response and damping_fraction")
+            }
+            spring = FluidSpring(
+                response: try sm["response"]?.double(k["response"]) ?? 0.5,
+                dampingFraction: try sm["damping_fraction"]?.double(k["damping_fraction"]) ?? 0.825,
+                blendDuration: blend)
+        } else {
+            spring = FluidSpring(
+                duration: try sm["duration"]?.double(k["duration"]) ?? 0.5, bounce: try sm["bounce"]?.double(k["bounce"]) ?? 0,
+                blendDuration: blend)
+        }
+        try checkSettles(spring.system, at: s)
+        return spring
     }
 
     /// A spring that never settles within an hour (no damping) cannot be an animation's timing.

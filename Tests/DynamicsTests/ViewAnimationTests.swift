@@ -117,35 +117,36 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertEqual(Double(rest) / 60, end + 0.5, accuracy: 1.5 / 60, "the scene comes to rest once the spring has ended")
     }
 
+    /// SwiftUI's `.spring` forms run its 1/300 s integrator (FluidSpringTests hold it to the rule
+    /// and the closed form) until its completion test on the 200-pt move; `.interpolatingSpring`
+    /// is the closed form until SwiftUI's settlingDuration.
     func testSwiftUISpringsMatchTheirParameters() throws {
-        let forms = [
-            (
-                "spring: { duration: 0.5, bounce: 0.3 }", SpringSystem.swiftUI(duration: 0.5, bounce: 0.3), 2 * Double.pi / 0.5,
-                0.7
-            ),
-            (
-                "spring: { response: 0.4, damping_fraction: 0.6 }", SpringSystem.swiftUI(response: 0.4, dampingFraction: 0.6),
-                2 * Double.pi / 0.4, 0.6
-            ),
-            (
-                "interpolating_spring: { stiffness: 170, damping: 15 }", SpringSystem(stiffness: 170, damping: 15),
-                170.0.squareRoot(), 15 / (2 * 170.0.squareRoot())
-            ),
-        ]
-        for (form, system, w, z) in forms {
-            XCTAssertEqual(system.omega, w, accuracy: 1e-9)
-            XCTAssertEqual(system.dampingRatio, z, accuracy: 1e-9)
+        for (form, r, z) in [
+            ("spring: { duration: 0.5, bounce: 0.3 }", 0.5, 0.7), ("spring: { response: 0.4, damping_fraction: 0.6 }", 0.4, 0.6),
+            ("spring: snappy", 0.5, 0.85), ("spring: bouncy", 0.5, 0.7), ("spring: smooth", 0.5, 1),
+        ] {
             let f = try run("  - { at: 0, swiftui: { views: [box], \(form), to: { center: [250, 100] } } }")
-            let wd = w * (1 - z * z).squareRoot()
-            // SwiftUI's settlingDuration: its envelope (ζω₀ + 1)·e^(−ζω₀t) at 0.001 (v₀ = 0).
-            let settle = log((z * w + 1) / 0.001) / (z * w)
-            XCTAssertEqual(system.settlingDuration(.swiftUI), settle, accuracy: 1e-9)
-            for t in stride(from: 0.05, to: 1.6, by: 0.05) {
-                let p = 1 - exp(-z * w * t) * (cos(wd * t) + (z * w / wd) * sin(wd * t))
-                // Once settled (within 0.001 of the distance) the view is at its target.
-                XCTAssertEqual(x(f, t), t < settle ? 50 + 200 * p : 250, accuracy: t < settle ? 1e-6 : 1e-9, "\(form) at \(t) s")
-                if t >= settle { XCTAssertEqual(50 + 200 * p, 250, accuracy: 0.2) }
+            var reference = FluidSpringReference(response: r, dampingFraction: z, travel: 200)
+            let end = FluidSpringReference.completion(response: r, dampingFraction: z, travel: 200)
+            for k in 0...100 {
+                let t = Double(k) / 60
+                let want = t < end ? 50 + reference.offset(at: t) : 250
+                XCTAssertEqual(x(f, t), want, accuracy: 1e-6, "\(form) at \(t) s")
             }
+        }
+        let system = SpringSystem(stiffness: 170, damping: 15)
+        let w = 170.0.squareRoot(), z = 15 / (2 * 170.0.squareRoot())
+        XCTAssertEqual(system.omega, w, accuracy: 1e-9)
+        let f = try run(
+            "  - { at: 0, swiftui: { views: [box], interpolating_spring: { stiffness: 170, damping: 15 }, to: { center: [250, 100] } } }"
+        )
+        let wd = w * (1 - z * z).squareRoot()
+        // SwiftUI's settlingDuration: its envelope (ζω₀ + 1)·e^(−ζω₀t) at 0.001 (v₀ = 0).
+        let settle = log((z * w + 1) / 0.001) / (z * w)
+        XCTAssertEqual(system.settlingDuration(.swiftUI), settle, accuracy: 1e-9)
+        for t in stride(from: 0.05, to: 1.6, by: 0.05) {
+            let p = 1 - exp(-z * w * t) * (cos(wd * t) + (z * w / wd) * sin(wd * t))
+            XCTAssertEqual(x(f, t), t < settle ? 50 + 200 * p : 250, accuracy: t < settle ? 1e-6 : 1e-9, "at \(t) s")
         }
     }
 
@@ -156,22 +157,45 @@ final class ViewAnimationTests: XCTestCase {
               - { at: 0, swiftui: { views: [box], spring: { duration: 0.6, bounce: 0 }, to: { center: [300, 100] } } }
               - { at: 0.25, swiftui: { views: [box], spring: { duration: 0.6, bounce: 0 }, to: { center: [100, 100] } } }
             """)
-        let first = SpringSystem.swiftUI(duration: 0.6, bounce: 0)
-        let x0 = 50 + 250 * first.value(at: 0.25)
-        let h = 1e-6
-        let v = 250 * (first.value(at: 0.25 + h) - first.value(at: 0.25 - h)) / (2 * h)
-        var second = SpringSystem.swiftUI(duration: 0.6, bounce: 0)
-        second.initialVelocity = v / (100 - x0)
-        for t in stride(from: 0.3, to: 1.2, by: 0.05) {
-            XCTAssertEqual(x(f, t), x0 + (100 - x0) * second.value(at: t - 0.25), accuracy: 1e-3, "at \(t) s")
+        var first = FluidSpringReference(response: 0.6, dampingFraction: 1, travel: 250)
+        let x0 = 50 + first.offset(at: 0.25), v = first.velocity
+        var second = FluidSpringReference(response: 0.6, dampingFraction: 1, travel: 100 - x0, velocity: v)
+        for k in 18...72 {
+            let t = Double(k) / 60
+            XCTAssertEqual(x(f, t), x0 + second.offset(at: t - 0.25), accuracy: 1e-6, "at \(t) s")
         }
-        // No jump in speed: the view's velocity is the new spring's, which starts at the old one's.
-        XCTAssertEqual(item(f[15], "box")!.velocity.x, v, accuracy: 1e-3)
-        for k in 16...30 {
-            let tau = Double(k) / 60 - 0.25
-            let want = (100 - x0) * (second.value(at: tau + h) - second.value(at: tau - h)) / (2 * h)
-            XCTAssertEqual(item(f[k], "box")!.velocity.x, want, accuracy: 1e-2, "frame \(k)")
+        // No jump in speed: the view's velocity at the handover is the old spring's.
+        XCTAssertEqual(item(f[15], "box")!.velocity.x, v, accuracy: 1e-6)
+    }
+
+    /// blendDuration: a spring that takes over another with a different response starts at the
+    /// old response and reaches its own over blendDuration; without it, at once.
+    func testASwiftUISpringBlendsAChangedResponse() throws {
+        func moved(_ blend: String) throws -> [Double] {
+            let f = try run(
+                """
+                  - { at: 0, swiftui: { views: [box], spring: { response: 0.8, damping_fraction: 1 }, to: { center: [300, 100] } } }
+                  - { at: 0.2, swiftui: { views: [box], spring: { response: 0.2, damping_fraction: 1\(blend) }, to: { center: [50, 100] } } }
+                """)
+            return (12...60).map { x(f, Double($0) / 60) }
         }
+        let sharp = try moved(""), blended = try moved(", blend_duration: 0.5"), none = try moved(", blend_duration: 0")
+        XCTAssertEqual(sharp, none, "blend_duration 0 is no blend")
+        XCTAssertEqual(sharp[0], blended[0], "the same until the take-over")
+        // Softer at first: further from the new target (50) a tenth of a second in.
+        XCTAssertGreaterThan(blended[18] - 50, sharp[18] - 50 + 1)
+        XCTAssertEqual(blended.last!, 50, accuracy: 0.5, "and it still arrives")
+    }
+
+    func testAnUnknownSwiftUISpringNameIsRefusedWithTheList() {
+        let text = refusal(
+            scene(
+                400, 400,
+                "items:\n  box: { center: [50, 100], size: [40, 40] }\nscript:\n  - { at: 0, swiftui: { views: [box], spring: wobbly, to: { center: [250, 100] } } }"
+            ))
+        XCTAssertEqual(
+            text?.contains("`wobbly` is not a SwiftUI spring: smooth, snappy, bouncy, interactive"), true, text ?? "accepted")
+        XCTAssertEqual(text?.contains("s.yaml:7:47: script[0].swiftui.spring"), true, text ?? "")
     }
 
     /// UIView.animate is additive: the first animation keeps playing under the second.

@@ -419,9 +419,12 @@ final class ArchitectureTests: XCTestCase {
     /// row's band, end insets and resting rule, which UIKit's compositional layout's row scroll
     /// views share with scene files' rows; Scene +19 for pinch, rotate, touches, edge_pan and
     /// add_velocity as `ScriptedGesture` files of their own, like tilt and double_tap: each one's
-    /// type, action and key table, which Simulation's player and SpringyKit's steps use.)
+    /// type, action and key table, which Simulation's player and SpringyKit's steps use; Core
+    /// +20 for FluidSpring, SwiftUI's 1/300 s spring integrator, which the scene decoder, the
+    /// animation engine, the converter and the timing mutations share, +9 for MotionToken, iOS's
+    /// own springs by name, which scene files' animators and `springy spring` read.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 220, "SpringyBehaviors": 234, "SpringyFrame": 126, "SpringyScene": 475, "SpringyDynamics": 66,
+        "SpringyCore": 249, "SpringyBehaviors": 234, "SpringyFrame": 126, "SpringyScene": 475, "SpringyDynamics": 66,
         "SpringyLayout": 228,
         "SpringySimulation": 28, "SpringyRender": 82, "SpringyOutput": 172, "SpringyGolden": 250, "SpringyPipeline": 337,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,

@@ -36,6 +36,30 @@ final class SpringCommandTests: XCTestCase {
         XCTAssertTrue(again.stderr.contains("exists; pass --overwrite"), again.stderr)
     }
 
+    /// Issue 46: beside the analytic numbers, UIKit's duration solver's ω for the UIView reading,
+    /// both UISpringTimingParameters families, and when SwiftUI's fluid integrator completes.
+    func testItPrintsUIKitsDurationOmegaAndSwiftUIsFluidCompletion() throws {
+        let r = try runSpringy(["spring", "uiview", "duration=0.6", "damping=0.4"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let w = UIKitDurationSpring.omega(dampingRatio: 0.4, duration: 0.6)
+        let printed = SpringSystem.number(w)
+        XCTAssertTrue(
+            r.stdout.contains("(UIKit's duration solver: ω₀ \(printed) rad/s, within 0.001 of the travel at 0.6 s)"), r.stdout)
+        let s = SpringSystem(omega: w, dampingRatio: 0.4)
+        XCTAssertTrue(
+            r.stdout.contains(
+                "or (duration: \(SpringSystem.number(2 * .pi / w)), bounce: 0.6) (iOS 17: the perceptual duration), or (dampingRatio: 0.4) under an animator of 0.6 s"
+            ),
+            r.stdout)
+        var ends: [String] = []
+        for travel in [1.0, 100, 1000] {
+            ends.append(
+                SpringSystem.number(
+                    FluidSpringReference.completion(response: s.swiftUIDuration, dampingFraction: 0.4, travel: travel)))
+        }
+        XCTAssertTrue(r.stdout.contains("at \(ends[0]) s for a move of 1, \(ends[1]) s of 100, \(ends[2]) s of 1000"), r.stdout)
+    }
+
     /// Issue 30: `--proof` draws every platform's curve from the printed numbers over the closed
     /// form and prints each one's largest distance; the CSS easing within 0.5 % of the travel
     /// takes at most 40 stops, or the proof says how many it needs. The closed form here is the

@@ -14,7 +14,7 @@ import XCTest
 /// settling frame for a damping or frequency change) within ±1 frame, in at least 95 % of cases.
 ///
 /// The truth is worked out here, not by the code under test: for the springs from the closed
-/// form (OscillatorClosedForm, SwiftUI's settling rule written out), for the delays from the
+/// form (SwiftUI's fluid spring stepped by its rule, FluidSpringReference), for the delays from the
 /// edit itself (d frames later is a shift of d), and the first differing frame of the physics
 /// and scroll scenes by comparing the two runs' states directly.
 final class TimingMutationTests: XCTestCase {
@@ -23,12 +23,14 @@ final class TimingMutationTests: XCTestCase {
     // MARK: - The truth
 
     /// The box's y at frame k in `springScene`, as the trace rounds it: at rest until the
-    /// animation starts, then the oscillator until SwiftUI's settling time, then at its target.
+    /// animation starts, then SwiftUI's fluid spring stepped by its rule (FluidSpringReference)
+    /// until its completion test passes on the 240-pt move, then at its target.
     func springY(_ k: Int, start: Int, duration: Double, bounce: Double) -> Double {
-        let w = 2 * Double.pi / duration, z = 1 - bounce
-        let settle = log((z * w + 1) / 0.001) / (z * w)
+        let z = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+        let end = FluidSpringReference.completion(response: duration, dampingFraction: z, travel: 240)
+        var spring = FluidSpringReference(response: duration, dampingFraction: z, travel: 240)
         let t = Double(k - start) / Self.fps
-        let y = t <= 0 ? 60 : t < settle ? 60 + 240 * OscillatorClosedForm.value(t, omega: w, zeta: z) : 300
+        let y = t <= 0 ? 60 : t < end ? 60 + spring.offset(at: t) : 300
         return (y * 1000).rounded() / 1000
     }
 
@@ -79,7 +81,7 @@ final class TimingMutationTests: XCTestCase {
             let start = TimingMutations.starts[c.kind]!
             switch c.kind {
             case .springBounce, .springDuration:
-                // The truth from the closed form: the first frame whose rounded positions differ,
+                // The truth from the rule: the first frame whose rounded positions differ,
                 // and the change in the frame the box settles on.
                 let truthFirst = (0..<240).first {
                     abs(
@@ -98,7 +100,7 @@ final class TimingMutationTests: XCTestCase {
                     ))
             default:
                 // The truth of a delay is the delay itself; its first differing frame is found
-                // from the closed form (springs) or by comparing the two runs' states here.
+                // from the rule (springs) or by comparing the two runs' states here.
                 let truthFirst =
                     c.kind == .springDelay
                     ? (0..<240).first {

@@ -114,3 +114,45 @@ package enum UIKitDurationSpring {
         return (lo + hi) / 2
     }
 }
+
+/// SwiftUI's fluid spring stepped as the rule says, in the animated value's own units (a second
+/// writing of the integrator the engine raises to powers): from 0 toward `travel`, 1/300 s
+/// steps, velocity Verlet with the damping on the half-step velocity and no force before the
+/// first step; complete once velocity² and force² are both at most 0.0036 within 1 % of `travel`.
+package struct FluidSpringReference {
+    package var offset = 0.0, velocity: Double, force = 0.0
+    package let travel: Double, stiffness: Double, damping: Double
+    package private(set) var steps = 0
+
+    package init(response: Double, dampingFraction: Double, travel: Double, velocity: Double = 0) {
+        stiffness = min(pow(2 * Double.pi / response, 2), 45_000)
+        damping = 2 * stiffness.squareRoot() * dampingFraction
+        self.travel = travel
+        self.velocity = velocity
+    }
+
+    package mutating func step() {
+        let half = velocity + force / 600
+        offset += half / 300
+        force = -damping * half + stiffness * (travel - offset)
+        velocity = half + force / 600
+        steps += 1
+    }
+
+    /// Steps while its clock (steps/300) is behind `t`; returns the offset it then shows.
+    package mutating func offset(at t: Double) -> Double {
+        while Double(steps) / 300 < t - 1e-12 { step() }
+        return offset
+    }
+
+    package var isComplete: Bool {
+        max(velocity * velocity, force * force) <= 0.0036 && abs(travel - offset) <= 0.01 * travel
+    }
+
+    /// The first step time at which it is complete.
+    package static func completion(response: Double, dampingFraction: Double, travel: Double) -> Double {
+        var s = FluidSpringReference(response: response, dampingFraction: dampingFraction, travel: travel)
+        while !s.isComplete && s.steps < 1_080_000 { s.step() }
+        return Double(s.steps) / 300
+    }
+}

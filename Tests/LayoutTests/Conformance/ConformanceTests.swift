@@ -50,9 +50,13 @@ final class ConformanceTests: XCTestCase {
         var rows =
             try ScrollConformance.rows() + ScrollConformance.layoutRows() + DynamicsConformance.rows()
             + DynamicsConformance.forceRows() + AttachmentConformance.rows() + FieldConformance.rows()
-            + AnimationConformance.rows() + AnimationConformance.springRows()
+            + AnimationConformance.rows() + AnimationConformance.springRows() + SpringRuleConformance.rows()
+            + FlowConformance.rows()
+            + GravityConformance.rows()
         // Grouped by area in this order; within an area, in the order measured.
-        let areas = ["Scroll view", "Collection view", "UIKit Dynamics", "UIKit fields", "View animations", "Springs"]
+        let areas = [
+            "Scroll view", "Collection view", "UIKit Dynamics", "UIKit fields", "View animations", "Springs", "iOS motion tokens",
+        ]
         rows = rows.enumerated().sorted {
             (areas.firstIndex(of: $0.element.area) ?? areas.count, $0.offset)
                 < (areas.firstIndex(of: $1.element.area) ?? areas.count, $1.offset)
