@@ -1,12 +1,14 @@
 /// The system's own motions, by name (`ios.switch.on`): springs iOS itself runs, with where
 /// their numbers come from. Apple publishes none of them as data. Each is a Core Animation
-/// spring (mass, stiffness, damping) with the duration iOS gives it, which is
-/// CASpringAnimation's settlingDuration of that spring (docs/CONFORMANCE.md checks each).
+/// spring (mass, stiffness, damping); where iOS sets the animation's duration itself (the
+/// switch), it is CASpringAnimation's settlingDuration of that spring (docs/CONFORMANCE.md
+/// checks each); the sheet's spring runs for its own settling time, as any
+/// UISpringTimingParameters(mass:stiffness:damping:) in an animator does.
 package struct MotionToken: Sendable, Equatable {
     package let name: String
     package let spring: SpringSystem
-    /// The animation's duration as iOS sets it, s.
-    package let duration: Double
+    /// The animation's duration as iOS sets it, s (nil: the spring's own settling time).
+    package let duration: Double?
     /// What it moves.
     package let what: String
     /// Where the numbers come from, and whether they were measured or reconstructed.
@@ -16,6 +18,14 @@ package struct MotionToken: Sendable, Equatable {
     /// reconstruction of that build's code gives them.
     static let switchSource =
         "reconstructed: UIKitCore's _UISwitchSettings of iOS 18.2 (22C152), as decompiled in the public EthanArbuckle/iPhone17-1_18.2_22C152_Restore"
+
+    /// The sheet's springs in UIKitCore's _UISheetPresentationMetrics (iOS 26): response
+    /// 0.3441442326 s at damping ratio 1 (0.8 while a drag ends fast), converted as
+    /// UISpringTimingParameters(dampingRatio:response:) does: stiffness (2π/response)², damping
+    /// 2ζ√k, mass 1.
+    static let sheetSource =
+        "reconstructed: UIKitCore's _UISheetPresentationMetrics of iOS 26 (SheetResponse 0.3441442326, SheetDampingRatio 1, SheetHighSpeedDampingRatio 0.8), from a public disassembly note (NOW_PLAYING_ANIMATION_SPEC, section A)"
+    static let sheetResponse = 0.3441442326
 
     package static let all: [MotionToken] = [
         MotionToken(
@@ -30,6 +40,13 @@ package struct MotionToken: Sendable, Equatable {
         MotionToken(
             name: "ios.switch.knob_down", spring: SpringSystem(mass: 1, stiffness: 322.272797, damping: 31.236407),
             duration: 0.507396551, what: "UISwitch's knob as a finger lands (damping ratio 0.87)", source: switchSource),
+        MotionToken(
+            name: "ios.sheet", spring: SpringSystem(omega: 2 * .pi / sheetResponse, dampingRatio: 1), duration: nil,
+            what: "a sheet presented, dismissed or settling on a detent (critically damped, response 0.344 s)",
+            source: sheetSource),
+        MotionToken(
+            name: "ios.sheet.fast", spring: SpringSystem(omega: 2 * .pi / sheetResponse, dampingRatio: 0.8), duration: nil,
+            what: "a sheet thrown to a detent (damping ratio 0.8, response 0.344 s)", source: sheetSource),
     ]
 
     /// `ios.switch` is the track going on.

@@ -84,7 +84,8 @@ extension SpringConversion {
         if let token = MotionToken.named(vocabulary) {
             // The system's own motions by name (docs/DYNAMICS.md, "iOS motion tokens").
             if let extra = pairs.first { throw Problems("\(vocabulary) is iOS's own spring and takes no values (\(extra))") }
-            return (token.spring, [], "\(token.what), \(SpringSystem.number(token.duration)) s; \(token.source)")
+            let duration = token.duration.map { ", \(SpringSystem.number($0)) s" } ?? ""
+            return (token.spring, [], "\(token.what)\(duration); \(token.source)")
         }
         guard let kind = Vocabulary(rawValue: vocabulary) else {
             let names = Vocabulary.allCases.map(\.rawValue)

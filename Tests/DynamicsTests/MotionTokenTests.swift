@@ -7,8 +7,9 @@ import XCTest
 /// its spring, and the switch's track durations are UIKit's duration solver at ζ = 1.
 final class MotionTokenTests: XCTestCase {
     func testEachTokensDurationIsCoreAnimationsSettlingOfItsSpring() {
-        XCTAssertEqual(MotionToken.all.count, 4)
+        XCTAssertEqual(MotionToken.all.count, 6)
         for token in MotionToken.all {
+            guard let duration = token.duration else { continue }
             // CASpringAnimation's rule written out: ln((1 + |ζω₀|/ω_d)/ε)/(ζω₀) for ζ < 1; the
             // exact crossing of (1 + ω₀t)e^(−ω₀t) = ε at ζ = 1.
             let w = (token.spring.stiffness / token.spring.mass).squareRoot()
@@ -24,8 +25,8 @@ final class MotionTokenTests: XCTestCase {
                 }
                 settle = lo
             }
-            XCTAssertEqual(settle, token.duration, accuracy: 1e-3, token.name)
-            XCTAssertEqual(token.spring.settlingDuration(.coreAnimation), token.duration, accuracy: 1e-3, token.name)
+            XCTAssertEqual(settle, duration, accuracy: 1e-3, token.name)
+            XCTAssertEqual(token.spring.settlingDuration(.coreAnimation), duration, accuracy: 1e-3, token.name)
         }
     }
 
@@ -35,13 +36,25 @@ final class MotionTokenTests: XCTestCase {
         for name in ["ios.switch.on", "ios.switch.off"] {
             let token = try XCTUnwrap(MotionToken.named(name))
             XCTAssertEqual(token.spring.dampingRatio, 1, accuracy: 1e-6, name)
-            let solved = UIKitDurationSpring.omega(dampingRatio: 1, duration: token.duration)
+            let duration = try XCTUnwrap(token.duration)
+            let solved = UIKitDurationSpring.omega(dampingRatio: 1, duration: duration)
             XCTAssertEqual(solved, token.spring.omega, accuracy: 1e-3 * token.spring.omega, name)
             XCTAssertEqual(
-                SpringSystem.uiview(duration: token.duration, damping: 1).omega, token.spring.omega, accuracy: 0.01, name)
+                SpringSystem.uiview(duration: duration, damping: 1).omega, token.spring.omega, accuracy: 0.01, name)
         }
         XCTAssertEqual(MotionToken.named("ios.switch"), MotionToken.named("ios.switch.on"))
         XCTAssertNil(MotionToken.named("ios.switch.of"))
+    }
+
+    /// The sheet's springs: UISpringTimingParameters(dampingRatio:response:) of UIKit's
+    /// SheetResponse 0.3441442326 s, ratio 1 and 0.8 — the note's stiffness 333.3333332805039,
+    /// damping 36.51483716411749 and 29.21186973129399.
+    func testTheSheetSpringsAreUIKitsConversionOfItsResponse() throws {
+        let sheet = try XCTUnwrap(MotionToken.named("ios.sheet")), fast = try XCTUnwrap(MotionToken.named("ios.sheet.fast"))
+        XCTAssertEqual(sheet.spring.stiffness, 333.3333332805039, accuracy: 1e-9)
+        XCTAssertEqual(sheet.spring.damping, 36.51483716411749, accuracy: 1e-9)
+        XCTAssertEqual(fast.spring.damping, 29.21186973129399, accuracy: 1e-9)
+        XCTAssertNil(sheet.duration, "an animator's physical spring runs for its own settling time")
     }
 
     func testAnAnimatorRunsATokenForItsDuration() throws {
@@ -56,7 +69,7 @@ final class MotionTokenTests: XCTestCase {
                   - { at: 0, animator: { name: k, views: [knob], spring: ios.switch.knob, to: { center: [250, 100] } } }
                 """))
         for fr in f where fr.time > 0 {
-            let want = fr.time < token.duration ? 50 + 200 * token.spring.value(at: fr.time) : 250
+            let want = fr.time < token.duration! ? 50 + 200 * token.spring.value(at: fr.time) : 250
             XCTAssertEqual(item(fr, "knob")!.center.x, want, accuracy: 1e-6, "at \(fr.time)")
         }
         let text = refusal(
