@@ -55,7 +55,8 @@ package enum AnimationKeys {
         [
             SceneKey("name", "text", default: "required", "what its controls (pause_animator, …) call it"),
             views,
-            duration.named("duration", "how long (not with `spring`, which runs until it settles)"),
+            duration.named(
+                "duration", "how long (with `bounce`: the perceptual duration; not with `spring`, which runs until it settles)"),
             delay, curve,
             SceneKey(
                 "cubic", "[x1, y1, x2, y2]", range: -10...10, default: "", "UICubicTimingParameters' control points (x in 0…1)"),
@@ -64,8 +65,13 @@ package enum AnimationKeys {
                 "UISpringTimingParameters(mass:stiffness:damping:), or one of iOS's own springs by name (DYNAMICS.md, iOS motion tokens)"
             ),
             SceneKey(
-                "damping_ratio", "number", range: 0...1, lowerOpen: true, default: "", "UISpringTimingParameters(dampingRatio:)"),
-            velocity.named("velocity", "with damping_ratio: its initial velocity"),
+                "damping_ratio", "number", range: 0...1, lowerOpen: true, default: "",
+                "UISpringTimingParameters(dampingRatio:): UIKit's duration spring over `duration`"),
+            SceneKey(
+                "bounce", "number", range: -1...1, lowerOpen: true, default: "",
+                "UISpringTimingParameters(duration:bounce:) (iOS 17): `duration` is the perceptual duration (0.5 s if not given); it runs until it settles"
+            ),
+            velocity.named("velocity", "with damping_ratio or bounce: its initial velocity"),
             SceneKey("paused", "bool", default: "false", "starts paused (pausesOnCompletion aside)"),
             SceneKey("scrubs_linearly", "bool", default: "true", "fractionComplete is linear while paused"),
             to,

@@ -66,12 +66,12 @@ extension AnimationDecoder {
             let name = try nameValue.string()
             if name.isEmpty { throw nameValue.error("an animator's name is not empty") }
             let views = try animatedViews(m, references: references)
-            let given = ["curve", "cubic", "spring", "damping_ratio"].filter { m[$0] != nil }
+            let given = ["curve", "cubic", "spring", "damping_ratio", "bounce"].filter { m[$0] != nil }
             if given.count > 1, let x = m[given[1]] {
-                throw x.error("give one timing: `curve`, `cubic`, `spring` or `damping_ratio`")
+                throw x.error("give one timing: `curve`, `cubic`, `spring`, `damping_ratio` or `bounce`")
             }
-            if let x = m["velocity"], m["damping_ratio"] == nil {
-                throw x.error("`velocity` goes with `damping_ratio` (a spring's own velocity is inside `spring`)")
+            if let x = m["velocity"], m["damping_ratio"] == nil, m["bounce"] == nil {
+                throw x.error("`velocity` goes with `damping_ratio` or `bounce` (a spring's own velocity is inside `spring`)")
             }
             let timing: AnimationTiming
             var duration = 0.0
@@ -111,6 +111,14 @@ extension AnimationDecoder {
                 }
                 try checkSettles(system, at: s)
                 timing = .spring(system, settling: .coreAnimation)
+            } else if let b = m["bounce"] {
+                // UISpringTimingParameters(duration:bounce:initialVelocity:) (iOS 17): the perceptual
+                // duration and bounce, as SwiftUI's Spring; it runs until it settles by SwiftUI's rule.
+                var system = SpringSystem.swiftUI(
+                    duration: try m["duration"]?.double(t["duration"]) ?? 0.5, bounce: try b.double(t["bounce"]))
+                system.initialVelocity = try m["velocity"]?.double(t["velocity"]) ?? 0
+                try checkSettles(system, at: b)
+                timing = .spring(system, settling: .swiftUI)
             } else if let r = m["damping_ratio"] {
                 timing = .durationSpring(
                     dampingRatio: try r.double(t["damping_ratio"]),

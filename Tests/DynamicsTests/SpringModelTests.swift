@@ -108,21 +108,10 @@ final class SpringModelTests: XCTestCase {
     /// Damping means UIKit's "1.0 for minimum oscillation": on a 400-pt snap from rest, 1 does
     /// not overshoot; 0.5 overshoots by the damped oscillator's e^(−πζ/√(1−ζ²)) of 400 = 65.2 pt.
     func testASnapsDampingIsItsDampingRatio() throws {
-        func overshoot(_ damping: Double) throws -> Double {
-            let f = try frames(
-                scene(
-                    900, 400, time: "fps: 120, duration: 2",
-                    """
-                    items:
-                      card: { center: [100, 200], size: [80, 80] }
-                    behaviors:
-                      - snap: { item: card, to: [500, 200], damping: \(damping) }
-                    """))
-            return f.map { item($0, "card")!.center.x - 500 }.max()!
-        }
-        XCTAssertEqual(try overshoot(1), 0, accuracy: 0.5, "critically damped")
+        XCTAssertEqual(try SnapScenes.overshoot(damping: 1), 0, accuracy: 0.5, "critically damped")
         let zeta = 0.5
-        XCTAssertEqual(try overshoot(zeta), 400 * exp(-.pi * zeta / (1 - zeta * zeta).squareRoot()), accuracy: 2)
+        XCTAssertEqual(
+            try SnapScenes.overshoot(damping: zeta), 400 * exp(-.pi * zeta / (1 - zeta * zeta).squareRoot()), accuracy: 2)
     }
 
     /// The textbook swipe row and bottom sheet: an item that may not turn, held on a line by a
@@ -130,17 +119,7 @@ final class SpringModelTests: XCTestCase {
     /// anchor points on the way: it must arrive (within DYNAMICS.md's 1 pt), not rest 50.5 pt short.
     func testASnapArrivesAlongASlidingAttachmentWithoutRotation() throws {
         for (move, damping) in [(80.0, 0.5), (100, 0.3), (300, 0.9), (79, 0.5)] {
-            let f = try frames(
-                scene(
-                    800, 300, time: "fps: 60, until: rest, max_duration: 8",
-                    """
-                    items:
-                      row: { center: [400, 150], size: [375, 80] }
-                    behaviors:
-                      - item: { items: [row], allows_rotation: false }
-                      - attachment: { item: row, kind: sliding, to: [400, 150], axis: [1, 0] }
-                      - snap: { item: row, to: [\(400 - move), 150], damping: \(damping) }
-                    """))
+            let f = try SnapScenes.slidingRow(move: move, damping: damping)
             let row = item(f.last!, "row")!
             XCTAssertTrue(f.last!.atRest, "move \(move)")
             XCTAssertEqual(row.center.x, 400 - move, accuracy: 1, "move \(move), damping \(damping)")

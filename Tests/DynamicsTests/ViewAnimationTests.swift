@@ -198,6 +198,35 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertEqual(text?.contains("s.yaml:7:47: script[0].swiftui.spring"), true, text ?? "")
     }
 
+    /// UISpringTimingParameters' two families in a scene file say which they mean: `bounce` is
+    /// iOS 17's (duration:bounce:) — ω₀ = 2π/duration, ζ = 1 − bounce, running until SwiftUI's
+    /// settling rule says it has settled — and `damping_ratio` UIKit's duration spring over `duration`.
+    func testAnAnimatorsTwoSpringFamilies() throws {
+        let f = try run(
+            "  - { at: 0, animator: { name: a, views: [box], duration: 0.6, bounce: 0.2, velocity: 1, to: { center: [250, 100] } } }"
+        )
+        var spring = SpringSystem(omega: 2 * .pi / 0.6, dampingRatio: 0.8)
+        spring.initialVelocity = 1
+        let settle = spring.settlingDuration(.swiftUI)
+        XCTAssertGreaterThan(settle, 0.6, "it runs past its perceptual duration")
+        for k in 1...100 {
+            let t = Double(k) / 60
+            XCTAssertEqual(x(f, t), t < settle ? 50 + 200 * spring.value(at: t) : 250, accuracy: 1e-6, "at \(t) s")
+        }
+        let ratio = try run(
+            "  - { at: 0, animator: { name: a, views: [box], duration: 0.6, damping_ratio: 0.8, to: { center: [250, 100] } } }")
+        let uikit = SpringSystem(omega: UIKitDurationSpring.omega(dampingRatio: 0.8, duration: 0.6), dampingRatio: 0.8)
+        XCTAssertEqual(x(ratio, 0.3), 50 + 200 * uikit.value(at: 0.3), accuracy: 1e-6)
+        XCTAssertEqual(x(ratio, 0.6), 250, accuracy: 1e-9, "at its duration")
+        let both = refusal(
+            scene(
+                400, 400,
+                "items:\n  box: { center: [50, 100], size: [40, 40] }\nscript:\n  - { at: 0, animator: { name: a, views: [box], bounce: 0.2, damping_ratio: 0.8, to: { center: [250, 100] } } }"
+            ))
+        XCTAssertEqual(
+            both?.contains("give one timing: `curve`, `cubic`, `spring`, `damping_ratio` or `bounce`"), true, both ?? "accepted")
+    }
+
     /// UIView.animate is additive: the first animation keeps playing under the second.
     func testUIViewAnimationsAreAdditive() throws {
         let f = try run(

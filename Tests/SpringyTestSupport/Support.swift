@@ -320,3 +320,37 @@ package func fieldScene(
         \(script)
         """)
 }
+
+/// Snap scenes the snap's tests and CONFORMANCE rows share (issue 46).
+package enum SnapScenes {
+    /// How far past its point an 80-pt card snapped 400 pt from rest goes (pt; negative: it
+    /// never reaches it), at 120 fps over 2 s.
+    package static func overshoot(damping: Double) throws -> Double {
+        let f = try frames(
+            scene(
+                900, 400, time: "fps: 120, duration: 2",
+                """
+                items:
+                  card: { center: [100, 200], size: [80, 80] }
+                behaviors:
+                  - snap: { item: card, to: [500, 200], damping: \(damping) }
+                """))
+        return f.map { item($0, "card")!.center.x - 500 }.max()!
+    }
+
+    /// A 375 × 80 row that may not turn, on a sliding attachment along x at [400, 150], snapped
+    /// `move` pt to the left, run until it rests (8 s at most): its frames.
+    package static func slidingRow(move: Double, damping: Double) throws -> [FrameState] {
+        try frames(
+            scene(
+                800, 300, time: "fps: 60, until: rest, max_duration: 8",
+                """
+                items:
+                  row: { center: [400, 150], size: [375, 80] }
+                behaviors:
+                  - item: { items: [row], allows_rotation: false }
+                  - attachment: { item: row, kind: sliding, to: [400, 150], axis: [1, 0] }
+                  - snap: { item: row, to: [\(400 - move), 150], damping: \(damping) }
+                """))
+    }
+}

@@ -230,6 +230,21 @@ enum AnimationConformance {
                     source: token.source, expected: "\(n(duration)) s", measured: "\(n(settle)) s",
                     error: abs(settle - duration), tolerance: 0.001, unit: "s"))
         }
+        // A second, independent reconstruction of the sheet's spring: ChatKit's scroll view
+        // controller animates with UIKit's numbers written out.
+        let sheet = MotionToken.named("ios.sheet")!
+        let second = max(abs(sheet.spring.stiffness / 333.34153 - 1), abs(sheet.spring.damping / 36.51529 - 1))
+        rows.append(
+            ConformanceRow(
+                area: "iOS motion tokens",
+                claim:
+                    "`ios.sheet` against a second reconstruction: ChatKit's keyboard-driven scroll uses UISpringTimingParameters(mass: 1, stiffness: 333.34153, damping: 36.51529)",
+                source:
+                    "reconstructed: ChatKit's -[CKScrollViewController scrollWithDuration:animationCurve:scrollBlock:] of iOS 18.2 (22C152), as decompiled in the public EthanArbuckle/iPhone17-1_18.2_22C152_Restore",
+                expected: "stiffness 333.34153, damping 36.51529",
+                measured: "stiffness \(n(sheet.spring.stiffness)), damping \(n(sheet.spring.damping))", error: second,
+                tolerance: 1e-4,
+                unit: "relative"))
         for name in ["ios.switch.on", "ios.switch.off"] {
             let token = MotionToken.named(name)!
             let solved = SpringSystem.uiview(duration: token.duration!, damping: 1).omega

@@ -148,17 +148,7 @@ enum AttachmentConformance {
         // An item that may not turn, held on a line by a sliding attachment (a swipe row, a
         // bottom sheet): it arrives, however far it goes.
         let slid = try [80.0, 100, 300].map { move -> Double in
-            let f = try frames(
-                scene(
-                    800, 300, time: "fps: 60, until: rest, max_duration: 8",
-                    """
-                    items:
-                      row: { center: [400, 150], size: [375, 80] }
-                    behaviors:
-                      - item: { items: [row], allows_rotation: false }
-                      - attachment: { item: row, kind: sliding, to: [400, 150], axis: [1, 0] }
-                      - snap: { item: row, to: [\(400 - move), 150], damping: 0.3 }
-                    """))
+            let f = try SnapScenes.slidingRow(move: move, damping: 0.3)
             return abs(item(f.last!, "row")!.center.x - (400 - move))
         }.max()!
         rows.append(
@@ -169,25 +159,13 @@ enum AttachmentConformance {
                 source: "Apple, UISnapBehavior: the item \"settles at a specific point\"", expected: "the snap point",
                 measured: "max distance \(e(slid)) pt", error: slid, tolerance: 1, unit: "pt"))
         // Damping: 1.0 is "minimum oscillation" (Apple); Springy's ratio = damping gives none from rest.
-        func overshoot(_ damping: Double) throws -> Double {
-            let f = try frames(
-                scene(
-                    900, 400, time: "fps: 120, duration: 2",
-                    """
-                    items:
-                      card: { center: [100, 200], size: [80, 80] }
-                    behaviors:
-                      - snap: { item: card, to: [500, 200], damping: \(damping) }
-                    """))
-            return f.map { item($0, "card")!.center.x - 500 }.max()!
-        }
-        let still = try overshoot(1)
+        let still = try SnapScenes.overshoot(damping: 1)
         rows.append(
             ConformanceRow(
                 area: area, claim: "UISnapBehavior damping 1.0: overshoot of a 400-pt snap from rest",
                 source: "Apple, UISnapBehavior.damping: 1.0 \"for minimum oscillation\"", expected: "0 pt",
                 measured: "\(n(still)) pt", error: max(still, 0), tolerance: 0.5, unit: "pt"))
-        let half = try overshoot(0.5), zeta = 0.5
+        let half = try SnapScenes.overshoot(damping: 0.5), zeta = 0.5
         let closed = 400 * exp(-.pi * zeta / (1 - zeta * zeta).squareRoot())
         rows.append(
             ConformanceRow(
