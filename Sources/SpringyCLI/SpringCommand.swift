@@ -21,7 +21,8 @@ extension Springy {
                   flutter  stiffness=K damping=C [mass=1] | stiffness=K [ratio=1] [mass=1]
                   framer   [stiffness=100] [damping=10] [mass=1] [velocity=0] | visual_duration=S [bounce=0]
                 or one of iOS's own springs by name, without values: ios.switch (its track going on),
-                  ios.switch.on, ios.switch.off, ios.switch.knob, ios.switch.knob_down, ios.sheet, ios.sheet.fast
+                  ios.switch.on, ios.switch.off, ios.switch.knob, ios.switch.knob_down, ios.sheet, ios.sheet.fast,
+                  ios.keyboard
                 e.g. springy spring swiftui duration=0.5 bounce=0.3 --plot spring.png
                      springy spring ca damping=5 --proof proof.png  (every platform's curve checked)
                 """)

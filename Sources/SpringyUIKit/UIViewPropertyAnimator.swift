@@ -50,8 +50,10 @@ public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     public let initialVelocity: CGVector
     let timing: AnimationTiming
 
-    /// Core Animation's default spring: mass 1, stiffness 100, damping 10.
-    public override convenience init() { self.init(mass: 1, stiffness: 100, damping: 10, initialVelocity: .zero) }
+    /// UIKit's default spring, of damping ratio 4.56 as Apple documents: mass 3, stiffness 1000,
+    /// damping 500 (ratio 500 / (2√3000) = 4.5644), the numbers two public readings of the
+    /// keyboard's curve print; a physical spring, it runs for its own settling time.
+    public override convenience init() { self.init(mass: 3, stiffness: 1000, damping: 500, initialVelocity: .zero) }
     public convenience init(dampingRatio ratio: CGFloat) { self.init(dampingRatio: ratio, initialVelocity: .zero) }
     public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {
         initialVelocity = velocity

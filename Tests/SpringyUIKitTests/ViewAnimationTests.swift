@@ -248,6 +248,33 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertEqual(try x(now, 16), 140, "the step after 0.25 s shows it")
     }
 
+    /// UISpringTimingParameters() is UIKit's default spring, of damping ratio 4.56 as Apple
+    /// documents: mass 3, stiffness 1000, damping 500 (500 / (2√3000) = 4.5644), an overdamped
+    /// oscillator x(t) = 1 − (r₂e^(r₁t) − r₁e^(r₂t)) / (r₂ − r₁), r = (−c ± √(c² − 4mk)) / 2m, run
+    /// for its own settling time whatever the animator's duration.
+    func testTheDefaultSpringIsUIKitsRatio456() throws {
+        let m = 3.0, k = 1000.0, c = 500.0
+        XCTAssertEqual(c / (2 * (m * k).squareRoot()), 4.56, accuracy: 0.005, "Apple's documented 4.56")
+        let root = (c * c - 4 * m * k).squareRoot(), r1 = (-c + root) / (2 * m), r2 = (-c - root) / (2 * m)
+        func p(_ t: Double) -> Double { 1 - (r2 * exp(r1 * t) - r1 * exp(r2 * t)) / (r2 - r1) }
+        let frames = try Switch.scene(
+            "default-spring", duration: 2,
+            [
+                .at(0.25) { v in
+                    let a = UIViewPropertyAnimator(duration: 0.25, timingParameters: UISpringTimingParameters())
+                    a.addAnimations { v.knob.center.x = 140 }
+                    a.startAnimation()
+                    v.animator = a
+                }
+            ]
+        ).simulate()
+        for frame in [18, 30, 60, 119] {
+            let t = Double(frame) / 60 - 0.25
+            XCTAssertEqual(try x(frames, frame), 40 + 100 * p(t), accuracy: 1e-3, "frame \(frame)")
+        }
+        XCTAssertLessThan(try x(frames, 119), 139, "still on its way after 1.73 s: not the animator's 0.25 s")
+    }
+
     func testANewAnimationStartsFromWhatIsOnScreen() throws {
         let frames = try Switch.scene(
             "retarget",
