@@ -13,36 +13,46 @@ struct OverlayPainter: Painter {
 
     /// Velocities, contacts, the finger and the clock (below the status bar, when one is drawn), over everything.
     func drawOverlays(_ state: FrameState, _ cr: OpaquePointer) {
+        var arrows: [Vec2] = []
         if style.velocityArrows {
-            for item in state.items where item.velocity.length > 1 { drawArrow(cr, from: item.center, velocity: item.velocity) }
+            for item in state.items where item.velocity.length > 1 { arrows += [item.center, item.velocity] }
         }
+        drawMarks(arrows: arrows, state.flashes, cr)
+        if style.finger { for f in state.fingers { drawFinger(cr, at: f) } }
+        if style.clock { drawClock(cr, time: state.time) }
+    }
+
+    /// Velocity arrows (each a centre then a velocity in `arrows`) and the contact flashes the
+    /// style asks for.
+    func drawMarks(arrows: [Vec2], _ flashes: [Flash], _ cr: OpaquePointer) {
+        for k in stride(from: 0, to: arrows.count - 1, by: 2) { drawArrow(cr, from: arrows[k], velocity: arrows[k + 1]) }
         if style.contacts {
-            for f in state.flashes {
+            for f in flashes {
                 let fade = max(0, 1 - f.age / 0.25)
                 cairo_arc(cr, f.point.x, f.point.y, 6 + 10 * (1 - fade), 0, 2 * .pi)
                 cairo_set_source_rgba(cr, 1, 0.8, 0, 0.9 * fade)
                 cairo_fill(cr)
             }
         }
-        if style.finger {
-            for f in state.fingers {
-                cairo_arc(cr, f.x, f.y, 22, 0, 2 * .pi)
-                cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.25)
-                cairo_fill(cr)
-            }
-        }
-        if style.clock {
-            let text = String(format: "t = %.2f s", state.time), faces = textFaces
-            cairo_set_font_size(cr, 13)
-            let x = viewport.size.width - faces.advance(cr, text) - 10,
-                y = (style.chrome != .none ? (tallScreen ? 47.0 : 20) : 0) + 22
-            cairo_rectangle(cr, x - 6, y - 15, viewport.size.width - 10 - x + 12, 21)
-            cairo_set_source_rgba(cr, 0, 0, 0, 0.55)
-            cairo_fill(cr)
-            cairo_set_source_rgba(cr, 1, 1, 1, 1)
-            cairo_move_to(cr, x, y)
-            faces.show(cr, text)
-        }
+    }
+
+    func drawFinger(_ cr: OpaquePointer, at f: Vec2) {
+        cairo_arc(cr, f.x, f.y, 22, 0, 2 * .pi)
+        cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.25)
+        cairo_fill(cr)
+    }
+
+    func drawClock(_ cr: OpaquePointer, time: Double) {
+        let text = String(format: "t = %.2f s", time), faces = textFaces
+        cairo_set_font_size(cr, 13)
+        let x = viewport.size.width - faces.advance(cr, text) - 10,
+            y = (style.chrome != .none ? (tallScreen ? 47.0 : 20) : 0) + 22
+        cairo_rectangle(cr, x - 6, y - 15, viewport.size.width - 10 - x + 12, 21)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.55)
+        cairo_fill(cr)
+        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        cairo_move_to(cr, x, y)
+        faces.show(cr, text)
     }
 
     func drawBoundaries(_ cr: OpaquePointer, _ segments: [Segment]) {

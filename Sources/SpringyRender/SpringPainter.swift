@@ -24,32 +24,36 @@ struct SpringPainter: Painter {
     func drawSpring(_ cr: OpaquePointer, _ s: SpringSnapshot) {
         setColor(cr, style.springColor)
         cairo_set_line_width(cr, style.springWidth)
-        let d = s.point - s.anchor
-        let len = d.length
-        if style.coils && len > 12 {
-            // A coil: straight ends, a zigzag of a fixed number of turns between them.
-            let u = d / len, n = Vec2(-u.y, u.x)
-            let lead = 6.0, turns = 10
-            cairo_move_to(cr, s.anchor.x, s.anchor.y)
-            let a = s.anchor + u * lead
-            cairo_line_to(cr, a.x, a.y)
-            let body = len - 2 * lead
-            for k in 0..<(2 * turns) {
-                let t = (Double(k) + 0.5) / Double(2 * turns)
-                let p = a + u * (body * t) + n * (k % 2 == 0 ? 5 : -5)
-                cairo_line_to(cr, p.x, p.y)
-            }
-            let b = s.point - u * lead
-            cairo_line_to(cr, b.x, b.y)
-            cairo_line_to(cr, s.point.x, s.point.y)
-        } else {
-            cairo_move_to(cr, s.anchor.x, s.anchor.y)
-            cairo_line_to(cr, s.point.x, s.point.y)
-        }
+        let line = springLine(s)
+        cairo_move_to(cr, line[0].x, line[0].y)
+        for p in line.dropFirst() { cairo_line_to(cr, p.x, p.y) }
         cairo_stroke(cr)
         cairo_arc(cr, s.anchor.x, s.anchor.y, 3, 0, 2 * .pi)
         cairo_fill(cr)
         cairo_arc(cr, s.point.x, s.point.y, 2, 0, 2 * .pi)
         cairo_fill(cr)
+    }
+
+    /// Whether the spring is drawn as a coil (else a straight line).
+    func isCoil(_ s: SpringSnapshot) -> Bool { style.coils && (s.point - s.anchor).length > 12 }
+
+    /// The spring's stroke from anchor to point: a line, or a coil — straight ends, a zigzag of
+    /// a fixed number of turns between them (always 23 points, so a coil can be morphed).
+    func springLine(_ s: SpringSnapshot) -> [Vec2] {
+        guard isCoil(s) else { return [s.anchor, s.point] }
+        let d = s.point - s.anchor
+        let len = d.length
+        let u = d / len, n = Vec2(-u.y, u.x)
+        let lead = 6.0, turns = 10
+        let a = s.anchor + u * lead
+        var out = [s.anchor, a]
+        let body = len - 2 * lead
+        for k in 0..<(2 * turns) {
+            let t = (Double(k) + 0.5) / Double(2 * turns)
+            out.append(a + u * (body * t) + n * (k % 2 == 0 ? 5 : -5))
+        }
+        out.append(s.point - u * lead)
+        out.append(s.point)
+        return out
     }
 }

@@ -24,6 +24,10 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case png
     /// `--format sheet`: the picked frames (8 evenly spaced unless `--pick`) side by side.
     case sheet
+    /// `--format smil`: the whole run as one SVG animated with SMIL, which browsers, GitHub's
+    /// `<img>` and DocC's `@Image` play: every element a vector drawn once, moved by keyframes
+    /// (within 0.25 px of every frame), text as glyph outlines; it loops.
+    case smil
     /// `--format still`: each picked frame (the golden frames unless `--pick`) as a PNG image, the
     /// very bytes `--format png` writes for that frame, named `still-NNNNN.png`: the pictures a
     /// page shows, without every frame between.
@@ -43,7 +47,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public var isVideo: Bool {
         switch self {
         case .mov, .mp4, .webm: true
-        case .apng, .avif, .gif, .pdf, .png, .sheet, .still, .svg, .trail, .webp, .y4m: false
+        case .apng, .avif, .gif, .pdf, .png, .sheet, .smil, .still, .svg, .trail, .webp, .y4m: false
         }
     }
 }

@@ -15,6 +15,7 @@ extension OutputFormat {
         case .pdf: return VectorStillOutput.PDF.self
         case .png: return PNGFramesOutput.self
         case .sheet: return SheetOutput.self
+        case .smil: return SMILOutput.self
         case .still: return StillPNGOutput.self
         case .svg: return VectorStillOutput.SVG.self
         case .trail: return TrailOutput.self
