@@ -104,8 +104,9 @@ class Chromium:
         for kind in ("keyDown", "keyUp"):
             self.call("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": code or key}, page=True)
 
-    def screenshot(self, path):
-        shot = self.call("Page.captureScreenshot", {"format": "png"}, page=True)
+    def screenshot(self, path, fast=False):
+        # fast: Chromium encodes the PNG for speed, not size (the same pixels).
+        shot = self.call("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": fast}, page=True)
         with open(path, "wb") as f: f.write(base64.b64decode(shot["data"]))
 
     def close(self):

@@ -26,7 +26,7 @@ def main():
         for i, t in enumerate(times):
             browser.evaluate("document.documentElement.setCurrentTime(%s); "
                              "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))" % json.dumps(t))
-            browser.screenshot(f"{prefix}-{i}.png")
+            browser.screenshot(f"{prefix}-{i}.png", fast=True)
         page = prefix + "-img.html"
         with open(page, "w") as f:
             f.write('<html><body style="margin:0"><img id="i" src="file://%s"></body></html>' % os.path.abspath(svg))

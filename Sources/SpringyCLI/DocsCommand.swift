@@ -45,7 +45,7 @@ extension Springy {
         @Option(
             name: .long,
             help:
-                "The animation's format, written by render's own encoder: apng (default), gif, webp, avif or mp4 (needs ffmpeg)."
+                "The animation's format, written by render's own encoder: apng (default), gif, webp, avif, smil (an SVG animated with SMIL) or mp4 (needs ffmpeg)."
         )
         var format: DocsAnimationFormat?
 

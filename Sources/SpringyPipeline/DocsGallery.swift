@@ -47,8 +47,8 @@ package struct DocsGallery {
     package var format: OutputFormat = .apng
     package var encoder = RenderJob.Settings()
 
-    /// The animation's file name: `<slug>.<format>`.
-    package func animation(_ scene: Scene) -> String { "\(scene.slug).\(format.rawValue)" }
+    /// The animation's file name: `<slug>.<extension>` (`.svg` for smil).
+    package func animation(_ scene: Scene) -> String { "\(scene.slug).\(format.kind.fileExtension)" }
 
     package func outputs(_ scene: Scene) -> [String] {
         [animation(scene), "\(scene.slug)-poster.png", "\(scene.slug)-filmstrip.png"]
@@ -120,7 +120,7 @@ package struct DocsGallery {
         // The animation this gallery wrote before in another format (its index says so) goes:
         // the page links only the new one.
         if let old = index().first(where: { $0.slug == scene.slug })?.animation, old != animation(scene),
-            Self.animationFormats.contains(where: { old == "\(scene.slug).\($0.rawValue)" })
+            Self.animationFormats.contains(where: { old == "\(scene.slug).\($0.kind.fileExtension)" })
         {
             try? FileManager.default.removeItem(atPath: "\(dir)/\(old)")
         }

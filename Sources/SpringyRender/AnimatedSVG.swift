@@ -15,7 +15,8 @@ import SpringyScene
 /// before its first frame to half a frame after its last, so each frame's own time shows
 /// exactly that frame. The document loops, as the GIF and APNG do.
 package final class AnimatedSVG {
-    /// The most a dropped keyframe moves any point of a drawing, in output pixels.
+    /// The most a dropped keyframe moves any point of a drawing, in output pixels: what the
+    /// keyframes written (to 0.01 pt, 0.0001°) may be off by at a frame, rounding included.
     static let tolerance = 0.25
 
     private let renderer: Renderer
@@ -25,6 +26,10 @@ package final class AnimatedSVG {
     /// Each distinct drawing: its piece's key, its look, its SVG (defined once, used by id).
     private var looks: [(key: String, look: VectorLook, reach: Double)] = []
     private var lookDefs: [String] = []
+    /// Glyph outlines, each defined once for every look that shows it: (path, id), and the
+    /// id of each path (lookup only).
+    private var glyphs: [(path: String, id: String)] = []
+    private var glyphIDs: [String: String] = [:]
     /// The looks of each key, for lookup only (never iterated).
     private var looksOf: [String: [Int]] = [:]
     private var clipSets: [[Clip]] = [[]]
@@ -87,9 +92,33 @@ package final class AnimatedSVG {
             piece.look == .springLine(coil: true) || piece.look == .springLine(coil: false)
             ? (svg: "", reach: 0) : try renderer.vectorFragment(piece.look, id: "l\(index)")
         looks.append((piece.key, piece.look, drawn.reach))
-        lookDefs.append(drawn.svg)
+        lookDefs.append(sharingGlyphs(drawn.svg))
         looksOf[piece.key, default: []].append(index)
         return index
+    }
+
+    /// A look's SVG with its glyph symbols taken out into the shared ones (Cairo's SVG surface
+    /// writes each drawing's own), its uses pointed at those.
+    private func sharingGlyphs(_ svg: String) -> String {
+        var text = svg
+        let open = "<symbol overflow=\"visible\" id=\""
+        while let a = text.range(of: open) {
+            guard let idEnd = text[a.upperBound...].range(of: "\">"), let close = text[idEnd.upperBound...].range(of: "</symbol>")
+            else { break }
+            let local = String(text[a.upperBound..<idEnd.lowerBound])
+            let path = String(text[idEnd.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let id: String
+            if let known = glyphIDs[path] {
+                id = known
+            } else {
+                id = "g\(glyphs.count)"
+                glyphs.append((path, id))
+                glyphIDs[path] = id
+            }
+            text.removeSubrange(a.lowerBound..<close.upperBound)
+            text = text.replacingOccurrences(of: "xlink:href=\"#\(local)\"", with: "xlink:href=\"#\(id)\"")
+        }
+        return text.replacingOccurrences(of: #"<g>\s*</g>\s*"#, with: "", options: .regularExpression)
     }
 
     private func clipIndex(_ clips: [Clip]) -> Int {
@@ -127,6 +156,16 @@ package final class AnimatedSVG {
             }
             out += "<clipPath id=\"screen\"><path d=\"\(d)\"/></clipPath>\n"
         }
+        if looks.contains(where: { if case .springLine = $0.look { return true } else { return false } }) {
+            // A spring's two dots, at its path's ends as drawSpring puts them: 3 pt at the
+            // anchor, 2 pt at the point, in the spring's colour.
+            let fill = Self.paint(r.style.springColor, "fill")
+            for (id, radius) in [("spring-anchor", 3), ("spring-point", 2)] {
+                out +=
+                    "<marker id=\"\(id)\" markerUnits=\"userSpaceOnUse\" overflow=\"visible\"><circle r=\"\(radius)\" style=\"stroke:none;\(fill)\"/></marker>\n"
+            }
+        }
+        for (path, id) in glyphs { out += "<symbol overflow=\"visible\" id=\"\(id)\">\(path)</symbol>\n" }
         out += "</defs>\n"
         if b > 0 { out += "<g transform=\"translate(\(Self.number(b)) \(Self.number(b)))\" clip-path=\"url(#screen)\">\n" }
         for o in order { out += element(occurrences[o], dur: dur) }
@@ -169,24 +208,55 @@ package final class AnimatedSVG {
         let keys = keyframes(o)
         let times = keys.map { $0.time / n }
         var s = open + "<g" + (runs[0].first == 0 ? "" : " visibility=\"hidden\"") + ">" + visibility
-        if case .springLine = looks[o.look].look {
-            // A spring's stroke, morphed: the same commands every frame, its points moving.
-            let c = renderer.style.springColor
-            s +=
-                "<path style=\"fill:none;stroke-width:\(Self.number(renderer.style.springWidth));stroke-linecap:butt;stroke-linejoin:miter;stroke:rgb(\(Self.number(c.r * 100, places: 4))%,\(Self.number(c.g * 100, places: 4))%,\(Self.number(c.b * 100, places: 4))%);stroke-opacity:\(Self.number(c.a, places: 4));stroke-miterlimit:10;\" d=\"\(Self.path(keys[0].points))\">"
-            if keys.contains(where: { $0.points != keys[0].points }) {
-                s +=
-                    "<animate attributeName=\"d\" dur=\"\(dur)s\" repeatCount=\"indefinite\" keyTimes=\"\(times.map { Self.number($0, places: 6) }.joined(separator: ";"))\" values=\"\(keys.map { Self.path($0.points) }.joined(separator: ";"))\"/>"
+        if case .springLine(let coil) = looks[o.look].look {
+            // A spring's stroke with its end dots as markers: a coil morphed (the same commands
+            // every frame), a line with each coordinate that moves keyed on its own.
+            let style =
+                "style=\"fill:none;stroke-width:\(Self.number(renderer.style.springWidth));stroke-linecap:butt;stroke-linejoin:miter;\(Self.paint(renderer.style.springColor, "stroke"));stroke-miterlimit:10;\" marker-start=\"url(#spring-anchor)\" marker-end=\"url(#spring-point)\""
+            if coil {
+                s += "<path \(style) d=\"\(Self.path(keys[0].points))\">"
+                if keys.contains(where: { $0.points != keys[0].points }) {
+                    s += Self.animate("d", keys.map { Self.path($0.points) }, times, dur: dur)
+                }
+                return s + "</path></g>" + close + "\n"
             }
-            return s + "</path></g>" + close + "\n"
+            var line = "<line \(style)", animations = ""
+            for (name, end, axis) in [("x1", 0, 0), ("y1", 0, 1), ("x2", 1, 0), ("y2", 1, 1)] {
+                func value(_ p: Vec2) -> Double { axis == 0 ? p.x : p.y }
+                let first = value(o.samples[0].points[end])
+                line += " \(name)=\"\(Self.number(first, places: 2))\""
+                guard o.samples.contains(where: { value($0.points[end]) != first }) else { continue }
+                // The other coordinate of this end moving too, each keeps within tolerance/√2.
+                let other = o.samples.contains {
+                    Self.value2($0.points[end], axis) != Self.value2(o.samples[0].points[end], axis)
+                }
+                let channel = keyframes(o, within: Self.tolerance / (other ? 2.0.squareRoot() : 1)) {
+                    Sample(frame: $0.frame, time: $0.time, origin: Vec2(value($0.points[end]), 0), angle: 0, points: [])
+                }
+                animations += Self.animate(
+                    name, channel.map { Self.number($0.origin.x, places: 2) }, channel.map { $0.time / n }, dur: dur)
+            }
+            return s + line + ">" + animations + "</line></g>" + close + "\n"
         }
         let still = keys.allSatisfy { $0.origin == keys[0].origin && $0.angle == keys[0].angle }
         let turns = keys.contains { $0.angle != 0 }
-        let place = "\(Self.number(keys[0].origin.x)) \(Self.number(keys[0].origin.y))"
-        s += "<g transform=\"translate(\(place))\">"
-        if !still {
+        // A motion along one axis keys only that axis: the other is the group's own place.
+        let level = keys.allSatisfy { $0.origin.y == keys[0].origin.y }
+        let upright = keys.allSatisfy { $0.origin.x == keys[0].origin.x }
+        let x0 = Self.number(keys[0].origin.x, places: 2), y0 = Self.number(keys[0].origin.y, places: 2)
+        if still {
+            s += "<g transform=\"translate(\(x0) \(y0))\">"
+        } else if level {
+            s += "<g transform=\"translate(0 \(y0))\"><g>"
+            s += Self.animateTransform("translate", keys.map { Self.number($0.origin.x, places: 2) }, times, dur: dur)
+        } else if upright {
+            s += "<g transform=\"translate(\(x0) 0)\"><g>"
+            s += Self.animateTransform("translate", keys.map { "0," + Self.number($0.origin.y, places: 2) }, times, dur: dur)
+        } else {
+            s += "<g>"
             s += Self.animateTransform(
-                "translate", keys.map { "\(Self.number($0.origin.x)),\(Self.number($0.origin.y))" }, times, dur: dur)
+                "translate", keys.map { "\(Self.number($0.origin.x, places: 2)),\(Self.number($0.origin.y, places: 2))" }, times,
+                dur: dur)
         }
         if turns {
             s += "<g transform=\"rotate(\(Self.number(keys[0].angle * 180 / .pi, places: 4)))\">"
@@ -195,13 +265,27 @@ package final class AnimatedSVG {
             }
         }
         s += "<use xlink:href=\"#l\(o.look)\"/>"
-        s += (turns ? "</g>" : "") + "</g></g>" + close + "\n"
+        s += (turns ? "</g>" : "") + (!still && (level || upright) ? "</g>" : "") + "</g></g>" + close + "\n"
         return s
     }
 
+    /// `fill:rgb(…%,…%,…%);fill-opacity:…` (or stroke), as Cairo writes a colour.
+    static func paint(_ c: Color, _ what: String) -> String {
+        "\(what):rgb(\(number(c.r * 100, places: 4))%,\(number(c.g * 100, places: 4))%,\(number(c.b * 100, places: 4))%);\(what)-opacity:\(number(c.a, places: 4))"
+    }
+
     static func path(_ points: [Vec2]) -> String {
-        points.enumerated().map { "\($0.offset == 0 ? "M" : "L") \(number($0.element.x)) \(number($0.element.y))" }.joined(
+        points.enumerated().map {
+            "\($0.offset == 0 ? "M" : "L") \(number($0.element.x, places: 2)) \(number($0.element.y, places: 2))"
+        }.joined(
             separator: " ")
+    }
+
+    /// The other axis's coordinate of `p` (y for axis 0).
+    static func value2(_ p: Vec2, _ axis: Int) -> Double { axis == 0 ? p.y : p.x }
+
+    static func animate(_ name: String, _ values: [String], _ times: [Double], dur: String) -> String {
+        "<animate attributeName=\"\(name)\" dur=\"\(dur)s\" repeatCount=\"indefinite\" keyTimes=\"\(times.map { number($0, places: 6) }.joined(separator: ";"))\" values=\"\(values.joined(separator: ";"))\"/>"
     }
 
     static func animateTransform(_ type: String, _ values: [String], _ times: [Double], dur: String) -> String {
@@ -210,15 +294,20 @@ package final class AnimatedSVG {
 
     /// The occurrence's kept keyframes (time in frames), from 0 to the loop's end: each run's
     /// frames reduced, held from half a frame before it to half a frame after.
-    private func keyframes(_ o: Occurrence) -> [Sample] {
+    private func keyframes(
+        _ o: Occurrence, within tolerance: Double = AnimatedSVG.tolerance, _ project: (Sample) -> Sample = { $0 }
+    ) -> [Sample] {
         let scale = Double(renderer.scale), reach = looks[o.look].reach * scale
+        // Rounding to 0.01 pt moves a point up to 0.005·√2 pt; a turn to 0.0001° moves it
+        // reach · 0.00005°: what the reduction may use is what is left.
+        let rounding = (0.005 * 2.0.squareRoot() * scale + reach * 0.00005 * .pi / 180)
         var out: [(time: Double, sample: Sample)] = []
         var k = 0
         while k < o.samples.count {
             var end = k
             while end + 1 < o.samples.count && o.samples[end + 1].frame == o.samples[end].frame + 1 { end += 1 }
             // Angles unwrapped within a run, so interpolation turns the short way.
-            var run = Array(o.samples[k...end])
+            var run = o.samples[k...end].map(project)
             for i in run.indices.dropFirst() {
                 var a = run[i].angle
                 while a - run[i - 1].angle > .pi { a -= 2 * .pi }
@@ -227,7 +316,9 @@ package final class AnimatedSVG {
             }
             let first = run[0], last = run[run.count - 1]
             if first.frame > 0 { out.append((Double(first.frame) - 0.5, first)) }
-            for i in Self.kept(run, reach: reach, scale: scale) { out.append((Double(run[i].frame), run[i])) }
+            for i in Self.kept(run, reach: reach, scale: scale, within: tolerance - rounding) {
+                out.append((Double(run[i].frame), run[i]))
+            }
             if last.frame < frameCount - 1 { out.append((Double(last.frame) + 0.5, last)) }
             k = end + 1
         }
@@ -241,7 +332,7 @@ package final class AnimatedSVG {
     /// The indices of the samples kept: the first, the last, and each one whose dropping would
     /// move some point of the drawing more than `tolerance` pixels at a frame between its
     /// neighbours (a turn moves a point `reach` pixels away by reach × the angle).
-    static func kept(_ s: [Sample], reach: Double, scale: Double) -> [Int] {
+    static func kept(_ s: [Sample], reach: Double, scale: Double, within tolerance: Double) -> [Int] {
         guard s.count > 2 else { return Array(s.indices) }
         var out = [0], anchor = 0
         var j = 2

@@ -15,7 +15,8 @@ enum VectorLook: Equatable {
     /// Velocity arrows (centre, velocity, …) and contact flashes.
     case marks([Vec2], [Flash])
     case finger
-    /// A spring's stroke (its points are the piece's, morphed over time), a line or a coil.
+    /// A spring's stroke with its two ends (its points are the piece's, morphed over time), a
+    /// line or a coil.
     case springLine(coil: Bool)
     /// A filled circle of a radius and colour about the origin (a spring's ends, an anchor).
     case dot(Double, Color)
@@ -100,7 +101,8 @@ extension Renderer {
         return pieces
     }
 
-    /// Springs as `drawSprings` draws them: each one's stroke and its two ends, then anchors.
+    /// Springs as `drawSprings` draws them: each one's stroke with its two ends (the anchor's
+    /// dot and the point's, drawn as the path's markers), then anchors.
     func springPieces(_ list: [SpringSnapshot], key: String) -> [VectorPiece] {
         var out: [VectorPiece] = []
         let painter = springs, color = style.springColor
@@ -108,8 +110,6 @@ extension Renderer {
             for (k, s) in list.enumerated() {
                 out.append(
                     VectorPiece(key: "\(key):\(k)", look: .springLine(coil: painter.isCoil(s)), points: painter.springLine(s)))
-                out.append(VectorPiece(key: "\(key):\(k):a", look: .dot(3, color), origin: s.anchor))
-                out.append(VectorPiece(key: "\(key):\(k):p", look: .dot(2, color), origin: s.point))
             }
         }
         if style.anchors {
@@ -149,7 +149,13 @@ extension Renderer {
                 of: "xlink:href=\"#", with: "xlink:href=\"#\(id)-"
             ).replacingOccurrences(of: "url(#", with: "url(#\(id)-")
         }
-        let svg = own(defs) + "<g id=\"\(id)\" transform=\"translate(-\(Int(m)) -\(Int(m)))\">\n" + own(body) + "</g>\n"
+        defs = SVGCompaction.rounded(defs)
+        let svg: String
+        if let moved = SVGCompaction.moved(body, back: m, defs: defs) {
+            svg = own(defs) + "<g id=\"\(id)\">\n" + own(moved) + "</g>\n"
+        } else {
+            svg = own(defs) + "<g id=\"\(id)\" transform=\"translate(-\(Int(m)) -\(Int(m)))\">\n" + own(body) + "</g>\n"
+        }
         return (svg, reach(look))
     }
 
@@ -201,5 +207,66 @@ extension Renderer {
         case .statusBar: drawStatusBar(cr)
         case .deviceFrame: drawDeviceFrame(cr)
         }
+    }
+}
+
+/// Cairo's SVG made compact: path numbers to 0.01 pt (0.005 pt off at most: a fiftieth of a
+/// pixel at scale 3), and a drawing of paths and glyphs only moved back from the margin it was
+/// drawn at, so its numbers are short and it needs no transform.
+enum SVGCompaction {
+    /// Each number of `text`, less `offset`, to 2 decimals.
+    static func numbers(_ text: Substring, less offset: Double) -> String {
+        var out = "", token = ""
+        func flush() {
+            if !token.isEmpty, let v = Double(token) { out += AnimatedSVG.number(v - offset, places: 2) } else { out += token }
+            token = ""
+        }
+        for c in text {
+            if c.isNumber || c == "." || c == "-" { token.append(c) } else { flush(); out.append(c) }
+        }
+        flush()
+        return out
+    }
+
+    /// The value of attribute `name` in `line` replaced by `change` of it.
+    static func attribute(_ line: String, _ name: String, _ change: (Substring) -> String) -> String {
+        guard let a = line.range(of: " \(name)=\""), let b = line[a.upperBound...].range(of: "\"") else { return line }
+        return String(line[..<a.upperBound]) + change(line[a.upperBound..<b.lowerBound]) + String(line[b.lowerBound...])
+    }
+
+    /// Path data (glyph outlines in `defs`) rounded.
+    static func rounded(_ defs: String) -> String {
+        defs.split(separator: "\n", omittingEmptySubsequences: false).map { attribute(String($0), "d") { numbers($0, less: 0) } }
+            .joined(separator: "\n")
+    }
+
+    /// `body` drawn `back` pt in from both edges, moved back to the origin; nil when it holds
+    /// what this does not read (images, patterns, clips, other transforms, definitions other
+    /// than glyphs), which keeps its translate.
+    static func moved(_ body: String, back m: Double, defs: String) -> String? {
+        let leftover = defs.replacingOccurrences(
+            of: #"<symbol[^>]*>[^<]*<path[^>]*/>\s*</symbol>"#, with: "", options: .regularExpression)
+        guard leftover.replacingOccurrences(of: #"</?g>|\s"#, with: "", options: .regularExpression).isEmpty else { return nil }
+        let shift = " transform=\"matrix(1,0,0,1,\(Int(m)),\(Int(m)))\""
+        var out: [String] = []
+        for raw in body.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = String(raw)
+            for foreign in ["<image", "<rect", "<pattern", "<mask", "clip-path", "<clipPath", "<circle", "<ellipse"]
+            where line.contains(foreign) {
+                return nil
+            }
+            if line.contains(shift) {
+                line = line.replacingOccurrences(of: shift, with: "")
+                line = attribute(line, "d") { numbers($0, less: 0) }
+            } else if line.contains("transform=") {
+                return nil
+            } else if line.contains("<path") {
+                line = attribute(line, "d") { numbers($0, less: m) }
+            } else if line.contains("<use") {
+                line = attribute(attribute(line, "x") { numbers($0, less: m) }, "y") { numbers($0, less: m) }
+            }
+            out.append(line)
+        }
+        return out.joined(separator: "\n")
     }
 }

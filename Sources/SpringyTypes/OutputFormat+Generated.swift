@@ -26,7 +26,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case sheet
     /// `--format smil`: the whole run as one SVG animated with SMIL, which browsers, GitHub's
     /// `<img>` and DocC's `@Image` play: every element a vector drawn once, moved by keyframes
-    /// (within 0.25 px of every frame), text as glyph outlines; it loops.
+    /// (within 0.25 px of every frame), text as glyph outlines; it loops. Drawn from the frames'
+    /// states, not their pixels, so `render --merge` cannot make it from shards' PNG frames.
     case smil
     /// `--format still`: each picked frame (the golden frames unless `--pick`) as a PNG image, the
     /// very bytes `--format png` writes for that frame, named `still-NNNNN.png`: the pictures a

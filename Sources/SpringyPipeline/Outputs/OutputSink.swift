@@ -84,6 +84,9 @@ package protocol OutputKind {
     static var inGallery: Bool { get }
     /// Formats drawn from kept states after the run (`--pick` applies).
     static var isStill: Bool { get }
+    /// The file name's extension of its one file (`<scene>.<extension>`): the format's name
+    /// unless it says otherwise.
+    static var fileExtension: String { get }
     /// Whether `name` (a file in the scene's folder) is one this format writes for `job`.
     static func writes(_ name: String, job: RenderJob) -> Bool
     /// Refuses, before anything is written, what this format cannot hold (its size limits).
@@ -95,6 +98,7 @@ package protocol OutputKind {
 
 extension OutputKind {
     package static var isStill: Bool { false }
+    static var fileExtension: String { format.rawValue }
     package static var isVideo: Bool { false }
     package static var isAnimation: Bool { false }
     package static var inGallery: Bool { false }

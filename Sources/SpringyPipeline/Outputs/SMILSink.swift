@@ -4,17 +4,19 @@ import SpringyTypes
 
 /// `--format smil`: the whole run as one SVG animated with SMIL, which browsers, GitHub's
 /// `<img>` and DocC's `@Image` play: every element a vector drawn once, moved by keyframes
-/// (within 0.25 px of every frame), text as glyph outlines; it loops.
+/// (within 0.25 px of every frame), text as glyph outlines; it loops. Drawn from the frames'
+/// states, not their pixels, so `render --merge` cannot make it from shards' PNG frames.
 enum SMILOutput: OutputKind {
     static var format: OutputFormat { .smil }
-    static var isAnimation: Bool { true }
+    static var inGallery: Bool { true }
+    static var fileExtension: String { "svg" }
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, "svg") }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
         let rate = context.rate
         return SMILSink(
             AnimatedSVG(renderer: context.renderer, rate: rate.description, seconds: rate.seconds),
-            path: context.path(OutputNames.video(context.scene, "svg")))
+            path: context.path(OutputNames.video(context.scene, fileExtension)))
     }
 }
 
