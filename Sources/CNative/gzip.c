@@ -5,10 +5,10 @@
 #include <zlib.h>
 #include "springy_native.h"
 
-int springy_gzip(const uint8_t *in, size_t length, int level, uint8_t **out, size_t *outLength) {
+static int deflate_with(const uint8_t *in, size_t length, int level, int windowBits, uint8_t **out, size_t *outLength) {
     z_stream z;
     memset(&z, 0, sizeof z);
-    if (deflateInit2(&z, level, Z_DEFLATED, 31, 9, Z_DEFAULT_STRATEGY) != Z_OK) return -1;
+    if (deflateInit2(&z, level, Z_DEFLATED, windowBits, 9, Z_DEFAULT_STRATEGY) != Z_OK) return -1;
     uLong bound = deflateBound(&z, (uLong)length) + 32;
     uint8_t *buffer = malloc(bound);
     if (!buffer) { deflateEnd(&z); return -2; }
@@ -22,6 +22,14 @@ int springy_gzip(const uint8_t *in, size_t length, int level, uint8_t **out, siz
     *out = buffer;
     deflateEnd(&z);
     return 0;
+}
+
+int springy_gzip(const uint8_t *in, size_t length, int level, uint8_t **out, size_t *outLength) {
+    return deflate_with(in, length, level, 31, out, outLength);
+}
+
+int springy_deflate_raw(const uint8_t *in, size_t length, int level, uint8_t **out, size_t *outLength) {
+    return deflate_with(in, length, level, -15, out, outLength);
 }
 
 int springy_gunzip(const uint8_t *in, size_t length, size_t maxLength, uint8_t **out, size_t *outLength) {

@@ -19,24 +19,24 @@ package final class AnimatedSVG {
     /// keyframes written (to 0.01 pt, 0.0001°) may be off by at a frame, rounding included.
     static let tolerance = 0.25
 
-    private let renderer: Renderer
+    let renderer: Renderer
     /// The rate's name (`60`, `29.97`) and the time of a frame count, s.
-    private let rate: String
-    private let seconds: (Int) -> Double
+    let rate: String
+    let seconds: (Int) -> Double
     /// Each distinct drawing: its piece's key, its look, its SVG (defined once, used by id).
-    private var looks: [(key: String, look: VectorLook, reach: Double)] = []
-    private var lookDefs: [String] = []
+    var looks: [(key: String, look: VectorLook, reach: Double)] = []
+    var lookDefs: [String] = []
     /// Glyph outlines, each defined once for every look that shows it: (path, id), and the
     /// id of each path (lookup only).
-    private var glyphs: [(path: String, id: String)] = []
-    private var glyphIDs: [String: String] = [:]
+    var glyphs: [(path: String, id: String)] = []
+    var glyphIDs: [String: String] = [:]
     /// The looks of each key, for lookup only (never iterated).
-    private var looksOf: [String: [Int]] = [:]
-    private var clipSets: [[Clip]] = [[]]
+    var looksOf: [String: [Int]] = [:]
+    var clipSets: [[Clip]] = [[]]
     /// What the document draws, bottom to top: a look with its clips, and the frames it is in.
-    private var occurrences: [Occurrence] = []
-    private var order: [Int] = []
-    private var frameCount = 0
+    var occurrences: [Occurrence] = []
+    var order: [Int] = []
+    var frameCount = 0
 
     struct Sample {
         var frame: Int
@@ -294,7 +294,7 @@ package final class AnimatedSVG {
 
     /// The occurrence's kept keyframes (time in frames), from 0 to the loop's end: each run's
     /// frames reduced, held from half a frame before it to half a frame after.
-    private func keyframes(
+    func keyframes(
         _ o: Occurrence, within tolerance: Double = AnimatedSVG.tolerance, _ project: (Sample) -> Sample = { $0 }
     ) -> [Sample] {
         let scale = Double(renderer.scale), reach = looks[o.look].reach * scale

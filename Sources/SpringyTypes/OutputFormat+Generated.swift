@@ -10,9 +10,17 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     /// `--format avif`: an animated AVIF (AV1 through libavif), which current browsers play as an
     /// image; lossy at `--avif-quality` (default 80), lossless at 100; alpha kept.
     case avif
+    /// `--format dotlottie`: the Lottie animation in a dotLottie archive (`<scene>.lottie`: a ZIP
+    /// of manifest.json and animations/<scene>.json).
+    case dotlottie
     /// `--format gif`: palette frames through libimagequant and giflib, over white where the
     /// background is transparent.
     case gif
+    /// `--format lottie`: the whole run as a Lottie 1.0 animation (`<scene>.json`, media type
+    /// video/lottie+json) that lottie-ios, lottie-android, lottie-web and ThorVG play: a shape
+    /// layer per element with its in and out points, keyframes within 0.25 px of every frame,
+    /// text as glyph shapes.
+    case lottie
     /// `--format mov`: ProRes 4444 through ffmpeg; keeps a transparent background's alpha.
     case mov
     /// `--format mp4`: H.264 (or `--codec`) through ffmpeg; no alpha.
@@ -48,7 +56,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public var isVideo: Bool {
         switch self {
         case .mov, .mp4, .webm: true
-        case .apng, .avif, .gif, .pdf, .png, .sheet, .smil, .still, .svg, .trail, .webp, .y4m: false
+        case .apng, .avif, .dotlottie, .gif, .lottie, .pdf, .png, .sheet, .smil, .still, .svg, .trail, .webp, .y4m: false
         }
     }
 }

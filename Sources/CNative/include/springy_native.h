@@ -30,6 +30,9 @@ int springy_png_decode_memory(const uint8_t *bytes, size_t length, uint8_t **out
 
 /// gzip-compresses `length` bytes at `level` (0-9); *out is malloc'd (springy_free). 0 on success.
 int springy_gzip(const uint8_t *in, size_t length, int level, uint8_t **out, size_t *outLength);
+/// Raw deflate (no header: a ZIP entry's data) of `length` bytes at `level`; *out is malloc'd.
+int springy_deflate_raw(const uint8_t *in, size_t length, int level, uint8_t **out, size_t *outLength);
+
 /// Inflates a gzip stream of at most `maxLength` bytes; *out is malloc'd. 0 on success,
 /// -4 when the data would be longer than `maxLength`, other negatives for bad data.
 int springy_gunzip(const uint8_t *in, size_t length, size_t maxLength, uint8_t **out, size_t *outLength);

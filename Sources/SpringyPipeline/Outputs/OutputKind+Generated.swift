@@ -9,7 +9,9 @@ extension OutputFormat {
         switch self {
         case .apng: return APNGOutput.self
         case .avif: return AVIFOutput.self
+        case .dotlottie: return DotLottieOutput.self
         case .gif: return GIFOutput.self
+        case .lottie: return LottieOutput.self
         case .mov: return FFmpegOutput.MOV.self
         case .mp4: return FFmpegOutput.MP4.self
         case .pdf: return VectorStillOutput.PDF.self

@@ -1,0 +1,226 @@
+import Foundation
+import SpringyCore
+import SpringyFrame
+
+/// The same run as a Lottie 1.0 animation (`--format lottie`, and `dotlottie` zipped): one
+/// shape layer per thing drawn and per stretch of frames it shows (its in and out points),
+/// topmost first; its look as Lottie shapes read from the very SVG the painters made (paths,
+/// fills, strokes, glyph outlines); its place and turn keyframed with the SVG's reduction (at
+/// whole frames); springs as animated paths with their end dots. What Lottie cannot show as
+/// Springy draws it — a clip inside a look (a selected row's outline), a picture, a superview
+/// clipping its subviews — is refused with the thing and the frame it first appears in.
+extension AnimatedSVG {
+    /// A look Lottie export does not draw: `key` first shows at `frame`.
+    struct Unsupported: Error {
+        var key: String
+        var frame: Int
+        var what: String
+    }
+
+    /// The Lottie JSON of the run, `name` its title; refused (naming the scene `file`, the
+    /// thing and its first frame) when something in it has no Lottie form.
+    package func finishLottie(name: String, fps: Double, file: String) throws -> [UInt8] {
+        do { return try lottie(name: name, fps: fps) } catch let e as Unsupported {
+            throw DrawingError(
+                "\(file): \(e.key) (first in frame \(e.frame)) \(e.what): Lottie export does not draw it; --format smil does")
+        }
+    }
+
+    private func lottie(name: String, fps: Double) throws -> [UInt8] {
+        let r = renderer, b = r.bezel
+        let width = r.viewport.size.width + 2 * b, height = r.viewport.size.height + 2 * b
+        let glyphPaths = Dictionary(uniqueKeysWithValues: glyphs.map { ($0.id, $0.path) })
+        var layers: [[String: Any]] = []
+        for o in order.map({ occurrences[$0] }) {
+            if !clipSets[o.clips].isEmpty {
+                throw Unsupported(
+                    key: looks[o.look].key, frame: o.samples[0].frame, what: "is clipped by a superview (clipsToBounds)")
+            }
+            layers += try lottieLayers(o, offset: Vec2(b, b), glyphs: glyphPaths)
+        }
+        if b > 0 {
+            let device = try renderer.vectorFragment(.deviceFrame, id: "device").svg
+            let shapes = try Self.lottieShapes(device, glyphs: glyphPaths, where: "the device frame", frame: 0)
+            layers.append(Self.layer(name: "device", shapes: shapes, from: 0, to: frameCount, transform: Self.still(.zero)))
+        }
+        for (k, _) in layers.enumerated() { layers[k]["ind"] = k + 1 }
+        let document: [String: Any] = [
+            "v": "5.7.0", "nm": name, "fr": fps, "ip": 0, "op": frameCount, "w": Int(width.rounded(.up)),
+            "h": Int(height.rounded(.up)), "ddd": 0, "assets": [Any](), "layers": Array(layers.reversed()),
+            "meta": ["g": "Springy \(SpringyVersion.current): keyframes within \(Self.tolerance) px at scale \(r.scale)"],
+        ]
+        var out = ""
+        Self.json(document, into: &out)
+        return Array(out.utf8)
+    }
+
+    /// One layer per run of frames the occurrence shows in.
+    private func lottieLayers(_ o: Occurrence, offset: Vec2, glyphs glyphPaths: [String: String]) throws -> [[String: Any]] {
+        let look = looks[o.look]
+        var runs: [[Sample]] = []
+        for s in o.samples {
+            if let last = runs.last?.last, last.frame == s.frame - 1 { runs[runs.count - 1].append(s) } else { runs.append([s]) }
+        }
+        let scale = Double(renderer.scale), reach = look.reach * scale
+        let within = Self.tolerance - (0.005 * 2.0.squareRoot() * scale + reach * 0.00005 * .pi / 180)
+        var out: [[String: Any]] = []
+        for run in runs {
+            var run = run
+            for i in run.indices.dropFirst() {
+                var a = run[i].angle
+                while a - run[i - 1].angle > .pi { a -= 2 * .pi }
+                while a - run[i - 1].angle < -.pi { a += 2 * .pi }
+                run[i].angle = a
+            }
+            let keys = Self.kept(run, reach: reach, scale: scale, within: within).map { run[$0] }
+            let first = run[0].frame, end = run[run.count - 1].frame + 1
+            if case .springLine(let coil) = look.look {
+                out.append(
+                    Self.layer(
+                        name: look.key, shapes: springShapes(keys, coil: coil, offset: offset), from: first, to: end,
+                        transform: Self.still(.zero)))
+                continue
+            }
+            let shapes = try Self.lottieShapes(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
+            let moving = keys.contains { $0.origin != keys[0].origin || $0.angle != keys[0].angle }
+            var transform = Self.still(keys[0].origin + offset)
+            if moving {
+                transform["p"] = Self.animated(keys.map { ($0.frame, [($0.origin.x + offset.x), ($0.origin.y + offset.y)]) })
+                if keys.contains(where: { $0.angle != 0 }) {
+                    transform["r"] = Self.animated(keys.map { ($0.frame, [$0.angle * 180 / .pi]) }, places: 4)
+                }
+            } else {
+                transform["r"] = ["a": 0, "k": Self.round(keys[0].angle * 180 / .pi, 4)]
+            }
+            out.append(Self.layer(name: look.key, shapes: shapes, from: first, to: end, transform: transform))
+        }
+        return out
+    }
+
+    /// A spring: its stroke (a path keyed at the kept frames) and its end dots.
+    private func springShapes(_ keys: [Sample], coil: Bool, offset: Vec2) -> [[String: Any]] {
+        let style = renderer.style
+        func shape(_ points: [Vec2]) -> [String: Any] {
+            [
+                "c": false, "v": points.map { [Self.round($0.x + offset.x, 2), Self.round($0.y + offset.y, 2)] },
+                "i": points.map { _ in [0, 0] }, "o": points.map { _ in [0, 0] },
+            ]
+        }
+        let path: [String: Any] =
+            keys.count == 1
+            ? ["a": 0, "k": shape(keys[0].points)]
+            : ["a": 1, "k": Self.lottieKeys(keys.map { ($0.frame, [shape($0.points)]) })]
+        let stroke: [String: Any] = [
+            "ty": "st", "c": Self.color(style.springColor), "o": ["a": 0, "k": Self.round(style.springColor.a * 100, 2)],
+            "w": ["a": 0, "k": style.springWidth], "lc": 1, "lj": 1, "ml": 10,
+        ]
+        func dot(_ end: Int, _ radius: Double) -> [String: Any] {
+            let p: [String: Any] =
+                keys.count == 1
+                ? ["a": 0, "k": [keys[0].points[end].x + offset.x, keys[0].points[end].y + offset.y].map { Self.round($0, 2) }]
+                : Self.animated(keys.map { ($0.frame, [$0.points[end].x + offset.x, $0.points[end].y + offset.y]) })
+            return Self.group([
+                ["ty": "el", "p": p, "s": ["a": 0, "k": [2 * radius, 2 * radius]]],
+                [
+                    "ty": "fl", "c": Self.color(style.springColor), "o": ["a": 0, "k": Self.round(style.springColor.a * 100, 2)],
+                    "r": 1,
+                ],
+            ])
+        }
+        let last = keys[0].points.count - 1
+        return [dot(last, 2), dot(0, 3), Self.group([["ty": "sh", "ks": path], stroke])]
+    }
+
+    /// JSON of dictionaries, arrays, strings, numbers and booleans: an object's `ty` first (some
+    /// players, rlottie among them, read a shape's type before its fields), then its keys in
+    /// order; numbers as short as they are exact.
+    static func json(_ value: Any, into out: inout String) {
+        switch value {
+        case let d as [String: Any]:
+            out += "{"
+            let keys = d.keys.sorted { ($0 == "ty" ? "" : $0) < ($1 == "ty" ? "" : $1) }
+            for (k, key) in keys.enumerated() {
+                if k > 0 { out += "," }
+                json(key, into: &out)
+                out += ":"
+                json(d[key]!, into: &out)
+            }
+            out += "}"
+        case let a as [Any]:
+            out += "["
+            for (k, v) in a.enumerated() {
+                if k > 0 { out += "," }
+                json(v, into: &out)
+            }
+            out += "]"
+        case let s as String:
+            out += "\""
+            for c in s.unicodeScalars {
+                switch c {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case _ where c.value < 0x20: out += String(format: "\\u%04x", c.value)
+                default: out.unicodeScalars.append(c)
+                }
+            }
+            out += "\""
+        case let b as Bool: out += b ? "true" : "false"
+        case let i as Int: out += String(i)
+        case let x as Double: out += number(x, places: 6)
+        default: out += "null"
+        }
+    }
+
+    static func layer(name: String, shapes: [[String: Any]], from: Int, to: Int, transform: [String: Any]) -> [String: Any] {
+        [
+            "ty": 4, "nm": name, "ip": from, "op": to, "st": 0, "sr": 1, "ddd": 0, "ao": 0, "bm": 0, "ks": transform,
+            "shapes": shapes,
+        ]
+    }
+
+    static func still(_ p: Vec2) -> [String: Any] {
+        [
+            "a": ["a": 0, "k": [0, 0]], "p": ["a": 0, "k": [round(p.x, 2), round(p.y, 2)]], "s": ["a": 0, "k": [100, 100]],
+            "r": ["a": 0, "k": 0], "o": ["a": 0, "k": 100],
+        ]
+    }
+
+    /// Linear keyframes of numbers (a position, an angle).
+    static func animated(_ keys: [(frame: Int, value: [Double])], places: Int = 2) -> [String: Any] {
+        ["a": 1, "k": lottieKeys(keys.map { ($0.frame, $0.value.map { round($0, places) }) })]
+    }
+
+    /// Keyframes with linear easing; the last holds.
+    static func lottieKeys(_ keys: [(frame: Int, value: [Any])]) -> [[String: Any]] {
+        keys.enumerated().map { k, key in
+            var f: [String: Any] = ["t": key.frame, "s": key.value]
+            if k < keys.count - 1 {
+                f["o"] = ["x": [0], "y": [0]]
+                f["i"] = ["x": [1], "y": [1]]
+            } else {
+                f["h"] = 1
+            }
+            return f
+        }
+    }
+
+    static func group(_ items: [[String: Any]]) -> [String: Any] {
+        [
+            "ty": "gr",
+            "it": items + [
+                [
+                    "ty": "tr", "p": ["a": 0, "k": [0, 0]], "a": ["a": 0, "k": [0, 0]], "s": ["a": 0, "k": [100, 100]],
+                    "r": ["a": 0, "k": 0], "o": ["a": 0, "k": 100],
+                ]
+            ],
+        ]
+    }
+
+    static func color(_ c: Color) -> [String: Any] { ["a": 0, "k": [round(c.r, 4), round(c.g, 4), round(c.b, 4), 1]] }
+
+    static func round(_ v: Double, _ places: Int) -> Double {
+        let s = pow(10, Double(places))
+        let r = (v * s).rounded() / s
+        return r == 0 ? 0 : r
+    }
+}

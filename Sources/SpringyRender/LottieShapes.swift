@@ -1,0 +1,152 @@
+import Foundation
+import SpringyCore
+
+extension AnimatedSVG {
+    /// A look's SVG (as Cairo's SVG surface writes it, compacted) as Lottie shape groups,
+    /// topmost first: each path a group of its contours with its fill or stroke; each run of
+    /// glyphs a group of their outlines with the run's fill. `glyphs` gives each glyph id's
+    /// `<path …/>`. Throws `Unsupported` for what it does not read (clips, pictures, masks).
+    static func lottieShapes(_ svg: String, glyphs: [String: String], where key: String, frame: Int) throws
+        -> [[String: Any]]
+    {
+        var shapes: [[String: Any]] = []
+        var base = Vec2.zero  // the look's own translate (a drawing kept at Cairo's margin)
+        var glyphFill: [String: Any]?
+        var glyphItems: [[String: Any]] = []
+        for raw in svg.split(separator: "\n") {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            for foreign in ["clip-path", "<clipPath", "<image", "<mask", "<pattern", "<rect", "<circle", "<ellipse", "<line"]
+            where line.contains(foreign) {
+                throw Unsupported(key: key, frame: frame, what: "draws a clip or a picture inside itself (\(foreign))")
+            }
+            if line.hasPrefix("<g id=") {
+                if let t = attribute(line, "transform") {
+                    let v = numbers(t)
+                    guard t.hasPrefix("translate("), v.count == 2 else {
+                        throw Unsupported(key: key, frame: frame, what: "is drawn under a transform (\(t))")
+                    }
+                    base = Vec2(v[0], v[1])
+                }
+            } else if line.hasPrefix("<g style=") {
+                glyphFill = paint(attribute(line, "style") ?? "")
+                glyphItems = []
+            } else if line.hasPrefix("<use"), let id = attribute(line, "xlink:href")?.dropFirst() {
+                guard let path = glyphs[String(id)], let d = attribute(path, "d") else {
+                    throw Unsupported(key: key, frame: frame, what: "shows a glyph Springy did not keep (\(id))")
+                }
+                let at = base + Vec2(Double(attribute(line, "x") ?? "0") ?? 0, Double(attribute(line, "y") ?? "0") ?? 0)
+                glyphItems += contours(d, moved: at)
+            } else if line == "</g>", let fill = glyphFill {
+                if !glyphItems.isEmpty { shapes.append(group(glyphItems + [fill])) }
+                glyphFill = nil
+            } else if line.hasPrefix("<path"), let d = attribute(line, "d") {
+                var at = base
+                if let t = attribute(line, "transform") {
+                    let v = numbers(t)
+                    guard t.hasPrefix("matrix("), v.count == 6, v[0] == 1, v[1] == 0, v[2] == 0, v[3] == 1 else {
+                        throw Unsupported(key: key, frame: frame, what: "is drawn under a transform (\(t))")
+                    }
+                    at = at + Vec2(v[4], v[5])
+                }
+                let items = contours(d, moved: at)
+                if !items.isEmpty, let p = paint(attribute(line, "style") ?? "") { shapes.append(group(items + [p])) }
+            }
+        }
+        return shapes.reversed()
+    }
+
+    static func attribute(_ line: String, _ name: String) -> String? {
+        guard let a = line.range(of: " \(name)=\""), let b = line[a.upperBound...].range(of: "\"") else { return nil }
+        return String(line[a.upperBound..<b.lowerBound])
+    }
+
+    static func numbers(_ text: String) -> [Double] {
+        text.split(whereSeparator: { !($0.isNumber || $0 == "." || $0 == "-") }).compactMap { Double($0) }
+    }
+
+    /// A Cairo style as a Lottie fill or stroke (nil for neither).
+    static func paint(_ style: String) -> [String: Any]? {
+        var fields: [String: String] = [:]
+        for part in style.split(separator: ";") {
+            let kv = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if kv.count == 2 { fields[kv[0]] = kv[1] }
+        }
+        func rgb(_ text: String?) -> [Double]? {
+            guard let t = text, t.hasPrefix("rgb(") else { return nil }
+            let v = numbers(t)
+            return v.count == 3 ? v.map { round($0 / 100, 4) } + [1] : nil
+        }
+        if let c = rgb(fields["stroke"]) {
+            let opacity: Double = Double(fields["stroke-opacity"] ?? "1") ?? 1
+            let width: Double = Double(fields["stroke-width"] ?? "1") ?? 1
+            var st: [String: Any] = [
+                "ty": "st", "c": ["a": 0, "k": c], "o": ["a": 0, "k": round(opacity * 100, 2)], "w": ["a": 0, "k": width],
+                "lc": ["butt": 1, "round": 2, "square": 3][fields["stroke-linecap"] ?? "butt"] ?? 1,
+                "lj": ["miter": 1, "round": 2, "bevel": 3][fields["stroke-linejoin"] ?? "miter"] ?? 1,
+                "ml": Double(fields["stroke-miterlimit"] ?? "10") ?? 10,
+            ]
+            if let dashes = fields["stroke-dasharray"].map(numbers), !dashes.isEmpty {
+                var d: [[String: Any]] = []
+                for (k, v) in dashes.enumerated() {
+                    d.append(["n": k % 2 == 0 ? "d" : "g", "nm": "\(k)", "v": ["a": 0, "k": v]])
+                }
+                d.append(["n": "o", "nm": "offset", "v": ["a": 0, "k": 0]])
+                st["d"] = d
+            }
+            return st
+        }
+        if let c = rgb(fields["fill"]) {
+            return [
+                "ty": "fl", "c": ["a": 0, "k": c],
+                "o": ["a": 0, "k": round((Double(fields["fill-opacity"] ?? "1") ?? 1) * 100, 2)],
+                "r": fields["fill-rule"] == "evenodd" ? 2 : 1,
+            ]
+        }
+        return nil
+    }
+
+    /// Path data of M, L, C and Z (absolute, as Cairo writes it) as Lottie paths, one per
+    /// contour with more than a point, moved by `at`.
+    static func contours(_ d: String, moved at: Vec2) -> [[String: Any]] {
+        var out: [[String: Any]] = []
+        var v: [Vec2] = [], ins: [Vec2] = [], outs: [Vec2] = [], closed = false
+        func flush() {
+            if closed, v.count > 1, (v[v.count - 1] - v[0]).length < 1e-9 {
+                ins[0] = ins[ins.count - 1]
+                v.removeLast(); ins.removeLast(); outs.removeLast()
+            }
+            if v.count > 1 {
+                func pairs(_ p: [Vec2]) -> [[Double]] { p.map { [round($0.x, 2), round($0.y, 2)] } }
+                out.append([
+                    "ty": "sh",
+                    "ks": ["a": 0, "k": ["c": closed, "v": pairs(v.map { $0 + at }), "i": pairs(ins), "o": pairs(outs)]],
+                ])
+            }
+            v = []; ins = []; outs = []; closed = false
+        }
+        let tokens = d.split(separator: " ")
+        var k = 0
+        func next() -> Double { defer { k += 1 }; return k < tokens.count ? Double(tokens[k]) ?? 0 : 0 }
+        while k < tokens.count {
+            let command = tokens[k]
+            k += 1
+            switch command {
+            case "M":
+                flush()
+                v = [Vec2(next(), next())]; ins = [.zero]; outs = [.zero]
+            case "L":
+                v.append(Vec2(next(), next())); ins.append(.zero); outs.append(.zero)
+            case "C":
+                let c1 = Vec2(next(), next()), c2 = Vec2(next(), next()), p = Vec2(next(), next())
+                if let last = v.last { outs[outs.count - 1] = c1 - last }
+                v.append(p); ins.append(c2 - p); outs.append(.zero)
+            case "Z":
+                closed = true
+            default:
+                continue
+            }
+        }
+        flush()
+        return out
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import SpringyCore
+import SpringyOutput
+import SpringyTestSupport
+import XCTest
+
+/// Issue 47: `--format smil` (a whole scene as one SVG animated with SMIL), `lottie` and
+/// `dotlottie`, played by real players. Headless Chromium opens the SVG, pauses its animations
+/// and sets the time of every 10th frame; Debian's rlottie and ThorVG (thorvg-python) render
+/// the Lottie's frames; the dotLottie opens with Python's zipfile and plays in ThorVG; the
+/// Lottie validates against the 1.0 schema (PyPI's lottie-specs). Each picture, at the
+/// scene's scale, is compared with Springy's PNG of that frame. Two rasterisers (Skia, Cairo) antialias edges differently, so the comparison
+/// allows what antialiasing does and nothing more, as measured on these scenes: a pixel counts
+/// as changed when a channel is more than 32 levels apart; at most 1 % of the pixels may
+/// change, and no changed region may be thicker than 2 px (no changed pixel whose 3×3
+/// neighbourhood is all changed: an edge drawn differently, never a shape moved or missing).
+final class VectorFormatTests: XCTestCase {
+    struct Difference {
+        var changed = 0
+        var total = 0
+        /// Changed pixels whose whole 3×3 neighbourhood changed too.
+        var thick = 0
+        var fraction: Double { Double(changed) / Double(max(total, 1)) }
+    }
+
+    static func difference(_ a: RGBAImage, _ b: RGBAImage) -> Difference {
+        var d = Difference(total: a.width * a.height)
+        guard a.width == b.width, a.height == b.height else {
+            return Difference(changed: d.total, total: d.total, thick: d.total)
+        }
+        let w = a.width, h = a.height
+        var changed = [Bool](repeating: false, count: d.total)
+        a.pixels.withUnsafeBufferPointer { pa in
+            b.pixels.withUnsafeBufferPointer { pb in
+                changed.withUnsafeMutableBufferPointer { c in
+                    for i in 0..<(w * h) {
+                        let j = 4 * i
+                        if abs(Int(pa[j]) - Int(pb[j])) > 32 || abs(Int(pa[j + 1]) - Int(pb[j + 1])) > 32
+                            || abs(Int(pa[j + 2]) - Int(pb[j + 2])) > 32
+                        {
+                            c[i] = true
+                            d.changed += 1
+                        }
+                    }
+                    guard w > 2, h > 2 else { return }
+                    for y in 1..<(h - 1) {
+                        for x in 1..<(w - 1) where c[y * w + x] {
+                            var all = true
+                            for dy in -1...1 where all {
+                                for dx in -1...1 where !c[(y + dy) * w + x + dx] { all = false }
+                            }
+                            if all { d.thick += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        return d
+    }
+
+    /// Renders `scene` as smil (and, with `lottie`, lottie and dotlottie) once, and PNG stills
+    /// of every `every`th frame; plays the SVG in Chromium and the Lottie in rlottie and ThorVG
+    /// at those frames and compares each with its still. `schema`: validate the dotLottie's
+    /// animation against the Lottie 1.0 schema too.
+    func check(_ scene: String, lottie: Bool = true, schema: Bool = false, every: Int = 10, line: UInt = #line) throws {
+        let chromium = try requireTool(
+            "chromium", "Debian's chromium is not installed (.ci/run installs it): the SVG was not played")
+        _ = try requireTool("python3", "python3 runs the players' scripts")
+        let dir = temporaryDirectory("vector-\(scene)")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = packageRoot + "/scenes/\(scene).yaml"
+        let formats = lottie ? "smil,lottie,dotlottie" : "smil"
+        let r = try runSpringy(["render", path, "--format", formats, "--out", dir, "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr, line: line)
+        let folder = "\(dir)/\(scene)", svgPath = "\(folder)/\(scene).svg"
+        let json = "\(folder)/\(scene).json", dot = "\(folder)/\(scene).lottie"
+        let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
+        // The SVG says how many frames it holds and its loop's length.
+        let count = try XCTUnwrap(
+            svg.range(of: #"Springy: [0-9]+ frames"#, options: .regularExpression).map { Int(svg[$0].dropFirst(9).dropLast(7))! })
+        let dur = try XCTUnwrap(
+            svg.range(of: #"dur="([0-9.]+)s""#, options: .regularExpression).map { Double(svg[$0].dropFirst(5).dropLast(2))! })
+        let picked = Array(stride(from: 0, to: count, by: every))
+        let stills = try runSpringy(
+            [
+                "render", path, "--format", "still", "--pick", picked.map(String.init).joined(separator: ","), "--out", dir,
+                "--quiet",
+            ])
+        XCTAssertEqual(stills.status, 0, stills.stderr, line: line)
+        func still(_ k: Int) throws -> RGBAImage {
+            try RGBAImage.decodeWithLibpng(
+                bytes: Array(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/still-\(String(format: "%05d", k)).png"))))
+        }
+        let first = try still(0)
+        func compare(_ player: String, _ frames: [Int], _ shot: (Int) throws -> RGBAImage) throws {
+            var worst = Difference()
+            for (i, k) in frames.enumerated() {
+                let d = Self.difference(try still(k), try shot(i))
+                XCTAssertLessThanOrEqual(
+                    d.fraction, 0.01, "\(scene) in \(player) frame \(k): \(d.changed) of \(d.total) pixels changed", line: line)
+                XCTAssertEqual(d.thick, 0, "\(scene) in \(player) frame \(k): a changed region thicker than 2 px", line: line)
+                if d.fraction > worst.fraction || d.thick > worst.thick { worst = d }
+            }
+            print("\(scene) in \(player): worst frame \(worst.changed) of \(worst.total) pixels changed, \(worst.thick) thick")
+        }
+        // The SVG in Chromium, paused at each frame's time; and in an <img>, frame 0.
+        let p = try runProgram(
+            "/usr/bin/env",
+            [
+                "python3", packageRoot + "/scripts/svg-frames.py", chromium, svgPath, "\(first.width)", "\(first.height)",
+                "\(dir)/shot",
+            ]
+                + picked.map { String(Double($0) * dur / Double(count)) }, timeout: 300)
+        XCTAssertEqual(p.status, 0, p.stderr, line: line)
+        func png(_ name: String) throws -> RGBAImage {
+            try RGBAImage.decodeWithLibpng(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(name).png"))))
+        }
+        try compare("Chromium", picked) { try png("shot-\($0)") }
+        XCTAssertLessThanOrEqual(Self.difference(first, try png("shot-img")).fraction, 0.01, "\(scene) in an <img>", line: line)
+        guard lottie else { return }
+        if schema {
+            let valid = try runProgram("/usr/bin/env", ["python3", packageRoot + "/scripts/lottie-validate.py", dot])
+            XCTAssertEqual(valid.status, 0, "the Lottie 1.0 schema: " + valid.stdout + valid.stderr, line: line)
+        }
+        // The Lottie in rlottie and ThorVG; the dotLottie (opened with zipfile) in ThorVG.
+        for (player, file, frames) in [("rlottie", json, picked), ("thorvg", json, picked), ("thorvg", dot, [0, picked.last!])] {
+            let out = "\(dir)/\(player)-\((file as NSString).pathExtension)"
+            let run = try runProgram(
+                "/usr/bin/env",
+                ["python3", packageRoot + "/scripts/lottie-frames.py", player, file, "\(first.width)", "\(first.height)", out]
+                    + frames.map(String.init), timeout: 300)
+            XCTAssertEqual(run.status, 0, "\(player): " + run.stderr, line: line)
+            try compare("\(player) (\((file as NSString).lastPathComponent))", frames) {
+                RGBAImage(
+                    width: first.width, height: first.height,
+                    pixels: Array(try Data(contentsOf: URL(fileURLWithPath: "\(out)-\($0).rgba"))))
+            }
+        }
+    }
+
+    func testTheCarouselPlaysInChromiumRlottieAndThorVGAsItsFrames() throws { try check("springy-carousel", schema: true) }
+
+    /// Views that turn and collide under a status bar.
+    func testTurningViewsPlayAsTheirFrames() throws { try check("ios-gravity-toy") }
+
+    /// A device frame and its clipped screen.
+    func testADeviceFramePlaysAsItsFrames() throws { try check("device-carousel") }
+
+    /// A dark list (its selected row's outline is a clip Lottie export refuses: SVG only).
+    func testADarkListPlaysInChromiumAsItsFrames() throws { try check("dark-list", lottie: false) }
+
+    /// What Lottie export cannot draw is refused with the scene, the thing and its first frame,
+    /// and nothing is written.
+    func testALookLottieCannotDrawIsRefusedWithItsPlace() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try runSpringy(["render", packageRoot + "/scenes/dark-list.yaml", "--format", "lottie", "--out", dir])
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(
+            r.stderr.contains("scenes/dark-list.yaml: item:") && r.stderr.contains("(first in frame ")
+                && r.stderr.contains("Lottie export does not draw it; --format smil does"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/dark-list/dark-list.json"), "nothing half-written")
+    }
+
+    /// The comparison itself: one pixel of a shape moved by 3 px is a thick change.
+    func testTheComparisonSeesAMovedShape() {
+        func square(at x0: Int) -> RGBAImage {
+            var px = [UInt8](repeating: 255, count: 20 * 20 * 4)
+            for y in 5..<15 { for x in x0..<(x0 + 6) { px[4 * (y * 20 + x)] = 0; px[4 * (y * 20 + x) + 1] = 0 } }
+            return RGBAImage(width: 20, height: 20, pixels: px)
+        }
+        XCTAssertEqual(Self.difference(square(at: 5), square(at: 5)).changed, 0)
+        XCTAssertEqual(Self.difference(square(at: 5), square(at: 6)).thick, 0, "a 1 px shift: two 1 px edges")
+        XCTAssertGreaterThan(Self.difference(square(at: 2), square(at: 9)).thick, 0, "moved: thick regions")
+    }
+}
