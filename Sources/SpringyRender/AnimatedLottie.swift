@@ -30,20 +30,41 @@ extension AnimatedSVG {
         let r = renderer, b = r.bezel
         let width = r.viewport.size.width + 2 * b, height = r.viewport.size.height + 2 * b
         let glyphPaths = Dictionary(uniqueKeysWithValues: glyphs.map { ($0.id, $0.path) })
+        // Cells and their springs ride a null layer that moves as the content scrolls: their own
+        // keyframes then hold only what moves within the content (a lag, a spring's stretch),
+        // each part keyed within half the tolerance.
+        let scrolling = occurrences.contains { $0.scrolls } && offsets.contains { $0 != offsets[0] }
         var layers: [[String: Any]] = []
+        var next = 2, motions: [Motion] = []
         for o in order.map({ occurrences[$0] }) {
             if !clipSets[o.clips].isEmpty {
                 throw Unsupported(
                     key: looks[o.look].key, frame: o.samples[0].frame, what: "is clipped by a superview (clipsToBounds)")
             }
-            layers += try lottieLayers(o, offset: Vec2(b, b), glyphs: glyphPaths)
+            layers += try lottieLayers(
+                o, offset: Vec2(b, b), glyphs: glyphPaths, scrolling: scrolling, next: &next, motions: &motions)
         }
         if b > 0 {
             let device = try renderer.vectorFragment(.deviceFrame, id: "device").svg
             let shapes = try Self.lottieShapes(device, glyphs: glyphPaths, where: "the device frame", frame: 0)
-            layers.append(Self.layer(name: "device", shapes: shapes, from: 0, to: frameCount, transform: Self.still(.zero)))
+            var frameLayer = Self.layer(name: "device", shapes: shapes, from: 0, to: frameCount, transform: Self.still(.zero))
+            frameLayer["ind"] = next
+            layers.append(frameLayer)
         }
-        for (k, _) in layers.enumerated() { layers[k]["ind"] = k + 1 }
+        if scrolling, layers.contains(where: { $0["parent"] as? Int == 1 }) {
+            let scale = Double(r.scale), within = Self.tolerance / 2 - 0.005 * 2.0.squareRoot() * scale
+            let samples = offsets.enumerated().map {
+                Sample(frame: $0.offset, origin: Vec2(b, b) - $0.element, angle: 0, points: [])
+            }
+            var transform = Self.still(.zero)
+            transform["p"] = Self.animated(
+                Self.kept(samples, reach: 0, scale: scale, within: within).map {
+                    (samples[$0].frame, [samples[$0].origin.x, samples[$0].origin.y])
+                })
+            layers.append([
+                "ty": 3, "nm": "content", "ind": 1, "ip": 0, "op": frameCount, "st": 0, "sr": 1, "ddd": 0, "ks": transform,
+            ])
+        }
         let document: [String: Any] = [
             "v": "5.7.0", "nm": name, "fr": fps, "ip": 0, "op": frameCount, "w": Int(width.rounded(.up)),
             "h": Int(height.rounded(.up)), "ddd": 0, "assets": [Any](), "layers": Array(layers.reversed()),
@@ -55,44 +76,96 @@ extension AnimatedSVG {
     }
 
     /// One layer per run of frames the occurrence shows in.
-    private func lottieLayers(_ o: Occurrence, offset: Vec2, glyphs glyphPaths: [String: String]) throws -> [[String: Any]] {
+    /// A layer already made, by the motion it has: a later layer that moves exactly so (an
+    /// item's label over its body, with its springs between) is parented to it instead.
+    struct Motion {
+        var samples: [Sample]
+        var ind: Int
+    }
+
+    /// One layer per run of frames the occurrence shows in, numbered from `next`. A cell (or
+    /// its spring) goes on the content's null layer when that keys fewer frames than the screen.
+    private func lottieLayers(
+        _ o: Occurrence, offset bezel: Vec2, glyphs glyphPaths: [String: String], scrolling: Bool, next: inout Int,
+        motions: inout [Motion]
+    ) throws -> [[String: Any]] {
         let look = looks[o.look]
-        var runs: [[Sample]] = []
-        for s in o.samples {
-            if let last = runs.last?.last, last.frame == s.frame - 1 { runs[runs.count - 1].append(s) } else { runs.append([s]) }
-        }
         let scale = Double(renderer.scale), reach = look.reach * scale
-        let within = Self.tolerance - (0.005 * 2.0.squareRoot() * scale + reach * 0.00005 * .pi / 180)
-        var out: [[String: Any]] = []
-        for run in runs {
-            var run = run
-            for i in run.indices.dropFirst() {
-                var a = run[i].angle
-                while a - run[i - 1].angle > .pi { a -= 2 * .pi }
-                while a - run[i - 1].angle < -.pi { a += 2 * .pi }
-                run[i].angle = a
-            }
-            let keys = Self.kept(run, reach: reach, scale: scale, within: within).map { run[$0] }
-            let first = run[0].frame, end = run[run.count - 1].frame + 1
-            if case .springLine(let coil) = look.look {
-                out.append(
-                    Self.layer(
-                        name: look.key, shapes: springShapes(keys, coil: coil, offset: offset), from: first, to: end,
-                        transform: Self.still(.zero)))
-                continue
-            }
-            let shapes = try Self.lottieShapes(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
-            let moving = keys.contains { $0.origin != keys[0].origin || $0.angle != keys[0].angle }
-            var transform = Self.still(keys[0].origin + offset)
-            if moving {
-                transform["p"] = Self.animated(keys.map { ($0.frame, [($0.origin.x + offset.x), ($0.origin.y + offset.y)]) })
-                if keys.contains(where: { $0.angle != 0 }) {
-                    transform["r"] = Self.animated(keys.map { ($0.frame, [$0.angle * 180 / .pi]) }, places: 4)
+        let rounding = 0.005 * 2.0.squareRoot() * scale + reach * 0.00005 * .pi / 180
+        func runs(content: Bool) -> [[Sample]] {
+            var out: [[Sample]] = []
+            for var s in o.samples {
+                if content {
+                    let c = offsets[s.frame]
+                    s.origin = s.origin + c
+                    s.points = s.points.map { $0 + c }
                 }
-            } else {
-                transform["r"] = ["a": 0, "k": Self.round(keys[0].angle * 180 / .pi, 4)]
+                if let last = out.last?.last, last.frame == s.frame - 1 { out[out.count - 1].append(s) } else { out.append([s]) }
             }
-            out.append(Self.layer(name: look.key, shapes: shapes, from: first, to: end, transform: transform))
+            for r in out.indices {
+                for i in out[r].indices.dropFirst() {
+                    var a = out[r][i].angle
+                    while a - out[r][i - 1].angle > .pi { a -= 2 * .pi }
+                    while a - out[r][i - 1].angle < -.pi { a += 2 * .pi }
+                    out[r][i].angle = a
+                }
+            }
+            return out
+        }
+        func keys(_ runs: [[Sample]], within: Double) -> [[Sample]] {
+            runs.map { run in Self.kept(run, reach: reach, scale: scale, within: within - rounding).map { run[$0] } }
+        }
+        let screen = runs(content: false)
+        var chosen = (runs: screen, keys: keys(screen, within: Self.tolerance), content: false)
+        if scrolling && o.scrolls {
+            let content = runs(content: true)
+            let contentKeys = keys(content, within: Self.tolerance / 2)
+            if contentKeys.map(\.count).reduce(0, +) < chosen.keys.map(\.count).reduce(0, +) {
+                chosen = (content, contentKeys, true)
+            }
+        }
+        // On the content's null layer: content coordinates (the null adds the bezel).
+        let offset = chosen.content ? .zero : bezel
+        var out: [[String: Any]] = []
+        for (run, keys) in zip(chosen.runs, chosen.keys) {
+            let first = run[0].frame, end = run[run.count - 1].frame + 1
+            var layer: [String: Any]
+            if case .springLine(let coil) = look.look {
+                layer = Self.layer(
+                    name: look.key, shapes: springShapes(keys, coil: coil, offset: offset), from: first, to: end,
+                    transform: Self.still(.zero))
+                if chosen.content { layer["parent"] = 1 }
+            } else {
+                let shapes = try Self.lottieShapes(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
+                let screenRun = screen[chosen.runs.firstIndex { $0[0].frame == first }!]
+                if let same = motions.first(where: { m in
+                    m.samples.count == screenRun.count
+                        && zip(m.samples, screenRun).allSatisfy {
+                            $0.frame == $1.frame && $0.origin == $1.origin && $0.angle == $1.angle
+                        }
+                }) {
+                    layer = Self.layer(name: look.key, shapes: shapes, from: first, to: end, transform: Self.still(.zero))
+                    layer["parent"] = same.ind
+                } else {
+                    let moving = keys.contains { $0.origin != keys[0].origin || $0.angle != keys[0].angle }
+                    var transform = Self.still(keys[0].origin + offset)
+                    if moving {
+                        transform["p"] = Self.animated(
+                            keys.map { ($0.frame, [($0.origin.x + offset.x), ($0.origin.y + offset.y)]) })
+                        if keys.contains(where: { $0.angle != 0 }) {
+                            transform["r"] = Self.animated(keys.map { ($0.frame, [$0.angle * 180 / .pi]) }, places: 4)
+                        }
+                    } else {
+                        transform["r"] = ["a": 0, "k": Self.round(keys[0].angle * 180 / .pi, 4)]
+                    }
+                    layer = Self.layer(name: look.key, shapes: shapes, from: first, to: end, transform: transform)
+                    if chosen.content { layer["parent"] = 1 }
+                    motions.append(Motion(samples: screenRun, ind: next))
+                }
+            }
+            layer["ind"] = next
+            next += 1
+            out.append(layer)
         }
         return out
     }
@@ -195,8 +268,8 @@ extension AnimatedSVG {
         keys.enumerated().map { k, key in
             var f: [String: Any] = ["t": key.frame, "s": key.value]
             if k < keys.count - 1 {
-                f["o"] = ["x": [0], "y": [0]]
-                f["i"] = ["x": [1], "y": [1]]
+                f["o"] = ["x": 0, "y": 0]
+                f["i"] = ["x": 1, "y": 1]
             } else {
                 f["h"] = 1
             }

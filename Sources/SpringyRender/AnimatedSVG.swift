@@ -37,6 +37,8 @@ package final class AnimatedSVG {
     var occurrences: [Occurrence] = []
     var order: [Int] = []
     var frameCount = 0
+    /// Each frame's content offset (the collection view's scroll).
+    var offsets: [Vec2] = []
 
     struct Sample {
         var frame: Int
@@ -50,6 +52,8 @@ package final class AnimatedSVG {
     struct Occurrence {
         var look: Int
         var clips: Int
+        /// It moves with the collection view's content (a cell, its springs).
+        var scrolls = false
         var samples: [Sample] = []
     }
 
@@ -61,12 +65,14 @@ package final class AnimatedSVG {
     package func add(_ state: FrameState) throws {
         let frame = frameCount
         frameCount += 1
+        offsets.append(state.contentOffset)
         var p = 0  // the frame's pieces go in document order: each after the previous one
         for piece in renderer.vectorPieces(state) {
             let look = try lookIndex(piece)
             let clips = clipIndex(piece.clips)
             if let at = order[p...].firstIndex(where: {
-                occurrences[$0].look == look && occurrences[$0].clips == clips && occurrences[$0].samples.last?.frame != frame
+                occurrences[$0].look == look && occurrences[$0].clips == clips && occurrences[$0].scrolls == piece.scrolls
+                    && occurrences[$0].samples.last?.frame != frame
             }) {
                 occurrences[order[at]].samples.append(
                     Sample(frame: frame, time: Double(frame), origin: piece.origin, angle: piece.angle, points: piece.points))
@@ -74,7 +80,7 @@ package final class AnimatedSVG {
             } else {
                 occurrences.append(
                     Occurrence(
-                        look: look, clips: clips,
+                        look: look, clips: clips, scrolls: piece.scrolls,
                         samples: [
                             Sample(
                                 frame: frame, time: Double(frame), origin: piece.origin, angle: piece.angle, points: piece.points)

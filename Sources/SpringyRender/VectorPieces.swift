@@ -35,6 +35,8 @@ struct VectorPiece {
     var clips: [Clip] = []
     /// A stroke's points (`springLine`), viewport coordinates.
     var points: [Vec2] = []
+    /// It moves with the collection view's content: a cell, or a cell's springs.
+    var scrolls = false
 }
 
 extension Renderer {
@@ -70,11 +72,11 @@ extension Renderer {
                 func piece(_ part: String, body: Bool, label: Bool) -> VectorPiece {
                     VectorPiece(
                         key: "item:\(item.id)\(part)", look: .item(local, filled: filled, body: body, label: label),
-                        origin: item.center, angle: item.angle, clips: item.look.clips)
+                        origin: item.center, angle: item.angle, clips: item.look.clips, scrolls: item.inCollection)
                 }
                 if let own = springsOf[item.id] {
                     pieces.append(piece(":body", body: true, label: false))
-                    pieces += springPieces(own, key: "springs:\(item.id)")
+                    pieces += springPieces(own, key: "springs:\(item.id)", scrolls: item.inCollection)
                     pieces.append(piece(":label", body: false, label: true))
                 } else {
                     pieces.append(piece("", body: true, label: true))
@@ -103,13 +105,15 @@ extension Renderer {
 
     /// Springs as `drawSprings` draws them: each one's stroke with its two ends (the anchor's
     /// dot and the point's, drawn as the path's markers), then anchors.
-    func springPieces(_ list: [SpringSnapshot], key: String) -> [VectorPiece] {
+    func springPieces(_ list: [SpringSnapshot], key: String, scrolls: Bool = false) -> [VectorPiece] {
         var out: [VectorPiece] = []
         let painter = springs, color = style.springColor
         if style.springs || style.coils {
             for (k, s) in list.enumerated() {
                 out.append(
-                    VectorPiece(key: "\(key):\(k)", look: .springLine(coil: painter.isCoil(s)), points: painter.springLine(s)))
+                    VectorPiece(
+                        key: "\(key):\(k)", look: .springLine(coil: painter.isCoil(s)), points: painter.springLine(s),
+                        scrolls: scrolls))
             }
         }
         if style.anchors {
