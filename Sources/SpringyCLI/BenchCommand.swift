@@ -58,7 +58,7 @@ extension Springy {
         @Flag(
             name: .long,
             help:
-                "Instead: bytes and ms/frame of the PNG frames (Springy's encoder and libpng as before) and of each animated format (gif, webp, apng) against ffmpeg's two-pass palettegen GIF, with both GIFs' PSNR and SSIM (default scenes: the carousel and the drag)."
+                "Instead: bytes and ms/frame of the PNG frames (Springy's encoder and libpng as before) and of each animated format (gif, webp, apng, and the vector smil, lottie and dotlottie) against ffmpeg's two-pass palettegen GIF, with both GIFs' PSNR and SSIM (default scenes: the carousel and the drag)."
         )
         var formats = false
 

@@ -49,6 +49,16 @@ extension Springy {
         )
         var format: DocsAnimationFormat?
 
+        @Option(
+            name: .customLong("for"),
+            help: ArgumentHelp(
+                "Where the pictures go, which picks the formats: github (SVG with SMIL, APNG fallback), docc (with --docc: an SVG under @Image, a video only with --video), web (SVG and Lottie) or slides (mp4).",
+                valueName: "destination"))
+        var destination: DocsDestinationArgument?
+
+        @Flag(name: .long, help: "With --for docc: the mp4 and its @Video too (needs ffmpeg).")
+        var video = false
+
         @OptionGroup(title: "Animation encoders") var encoderOptions: EncoderFlags
 
         @Flag(name: .long, help: "Render even unchanged scenes.")
@@ -68,6 +78,15 @@ extension Springy {
             if let d = docc, !d.hasSuffix(".docc") {
                 throw ValidationError("--docc names a DocC catalogue folder ending in .docc, not \(d)")
             }
+            if let d = destination?.value {
+                if format != nil { throw ValidationError("--for \(d.rawValue) picks the formats: leave out --format") }
+                if (d == .docc) != (docc != nil) {
+                    throw ValidationError(
+                        d == .docc
+                            ? "--for docc writes into a DocC catalogue: name it with --docc PATH.docc" : "--docc is --for docc's")
+                }
+            }
+            if video && destination?.value != .docc { throw ValidationError("--video is for --for docc") }
             if docc != nil && (format != nil || encoderOptions.changed) {
                 throw ValidationError("--format and the encoder options are for the gallery; --docc writes PNGs and an mp4")
             }
@@ -80,12 +99,19 @@ extension Springy {
             let paths = scenes.isEmpty ? try defaultScenes() : scenes
             let loaded = try loadScenes(paths, limits: limitOptions.limits)
             let threads = ProcessInfo.processInfo.activeProcessorCount
+            if let d = destination?.value {
+                say("docs --for \(d.rawValue): \(d.formats.map(\.rawValue).joined(separator: " and ")), because \(d.reason)")
+            }
             if let docc {
                 var options = Documentation.DocCOptions(catalogue: docc)
                 options.poster = poster?.choice ?? .golden
                 options.overwrite = overwrite
                 options.force = force
                 options.threads = threads
+                if destination?.value == .docc {
+                    options.animatedImage = true
+                    options.video = video
+                }
                 do { try Documentation.writeDocC(loaded, options: options, messages: .console) } catch { throw report(error) }
                 return
             }
@@ -97,6 +123,7 @@ extension Springy {
             options.filmstripFrames = filmstripFrames
             options.filmstripScale = filmstripScale
             options.format = animationFormat
+            options.destination = destination?.value
             options.encoders = encoderOptions.options
             options.force = force
             options.threads = threads
@@ -116,6 +143,15 @@ extension Springy {
             }
         }
     }
+}
+
+struct DocsDestinationArgument: ExpressibleByArgument {
+    var value: DocsDestination
+    init?(argument: String) {
+        guard let d = DocsDestination(rawValue: argument) else { return nil }
+        value = d
+    }
+    static var allValueStrings: [String] { DocsDestination.allCases.map(\.rawValue) }
 }
 
 struct PosterArgument: ExpressibleByArgument {

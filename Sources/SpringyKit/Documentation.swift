@@ -57,6 +57,9 @@ public enum Documentation {
         public var filmstripScale = 0.4
         /// One of ``Documentation/animationFormats``.
         public var format = OutputFormat.apng
+        /// Where the pictures are going (`docs --for`): when set, its formats replace `format`
+        /// — the one shown, and a fallback linked from the page.
+        public var destination: DocsDestination?
         public var encoders = EncoderOptions()
         /// Render scenes even when unchanged since the last run.
         public var force = false
@@ -84,9 +87,11 @@ public enum Documentation {
         gallery.poster = options.poster.model
         gallery.filmstripFrames = options.filmstripFrames
         gallery.filmstripScale = options.filmstripScale
-        gallery.format = options.format
+        gallery.format = options.destination?.formats[0] ?? options.format
+        gallery.fallback = options.destination?.formats.dropFirst().first
+        gallery.destination = options.destination?.rawValue
         gallery.encoder.encoders = options.encoders
-        if options.format == .mp4 && !ffmpegAvailable {
+        if (gallery.format == .mp4 || gallery.fallback == .mp4) && !ffmpegAvailable {
             throw Problems(
                 "--format mp4 needs ffmpeg on PATH (apt-get install ffmpeg); or choose --format \(Self.animationFormats.filter { !$0.isVideo }.map(\.rawValue).joined(separator: ", "))"
             )
@@ -117,6 +122,12 @@ public enum Documentation {
         /// Write scenes even when unchanged since the last run.
         public var force = false
         public var threads = 1
+        /// Each scene's animation as an SVG with SMIL (`name.svg`, and `name~dark.svg`), shown
+        /// by the article's `@Image` (`docs --for docc`).
+        public var animatedImage = false
+        /// The mp4 and its `@Video`: nil for whenever ffmpeg is on PATH (without an animated
+        /// image), true to ask for it (`--video`), false for none.
+        public var video: Bool?
         public init(catalogue: String) { self.catalogue = catalogue }
     }
 
@@ -130,13 +141,20 @@ public enum Documentation {
         var catalog = DocCCatalog(path: options.catalogue, poster: options.poster.model, threads: options.threads)
         catalog.version = SpringyVersion.current
         catalog.overwrite = options.overwrite
-        if !ffmpegAvailable { messages.warn("springy: ffmpeg is not on PATH: the DocC articles get posters but no video") }
+        catalog.animatedImage = options.animatedImage
+        let video = options.video ?? (!options.animatedImage && ffmpegAvailable)
+        if video && !ffmpegAvailable {
+            throw Problems("--video needs ffmpeg on PATH (apt-get install ffmpeg)")
+        }
+        if options.video == nil && !options.animatedImage && !ffmpegAvailable {
+            messages.warn("springy: ffmpeg is not on PATH: the DocC articles get posters but no video")
+        }
         for scene in scenes {
-            if !options.force && catalog.isUpToDate(scene.model, video: ffmpegAvailable) {
+            if !options.force && catalog.isUpToDate(scene.model, video: video) {
                 messages.say("docc: \(scene.slug) unchanged (\(articleName(scene)).md)")
                 continue
             }
-            let (files, warnings) = try Problems.wrapping { try catalog.write(scene.model, ffmpeg: ffmpegAvailable) }
+            let (files, warnings) = try Problems.wrapping { try catalog.write(scene.model, ffmpeg: video) }
             for w in warnings { messages.warn("springy: warning: \(w)") }
             messages.say("docc: \(scene.slug) → \(files.count) files (\(articleName(scene)).md)")
         }

@@ -2,6 +2,7 @@ import Foundation
 import SpringyCore
 import SpringyFrame
 import SpringyOutput
+import SpringyRender
 import SpringyScene
 import SpringyTypes
 
@@ -16,6 +17,8 @@ package struct DocCCatalog {
     package var version = ""
     /// Replace an article springy did not write (a hand-written one of the same name).
     package var overwrite = false
+    /// The animation as an SVG with SMIL (`name.svg`, `name~dark.svg`) under the article's `@Image`.
+    package var animatedImage = false
 
     package init(path: String, poster: PosterChoice, threads: Int) {
         self.path = path; self.poster = poster; self.threads = threads
@@ -28,7 +31,9 @@ package struct DocCCatalog {
     /// choice and whether there is a video.
     func stamp(_ scene: Scene, video: Bool) -> String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
-        return ContentHash.key([Array(source), Array(version.utf8), Array("docc-1 poster \(poster) video \(video)".utf8)])
+        return ContentHash.key([
+            Array(source), Array(version.utf8), Array("docc-1 poster \(poster) video \(video) svg \(animatedImage)".utf8),
+        ])
     }
 
     /// Whether the scene's article is springy's, made from the same inputs, with its resources
@@ -41,6 +46,7 @@ package struct DocCCatalog {
         let slug = scene.slug
         var needed = ["\(slug)@2x.png", "\(slug)~dark@2x.png"]
         if video { needed += ["\(slug).mp4", "\(slug)-video-poster@2x.png"] }
+        if animatedImage { needed += ["\(slug).svg", "\(slug)~dark.svg"] }
         return needed.allSatisfy { FileManager.default.fileExists(atPath: "\(resources)/\($0)") }
     }
 
@@ -106,6 +112,15 @@ package struct DocCCatalog {
             let file = "\(resources)/\(slug)\(suffix)@2x.png"
             try AtomicFile.write(try pipeline.encode(states[index]).png, to: file)
             written.append(file)
+            if animatedImage {
+                // `render --format smil`'s drawing, from the states already simulated.
+                let svg = AnimatedSVG(
+                    renderer: pipeline.renderer, rate: variant.time.rate.description, seconds: variant.time.rate.seconds)
+                for state in states { try svg.add(state) }
+                let name = "\(resources)/\(slug)\(suffix).svg"
+                try AtomicFile.write(try svg.finish(), to: name)
+                written.append(name)
+            }
             if appearance == .light && ffmpeg {
                 try AtomicFile.write(try pipeline.encode(states[0]).png, to: "\(resources)/\(slug)-video-poster@2x.png")
                 written.append("\(resources)/\(slug)-video-poster@2x.png")
@@ -130,7 +145,7 @@ package struct DocCCatalog {
             }
         }
         let text =
-            Self.article(scene, video: ffmpeg)
+            Self.article(scene, video: ffmpeg, animatedImage: animatedImage)
             + "\n\(Self.marker)\(MarkdownText.inline(PathText.lastComponent(scene.file))) (stamp \(stamp(scene, video: ffmpeg))): edit the scene, not this file -->\n"
         try AtomicFile.write(Array(text.utf8), to: article)
         written.append(article)
@@ -139,13 +154,18 @@ package struct DocCCatalog {
 
     /// The article: the scene's name as its title, its poster (DocC picks the light or dark
     /// image by the reader's appearance) and its animation.
-    package static func article(_ scene: Scene, video: Bool) -> String {
+    package static func article(_ scene: Scene, video: Bool, animatedImage: Bool = false) -> String {
         let slug = scene.slug, name = MarkdownText.inline(scene.displayName)
         var s = "# \(name)\n\n"
         s +=
             "A Springy scene: \(scene.time.maxFrameCount) frames at \(scene.time.fps) fps, rendered from \(MarkdownText.code(PathText.lastComponent(scene.file))).\n\n"
         s += "## Overview\n\n"
         s += "![\(name).](\(slug))\n\n"
+        if animatedImage {
+            // DocC picks `name~dark.svg` for a dark reader, as it does the posters.
+            let alt = MarkdownText.directiveArgument(scene.displayName + ", animated.")
+            s += "@Image(source: \"\(slug).svg\", alt: \"\(alt)\")\n\n"
+        }
         if video {
             let alt = MarkdownText.directiveArgument(scene.displayName + ", animated.")
             s += "@Video(source: \"\(slug).mp4\", poster: \"\(slug)-video-poster\", alt: \"\(alt)\")\n"

@@ -32,6 +32,7 @@ package struct DocsGallery {
 
     /// The flags this run adds to the page's "Made with" line (none for an APNG with defaults).
     var madeWithFlags: String {
+        if let destination { return " --for \(destination)" }
         var f = format == .apng ? "" : " --format \(format.rawValue)"
         for option in EncoderOptions.options where option.formats.contains(format) {
             if let value = option.text(encoder.encoders) { f += " \(option) \(value)" }
@@ -45,13 +46,22 @@ package struct DocsGallery {
     /// The animation's format (apng by default) and its encoder's options (`render`'s
     /// `--apng-max-colors`, `--gif-colors`, `--webp-quality`, `--avif-quality`).
     package var format: OutputFormat = .apng
+    /// A second animation linked from the page (`docs --for github`: the APNG beside the SVG).
+    package var fallback: OutputFormat?
+    /// `docs --for`'s destination, named on the page's "Made with" line instead of the formats.
+    package var destination: String?
     package var encoder = RenderJob.Settings()
 
     /// The animation's file name: `<slug>.<extension>` (`.svg` for smil).
     package func animation(_ scene: Scene) -> String { "\(scene.slug).\(format.kind.fileExtension)" }
 
+    /// The fallback's file name, if there is one.
+    func fallbackAnimation(_ scene: Scene) -> String? { fallback.map { "\(scene.slug).\($0.kind.fileExtension)" } }
+
     package func outputs(_ scene: Scene) -> [String] {
-        [animation(scene), "\(scene.slug)-poster.png", "\(scene.slug)-filmstrip.png"]
+        [animation(scene)] + (fallbackAnimation(scene).map { [$0] } ?? []) + [
+            "\(scene.slug)-poster.png", "\(scene.slug)-filmstrip.png",
+        ]
     }
 
     /// A stable content hash of the scene file, springy's version and the settings.
@@ -61,9 +71,9 @@ package struct DocsGallery {
             Array(source), Array(version.utf8),
             Array("docs-2 scale \(scale) every \(every) poster \(poster) strip \(filmstripFrames) \(filmstripScale)".utf8)
                 + Array(
-                    (format == .apng && encoder.encoders.apngMaxColors == nil
+                    (format == .apng && encoder.encoders.apngMaxColors == nil && fallback == nil
                         ? ""
-                        : " format \(format.rawValue) "
+                        : " format \(format.rawValue) \(fallback?.rawValue ?? "") "
                             + EncoderOptions.options.map { $0.key(encoder.encoders) }.joined(separator: " ")).utf8),
         ])
     }
@@ -88,23 +98,28 @@ package struct DocsGallery {
         // The animation is `render --format <format>`'s sink (for an APNG: changed rectangles),
         // thinned to every `every`-th frame.
         var settings = encoder
-        settings.formats = [format]
+        settings.formats = [format] + (fallback.map { [$0] } ?? [])
         settings.every = every
         let context = SinkContext(
             scene: scene, settings: settings, folder: dir, frames: 0...(scene.time.maxFrameCount - 1),
             renderer: pipeline.renderer)
-        let sink = try format.kind.make(context)
-        pipeline.encode(for: sink.needs)
+        let sinks = try settings.formats.map { try $0.kind.make(context) }
+        pipeline.encode(for: sinks.reduce(SinkNeeds()) { $0.union($1.needs) })
         // The frames' states are kept (plain values, for the poster and the filmstrip), not their
         // pixels: the poster is drawn again from its state, the same bytes as in the run.
         var states: [FrameState] = []
         do {
             try pipeline.runEncoded { index, state, encoded in
-                try sink.add(SinkFrame(index: index, position: states.count, state: state, encoded: encoded))
+                for sink in sinks {
+                    try sink.add(SinkFrame(index: index, position: states.count, state: state, encoded: encoded))
+                }
                 states.append(state)
             }
-            _ = try sink.finish()
-        } catch { sink.abandon(); throw error }
+            for sink in sinks { _ = try sink.finish() }
+        } catch {
+            for sink in sinks { sink.abandon() }
+            throw error
+        }
         // The poster: as asked, or the last frame the scene's author chose for its golden test.
         if !states.isEmpty {
             let n = try poster.frame(in: scene, count: states.count)
@@ -138,6 +153,8 @@ package struct DocsGallery {
         /// it was made with (for the page's "Made with" line).
         package var animation = ""
         package var flags = ""
+        /// The fallback animation's file name ("" for none).
+        var fallback = ""
     }
 
     var indexPath: String { "\(out)/.springy-docs-index" }
@@ -148,13 +165,15 @@ package struct DocsGallery {
         guard let text = try? String(contentsOfFile: indexPath, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard f.count == 5 || f.count == 7, Scene.isSlug(f[0]), let frames = Int(f[3]), let fps = Int(f[4]) else {
+            guard f.count == 5 || f.count == 7 || f.count == 8, Scene.isSlug(f[0]), let frames = Int(f[3]), let fps = Int(f[4])
+            else {
                 return nil
             }
             var row = IndexRow(slug: f[0], path: f[1], name: f[2], frames: frames, fps: fps)
             // An index from before the format was a choice holds APNGs.
-            row.animation = f.count == 7 && !f[5].isEmpty && !f[5].contains("/") ? f[5] : "\(f[0]).apng"
-            row.flags = f.count == 7 ? f[6] : ""
+            row.animation = f.count >= 7 && !f[5].isEmpty && !f[5].contains("/") ? f[5] : "\(f[0]).apng"
+            row.flags = f.count >= 7 ? f[6] : ""
+            row.fallback = f.count == 8 && !f[7].contains("/") ? f[7] : ""
             return row
         }.filter { FileManager.default.fileExists(atPath: "\(out)/\($0.slug)") }
     }
@@ -171,6 +190,7 @@ package struct DocsGallery {
                 slug: e.scene.slug, path: clean(e.path), name: clean(e.scene.displayName),
                 frames: e.scene.time.maxFrameCount, fps: e.scene.time.fps)
             row.animation = animation(e.scene)
+            row.fallback = fallbackAnimation(e.scene) ?? ""
             row.flags = madeWithFlags
             if let i = rows.firstIndex(where: { $0.slug == row.slug }) { rows[i] = row } else { rows.append(row) }
         }
@@ -181,6 +201,7 @@ package struct DocsGallery {
         rows.map { r in
             let base = "\(r.slug)\t\(r.path)\t\(r.name)\t\(r.frames)\t\(r.fps)"
             // The two newer columns only when they say more than the defaults (old indexes stay as they were).
+            if !r.fallback.isEmpty { return base + "\t\(r.animation)\t\(r.flags)\t\(r.fallback)\n" }
             return (r.animation == "\(r.slug).apng" && r.flags.isEmpty ? base : base + "\t\(r.animation)\t\(r.flags)") + "\n"
         }.joined()
     }
@@ -225,6 +246,12 @@ package struct DocsGallery {
             s += "\(MarkdownText.code(e.path)) — \(e.frames) frame\(e.frames == 1 ? "" : "s") at \(e.fps) fps.\n\n"
             let animation = e.animation.isEmpty ? "\(slug).apng" : e.animation
             s += "![\(name), animated](\(slug)/\(animation))\n\n"
+            if !e.fallback.isEmpty {
+                let what =
+                    e.fallback.hasSuffix(".json")
+                    ? "The same animation as Lottie (lottie-web, ThorVG)" : "Where SVG animations do not play"
+                s += "\(what): [\(e.fallback)](\(slug)/\(e.fallback))\n\n"
+            }
             s += "![\(name), poster frame](\(slug)/\(slug)-poster.png)\n\n"
             s += "![\(name), filmstrip](\(slug)/\(slug)-filmstrip.png)\n\n"
             s +=

@@ -1,6 +1,8 @@
 import Foundation
 import SpringyCore
+import SpringyFrame
 import SpringyOutput
+import SpringyRender
 import SpringyScene
 
 /// `springy bench --formats`: bytes and encoding time of the PNG frames (Springy's encoder and
@@ -24,9 +26,11 @@ package enum FormatBenchmark {
         var pipeline = try FramePipeline(scene: scene, threads: 1)
         pipeline.encodePNG = true
         var pngs: [[UInt8]] = []
-        try pipeline.runEncoded { index, _, encoded in
+        var states: [FrameState] = []
+        try pipeline.runEncoded { index, state, encoded in
             try AtomicFile.write(encoded.png, to: "\(dir)/\(OutputNames.frame(index))")
             pngs.append(encoded.png)
+            states.append(state)
         }
         let width = pipeline.renderer.pixelWidth, height = pipeline.renderer.pixelHeight, fps = scene.time.fps,
             frameRate = scene.time.rate
@@ -69,11 +73,27 @@ package enum FormatBenchmark {
             add: { rgba, _ in try apng.add(rgba: rgba, width: width, height: height, opaque: opaque, settings: APNGWriter.compact)
             },
             finish: { try apng.finish() })
+        // The vector animations, drawn from the frames' states (not their pixels): the SVG with
+        // SMIL, the Lottie JSON, and the dotLottie (that JSON zipped).
+        let vector = AnimatedSVG(renderer: pipeline.renderer, rate: frameRate.description, seconds: frameRate.seconds)
+        var start = now()
+        for state in states { try vector.add(state) }
+        let svg = try vector.finish()
+        rows.append(Row(name: "springy smil (svg)", bytes: svg.count, seconds: now() - start, psnr: nil, ssim: nil))
+        start = now()
+        do {
+            let json = try vector.finishLottie(name: scene.slug, fps: frameRate.perSecond, file: scene.file)
+            rows.append(Row(name: "springy lottie (json)", bytes: json.count, seconds: now() - start, psnr: nil, ssim: nil))
+            let dot = try DotLottieOutput.archive(json, id: scene.slug)
+            rows.append(Row(name: "springy dotlottie", bytes: dot.count, seconds: now() - start, psnr: nil, ssim: nil))
+        } catch {
+            rows.append(Row(name: "springy lottie: refused", bytes: 0, seconds: 0, psnr: nil, ssim: nil))
+        }
         guard let ffmpeg else { return (pngs.count, rows) }
         // ffmpeg's two passes at the same frame rate the GIF keeps.
         let rate = Double(fps) / Double(GIFWriter.step(for: frameRate))
         let input = ["-v", "error", "-framerate", "\(fps)", "-i", "\(dir)/frame-%05d.png"]
-        let start = now()
+        start = now()
         try runTool(ffmpeg, input + ["-vf", "fps=\(rate),palettegen=stats_mode=diff", "-y", "\(dir)/palette.png"])
         try runTool(
             ffmpeg,

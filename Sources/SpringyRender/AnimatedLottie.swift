@@ -46,8 +46,9 @@ extension AnimatedSVG {
         }
         if b > 0 {
             let device = try renderer.vectorFragment(.deviceFrame, id: "device").svg
-            let shapes = try Self.lottieShapes(device, glyphs: glyphPaths, where: "the device frame", frame: 0)
-            var frameLayer = Self.layer(name: "device", shapes: shapes, from: 0, to: frameCount, transform: Self.still(.zero))
+            let shapes = try LottieJSON.lottieShapes(device, glyphs: glyphPaths, where: "the device frame", frame: 0)
+            var frameLayer = LottieJSON.layer(
+                name: "device", shapes: shapes, from: 0, to: frameCount, transform: LottieJSON.still(.zero))
             frameLayer["ind"] = next
             layers.append(frameLayer)
         }
@@ -56,8 +57,8 @@ extension AnimatedSVG {
             let samples = offsets.enumerated().map {
                 Sample(frame: $0.offset, origin: Vec2(b, b) - $0.element, angle: 0, points: [])
             }
-            var transform = Self.still(.zero)
-            transform["p"] = Self.animated(
+            var transform = LottieJSON.still(.zero)
+            transform["p"] = LottieJSON.animated(
                 Self.kept(samples, reach: 0, scale: scale, within: within).map {
                     (samples[$0].frame, [samples[$0].origin.x, samples[$0].origin.y])
                 })
@@ -71,7 +72,7 @@ extension AnimatedSVG {
             "meta": ["g": "Springy \(SpringyVersion.current): keyframes within \(Self.tolerance) px at scale \(r.scale)"],
         ]
         var out = ""
-        Self.json(document, into: &out)
+        LottieJSON.json(document, into: &out)
         return Array(out.utf8)
     }
 
@@ -131,12 +132,12 @@ extension AnimatedSVG {
             let first = run[0].frame, end = run[run.count - 1].frame + 1
             var layer: [String: Any]
             if case .springLine(let coil) = look.look {
-                layer = Self.layer(
+                layer = LottieJSON.layer(
                     name: look.key, shapes: springShapes(keys, coil: coil, offset: offset), from: first, to: end,
-                    transform: Self.still(.zero))
+                    transform: LottieJSON.still(.zero))
                 if chosen.content { layer["parent"] = 1 }
             } else {
-                let shapes = try Self.lottieShapes(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
+                let shapes = try LottieJSON.lottieShapes(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
                 let screenRun = screen[chosen.runs.firstIndex { $0[0].frame == first }!]
                 if let same = motions.first(where: { m in
                     m.samples.count == screenRun.count
@@ -144,21 +145,22 @@ extension AnimatedSVG {
                             $0.frame == $1.frame && $0.origin == $1.origin && $0.angle == $1.angle
                         }
                 }) {
-                    layer = Self.layer(name: look.key, shapes: shapes, from: first, to: end, transform: Self.still(.zero))
+                    layer = LottieJSON.layer(
+                        name: look.key, shapes: shapes, from: first, to: end, transform: LottieJSON.still(.zero))
                     layer["parent"] = same.ind
                 } else {
                     let moving = keys.contains { $0.origin != keys[0].origin || $0.angle != keys[0].angle }
-                    var transform = Self.still(keys[0].origin + offset)
+                    var transform = LottieJSON.still(keys[0].origin + offset)
                     if moving {
-                        transform["p"] = Self.animated(
+                        transform["p"] = LottieJSON.animated(
                             keys.map { ($0.frame, [($0.origin.x + offset.x), ($0.origin.y + offset.y)]) })
                         if keys.contains(where: { $0.angle != 0 }) {
-                            transform["r"] = Self.animated(keys.map { ($0.frame, [$0.angle * 180 / .pi]) }, places: 4)
+                            transform["r"] = LottieJSON.animated(keys.map { ($0.frame, [$0.angle * 180 / .pi]) }, places: 4)
                         }
                     } else {
-                        transform["r"] = ["a": 0, "k": Self.round(keys[0].angle * 180 / .pi, 4)]
+                        transform["r"] = ["a": 0, "k": LottieJSON.round(keys[0].angle * 180 / .pi, 4)]
                     }
-                    layer = Self.layer(name: look.key, shapes: shapes, from: first, to: end, transform: transform)
+                    layer = LottieJSON.layer(name: look.key, shapes: shapes, from: first, to: end, transform: transform)
                     if chosen.content { layer["parent"] = 1 }
                     motions.append(Motion(samples: screenRun, ind: next))
                 }
@@ -175,125 +177,37 @@ extension AnimatedSVG {
         let style = renderer.style
         func shape(_ points: [Vec2]) -> [String: Any] {
             [
-                "c": false, "v": points.map { [Self.round($0.x + offset.x, 2), Self.round($0.y + offset.y, 2)] },
+                "c": false, "v": points.map { [LottieJSON.round($0.x + offset.x, 2), LottieJSON.round($0.y + offset.y, 2)] },
                 "i": points.map { _ in [0, 0] }, "o": points.map { _ in [0, 0] },
             ]
         }
         let path: [String: Any] =
             keys.count == 1
             ? ["a": 0, "k": shape(keys[0].points)]
-            : ["a": 1, "k": Self.lottieKeys(keys.map { ($0.frame, [shape($0.points)]) })]
+            : ["a": 1, "k": LottieJSON.lottieKeys(keys.map { ($0.frame, [shape($0.points)]) })]
         let stroke: [String: Any] = [
-            "ty": "st", "c": Self.color(style.springColor), "o": ["a": 0, "k": Self.round(style.springColor.a * 100, 2)],
+            "ty": "st", "c": LottieJSON.color(style.springColor),
+            "o": ["a": 0, "k": LottieJSON.round(style.springColor.a * 100, 2)],
             "w": ["a": 0, "k": style.springWidth], "lc": 1, "lj": 1, "ml": 10,
         ]
         func dot(_ end: Int, _ radius: Double) -> [String: Any] {
             let p: [String: Any] =
                 keys.count == 1
-                ? ["a": 0, "k": [keys[0].points[end].x + offset.x, keys[0].points[end].y + offset.y].map { Self.round($0, 2) }]
-                : Self.animated(keys.map { ($0.frame, [$0.points[end].x + offset.x, $0.points[end].y + offset.y]) })
-            return Self.group([
+                ? [
+                    "a": 0,
+                    "k": [keys[0].points[end].x + offset.x, keys[0].points[end].y + offset.y].map { LottieJSON.round($0, 2) },
+                ]
+                : LottieJSON.animated(keys.map { ($0.frame, [$0.points[end].x + offset.x, $0.points[end].y + offset.y]) })
+            return LottieJSON.group([
                 ["ty": "el", "p": p, "s": ["a": 0, "k": [2 * radius, 2 * radius]]],
                 [
-                    "ty": "fl", "c": Self.color(style.springColor), "o": ["a": 0, "k": Self.round(style.springColor.a * 100, 2)],
+                    "ty": "fl", "c": LottieJSON.color(style.springColor),
+                    "o": ["a": 0, "k": LottieJSON.round(style.springColor.a * 100, 2)],
                     "r": 1,
                 ],
             ])
         }
         let last = keys[0].points.count - 1
-        return [dot(last, 2), dot(0, 3), Self.group([["ty": "sh", "ks": path], stroke])]
-    }
-
-    /// JSON of dictionaries, arrays, strings, numbers and booleans: an object's `ty` first (some
-    /// players, rlottie among them, read a shape's type before its fields), then its keys in
-    /// order; numbers as short as they are exact.
-    static func json(_ value: Any, into out: inout String) {
-        switch value {
-        case let d as [String: Any]:
-            out += "{"
-            let keys = d.keys.sorted { ($0 == "ty" ? "" : $0) < ($1 == "ty" ? "" : $1) }
-            for (k, key) in keys.enumerated() {
-                if k > 0 { out += "," }
-                json(key, into: &out)
-                out += ":"
-                json(d[key]!, into: &out)
-            }
-            out += "}"
-        case let a as [Any]:
-            out += "["
-            for (k, v) in a.enumerated() {
-                if k > 0 { out += "," }
-                json(v, into: &out)
-            }
-            out += "]"
-        case let s as String:
-            out += "\""
-            for c in s.unicodeScalars {
-                switch c {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case _ where c.value < 0x20: out += String(format: "\\u%04x", c.value)
-                default: out.unicodeScalars.append(c)
-                }
-            }
-            out += "\""
-        case let b as Bool: out += b ? "true" : "false"
-        case let i as Int: out += String(i)
-        case let x as Double: out += number(x, places: 6)
-        default: out += "null"
-        }
-    }
-
-    static func layer(name: String, shapes: [[String: Any]], from: Int, to: Int, transform: [String: Any]) -> [String: Any] {
-        [
-            "ty": 4, "nm": name, "ip": from, "op": to, "st": 0, "sr": 1, "ddd": 0, "ao": 0, "bm": 0, "ks": transform,
-            "shapes": shapes,
-        ]
-    }
-
-    static func still(_ p: Vec2) -> [String: Any] {
-        [
-            "a": ["a": 0, "k": [0, 0]], "p": ["a": 0, "k": [round(p.x, 2), round(p.y, 2)]], "s": ["a": 0, "k": [100, 100]],
-            "r": ["a": 0, "k": 0], "o": ["a": 0, "k": 100],
-        ]
-    }
-
-    /// Linear keyframes of numbers (a position, an angle).
-    static func animated(_ keys: [(frame: Int, value: [Double])], places: Int = 2) -> [String: Any] {
-        ["a": 1, "k": lottieKeys(keys.map { ($0.frame, $0.value.map { round($0, places) }) })]
-    }
-
-    /// Keyframes with linear easing; the last holds.
-    static func lottieKeys(_ keys: [(frame: Int, value: [Any])]) -> [[String: Any]] {
-        keys.enumerated().map { k, key in
-            var f: [String: Any] = ["t": key.frame, "s": key.value]
-            if k < keys.count - 1 {
-                f["o"] = ["x": 0, "y": 0]
-                f["i"] = ["x": 1, "y": 1]
-            } else {
-                f["h"] = 1
-            }
-            return f
-        }
-    }
-
-    static func group(_ items: [[String: Any]]) -> [String: Any] {
-        [
-            "ty": "gr",
-            "it": items + [
-                [
-                    "ty": "tr", "p": ["a": 0, "k": [0, 0]], "a": ["a": 0, "k": [0, 0]], "s": ["a": 0, "k": [100, 100]],
-                    "r": ["a": 0, "k": 0], "o": ["a": 0, "k": 100],
-                ]
-            ],
-        ]
-    }
-
-    static func color(_ c: Color) -> [String: Any] { ["a": 0, "k": [round(c.r, 4), round(c.g, 4), round(c.b, 4), 1]] }
-
-    static func round(_ v: Double, _ places: Int) -> Double {
-        let s = pow(10, Double(places))
-        let r = (v * s).rounded() / s
-        return r == 0 ? 0 : r
+        return [dot(last, 2), dot(0, 3), LottieJSON.group([["ty": "sh", "ks": path], stroke])]
     }
 }

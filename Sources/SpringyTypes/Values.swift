@@ -33,3 +33,40 @@ public enum PNGFilter: String, Sendable, CaseIterable {
 public enum PNGStrategy: String, Sendable, CaseIterable {
     case `default`, filtered, huffman, rle, fixed
 }
+
+/// Where documentation pictures are going (`docs --for`): what plays there picks the formats.
+public enum DocsDestination: String, Sendable, CaseIterable {
+    /// A GitHub README: the SVG animated with SMIL (GitHub's `<img>` runs SMIL; it strips a
+    /// video's autoplay and serves a committed mp4 as a download), with an APNG fallback.
+    case github
+    /// A DocC catalogue: `@Image` of the SVG animation and a poster; a video only when asked.
+    case docc
+    /// A web page: the Lottie (lottie-web, ThorVG, dotLottie players) and the SVG.
+    case web
+    /// Slides (Keynote, PowerPoint, Google Slides): an mp4, which they all play.
+    case slides
+
+    /// The formats written: the one shown first, then the fallback.
+    public var formats: [OutputFormat] {
+        switch self {
+        case .github: [.smil, .apng]
+        case .docc: [.smil]
+        case .web: [.smil, .lottie]
+        case .slides: [.mp4]
+        }
+    }
+
+    /// Why, in one line.
+    public var reason: String {
+        switch self {
+        case .github:
+            "GitHub shows an SVG in an <img> and runs its SMIL animations, sharp and small; it strips a video's autoplay, so the APNG is the fallback"
+        case .docc:
+            "DocC's @Image takes an SVG, which animates and stays sharp at any zoom; DocC's @Video has no autoplay, so a video only when asked (--video)"
+        case .web:
+            "web pages play Lottie through lottie-web or ThorVG's dotLottie player, and show the SVG in an <img> where no script runs"
+        case .slides:
+            "slide decks play an mp4 inline; they do not run SVG animations or Lottie"
+        }
+    }
+}

@@ -86,4 +86,20 @@ final class OutputOptionTests: XCTestCase {
         v.crf = 64
         XCTAssertEqual(v.problem, "--crf must be 0-63, not 64")
     }
+
+    /// `docs --for`: what does not fit a destination is refused before anything (issue 47).
+    func testDocsDestinationsRefuseWhatDoesNotFit() throws {
+        for (arguments, message) in [
+            (["docs", "s.yaml", "--for", "docc"], "--for docc writes into a DocC catalogue: name it with --docc PATH.docc"),
+            (["docs", "s.yaml", "--for", "github", "--format", "gif"], "--for github picks the formats: leave out --format"),
+            (["docs", "s.yaml", "--for", "web", "--docc", "x.docc"], "--docc is --for docc's"),
+            (["docs", "s.yaml", "--video"], "--video is for --for docc"),
+        ] {
+            XCTAssertThrowsError(try Springy.parseAsRoot(arguments), "\(arguments)") {
+                XCTAssertTrue(Springy.message(for: $0).contains(message), Springy.message(for: $0))
+            }
+        }
+        XCTAssertThrowsError(try Springy.parseAsRoot(["docs", "s.yaml", "--for", "print"]))
+        XCTAssertNoThrow(try Springy.parseAsRoot(["docs", "s.yaml", "--for", "slides"]))
+    }
 }

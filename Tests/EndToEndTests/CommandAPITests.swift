@@ -54,6 +54,35 @@ final class CommandAPITests: XCTestCase {
         XCTAssertEqual(try scene.render(again).existingOutputs()?.count, 30, "a second render would replace 30 frames")
     }
 
+    /// A render names the files it would replace by each format's own names only: a PDF still
+    /// is a `frame-` file ending `.pdf`, the y4m the scene's `.y4m`, the SVG animation the
+    /// scene's `.svg`, the Lottie its `.json` and `.lottie` (scripts/mutate found the first two
+    /// untested).
+    func testEachFormatClaimsOnlyItsOwnFiles() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = try Scene(contentsOfFile: try scene(in: dir))
+        try FileManager.default.createDirectory(atPath: "\(dir)/lib/bounce", withIntermediateDirectories: true)
+        for name in [
+            "frame-00001.pdf", "frame-00001.svg", "notes.pdf", "frame-00002.png", "bounce.y4m", "other.y4m", "bounce.svg",
+            "bounce.json", "bounce.lottie", "other.json",
+        ] {
+            _ = FileManager.default.createFile(atPath: "\(dir)/lib/bounce/\(name)", contents: Data())
+        }
+        func claimed(_ format: OutputFormat) throws -> [String] {
+            var options = RenderOptions()
+            options.folder = "\(dir)/lib"
+            options.formats = [format]
+            return try scene.render(options).existingOutputs() ?? []
+        }
+        XCTAssertEqual(try claimed(.pdf), ["frame-00001.pdf"])
+        XCTAssertEqual(try claimed(.svg), ["frame-00001.svg"])
+        XCTAssertEqual(try claimed(.y4m), ["bounce.y4m"])
+        XCTAssertEqual(try claimed(.smil), ["bounce.svg"])
+        XCTAssertEqual(try claimed(.lottie), ["bounce.json"])
+        XCTAssertEqual(try claimed(.dotlottie), ["bounce.lottie"])
+    }
+
     func testACheckRecordsThenPassesThenSaysWhatMovedWhenTheDampingChanges() throws {
         let dir = temporaryDirectory()
         let path = try scene(in: dir)

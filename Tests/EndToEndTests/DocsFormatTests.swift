@@ -165,3 +165,63 @@ final class DocsFormatTests: XCTestCase {
     }
 
 }
+
+/// Issue 47: `docs --for github|docc|web|slides` picks what plays where, says why in one line,
+/// and the page (or the DocC article) shows what it picked.
+final class DocsDestinationTests: XCTestCase {
+    static let sceneText = scene(
+        120, 160, time: "fps: 20, duration: 1.5",
+        """
+        name: Falling box
+        items:
+          box: { center: [60, 30], size: [30, 30], fill: "#FF9500" }
+        behaviors:
+          - gravity: { items: [box] }
+          - collision: { items: [box], bounds: true }
+        """)
+
+    func testGitHubGetsTheSVGWithAnAPNGFallbackAndWebTheLottieBesideIt() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = "\(dir)/falling.yaml"
+        try DocsDestinationTests.sceneText.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try runSpringy(["docs", path, "--out", "\(dir)/g", "--for", "github"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("docs --for github: smil and apng, because GitHub shows an SVG"), r.stdout)
+        for name in ["falling.svg", "falling.apng", "falling-poster.png", "falling-filmstrip.png"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/g/falling/\(name)"), name)
+        }
+        var page = try String(contentsOfFile: "\(dir)/g/README.md", encoding: .utf8)
+        XCTAssertTrue(page.contains("](falling/falling.svg)"), page)
+        XCTAssertTrue(page.contains("Where SVG animations do not play: [falling.apng](falling/falling.apng)"), page)
+        XCTAssertTrue(page.contains("--for github`"), "the page says how it was made: \(page)")
+        // The page's command again: nothing to do.
+        let again = try runSpringy(["docs", path, "--out", "\(dir)/g", "--for", "github"])
+        XCTAssertTrue(again.stdout.contains("nothing to do"), again.stdout)
+        // For the web: the SVG shown, the Lottie linked; the APNG of before is gone.
+        let web = try runSpringy(["docs", path, "--out", "\(dir)/g", "--for", "web"])
+        XCTAssertEqual(web.status, 0, web.stderr)
+        page = try String(contentsOfFile: "\(dir)/g/README.md", encoding: .utf8)
+        XCTAssertTrue(
+            page.contains("The same animation as Lottie (lottie-web, ThorVG): [falling.json](falling/falling.json)"), page)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/g/falling/falling.json"))
+    }
+
+    func testDocCGetsAnAnimatedImageAndAVideoOnlyWhenAsked() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = "\(dir)/falling.yaml"
+        try DocsDestinationTests.sceneText.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try runSpringy(["docs", path, "--for", "docc", "--docc", "\(dir)/D.docc"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let article = try String(contentsOfFile: "\(dir)/D.docc/Falling.md", encoding: .utf8)
+        XCTAssertTrue(article.contains("@Image(source: \"falling.svg\", alt: \"Falling box, animated.\")"), article)
+        XCTAssertFalse(article.contains("@Video"), "no video unless asked")
+        for name in ["falling.svg", "falling~dark.svg", "falling@2x.png", "falling~dark@2x.png"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/D.docc/Resources/\(name)"), name)
+        }
+        let dark = try String(contentsOfFile: "\(dir)/D.docc/Resources/falling~dark.svg", encoding: .utf8)
+        let light = try String(contentsOfFile: "\(dir)/D.docc/Resources/falling.svg", encoding: .utf8)
+        XCTAssertNotEqual(dark, light, "the dark variant is drawn dark")
+    }
+}

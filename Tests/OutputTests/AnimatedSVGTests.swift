@@ -8,6 +8,10 @@ import XCTest
 
 @testable import SpringyRender
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// Issue 47: the SMIL document's keyframes are within 0.25 output pixels of every frame. A
 /// small SMIL reader here (linear `animateTransform` translate and rotate, discrete visibility)
 /// evaluates the document at each frame's time and compares every element with the frame's
@@ -131,4 +135,41 @@ final class AnimatedSVGTests: XCTestCase {
         XCTAssertEqual(AnimatedSVG.number(0.1234567, places: 6), "0.123457")
         XCTAssertEqual(SVGCompaction.numbers("M 10029.3125 9965 L 10000 10000.004", less: 10_000), "M 29.31 -35 L 0 0")
     }
+}
+
+/// Every repository scene exports as an SVG animation and as Lottie — or, for Lottie, is
+/// refused naming the scene, the thing and its first frame (issue 47). In halves, as the
+/// golden tests are, so two workers share them.
+final class EveryVectorExportTests: XCTestCase {
+    func exportEveryScene(half: Int) throws {
+        let all = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/scenes").filter { $0.hasSuffix(".yaml") }
+            .sorted()
+        XCTAssertGreaterThan(all.count, 40)
+        var refused: [String] = []
+        for name in all.enumerated().filter({ $0.offset % 2 == half }).map(\.element) {
+            let model = try SceneLoader.load(path: packageRoot + "/scenes/" + name)
+            let renderer = try Renderer(scene: model)
+            let svg = AnimatedSVG(renderer: renderer, rate: model.time.rate.description, seconds: model.time.rate.seconds)
+            let states = try Simulation.frames(of: model)
+            for s in states { try svg.add(s) }
+            let text = try svg.finish()
+            XCTAssertTrue(XMLParser(data: Data(text)).parse(), "\(name): the SVG is well-formed XML")
+            do {
+                let json = try svg.finishLottie(name: model.slug, fps: model.time.rate.perSecond, file: model.file)
+                let document = try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any]
+                XCTAssertEqual(document?["op"] as? Int, states.count, "\(name): the Lottie holds every frame")
+                XCTAssertFalse((document?["layers"] as? [Any] ?? []).isEmpty, "\(name): the Lottie has layers")
+            } catch {
+                let message = "\(error)"
+                XCTAssertTrue(
+                    message.hasPrefix(model.file + ": ") && message.contains(" (first in frame ")
+                        && message.hasSuffix("Lottie export does not draw it; --format smil does"), message)
+                refused.append(name)
+            }
+        }
+        print("Lottie refused: \(refused)")
+    }
+
+    func testEverySceneExportsFirstHalf() throws { try exportEveryScene(half: 0) }
+    func testEverySceneExportsSecondHalf() throws { try exportEveryScene(half: 1) }
 }

@@ -51,6 +51,10 @@ final class MessageTests: XCTestCase {
         XCTAssertEqual(
             refusal("springy: 1\nviewport:\n\tsize: [100, 100]\n"),
             "s.yaml:3:1: a tab character: YAML indents with spaces only (replace the tab with spaces)")
+        // On the first line too (scripts/mutate: the line's bound had no test).
+        XCTAssertEqual(
+            refusal("\tspringy: 1\n"),
+            "s.yaml:1:1: a tab character: YAML indents with spaces only (replace the tab with spaces)")
     }
 
     func testNoSuggestionForAOneLetterName() {

@@ -28,14 +28,17 @@ enum DotLottieOutput: OutputKind {
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, fileExtension) }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
-        LottieSink(context, path: context.path(OutputNames.video(context.scene, fileExtension))) { json, id in
-            let manifest: [String: Any] = [
-                "version": "1", "generator": "Springy \(SpringyVersion.current)", "author": "Springy",
-                "animations": [["id": id, "autoplay": true, "loop": true, "speed": 1]],
-            ]
-            let m = Array(try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys]))
-            return try ZipArchive.bytes([("manifest.json", m), ("animations/\(id).json", json)])
-        }
+        LottieSink(context, path: context.path(OutputNames.video(context.scene, fileExtension)), wrap: archive)
+    }
+
+    /// The dotLottie of one animation: its manifest (autoplaying, looping) and its JSON.
+    static func archive(_ json: [UInt8], id: String) throws -> [UInt8] {
+        let manifest: [String: Any] = [
+            "version": "1", "generator": "Springy \(SpringyVersion.current)", "author": "Springy",
+            "animations": [["id": id, "autoplay": true, "loop": true, "speed": 1]],
+        ]
+        let m = Array(try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys]))
+        return try ZipArchive.bytes([("manifest.json", m), ("animations/\(id).json", json)])
     }
 }
 
@@ -48,7 +51,7 @@ final class LottieSink: OutputSink {
     private let slug: String
     private let fps: Double
     private let wrap: ([UInt8], String) throws -> [UInt8]
-    init(_ context: SinkContext, path: String, wrap: @escaping ([UInt8], String) throws -> [UInt8]) {
+    init(_ context: SinkContext, path: String, wrap: @escaping ([UInt8], _ id: String) throws -> [UInt8]) {
         let rate = context.rate
         svg = AnimatedSVG(renderer: context.renderer, rate: rate.description, seconds: rate.seconds)
         self.path = path; self.wrap = wrap; scene = context.scene.file; slug = context.scene.slug; fps = rate.perSecond

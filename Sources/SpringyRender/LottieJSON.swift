@@ -1,7 +1,11 @@
 import Foundation
 import SpringyCore
 
-extension AnimatedSVG {
+/// Lottie's JSON as Springy writes it: its writer, layers, transforms, keyframes, shape groups,
+/// and a look's SVG read into shapes.
+enum LottieJSON {
+    typealias Unsupported = AnimatedSVG.Unsupported
+
     /// A look's SVG (as Cairo's SVG surface writes it, compacted) as Lottie shape groups,
     /// topmost first: each path a group of its contours with its fill or stroke; each run of
     /// glyphs a group of their outlines with the run's fill. `glyphs` gives each glyph id's
@@ -142,11 +146,104 @@ extension AnimatedSVG {
                 v.append(p); ins.append(c2 - p); outs.append(.zero)
             case "Z":
                 closed = true
-            default:
+            default:  // open set: text from Cairo's SVG
                 continue
             }
         }
         flush()
         return out
+    }
+
+    /// JSON of dictionaries, arrays, strings, numbers and booleans: an object's `ty` first (some
+    /// players, rlottie among them, read a shape's type before its fields), then its keys in
+    /// order; numbers as short as they are exact.
+    static func json(_ value: Any, into out: inout String) {
+        switch value {
+        case let d as [String: Any]:
+            out += "{"
+            let keys = d.keys.sorted { ($0 == "ty" ? "" : $0) < ($1 == "ty" ? "" : $1) }
+            for (k, key) in keys.enumerated() {
+                if k > 0 { out += "," }
+                json(key, into: &out)
+                out += ":"
+                json(d[key]!, into: &out)
+            }
+            out += "}"
+        case let a as [Any]:
+            out += "["
+            for (k, v) in a.enumerated() {
+                if k > 0 { out += "," }
+                json(v, into: &out)
+            }
+            out += "]"
+        case let s as String:
+            out += "\""
+            for c in s.unicodeScalars {
+                switch c {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case _ where c.value < 0x20: out += String(format: "\\u%04x", c.value)
+                default: out.unicodeScalars.append(c)  // open set: characters
+                }
+            }
+            out += "\""
+        case let b as Bool: out += b ? "true" : "false"
+        case let i as Int: out += String(i)
+        case let x as Double: out += AnimatedSVG.number(x, places: 6)
+        default: out += "null"  // open set: any other value
+        }
+    }
+
+    static func layer(name: String, shapes: [[String: Any]], from: Int, to: Int, transform: [String: Any]) -> [String: Any] {
+        [
+            "ty": 4, "nm": name, "ip": from, "op": to, "st": 0, "sr": 1, "ddd": 0, "ao": 0, "bm": 0, "ks": transform,
+            "shapes": shapes,
+        ]
+    }
+
+    static func still(_ p: Vec2) -> [String: Any] {
+        [
+            "a": ["a": 0, "k": [0, 0]], "p": ["a": 0, "k": [round(p.x, 2), round(p.y, 2)]], "s": ["a": 0, "k": [100, 100]],
+            "r": ["a": 0, "k": 0], "o": ["a": 0, "k": 100],
+        ]
+    }
+
+    /// Linear keyframes of numbers (a position, an angle).
+    static func animated(_ keys: [(frame: Int, value: [Double])], places: Int = 2) -> [String: Any] {
+        ["a": 1, "k": lottieKeys(keys.map { ($0.frame, $0.value.map { round($0, places) }) })]
+    }
+
+    /// Keyframes with linear easing; the last holds.
+    static func lottieKeys(_ keys: [(frame: Int, value: [Any])]) -> [[String: Any]] {
+        keys.enumerated().map { k, key in
+            var f: [String: Any] = ["t": key.frame, "s": key.value]
+            if k < keys.count - 1 {
+                f["o"] = ["x": 0, "y": 0]
+                f["i"] = ["x": 1, "y": 1]
+            } else {
+                f["h"] = 1
+            }
+            return f
+        }
+    }
+
+    static func group(_ items: [[String: Any]]) -> [String: Any] {
+        [
+            "ty": "gr",
+            "it": items + [
+                [
+                    "ty": "tr", "p": ["a": 0, "k": [0, 0]], "a": ["a": 0, "k": [0, 0]], "s": ["a": 0, "k": [100, 100]],
+                    "r": ["a": 0, "k": 0], "o": ["a": 0, "k": 100],
+                ]
+            ],
+        ]
+    }
+
+    static func color(_ c: Color) -> [String: Any] { ["a": 0, "k": [round(c.r, 4), round(c.g, 4), round(c.b, 4), 1]] }
+
+    static func round(_ v: Double, _ places: Int) -> Double {
+        let s = pow(10, Double(places))
+        let r = (v * s).rounded() / s
+        return r == 0 ? 0 : r
     }
 }
