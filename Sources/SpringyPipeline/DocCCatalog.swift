@@ -31,8 +31,11 @@ package struct DocCCatalog {
     /// choice and whether there is a video.
     func stamp(_ scene: Scene, video: Bool) -> String {
         let source = (try? Data(contentsOf: URL(fileURLWithPath: scene.file))) ?? Data()
+        // An animated image adds to the stamp; without one it is what it was, so a catalogue
+        // made before `--for docc` existed is still current.
         return ContentHash.key([
-            Array(source), Array(version.utf8), Array("docc-1 poster \(poster) video \(video) svg \(animatedImage)".utf8),
+            Array(source), Array(version.utf8),
+            Array("docc-1 poster \(poster) video \(video)\(animatedImage ? " svg" : "")".utf8),
         ])
     }
 
