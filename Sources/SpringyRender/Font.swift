@@ -31,10 +31,13 @@ package enum PinnedFont {
         var faces = [try face()]
         if inter { faces.append(try interFace()) }
         var out: [Character] = []
-        for ch in text where !ch.isWhitespace {
+        // A space and a line break (which breaks the line) are drawn; any other control
+        // character (a tab, …) would show as a box, as would a character no face has.
+        for ch in text where ch != " " && !ch.isNewline {
             let covered = ch.unicodeScalars.allSatisfy { scalar in
-                scalar.properties.generalCategory == .control || scalar.properties.isVariationSelector
-                    || faces.contains { springy_font_has_glyph($0, scalar.value) != 0 }
+                scalar.properties.isVariationSelector
+                    || (scalar.properties.generalCategory != .control
+                        && faces.contains { springy_font_has_glyph($0, scalar.value) != 0 })
             }
             if !covered && !out.contains(ch) { out.append(ch) }
         }

@@ -41,7 +41,7 @@ package struct Renderer: Sendable, Painter {
                 // The faces the scene draws with: Inter, then DejaVu Sans for what Inter lacks.
                 let faces = inter ? "Inter and DejaVu Sans" : "DejaVu Sans"
                 out.append(
-                    "\(scene.file): the text \"\(t)\" has characters \(faces) cannot draw (\(missing.map { String($0) }.joined(separator: " "))); they show as boxes"
+                    "\(scene.file): the text \"\(t)\" has characters \(faces) cannot draw (\(missing.map { ch in ch.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) ? ch.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined() : String(ch) }.joined(separator: " "))); they show as boxes"
                 )
             }
         }

@@ -8,8 +8,35 @@ package enum TextFit {
     /// (at characters with `.charWrap`) when there is more than one line; what does not fit is cut
     /// as `mode` says from the last line: an ellipsis at its end (the default), start or middle,
     /// or no ellipsis at all (`.clip`, `.wordWrap`, `.charWrap`: the line ends where it is cut).
+    /// A line break in the text (`\n`, `\r\n` or `\r`) always breaks the line, as a UILabel's
+    /// does: each paragraph is fitted in turn, and when the lines run out before the text does,
+    /// the last line shown is cut as `mode` says.
     package static func lines(
         _ text: String, width: Double, maxLines: Int, mode: LineBreak = .truncateTail, measure: (String) -> Double
+    ) -> [String] {
+        let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        guard paragraphs.count > 1 else { return paragraph(text, width: width, maxLines: maxLines, mode: mode, measure: measure) }
+        var out: [String] = []
+        for (k, p) in paragraphs.enumerated() where out.count < max(maxLines, 1) {
+            var fitted = paragraph(p, width: width, maxLines: max(maxLines, 1) - out.count, mode: mode, measure: measure)
+            if out.count + fitted.count >= max(maxLines, 1) && k < paragraphs.count - 1 {
+                // Text follows the last line shown: it ends as a cut line does.
+                let last = fitted.removeLast()
+                switch mode {
+                case .truncateTail, .truncateHead, .truncateMiddle:
+                    let marked = last + ellipsis
+                    fitted.append(measure(marked) <= width ? marked : truncated(last + " " + ellipsis, width: width, measure: measure))
+                case .clip, .wordWrap, .charWrap: fitted.append(last)
+                }
+            }
+            out += fitted
+        }
+        return out
+    }
+
+    /// One paragraph (no line break in it) as at most `maxLines` lines.
+    static func paragraph(
+        _ text: String, width: Double, maxLines: Int, mode: LineBreak, measure: (String) -> Double
     ) -> [String] {
         if measure(text) <= width || width <= 0 { return [text] }
         func cut(_ rest: String) -> String {

@@ -102,6 +102,25 @@ final class DrawingTests: XCTestCase {
         XCTAssertEqual(TextFit.lines("Supercalifragilistic", width: 60, maxLines: 3, measure: measure), ["Super…"])
     }
 
+    /// A line break in a label breaks the line, as UILabel's does (issue 47: it drew a box):
+    /// each paragraph fitted in turn; when lines run out first, the last shown is cut.
+    func testALineBreakBreaksTheLine() {
+        let measure: (String) -> Double = { Double($0.count) * 10 }
+        func fit(_ text: String, _ lines: Int, _ mode: LineBreak = .truncateTail) -> [String] {
+            TextFit.lines(text, width: 60, maxLines: lines, mode: mode, measure: measure)
+        }
+        XCTAssertEqual(fit("One\nTwo", 2), ["One", "Two"])
+        XCTAssertEqual(fit("One\r\nTwo", 2), ["One", "Two"])
+        XCTAssertEqual(fit("One\n\nTwo", 3), ["One", "", "Two"], "an empty paragraph is an empty line")
+        XCTAssertEqual(fit("One\nTwo", 1), ["One…"], "text follows the last line shown")
+        XCTAssertEqual(fit("Hello\nTwo", 1), ["Hello…"])
+        XCTAssertEqual(fit("Hello!\nTwo", 1), ["Hello…"], "a full last line makes room for the ellipsis")
+        XCTAssertEqual(fit("One\nTwo", 1, .clip), ["One"])
+        XCTAssertEqual(fit("Hello world\nTwo", 3), ["Hello", "world", "Two"])
+        XCTAssertEqual(fit("Hello world\nTwo", 2), ["Hello", "world…"])
+        XCTAssertEqual(fit("One\nTwo", Int.max), ["One", "Two"], "numberOfLines = 0")
+    }
+
     /// UILabel's lineBreakMode (scene files' `line_break`), 6 characters to the width.
     func testEachLineBreakModeCutsWhereTheTextDoesNotFit() {
         let measure: (String) -> Double = { Double($0.count) * 10 }

@@ -89,4 +89,23 @@ final class WarningTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("has characters Inter and DejaVu Sans cannot draw (中)"), r.stderr)
         XCTAssertFalse(r.stderr.contains("DejaVu Sans cannot draw (☃"), "DejaVu Sans draws the snowman")
     }
+
+    /// A line break in a label is drawn (a break, not a box) and not warned of; a tab, which
+    /// would show as a box, is, by its code (issue 47).
+    func testALineBreakIsNotWarnedOfButATabIs() throws {
+        let dir = temporaryDirectory()
+        let path = "\(dir)/labels.yaml"
+        try """
+        springy: 1
+        viewport: { size: [200, 200], scale: 1 }
+        time: { fps: 10, duration: 0.1 }
+        items:
+          a: { center: [100, 60], size: [120, 60], label: "One\\nTwo" }
+          b: { center: [100, 140], size: [120, 60], label: "Tab\\there" }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let v = try runSpringy(["validate", path])
+        XCTAssertEqual(v.status, 0, v.stderr)
+        XCTAssertFalse(v.stderr.contains("One"), v.stderr)
+        XCTAssertTrue(v.stderr.contains("has characters DejaVu Sans cannot draw (U+0009)"), v.stderr)
+    }
 }
