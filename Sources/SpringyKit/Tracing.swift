@@ -57,14 +57,16 @@ extension Scene {
     /// Charts `quantity` of item `item` (a free view's name, a cell's `section.item` or a
     /// header's `header.N`; none for `offset`) over time into a PNG or SVG file at `path`,
     /// with a released spring's closed form (frequency in Hz, damping ratio, rest value; the
-    /// rest defaults to the last value) drawn over it when given.
+    /// rest defaults to the last value) drawn over it when given — from the time it is
+    /// released (`from`, seconds: the value charted then, at rest), or from the first frame.
     public func plot(
         _ quantity: PlotQuantity, item: String? = nil, spring: (frequency: Double, damping: Double, rest: Double?)? = nil,
-        to path: String
+        from: Double? = nil, to path: String
     ) throws {
-        let job = PlotJob(
+        var job = PlotJob(
             scene: model, quantity: quantity, item: item,
             spring: spring.map { ($0.frequency, $0.damping, $0.rest) })
+        job.from = from
         do { try job.write(to: path) } catch let e as PlotJob.NeverOnScreen {
             throw Problems("\(model.file): \(e)")
         } catch { throw Problems(error) }

@@ -26,6 +26,9 @@ package struct PlotJob {
     package var item: String?
     /// Frequency (Hz), damping ratio and, optionally, the rest value.
     package var spring: (frequency: Double, damping: Double, rest: Double?)?
+    /// When the spring is released (s): its closed form starts there, from the value charted
+    /// then, at rest (nil: the first frame).
+    package var from: Double?
 
     package init(scene: Scene, quantity: PlotQuantity, item: String?, spring: (Double, Double, Double?)?) {
         self.scene = scene; self.quantity = quantity; self.item = item
@@ -78,13 +81,20 @@ package struct PlotJob {
             title: "\(scene.displayName): \(quantity == .offset ? "content offset" : "\(name) \(quantity.rawValue)")",
             xLabel: "time (s)", yLabel: "\(quantity.rawValue) (\(unit))", series: points, seriesName: "simulated")
         if let sp = spring {
-            let finite = points.filter { $0.1.isFinite }
-            let rest = sp.rest ?? (finite.last?.1 ?? 0)
+            let released = points.filter { $0.1.isFinite && $0.0 >= (from ?? -.infinity) - 1e-9 }
+            guard let first = released.first else {
+                throw OutputError(
+                    "\(scene.file): --from \(Plot.label(from ?? 0)) s is after the last time charted (\(Plot.label(points.last?.0 ?? 0)) s)"
+                )
+            }
+            let rest = sp.rest ?? (released.last?.1 ?? 0)
             plot.addCurve(
                 Plot.springCurve(
-                    frequency: sp.frequency, dampingRatio: sp.damping, start: finite.first?.1 ?? 0,
-                    rest: rest, times: points.map(\.0)),
-                name: "closed form (\(Plot.label(sp.frequency)) Hz, ζ \(Plot.label(sp.damping)))")
+                    frequency: sp.frequency, dampingRatio: sp.damping, start: first.1,
+                    rest: rest, times: points.map(\.0).filter { $0 >= first.0 }),
+                name:
+                    "closed form (\(Plot.label(sp.frequency)) Hz, ζ \(Plot.label(sp.damping))\(from.map { ", from \(Plot.label($0)) s" } ?? ""))"
+            )
         }
         return plot
     }

@@ -25,7 +25,8 @@ package enum TextFit {
                 switch mode {
                 case .truncateTail, .truncateHead, .truncateMiddle:
                     let marked = last + ellipsis
-                    fitted.append(measure(marked) <= width ? marked : truncated(last + " " + ellipsis, width: width, measure: measure))
+                    fitted.append(
+                        measure(marked) <= width ? marked : truncated(last + " " + ellipsis, width: width, measure: measure))
                 case .clip, .wordWrap, .charWrap: fitted.append(last)
                 }
             }

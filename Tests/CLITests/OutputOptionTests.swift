@@ -102,4 +102,14 @@ final class OutputOptionTests: XCTestCase {
         XCTAssertThrowsError(try Springy.parseAsRoot(["docs", "s.yaml", "--for", "print"]))
         XCTAssertNoThrow(try Springy.parseAsRoot(["docs", "s.yaml", "--for", "slides"]))
     }
+
+    /// `plot --from` is the release of `--spring`'s closed form: alone it is refused (issue 47).
+    func testPlotFromNeedsASpring() {
+        XCTAssertThrowsError(try Springy.parseAsRoot(["plot", "s.yaml", "--item", "a", "--from", "1.1s"])) {
+            XCTAssertTrue(Springy.message(for: $0).contains("--from is the release time of --spring's closed form"))
+        }
+        XCTAssertNoThrow(try Springy.parseAsRoot(["plot", "s.yaml", "--item", "a", "--spring", "1,0.3", "--from", "1.1s"]))
+        XCTAssertNoThrow(try Springy.parseAsRoot(["plot", "s.yaml", "--item", "a", "--spring", "1,0.3", "--from", "0"]))
+        XCTAssertThrowsError(try Springy.parseAsRoot(["plot", "s.yaml", "--item", "a", "--spring", "1,0.3", "--from", "-0.1"]))
+    }
 }
