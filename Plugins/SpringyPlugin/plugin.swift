@@ -47,7 +47,8 @@ struct SpringyPlugin: CommandPlugin {
         }
         // Built now, as the package's own products are (not as a plugin tool: SwiftPM builds a
         // tool's whole dependency graph a second time, for the host, before a plugin may run).
-        let built = try packageManager.build(.product(product), parameters: .init(configuration: configuration, logging: .concise))
+        let built = try packageManager.build(
+            .product(product), parameters: .init(configuration: configuration, logging: .concise))
         guard built.succeeded, let artifact = built.builtArtifacts.first(where: { $0.kind == .executable }) else {
             Diagnostics.error(built.logText)
             throw PluginProblem("\(product) did not build")

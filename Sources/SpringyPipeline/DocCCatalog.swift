@@ -73,13 +73,8 @@ package struct DocCCatalog {
     /// A scene without an appearance is its own light variant (its own background and colours:
     /// the writer's look); the dark one takes iOS's dark system colours.
     package static func variant(_ scene: Scene, _ appearance: Appearance) -> Scene {
-        var s = scene
-        if appearance == .light && s.style.appearance == nil { return s }
-        if s.style.appearance != appearance {
-            s.style.apply(appearance, given: [])
-            s.viewport.background = appearance.background
-        }
-        return s
+        if appearance == .light && scene.style.appearance == nil { return scene }
+        return scene.style.appearance == appearance ? scene : scene.inAppearance(appearance)
     }
 
     /// The article's file name: the slug in UpperCamelCase (DocC's page name).

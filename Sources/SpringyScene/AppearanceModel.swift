@@ -89,3 +89,29 @@ extension Style {
         if !given.contains("separators") { separators = true }
     }
 }
+
+extension Scene {
+    /// The scene in iOS's colours of `appearance` (a DocC catalogue's `~dark` picture): every
+    /// colour of its style and its screen's background become that appearance's system
+    /// colours — its palette and its views' own fills are kept — and then the layout's own
+    /// look applies as the decoder applies it (a plain list's rows in the screen's background,
+    /// an inset-grouped list's, a collection's headers), so a plain list's dark rows are black
+    /// as they are with `appearance: dark`, not systemGray5.
+    package func inAppearance(_ appearance: Appearance) -> Scene {
+        var s = self
+        s.style.given = style.given.filter { $0 == "palette" || $0 == "palette_seed" }
+        s.style.apply(appearance, given: s.style.given)
+        s.viewport.background = appearance.background
+        if let layout = collection?.layout {
+            if layout.insetGrouped {
+                s.style.applyInsetGrouped(appearance)
+                s.viewport.background = appearance.groupedBackground
+            } else if layout.kind == .list {
+                s.style.applyPlainList(s.viewport.background)
+            } else {
+                s.style.applyCollectionHeaders()
+            }
+        }
+        return s
+    }
+}

@@ -130,4 +130,34 @@ final class DocCTests: XCTestCase {
         XCTAssertEqual(Array(light.pixels[0..<3]), [0xFF, 0xE0, 0xB0], "the scene's own background")
         XCTAssertEqual(Array(dark.pixels[0..<3]), [0, 0, 0], "iOS's dark background")
     }
+
+    /// A plain list's `~dark` picture draws its rows as the same scene with `appearance: dark`
+    /// does — black, the screen's background — not in systemGray5 (issue 47, fix on the way).
+    func testAPlainListsDarkPictureIsTheSceneInDark() throws {
+        let dir = temporaryDirectory()
+        func list(_ name: String, _ style: String) throws -> String {
+            let path = "\(dir)/\(name).yaml"
+            try """
+            springy: 1
+            viewport: { size: [120, 200], scale: 2 }
+            time: { fps: 10, duration: 0.2 }
+            \(style)
+            collection:
+              layout: { kind: list, row_height: 44 }
+              sections: [{ items: 3 }]
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let light = try list("plain", "style: { appearance: light }")
+        let dark = try list("plaindark", "style: { appearance: dark }")
+        let r = try runSpringy(["docs", "--docc", "\(dir)/L.docc", light, dark])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let variant = try RGBAImage.decode(file: "\(dir)/L.docc/Resources/plain~dark@2x.png")
+        let written = try RGBAImage.decode(file: "\(dir)/L.docc/Resources/plaindark~dark@2x.png")
+        // A pixel inside the first row (y 10 pt), away from its label and separator.
+        let i = ((20 * variant.width) + 10) * 4
+        XCTAssertEqual(Array(variant.pixels[i..<(i + 3)]), [0, 0, 0], "the row is the screen's black")
+        XCTAssertEqual(Array(variant.pixels[i..<(i + 3)]), Array(written.pixels[i..<(i + 3)]))
+        XCTAssertEqual(variant.pixels, written.pixels, "the whole picture is the scene in dark")
+    }
 }
