@@ -441,6 +441,20 @@ struct SceneDecoder: SceneSectionDecoder {
                     or: .rectangle))
             _ = try problems.attempt { try decodeOutline(m, into: &spec) }
             _ = try problems.attempt { spec.look = try decodeLook(m) }
+            let keys = TopLevelKeys.item
+            if let a = try problems.attempt({ try m["alpha"]?.double(keys["alpha"]) }) { spec.alpha = a ?? 1 }
+            if let v = m["scale"] {
+                _ = try problems.attempt {
+                    if case .sequence = v.node {
+                        let (x, y) = try v.pair("[x, y] scale factors")
+                        guard abs(x) <= 100, abs(y) <= 100 else { throw v.error("a scale is at most 100 each way") }
+                        spec.scale = Vec2(x, y)
+                    } else {
+                        let k = try v.double(keys["scale"])
+                        spec.scale = Vec2(k, k)
+                    }
+                }
+            }
             out.append(spec)
         }
         if out.count > limits.maxItems { throw v.error("more than \(limits.maxItems) items") }

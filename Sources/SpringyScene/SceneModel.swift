@@ -162,6 +162,10 @@ package struct FreeItemSpec: Sendable {
     package var outline: [Vec2] = []
     /// Its own corners, border, shadow and label (the look SpringyUIKit's views have too).
     package var look = ViewLook()
+    /// Its alpha and its transform's scale before anything animates them (UIView.alpha and
+    /// transform): what frame 0 shows, and where an animation of them starts.
+    package var alpha = 1.0
+    package var scale = Vec2(1, 1)
 }
 
 // MARK: - Collection

@@ -88,6 +88,10 @@ package enum TopLevelKeys {
                 "shape", "rectangle | ellipse | path", default: "rectangle",
                 "its collision bounds type (UIDynamicItemCollisionBoundsType)"),
             SceneKey("angle", "number", unit: "degrees", default: "0", "its start angle"),
+            SceneKey("alpha", "number", range: 0...1, default: "1", "its opacity before any animation (UIView.alpha)"),
+            SceneKey(
+                "scale", "number or [sx, sy]", range: -100...100, default: "1",
+                "its transform's scale before any animation (UIView.transform); drawn only: its body keeps its size"),
             SceneKey(
                 "path", "[[x, y], ...]", unit: "pt", default: "",
                 "shape path: its outline, from its centre (convex pieces of ≤ 8 points)"),

@@ -29,7 +29,14 @@ struct AnimatedViews {
                 case .color:
                     let c = self.baseColor(view)
                     return SIMD4(c.r, c.g, c.b, c.a)
-                case .alpha, .scale, .rotation, .translation, .origin:
+                case .alpha:
+                    // A free view's own alpha and scale before anything animates them.
+                    guard let spec = scene.items.first(where: { $0.name == view }) else { return p.identity }
+                    return SIMD4(spec.alpha, 0, 0, 0)
+                case .scale:
+                    guard let spec = scene.items.first(where: { $0.name == view }) else { return p.identity }
+                    return SIMD4(spec.scale.x, spec.scale.y, 0, 0)
+                case .rotation, .translation, .origin:
                     return p.identity
                 }
             },
@@ -71,9 +78,12 @@ struct AnimatedViews {
 
     /// Frames show each animated view's presentation: its size, alpha, transform and colour.
     func present(_ items: inout [ItemState], at time: Double) {
-        guard !viewAnimations.isEmpty else { return }
+        // Free views with an alpha or scale of their own show it whether or not it animates.
+        let own = Set(scene.items.filter { $0.alpha != 1 || $0.scale != Vec2(1, 1) }.map(\.name))  // asked only
+        guard !viewAnimations.isEmpty || !own.isEmpty else { return }
         let world = self.world
-        for i in items.indices where viewAnimations.touches(items[i].id) {
+        for i in items.indices where viewAnimations.touches(items[i].id) || (items[i].kind == .view && own.contains(items[i].id))
+        {
             let id = items[i].id
             func value(_ p: AnimatedProperty) -> SIMD4<Double> { viewAnimations.presentation(id, p, at: time, world) }
             if viewAnimations.has(id, .size), items[i].kind == .view, let spec = scene.items.first(where: { $0.name == id }) {

@@ -138,6 +138,13 @@ package final class Simulation {
         lastFrame = index
         let target = scene.time.steps(forFrame: index)
         while stepIndex < target { try step() }
+        if stepIndex == 0 {
+            // Frame 0 shows what is true at time 0 after its events: those due at 0 fire now
+            // (and the animations they start take their from-values), not at the first step —
+            // which they would have begun with, so every later frame is the same.
+            try run(.scriptEvents, now: 0)
+            try run(.animationsBegin, now: 0)
+        }
         return snapshot(frame: index)
     }
 
@@ -175,7 +182,7 @@ package final class Simulation {
     }
 
     /// One stage of the step that starts at `now`.
-    private func run(_ stage: StepStage, now: Double) throws {
+    func run(_ stage: StepStage, now: Double) throws {
         let t = now + h
         switch stage {
         case .scriptEvents:

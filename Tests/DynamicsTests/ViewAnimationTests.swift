@@ -41,6 +41,36 @@ final class ViewAnimationTests: XCTestCase {
         return b(s, c.1, c.3)
     }
 
+    /// Issue 47, fix on the way: a free view starts at an alpha and scale of its own (UIView's
+    /// alpha and transform), and frame 0 shows time 0 after its events: a view meant to appear
+    /// is invisible in frame 0, and an animation from 0 starts from its own values.
+    func testAViewStartsAtItsOwnAlphaAndScaleAndFrameZeroShowsTimeZero() throws {
+        let f = try frames(
+            scene(
+                400, 400, time: "fps: 60, duration: 1.5",
+                """
+                items:
+                  card: { center: [200, 200], size: [100, 60], alpha: 0, scale: 0.5 }
+                  still: { center: [80, 80], size: [40, 40], scale: [2, 1] }
+                script:
+                  - { at: 0, animate: { views: [card], duration: 1, curve: linear, to: { alpha: 1, scale: 1 } } }
+                """))
+        let card0 = try XCTUnwrap(item(f[0], "card")), still0 = try XCTUnwrap(item(f[0], "still"))
+        XCTAssertEqual(card0.alpha, 0, "frame 0: not yet visible")
+        XCTAssertEqual(card0.size.width, 50, accuracy: 1e-9, "frame 0: at its own scale")
+        XCTAssertEqual(still0.size.width, 80, accuracy: 1e-9, "a scale of its own, never animated")
+        XCTAssertEqual(still0.size.height, 40, accuracy: 1e-9)
+        let half = try XCTUnwrap(item(f[30], "card"))
+        XCTAssertEqual(half.alpha, 0.5, accuracy: 1e-9, "linear from 0 to 1 over 1 s")
+        XCTAssertEqual(half.size.width, 75, accuracy: 1e-9)
+        let end = try XCTUnwrap(item(f[89], "card"))
+        XCTAssertEqual(end.alpha, 1)
+        XCTAssertEqual(end.size.width, 100, accuracy: 1e-9)
+        // Out of range is refused, with its place.
+        let refused = refusal(scene(400, 400, "items:\n  card: { center: [200, 200], size: [100, 60], alpha: 1.5 }"))
+        XCTAssertTrue(refused?.contains("items.card.alpha") ?? false, refused ?? "accepted")
+    }
+
     func testTheFourCurvesFollowTheirBeziers() throws {
         let curves: [(String, (Double, Double, Double, Double))] = [
             ("ease_in_out", (0.42, 0, 0.58, 1)), ("ease_in", (0.42, 0, 1, 1)),
