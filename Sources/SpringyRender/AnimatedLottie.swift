@@ -46,7 +46,8 @@ extension AnimatedSVG {
         }
         if b > 0 {
             let device = try renderer.vectorFragment(.deviceFrame, id: "device").svg
-            let shapes = try LottieJSON.lottieShapes(device, glyphs: glyphPaths, where: "the device frame", frame: 0)
+            let shapes = try LottieJSON.lottieSegments(device, glyphs: glyphPaths, where: "the device frame", frame: 0).reversed()
+                .flatMap(\.shapes)
             var frameLayer = LottieJSON.layer(
                 name: "device", shapes: shapes, from: 0, to: frameCount, transform: LottieJSON.still(.zero))
             frameLayer["ind"] = next
@@ -137,7 +138,8 @@ extension AnimatedSVG {
                     transform: LottieJSON.still(.zero))
                 if chosen.content { layer["parent"] = 1 }
             } else {
-                let shapes = try LottieJSON.lottieShapes(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
+                let segments = try LottieJSON.lottieSegments(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
+                let shapes = segments.first?.shapes ?? []
                 let screenRun = screen[chosen.runs.firstIndex { $0[0].frame == first }!]
                 if let same = motions.first(where: { m in
                     m.samples.count == screenRun.count
@@ -168,6 +170,28 @@ extension AnimatedSVG {
             layer["ind"] = next
             next += 1
             out.append(layer)
+            // The look's other parts (what it draws inside a clip of its own, and after it):
+            // layers of their own that move with the first, the clipped one masked by its clip.
+            if case .springLine = look.look { continue }
+            if let mask = try LottieJSON.lottieSegments(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
+                .first?.mask
+            {
+                out[out.count - 1]["masksProperties"] = LottieJSON.masks(mask)
+                out[out.count - 1]["hasMask"] = true
+            }
+            let parts = try LottieJSON.lottieSegments(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
+            for part in parts.dropFirst() {
+                var extra = LottieJSON.layer(
+                    name: look.key, shapes: part.shapes, from: first, to: end, transform: LottieJSON.still(.zero))
+                extra["parent"] = layer["ind"]
+                if let mask = part.mask {
+                    extra["masksProperties"] = LottieJSON.masks(mask)
+                    extra["hasMask"] = true
+                }
+                extra["ind"] = next
+                next += 1
+                out.append(extra)
+            }
         }
         return out
     }

@@ -6,24 +6,44 @@ import SpringyCore
 enum LottieJSON {
     typealias Unsupported = AnimatedSVG.Unsupported
 
-    /// A look's SVG (as Cairo's SVG surface writes it, compacted) as Lottie shape groups,
-    /// topmost first: each path a group of its contours with its fill or stroke; each run of
-    /// glyphs a group of their outlines with the run's fill. `glyphs` gives each glyph id's
-    /// `<path …/>`. Throws `Unsupported` for what it does not read (clips, pictures, masks).
-    static func lottieShapes(_ svg: String, glyphs: [String: String], where key: String, frame: Int) throws
-        -> [[String: Any]]
-    {
+    /// A part of a look drawn as one layer: its shape groups (topmost first) and, for what the
+    /// look draws inside a clip of its own (a selected row's outline, inside its shape), the
+    /// clip as the layer's mask paths.
+    struct Segment {
         var shapes: [[String: Any]] = []
+        var mask: [[String: Any]]?
+    }
+
+    /// A look's SVG (as Cairo's SVG surface writes it, compacted) as Lottie shape groups, in
+    /// segments bottom to top — a new one where a clip of the look's own begins or ends: each
+    /// path a group of its contours with its fill or stroke; each run of glyphs a group of
+    /// their outlines with the run's fill. `glyphs` gives each glyph id's `<path …/>`. Throws
+    /// `Unsupported` for what it does not read (pictures, masks, a clip inside a clip).
+    static func lottieSegments(_ svg: String, glyphs: [String: String], where key: String, frame: Int) throws -> [Segment] {
+        enum Group { case glyphs, clip, other }
+        var segments = [Segment()]
         var base = Vec2.zero  // the look's own translate (a drawing kept at Cairo's margin)
         var glyphFill: [String: Any]?
         var glyphItems: [[String: Any]] = []
+        var clipPaths: [String: String] = [:]  // a clip's id -> its path data (looked up only)
+        var inClipPath: String?
+        var open: [Group] = []
         for raw in svg.split(separator: "\n") {
             let line = raw.trimmingCharacters(in: .whitespaces)
-            for foreign in ["clip-path", "<clipPath", "<image", "<mask", "<pattern", "<rect", "<circle", "<ellipse", "<line"]
-            where line.contains(foreign) {
-                throw Unsupported(key: key, frame: frame, what: "draws a clip or a picture inside itself (\(foreign))")
+            for foreign in ["<image", "<mask", "<pattern", "<rect", "<circle", "<ellipse", "<line"] where line.contains(foreign) {
+                throw Unsupported(key: key, frame: frame, what: "draws a picture or a mask inside itself (\(foreign))")
             }
-            if line.hasPrefix("<g id=") {
+            if line.hasPrefix("<clipPath"), let id = attribute(line, "id") {
+                inClipPath = id
+            } else if line == "</clipPath>" {
+                inClipPath = nil
+            } else if let id = inClipPath {
+                guard line.hasPrefix("<path"), attribute(line, "transform") == nil, let d = attribute(line, "d") else {
+                    throw Unsupported(key: key, frame: frame, what: "clips to a shape Springy does not read")
+                }
+                clipPaths[id] = (clipPaths[id].map { $0 + " " } ?? "") + d
+            } else if line.hasPrefix("<g id=") {
+                open.append(.other)
                 if let t = attribute(line, "transform") {
                     let v = numbers(t)
                     guard t.hasPrefix("translate("), v.count == 2 else {
@@ -31,18 +51,37 @@ enum LottieJSON {
                     }
                     base = Vec2(v[0], v[1])
                 }
+            } else if line.hasPrefix("<g clip-path="), let url = attribute(line, "clip-path") {
+                let id = String(url.dropFirst(5).dropLast())  // url(#ID)
+                guard !open.contains(where: { if case .clip = $0 { return true } else { return false } }),
+                    let d = clipPaths[id]
+                else {
+                    throw Unsupported(key: key, frame: frame, what: "draws inside a clip inside a clip")
+                }
+                open.append(.clip)
+                segments.append(Segment(shapes: [], mask: contours(d, moved: base)))
             } else if line.hasPrefix("<g style=") {
+                open.append(.glyphs)
                 glyphFill = paint(attribute(line, "style") ?? "")
                 glyphItems = []
+            } else if line.hasPrefix("<g") {
+                open.append(.other)
             } else if line.hasPrefix("<use"), let id = attribute(line, "xlink:href")?.dropFirst() {
                 guard let path = glyphs[String(id)], let d = attribute(path, "d") else {
                     throw Unsupported(key: key, frame: frame, what: "shows a glyph Springy did not keep (\(id))")
                 }
                 let at = base + Vec2(Double(attribute(line, "x") ?? "0") ?? 0, Double(attribute(line, "y") ?? "0") ?? 0)
                 glyphItems += contours(d, moved: at)
-            } else if line == "</g>", let fill = glyphFill {
-                if !glyphItems.isEmpty { shapes.append(group(glyphItems + [fill])) }
-                glyphFill = nil
+            } else if line == "</g>" {
+                switch open.popLast() {
+                case .glyphs:
+                    if let fill = glyphFill, !glyphItems.isEmpty {
+                        segments[segments.count - 1].shapes.append(group(glyphItems + [fill]))
+                    }
+                    glyphFill = nil
+                case .clip: segments.append(Segment())
+                case .other, nil: break
+                }
             } else if line.hasPrefix("<path"), let d = attribute(line, "d") {
                 var at = base
                 if let t = attribute(line, "transform") {
@@ -53,10 +92,20 @@ enum LottieJSON {
                     at = at + Vec2(v[4], v[5])
                 }
                 let items = contours(d, moved: at)
-                if !items.isEmpty, let p = paint(attribute(line, "style") ?? "") { shapes.append(group(items + [p])) }
+                if !items.isEmpty, let p = paint(attribute(line, "style") ?? "") {
+                    segments[segments.count - 1].shapes.append(group(items + [p]))
+                }
             }
         }
-        return shapes.reversed()
+        return segments.filter { !$0.shapes.isEmpty }.map { Segment(shapes: $0.shapes.reversed(), mask: $0.mask) }
+    }
+
+    /// A segment's clip as Lottie masks: each contour added (mode "a").
+    static func masks(_ contours: [[String: Any]]) -> [[String: Any]] {
+        contours.compactMap { c in
+            guard let ks = c["ks"] as? [String: Any] else { return nil }
+            return ["mode": "a", "inv": false, "nm": "clip", "pt": ks, "o": ["a": 0, "k": 100], "x": ["a": 0, "k": 0]]
+        }
     }
 
     static func attribute(_ line: String, _ name: String) -> String? {

@@ -146,20 +146,32 @@ final class VectorFormatTests: XCTestCase {
     /// A device frame and its clipped screen.
     func testADeviceFramePlaysAsItsFrames() throws { try check("device-carousel") }
 
-    /// A dark list (its selected row's outline is a clip Lottie export refuses: SVG only).
-    func testADarkListPlaysInChromiumAsItsFrames() throws { try check("dark-list", lottie: false) }
+    /// A dark list: its selected row's outline is drawn inside the row's shape (a clip of the
+    /// look's own), a masked layer in the Lottie.
+    func testADarkListPlaysAsItsFrames() throws { try check("dark-list") }
 
-    /// What Lottie export cannot draw is refused with the scene, the thing and its first frame,
-    /// and nothing is written.
+    /// What Lottie export cannot draw (a picture) is refused with the scene, the thing and its
+    /// first frame, and nothing is written; the SVG draws it.
     func testALookLottieCannotDrawIsRefusedWithItsPlace() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try runSpringy(["render", packageRoot + "/scenes/dark-list.yaml", "--format", "lottie", "--out", dir])
+        let dot = try PNGCodec.encode(rgba: [UInt8](repeating: 200, count: 4 * 4 * 4), width: 4, height: 4, opaque: true)
+        try Data(dot).write(to: URL(fileURLWithPath: "\(dir)/dot.png"))
+        try """
+        springy: 1
+        viewport: { size: [100, 100], scale: 1 }
+        time: { fps: 10, duration: 0.5 }
+        items:
+          photo: { center: [50, 50], size: [40, 40], image: dot.png }
+        """.write(toFile: "\(dir)/photo.yaml", atomically: true, encoding: .utf8)
+        let r = try runSpringy(["render", "\(dir)/photo.yaml", "--format", "lottie", "--out", "\(dir)/out"])
         XCTAssertNotEqual(r.status, 0)
         XCTAssertTrue(
-            r.stderr.contains("scenes/dark-list.yaml: item:") && r.stderr.contains("(first in frame ")
+            r.stderr.contains("photo.yaml: item:photo (first in frame 0) draws a picture")
                 && r.stderr.contains("Lottie export does not draw it; --format smil does"), r.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/dark-list/dark-list.json"), "nothing half-written")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/out/photo/photo.json"), "nothing half-written")
+        let svg = try runSpringy(["render", "\(dir)/photo.yaml", "--format", "smil", "--out", "\(dir)/out", "--quiet"])
+        XCTAssertEqual(svg.status, 0, svg.stderr)
     }
 
     /// The comparison itself: one pixel of a shape moved by 3 px is a thick change.
