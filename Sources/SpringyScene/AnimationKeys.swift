@@ -141,6 +141,7 @@ package enum AnimationKeys {
             SceneKey("rotation", "number", range: -36_000...36_000, unit: "degrees", default: "", "the transform's rotation"),
             SceneKey("translation", "[x, y]", range: -100_000...100_000, unit: "pt", default: "", "the transform's translation"),
             SceneKey("color", "colour", default: "", "the fill"),
+            SceneKey("hidden", "bool", default: "", "isHidden: set at once when the animation starts (it does not animate)"),
         ])
 
     package static let all: [KeyTable] = [

@@ -443,6 +443,7 @@ struct SceneDecoder: SceneSectionDecoder {
             _ = try problems.attempt { spec.look = try decodeLook(m) }
             let keys = TopLevelKeys.item
             if let a = try problems.attempt({ try m["alpha"]?.double(keys["alpha"]) }) { spec.alpha = a ?? 1 }
+            if let h = try problems.attempt({ try m["hidden"]?.bool() }) { spec.hidden = h ?? false }
             if let v = m["scale"] {
                 _ = try problems.attempt {
                     if case .sequence = v.node {

@@ -166,6 +166,8 @@ package struct FreeItemSpec: Sendable {
     /// transform): what frame 0 shows, and where an animation of them starts.
     package var alpha = 1.0
     package var scale = Vec2(1, 1)
+    /// UIView.isHidden at the start: not drawn until an animation's `to: { hidden: false }`.
+    package var hidden = false
 }
 
 // MARK: - Collection

@@ -24,10 +24,11 @@ extension AnimationDecoder {
                 timing = .cubic(try namedCurve(m["curve"]))
             }
             let targets = try animationTargets(try m.require("to"), views: views)
-            return .animate(
-                ViewAnimationSpec(
-                    api: .uiView, views: views.names, duration: try animationDuration(m),
-                    delay: try m["delay"]?.double(AnimationKeys.animate["delay"]) ?? 0, timing: timing, targets: targets))
+            var spec = ViewAnimationSpec(
+                api: .uiView, views: views.names, duration: try animationDuration(m),
+                delay: try m["delay"]?.double(AnimationKeys.animate["delay"]) ?? 0, timing: timing, targets: targets)
+            spec.hidden = try hiddenTarget(try m.require("to"))
+            return .animate(spec)
         case .animateKeyframes:
             let m = try v.mapping(AnimationKeys.keyframes)
             let views = try animatedViews(m, references: references)
@@ -127,12 +128,13 @@ extension AnimationDecoder {
                 timing = .cubic(try namedCurve(m["curve"]))
             }
             if case .spring = timing {} else { duration = try animationDuration(m) }
-            let spec = ViewAnimationSpec(
+            var spec = ViewAnimationSpec(
                 api: .propertyAnimator(
                     name: name, startsPaused: try m["paused"]?.bool() ?? false,
                     scrubsLinearly: try m["scrubs_linearly"]?.bool() ?? true),
                 views: views.names, duration: duration, delay: try m["delay"]?.double(t["delay"]) ?? 0,
                 timing: timing, targets: try animationTargets(try m.require("to"), views: views))
+            spec.hidden = try hiddenTarget(try m.require("to"))
             return .animate(spec)
         case .swiftui:
             let m = try v.mapping(AnimationKeys.swiftUI)
@@ -155,11 +157,12 @@ extension AnimationDecoder {
                 timing = .spring(system, settling: .swiftUI)
                 additive = true
             }
-            return .animate(
-                ViewAnimationSpec(
-                    api: .swiftUI(additive: additive), views: views.names, duration: 0,
-                    delay: try m["delay"]?.double(AnimationKeys.swiftUI["delay"]) ?? 0,
-                    timing: timing, targets: try animationTargets(try m.require("to"), views: views)))
+            var spec = ViewAnimationSpec(
+                api: .swiftUI(additive: additive), views: views.names, duration: 0,
+                delay: try m["delay"]?.double(AnimationKeys.swiftUI["delay"]) ?? 0,
+                timing: timing, targets: try animationTargets(try m.require("to"), views: views))
+            spec.hidden = try hiddenTarget(try m.require("to"))
+            return .animate(spec)
         case .scrubAnimator:
             let k = AnimationKeys.scrubAnimator
             let m = try v.mapping(k)
@@ -250,11 +253,14 @@ extension AnimationDecoder {
     }
 
     /// `to: { center, frame, bounds, alpha, scale, rotation, translation, color }`.
+    /// `to.hidden`, if given.
+    func hiddenTarget(_ v: YAMLValue) throws -> Bool? { try v.mapping(AnimationKeys.targets)["hidden"]?.bool() }
+
     func animationTargets(_ v: YAMLValue, views: AnimatedViews) throws -> [PropertyTarget] {
         let t = AnimationKeys.targets
         let m = try v.mapping(t)
         if m.entries.isEmpty {
-            throw v.error("`to` needs at least one of center, frame, bounds, alpha, scale, rotation, translation, color")
+            throw v.error("`to` needs at least one of center, frame, bounds, alpha, scale, rotation, translation, color, hidden")
         }
         if m["frame"] != nil, let x = m["center"] ?? m["bounds"] {
             throw x.error("frame sets the centre and size: give frame, or center and bounds")
@@ -292,6 +298,7 @@ extension AnimationDecoder {
                     let k = try value.double(t["scale"])
                     out.append(PropertyTarget(.scale, SIMD4(k, k, 0, 0)))
                 }
+            case "hidden": _ = try value.bool()  // not a property that animates: ViewAnimationSpec.hidden
             case "rotation":
                 out.append(
                     PropertyTarget(.rotation, SIMD4(try value.double(t["rotation"]).degreesToRadians, 0, 0, 0)))

@@ -93,6 +93,9 @@ package enum TopLevelKeys {
                 "scale", "number or [sx, sy]", range: -100...100, default: "1",
                 "its transform's scale before any animation (UIView.transform); drawn only: its body keeps its size"),
             SceneKey(
+                "hidden", "bool", default: "false",
+                "not drawn (UIView.isHidden) until an animation's `to: { hidden: false }`; its body still moves"),
+            SceneKey(
                 "path", "[[x, y], ...]", unit: "pt", default: "",
                 "shape path: its outline, from its centre (convex pieces of ≤ 8 points)"),
             SceneKey(

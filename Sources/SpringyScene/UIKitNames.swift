@@ -81,6 +81,8 @@ package enum UIKitNames {
         UIKitName("transform", "script[].animate.to", "scale", "scale, rotation or translation"),
         UIKitName("backgroundColor", "script[].animate.to", "color"),
         UIKitName("backgroundColor", "items.<name>", "fill"),
+        UIKitName("isHidden", "items.<name>", "hidden", "hidden: true"),
+        UIKitName("isHidden", "script[].animate.to", "hidden", "hidden: false"),
         UIKitName("options", "script[].animate", "curve", "curve: ease_in_out | ease_in | ease_out | linear"),
         UIKitName("dampingRatio", "script[].animator", "damping_ratio"),
         UIKitName("dampingRatio", "script[].animate.spring", "damping"),

@@ -87,6 +87,9 @@ package struct ViewAnimationSpec: Sendable {
     /// the model value shows): SpringyUIKit's blocks; scene files set neither.
     package var repeats = false
     package var autoreverses = false
+    /// `to: { hidden: … }`: UIView.isHidden, which does not animate — set when the animation
+    /// starts, on every view it names.
+    package var hidden: Bool?
 
     package init(
         api: ViewAnimationAPI, views: [String], duration: Double, delay: Double, timing: AnimationTiming,

@@ -44,6 +44,7 @@ extension Simulation {
             springs = animator.springs
         }
         animated.present(&items, at: time)
+        if !hiddenViews.isEmpty { for i in items.indices where hiddenViews.contains(items[i].id) { items[i].alpha = 0 } }
         var programBoundaries: [Segment] = []
         if let program {
             let part = program.frame()

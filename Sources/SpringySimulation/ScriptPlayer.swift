@@ -70,6 +70,11 @@ extension Simulation {
             case .scrollToItem(let item, let position, let animated):
                 collection?.scroll(toItem: item, position: position, animated: animated)
             case .animate(let spec):
+                if let hide = spec.hidden {
+                    for view in spec.views {
+                        if hide { hiddenViews.insert(view) } else { hiddenViews.remove(view) }
+                    }
+                }
                 viewAnimations.start(spec, at: time, animationWorld)
             case .controlAnimator(let name, let control):
                 viewAnimations.control(name, control, at: time, animationWorld)

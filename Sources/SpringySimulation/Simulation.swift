@@ -42,6 +42,9 @@ package final class Simulation {
     var lastFrame = -1
     /// Contacts that began in the last `flashDuration` s (point, time), for the overlay.
     var recentContacts: [(Vec2, Double)] = []
+    /// Views not drawn (UIView.isHidden): a free view's own `hidden`, then what animations set.
+    /// Asked only, never iterated.
+    var hiddenViews: Set<String> = []
     static let flashDuration = 0.25
     var eventsSeen = 0
     /// Seconds spent in each step stage (`StepStage.allCases` order), for `springy bench`; never
@@ -56,6 +59,7 @@ package final class Simulation {
 
     package init(scene: Scene) throws {
         self.scene = scene
+        hiddenViews = Set(scene.items.filter(\.hidden).map(\.name))
         h = 1 / Double(scene.time.stepRate)
         program = scene.program?.make()
         if !scene.items.isEmpty || !scene.behaviors.isEmpty {

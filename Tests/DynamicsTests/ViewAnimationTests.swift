@@ -71,6 +71,30 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertTrue(refused?.contains("items.card.alpha") ?? false, refused ?? "accepted")
     }
 
+    /// A free view can start hidden (UIView.isHidden) and be shown by an animation's
+    /// `to: { hidden: false }`, at once — isHidden does not animate — while its alpha animates.
+    func testAHiddenViewIsShownWhenAnAnimationStarts() throws {
+        let f = try frames(
+            scene(
+                400, 400, time: "fps: 60, duration: 1",
+                """
+                items:
+                  card: { center: [200, 200], size: [100, 60], hidden: true, alpha: 0 }
+                script:
+                  - { at: 0.5, animate: { views: [card], duration: 0.25, curve: linear, to: { hidden: false, alpha: 1 } } }
+                  - { at: 0.9, animate: { views: [card], duration: 0.5, to: { hidden: true } } }
+                """))
+        XCTAssertEqual(try XCTUnwrap(item(f[0], "card")).alpha, 0)
+        XCTAssertEqual(try XCTUnwrap(item(f[29], "card")).alpha, 0, "still hidden")
+        XCTAssertEqual(try XCTUnwrap(item(f[30], "card")).alpha, 0, "shown at 0.5 s, at alpha 0 then")
+        XCTAssertEqual(try XCTUnwrap(item(f[36], "card")).alpha, 0.4, accuracy: 1e-9, "alpha animating: 0.1 s of 0.25")
+        XCTAssertEqual(try XCTUnwrap(item(f[53], "card")).alpha, 1)
+        XCTAssertEqual(try XCTUnwrap(item(f[54], "card")).alpha, 1, "hidden again only from the event after 0.9 s")
+        XCTAssertEqual(try XCTUnwrap(item(f[55], "card")).alpha, 0, "hidden at once, not faded")
+        let refused = refusal(scene(400, 400, "items:\n  card: { center: [200, 200], size: [100, 60], hidden: maybe }"))
+        XCTAssertTrue(refused?.contains("items.card.hidden") ?? false, refused ?? "accepted")
+    }
+
     func testTheFourCurvesFollowTheirBeziers() throws {
         let curves: [(String, (Double, Double, Double, Double))] = [
             ("ease_in_out", (0.42, 0, 0.58, 1)), ("ease_in", (0.42, 0, 1, 1)),
