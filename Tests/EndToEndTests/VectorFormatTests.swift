@@ -150,8 +150,8 @@ final class VectorFormatTests: XCTestCase {
     /// look's own), a masked layer in the Lottie.
     func testADarkListPlaysAsItsFrames() throws { try check("dark-list") }
 
-    /// What Lottie export cannot draw (a picture) is refused with the scene, the thing and its
-    /// first frame, and nothing is written; the SVG draws it.
+    /// What Lottie export cannot draw (a picture) is refused up front, naming the scene and the
+    /// key, and nothing is written; the SVG draws it.
     func testALookLottieCannotDrawIsRefusedWithItsPlace() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -167,8 +167,8 @@ final class VectorFormatTests: XCTestCase {
         let r = try runSpringy(["render", "\(dir)/photo.yaml", "--format", "lottie", "--out", "\(dir)/out"])
         XCTAssertNotEqual(r.status, 0)
         XCTAssertTrue(
-            r.stderr.contains("photo.yaml: item:photo (first in frame 0) draws a picture")
-                && r.stderr.contains("Lottie export does not draw it; --format smil does"), r.stderr)
+            r.stderr.contains("photo.yaml: items.photo.image: a picture has no Lottie form in Springy yet")
+                && r.stderr.contains("--format smil does"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/out/photo/photo.json"), "nothing half-written")
         let svg = try runSpringy(["render", "\(dir)/photo.yaml", "--format", "smil", "--out", "\(dir)/out", "--quiet"])
         XCTAssertEqual(svg.status, 0, svg.stderr)

@@ -14,6 +14,9 @@ enum LottieOutput: OutputKind {
     static var fileExtension: String { "json" }
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, fileExtension) }
 
+    /// A view's picture has no Lottie form yet: refused before anything is drawn.
+    static func preflight(_ context: SinkContext) throws { try LottieSink.refusePictures(context, "lottie") }
+
     static func make(_ context: SinkContext) throws -> any OutputSink {
         LottieSink(context, path: context.path(OutputNames.video(context.scene, fileExtension))) { json, _ in json }
     }
@@ -26,6 +29,8 @@ enum DotLottieOutput: OutputKind {
     static var inGallery: Bool { true }
     static var fileExtension: String { "lottie" }
     static func writes(_ name: String, job: RenderJob) -> Bool { name == OutputNames.video(job.scene, fileExtension) }
+
+    static func preflight(_ context: SinkContext) throws { try LottieSink.refusePictures(context, "dotlottie") }
 
     static func make(_ context: SinkContext) throws -> any OutputSink {
         LottieSink(context, path: context.path(OutputNames.video(context.scene, fileExtension)), wrap: archive)
@@ -57,6 +62,16 @@ final class LottieSink: OutputSink {
         self.path = path; self.wrap = wrap; scene = context.scene.file; slug = context.scene.slug; fps = rate.perSecond
     }
     var needs: SinkNeeds { [] }
+
+    /// Refuses, before the run, a scene whose free views show pictures (`image:`), naming the
+    /// first: Lottie export does not draw them (smil does).
+    static func refusePictures(_ context: SinkContext, _ format: String) throws {
+        guard let view = context.scene.items.first(where: { $0.look.image != nil }) else { return }
+        throw OutputError(
+            "\(context.scene.file): items.\(view.name).image: a picture has no Lottie form in Springy yet: --format \(format) does not draw it; --format smil does"
+        )
+    }
+
     func add(_ frame: SinkFrame) throws { try svg.add(frame.state) }
     func finish() throws -> SinkResult {
         let json = try svg.finishLottie(name: slug, fps: fps, file: scene)
