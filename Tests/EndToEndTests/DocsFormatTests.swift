@@ -7,7 +7,7 @@ import XCTest
 /// without changing the timing; the page links the file it made and says how.
 final class DocsFormatTests: XCTestCase {
     /// 1.5 s at 20 fps: a box falls, then lies still (repeated frames to merge).
-    let sceneText = scene(
+    static let sceneText = scene(
         120, 160, time: "fps: 20, duration: 1.5",
         """
         name: Falling box
@@ -20,7 +20,7 @@ final class DocsFormatTests: XCTestCase {
 
     func write(_ dir: String) throws -> String {
         let path = "\(dir)/falling.yaml"
-        try sceneText.write(toFile: path, atomically: true, encoding: .utf8)
+        try Self.sceneText.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -169,16 +169,7 @@ final class DocsFormatTests: XCTestCase {
 /// Issue 47: `docs --for github|docc|web|slides` picks what plays where, says why in one line,
 /// and the page (or the DocC article) shows what it picked.
 final class DocsDestinationTests: XCTestCase {
-    static let sceneText = scene(
-        120, 160, time: "fps: 20, duration: 1.5",
-        """
-        name: Falling box
-        items:
-          box: { center: [60, 30], size: [30, 30], fill: "#FF9500" }
-        behaviors:
-          - gravity: { items: [box] }
-          - collision: { items: [box], bounds: true }
-        """)
+    static let sceneText = DocsFormatTests.sceneText
 
     func testGitHubGetsTheSVGWithAnAPNGFallbackAndWebTheLottieBesideIt() throws {
         let dir = temporaryDirectory()
