@@ -53,6 +53,13 @@ final class BenchOutputTests: XCTestCase {
         XCTAssertTrue(table.stdout.contains("frames/s on 2 ("), table.stdout)
         XCTAssertTrue(table.stdout.contains("2 one-thread renders at once: "), table.stdout)
         XCTAssertTrue(table.stdout.contains("step stages, ms per frame: script events "), table.stdout)
+        // The solver's real-time factor is its ms per frame seen from the other side: at 30 fps,
+        // 1000 / (30 × ms) (scripts/mutate found the factor's guard untested).
+        let solver = try XCTUnwrap(table.stdout.split(separator: "\n").first { $0.contains("solver (animator steps): ") })
+        let parts = solver.components(separatedBy: "solver (animator steps): ")[1].components(separatedBy: " ms per frame, ")
+        let ms = try XCTUnwrap(Double(parts[0])), factor = try XCTUnwrap(Double(parts[1].components(separatedBy: "×")[0]))
+        if ms >= 0.01 { XCTAssertEqual(factor, 1000 / (30 * ms), accuracy: 0.1 * factor + 0.1, String(solver)) }
+        XCTAssertLessThan(factor, 1e7, "a finite, measured factor: \(solver)")
     }
 }
 

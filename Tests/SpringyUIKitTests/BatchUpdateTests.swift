@@ -176,6 +176,25 @@ final class BatchUpdateTests: XCTestCase {
         }
     }
 
+    /// A move out of a section the data source did not follow: UIKit's message counts it as
+    /// moved out of that section (scripts/mutate found the count untested).
+    func testAMoveTheDataSourceDidNotFollowIsCountedInTheMessage() throws {
+        let scene = try Scene(
+            named: "bad-move", duration: 0.5,
+            script: [
+                .at(0.1) { (vc: Mail) in
+                    vc.collectionView.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1))
+                }
+            ]
+        ) { Mail() }
+        XCTAssertThrowsError(try scene.simulate()) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("invalid number of items in section 0"), text)
+            XCTAssertTrue(text.contains("(0 inserted, 0 deleted)"), text)
+            XCTAssertTrue(text.contains("(0 moved in, 1 moved out)"), text)
+        }
+    }
+
     func testAnIndexPathPastTheEndIsRefusedAndTheLastPlaceIsNot() throws {
         func run(_ item: Int) throws -> [Frame] {
             try Scene(
