@@ -108,6 +108,47 @@ final class AnimatedSVGTests: XCTestCase {
         print("gravity toy: worst keyframe error \(worst) px over \(checked) frames")
     }
 
+    /// What appears and leaves: at every frame's time, the visible item elements (by the SMIL
+    /// document's own discrete visibility) are exactly the items that frame draws — in a scene
+    /// of inserts and deletes (cells appear and leave) and a carousel (cells scroll in and out).
+    func testAtEveryFrameTheVisibleItemsAreThoseTheFrameDraws() throws {
+        for name in ["batch-updates", "springy-carousel"] {
+            let model = try SceneLoader.load(path: packageRoot + "/scenes/\(name).yaml")
+            let states = try Simulation.frames(of: model)
+            let svg = AnimatedSVG(renderer: try Renderer(scene: model), rate: "60", seconds: { Double($0) / 60 })
+            for s in states { try svg.add(s) }
+            let text = String(decoding: try svg.finish(), as: UTF8.self)
+            let n = Double(states.count)
+            var elements: [(body: Bool, visibleAt: (Double) -> Bool)] = []
+            for line in text.split(separator: "\n") where line.contains("<use xlink:href=\"#l") {
+                let look = Int(Self.attribute(line[line.range(of: "<use")!.lowerBound...], "xlink:href")!.dropFirst(2))!
+                let key = svg.looks[look].key
+                let startsHidden = line.contains("<g visibility=\"hidden\">")
+                var times: [Double] = [], values: [Bool] = []
+                if let a = line.range(of: "<animate attributeName=\"visibility\"") {
+                    let tag = line[a.lowerBound...]
+                    times = Self.attribute(tag, "keyTimes")!.split(separator: ";").map { Double($0)! }
+                    values = Self.attribute(tag, "values")!.split(separator: ";").map { $0 == "visible" }
+                }
+                let body = key.hasPrefix("item:") && !key.hasSuffix(":label")
+                elements.append(
+                    (
+                        body,
+                        { f in
+                            guard !times.isEmpty else { return !startsHidden }
+                            return values[times.lastIndex { $0 <= f }!]
+                        }
+                    ))
+            }
+            for k in stride(from: 0, to: states.count, by: 3) {
+                let f = (Double(k) + 1e-6) / n
+                let visible = elements.filter { $0.body && $0.visibleAt(f) }.count
+                let drawn = states[k].items.filter { $0.alpha > 0 }.count
+                XCTAssertEqual(visible, drawn, "\(name) frame \(k)")
+            }
+        }
+    }
+
     /// The reduction's boundary: a sample exactly `tolerance` px off the line between its
     /// neighbours is dropped; one a hair further is kept.
     func testASampleOnTheToleranceIsDroppedAndOnePastItKept() {
