@@ -324,9 +324,10 @@ final class PreviewTests: XCTestCase {
             ])
         let marks = try XCTUnwrap(layout.first as? [[Double]], "\(layout)")
         XCTAssertGreaterThan(marks.count, 2, "the scene's golden frames are marked")
-        // Paused first, and the thumb moved away before each click (a press on the thumb itself
-        // starts a drag and does not jump).
-        var steps: [[String: Any]] = [["open": base], ["until": ready], ["click": "#play"]]
+        // Paused from the start (a page opened at #frame=0 does not play: clicking Play could
+        // start a playback that had already ended on a busy machine), and the thumb moved away
+        // before each click (a press on the thumb itself starts a drag and does not jump).
+        var steps: [[String: Any]] = [["open": base + "#frame=0"], ["until": ready]]
         for m in marks {
             steps.append(["click": "#scrub", "at": [m[1] < 0.5 ? 0.97 : 0.03, 0.5]])
             steps.append(["click": "#scrub", "at": [m[1], 0.5]])
