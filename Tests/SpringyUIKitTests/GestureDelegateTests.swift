@@ -104,6 +104,29 @@ final class GestureDelegateTests: XCTestCase {
         }
     }
 
+    /// A pan above the one a finger drives runs beside it only if its own delegate lets it
+    /// begin: the row's pan (vertical drag, sideways only) is asked as the finger lands on the
+    /// handle inside it, says no, and never begins, though the delegates would let the two
+    /// recognise together (scripts/mutate found the question untested).
+    func testAPanBesideTheFingersOwnRunsOnlyIfItsDelegateLetsItBegin() throws {
+        let lines = try run([
+            .pan(at: 0.1, from: CGPoint(x: 60, y: 240), to: CGPoint(x: 60, y: 140), duration: 0.3, release: .hold)
+        ]) { f in
+            f.together = true
+            f.sidewaysOnly = true
+            let handle = UIView(frame: CGRect(x: 20, y: 20, width: 80, height: 40))
+            f.row.addSubview(handle)
+            handle.addGestureRecognizer(
+                UIPanGestureRecognizer { [unowned f] r in
+                    f.reports.add("handle \(r.state) \(Int((r as! UIPanGestureRecognizer).translation(in: f).y))")
+                })
+            f.row.addGestureRecognizer(f.pan())
+        }
+        XCTAssertTrue(lines.contains { $0.hasPrefix("handle ended") }, "the handle's own pan runs: \(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("asked ") }, "the row's delegate was asked: \(lines)")
+        XCTAssertFalse(lines.contains { $0.hasPrefix("pan ") }, "the row's pan never begins: \(lines)")
+    }
+
     /// A finger that lifts without moving never begins a pan with a delegate.
     func testAFingerThatDoesNotMoveBeginsNoPan() throws {
         let lines = try run([.tap(at: 0.1, CGPoint(x: 100, y: 240))]) { $0.row.addGestureRecognizer($0.pan()) }
