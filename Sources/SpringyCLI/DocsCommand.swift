@@ -86,7 +86,9 @@ extension Springy {
                             ? "--for docc writes into a DocC catalogue: name it with --docc PATH.docc" : "--docc is --for docc's")
                 }
             }
-            if video && destination?.value != .docc { throw ValidationError("--video is for --for docc") }
+            if video && destination?.value != .docc {
+                throw ValidationError("--video is for --for docc (the DocC article's @Video; a gallery's mp4 is --for slides)")
+            }
             if docc != nil && (format != nil || encoderOptions.changed) {
                 throw ValidationError("--format and the encoder options are for the gallery; --docc writes PNGs and an mp4")
             }

@@ -30,7 +30,7 @@ extension Springy {
             help:
                 "With --spring: when the spring is released (1.1 or 1.1s): its closed form starts there, from the value charted then, at rest (default: the first frame)."
         )
-        var from: ReleaseTime?
+        var from: Seconds?
 
         @Option(name: .long, help: "Output file (.png or .svg).")
         var out: String = "plot.png"
@@ -45,7 +45,10 @@ extension Springy {
             if quantity != .offset && item == nil {
                 throw ValidationError("--item is needed for --quantity \(quantity.rawValue)")
             }
-            if from != nil && spring == nil { throw ValidationError("--from is the release time of --spring's closed form") }
+            if from != nil && spring == nil {
+                throw ValidationError(
+                    "--from is the release time of --spring's closed form: give --spring FREQUENCY,DAMPING[,REST] too")
+            }
             let lower = out.lowercased()
             if !(lower.hasSuffix(".png") || lower.hasSuffix(".svg")) { throw ValidationError("--out must end in .png or .svg") }
         }
@@ -55,20 +58,10 @@ extension Springy {
             do {
                 try Files.prepare(out, overwrite: overwrite, flag: "--out")
                 try s.plot(
-                    quantity, item: item, spring: spring.map { ($0.frequency, $0.damping, $0.rest) }, from: from?.seconds,
+                    quantity, item: item, spring: spring.map { ($0.frequency, $0.damping, $0.rest) }, from: from?.value,
                     to: out)
             } catch { throw report(error) }
             say("wrote \(out)")
         }
-    }
-}
-
-/// `--from`: a time in seconds, `1.1` or `1.1s`, zero or more.
-struct ReleaseTime: ExpressibleByArgument {
-    var seconds: Double
-    init?(argument: String) {
-        let t = argument.hasSuffix("s") ? String(argument.dropLast()) : argument
-        guard let v = Double(t), v.isFinite, v >= 0 else { return nil }
-        seconds = v
     }
 }

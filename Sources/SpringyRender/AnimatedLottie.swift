@@ -22,7 +22,21 @@ extension AnimatedSVG {
     package func finishLottie(name: String, fps: Double, file: String) throws -> [UInt8] {
         do { return try lottie(name: name, fps: fps) } catch let e as Unsupported {
             throw DrawingError(
-                "\(file): \(e.key) (first in frame \(e.frame)) \(e.what): Lottie export does not draw it; --format smil does")
+                "\(file): \(Self.thing(e.key)) (first in frame \(e.frame)) \(e.what): Lottie export does not draw it; --format smil does"
+            )
+        }
+    }
+
+    /// What a piece's key names, as a scene's author says it: `item:0.3:body` is item 0.3.
+    static func thing(_ key: String) -> String {
+        let parts = key.split(separator: ":", maxSplits: 2).map(String.init)
+        guard parts.count > 1 else { return "the \(key == "status" ? "status bar" : key)" }
+        switch parts[0] {
+        case "item": return "item \(parts[1])"
+        case "header": return "header \(parts[1])"
+        case "springs": return "a spring of item \(parts[1])"
+        case "finger": return "finger \(parts[1])"
+        default: return key  // open set: keys made elsewhere
         }
     }
 
@@ -104,15 +118,7 @@ extension AnimatedSVG {
                 }
                 if let last = out.last?.last, last.frame == s.frame - 1 { out[out.count - 1].append(s) } else { out.append([s]) }
             }
-            for r in out.indices {
-                for i in out[r].indices.dropFirst() {
-                    var a = out[r][i].angle
-                    while a - out[r][i - 1].angle > .pi { a -= 2 * .pi }
-                    while a - out[r][i - 1].angle < -.pi { a += 2 * .pi }
-                    out[r][i].angle = a
-                }
-            }
-            return out
+            return out.map(Self.unwrapped)
         }
         func keys(_ runs: [[Sample]], within: Double) -> [[Sample]] {
             runs.map { run in Self.kept(run, reach: reach, scale: scale, within: within - rounding).map { run[$0] } }
@@ -128,6 +134,14 @@ extension AnimatedSVG {
         }
         // On the content's null layer: content coordinates (the null adds the bezel).
         let offset = chosen.content ? .zero : bezel
+        // The look as Lottie shapes, read once: its first part is the occurrence's layer, the
+        // others (what it draws inside a clip of its own, and after it) layers that move with it.
+        var parts: [LottieJSON.Segment] = []
+        if case .springLine = look.look {
+        } else {
+            parts = try LottieJSON.lottieSegments(
+                lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: o.samples[0].frame)
+        }
         var out: [[String: Any]] = []
         for (run, keys) in zip(chosen.runs, chosen.keys) {
             let first = run[0].frame, end = run[run.count - 1].frame + 1
@@ -138,8 +152,7 @@ extension AnimatedSVG {
                     transform: LottieJSON.still(.zero))
                 if chosen.content { layer["parent"] = 1 }
             } else {
-                let segments = try LottieJSON.lottieSegments(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
-                let shapes = segments.first?.shapes ?? []
+                let shapes = parts.first?.shapes ?? []
                 let screenRun = screen[chosen.runs.firstIndex { $0[0].frame == first }!]
                 if let same = motions.first(where: { m in
                     m.samples.count == screenRun.count
@@ -167,19 +180,13 @@ extension AnimatedSVG {
                     motions.append(Motion(samples: screenRun, ind: next))
                 }
             }
+            if let mask = parts.first?.mask {
+                layer["masksProperties"] = LottieJSON.masks(mask)
+                layer["hasMask"] = true
+            }
             layer["ind"] = next
             next += 1
             out.append(layer)
-            // The look's other parts (what it draws inside a clip of its own, and after it):
-            // layers of their own that move with the first, the clipped one masked by its clip.
-            if case .springLine = look.look { continue }
-            if let mask = try LottieJSON.lottieSegments(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
-                .first?.mask
-            {
-                out[out.count - 1]["masksProperties"] = LottieJSON.masks(mask)
-                out[out.count - 1]["hasMask"] = true
-            }
-            let parts = try LottieJSON.lottieSegments(lookDefs[o.look], glyphs: glyphPaths, where: look.key, frame: first)
             for part in parts.dropFirst() {
                 var extra = LottieJSON.layer(
                     name: look.key, shapes: part.shapes, from: first, to: end, transform: LottieJSON.still(.zero))

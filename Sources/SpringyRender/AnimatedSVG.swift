@@ -312,14 +312,7 @@ package final class AnimatedSVG {
         while k < o.samples.count {
             var end = k
             while end + 1 < o.samples.count && o.samples[end + 1].frame == o.samples[end].frame + 1 { end += 1 }
-            // Angles unwrapped within a run, so interpolation turns the short way.
-            var run = o.samples[k...end].map(project)
-            for i in run.indices.dropFirst() {
-                var a = run[i].angle
-                while a - run[i - 1].angle > .pi { a -= 2 * .pi }
-                while a - run[i - 1].angle < -.pi { a += 2 * .pi }
-                run[i].angle = a
-            }
+            let run = Self.unwrapped(o.samples[k...end].map(project))
             let first = run[0], last = run[run.count - 1]
             if first.frame > 0 { out.append((Double(first.frame) - 0.5, first)) }
             for i in Self.kept(run, reach: reach, scale: scale, within: tolerance - rounding) {
@@ -333,6 +326,19 @@ package final class AnimatedSVG {
         return out.map {
             var s = $0.sample; s.time = $0.time; return s
         }
+    }
+
+    /// A run's angles unwrapped, each within π of the one before, so interpolation turns the
+    /// short way.
+    static func unwrapped(_ run: [Sample]) -> [Sample] {
+        var run = run
+        for i in run.indices.dropFirst() {
+            var a = run[i].angle
+            while a - run[i - 1].angle > .pi { a -= 2 * .pi }
+            while a - run[i - 1].angle < -.pi { a += 2 * .pi }
+            run[i].angle = a
+        }
+        return run
     }
 
     /// The indices of the samples kept: the first, the last, and each one whose dropping would

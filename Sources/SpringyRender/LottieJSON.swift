@@ -108,10 +108,7 @@ enum LottieJSON {
         }
     }
 
-    static func attribute(_ line: String, _ name: String) -> String? {
-        guard let a = line.range(of: " \(name)=\""), let b = line[a.upperBound...].range(of: "\"") else { return nil }
-        return String(line[a.upperBound..<b.lowerBound])
-    }
+    static func attribute(_ line: String, _ name: String) -> String? { SVGCompaction.attribute(line, name) }
 
     static func numbers(_ text: String) -> [Double] {
         text.split(whereSeparator: { !($0.isNumber || $0 == "." || $0 == "-") }).compactMap { Double($0) }
@@ -225,17 +222,7 @@ enum LottieJSON {
                 json(v, into: &out)
             }
             out += "]"
-        case let s as String:
-            out += "\""
-            for c in s.unicodeScalars {
-                switch c {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case _ where c.value < 0x20: out += String(format: "\\u%04x", c.value)
-                default: out.unicodeScalars.append(c)  // open set: characters
-                }
-            }
-            out += "\""
+        case let s as String: out += "\"" + escaped(s, jsonEscape) + "\""
         case let b as Bool: out += b ? "true" : "false"
         case let i as Int: out += String(i)
         case let x as Double: out += AnimatedSVG.number(x, places: 6)

@@ -232,10 +232,19 @@ enum SVGCompaction {
         return out
     }
 
+    /// Where the value of attribute `name` is in `line`.
+    static func valueRange(_ line: String, _ name: String) -> Range<String.Index>? {
+        guard let a = line.range(of: " \(name)=\""), let b = line[a.upperBound...].range(of: "\"") else { return nil }
+        return a.upperBound..<b.lowerBound
+    }
+
+    /// The value of attribute `name` in `line`, if it has one.
+    static func attribute(_ line: String, _ name: String) -> String? { valueRange(line, name).map { String(line[$0]) } }
+
     /// The value of attribute `name` in `line` replaced by `change` of it.
     static func attribute(_ line: String, _ name: String, _ change: (Substring) -> String) -> String {
-        guard let a = line.range(of: " \(name)=\""), let b = line[a.upperBound...].range(of: "\"") else { return line }
-        return String(line[..<a.upperBound]) + change(line[a.upperBound..<b.lowerBound]) + String(line[b.lowerBound...])
+        guard let r = valueRange(line, name) else { return line }
+        return String(line[..<r.lowerBound]) + change(line[r]) + String(line[r.upperBound...])
     }
 
     /// Path data (glyph outlines in `defs`) rounded.

@@ -13,10 +13,20 @@ struct AnimatedViews {
     let freeAnimator: Animator?
     let collection: CollectionView?
     let viewAnimations: ViewAnimationEngine
+    /// Free views with an alpha or scale of their own (not 1), by name: looked up, never iterated.
+    let ownLooks: [String: (alpha: Double, scale: Vec2)]
+
+    init(scene: Scene, freeAnimator: Animator?, collection: CollectionView?, viewAnimations: ViewAnimationEngine) {
+        self.scene = scene; self.freeAnimator = freeAnimator; self.collection = collection
+        self.viewAnimations = viewAnimations
+        var own: [String: (alpha: Double, scale: Vec2)] = [:]
+        for spec in scene.items where spec.alpha != 1 || spec.scale != Vec2(1, 1) { own[spec.name] = (spec.alpha, spec.scale) }
+        ownLooks = own
+    }
 
     /// The values animations start from and the velocities they inherit.
     var world: AnimationWorld {
-        let freeAnimator = freeAnimator, scene = scene
+        let freeAnimator = freeAnimator, scene = scene, ownLooks = ownLooks
         return AnimationWorld(
             base: { view, p in
                 switch p {
@@ -31,11 +41,11 @@ struct AnimatedViews {
                     return SIMD4(c.r, c.g, c.b, c.a)
                 case .alpha:
                     // A free view's own alpha and scale before anything animates them.
-                    guard let spec = scene.items.first(where: { $0.name == view }) else { return p.identity }
-                    return SIMD4(spec.alpha, 0, 0, 0)
+                    guard let own = ownLooks[view] else { return p.identity }
+                    return SIMD4(own.alpha, 0, 0, 0)
                 case .scale:
-                    guard let spec = scene.items.first(where: { $0.name == view }) else { return p.identity }
-                    return SIMD4(spec.scale.x, spec.scale.y, 0, 0)
+                    guard let own = ownLooks[view] else { return p.identity }
+                    return SIMD4(own.scale.x, own.scale.y, 0, 0)
                 case .rotation, .translation, .origin:
                     return p.identity
                 }
