@@ -60,7 +60,7 @@ extension Style {
     /// give: square rows (a table's cells have no corners); with an appearance, rows in the
     /// screen's own background (systemBackground, or `viewport.background`), told apart by
     /// separators, which are on.
-    package mutating func applyPlainList(_ background: Color) {
+    mutating func applyPlainList(_ background: Color) {
         if !given.contains("corner_radius") { cornerRadius = 0 }
         // UITableView's separatorStyle is .singleLine unless told otherwise.
         if appearance != nil && !given.contains("separators") { separators = true }
@@ -71,7 +71,7 @@ extension Style {
 
     /// A collection view's section headers with an appearance: supplementary views with no
     /// background of their own (no band), their titles in the label colour.
-    package mutating func applyCollectionHeaders() {
+    mutating func applyCollectionHeaders() {
         guard let appearance else { return }
         if !given.contains("header") { header = Color(r: 0, g: 0, b: 0, a: 0) }
         if !given.contains("header_text") { headerText = appearance.label }
@@ -80,13 +80,30 @@ extension Style {
     /// An inset-grouped list's look, as iOS Settings draws it, for what the scene did not give:
     /// rows in secondarySystemGroupedBackground (white, or #1C1C1E dark), headers without a
     /// band (their title in the secondary label colour), separators between rows.
-    package mutating func applyInsetGrouped(_ appearance: Appearance) {
+    mutating func applyInsetGrouped(_ appearance: Appearance) {
         if !given.contains("cell") && !given.contains("palette") && !given.contains("palette_seed") {
             cell = appearance.secondaryGroupedBackground
         }
         if !given.contains("header") { header = Color(r: 0, g: 0, b: 0, a: 0) }
         if !given.contains("header_text") { headerText = appearance.secondaryLabel }
         if !given.contains("separators") { separators = true }
+    }
+}
+
+extension Style {
+    /// The layout's own look over the appearance's colours, for what the scene did not give:
+    /// an inset-grouped list's (and the screen's grouped background, unless the viewport names
+    /// one), a plain list's, or a collection's headers.
+    package mutating func applyLayoutLook(_ layout: LayoutSpec, background: inout Color, backgroundGiven: Bool) {
+        if layout.insetGrouped {
+            let a = appearance ?? .light
+            applyInsetGrouped(a)
+            if !backgroundGiven { background = a.groupedBackground }
+        } else if layout.kind == .list {
+            applyPlainList(background)
+        } else {
+            applyCollectionHeaders()
+        }
     }
 }
 
@@ -103,14 +120,7 @@ extension Scene {
         s.style.apply(appearance, given: s.style.given)
         s.viewport.background = appearance.background
         if let layout = collection?.layout {
-            if layout.insetGrouped {
-                s.style.applyInsetGrouped(appearance)
-                s.viewport.background = appearance.groupedBackground
-            } else if layout.kind == .list {
-                s.style.applyPlainList(s.viewport.background)
-            } else {
-                s.style.applyCollectionHeaders()
-            }
+            s.style.applyLayoutLook(layout, background: &s.viewport.background, backgroundGiven: false)
         }
         return s
     }

@@ -174,15 +174,7 @@ struct SceneDecoder: SceneSectionDecoder {
         // An inset-grouped list is iOS Settings': grouped background behind the rows' own colour,
         // headers without a band; each unless the scene names its own.
         if let layout = collection?.layout {
-            if layout.insetGrouped {
-                let a = style.appearance ?? .light
-                style.applyInsetGrouped(a)
-                if !backgroundGiven { viewport.background = a.groupedBackground }
-            } else if layout.kind == .list {
-                style.applyPlainList(viewport.background)
-            } else {
-                style.applyCollectionHeaders()
-            }
+            style.applyLayoutLook(layout, background: &viewport.background, backgroundGiven: backgroundGiven)
         }
         var scene = Scene(
             file: file, name: name, slug: slug, viewport: viewport, time: time, defaults: defaults,

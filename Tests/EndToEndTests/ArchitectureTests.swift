@@ -424,7 +424,7 @@ final class ArchitectureTests: XCTestCase {
     /// animation engine, the converter and the timing mutations share, +9 for MotionToken, iOS's
     /// own springs by name, which scene files' animators and `springy spring` read.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 249, "SpringyBehaviors": 234, "SpringyFrame": 126, "SpringyScene": 480, "SpringyDynamics": 66,
+        "SpringyCore": 249, "SpringyBehaviors": 234, "SpringyFrame": 126, "SpringyScene": 478, "SpringyDynamics": 66,
         "SpringyLayout": 228,
         "SpringySimulation": 28, "SpringyRender": 87, "SpringyOutput": 174, "SpringyGolden": 250, "SpringyPipeline": 341,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,
