@@ -139,6 +139,19 @@ package enum FormatBenchmark {
         return text
     }
 
+    /// The vector formats' size targets (issue 47), by scene: what its SVG and its Lottie JSON
+    /// may each take, in bytes (a GIF of the carousel takes about 900 kB).
+    static let vectorTargets = [("springy-carousel", 100_000), ("drag-many", 300_000)]
+    static let vectorRows = ["springy smil (svg)", "springy lottie (json)"]
+
+    /// Each vector row of a scene that has a target, measured against it.
+    static func targets(_ slug: String, rows: [Row]) -> [String] {
+        guard let limit = vectorTargets.first(where: { $0.0 == slug })?.1 else { return [] }
+        return rows.filter { vectorRows.contains($0.name) }.map { r in
+            "target: \(r.name) \(r.bytes) bytes, at most \(limit): \(r.bytes <= limit ? "met" : "MISSED")"
+        }
+    }
+
     package static func table(_ scene: Scene, frames: Int, rows: [Row]) -> String {
         var lines = [
             "\(scene.slug): \(frames) frames", "| format | bytes | ms/frame | PSNR (dB) | SSIM |",
@@ -151,6 +164,6 @@ package enum FormatBenchmark {
                 "| \(r.name) | \(kb) | \(ms) | \(r.psnr.map { $0.isFinite ? String(format: "%.2f", $0) : "inf (identical)" } ?? "") | \(r.ssim.map { String(format: "%.4f", $0) } ?? "") |"
             )
         }
-        return lines.joined(separator: "\n")
+        return (lines + targets(scene.slug, rows: rows)).joined(separator: "\n")
     }
 }

@@ -133,6 +133,12 @@ package final class AnimatedSVG {
         return clipSets.count - 1
     }
 
+    /// The run as Lottie JSON (`AnimatedLottie`), `name` its title; refused (naming the scene
+    /// `file`, the thing and its first frame) when something in it has no Lottie form.
+    package func finishLottie(name: String, fps: Double, file: String) throws -> [UInt8] {
+        try AnimatedLottie(run: self).document(name: name, fps: fps, file: file)
+    }
+
     /// The document.
     package func finish() throws -> [UInt8] {
         let r = renderer, vp = r.viewport.size, b = r.bezel

@@ -4,7 +4,7 @@ import SpringyCore
 /// Lottie's JSON as Springy writes it: its writer, layers, transforms, keyframes, shape groups,
 /// and a look's SVG read into shapes.
 enum LottieJSON {
-    typealias Unsupported = AnimatedSVG.Unsupported
+    typealias Unsupported = AnimatedLottie.Unsupported
 
     /// A part of a look drawn as one layer: its shape groups (topmost first) and, for what the
     /// look draws inside a clip of its own (a selected row's outline, inside its shape), the
@@ -244,20 +244,23 @@ enum LottieJSON {
         ]
     }
 
-    /// Linear keyframes of numbers (a position, an angle).
-    static func animated(_ keys: [(frame: Int, value: [Double])], places: Int = 2) -> [String: Any] {
-        ["a": 1, "k": lottieKeys(keys.map { ($0.frame, $0.value.map { round($0, places) }) })]
+    /// Keyframes of numbers (a position, an angle), each eased to the next as given.
+    static func animated(_ keys: [(frame: Int, value: [Double], ease: KeyEasing)], places: Int = 2) -> [String: Any] {
+        ["a": 1, "k": lottieKeys(keys.map { ($0.frame, $0.value.map { round($0, places) }, $0.ease) })]
     }
 
-    /// Keyframes with linear easing; the last holds.
-    static func lottieKeys(_ keys: [(frame: Int, value: [Any])]) -> [[String: Any]] {
+    /// Keyframes, each eased to the next (linear: handles at the corners); the last holds.
+    static func lottieKeys(_ keys: [(frame: Int, value: [Any], ease: KeyEasing)]) -> [[String: Any]] {
         keys.enumerated().map { k, key in
             var f: [String: Any] = ["t": key.frame, "s": key.value]
-            if k < keys.count - 1 {
+            if k == keys.count - 1 {
+                f["h"] = 1
+            } else if key.ease == .linear {
                 f["o"] = ["x": 0, "y": 0]
                 f["i"] = ["x": 1, "y": 1]
             } else {
-                f["h"] = 1
+                f["o"] = ["x": KeyEasing.x1, "y": key.ease.y1]
+                f["i"] = ["x": KeyEasing.x2, "y": key.ease.y2]
             }
             return f
         }

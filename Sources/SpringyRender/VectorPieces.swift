@@ -87,8 +87,14 @@ extension Renderer {
                 pieces.append(VectorPiece(key: "header:\(h.id)", look: .header(local), origin: h.frame.origin))
             }
         }
-        let stray = springsShow ? state.springs.filter { !drawn.contains($0.item) } : []
-        pieces += springPieces(stray, key: "springs")
+        // Springs of items not drawn (cells tiled out of the frame), each under its item's name
+        // so that it stays one thing as it comes and goes, drawn in the frame's order.
+        var strayOf: [String: [SpringSnapshot]] = [:], strayItems: [String] = []
+        for s in state.springs where springsShow && !drawn.contains(s.item) {
+            if strayOf[s.item] == nil { strayItems.append(s.item) }
+            strayOf[s.item, default: []].append(s)
+        }
+        for item in strayItems { pieces += springPieces(strayOf[item]!, key: "springs:\(item)", scrolls: true) }
         var arrows: [Vec2] = []
         if style.velocityArrows {
             for item in state.items where item.velocity.length > 1 { arrows += [item.center, item.velocity] }
@@ -108,16 +114,26 @@ extension Renderer {
     func springPieces(_ list: [SpringSnapshot], key: String, scrolls: Bool = false) -> [VectorPiece] {
         var out: [VectorPiece] = []
         let painter = springs, color = style.springColor
+        // What falls wholly outside the screen draws nothing there: it is left out (a stroke's
+        // miter joins reach 5 widths at Cairo's limit of 10; an end's dot 3 pt; a pixel more).
+        let screen = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+        func shows(_ points: [Vec2], reach: Double) -> Bool {
+            let xs = points.map(\.x), ys = points.map(\.y)
+            return xs.max()! + reach > screen.minX && xs.min()! - reach < screen.maxX && ys.max()! + reach > screen.minY
+                && ys.min()! - reach < screen.maxY
+        }
+        let lineReach = max(3, 5 * style.springWidth) + 1
         if style.springs || style.coils {
             for (k, s) in list.enumerated() {
+                let line = painter.springLine(s)
+                guard shows(line, reach: lineReach) else { continue }
                 out.append(
                     VectorPiece(
-                        key: "\(key):\(k)", look: .springLine(coil: painter.isCoil(s)), points: painter.springLine(s),
-                        scrolls: scrolls))
+                        key: "\(key):\(k)", look: .springLine(coil: painter.isCoil(s)), points: line, scrolls: scrolls))
             }
         }
         if style.anchors {
-            for (k, s) in list.enumerated() {
+            for (k, s) in list.enumerated() where shows([s.anchor], reach: 5) {
                 out.append(VectorPiece(key: "\(key):\(k):o", look: .dot(4, color), origin: s.anchor))
             }
         }
