@@ -150,6 +150,48 @@ final class VectorFormatTests: XCTestCase {
     /// look's own), a masked layer in the Lottie.
     func testADarkListPlaysAsItsFrames() throws { try check("dark-list") }
 
+    /// The docs' light and dark variants: `docs --for docc` writes NAME.svg and NAME~dark.svg
+    /// beside their posters (NAME@2x.png and NAME~dark@2x.png, the scene's last golden frame, as
+    /// PNG frames are drawn); each SVG in Chromium, paused at that frame's time, is its poster
+    /// within the same tolerance — and the dark one is dark.
+    func testTheDocsLightAndDarkVariantsPlayAsTheirPosters() throws {
+        let chromium = try requireTool(
+            "chromium", "Debian's chromium is not installed (.ci/run installs it): the SVG was not played")
+        let dir = temporaryDirectory("vector-variants")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try runSpringy([
+            "docs", packageRoot + "/scenes/ios-settings.yaml", "--for", "docc", "--docc", "\(dir)/S.docc", "--every", "1",
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var brightness: [Double] = []
+        for variant in ["", "~dark"] {
+            let resources = "\(dir)/S.docc/Resources/ios-settings\(variant)"
+            let poster = try RGBAImage.decodeWithLibpng(
+                bytes: Array(try Data(contentsOf: URL(fileURLWithPath: resources + "@2x.png"))))
+            let svg = try String(contentsOfFile: resources + ".svg", encoding: .utf8)
+            XCTAssertTrue(svg.contains("Springy: 150 frames"), "every frame of 2.5 s at 60 fps")
+            // The last frame, 149, at its time in the 2.5 s loop.
+            let p = try runProgram(
+                "/usr/bin/env",
+                [
+                    "python3", packageRoot + "/scripts/svg-frames.py", chromium, resources + ".svg", "\(poster.width)",
+                    "\(poster.height)", "\(dir)/shot\(variant)", "\(149 * 2.5 / 150)",
+                ], timeout: 300)
+            XCTAssertEqual(p.status, 0, p.stderr)
+            let shot = try RGBAImage.decodeWithLibpng(
+                bytes: Array(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/shot\(variant)-0.png"))))
+            let d = Self.difference(poster, shot)
+            XCTAssertLessThanOrEqual(d.fraction, 0.01, "ios-settings\(variant): \(d.changed) of \(d.total) pixels changed")
+            XCTAssertEqual(d.thick, 0, "ios-settings\(variant): a changed region thicker than 2 px")
+            print("ios-settings\(variant) in Chromium: \(d.changed) of \(d.total) pixels changed")
+            var sum = 0.0
+            for k in stride(from: 0, to: shot.pixels.count, by: 4) { sum += Double(shot.pixels[k + 1]) }
+            brightness.append(sum / Double(shot.pixels.count / 4))
+        }
+        XCTAssertGreaterThan(brightness[0], 200, "the light variant is light")
+        XCTAssertLessThan(brightness[1], 60, "the dark variant is dark")
+    }
+
     /// What Lottie export cannot draw (a picture) is refused up front, naming the scene and the
     /// key, and nothing is written; the SVG draws it.
     func testALookLottieCannotDrawIsRefusedWithItsPlace() throws {
