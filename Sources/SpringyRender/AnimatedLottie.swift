@@ -55,14 +55,14 @@ struct AnimatedLottie {
         // keyed within three quarters of the tolerance, the null within the last quarter.
         let scrolling = run.occurrences.contains { $0.scrolls } && run.offsets.contains { $0 != run.offsets[0] }
         var layers: [[String: Any]] = []
-        var next = 2, motions: [Motion] = []
+        var next = 2, motions: [Motion] = [], assets: [[String: Any]] = []
         for o in run.order.map({ run.occurrences[$0] }) {
             if !run.clipSets[o.clips].isEmpty {
                 throw Unsupported(
                     key: run.looks[o.look].key, frame: o.samples[0].frame, what: "is clipped by a superview (clipsToBounds)")
             }
             layers += try lottieLayers(
-                o, offset: Vec2(b, b), glyphs: glyphPaths, scrolling: scrolling, next: &next, motions: &motions)
+                o, offset: Vec2(b, b), glyphs: glyphPaths, scrolling: scrolling, next: &next, motions: &motions, assets: &assets)
         }
         if b > 0 {
             let device = try run.renderer.vectorFragment(.deviceFrame, id: "device").svg
@@ -89,7 +89,7 @@ struct AnimatedLottie {
         }
         let document: [String: Any] = [
             "v": "5.7.0", "nm": name, "fr": fps, "ip": 0, "op": run.frameCount, "w": Int(width.rounded(.up)),
-            "h": Int(height.rounded(.up)), "ddd": 0, "assets": [Any](), "layers": Array(layers.reversed()),
+            "h": Int(height.rounded(.up)), "ddd": 0, "assets": assets, "layers": Array(layers.reversed()),
             "meta": ["g": "Springy \(SpringyVersion.current): keyframes within \(AnimatedSVG.tolerance) px at scale \(r.scale)"],
         ]
         var out = ""
@@ -103,13 +103,16 @@ struct AnimatedLottie {
     struct Motion {
         var samples: [Sample]
         var ind: Int
+        /// Where its look's origin is in its own space: a precomposition's anchor (0 for a
+        /// shape layer).
+        var anchor = 0.0
     }
 
     /// One layer per run of frames the occurrence shows in, numbered from `next`. A cell (or
     /// its spring) goes on the content's null layer when that keys fewer frames than the screen.
     private func lottieLayers(
         _ o: Occurrence, offset bezel: Vec2, glyphs glyphPaths: [String: String], scrolling: Bool, next: inout Int,
-        motions: inout [Motion]
+        motions: inout [Motion], assets: inout [[String: Any]]
     ) throws -> [[String: Any]] {
         let look = run.looks[o.look]
         let scale = Double(run.renderer.scale), reach = look.reach * scale
@@ -169,7 +172,7 @@ struct AnimatedLottie {
                 if let carrier {
                     var dot = LottieJSON.layer(
                         name: look.key, shapes: [springDot(["a": 0, "k": [0, 0]], radius: 2)], from: first, to: end,
-                        transform: LottieJSON.still(.zero))
+                        transform: LottieJSON.still(Vec2(carrier.anchor, carrier.anchor)))
                     dot["parent"] = carrier.ind
                     riders.append(dot)
                 }
@@ -182,7 +185,8 @@ struct AnimatedLottie {
                         }
                 }) {
                     layer = LottieJSON.layer(
-                        name: look.key, shapes: shapes, from: first, to: end, transform: LottieJSON.still(.zero))
+                        name: look.key, shapes: shapes, from: first, to: end,
+                        transform: LottieJSON.still(Vec2(same.anchor, same.anchor)))
                     layer["parent"] = same.ind
                 } else {
                     let start = keys[0].sample
@@ -205,6 +209,37 @@ struct AnimatedLottie {
                     motions.append(Motion(samples: screenRun, ind: next))
                 }
             }
+            // Faded as a whole: Lottie's parents lend their place, not their opacity, so each
+            // layer of the look keys its own.
+            let fade = fading(screenRun)
+            if let fade, var ks = layer["ks"] as? [String: Any] {
+                ks["o"] = fade
+                let shapes = parts.first?.shapes ?? []
+                if parts.count == 1, parts[0].mask == nil, shapes.count > 1 {
+                    // Paints that may overlap (a label over its body): a precomposition of a
+                    // layer each, which players fade as one picture (rlottie fades a shape
+                    // layer's paints one by one, and a precomposition of one layer too).
+                    let r = look.reach.rounded(.up) + 2, id = "fade\(assets.count)"
+                    assets.append([
+                        "id": id,
+                        "layers": shapes.enumerated().map { k, shape in
+                            var l = LottieJSON.layer(
+                                name: look.key, shapes: [shape], from: 0, to: self.run.frameCount,
+                                transform: LottieJSON.still(Vec2(r, r)))
+                            l["ind"] = k + 1
+                            return l
+                        },
+                    ])
+                    layer["ty"] = 0
+                    layer["refId"] = id
+                    layer["w"] = Int(2 * r)
+                    layer["h"] = Int(2 * r)
+                    layer.removeValue(forKey: "shapes")
+                    ks["a"] = ["a": 0, "k": [r, r]]
+                    if motions.last?.ind == next { motions[motions.count - 1].anchor = r }
+                }
+                layer["ks"] = ks
+            }
             if let mask = parts.first?.mask {
                 layer["masksProperties"] = LottieJSON.masks(mask)
                 layer["hasMask"] = true
@@ -221,6 +256,10 @@ struct AnimatedLottie {
                 var extra = LottieJSON.layer(
                     name: look.key, shapes: part.shapes, from: first, to: end, transform: LottieJSON.still(.zero))
                 extra["parent"] = layer["ind"]
+                if let fade, var ks = extra["ks"] as? [String: Any] {
+                    ks["o"] = fade
+                    extra["ks"] = ks
+                }
                 if let mask = part.mask {
                     extra["masksProperties"] = LottieJSON.masks(mask)
                     extra["hasMask"] = true
@@ -231,6 +270,16 @@ struct AnimatedLottie {
             }
         }
         return out
+    }
+
+    /// A run's opacity as Lottie's (percent), keyed where it changes (`AnimatedSVG.keptOpacity`);
+    /// nil at full opacity throughout.
+    private func fading(_ run: [Sample]) -> [String: Any]? {
+        guard run.contains(where: { $0.opacity != 1 }) else { return nil }
+        guard run.contains(where: { $0.opacity != run[0].opacity }) else {
+            return ["a": 0, "k": LottieJSON.round(run[0].opacity * 100, 2)]
+        }
+        return LottieJSON.animated(AnimatedSVG.keptOpacity(run).map { (run[$0].frame, [run[$0].opacity * 100], .linear) })
     }
 
     /// A spring: its stroke (a path keyed at the kept frames) and its end dots (the one at its

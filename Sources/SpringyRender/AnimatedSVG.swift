@@ -47,6 +47,8 @@ package final class AnimatedSVG {
         var origin: Vec2
         var angle: Double
         var points: [Vec2]
+        /// Its alpha, the whole drawing faded.
+        var opacity = 1.0
     }
 
     struct Occurrence {
@@ -75,7 +77,9 @@ package final class AnimatedSVG {
                     && occurrences[$0].samples.last?.frame != frame
             }) {
                 occurrences[order[at]].samples.append(
-                    Sample(frame: frame, time: Double(frame), origin: piece.origin, angle: piece.angle, points: piece.points))
+                    Sample(
+                        frame: frame, time: Double(frame), origin: piece.origin, angle: piece.angle, points: piece.points,
+                        opacity: piece.opacity))
                 p = at + 1
             } else {
                 occurrences.append(
@@ -83,7 +87,8 @@ package final class AnimatedSVG {
                         look: look, clips: clips, scrolls: piece.scrolls,
                         samples: [
                             Sample(
-                                frame: frame, time: Double(frame), origin: piece.origin, angle: piece.angle, points: piece.points)
+                                frame: frame, time: Double(frame), origin: piece.origin, angle: piece.angle, points: piece.points,
+                                opacity: piece.opacity)
                         ]))
                 order.insert(occurrences.count - 1, at: p)
                 p += 1
@@ -276,7 +281,17 @@ package final class AnimatedSVG {
                 s += Self.animateTransform("rotate", keys.map { Self.number($0.angle * 180 / .pi, places: 4) }, times, dur: dur)
             }
         }
-        s += "<use xlink:href=\"#l\(o.look)\"/>"
+        if o.samples.contains(where: { $0.opacity != 1 }) {
+            // Faded as a whole (a group's opacity), keyed on its own.
+            let fade = keyframes(o, reduce: Self.keptOpacity)
+            s += "<g opacity=\"\(Self.number(fade[0].opacity, places: 4))\">"
+            if fade.contains(where: { $0.opacity != fade[0].opacity }) {
+                s += Self.animate("opacity", fade.map { Self.number($0.opacity, places: 4) }, fade.map { $0.time / n }, dur: dur)
+            }
+            s += "<use xlink:href=\"#l\(o.look)\"/></g>"
+        } else {
+            s += "<use xlink:href=\"#l\(o.look)\"/>"
+        }
         s += (turns ? "</g>" : "") + (!still && (level || upright) ? "</g>" : "") + "</g></g>" + close + "\n"
         return s
     }
@@ -307,7 +322,8 @@ package final class AnimatedSVG {
     /// The occurrence's kept keyframes (time in frames), from 0 to the loop's end: each run's
     /// frames reduced, held from half a frame before it to half a frame after.
     func keyframes(
-        _ o: Occurrence, within tolerance: Double = AnimatedSVG.tolerance, _ project: (Sample) -> Sample = { $0 }
+        _ o: Occurrence, within tolerance: Double = AnimatedSVG.tolerance, _ project: (Sample) -> Sample = { $0 },
+        reduce: (([Sample]) -> [Int])? = nil
     ) -> [Sample] {
         let scale = Double(renderer.scale), reach = looks[o.look].reach * scale
         // Rounding to 0.01 pt moves a point up to 0.005·√2 pt; a turn to 0.0001° moves it
@@ -321,7 +337,7 @@ package final class AnimatedSVG {
             let run = Self.unwrapped(o.samples[k...end].map(project))
             let first = run[0], last = run[run.count - 1]
             if first.frame > 0 { out.append((Double(first.frame) - 0.5, first)) }
-            for i in Self.kept(run, reach: reach, scale: scale, within: tolerance - rounding) {
+            for i in reduce?(run) ?? Self.kept(run, reach: reach, scale: scale, within: tolerance - rounding) {
                 out.append((Double(run[i].frame), run[i]))
             }
             if last.frame < frameCount - 1 { out.append((Double(last.frame) + 0.5, last)) }
@@ -375,6 +391,17 @@ package final class AnimatedSVG {
         }
         out.append(s.count - 1)
         return out
+    }
+
+    /// How far interpolated opacity may stray from a frame's: half a level of 8 bits.
+    static let opacityTolerance = 0.5 / 255
+
+    /// The samples whose opacity is kept: as `kept`, within `opacityTolerance` less the
+    /// rounding of four places.
+    static func keptOpacity(_ s: [Sample]) -> [Int] {
+        kept(
+            s.map { Sample(frame: $0.frame, origin: Vec2($0.opacity, 0), angle: 0, points: []) }, reach: 0, scale: 1,
+            within: opacityTolerance - 0.00005)
     }
 
     /// A number as SVG takes it: at most `places` decimals, no trailing zeros.

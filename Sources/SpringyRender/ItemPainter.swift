@@ -130,6 +130,30 @@ struct ItemPainter: Painter {
     }
 
     /// Runs `draw` inside the item's clipping superviews (none for most items).
+    /// A view at an alpha under 1 faded as a whole, as Core Animation composites a layer and
+    /// its sublayers as a group (`allowsGroupOpacity`, true since iOS 7): `draw` paints it
+    /// opaque into a group the size of its reach, which is then painted at its alpha — so a
+    /// label over its body, or a border over its fill, does not show what lies under it.
+    func faded(_ cr: OpaquePointer, _ item: ItemState, _ draw: (ItemState) -> Void) {
+        guard item.alpha < 1 else { return draw(item) }
+        guard item.alpha > 0 else { return }
+        var opaque = item
+        opaque.alpha = 1
+        let shape = item.outline.map(\.length).max() ?? 0
+        let shadow = item.look.shadow.map { $0.offset.length + abs($0.radius) } ?? 0
+        let reach =
+            max(shape, (item.size.width * item.size.width + item.size.height * item.size.height).squareRoot() / 2) + 1.5
+            * item.elevation + shadow + (item.look.border?.width ?? 0) + (item.look.fontSize ?? style.fontSize) + 4
+        cairo_save(cr)
+        cairo_rectangle(cr, item.center.x - reach, item.center.y - reach, 2 * reach, 2 * reach)
+        cairo_clip(cr)
+        cairo_push_group(cr)
+        draw(opaque)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, item.alpha)
+        cairo_restore(cr)
+    }
+
     func clipped(_ cr: OpaquePointer, _ item: ItemState, _ draw: () -> Void) {
         guard !item.look.clips.isEmpty else { return draw() }
         cairo_save(cr)

@@ -226,10 +226,23 @@ package struct Renderer: Sendable, Painter {
                     // The cover is the first drawn; its colour is already everywhere.
                     let filled = !coverUnfilled
                     coverUnfilled = false
-                    itemPainter.clipped(cr, item) { itemPainter.drawBody(cr, item, filled: filled) }
                     layerOf[item.id] = layerIndex
-                    if let own = springsOf[item.id] { springPainter.drawSprings(cr, own) }
-                    itemPainter.clipped(cr, item) { itemPainter.drawLabel(cr, item) }
+                    // Faded as a whole; its springs (no part of the view) come between its
+                    // body and its label, each then faded on its own.
+                    if let own = springsOf[item.id] {
+                        itemPainter.faded(cr, item) { v in
+                            itemPainter.clipped(cr, v) { itemPainter.drawBody(cr, v, filled: filled) }
+                        }
+                        springPainter.drawSprings(cr, own)
+                        itemPainter.faded(cr, item) { v in itemPainter.clipped(cr, v) { itemPainter.drawLabel(cr, v) } }
+                    } else {
+                        itemPainter.faded(cr, item) { v in
+                            itemPainter.clipped(cr, v) {
+                                itemPainter.drawBody(cr, v, filled: filled)
+                                itemPainter.drawLabel(cr, v)
+                            }
+                        }
+                    }
                 case .header(let header): headerPainter.drawHeader(cr, header)
                 }
             }

@@ -37,6 +37,8 @@ struct VectorPiece {
     var points: [Vec2] = []
     /// It moves with the collection view's content: a cell, or a cell's springs.
     var scrolls = false
+    /// The view's alpha, faded as a whole (its look is drawn opaque).
+    var opacity = 1.0
 }
 
 extension Renderer {
@@ -69,10 +71,12 @@ extension Renderer {
                 guard item.alpha > 0 else { continue }
                 var local = item
                 local.center = .zero; local.angle = 0; local.velocity = .zero; local.z = 0; local.look.clips = []
+                local.alpha = 1
                 func piece(_ part: String, body: Bool, label: Bool) -> VectorPiece {
                     VectorPiece(
                         key: "item:\(item.id)\(part)", look: .item(local, filled: filled, body: body, label: label),
-                        origin: item.center, angle: item.angle, clips: item.look.clips, scrolls: item.inCollection)
+                        origin: item.center, angle: item.angle, clips: item.look.clips, scrolls: item.inCollection,
+                        opacity: item.alpha)
                 }
                 if let own = springsOf[item.id] {
                     pieces.append(piece(":body", body: true, label: false))
