@@ -393,6 +393,46 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertNil(item(f[15], "0.0")!.color, "other cells keep the style's colours")
     }
 
+    /// An animation that takes a property over carries the speed the view moves at only for its
+    /// centre: a view a push is moving fades exactly as a still one does (scripts/mutate found
+    /// the property test untested).
+    func testOnlyTheCentreInheritsTheBodysVelocity() throws {
+        let f = try run(
+            """
+              - { at: 0.5, swiftui: { views: [box, still], spring: { duration: 0.6, bounce: 0 }, to: { alpha: 0.3, bounds: [60, 20] } } }
+            """, duration: 1.5,
+            extraItems: """
+                  still: { center: [50, 300], size: [40, 40] }
+                behaviors:
+                  - push: { items: [box], mode: continuous, angle: 0, magnitude: 1 }
+                """)
+        XCTAssertGreaterThan(item(f[30], "box")!.velocity.x, 10, "the box moves when the animation starts")
+        for k in 30..<f.count {
+            let moving = item(f[k], "box")!, still = item(f[k], "still")!
+            XCTAssertEqual(moving.alpha, still.alpha, accuracy: 1e-12, "alpha at frame \(k)")
+            XCTAssertEqual(moving.size.width, still.size.width, accuracy: 1e-9, "width at frame \(k)")
+            XCTAssertEqual(moving.size.height, still.size.height, accuracy: 1e-9, "height at frame \(k)")
+        }
+        XCTAssertEqual(item(f[f.count - 1], "still")!.alpha, 0.3, accuracy: 1e-3)
+    }
+
+    /// A view's outline follows its bounds: each axis scaled by its own factor.
+    func testAnAnimatedBoundsScalesTheOutlineOnEachAxis() throws {
+        let f = try run(
+            """
+              - { at: 0, animate: { views: [tri], duration: 0.5, curve: linear, to: { bounds: [80, 20] } } }
+            """, duration: 0.6,
+            extraItems: """
+                  tri: { center: [200, 200], size: [40, 40], path: [[0, -20], [20, 20], [-20, 20]] }
+                """)
+        let end = try XCTUnwrap(item(f[33], "tri"))
+        XCTAssertEqual(end.size.width, 80, accuracy: 1e-9)
+        XCTAssertEqual(end.size.height, 20, accuracy: 1e-9)
+        XCTAssertEqual(end.outline.map(\.x).max()!, 40, accuracy: 1e-9, "× 2 across")
+        XCTAssertEqual(end.outline.map(\.y).max()!, 10, accuracy: 1e-9, "× ½ down")
+        XCTAssertEqual(end.outline.map(\.y).min()!, -10, accuracy: 1e-9)
+    }
+
     /// A view whose centre is animated carries its body: a ball it moves under the view is pushed.
     func testAnimatedCentreMovesTheBody() throws {
         let f = try frames(
