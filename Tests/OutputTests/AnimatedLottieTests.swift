@@ -107,6 +107,8 @@ final class AnimatedLottieTests: XCTestCase {
                 XCTAssertEqual(body.count, 1, "item \(item.id) at frame \(k)")
                 guard let layer = body.first else { continue }
                 check((Self.origin(layer, byIndex, at: t) - item.center).length * scale, "item \(item.id) at frame \(k)")
+                // Nothing turns in the carousel: no layer keys its turn.
+                XCTAssertEqual(((layer["ks"] as! Object)["r"] as? Object)?["a"] as? Int, 0, "item \(item.id)'s turn is still")
                 cells += 1
             }
             for spring in state.springs where spring.anchor.x > 0 && spring.point.x > 0 && spring.anchor.x < 375 {

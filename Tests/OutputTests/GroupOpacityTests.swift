@@ -68,4 +68,37 @@ final class GroupOpacityTests: XCTestCase {
         XCTAssertFalse(assets.isEmpty)
         for asset in assets { XCTAssertGreaterThan((asset["layers"] as! [Any]).count, 1, "a layer per paint") }
     }
+
+    /// The screen's cover (the topmost view that paints every point of it, whose colour the
+    /// background takes): a rectangle exactly the screen's covers it; a thousandth of a point
+    /// in from any edge does not; nor does it under alpha 1 (scripts/mutate found the edges
+    /// untested).
+    func testAViewExactlyTheScreensSizeCoversItAndOneAHairInDoesNot() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try """
+        springy: 1
+        viewport: { size: [200, 100], scale: 1 }
+        time: { fps: 10, duration: 0.1 }
+        style: { corner_radius: 0 }
+        items:
+          sheet: { center: [100, 50], size: [200, 100], fill: "#336699" }
+        """.write(toFile: "\(dir)/s.yaml", atomically: true, encoding: .utf8)
+        let model = try SceneLoader.load(path: "\(dir)/s.yaml")
+        let renderer = try Renderer(scene: model)
+        let sheet = try XCTUnwrap(try Simulation.frames(of: model)[0].items.first)
+        let screen = Size2(200, 100)
+        XCTAssertTrue(renderer.items.coversScreen(sheet, screen))
+        for (dx, dy, dw, dh) in [(0.001, 0.0, 0.0, 0.0), (0, 0.001, 0, 0), (-0.001, 0, 0, 0), (0, -0.001, 0, 0)] {
+            var moved = sheet
+            moved.center = sheet.center + Vec2(dx, dy)
+            moved.size = Size2(sheet.size.width + dw, sheet.size.height + dh)
+            XCTAssertFalse(renderer.items.coversScreen(moved, screen), "moved by (\(dx), \(dy))")
+        }
+        var faded = sheet
+        faded.alpha = 0.999
+        XCTAssertFalse(renderer.items.coversScreen(faded, screen))
+        faded.alpha = 1
+        XCTAssertTrue(renderer.items.coversScreen(faded, screen))
+    }
 }
