@@ -159,7 +159,7 @@ final class VectorFormatTests: XCTestCase {
     func testTheCarouselPlaysInChromiumRlottieAndThorVGAsItsFrames() throws { try check("springy-carousel", schema: true) }
 
     /// Cells fading in and out as they are inserted and deleted: each faded as a whole.
-    func testFadingCellsPlayAsTheirFrames() throws { try check("batch-updates", schema: true, every: 8) }
+    func testFadingCellsPlayAsTheirFrames() throws { try check("batch-updates", schema: true, every: 10) }
 
     /// Views that turn and collide under a status bar.
     func testTurningViewsPlayAsTheirFrames() throws { try check("ios-gravity-toy") }

@@ -149,6 +149,54 @@ final class AnimatedSVGTests: XCTestCase {
         }
     }
 
+    /// Fades: at every frame of batch-updates (cells fading in and out), each drawn cell's
+    /// element has the cell's alpha as its group opacity — read with the SMIL document's own
+    /// keyTimes — within half a level of 8 bits.
+    func testEveryFadingCellsOpacityIsItsAlpha() throws {
+        let model = try SceneLoader.load(path: packageRoot + "/scenes/batch-updates.yaml")
+        let states = try Simulation.frames(of: model)
+        let svg = AnimatedSVG(renderer: try Renderer(scene: model), rate: "60", seconds: { Double($0) / 60 })
+        for s in states { try svg.add(s) }
+        let text = String(decoding: try svg.finish(), as: UTF8.self)
+        let n = Double(states.count)
+        var elements: [(key: String, visibleAt: (Double) -> Bool, opacity: (Double) -> Double)] = []
+        for line in text.split(separator: "\n") where line.contains("<use xlink:href=\"#l") {
+            let look = Int(Self.attribute(line[line.range(of: "<use")!.lowerBound...], "xlink:href")!.dropFirst(2))!
+            let startsHidden = line.contains("<g visibility=\"hidden\">")
+            var times: [Double] = [], values: [Bool] = []
+            if let a = line.range(of: "<animate attributeName=\"visibility\"") {
+                times = Self.attribute(line[a.lowerBound...], "keyTimes")!.split(separator: ";").map { Double($0)! }
+                values = Self.attribute(line[a.lowerBound...], "values")!.split(separator: ";").map { $0 == "visible" }
+            }
+            var fade = Track(attribute: "opacity", type: nil, times: [0], values: [[1]])
+            if let g = line.range(of: "<g opacity=\"") {
+                let still = Double(line[g.upperBound...].prefix { $0 != "\"" })!
+                fade.values = [[still]]
+                if let a = line.range(of: "<animate attributeName=\"opacity\"") {
+                    fade.times = Self.attribute(line[a.lowerBound...], "keyTimes")!.split(separator: ";").map { Double($0)! }
+                    fade.values = Self.attribute(line[a.lowerBound...], "values")!.split(separator: ";").map { [Double($0)!] }
+                }
+            }
+            elements.append(
+                (
+                    svg.looks[look].key, { f in times.isEmpty ? !startsHidden : values[times.lastIndex { $0 <= f }!] },
+                    { f in fade.value(at: f)[0] }
+                ))
+        }
+        var faded = 0
+        for (k, state) in states.enumerated() {
+            let f = Double(k) / n
+            for item in state.items where item.alpha > 0 {
+                let shown = elements.filter { $0.key == "item:\(item.id)" && $0.visibleAt(f + 1e-9) }
+                XCTAssertEqual(shown.count, 1, "item \(item.id) at frame \(k)")
+                guard let e = shown.first else { continue }
+                XCTAssertEqual(e.opacity(f), item.alpha, accuracy: 0.5 / 255 + 1e-9, "item \(item.id) at frame \(k)")
+                if item.alpha < 1 { faded += 1 }
+            }
+        }
+        XCTAssertGreaterThan(faded, 50)
+    }
+
     /// The reduction's boundary: a sample exactly `tolerance` px off the line between its
     /// neighbours is dropped; one a hair further is kept.
     func testASampleOnTheToleranceIsDroppedAndOnePastItKept() {
