@@ -165,7 +165,8 @@ final class VectorFormatTests: XCTestCase {
     /// frame's keys are checked in process, AnimatedSVGTests and AnimatedLottieTests).
     func testTurningViewsPlayAsTheirFrames() throws { try check("ios-gravity-toy", every: 20) }
 
-    /// A device frame and its clipped screen (still throughout): every 20th frame.
+    /// A device frame and its clipped screen: every 20th frame (the frame never moves; a
+    /// springy carousel like the one checked at every 10th frame moves inside it).
     func testADeviceFramePlaysAsItsFrames() throws { try check("device-carousel", every: 20) }
 
     /// A dark list: its selected row's outline is drawn inside the row's shape (a clip of the
