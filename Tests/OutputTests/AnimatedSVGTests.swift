@@ -108,16 +108,21 @@ final class AnimatedSVGTests: XCTestCase {
         print("gravity toy: worst keyframe error \(worst) px over \(checked) frames")
     }
 
+    /// A repository scene's run as a SMIL document (at 60 fps), with its frames.
+    static func export(_ name: String) throws -> (svg: AnimatedSVG, text: String, states: [FrameState]) {
+        let model = try SceneLoader.load(path: packageRoot + "/scenes/\(name).yaml")
+        let states = try Simulation.frames(of: model)
+        let svg = AnimatedSVG(renderer: try Renderer(scene: model), rate: "60", seconds: { Double($0) / 60 })
+        for s in states { try svg.add(s) }
+        return (svg, String(decoding: try svg.finish(), as: UTF8.self), states)
+    }
+
     /// What appears and leaves: at every frame's time, the visible item elements (by the SMIL
     /// document's own discrete visibility) are exactly the items that frame draws — in a scene
     /// of inserts and deletes (cells appear and leave) and a carousel (cells scroll in and out).
     func testAtEveryFrameTheVisibleItemsAreThoseTheFrameDraws() throws {
         for name in ["batch-updates", "springy-carousel"] {
-            let model = try SceneLoader.load(path: packageRoot + "/scenes/\(name).yaml")
-            let states = try Simulation.frames(of: model)
-            let svg = AnimatedSVG(renderer: try Renderer(scene: model), rate: "60", seconds: { Double($0) / 60 })
-            for s in states { try svg.add(s) }
-            let text = String(decoding: try svg.finish(), as: UTF8.self)
+            let (svg, text, states) = try Self.export(name)
             let n = Double(states.count)
             var elements: [(body: Bool, visibleAt: (Double) -> Bool)] = []
             for line in text.split(separator: "\n") where line.contains("<use xlink:href=\"#l") {
@@ -153,11 +158,7 @@ final class AnimatedSVGTests: XCTestCase {
     /// element has the cell's alpha as its group opacity — read with the SMIL document's own
     /// keyTimes — within half a level of 8 bits.
     func testEveryFadingCellsOpacityIsItsAlpha() throws {
-        let model = try SceneLoader.load(path: packageRoot + "/scenes/batch-updates.yaml")
-        let states = try Simulation.frames(of: model)
-        let svg = AnimatedSVG(renderer: try Renderer(scene: model), rate: "60", seconds: { Double($0) / 60 })
-        for s in states { try svg.add(s) }
-        let text = String(decoding: try svg.finish(), as: UTF8.self)
+        let (svg, text, states) = try Self.export("batch-updates")
         let n = Double(states.count)
         var elements: [(key: String, visibleAt: (Double) -> Bool, opacity: (Double) -> Double)] = []
         for line in text.split(separator: "\n") where line.contains("<use xlink:href=\"#l") {
