@@ -1,6 +1,7 @@
 import Foundation
 import SpringyCore
 import SpringyFrame
+import SpringyOutput
 import SpringyPipeline
 import SpringyScene
 import SpringyTestSupport
@@ -36,6 +37,33 @@ enum AnimationConformance {
                     area: "View animations", claim: "UIView.animate curve \(name) over 1 s, 200 pt",
                     source: "Core Animation's named timing functions' control points", expected: "the Bézier",
                     measured: "max distance \(e(worst)) pt", error: worst, tolerance: 1e-6, unit: "pt"))
+        }
+        // A faded view is composited as one picture (CALayer.allowsGroupOpacity, true by default
+        // since the iOS 7 SDK): its white label over its red body, at alpha 0.5 on white, shows
+        // white — each paint faded on its own would show (255, 191, 191).
+        do {
+            let model = try SceneLoader.decode(
+                yaml: scene(
+                    200, 120, background: "#FFFFFF", time: "fps: 10, duration: 0.1",
+                    """
+                    style: { font_size: 60 }
+                    items:
+                      box: { center: [100, 60], size: [160, 100], fill: "#FF0000", text_color: "#FFFFFF", label: "HH", alpha: 0.5 }
+                    """), file: "group-opacity.yaml")
+            var pipeline = try FramePipeline(scene: model, threads: 1)
+            pipeline.encodePNG = true
+            var brightest = 0
+            try pipeline.runEncoded(frames: 0...0) { _, _, encoded in
+                let image = try RGBAImage.decode(bytes: encoded.png)
+                for y in 20..<100 {
+                    for x in 30..<170 { brightest = max(brightest, Int(image.pixels[4 * (y * image.width + x) + 1])) }
+                }
+            }
+            rows.append(
+                ConformanceRow(
+                    area: "View animations", claim: "a view at alpha 0.5 fades as one picture: its white label stays white",
+                    source: "CALayer.allowsGroupOpacity: true by default since the iOS 7 SDK", expected: "green 255",
+                    measured: "green \(brightest)", error: Double(255 - brightest), tolerance: 1, unit: "levels"))
         }
         // UIKit's duration spring (issue 46): ω such that the spring is within 0.001 of its travel
         // at T, found by the test support's bisection; each scene's box against the oscillator.
