@@ -195,6 +195,14 @@ final class OutputFormatTests: XCTestCase {
         let r = try runSpringy(["render", "\(dir)/s.yaml", "--format", "y4m", "-"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix("YUV4MPEG2 W120 H160"))
+        // The video alone: no summary line after it, even without --quiet (scripts/mutate).
+        XCTAssertFalse(r.stdout.contains(" frames in "), "a summary in the video stream")
+        // --quiet into a folder: nothing on standard output.
+        let quiet = try runSpringy(["render", "\(dir)/s.yaml", "--out", "\(dir)/out", "--quiet"])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertEqual(quiet.stdout, "")
+        let said = try runSpringy(["render", "\(dir)/s.yaml", "--out", "\(dir)/said"])
+        XCTAssertTrue(said.stdout.contains(" frames in "), said.stdout)
     }
 
     func testDocsTwiceInARowWritesNothingTheSecondTime() throws {
