@@ -77,6 +77,21 @@ final class CompositionalTests: XCTestCase {
         XCTAssertGreaterThan(rest, 0)
     }
 
+    /// scrollToItem in an orthogonal row: centring the last cell stops at the row's end
+    /// (1710 − 300 = 1410, not 1590 − 150 = 1440), centring the first at its start (0, not −30)
+    /// — clamped to the resting offsets on both sides (scripts/mutate found the clamp untested).
+    func testScrollingARowToItsEndCellsStopsAtItsEnds() throws {
+        let f = try frames(
+            row(
+                "continuous",
+                """
+                  - { at: 0.1, scroll_to_item: { item: "0.7", position: center, animated: false } }
+                  - { at: 0.5, scroll_to_item: { item: "0.0", position: center, animated: false } }
+                """, duration: 1))
+        XCTAssertEqual(rowOffset(f[30]), 1410, accuracy: 1e-9)
+        XCTAssertEqual(rowOffset(f.last!), 0, accuracy: 1e-9)
+    }
+
     func testAVerticalDragInARowScrollsTheView() throws {
         let f = try frames(
             row(
