@@ -77,6 +77,7 @@ final class AnimatedSVGTests: XCTestCase {
         for s in states { try svg.add(s) }
         let text = String(decoding: try svg.finish(), as: UTF8.self)
         XCTAssertTrue(text.contains("keyframes within 0.25 px"), "the bound is printed in the file")
+        XCTAssertFalse(text.contains("<clipPath id=\"screen\""), "no device frame, no screen clip")
         let elements = Self.tracks(text)
         let scale = Double(renderer.scale)
         var checked = 0, worst = 0.0

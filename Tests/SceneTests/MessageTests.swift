@@ -1,4 +1,5 @@
 import Foundation
+import SpringyScene
 import SpringyTestSupport
 import XCTest
 
@@ -65,4 +66,37 @@ final class MessageTests: XCTestCase {
         XCTAssertTrue(typo?.contains("(did you mean \"frog\"?)") ?? false, typo ?? "")
     }
 
+}
+
+/// The boundary budget counts a script's `add:` with what is declared: when an added collision
+/// takes the scene's edges over `--max-boundary-edges`, the refusal names that event, not the
+/// declared behavior before it (scripts/mutate: an owner one past the last was untested).
+final class BoundaryBudgetMessageTests: XCTestCase {
+    func testAnAddedCollisionOverTheBudgetIsLocatedAtItsEvent() throws {
+        func lines(_ name: String, _ y: Int) -> String {
+            (0..<5).map { "\(name)\($0): { from: [0, \(y + 10 * $0)], to: [100, \(y + 10 * $0)] }" }.joined(separator: ", ")
+        }
+        let text = scene(
+            200, 200,
+            """
+            items:
+              a: { center: [50, 50], size: [20, 20] }
+            behaviors:
+              - collision: { items: [a], mode: boundaries, boundaries: { \(lines("d", 100)) } }
+            script:
+              - at: 0.1
+                add: { collision: { items: [a], mode: boundaries, boundaries: { \(lines("s", 150)) } } }
+            """)
+        // Each collision has its 5 lines and the view's 4 edges: 9, then 18 in all.
+        var limits = SceneLimits.default
+        limits.maxBoundaryEdges = 12
+        XCTAssertThrowsError(try SceneLoader.decode(yaml: text, file: "s.yaml", limits: limits)) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.hasPrefix("s.yaml:10:1: script[0].add: collision boundaries of 18 edges in all"), message)
+        }
+        limits.maxBoundaryEdges = 17
+        XCTAssertThrowsError(try SceneLoader.decode(yaml: text, file: "s.yaml", limits: limits), "one past the limit")
+        limits.maxBoundaryEdges = 18
+        XCTAssertNoThrow(try SceneLoader.decode(yaml: text, file: "s.yaml", limits: limits), "on the limit")
+    }
 }
