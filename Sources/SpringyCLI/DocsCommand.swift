@@ -83,7 +83,9 @@ extension Springy {
                 if (d == .docc) != (docc != nil) {
                     throw ValidationError(
                         d == .docc
-                            ? "--for docc writes into a DocC catalogue: name it with --docc PATH.docc" : "--docc is --for docc's")
+                            ? "--for docc writes into a DocC catalogue: name it with --docc PATH.docc"
+                            : "--docc is --for docc's: --for \(d.rawValue) writes a gallery into --out; leave out --docc, or give --for docc"
+                    )
                 }
             }
             if video && destination?.value != .docc {

@@ -139,7 +139,7 @@ struct ItemPainter: Painter {
         guard item.alpha > 0 else { return }
         var opaque = item
         opaque.alpha = 1
-        let shape = item.outline.map(\.length).max() ?? 0
+        let shape = item.outline.reduce(0) { max($0, $1.length) }
         let shadow = item.look.shadow.map { $0.offset.length + abs($0.radius) } ?? 0
         let reach =
             max(shape, (item.size.width * item.size.width + item.size.height * item.size.height).squareRoot() / 2) + 1.5

@@ -15,22 +15,9 @@ struct KeyEasing: Equatable {
     static let x1 = 0.3333, x2 = 0.6667, places = 4
 
     /// The fraction of the way at `x` (the fraction of the segment's time), as a player computes
-    /// it from the handles as written: x(s) is solved for s, then y(s) is read.
+    /// it from the handles as written: Core Animation's timing curve through them.
     func progress(_ x: Double) -> Double {
-        if self == .linear { return x }
-        let a = Self.x1, b = Self.x2
-        func bezier(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-            let r = 1 - s
-            return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
-        }
-        var s = x
-        for _ in 0..<4 {
-            let r = 1 - s
-            let slope = 3 * r * r * a + 6 * r * s * (b - a) + 3 * s * s * (1 - b)
-            guard slope > 1e-9 else { break }
-            s = min(1, max(0, s - (bezier(a, b, s) - x) / slope))
-        }
-        return bezier(y1, y2, s)
+        self == .linear ? x : CubicTimingCurve(Self.x1, y1, Self.x2, y2).progress(x)
     }
 
     /// The easing whose progress comes nearest `progress` at the times `xs` (least squares, a

@@ -122,9 +122,12 @@ extension Renderer {
         // miter joins reach 5 widths at Cairo's limit of 10; an end's dot 3 pt; a pixel more).
         let screen = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         func shows(_ points: [Vec2], reach: Double) -> Bool {
-            let xs = points.map(\.x), ys = points.map(\.y)
-            return xs.max()! + reach > screen.minX && xs.min()! - reach < screen.maxX && ys.max()! + reach > screen.minY
-                && ys.min()! - reach < screen.maxY
+            var lo = points[0], hi = points[0]
+            for p in points.dropFirst() {
+                lo = Vec2(min(lo.x, p.x), min(lo.y, p.y)); hi = Vec2(max(hi.x, p.x), max(hi.y, p.y))
+            }
+            return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y).insetBy(dx: -reach, dy: -reach)
+                .intersects(screen)
         }
         let lineReach = max(3, 5 * style.springWidth) + 1
         if style.springs || style.coils {

@@ -18,15 +18,16 @@ final class DocsFormatTests: XCTestCase {
           - collision: { items: [box], bounds: true }
         """)
 
-    func write(_ dir: String) throws -> String {
+    /// The falling box written as `dir`/falling.yaml, its path.
+    static func write(_ dir: String) throws -> String {
         let path = "\(dir)/falling.yaml"
-        try Self.sceneText.write(toFile: path, atomically: true, encoding: .utf8)
+        try sceneText.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
     func testAGIFGalleryIsRendersOwnGIFAndItsPageSaysHowItWasMade() throws {
         let dir = temporaryDirectory()
-        let path = try write(dir)
+        let path = try DocsFormatTests.write(dir)
         let r = try runSpringy(["docs", path, "--out", "\(dir)/g", "--format", "gif", "--gif-colors", "32", "--every", "1"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let gif = "\(dir)/g/falling/falling.gif"
@@ -58,7 +59,7 @@ final class DocsFormatTests: XCTestCase {
 
     func testEveryHoldsFramesInWebPAndKeepsTheTiming() throws {
         let dir = temporaryDirectory()
-        let path = try write(dir)
+        let path = try DocsFormatTests.write(dir)
         let webpinfo = try requireTool("webpinfo", "reads the WebP back")
         var frames: [Int: (count: Int, ms: Int, bytes: Int)] = [:]
         for every in [1, 3] {
@@ -84,7 +85,7 @@ final class DocsFormatTests: XCTestCase {
 
     func testChangingTheFormatReplacesTheGallerysOwnAnimationOnly() throws {
         let dir = temporaryDirectory()
-        let path = try write(dir)
+        let path = try DocsFormatTests.write(dir)
         XCTAssertEqual(try runSpringy(["docs", path, "--out", "\(dir)/g"]).status, 0)
         // A file the user put beside it, named like another format's animation, stays.
         try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(dir)/g/falling/falling.avif"))
@@ -103,7 +104,7 @@ final class DocsFormatTests: XCTestCase {
 
     func testPaletteAPNGAndMP4() throws {
         let dir = temporaryDirectory()
-        let path = try write(dir)
+        let path = try DocsFormatTests.write(dir)
         let ffprobe = try requireTool("ffprobe", "reads the APNG and the mp4 back")
         let r = try runSpringy(["docs", path, "--out", "\(dir)/g", "--apng-max-colors", "16", "--every", "3"])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -144,7 +145,7 @@ final class DocsFormatTests: XCTestCase {
 
     func testOptionsThatDoNothingAreRefused() throws {
         let dir = temporaryDirectory()
-        let path = try write(dir)
+        let path = try DocsFormatTests.write(dir)
         let cases: [([String], String)] = [
             (["--format", "gif", "--apng-max-colors", "8"], "--apng-max-colors is for --format apng"),
             (["--format", "png"], "--format"),
@@ -169,13 +170,10 @@ final class DocsFormatTests: XCTestCase {
 /// Issue 47: `docs --for github|docc|web|slides` picks what plays where, says why in one line,
 /// and the page (or the DocC article) shows what it picked.
 final class DocsDestinationTests: XCTestCase {
-    static let sceneText = DocsFormatTests.sceneText
-
     func testGitHubGetsTheSVGWithAnAPNGFallbackAndWebTheLottieBesideIt() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let path = "\(dir)/falling.yaml"
-        try DocsDestinationTests.sceneText.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try DocsFormatTests.write(dir)
         let r = try runSpringy(["docs", path, "--out", "\(dir)/g", "--for", "github"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("docs --for github: smil and apng, because GitHub shows an SVG"), r.stdout)
@@ -201,8 +199,7 @@ final class DocsDestinationTests: XCTestCase {
     func testDocCGetsAnAnimatedImageAndAVideoOnlyWhenAsked() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let path = "\(dir)/falling.yaml"
-        try DocsDestinationTests.sceneText.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try DocsFormatTests.write(dir)
         let r = try runSpringy(["docs", path, "--for", "docc", "--docc", "\(dir)/D.docc"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let article = try String(contentsOfFile: "\(dir)/D.docc/Falling.md", encoding: .utf8)
