@@ -247,6 +247,8 @@ final class EveryVectorExportTests: XCTestCase {
             XCTAssertTrue(XMLParser(data: Data(text)).parse(), "\(name): the SVG is well-formed XML")
             do {
                 let json = try svg.finishLottie(name: model.slug, fps: model.time.rate.perSecond, file: model.file)
+                // LottieJSON writes a value of a type it does not know as null: none may reach it.
+                XCTAssertFalse(String(decoding: json, as: UTF8.self).contains("null"), "\(name): a value written as null")
                 let document = try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any]
                 XCTAssertEqual(document?["op"] as? Int, states.count, "\(name): the Lottie holds every frame")
                 XCTAssertFalse((document?["layers"] as? [Any] ?? []).isEmpty, "\(name): the Lottie has layers")
