@@ -3,8 +3,10 @@ import PackageDescription
 
 // The dependency rule (CONTRIBUTING.md): every module lists every module it imports, and
 // imports only modules below it in this order:
-//   Core, Frame  →  Scene, Dynamics  →  Layout  →  Simulation  →  Render  →  Output
-//   →  Golden  →  Pipeline  →  Preview  →  Kit  →  Server, SnapshotTesting  →  CLI
+//   Core, Frame, YAML  →  Dynamics  →  Scene  →  Layout, Animation  →  Simulation  →  Render
+//   →  Output  →  Golden  →  Pipeline  →  Preview  →  Kit  →  Server, SnapshotTesting  →  CLI
+// A behavior kind is one file in Dynamics (its values, its scene keys and reading, its Box2D
+// part); the scene model holds those values, so Scene sits over Dynamics.
 // The CLI imports only SpringyKit and SpringyServer (public API, text helpers included:
 // Wording); SpringyKit does not import Preview (its server is SpringyServer's).
 // Render and Output never import Layout, Simulation or Dynamics; Output (bytes and files) does
@@ -58,19 +60,22 @@ let package = Package(
 
         // Geometry, colours, hashes and UIKit Dynamics' vocabulary.
         .target(name: "SpringyCore", dependencies: ["SpringyTypes"]),
-        // UIKit Dynamics' vocabulary: item properties, one spec struct per behavior kind (their
-        // registration generated), the world's settings. Plain values, no physics.
-        .target(name: "SpringyBehaviors", dependencies: ["SpringyTypes", "SpringyCore"]),
+        // YAML nodes (Yams) read with typed accessors that fail with located errors, checked
+        // against key tables: what the scene decoder and each behavior kind read with.
+        .target(name: "SpringyYAML", dependencies: ["SpringyCore", .product(name: "Yams", package: "Yams")]),
         // The seam: FrameState and what it holds, plain values only.
         .target(name: "SpringyFrame", dependencies: ["SpringyCore", "CNative"]),
         // The scene model and its validating YAML decoder.
         .target(
             name: "SpringyScene",
             dependencies: [
-                "SpringyBehaviors", "SpringyTypes", "SpringyCore", "SpringyFrame", .product(name: "Yams", package: "Yams"),
+                "SpringyDynamics", "SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyYAML",
+                .product(name: "Yams", package: "Yams"),
             ]),
-        // UIDynamicAnimator on Box2D.
-        .target(name: "SpringyDynamics", dependencies: ["SpringyBehaviors", "SpringyCore", "SpringyFrame", "CBox2D"]),
+        // UIKit Dynamics: each behavior kind in one file (UIKit's properties as plain values, its
+        // scene keys and how it is read, its part in the animator; the registrations generated),
+        // item properties, the world's settings, and UIDynamicAnimator on Box2D.
+        .target(name: "SpringyDynamics", dependencies: ["SpringyTypes", "SpringyCore", "SpringyFrame", "SpringyYAML", "CBox2D"]),
         // View animations (UIView.animate, property animators, SwiftUI's springs) on a clock: model
         // values, running tracks, presentation values. Scene files and SpringyUIKit share it.
         .target(name: "SpringyAnimation", dependencies: ["SpringyCore", "SpringyScene"]),
@@ -79,18 +84,18 @@ let package = Package(
         .target(
             name: "SpringyUIKit",
             dependencies: [
-                "SpringyAnimation", "SpringyBehaviors", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics",
+                "SpringyAnimation", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics",
                 "SpringyLayout",
             ]),
         // Collection layouts, the scroll view, layout-driven dynamics.
         .target(
             name: "SpringyLayout",
-            dependencies: ["SpringyBehaviors", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics"]),
+            dependencies: ["SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics"]),
         // The clock, the step order, the script player, gestures and frame assembly.
         .target(
             name: "SpringySimulation",
             dependencies: [
-                "SpringyAnimation", "SpringyBehaviors", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics",
+                "SpringyAnimation", "SpringyCore", "SpringyFrame", "SpringyScene", "SpringyDynamics",
                 "SpringyLayout",
             ]),
         // Every Cairo call: frames, sheets, trails, plots, vector stills, diff images.
@@ -192,11 +197,13 @@ let package = Package(
             dependencies: ["SpringyCLI", "SpringyKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "SceneTests",
-            dependencies: ["SpringyBehaviors", "SpringyTypes", "SpringyCore", "SpringyScene", "SpringyTestSupport"]),
+            dependencies: [
+                "SpringyTypes", "SpringyCore", "SpringyDynamics", "SpringyYAML", "SpringyScene", "SpringyTestSupport",
+            ]),
         .testTarget(
             name: "DynamicsTests",
             dependencies: [
-                "SpringyBehaviors", "SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput",
+                "SpringyCore", "SpringyDynamics", "SpringyFrame", "SpringyLayout", "SpringyOutput",
                 "SpringyPipeline",
                 "SpringyScene", "SpringySimulation", "SpringyTestSupport",
             ]),

@@ -36,3 +36,10 @@ package struct SpringyError: LocatedError, Equatable, Sendable {
         return "\(file):\(line):\(column): \(key)\(message)"
     }
 }
+
+/// Several problems in one file (validation reports all it can find).
+package struct SceneErrors: LocatedError, Sendable {
+    package var errors: [SpringyError]
+    package init(errors: [SpringyError]) { self.errors = errors }
+    package var description: String { errors.map(\.description).joined(separator: "\n") }
+}

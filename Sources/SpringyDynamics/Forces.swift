@@ -1,6 +1,5 @@
 import CBox2D
 import Foundation
-import SpringyBehaviors
 import SpringyCore
 import SpringyFrame
 

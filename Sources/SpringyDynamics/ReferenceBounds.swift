@@ -1,4 +1,3 @@
-import SpringyBehaviors
 import SpringyCore
 
 /// An animator's reference area changing under it, as a UIDynamicAnimator(collectionViewLayout:)

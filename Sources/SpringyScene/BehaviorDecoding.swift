@@ -1,44 +1,25 @@
 import Foundation
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
+import SpringyYAML
 
-/// The scene part of a behavior kind: decoding its declaration and a script's `set` on it, each
-/// from the kind's key table (SpringyBehaviors/Kinds). One conformance per kind, each in its own
-/// file in BehaviorKinds/.
-protocol BehaviorCoding: BehaviorKindSpec {
-    /// The body of `- <kind>: { ... }`, already checked against `keys`.
-    static func decode(_ m: YAMLMapping, _ r: BehaviorReading) throws -> BehaviorSpec
-    /// A `set` on this kind: its parameters, from keys already checked against `setKeys`.
-    static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter]
-}
-
-/// What a behavior's decoder reads items and nested behaviors with.
-struct BehaviorReading {
-    let decoder: BehaviorDecoder
-    let references: ItemReferences
-
-    func item(_ value: YAMLValue) throws -> String { try references.check(value) }
-
-    /// `items: [..]`, each an item of the scene, none twice.
-    func items(_ m: YAMLMapping, _ key: String = "items") throws -> [String] {
-        var names: [String] = []
-        for e in try m.require(key).list() {
-            let n = try references.check(e)
-            if names.contains(n) { throw e.error("\"\(n)\" is listed twice") }
-            names.append(n)
-        }
-        return names
-    }
-}
+// A scene's behaviors: each kind reads itself (SpringyDynamics/Kinds/<Kind>Spec.swift); the
+// scene gives it the check of the items it names and the limits.
 
 extension BehaviorDecoder {
     static var behaviorKinds: [String] { BehaviorKind.names }
 
+    /// How this scene's behaviors are read: names checked against `references`.
+    func reading(_ references: ItemReferences) -> BehaviorReading {
+        BehaviorReading(maxBoundaryEdges: limits.maxBoundaryEdges) { try references.check($0) }
+    }
+
     /// Every entry on its own: a bad behavior is noted in `problems` and the rest are still read.
     func decodeBehaviors(_ v: YAMLValue, references: inout ItemReferences, problems: Problems) throws -> [BehaviorDecl] {
         var out: [BehaviorDecl] = []
+        let reading = reading(references)
         for entry in try v.list() {
-            if let (spec, kindValue) = try problems.attempt({ try decodeBehavior(entry, references: references) }) {
+            if let (spec, kindValue) = try problems.attempt({ try reading.behavior(entry) }) {
                 out.append(BehaviorDecl(spec: spec, path: kindValue.path, line: kindValue.line))
             }
         }
@@ -47,64 +28,10 @@ extension BehaviorDecoder {
 
     /// One `- kind: { ... }` entry.
     func decodeBehavior(_ entry: YAMLValue, references: ItemReferences) throws -> (BehaviorSpec, YAMLValue) {
-        let m = try entry.mapping(allowed: Self.behaviorKinds)
-        guard m.entries.count == 1, let (name, _, body) = m.entries.first, let kind = BehaviorKind(rawValue: name) else {
-            throw entry.error(
-                "each behavior is one of \(Self.behaviorKinds.joined(separator: ", ")), written `- gravity: { ... }`")
-        }
-        return (try decodeBehavior(kind, body, references: references), body)
+        try reading(references).behavior(entry)
     }
 
     func decodeBehavior(_ kind: BehaviorKind, _ v: YAMLValue, references: ItemReferences) throws -> BehaviorSpec {
-        let coding = kind.coding
-        return try coding.decode(try v.mapping(coding.keys), BehaviorReading(decoder: self, references: references))
-    }
-
-    /// `direction: [x, y]` (a vector whose length is the magnitude unless `magnitude` is given)
-    /// or `angle` (degrees, 90 = down) with `magnitude`.
-    static func directionVector(_ m: YAMLMapping, defaultAngle: Double?, defaultMagnitude: Double = 1) throws -> Vec2? {
-        let magnitude = try m["magnitude"]?.double(in: VectorKeys.magnitudeRange)
-        if let d = m["direction"] {
-            if let a = m["angle"] { throw a.error("give `direction` or `angle`, not both") }
-            let dir = try d.point()
-            guard let mag = magnitude else { return dir }
-            let len = dir.length
-            guard len > 0 else { throw d.error("a direction of length 0 has no angle; use `magnitude: 0` instead") }
-            return dir / len * mag
-        }
-        if let a = m["angle"] {
-            let angle = try a.double().degreesToRadians
-            return Vec2(cos(angle), sin(angle)) * (magnitude ?? defaultMagnitude)
-        }
-        if let angle = defaultAngle { return Vec2(cos(angle), sin(angle)) * (magnitude ?? defaultMagnitude) }
-        if let mag = magnitude { return Vec2(0, 1) * mag }
-        return nil
-    }
-
-    /// The item properties of `m` (an `item` behavior, `defaults` or a `set`), by their table.
-    static func properties(_ m: YAMLMapping) throws -> ItemProperties {
-        let t = ItemProperties.keys
-        var p = ItemProperties()
-        p.elasticity = try m["elasticity"]?.double(t["elasticity"])
-        p.friction = try m["friction"]?.double(t["friction"])
-        p.density = try m["density"]?.double(t["density"])
-        p.resistance = try m["resistance"]?.double(t["resistance"])
-        p.angularResistance = try m["angular_resistance"]?.double(t["angular_resistance"])
-        p.allowsRotation = try m["allows_rotation"]?.bool()
-        p.anchored = try m["anchored"]?.bool()
-        p.charge = try m["charge"]?.double(t["charge"])
-        return p
-    }
-
-    /// `magnitude`, `angle` and `direction` as a `set` gives them to gravity and push.
-    static func vectorParameters(_ m: YAMLMapping) throws -> [BehaviorParameter] {
-        try m.entries.compactMap { key, _, value in
-            switch key {
-            case "magnitude": return .magnitude(try value.double(in: VectorKeys.magnitudeRange))
-            case "angle": return .angle(try value.double().degreesToRadians)
-            case "direction": return .direction(try value.point())
-            default: return nil  // open set: keys in the file
-            }
-        }
+        try reading(references).behavior(kind, v)
     }
 }

@@ -1,5 +1,6 @@
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
+import SpringyYAML
 
 extension CollectionDecoder {
     /// The collection, each of its parts' problems noted in `problems` (a file's errors come in

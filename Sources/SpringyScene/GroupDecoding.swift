@@ -1,6 +1,7 @@
 import Foundation
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
+import SpringyYAML
 
 /// A UIDynamicItemGroup: `groups: { name: [item, item, ...] }`.
 package struct ItemGroupSpec: Sendable {

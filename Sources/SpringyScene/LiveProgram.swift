@@ -1,5 +1,5 @@
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
 import SpringyFrame
 
 /// Swift code a scene runs — SpringyUIKit's view tree, animators and script — made afresh for

@@ -1,6 +1,7 @@
 import Foundation
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
+import SpringyYAML
 
 // Work a scene may ask for, checked when it is read: what would crash Cairo or Box2D, or run
 // without end, is an error naming the key and the limit in force.

@@ -1,8 +1,9 @@
 import Foundation
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
 import SpringyFrame
 import SpringyTypes
+import SpringyYAML
 import Yams
 
 /// What every part of the decoder knows: the file it reads (errors name it) and the limits.
@@ -82,7 +83,7 @@ struct SceneDecoder: SceneSectionDecoder {
         let time = try problems.attempt { try decodeTime(m["time"]) }
         let defaults = try problems.attempt {
             try m["defaults"].map {
-                ItemProperties.uikit.merged(with: try BehaviorDecoder.properties(try $0.mapping(ItemProperties.keys)))
+                ItemProperties.uikit.merged(with: try BehaviorReading.properties(try $0.mapping(ItemProperties.keys)))
             }
                 ?? .uikit
         }
@@ -591,21 +592,6 @@ extension SceneDecoder {
             spec.outline = points
         } else if spec.shape == .path, let sv = m["shape"] {
             throw sv.error("shape: path needs `path: [[x, y], ...]`, points relative to the centre")
-        }
-    }
-}
-
-/// Problems found so far: every independent one is reported, not only the first.
-final class Problems {
-    var list: [SceneError] = []
-    /// Runs `body`; a scene error is noted and gives nil (other errors propagate).
-    func attempt<T>(_ body: () throws -> T) throws -> T? {
-        do { return try body() } catch let e as SceneError {
-            list.append(e)
-            return nil
-        } catch let e as SceneErrors {
-            list += e.errors
-            return nil
         }
     }
 }

@@ -1,5 +1,5 @@
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
 
 /// The format's key tables, every context once, in the order docs/SCENE-FORMAT.md documents
 /// them: the document has one generated block per table (SceneFormatReferenceTests holds the two

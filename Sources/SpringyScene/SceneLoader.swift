@@ -1,6 +1,7 @@
 import Foundation
 import SpringyCore
 import SpringyTypes
+import SpringyYAML
 import Yams
 
 /// Limits that keep a scene file from exhausting the machine. The limits a scene is decoded under: SpringyTypes' Limits, the value the library's users hold.
@@ -77,7 +78,7 @@ package enum SceneLoader {
                 message: "is empty; a scene needs at least `springy: 1` and `viewport`")
         }
         try checkExpansion(root, file: file, limit: limits.maxNodes, maxDepth: limits.maxDepth)
-        let context = DecodeContext(file: file, nodeBudget: limits.maxNodes)
+        let context = DecodeContext(file: file, nodeBudget: limits.maxNodes) { UIKitNames.hint(for: $0, at: $1) }
         let value = try YAMLValue(node: root, path: "", context: context)
         guard case .mapping = root else {
             throw value.error("a scene file must be a mapping of keys (springy, viewport, ...), found something else")

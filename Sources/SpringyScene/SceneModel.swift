@@ -1,6 +1,6 @@
 import Foundation
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
 import SpringyFrame
 import SpringyTypes
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyYAML
 
 // View animations in scripts: animate (UIView.animate), animate_keyframes, animator
 // (UIViewPropertyAnimator) and its controls, swiftui (withAnimation(.spring…)).

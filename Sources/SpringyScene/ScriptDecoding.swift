@@ -1,5 +1,6 @@
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
+import SpringyYAML
 
 extension ScriptDecoder {
     static let actions =
@@ -310,7 +311,7 @@ extension ScriptDecoder {
                     file: keyValue.context.file, line: keyValue.line, column: keyValue.column, keyPath: "\(v.path).\(key)",
                     message: "behavior \(index) is a \(target) behavior, which has no `\(key)` to set; \(takes)")
             }
-            let params = try kind.coding.parameters(try v.mapping(kind.spec.setKeys))
+            let params = try BehaviorReading.parameters(kind, v)
             if params.isEmpty { throw v.error("`set` needs at least one parameter besides `behavior`") }
             return .set(behavior: index, parameters: params)
         }

@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyYAML
 
 extension ScriptDecoder {
     /// `update`: performBatchUpdates. Index paths are checked for form here; whether they

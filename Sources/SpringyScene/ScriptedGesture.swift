@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyYAML
 
 /// A scripted input that is its own file: its action key, its key table and how it is read
 /// here (SpringyScene/Gestures/<Name>.swift), how it plays in the simulation's (a

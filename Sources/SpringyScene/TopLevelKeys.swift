@@ -1,5 +1,5 @@
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
 import SpringyFrame
 
 /// The keys of the scene's top level and its small sections (viewport, time, golden, free items,

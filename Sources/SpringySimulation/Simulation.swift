@@ -1,6 +1,5 @@
 import Foundation
 import SpringyAnimation
-import SpringyBehaviors
 import SpringyCore
 import SpringyDynamics
 import SpringyFrame

@@ -1,6 +1,6 @@
 import Foundation
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
 
 /// An item held to a point or to another item: a rod (frequency 0) or a spring, and iOS 9's
 /// sliding, limit, fixed and pin attachments.

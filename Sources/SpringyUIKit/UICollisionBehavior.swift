@@ -1,6 +1,6 @@
 import Foundation
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
 
 /// Told when items of a collision behavior touch each other or a boundary, and part again.
 public protocol UICollisionBehaviorDelegate: AnyObject {

@@ -1,6 +1,6 @@
 import Foundation
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
 
 /// Where a field acts, centred on its position: everywhere, a circle or a rectangle.
 public final class UIRegion: NSObject, Sendable {

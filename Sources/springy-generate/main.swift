@@ -2,8 +2,9 @@ import Foundation
 
 // springy-generate: writes the registrations that would otherwise be lists kept by hand.
 //
-// A behavior kind is its spec file (Sources/SpringyBehaviors/Kinds/*.swift, a type conforming to
-// BehaviorKindSpec that says `static var kind: BehaviorKind { .name }`); an output format is
+// A behavior kind is its file (Sources/SpringyDynamics/Kinds/*.swift, a type conforming to
+// BehaviorKindSpec that says `static var kind: BehaviorKind { .name }`, with its reading and its
+// animator part); an output format is
 // its kind (Sources/SpringyPipeline/Outputs/*.swift, a type conforming to OutputKind that says
 // `static var format: OutputFormat { .name }`); a scripted gesture is its file in
 // Sources/SpringyScene/Gestures (a ScriptedGesture saying `static var action: ScriptGestureName
@@ -162,15 +163,15 @@ func caseLine(_ f: Found) -> String {
 /// The generated files, by path from the package root.
 func generate(root: String) throws -> [(path: String, text: String)] {
     let kinds = try collect(
-        root, "Sources/SpringyBehaviors/Kinds", marker: "kind", conformance: "BehaviorKindSpec")
+        root, "Sources/SpringyDynamics/Kinds", marker: "kind", conformance: "BehaviorKindSpec")
     let formats = try collect(root, "Sources/SpringyPipeline/Outputs", marker: "format", conformance: "OutputKind")
-    let kindSource = heading("SpringyBehaviors/Kinds' BehaviorKindSpec types")
+    let kindSource = heading("SpringyDynamics/Kinds' BehaviorKindSpec types")
     let formatSource = heading("SpringyPipeline/Outputs' OutputKind types")
     var files: [(String, String)] = []
 
     files.append(
         (
-            "Sources/SpringyBehaviors/Kinds/BehaviorKind+Generated.swift",
+            "Sources/SpringyDynamics/Kinds/BehaviorKind+Generated.swift",
             kindSource + """
 
                 /// UIKit Dynamics' behavior kinds, one per spec type: every dispatch over kinds is an
@@ -181,6 +182,13 @@ func generate(root: String) throws -> [(path: String, text: String)] {
 
                     /// The kind's spec type.
                     package var spec: any BehaviorKindSpec.Type {
+                        switch self {
+                \(kinds.map { "        case .\($0.name): return \($0.type).self" }.joined(separator: "\n"))
+                        }
+                    }
+
+                    /// How the kind is read from a scene (its `BehaviorCoding` conformance).
+                    var coding: any BehaviorCoding.Type {
                         switch self {
                 \(kinds.map { "        case .\($0.name): return \($0.type).self" }.joined(separator: "\n"))
                         }
@@ -197,37 +205,8 @@ func generate(root: String) throws -> [(path: String, text: String)] {
                 \(kinds.map { "        case .\($0.name)(let s): return s" }.joined(separator: "\n"))
                         }
                     }
-                }
 
-                """
-        ))
-    files.append(
-        (
-            "Sources/SpringyScene/BehaviorCoding+Generated.swift",
-            kindSource + """
-
-                import SpringyBehaviors
-
-                extension BehaviorKind {
-                    /// The kind's scene part: the one switch over kinds in this module.
-                    var coding: any BehaviorCoding.Type {
-                        switch self {
-                \(kinds.map { "        case .\($0.name): return \($0.type).self" }.joined(separator: "\n"))
-                        }
-                    }
-                }
-
-                """
-        ))
-    files.append(
-        (
-            "Sources/SpringyDynamics/Kinds/AnimatorBehavior+Generated.swift",
-            kindSource + """
-
-                import SpringyBehaviors
-
-                extension BehaviorSpec {
-                    /// The kind's animator part: the one switch over kinds in this module.
+                    /// The kind's part in the animator (its `AnimatorBehavior` conformance).
                     var animatorBehavior: any AnimatorBehavior {
                         switch self {
                 \(kinds.map { "        case .\($0.name)(let s): return s" }.joined(separator: "\n"))

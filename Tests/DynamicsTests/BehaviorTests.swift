@@ -1,5 +1,4 @@
 import Foundation
-import SpringyBehaviors
 import SpringyCore
 import SpringyDynamics
 import SpringyFrame

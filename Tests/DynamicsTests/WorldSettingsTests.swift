@@ -1,4 +1,3 @@
-import SpringyBehaviors
 import SpringyCore
 import SpringyDynamics
 import SpringyLayout

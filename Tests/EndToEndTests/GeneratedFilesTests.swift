@@ -12,9 +12,7 @@ final class GeneratedFilesTests: XCTestCase {
     ).path
 
     static let generated = [
-        "Sources/SpringyBehaviors/Kinds/BehaviorKind+Generated.swift",
-        "Sources/SpringyScene/BehaviorCoding+Generated.swift",
-        "Sources/SpringyDynamics/Kinds/AnimatorBehavior+Generated.swift",
+        "Sources/SpringyDynamics/Kinds/BehaviorKind+Generated.swift",
         "Sources/SpringyTypes/OutputFormat+Generated.swift",
         "Sources/SpringyPipeline/Outputs/OutputKind+Generated.swift",
         "Sources/SpringyScene/ScriptedGestures+Generated.swift",
@@ -30,7 +28,7 @@ final class GeneratedFilesTests: XCTestCase {
     func copyOfTheSources() throws -> String {
         let root = temporaryDirectory()
         for folder in Set(Self.generated.map { ($0 as NSString).deletingLastPathComponent }) + [
-            "Sources/SpringyBehaviors/Kinds", "Sources/SpringyPipeline/Outputs", "Sources/SpringyScene/Gestures",
+            "Sources/SpringyDynamics/Kinds", "Sources/SpringyPipeline/Outputs", "Sources/SpringyScene/Gestures",
         ] {
             try FileManager.default.createDirectory(
                 atPath: root + "/" + (folder as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -58,7 +56,7 @@ final class GeneratedFilesTests: XCTestCase {
             package struct SpinSpec: BehaviorKindSpec {
                 package static var kind: BehaviorKind { .spinAround }
             }
-            """, root + "/Sources/SpringyBehaviors/Kinds/SpinSpec.swift")
+            """, root + "/Sources/SpringyDynamics/Kinds/SpinSpec.swift")
         try write(
             """
             /// `--format qoi`: a made-up format for this test.
@@ -89,18 +87,19 @@ final class GeneratedFilesTests: XCTestCase {
             sticky = try XCTUnwrap(kinds.range(of: "    case stickyCorners"))
         let spin = try XCTUnwrap(kinds.range(of: "    case spinAround"))
         XCTAssertTrue(snap.lowerBound < spin.lowerBound && spin.lowerBound < sticky.lowerBound)
-        XCTAssertTrue(try read(root + "/" + Self.generated[1]).contains("case .spinAround: return SpinSpec.self"))
-        XCTAssertTrue(try read(root + "/" + Self.generated[2]).contains("case .spinAround(let s): return s"))
-        let formats = try read(root + "/" + Self.generated[3])
+        // The kind's reading and its animator part, from the same file.
+        XCTAssertEqual(kinds.components(separatedBy: "        case .spinAround: return SpinSpec.self\n").count, 3, kinds)
+        XCTAssertEqual(kinds.components(separatedBy: "        case .spinAround(let s): return s\n").count, 3, kinds)
+        let formats = try read(root + "/" + Self.generated[1])
         XCTAssertTrue(formats.contains("    /// `--format qoi`: a made-up format for this test.\n    case qoi\n"), formats)
         XCTAssertTrue(formats.contains("        case .mov, .mp4, .webm: true\n"), "a trait that is false is not one")
         XCTAssertTrue(formats.contains(".png, .qoi, .sheet"))
-        XCTAssertTrue(try read(root + "/" + Self.generated[4]).contains("case .qoi: return QOIOutput.self"))
-        let gestures = try read(root + "/" + Self.generated[5])
+        XCTAssertTrue(try read(root + "/" + Self.generated[2]).contains("case .qoi: return QOIOutput.self"))
+        let gestures = try read(root + "/" + Self.generated[3])
         XCTAssertTrue(gestures.contains("    case shakeTwice = \"shake_twice\"\n"), gestures)
         XCTAssertTrue(gestures.contains("        case .shakeTwice: return ShakeMotion.self\n"))
         XCTAssertTrue(
-            try read(root + "/" + Self.generated[6]).contains(
+            try read(root + "/" + Self.generated[4]).contains(
                 "case .shakeTwice: play(gesture, as: ShakeMotion.self, event: event, in: sim)"))
         XCTAssertEqual(try runProgram(generator, ["--check", root]).status, 0, "current once written")
     }
@@ -110,17 +109,17 @@ final class GeneratedFilesTests: XCTestCase {
         let before = try read(root + "/" + Self.generated[0])
         try write(
             "package struct OtherGravitySpec: BehaviorKindSpec {\n    package static var kind: BehaviorKind { .gravity }\n}\n",
-            root + "/Sources/SpringyBehaviors/Kinds/OtherGravity.swift")
+            root + "/Sources/SpringyDynamics/Kinds/OtherGravity.swift")
         var r = try runProgram(generator, [root])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("OtherGravitySpec and GravitySpec"), r.stderr)
         XCTAssertTrue(r.stderr.contains("are both .gravity"), r.stderr)
         XCTAssertEqual(try read(root + "/" + Self.generated[0]), before, "nothing is written on an error")
 
-        try FileManager.default.removeItem(atPath: root + "/Sources/SpringyBehaviors/Kinds/OtherGravity.swift")
+        try FileManager.default.removeItem(atPath: root + "/Sources/SpringyDynamics/Kinds/OtherGravity.swift")
         try write(
             "struct Helper {\n    static var kind: BehaviorKind { .helper }\n}\n",
-            root + "/Sources/SpringyBehaviors/Kinds/Helper.swift")
+            root + "/Sources/SpringyDynamics/Kinds/Helper.swift")
         r = try runProgram(generator, [root])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(

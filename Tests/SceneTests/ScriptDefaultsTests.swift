@@ -1,5 +1,5 @@
-import SpringyBehaviors
 import SpringyCore
+import SpringyDynamics
 import SpringyScene
 import XCTest
 

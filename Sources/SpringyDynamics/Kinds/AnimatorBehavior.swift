@@ -1,5 +1,4 @@
 import CBox2D
-import SpringyBehaviors
 import SpringyCore
 
 /// How one behavior kind acts in the animator: the Dynamics part of the kind's spec type, in

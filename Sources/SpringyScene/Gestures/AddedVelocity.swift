@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyYAML
 
 /// UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity on a free view at once: a flick
 /// given as velocity (pt/s, radians/s).

@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyYAML
 
 /// A double tap (UITapGestureRecognizer, two taps): two touches of `touch` s whose starts are
 /// `interval` s apart, recognised when the second lifts. On a free view it zooms the view to

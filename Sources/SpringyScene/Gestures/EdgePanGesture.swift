@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyYAML
 
 /// A screen-edge pan (UIScreenEdgePanGestureRecognizer): a pan whose finger lands on an edge of
 /// the screen and moves `distance` pt inward, its translation moving `item` if given.

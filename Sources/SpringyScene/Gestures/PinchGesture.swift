@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyYAML
 
 /// A two-finger gesture (UIPinchGestureRecognizer and UIRotationGestureRecognizer at once):
 /// the fingers sit symmetrically about `center`, `distance` apart along a line at `angle`,

@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyYAML
 
 /// A rotation (UIRotationGestureRecognizer): a pinch whose fingers keep their distance and turn
 /// by `rotation`.

@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyYAML
 
 /// The device turning in the user's hands (CMDeviceMotion's gravity, as an app feeds it to its
 /// UIGravityBehaviors): from its angle now to `angle` over `duration` s at a steady rate.

@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyYAML
 
 /// Several fingers at once, each on its own path (each a pan), all moving over the same
 /// `duration` and lifting together.

@@ -1,6 +1,8 @@
-/// UIDynamicItemBehavior.
-
+import Foundation
 import SpringyCore
+import SpringyYAML
+
+// UIDynamicItemBehavior.
 
 package struct ItemBehaviorSpec: BehaviorKindSpec {
     package var items: [String]
@@ -43,4 +45,36 @@ extension ItemProperties {
 extension BehaviorParameter {
     /// An item behavior's properties, the ones given.
     package static func properties(_ p: ItemProperties) -> Self { Self("properties", .properties(p)) }
+}
+
+// Read from a scene: its declaration, and a script's `set` on it (BehaviorReading).
+
+extension ItemBehaviorSpec: BehaviorCoding {
+    static func decode(_ m: YAMLMapping, _ r: BehaviorReading) throws -> BehaviorSpec {
+        .item(items: try r.items(m), properties: try BehaviorReading.properties(m))
+    }
+    static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] {
+        m.entries.contains { $0.0 != "behavior" } ? [.properties(try BehaviorReading.properties(m))] : []
+    }
+}
+
+// The animator part of the item-properties kind: it sets its items' bodies
+// (ItemPropertiesBehavior.swift).
+
+extension ItemBehaviorSpec: AnimatorBehavior {
+    func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws { animator.applyProperties(to: items) }
+    func removed(from animator: Animator) { animator.applyProperties(to: items) }
+    func changed(in animator: Animator, slot s: Int, from old: ItemBehaviorSpec) throws { animator.applyProperties(to: items) }
+    func itemsChanged(in animator: Animator, from old: [String]) { animator.applyProperties(to: old + items) }
+    func itemRemoved(_ id: String, from animator: Animator, slot s: Int) { forgetItem(id, in: animator, slot: s) }
+}
+
+extension Animator {
+    func applyProperties(to items: [String]) {
+        for item in items { if let b = bodyIndex[item] { applyProperties(b) } }
+    }
+
+    func refreshCollisionGroups(of items: [String]) {
+        for item in items { if let b = bodyIndex[item] { refreshCollisionGroups(b) } }
+    }
 }

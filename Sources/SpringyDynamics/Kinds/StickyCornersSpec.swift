@@ -1,11 +1,13 @@
-/// Apple's StickyCornersBehavior (WWDC 2015, "What's New in UIKit Dynamics and Visual Effects"):
-/// a custom UIDynamicBehavior that keeps one view in the reference bounds and carries it, once
-/// thrown, to the nearest corner, as picture-in-picture windows move. Its children: a collision
-/// with the bounds, an item behavior (density 0.01, resistance 10, no friction, no rotation), and
-/// four spring fields at `inset` from each corner, each acting over the quarter of the bounds
-/// nearest its corner.
-
+import Foundation
 import SpringyCore
+import SpringyYAML
+
+// Apple's StickyCornersBehavior (WWDC 2015, "What's New in UIKit Dynamics and Visual Effects"):
+// a custom UIDynamicBehavior that keeps one view in the reference bounds and carries it, once
+// thrown, to the nearest corner, as picture-in-picture windows move. Its children: a collision
+// with the bounds, an item behavior (density 0.01, resistance 10, no friction, no rotation), and
+// four spring fields at `inset` from each corner, each acting over the quarter of the bounds
+// nearest its corner.
 
 package struct StickyCornersSpec: BehaviorKindSpec {
     package var item: String
@@ -65,4 +67,49 @@ package struct StickyCornersSpec: BehaviorKindSpec {
 extension BehaviorParameter {
     /// A sticky-corners behavior's corner inset.
     package static func inset(_ d: Double) -> Self { Self("inset", .number(d)) }
+}
+
+// Read from a scene: its declaration, and a script's `set` on it (BehaviorReading).
+
+extension StickyCornersSpec: BehaviorCoding {
+    static func decode(_ m: YAMLMapping, _ r: BehaviorReading) throws -> BehaviorSpec {
+        .stickyCorners(
+            StickyCornersSpec(
+                item: try r.item(try m.require("item")), inset: try m["inset"]?.double(keys["inset"]) ?? 16,
+                strength: try m["strength"]?.double(keys["strength"]) ?? 1))
+    }
+    static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] {
+        try m["inset"].map { [.inset(try $0.double(setKeys["inset"]))] } ?? []
+    }
+}
+
+// Apple's StickyCornersBehavior: a behavior made of child behaviors (a collision with the
+// bounds, an item behavior, four corner spring fields) sized to the animator's reference bounds
+// and the item, added and removed with it, made again when its inset changes.
+
+extension StickyCornersSpec: AnimatorBehavior {
+    func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws {
+        try addChildren(to: animator, id: id, label: label)
+    }
+
+    func removed(from animator: Animator) {}
+
+    func changed(in animator: Animator, slot s: Int, from old: StickyCornersSpec) throws {
+        let id = animator.registry.slots[s].id, label = animator.registry.slots[s].label
+        for child in animator.registry.slots[s].children { animator.removeBehavior(child) }
+        try addChildren(to: animator, id: id, label: label)
+    }
+
+    func itemsChanged(in animator: Animator, from old: [String]) {}
+    /// Its children forget the item (the fields and the others hold it in their lists).
+    func itemRemoved(_ id: String, from animator: Animator, slot s: Int) {}
+
+    func addChildren(to animator: Animator, id: BehaviorID, label: String) throws {
+        let size = animator.size(of: item) ?? Size2(0, 0)
+        var ids: [BehaviorID] = []
+        for (k, child) in children(bounds: animator.bounds, size: size).enumerated() {
+            ids.append(try animator.addBehavior(child, label: "\(label).\(child.kindName)[\(k)]", parent: id))
+        }
+        if let index = animator.registry.index[id] { animator.registry.slots[index].children = ids }
+    }
 }

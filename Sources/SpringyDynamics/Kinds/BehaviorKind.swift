@@ -1,8 +1,8 @@
-// UIKit Dynamics' behavior kinds. Each kind is one spec type conforming to BehaviorKindSpec
-// (its keys and ranges, its `set` parameters, the items it names) in its own file here; the
-// decoder (SpringyScene) and the animator (SpringyDynamics) add their part of the same type in
-// theirs. `BehaviorKind`, `BehaviorSpec` and each module's one switch over them are generated
-// from these files (BehaviorKind+Generated.swift; `swift run springy-generate`).
+// UIKit Dynamics' behavior kinds. Each kind is one file here, `<Kind>Spec.swift`: its spec type
+// conforming to BehaviorKindSpec (UIKit's properties as fields, its keys and ranges, its `set`
+// parameters, the items it names), how it is read from a scene (BehaviorCoding) and its part in
+// the animator (AnimatorBehavior). `BehaviorKind`, `BehaviorSpec` and the switches over them are
+// generated from these files (BehaviorKind+Generated.swift; `swift run springy-generate`).
 
 import SpringyCore
 

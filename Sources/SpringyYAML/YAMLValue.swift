@@ -4,23 +4,32 @@ import Yams
 
 /// Shared state of one decode: the file name and the node budget that keeps
 /// YAML aliases (which Yams shares, not copies) from expanding without bound.
-final class DecodeContext {
-    let file: String
-    let nodeBudget: Int
+package final class DecodeContext {
+    package let file: String
+    package let nodeBudget: Int
     var remainingNodes: Int
     /// Unknown keys noted while decoding goes on (nil: each is thrown at once); the scene
     /// decoder reports them with its other problems.
-    var deferred: [SceneError]?
-    init(file: String, nodeBudget: Int) { self.file = file; self.nodeBudget = nodeBudget; remainingNodes = nodeBudget }
+    package var deferred: [SpringyError]?
+    /// What an unknown key at a key path might have meant (UIKit's names, the scene's hint).
+    let unknownKeyHint: @Sendable (_ key: String, _ path: String) -> String?
+    package init(
+        file: String, nodeBudget: Int, unknownKeyHint: @escaping @Sendable (String, String) -> String? = { _, _ in nil }
+    ) {
+        self.file = file; self.nodeBudget = nodeBudget; remainingNodes = nodeBudget; self.unknownKeyHint = unknownKeyHint
+    }
 }
 
-/// A YAML node with its key path, read with typed accessors that fail with located errors.
-struct YAMLValue {
-    let node: Node
-    let path: String
-    let context: DecodeContext
+/// A problem with a scene file, located as `file:line:column: key.path: message`.
+typealias SceneError = SpringyError
 
-    init(node: Node, path: String, context: DecodeContext) throws {
+/// A YAML node with its key path, read with typed accessors that fail with located errors.
+package struct YAMLValue {
+    package let node: Node
+    package let path: String
+    package let context: DecodeContext
+
+    package init(node: Node, path: String, context: DecodeContext) throws {
         self.node = node; self.path = path; self.context = context
         context.remainingNodes -= 1
         if context.remainingNodes < 0 {
@@ -33,10 +42,10 @@ struct YAMLValue {
         }
     }
 
-    var line: Int { node.mark?.line ?? 1 }
-    var column: Int { node.mark?.column ?? 1 }
+    package var line: Int { node.mark?.line ?? 1 }
+    package var column: Int { node.mark?.column ?? 1 }
 
-    func error(_ message: String) -> SceneError {
+    package func error(_ message: String) -> SpringyError {
         SceneError(file: context.file, line: line, column: column, keyPath: path, message: message)
     }
 
@@ -54,18 +63,18 @@ struct YAMLValue {
         }
     }
 
-    func child(_ node: Node, _ key: String) throws -> YAMLValue {
+    package func child(_ node: Node, _ key: String) throws -> YAMLValue {
         try YAMLValue(node: node, path: path.isEmpty ? key : "\(path).\(key)", context: context)
     }
 
     // MARK: scalars
 
-    func string() throws -> String {
+    package func string() throws -> String {
         guard case .scalar(let s) = node else { throw error("expected text, found \(kindName)") }
         return s.string
     }
 
-    func double() throws -> Double {
+    package func double() throws -> Double {
         if case .scalar(let s) = node, s.style == .plain,
             [".inf", "+.inf", "-.inf", ".nan", ".Inf", "-.Inf", ".NaN", ".INF", "-.INF", ".NAN"].contains(s.string)
         {
@@ -81,11 +90,11 @@ struct YAMLValue {
         return v
     }
 
-    static let largest = 1e9
+    package static let largest = 1e9
     /// The smallest length a size may have, in points.
-    static let smallestLength = 0.01
+    package static let smallestLength = 0.01
 
-    func double(min: Double? = nil, above: Double? = nil, max: Double? = nil) throws -> Double {
+    package func double(min: Double? = nil, above: Double? = nil, max: Double? = nil) throws -> Double {
         let v = try double()
         if let lo = min, v < lo { throw error("must be at least \(fmt(lo)), found \(fmt(v))") }
         if let lo = above, v <= lo { throw error("must be greater than \(fmt(lo)), found \(fmt(v))") }
@@ -94,9 +103,11 @@ struct YAMLValue {
     }
 
     /// A number within `range` (a key's one range, shared by every place that reads the key).
-    func double(in range: ClosedRange<Double>) throws -> Double { try double(min: range.lowerBound, max: range.upperBound) }
+    package func double(in range: ClosedRange<Double>) throws -> Double {
+        try double(min: range.lowerBound, max: range.upperBound)
+    }
 
-    func int(min: Int? = nil, max: Int? = nil) throws -> Int {
+    package func int(min: Int? = nil, max: Int? = nil) throws -> Int {
         guard case .scalar(let s) = node, s.style == .plain, let v = Int(s.string) else {
             throw error("expected a whole number, found \(kindName)")
         }
@@ -105,7 +116,7 @@ struct YAMLValue {
         return v
     }
 
-    func bool() throws -> Bool {
+    package func bool() throws -> Bool {
         guard case .scalar(let s) = node, s.style == .plain else { throw error("expected true or false, found \(kindName)") }
         switch s.string.lowercased() {
         case "true", "yes", "on": return true
@@ -114,7 +125,7 @@ struct YAMLValue {
         }
     }
 
-    func oneOf<E: RawRepresentable>(_ type: E.Type, _ cases: [E]) throws -> E where E.RawValue == String {
+    package func oneOf<E: RawRepresentable>(_ type: E.Type, _ cases: [E]) throws -> E where E.RawValue == String {
         let s = try string()
         if let v = E(rawValue: s) { return v }
         let names = cases.map(\.rawValue)
@@ -122,7 +133,7 @@ struct YAMLValue {
         throw error("\"\(s)\" is not one of \(names.joined(separator: ", "))\(hint)")
     }
 
-    func color() throws -> Color {
+    package func color() throws -> Color {
         let s = try string()
         guard let c = Color(hex: s) else { throw error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(s)\"") }
         return c
@@ -130,7 +141,7 @@ struct YAMLValue {
 
     // MARK: collections
 
-    func list() throws -> [YAMLValue] {
+    package func list() throws -> [YAMLValue] {
         guard case .sequence(let seq) = node else { throw error("expected a list, found \(kindName)") }
         var out: [YAMLValue] = []
         out.reserveCapacity(seq.count)
@@ -141,7 +152,7 @@ struct YAMLValue {
     }
 
     /// A pair of numbers `[a, b]`; `what` names them in the error (e.g. "[width, height]").
-    func pair(_ what: String) throws -> (Double, Double) {
+    package func pair(_ what: String) throws -> (Double, Double) {
         guard case .sequence(let seq) = node, seq.count == 2 else { throw error("expected \(what)") }
         let items = try list()
         do {
@@ -153,12 +164,12 @@ struct YAMLValue {
         }
     }
 
-    func point() throws -> Vec2 {
+    package func point() throws -> Vec2 {
         let (x, y) = try pair("[x, y]")
         return Vec2(x, y)
     }
 
-    func size(allowZero: Bool = false) throws -> Size2 {
+    package func size(allowZero: Bool = false) throws -> Size2 {
         let (w, h) = try pair("[width, height]")
         if allowZero ? (w < 0 || h < 0) : (w <= 0 || h <= 0) {
             throw error("width and height must be \(allowZero ? "zero or more" : "greater than 0"), found [\(fmt(w)), \(fmt(h))]")
@@ -169,7 +180,7 @@ struct YAMLValue {
         return Size2(w, h)
     }
 
-    func mapping(allowed: [String]) throws -> YAMLMapping {
+    package func mapping(allowed: [String]) throws -> YAMLMapping {
         let problems = Problems()
         let m = try mapping(allowed: allowed, problems: problems)
         if let first = problems.list.first { throw first }
@@ -177,7 +188,7 @@ struct YAMLValue {
     }
 
     /// The mapping with its unknown and repeated keys noted in `problems` and left out.
-    func mapping(allowed: [String], problems: Problems) throws -> YAMLMapping {
+    package func mapping(allowed: [String], problems: Problems) throws -> YAMLMapping {
         guard case .mapping(let m) = node else { throw error("expected a mapping, found \(kindName)") }
         var entries: [(String, YAMLValue, YAMLValue)] = []
         var seen: [String] = []
@@ -188,7 +199,7 @@ struct YAMLValue {
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             guard allowed.contains(key) else {
                 let hint =
-                    UIKitNames.hint(for: key, at: path).map { " (\($0))" }
+                    context.unknownKeyHint(key, path).map { " (\($0))" }
                     ?? suggestion(for: key, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
                 problems.list.append(
                     SceneError(
@@ -211,16 +222,16 @@ struct YAMLValue {
 }
 
 /// A mapping whose keys were checked against the allowed set; keeps file order.
-struct YAMLMapping {
-    let owner: YAMLValue
-    let entries: [(String, YAMLValue, YAMLValue)]
+package struct YAMLMapping {
+    package let owner: YAMLValue
+    package let entries: [(String, YAMLValue, YAMLValue)]
 
-    subscript(key: String) -> YAMLValue? { entries.first { $0.0 == key }?.2 }
-    var keys: [String] { entries.map(\.0) }
+    package subscript(key: String) -> YAMLValue? { entries.first { $0.0 == key }?.2 }
+    package var keys: [String] { entries.map(\.0) }
     /// The line a key is written on (nil when the mapping has no such key).
-    func line(of key: String) -> Int? { entries.first { $0.0 == key }?.1.line }
+    package func line(of key: String) -> Int? { entries.first { $0.0 == key }?.1.line }
 
-    func require(_ key: String) throws -> YAMLValue {
+    package func require(_ key: String) throws -> YAMLValue {
         if let v = self[key] { return v }
         let path = owner.path.isEmpty ? key : "\(owner.path).\(key)"
         throw SceneError(
@@ -229,7 +240,7 @@ struct YAMLMapping {
     }
 }
 
-func fmt(_ v: Double) -> String { NumberText.plain(v) }
+package func fmt(_ v: Double) -> String { NumberText.plain(v) }
 
 extension YAMLValue {
     /// The mapping checked against a context's key table.
@@ -237,7 +248,7 @@ extension YAMLValue {
     /// (`DecodeContext.deferred`), unknown and repeated keys are noted there and left out, so
     /// decoding goes on and one run reports every unknown key of a file; otherwise the first is
     /// thrown.
-    func mapping(_ table: KeyTable) throws -> YAMLMapping {
+    package func mapping(_ table: KeyTable) throws -> YAMLMapping {
         let problems = Problems()
         let m = try mapping(allowed: table.names, problems: problems)
         guard let first = problems.list.first else { return m }
@@ -247,9 +258,25 @@ extension YAMLValue {
     }
 
     /// A number within the key's one range (its lower end excluded when the table says so).
-    func double(_ key: SceneKey) throws -> Double {
+    package func double(_ key: SceneKey) throws -> Double {
         guard let r = key.range else { return try double() }
         return key.lowerOpen
             ? try double(above: r.lowerBound, max: r.upperBound) : try double(min: r.lowerBound, max: r.upperBound)
+    }
+}
+
+/// Problems found so far: every independent one is reported, not only the first.
+package final class Problems {
+    package var list: [SpringyError] = []
+    package init() {}
+    /// Runs `body`; a scene error is noted and gives nil (other errors propagate).
+    package func attempt<T>(_ body: () throws -> T) throws -> T? {
+        do { return try body() } catch let e as SpringyError {
+            list.append(e)
+            return nil
+        } catch let e as SceneErrors {
+            list += e.errors
+            return nil
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyYAML
 
 /// UIGravityBehavior: `vector` in units of 1000 pt/s² (magnitude 1 = 1000 pt/s²).
 package struct GravitySpec: BehaviorKindSpec {
@@ -84,4 +85,23 @@ extension BehaviorParameter {
     package static func magnitude(_ m: Double) -> Self { Self("magnitude", .number(m)) }
     package static func angle(_ a: Double) -> Self { Self("angle", .number(a)) }
     package static func direction(_ d: Vec2) -> Self { Self("direction", .point(d)) }
+}
+
+// Read from a scene: its declaration, and a script's `set` on it (BehaviorReading).
+
+extension GravitySpec: BehaviorCoding {
+    static func decode(_ m: YAMLMapping, _ r: BehaviorReading) throws -> BehaviorSpec {
+        .gravity(items: try r.items(m), vector: try BehaviorReading.directionVector(m, defaultAngle: nil) ?? Vec2(0, 1))
+    }
+    static func parameters(_ m: YAMLMapping) throws -> [BehaviorParameter] { try BehaviorReading.vectorParameters(m) }
+}
+
+// The animator part of the gravity kind: it acts through the world's forces (Forces.swift).
+
+extension GravitySpec: AnimatorBehavior {
+    func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws { animator.applyGravity() }
+    func removed(from animator: Animator) { animator.applyGravity() }
+    func changed(in animator: Animator, slot s: Int, from old: GravitySpec) throws { animator.applyGravity() }
+    func itemsChanged(in animator: Animator, from old: [String]) { animator.applyGravity() }
+    func itemRemoved(_ id: String, from animator: Animator, slot s: Int) { forgetItem(id, in: animator, slot: s) }
 }
