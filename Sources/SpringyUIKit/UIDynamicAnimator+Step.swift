@@ -301,41 +301,7 @@ extension UIDynamicAnimator {
         if numbers(spec).contains(where: { !$0.isFinite }) {
             return "a value of the behavior is not a finite number"
         }
-        switch spec {
-        case .attachment(let a):
-            if a.frequency < 0 || a.frequency > AttachmentSpec.maxFrequency {
-                return "frequency \(a.frequency) is outside 0…\(AttachmentSpec.maxFrequency) Hz"
-            }
-            if a.damping < 0 || a.damping > 10 { return "damping \(a.damping) is outside 0…10" }
-            if let l = a.length, l < 0 { return "length \(l) is negative" }
-        case .gravity(let g):
-            if !VectorKeys.magnitudeRange.contains(g.vector.length) {
-                return "magnitude \(g.vector.length) is outside \(VectorKeys.magnitudeRange)"
-            }
-        case .push(let p):
-            if !VectorKeys.magnitudeRange.contains(p.vector.length) {
-                return "magnitude \(p.vector.length) is outside \(VectorKeys.magnitudeRange)"
-            }
-        case .snap(let s):
-            if s.damping < 0 || s.damping > 1 { return "damping \(s.damping) is outside 0…1" }
-        case .item(let i):
-            if let d = i.properties.density, d <= 0 { return "density \(d) must be above 0" }
-        case .field(let f):
-            if abs(f.strength) > 1e6 { return "strength \(f.strength) is outside -1e6…1e6" }
-            if f.falloff < 0 || f.falloff > 10 { return "falloff \(f.falloff) is outside 0…10" }
-            if f.minimumRadius <= 0 || f.minimumRadius > 1e6 {
-                return "minimumRadius \(f.minimumRadius) must be above 0 and at most 1e6"
-            }
-            if f.smoothness < 0 || f.smoothness > 1 { return "smoothness \(f.smoothness) is outside 0…1" }
-            if f.animationSpeed < 0 || f.animationSpeed > 1000 { return "animationSpeed \(f.animationSpeed) is outside 0…1000" }
-            switch f.region {
-            case .infinite: break
-            case .circle(let r): if r <= 0 || r > 1e6 { return "the region's radius \(r) must be above 0 and at most 1e6" }
-            case .rect(let size): if size.width < 0 || size.height < 0 { return "the region's size must not be negative" }
-            }
-        case .collision, .composite, .stickyCorners: break
-        }
-        return nil
+        return spec.payload.problem
     }
 
     // MARK: - Delegates

@@ -135,3 +135,82 @@ final class BehaviorSpecTests: XCTestCase {
             """)
     }
 }
+
+/// Each kind holds the values a Swift program sets (which never pass the scene decoder) to its
+/// keys' ranges: the last value taken, and one step past it, for every range it checks.
+final class BehaviorProblemTests: XCTestCase {
+    func testEachKindsRangesHoldOnTheirEdges() {
+        func attachment(_ change: (inout AttachmentSpec) -> Void) -> String? {
+            var a = AttachmentSpec(
+                item: "a", to: .point(.zero), length: nil, frequency: 0, damping: 0, offset: .zero, toOffset: .zero)
+            change(&a)
+            return BehaviorSpec.attachment(a).payload.problem
+        }
+        XCTAssertNil(attachment { $0.frequency = AttachmentSpec.maxFrequency })
+        XCTAssertNotNil(attachment { $0.frequency = AttachmentSpec.maxFrequency.nextUp })
+        XCTAssertNotNil(attachment { $0.frequency = -Double.leastNonzeroMagnitude })
+        XCTAssertNil(attachment { $0.damping = 10 })
+        XCTAssertNotNil(attachment { $0.damping = 10.0.nextUp })
+        XCTAssertNotNil(attachment { $0.damping = -Double.leastNonzeroMagnitude })
+        XCTAssertNil(attachment { $0.length = 0 })
+        XCTAssertEqual(attachment { $0.length = -0.5 }, "length -0.5 is negative")
+
+        for make in [
+            { BehaviorSpec.gravity(items: ["a"], vector: Vec2(0, $0)) },
+            { BehaviorSpec.push(items: ["a"], mode: .continuous, vector: Vec2($0, 0), offset: .zero) },
+        ] {
+            XCTAssertNil(make(1000).payload.problem)
+            XCTAssertNil(make(-1000).payload.problem, "a vector's length is never negative")
+            XCTAssertEqual(make(1000.0.nextUp).payload.problem, "magnitude \(1000.0.nextUp) is outside -1000.0...1000.0")
+        }
+
+        XCTAssertNil(BehaviorSpec.snap(item: "a", to: .zero, damping: 1).payload.problem)
+        XCTAssertNil(BehaviorSpec.snap(item: "a", to: .zero, damping: 0).payload.problem)
+        XCTAssertNotNil(BehaviorSpec.snap(item: "a", to: .zero, damping: 1.0.nextUp).payload.problem)
+        XCTAssertNotNil(BehaviorSpec.snap(item: "a", to: .zero, damping: -Double.leastNonzeroMagnitude).payload.problem)
+
+        func density(_ d: Double) -> String? {
+            var p = ItemProperties()
+            p.density = d
+            return BehaviorSpec.item(items: ["a"], properties: p).payload.problem
+        }
+        XCTAssertNil(density(.leastNonzeroMagnitude))
+        XCTAssertEqual(density(0), "density 0.0 must be above 0")
+
+        func field(_ change: (inout FieldSpec) -> Void) -> String? {
+            var f = FieldSpec(kind: .radial_gravity, items: ["a"], position: .zero)
+            change(&f)
+            return BehaviorSpec.field(f).payload.problem
+        }
+        XCTAssertNil(field { _ in })
+        XCTAssertNil(field { $0.strength = -1e6 })
+        XCTAssertNotNil(field { $0.strength = 1e6.nextUp })
+        XCTAssertNotNil(field { $0.strength = -1e6.nextUp })
+        XCTAssertNil(field { $0.falloff = 10 })
+        XCTAssertNotNil(field { $0.falloff = 10.0.nextUp })
+        XCTAssertNotNil(field { $0.falloff = -Double.leastNonzeroMagnitude })
+        XCTAssertNil(field { $0.minimumRadius = 1e6 })
+        XCTAssertNotNil(field { $0.minimumRadius = 1e6.nextUp })
+        XCTAssertNil(field { $0.minimumRadius = .leastNonzeroMagnitude })
+        XCTAssertNotNil(field { $0.minimumRadius = 0 })
+        XCTAssertNil(field { $0.smoothness = 1 })
+        XCTAssertNotNil(field { $0.smoothness = 1.0.nextUp })
+        XCTAssertNotNil(field { $0.smoothness = -Double.leastNonzeroMagnitude })
+        XCTAssertNil(field { $0.animationSpeed = 1000 })
+        XCTAssertNotNil(field { $0.animationSpeed = 1000.0.nextUp })
+        XCTAssertNotNil(field { $0.animationSpeed = -Double.leastNonzeroMagnitude })
+        XCTAssertNil(field { $0.region = .circle(radius: 1e6) })
+        XCTAssertNotNil(field { $0.region = .circle(radius: 1e6.nextUp) })
+        XCTAssertNotNil(field { $0.region = .circle(radius: 0) })
+        XCTAssertNil(field { $0.region = .rect(Size2(0, 0)) })
+        XCTAssertNotNil(field { $0.region = .rect(Size2(-0.5, 1)) })
+        XCTAssertNotNil(field { $0.region = .rect(Size2(1, -0.5)) })
+
+        for free in [
+            BehaviorSpec.collision(items: ["a"], mode: .everything, bounds: true, insets: .zero, boundaries: []),
+            .composite([.snap(item: "a", to: .zero, damping: 5)]), .stickyCorners(StickyCornersSpec(item: "a")),
+        ] {
+            XCTAssertNil(free.payload.problem, "\(free.kindName) has no range of its own")
+        }
+    }
+}

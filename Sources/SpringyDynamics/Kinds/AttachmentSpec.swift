@@ -75,6 +75,12 @@ package struct AttachmentSpec: BehaviorKindSpec {
         length, frequency, damping,
         anchor.named("anchor", "moves the point an item is attached to (attachments to a point)"),
     ])
+    package var problem: String? {
+        if frequency < 0 || frequency > Self.maxFrequency { return "frequency \(frequency) is outside 0…\(Self.maxFrequency) Hz" }
+        if damping < 0 || damping > 10 { return "damping \(damping) is outside 0…10" }
+        if let l = length, l < 0 { return "length \(l) is negative" }
+        return nil
+    }
     package var behavior: BehaviorSpec { .attachment(self) }
     package var referencedItems: [String] {
         if case .item(let other) = to { return [item, other] }

@@ -22,6 +22,9 @@ package protocol BehaviorKindSpec: Sendable, Equatable {
     /// Tables of the mappings its keys take (a collision's boundaries, a field's region), in
     /// the order documented.
     static var partKeys: [KeyTable] { get }
+    /// Why its numbers cannot go to Box2D: a value outside the range its keys allow (the scene
+    /// decoder never lets one through; a Swift program can set any), nil when all are within.
+    var problem: String? { get }
     /// The spec as a BehaviorSpec.
     var behavior: BehaviorSpec { get }
     /// The items it names, in order (children's too).

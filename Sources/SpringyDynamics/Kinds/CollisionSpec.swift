@@ -61,6 +61,8 @@ package struct CollisionSpec: BehaviorKindSpec {
         ])
     package static var partKeys: [KeyTable] { [boundaryKeys, circleKeys, roundedRectKeys] }
     package static let setKeys = setTable([])
+    /// Nothing a Swift program sets on it needs a range of its own (its items are checked as items).
+    package var problem: String? { nil }
     package var behavior: BehaviorSpec { .collision(self) }
     package var referencedItems: [String] { items }
     package func withItems(_ items: [String]) -> CollisionSpec? { var c = self; c.items = items; return c }

@@ -15,6 +15,8 @@ package struct CompositeSpec: BehaviorKindSpec {
             SceneKey("behaviors", "[behavior]", default: "required", "child behaviors, each written as under `behaviors`")
         ])
     package static let setKeys = setTable([])
+    /// Nothing a Swift program sets on it needs a range of its own (its items are checked as items).
+    package var problem: String? { nil }
     package var behavior: BehaviorSpec { .composite(self) }
     package var referencedItems: [String] { behaviors.flatMap(\.referencedItems) }
     package func setting(_ p: BehaviorParameter) -> CompositeSpec? { nil }

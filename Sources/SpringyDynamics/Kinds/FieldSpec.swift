@@ -88,6 +88,18 @@ package struct FieldSpec: BehaviorKindSpec {
         strength, strength.named("magnitude", "the same as `strength`"), direction.named("direction"),
         position.named("position"), position.named("anchor", "the same as `position`"),
     ])
+    package var problem: String? {
+        if abs(strength) > 1e6 { return "strength \(strength) is outside -1e6…1e6" }
+        if falloff < 0 || falloff > 10 { return "falloff \(falloff) is outside 0…10" }
+        if minimumRadius <= 0 || minimumRadius > 1e6 { return "minimumRadius \(minimumRadius) must be above 0 and at most 1e6" }
+        if smoothness < 0 || smoothness > 1 { return "smoothness \(smoothness) is outside 0…1" }
+        if animationSpeed < 0 || animationSpeed > 1000 { return "animationSpeed \(animationSpeed) is outside 0…1000" }
+        switch region {
+        case .infinite: return nil
+        case .circle(let r): return r <= 0 || r > 1e6 ? "the region's radius \(r) must be above 0 and at most 1e6" : nil
+        case .rect(let size): return size.width < 0 || size.height < 0 ? "the region's size must not be negative" : nil
+        }
+    }
     package var behavior: BehaviorSpec { .field(self) }
     package var referencedItems: [String] { items }
     package func withItems(_ items: [String]) -> FieldSpec? { var f = self; f.items = items; return f }

@@ -21,6 +21,10 @@ package struct GravitySpec: BehaviorKindSpec {
     package static let setKeys = setTable([
         VectorKeys.magnitude(default: ""), VectorKeys.angle(default: ""), VectorKeys.direction(default: ""),
     ])
+    package var problem: String? {
+        VectorKeys.magnitudeRange.contains(vector.length)
+            ? nil : "magnitude \(vector.length) is outside \(VectorKeys.magnitudeRange)"
+    }
     package var behavior: BehaviorSpec { .gravity(self) }
     package var referencedItems: [String] { items }
     package func withItems(_ items: [String]) -> GravitySpec? { var g = self; g.items = items; return g }

@@ -13,6 +13,10 @@ package struct ItemBehaviorSpec: BehaviorKindSpec {
     package static var uikitName: String { "UIDynamicItemBehavior" }
     package static let keys = KeyTable("behaviors[].item", [CommonKeys.items] + ItemProperties.keys.keys)
     package static let setKeys = setTable(ItemProperties.keys.keys)
+    package var problem: String? {
+        if let d = properties.density, d <= 0 { return "density \(d) must be above 0" }
+        return nil
+    }
     package var behavior: BehaviorSpec { .item(self) }
     package var referencedItems: [String] { items }
     package func withItems(_ items: [String]) -> ItemBehaviorSpec? { var i = self; i.items = items; return i }

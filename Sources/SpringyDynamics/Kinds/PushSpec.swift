@@ -36,6 +36,10 @@ package struct PushSpec: BehaviorKindSpec {
         SceneKey(
             "active", "bool", default: "", "on or off (UIPushBehavior.active); a new magnitude or direction turns it on again"),
     ])
+    package var problem: String? {
+        VectorKeys.magnitudeRange.contains(vector.length)
+            ? nil : "magnitude \(vector.length) is outside \(VectorKeys.magnitudeRange)"
+    }
     package var behavior: BehaviorSpec { .push(self) }
     package var referencedItems: [String] { items }
     package func withItems(_ items: [String]) -> PushSpec? { var p = self; p.items = items; return p }

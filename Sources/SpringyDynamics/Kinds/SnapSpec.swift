@@ -20,6 +20,7 @@ package struct SnapSpec: BehaviorKindSpec {
         "damping", "number", range: 0...1, default: "0.5", "oscillation while snapping: 0 bouncy … 1 none")
     package static let keys = KeyTable("behaviors[].snap", [CommonKeys.item, to, damping])
     package static let setKeys = setTable([to.named("to", "moves the snap point (iOS 9)"), damping.named("damping")])
+    package var problem: String? { damping < 0 || damping > 1 ? "damping \(damping) is outside 0…1" : nil }
     package var behavior: BehaviorSpec { .snap(self) }
     package var referencedItems: [String] { [item] }
     package func withItems(_ items: [String]) -> SnapSpec? { nil }

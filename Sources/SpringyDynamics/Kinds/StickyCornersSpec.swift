@@ -28,6 +28,8 @@ package struct StickyCornersSpec: BehaviorKindSpec {
         "strength", "number", range: 0...1e6, default: "1", "the corner spring fields' strength (UIFieldBehavior's units)")
     package static let keys = KeyTable("behaviors[].sticky_corners", [CommonKeys.item, inset, strength])
     package static let setKeys = setTable([inset.named("inset", "moves the corners' springs in or out")])
+    /// Nothing a Swift program sets on it needs a range of its own (its items are checked as items).
+    package var problem: String? { nil }
     package var behavior: BehaviorSpec { .stickyCorners(self) }
     package var referencedItems: [String] { [item] }
     package func withItems(_ items: [String]) -> StickyCornersSpec? { nil }
