@@ -430,9 +430,10 @@ final class ArchitectureTests: XCTestCase {
     /// scene decoder hands each kind; SpringyYAML's 44 are the YAML reader the scene decoder and
     /// each kind read with (Scene's before, internal there); Core +4 for SceneErrors, which the
     /// reader and the library's Problem share; Dynamics +9 for each kind's `problem`, the ranges
-    /// a Swift program's values are held to, which SpringyUIKit asked in a switch over kinds.)
+    /// a Swift program's values are held to, which SpringyUIKit asked in a switch over kinds;
+    /// Dynamics +10 for `pendulum`, a new kind: the case and the protocol's requirements.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 253, "SpringyFrame": 126, "SpringyYAML": 44, "SpringyScene": 475, "SpringyDynamics": 314,
+        "SpringyCore": 253, "SpringyFrame": 126, "SpringyYAML": 44, "SpringyScene": 475, "SpringyDynamics": 324,
         "SpringyLayout": 228,
         "SpringySimulation": 28, "SpringyRender": 87, "SpringyOutput": 174, "SpringyGolden": 250, "SpringyPipeline": 341,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,

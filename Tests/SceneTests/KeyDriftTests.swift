@@ -102,7 +102,7 @@ final class KeyDriftTests: XCTestCase {
             "push": "  - push: { items: [a] }", "item": "  - item: { items: [a], elasticity: 0.5 }",
             "field": "  - field: { kind: linear_gravity, items: [a], position: [150, 200] }",
             "composite": "  - composite: { behaviors: [{ gravity: { items: [a] } }] }",
-            "sticky_corners": "  - sticky_corners: { item: a }",
+            "sticky_corners": "  - sticky_corners: { item: a }", "pendulum": "  - pendulum: { item: a, from: [150, 60] }",
         ]
         let values: [String: String] = [
             "direction": "[0, 1]", "to": "[20, 20]", "anchor": "[40, 40]", "position": "[40, 40]",

@@ -11,6 +11,7 @@ package enum BehaviorKind: String, Sendable, CaseIterable {
     case field
     case gravity
     case item
+    case pendulum
     case push
     case snap
     case stickyCorners = "sticky_corners"
@@ -24,6 +25,7 @@ package enum BehaviorKind: String, Sendable, CaseIterable {
         case .field: return FieldSpec.self
         case .gravity: return GravitySpec.self
         case .item: return ItemBehaviorSpec.self
+        case .pendulum: return PendulumSpec.self
         case .push: return PushSpec.self
         case .snap: return SnapSpec.self
         case .stickyCorners: return StickyCornersSpec.self
@@ -39,6 +41,7 @@ package enum BehaviorKind: String, Sendable, CaseIterable {
         case .field: return FieldSpec.self
         case .gravity: return GravitySpec.self
         case .item: return ItemBehaviorSpec.self
+        case .pendulum: return PendulumSpec.self
         case .push: return PushSpec.self
         case .snap: return SnapSpec.self
         case .stickyCorners: return StickyCornersSpec.self
@@ -61,6 +64,8 @@ package indirect enum BehaviorSpec: Sendable, Equatable {
     /// UIGravityBehavior: `vector` in units of 1000 pt/s² (magnitude 1 = 1000 pt/s²).
     case gravity(GravitySpec)
     case item(ItemBehaviorSpec)
+    /// APLPendulumBehavior: `item` swings from `from` on a rigid rod under standard gravity.
+    case pendulum(PendulumSpec)
     case push(PushSpec)
     case snap(SnapSpec)
     case stickyCorners(StickyCornersSpec)
@@ -74,6 +79,7 @@ package indirect enum BehaviorSpec: Sendable, Equatable {
         case .field(let s): return s
         case .gravity(let s): return s
         case .item(let s): return s
+        case .pendulum(let s): return s
         case .push(let s): return s
         case .snap(let s): return s
         case .stickyCorners(let s): return s
@@ -89,6 +95,7 @@ package indirect enum BehaviorSpec: Sendable, Equatable {
         case .field(let s): return s
         case .gravity(let s): return s
         case .item(let s): return s
+        case .pendulum(let s): return s
         case .push(let s): return s
         case .snap(let s): return s
         case .stickyCorners(let s): return s
