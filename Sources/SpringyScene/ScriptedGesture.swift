@@ -1,11 +1,11 @@
 import SpringyCore
 import SpringyYAML
 
-/// A scripted input that is its own file: its action key, its key table and how it is read
-/// here (SpringyScene/Gestures/<Name>.swift), how it plays in the simulation's (a
-/// `PlayedGesture` in SpringySimulation). springy-generate registers it on both sides from its
-/// `static var action: ScriptGestureName { .name }` (ScriptedGestures+Generated.swift): no list,
-/// switch or table elsewhere names it.
+/// A scripted input that is one file (SpringyScene/Gestures/<Name>.swift): its action key, its
+/// key table, how it is read and how it plays — `start(on:event:)`, the input it starts on the
+/// simulation (a `GestureStage`). springy-generate registers it from its `static var action:
+/// ScriptGestureName { .name }` (ScriptedGestures+Generated.swift): no list, switch or table
+/// elsewhere names it.
 package protocol ScriptedGesture: Sendable {
     /// Its action key (`tilt` for `- at: 1, tilt: {...}`): the case springy-generate makes.
     static var action: ScriptGestureName { get }
@@ -13,6 +13,8 @@ package protocol ScriptedGesture: Sendable {
     static var keys: KeyTable { get }
     /// Tables of its parts (`script[].touches.fingers[]`), none by default.
     static var partKeys: [KeyTable] { get }
+    /// Plays it for the script's `event`: starts its input on `stage` (or acts at once).
+    func start(on stage: any GestureStage, event: ScriptEvent)
 }
 
 extension ScriptedGesture {

@@ -1,32 +1,37 @@
 import SpringyCore
 import SpringyScene
 
-/// Scripted input in progress — a gesture's fingers, or the device's motion: one protocol for
-/// every family, held in one list by the simulation (`Simulation.inputs`). A new gesture is a
-/// type conforming to it in its own file, started by its script action in `fire`.
-protocol ActiveInput {
+/// Scripted input in progress as the simulation runs it: the script's own pans, long presses,
+/// reorders and swipes (`ActiveGesture`, played on the simulation as its `GestureTarget`), and
+/// the inputs gesture files start (`ActiveInput`, played on the simulation as their
+/// `GestureStage`). All are held in one list, `Simulation.inputs`, in the order they advance.
+protocol RunningInput {
     /// Where its fingers are now, drawn in this order (none for device motion).
     var fingers: [Vec2] { get }
+    /// Its family's place in a step (ActiveInput.stage).
+    var stage: InputStage { get }
     /// Advances over the step ending at `t`; false once it has lifted and has nothing left to do.
     mutating func update(time t: Double, sim: Simulation) throws -> Bool
-    /// Within a step, inputs advance by stage (then in the order they started): device motion,
-    /// then one-finger gestures (pans, long presses, reorders, swipes, edge pans, touches), then
-    /// pinches and rotations, then double taps.
-    static var stage: InputStage { get }
 }
 
-enum InputStage: Int, Comparable {
-    case motion, oneFinger, twoFinger, doubleTap
-    static func < (a: InputStage, b: InputStage) -> Bool { a.rawValue < b.rawValue }
+/// A gesture file's input, run on the simulation as its stage.
+struct StagedInput: RunningInput {
+    var input: any ActiveInput
+    var fingers: [Vec2] { input.fingers }
+    var stage: InputStage { type(of: input).stage }
+    mutating func update(time t: Double, sim: Simulation) throws -> Bool { try input.update(time: t, stage: sim) }
 }
 
 extension Simulation {
     /// Starts `input`, after the inputs of its stage and before later stages'.
-    func start(_ input: some ActiveInput) {
-        let stage = type(of: input).stage
-        let at = inputs.lastIndex { type(of: $0).stage <= stage }.map { $0 + 1 } ?? 0
+    func start(_ input: some RunningInput) {
+        let stage = input.stage
+        let at = inputs.lastIndex { $0.stage <= stage }.map { $0 + 1 } ?? 0
         inputs.insert(input, at: at)
     }
+
+    /// Starts a gesture file's input (GestureStage).
+    package func start(_ input: some ActiveInput) { start(StagedInput(input: input)) }
 
     /// Every input over the step ending at `t`, dropping those that have ended.
     func advanceInputs(to t: Double) throws {
@@ -37,36 +42,8 @@ extension Simulation {
     }
 }
 
-extension ActiveGesture: ActiveInput {
-    static var stage: InputStage { .oneFinger }
+extension ActiveGesture: RunningInput {
+    var stage: InputStage { .oneFinger }
     var fingers: [Vec2] { finger.map { [$0] } ?? [] }
     mutating func update(time t: Double, sim: Simulation) throws -> Bool { try update(time: t, target: sim) }
-}
-
-extension PinchTouch: ActiveInput {
-    static var stage: InputStage { .twoFinger }
-}
-
-extension DoubleTapTouch: ActiveInput {
-    static var stage: InputStage { .doubleTap }
-}
-
-/// How a `ScriptedGesture` plays: the input it starts when its event fires. Conformed to in the
-/// file of its input (DeviceTilt.swift for `tilt`); `play` (generated) calls it.
-protocol PlayedGesture: ScriptedGesture {
-    /// Starts its input (or acts at once) for the script's `event`.
-    func start(in sim: Simulation, event: ScriptEvent)
-}
-
-/// Plays the script's `ScriptedGesture`s: `play(_:in:)` is generated, one case per gesture file.
-enum GesturePlayer {
-    /// `gesture` as the type its action registers (springy-generate's switch names both).
-    static func play<G: PlayedGesture>(
-        _ gesture: any ScriptedGesture, as registered: G.Type, event: ScriptEvent, in sim: Simulation
-    ) {
-        guard let g = gesture as? G else {
-            preconditionFailure("\(type(of: gesture)) says it is \(G.action), which \(G.self) is registered as")
-        }
-        g.start(in: sim, event: event)
-    }
 }

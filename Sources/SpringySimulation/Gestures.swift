@@ -7,9 +7,8 @@ import SpringyScene
 
 /// A gesture in progress.
 struct ActiveGesture {
-    /// Times are sums of steps; a moment due at the end of a step counts as reached at it
-    /// (0.3 s after 0.1 s is 36 steps of 1/120 s, although 36 × (1/120) − 0.1 < 0.2 in floating point).
-    static let timeSlack = 1e-9
+    /// A moment due at the end of a step counts as reached at it (GestureTime.slack).
+    static let timeSlack = GestureTime.slack
 
     let pan: PanGesture
     var longPress: LongPressGesture?
@@ -239,23 +238,4 @@ extension Simulation: GestureTarget {
     // Gestures move at the end of the step being taken (`time + h`).
     func reorderMoved(to point: Vec2) throws { try collection?.updateInteractiveMovement(to: point, at: time + h) }
     func reorderEnded(cancelled: Bool) throws { try collection?.endInteractiveMovement(at: time + h, cancelled: cancelled) }
-}
-
-extension TouchesGesture: PlayedGesture {
-    /// Each finger a pan. The first finger that is on no view scrolls the collection; the others
-    /// only touch (Swift code's views take every finger: their recognisers decide).
-    func start(in sim: Simulation, event: ScriptEvent) {
-        var scrolls = true
-        for p in fingers {
-            var g = ActiveGesture(pan: p, start: sim.time, event: event).touching(sim.newFinger())
-            if p.item == nil { g.touchOnly = !scrolls && sim.program == nil; scrolls = false }
-            sim.start(g)
-        }
-    }
-}
-
-extension EdgePanGesture: PlayedGesture {
-    func start(in sim: Simulation, event: ScriptEvent) {
-        sim.start(ActiveGesture(pan: pan, start: sim.time, event: event).touching(sim.newFinger()))
-    }
 }

@@ -62,7 +62,7 @@ extension Simulation {
             case .scrollTo(let offset, let animated):
                 collection?.scroll(to: offset, animated: animated)
             case .gesture(let gesture):
-                GesturePlayer.play(gesture, event: e, in: self)
+                gesture.start(on: self, event: e)
             case .reorder(let r):
                 start(ActiveGesture(reorder: r, start: time, event: e).touching(newFinger()))
             case .update(let u):
@@ -83,13 +83,13 @@ extension Simulation {
     }
 
     /// The next finger's number (Swift code's views tell fingers apart by it): in the order they land.
-    func newFinger() -> Int {
+    package func newFinger() -> Int {
         fingersLanded += 1
         return fingersLanded
     }
 
     /// A tap on the collection: the cell named, or the one under the point.
-    func tapCollection(_ target: TapTarget) {
+    package func tapCollection(_ target: TapTarget) {
         guard let c = collection else { return }
         var ip: ItemPath?
         switch target {

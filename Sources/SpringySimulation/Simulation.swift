@@ -17,20 +17,20 @@ package final class Simulation {
     package let scene: Scene
     package let h: Double
     package private(set) var stepIndex = 0
-    let freeAnimator: Animator?
+    package let freeAnimator: Animator?
     package let collection: CollectionView?
     /// The scene's Swift program (a SpringyUIKit scene), made afresh for this run.
-    let program: (any LiveProgram)?
+    package let program: (any LiveProgram)?
     /// Scene behaviors first, then those scripts add, by index (nil once removed).
     var behaviorIDs: [BehaviorID?] = []
     var behaviorLabels: [String] = []
     var nextEvent = 0
-    /// Scripted input in progress, in the order it advances (ActiveInput.stage, then start).
-    var inputs: [any ActiveInput] = []
+    /// Scripted input in progress, in the order it advances (its stage, then start).
+    var inputs: [any RunningInput] = []
     /// How many fingers have landed (`newFinger`).
     var fingersLanded = 0
     /// The device's turn (radians, clockwise as the user sees it; 0 upright), which `tilt` moves.
-    var deviceAngle = 0.0
+    package var deviceAngle = 0.0
     /// Free views' scales (their transforms, set by pinches and double taps), looked up by name.
     /// UIView animations, property animators and SwiftUI springs the script started.
     let viewAnimations = ViewAnimationEngine()

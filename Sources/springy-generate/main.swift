@@ -8,7 +8,7 @@ import Foundation
 // its kind (Sources/SpringyPipeline/Outputs/*.swift, a type conforming to OutputKind that says
 // `static var format: OutputFormat { .name }`); a scripted gesture is its file in
 // Sources/SpringyScene/Gestures (a ScriptedGesture saying `static var action: ScriptGestureName
-// { .name }`) with its PlayedGesture conformance in SpringySimulation. From those declarations
+// { .name }`, with how it is read and how it plays). From those declarations
 // this writes the enums and the one switch per module that dispatches over them, each in a
 // `+Generated.swift` file beside the code it serves, listed by name in alphabetical order.
 //
@@ -235,25 +235,6 @@ func generate(root: String) throws -> [(path: String, text: String)] {
                     var decoding: any GestureDecoding.Type {
                         switch self {
                 \(gestures.map { "        case .\($0.name): return \($0.type).self" }.joined(separator: "\n"))
-                        }
-                    }
-                }
-
-                """
-        ))
-    files.append(
-        (
-            "Sources/SpringySimulation/PlayedGestures+Generated.swift",
-            gestureSource + """
-
-                import SpringyScene
-
-                extension GesturePlayer {
-                    /// Starts a scripted gesture: the one switch over these gestures in this module (each
-                    /// type's `PlayedGesture` conformance, in its own file here, says how it plays).
-                    static func play(_ gesture: any ScriptedGesture, event: ScriptEvent, in sim: Simulation) {
-                        switch type(of: gesture).action {
-                \(gestures.map { "        case .\($0.name): play(gesture, as: \($0.type).self, event: event, in: sim)" }.joined(separator: "\n"))
                         }
                     }
                 }

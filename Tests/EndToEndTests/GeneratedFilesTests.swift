@@ -16,7 +16,6 @@ final class GeneratedFilesTests: XCTestCase {
         "Sources/SpringyTypes/OutputFormat+Generated.swift",
         "Sources/SpringyPipeline/Outputs/OutputKind+Generated.swift",
         "Sources/SpringyScene/ScriptedGestures+Generated.swift",
-        "Sources/SpringySimulation/PlayedGestures+Generated.swift",
     ]
 
     func testTheGeneratedFilesAreCurrent() throws {
@@ -98,9 +97,6 @@ final class GeneratedFilesTests: XCTestCase {
         let gestures = try read(root + "/" + Self.generated[3])
         XCTAssertTrue(gestures.contains("    case shakeTwice = \"shake_twice\"\n"), gestures)
         XCTAssertTrue(gestures.contains("        case .shakeTwice: return ShakeMotion.self\n"))
-        XCTAssertTrue(
-            try read(root + "/" + Self.generated[4]).contains(
-                "case .shakeTwice: play(gesture, as: ShakeMotion.self, event: event, in: sim)"))
         XCTAssertEqual(try runProgram(generator, ["--check", root]).status, 0, "current once written")
     }
 

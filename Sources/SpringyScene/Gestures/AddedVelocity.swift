@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyDynamics
 import SpringyYAML
 
 /// UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity on a free view at once: a flick
@@ -35,5 +36,17 @@ extension AddedVelocity: GestureDecoding {
         }
         return AddedVelocity(
             item: item, linear: linear, angular: (try m["angular"]?.double(keys["angular"]) ?? 0).degreesToRadians)
+    }
+}
+
+// How it plays: UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity — the view's body
+// (its group's, when it is in one) gets the velocity added at once; no input stays in progress.
+
+extension AddedVelocity {
+    package func start(on stage: any GestureStage, event: ScriptEvent) {
+        guard let animator = stage.freeAnimator else { return }
+        let body = animator.group(of: item) ?? item
+        guard let s = animator.state(of: body) else { return }
+        animator.setVelocity(body, s.velocity + linear, angular: s.angularVelocity + angular)
     }
 }

@@ -54,3 +54,75 @@ extension DoubleTapGesture: GestureDecoding {
             target: target, interval: interval, touch: touch, scale: try m["scale"]?.double(t["scale"]) ?? 2)
     }
 }
+
+/// A double tap in progress: two short touches; recognised when the second lifts.
+struct DoubleTapTouch: ActiveInput {
+    let tap: DoubleTapGesture
+    let start: Double
+    var fingers: [Vec2] = []
+    var tapsDone = 0
+    /// The finger down on Swift code's views, if any.
+    var touchDown: Int?
+
+    static var stage: InputStage { .doubleTap }
+
+    mutating func update(time t: Double, stage: any GestureStage) throws -> Bool {
+        let local = t - start
+        let slack = GestureTime.slack
+        let down = local < tap.touch - slack || (local >= tap.interval - slack && local < tap.recognisedAfter - slack)
+        fingers = down ? [stage.tapPoint(tap.target)] : []
+        if let program = stage.program {
+            // Swift code's views: two touches, one after the other (their tap recognisers count them).
+            let p = stage.tapPoint(tap.target)
+            if down, touchDown == nil {
+                let finger = stage.newFinger()
+                touchDown = finger
+                program.touchBegan(finger, at: p)
+            } else if let finger = touchDown {
+                if down { program.touchMoved(finger, to: p) } else { program.touchEnded(finger, at: p, velocity: .zero) }
+                if !down { touchDown = nil }
+            }
+            if local >= tap.recognisedAfter - slack { tapsDone = 2 }
+            return tapsDone < 2
+        }
+        // Each lift is a tap for a collection; the second lift recognises the double tap.
+        if tapsDone == 0 && local >= tap.touch - slack { tapsDone = 1; lifted(second: false, at: t, on: stage) }
+        if tapsDone == 1 && local >= tap.recognisedAfter - slack {
+            tapsDone = 2; lifted(second: true, at: t, on: stage)
+        }
+        return tapsDone < 2
+    }
+
+    /// A free view zooms (to the tap's scale, or back to 1); a collection takes each lift as a tap.
+    func lifted(second: Bool, at t: Double, on stage: any GestureStage) {
+        let view: String?
+        switch tap.target {
+        case .item(let id): view = ItemPath(string: id) == nil ? id : nil
+        case .point(let p): view = stage.freeView(at: p)
+        }
+        if let id = view {
+            guard second else { return }
+            // The usual handler: UIView.animate(withDuration: 0.3) { view.transform = … } — toward
+            // the tap's scale from the identity, back to it otherwise (by the model value, so a
+            // second double tap mid-zoom turns back); additive, as UIView animations are.
+            let model = stage.model(of: id, .scale)
+            let target = abs(model.x - 1) < 1e-9 && abs(model.y - 1) < 1e-9 ? tap.scale : 1
+            stage.animate(
+                ViewAnimationSpec(
+                    api: .uiView, views: [id], duration: DoubleTapGesture.zoomDuration, delay: 0, timing: .cubic(.easeInOut),
+                    targets: [PropertyTarget(.scale, SIMD4(target, target, 0, 0))]),
+                at: t)
+        } else {
+            stage.tapCollection(tap.target)
+        }
+    }
+}
+
+extension DoubleTapGesture {
+    /// A double tap's zoom: the handler's UIView.animate(withDuration: 0.3).
+    package static let zoomDuration = 0.3
+
+    package func start(on stage: any GestureStage, event: ScriptEvent) {
+        stage.start(DoubleTapTouch(tap: self, start: stage.time))
+    }
+}

@@ -38,3 +38,11 @@ extension EdgePanGesture: GestureDecoding {
                 item: try references.freeView(m, what: "an edge pan")))
     }
 }
+
+// How it plays: a pan from the edge.
+
+extension EdgePanGesture {
+    package func start(on stage: any GestureStage, event: ScriptEvent) {
+        stage.startPan(pan, event: event, finger: stage.newFinger(), touchOnly: false)
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyDynamics
 import SpringyYAML
 
 /// A two-finger gesture (UIPinchGestureRecognizer and UIRotationGestureRecognizer at once):
@@ -79,5 +80,71 @@ extension PinchGesture: GestureDecoding {
             duration: try m.require("duration").double(t["duration"]),
             hold: try m["hold"]?.double(t["hold"]) ?? 0,
             item: try references.freeView(m, what: what))
+    }
+}
+
+/// A pinch (and rotation) in progress: its fingers, and the free view it transforms.
+struct PinchTouch: ActiveInput {
+    let pinch: PinchGesture
+    let start: Double
+    /// The view it acts on and that view's transform scale (its model value) and angle when the
+    /// fingers landed.
+    var view: (id: String, scale: SIMD4<Double>, angle: Double)?
+    var fingers: [Vec2] = []
+
+    /// The fingers' numbers, for Swift code's views (their recognisers, not the scene, act on them).
+    let touches: (Int, Int)
+    var landed = false
+
+    static var stage: InputStage { .twoFinger }
+
+    init(pinch: PinchGesture, start: Double, stage: any GestureStage, touches: (Int, Int)) {
+        self.pinch = pinch; self.start = start; self.touches = touches
+        if stage.program == nil, let id = pinch.item ?? stage.freeView(at: pinch.center),
+            let s = stage.freeAnimator?.state(of: id)
+        {
+            view = (id, stage.model(of: id, .scale), s.angle)
+        }
+    }
+
+    /// Advances to `t`; false once the fingers have lifted.
+    mutating func update(time t: Double, stage: any GestureStage) -> Bool {
+        let local = t - start
+        let lifted = local >= pinch.duration + pinch.hold - GestureTime.slack
+        if let program = stage.program {
+            // Both fingers land where they start, then move together over each step, as a pan's
+            // finger does; they lift together, still.
+            let now = pinch.fingers(at: min(local, pinch.duration))
+            if !landed {
+                landed = true
+                let first = pinch.fingers(at: 0)
+                program.touchBegan(touches.0, at: first[0])
+                program.touchBegan(touches.1, at: first[1])
+            }
+            if lifted {
+                program.touchEnded(touches.0, at: now[0], velocity: .zero)
+                program.touchEnded(touches.1, at: now[1], velocity: .zero)
+            } else {
+                program.touchMoved(touches.0, to: now[0])
+                program.touchMoved(touches.1, to: now[1])
+            }
+        }
+        fingers = lifted ? [] : pinch.fingers(at: local)
+        if let v = view, let s = stage.freeAnimator?.state(of: v.id) {
+            let (scale, rotation) = pinch.transform(at: local)
+            // The handler's `view.transform = start.scaledBy(…)`: the model value, which the view
+            // animations own (an animation of the scale in flight keeps adding its part).
+            stage.setModel(of: v.id, .scale, SIMD4(v.scale.x * scale, v.scale.y * scale, 0, 0))
+            // updateItemUsingCurrentState: the body turns with the view (its collision shape keeps the size it was added with).
+            stage.freeAnimator?.updateItem(v.id, center: s.center, angle: v.angle + rotation)
+        }
+        return !lifted
+    }
+}
+
+extension PinchGesture {
+    package func start(on stage: any GestureStage, event: ScriptEvent) {
+        let first = stage.newFinger(), second = stage.newFinger()
+        stage.start(PinchTouch(pinch: self, start: stage.time, stage: stage, touches: (first, second)))
     }
 }

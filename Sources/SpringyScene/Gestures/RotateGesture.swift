@@ -20,3 +20,9 @@ extension RotateGesture: GestureDecoding {
             pinch: try PinchGesture.read(m, keys: keys, scale: nil, references: references, what: "a rotate"))
     }
 }
+
+// How it plays: as the pinch it is.
+
+extension RotateGesture {
+    package func start(on stage: any GestureStage, event: ScriptEvent) { pinch.start(on: stage, event: event) }
+}

@@ -1,4 +1,5 @@
 import SpringyCore
+import SpringyDynamics
 import SpringyYAML
 
 /// The device turning in the user's hands (CMDeviceMotion's gravity, as an app feeds it to its
@@ -32,5 +33,45 @@ extension TiltMotion: GestureDecoding {
         TiltMotion(
             angle: try m.require("angle").double(keys["angle"]).degreesToRadians,
             duration: try m["duration"]?.double(keys["duration"]) ?? 0.5)
+    }
+}
+
+/// `tilt` as it plays: the device turns from its angle now to the script's at a steady rate, and
+/// every gravity behavior of the free views points where gravity is on the turned screen,
+/// keeping its magnitude — what an app does that sets each UIGravityBehavior's gravityDirection
+/// from CMDeviceMotion's gravity on every motion update. A gravity behavior added after a tilt
+/// keeps its own direction until the next one.
+struct DeviceTilt: ActiveInput {
+    let motion: TiltMotion
+    let start: Double
+    let from: Double
+
+    static var stage: InputStage { .motion }
+    var fingers: [Vec2] { [] }
+
+    init(_ motion: TiltMotion, start: Double, from: Double) { self.motion = motion; self.start = start; self.from = from }
+
+    /// The device's angle `local` s after the tilt began.
+    func angle(at local: Double) -> Double {
+        motion.duration <= 0 ? motion.angle : from + (motion.angle - from) * min(1, max(0, local / motion.duration))
+    }
+
+    mutating func update(time t: Double, stage: any GestureStage) throws -> Bool {
+        let local = t - start
+        stage.deviceAngle = angle(at: local)
+        if let animator = stage.freeAnimator {
+            let direction = TiltMotion.gravityAngle(deviceAngle: stage.deviceAngle)
+            for id in animator.behaviorIDs {
+                guard case .gravity = animator.spec(of: id) else { continue }
+                try animator.set(id, [.angle(direction)])
+            }
+        }
+        return local < motion.duration - GestureTime.slack
+    }
+}
+
+extension TiltMotion {
+    package func start(on stage: any GestureStage, event: ScriptEvent) {
+        stage.start(DeviceTilt(self, start: stage.time, from: stage.deviceAngle))
     }
 }

@@ -50,3 +50,17 @@ extension TouchesGesture: GestureDecoding {
             })
     }
 }
+
+// How it plays: each finger a pan. The first finger that is on no view scrolls the collection;
+// the others only touch (Swift code's views take every finger: their recognisers decide).
+
+extension TouchesGesture {
+    package func start(on stage: any GestureStage, event: ScriptEvent) {
+        var scrolls = true
+        for p in fingers {
+            var touchOnly = false
+            if p.item == nil { touchOnly = !scrolls && stage.program == nil; scrolls = false }
+            stage.startPan(p, event: event, finger: stage.newFinger(), touchOnly: touchOnly)
+        }
+    }
+}
