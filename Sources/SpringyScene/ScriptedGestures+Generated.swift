@@ -9,6 +9,7 @@ package enum ScriptGestureName: String, Sendable, CaseIterable {
     case edgePan = "edge_pan"
     case pinch
     case rotate
+    case shake
     case tilt
     case touches
 
@@ -23,6 +24,7 @@ package enum ScriptGestureName: String, Sendable, CaseIterable {
         case .edgePan: return EdgePanGesture.self
         case .pinch: return PinchGesture.self
         case .rotate: return RotateGesture.self
+        case .shake: return ShakeMotion.self
         case .tilt: return TiltMotion.self
         case .touches: return TouchesGesture.self
         }

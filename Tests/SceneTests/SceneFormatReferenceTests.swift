@@ -188,7 +188,7 @@ final class SceneFormatReferenceTests: XCTestCase {
             "script[].double_tap": "double_tap: { at: [10, 10], KEY: VALUE }",
             "script[].touches": "touches: { duration: 0.5, fingers: [{ path: [[10, 10]] }], KEY: VALUE }",
             "script[].edge_pan": "edge_pan: { edge: left, distance: 50, duration: 0.5, KEY: VALUE }",
-            "script[].tilt": "tilt: { angle: 10, KEY: VALUE }",
+            "script[].tilt": "tilt: { angle: 10, KEY: VALUE }", "script[].shake": "shake: { KEY: VALUE }",
         ]
         var checked = 0
         for table in ScriptKeys.all {
