@@ -35,3 +35,14 @@ extension Animator {
         registry.retire(s)
     }
 }
+
+/// A behavior made of others (a composite, sticky corners, a pendulum): its children are
+/// behaviors of their own in the animator, under it, removed with it.
+extension Animator {
+    /// Adds `children` under `parent`, the `k`-th labelled `label(k, child)`.
+    func addChildren(_ children: [BehaviorSpec], of parent: BehaviorID, label: (Int, BehaviorSpec) -> String) throws {
+        var ids: [BehaviorID] = []
+        for (k, child) in children.enumerated() { ids.append(try addBehavior(child, label: label(k, child), parent: parent)) }
+        if let index = registry.index[parent] { registry.slots[index].children = ids }
+    }
+}

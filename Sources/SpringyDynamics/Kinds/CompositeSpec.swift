@@ -37,11 +37,7 @@ extension CompositeSpec: BehaviorCoding {
 extension CompositeSpec: AnimatorBehavior {
     /// Its children are added as behaviors of their own, removed with it.
     func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws {
-        var ids: [BehaviorID] = []
-        for (k, child) in behaviors.enumerated() {
-            ids.append(try animator.addBehavior(child, label: "\(label).behaviors[\(k)]", parent: id))
-        }
-        if let index = animator.registry.index[id] { animator.registry.slots[index].children = ids }
+        try animator.addChildren(behaviors, of: id) { k, _ in "\(label).behaviors[\(k)]" }
     }
     func removed(from animator: Animator) {}
     func changed(in animator: Animator, slot s: Int, from old: CompositeSpec) throws {}

@@ -57,11 +57,7 @@ extension PendulumSpec: BehaviorCoding {
 
 extension PendulumSpec: AnimatorBehavior {
     func added(to animator: Animator, slot s: Int, id: BehaviorID, label: String) throws {
-        var ids: [BehaviorID] = []
-        for (k, child) in children.enumerated() {
-            ids.append(try animator.addBehavior(child, label: "\(label).\(child.kindName)[\(k)]", parent: id))
-        }
-        if let index = animator.registry.index[id] { animator.registry.slots[index].children = ids }
+        try animator.addChildren(children, of: id) { k, child in "\(label).\(child.kindName)[\(k)]" }
     }
     func removed(from animator: Animator) {}
     func changed(in animator: Animator, slot s: Int, from old: PendulumSpec) throws {}

@@ -108,10 +108,8 @@ extension StickyCornersSpec: AnimatorBehavior {
 
     func addChildren(to animator: Animator, id: BehaviorID, label: String) throws {
         let size = animator.size(of: item) ?? Size2(0, 0)
-        var ids: [BehaviorID] = []
-        for (k, child) in children(bounds: animator.bounds, size: size).enumerated() {
-            ids.append(try animator.addBehavior(child, label: "\(label).\(child.kindName)[\(k)]", parent: id))
+        try animator.addChildren(children(bounds: animator.bounds, size: size), of: id) { k, child in
+            "\(label).\(child.kindName)[\(k)]"
         }
-        if let index = animator.registry.index[id] { animator.registry.slots[index].children = ids }
     }
 }
