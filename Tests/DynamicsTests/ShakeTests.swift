@@ -1,6 +1,7 @@
 import Foundation
 import SpringyCore
 import SpringyFrame
+import SpringyScene
 import SpringyTestSupport
 import XCTest
 
@@ -70,5 +71,43 @@ final class ShakeTests: XCTestCase {
         for value in ["amplitude: 10", "frequency: 30", "count: 1", "count: 100", "angle: 360", "angle: -360"] {
             XCTAssertNil(refusal(text(value)), value)
         }
+    }
+
+    func testItShakesFromItsStartForItsWholePeriodsOnly() {
+        let shake = ShakeMotion(amplitude: 1, frequency: 2, count: 3, angle: 0)
+        XCTAssertEqual(shake.duration, 1.5)
+        XCTAssertEqual(shake.acceleration(at: 0), Vec2(1000, 0), "from its first instant")
+        XCTAssertEqual(shake.acceleration(at: -Double.leastNonzeroMagnitude), .zero)
+        XCTAssertEqual(shake.acceleration(at: 1.5.nextDown).x, 1000, accuracy: 1e-6, "to its last")
+        XCTAssertEqual(shake.acceleration(at: 1.5), .zero, "and not after")
+        XCTAssertEqual(shake.acceleration(at: 0.25).x, -1000, accuracy: 1e-9, "half a shake in: the other way")
+    }
+
+    func testItEndsAndTheSceneComesToRest() throws {
+        // An anchored view takes no push: nothing moves, and once the shake has ended no input
+        // remains — the frames say the scene is at rest. Without free views it ends at once.
+        let anchored = scene(
+            375, 667, time: "fps: 60, duration: 1.5",
+            """
+            items:
+              box: { center: [187.5, 333.5], size: [40, 40] }
+            behaviors:
+              - item: { items: [box], anchored: true }
+            script:
+              - { at: 0.2, shake: { amplitude: 1, frequency: 2, count: 1 } }
+            """)
+        let states = try frames(anchored)
+        for s in states where s.time > 0.2 && s.time < 0.7 { XCTAssertFalse(s.atRest, "shaking at \(s.time) s") }
+        for s in states where s.time > 0.72 { XCTAssertTrue(s.atRest, "ended by \(s.time) s") }
+        let list = scene(
+            375, 667, time: "fps: 60, duration: 0.5",
+            """
+            collection:
+              layout: { kind: list, row_height: 44 }
+              sections: [{ items: 3 }]
+            script:
+              - { at: 0.1, shake: { amplitude: 1, frequency: 2, count: 1 } }
+            """)
+        XCTAssertTrue(try XCTUnwrap(try frames(list).last).atRest, "no free views: nothing to shake")
     }
 }

@@ -19,7 +19,7 @@ package struct ShakeMotion: ScriptedGesture, Equatable {
     var count: Int
     /// The line it shakes along on the screen, radians (0 side to side, π/2 up and down).
     var angle: Double
-    init(amplitude: Double, frequency: Double, count: Int, angle: Double) {
+    package init(amplitude: Double, frequency: Double, count: Int, angle: Double) {
         self.amplitude = amplitude; self.frequency = frequency; self.count = count; self.angle = angle
     }
 
@@ -39,10 +39,10 @@ package struct ShakeMotion: ScriptedGesture, Equatable {
         ])
 
     /// How long it shakes, s.
-    var duration: Double { Double(count) / frequency }
+    package var duration: Double { Double(count) / frequency }
 
     /// The device's acceleration `local` s after it began (pt/s², along `angle`): zero after.
-    func acceleration(at local: Double) -> Vec2 {
+    package func acceleration(at local: Double) -> Vec2 {
         guard local >= 0, local < duration else { return .zero }
         let a = amplitude * Self.g * cos(2 * .pi * frequency * local)
         return Vec2(cos(angle), sin(angle)) * a
