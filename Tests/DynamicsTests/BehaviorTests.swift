@@ -223,3 +223,24 @@ final class NewBoundsTests: XCTestCase {
         XCTAssertTrue(animator.boundarySegments.contains { $0.from.x > 150 || $0.to.x > 150 })
     }
 }
+
+/// An item that leaves the animator leaves the behaviors that list it; they go on acting on the
+/// rest (UIKit: a removed view is removed from its behaviors' items).
+final class ItemLeavesTests: XCTestCase {
+    func testAListBehaviorForgetsTheItemThatLeftAndKeepsTheOthers() throws {
+        let animator = Animator(bounds: Rect(x: 0, y: 0, width: 400, height: 400))
+        for (id, x) in [("a", 100.0), ("b", 200.0), ("c", 300.0)] {
+            try animator.addItem(id: id, center: Vec2(x, 50), size: Size2(20, 20))
+        }
+        let gravity = try animator.addBehavior(.gravity(items: ["a", "b", "c"], vector: Vec2(0, 1)), label: "gravity")
+        let push = try animator.addBehavior(
+            .push(items: ["a", "b", "c"], mode: .continuous, vector: Vec2(0.1, 0), offset: .zero), label: "push")
+        animator.removeItem("b")
+        XCTAssertEqual(animator.spec(of: gravity), .gravity(items: ["a", "c"], vector: Vec2(0, 1)))
+        guard case .push(let p) = animator.spec(of: push) else { return XCTFail("not a push") }
+        XCTAssertEqual(p.items, ["a", "c"])
+        for _ in 0..<30 { try animator.step() }
+        for id in ["a", "c"] { XCTAssertGreaterThan(try XCTUnwrap(animator.state(of: id)).center.y, 60, "\(id) still falls") }
+        XCTAssertNil(animator.state(of: "b"))
+    }
+}

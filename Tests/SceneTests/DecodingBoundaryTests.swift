@@ -70,4 +70,25 @@ final class DecodingBoundaryTests: XCTestCase {
             }
         }
     }
+
+    /// A direction with a magnitude of its own must have a length to give its angle: length 0 is
+    /// refused (it would divide by zero), the least length above it is taken and scaled.
+    func testADirectionWithAMagnitudeNeedsALength() throws {
+        func gravity(_ direction: String) throws -> Scene {
+            try decodedScene(
+                """
+                items:
+                  a: { center: [200, 200], size: [40, 40] }
+                behaviors:
+                  - gravity: { items: [a], direction: \(direction), magnitude: 2 }
+                """)
+        }
+        XCTAssertThrowsError(try gravity("[0, 0]")) {
+            XCTAssertTrue("\($0)".contains("behaviors[0].gravity.direction: a direction of length 0 has no angle"), "\($0)")
+        }
+        let scene = try gravity("[0, 1e-9]")
+        guard case .gravity(let g) = try XCTUnwrap(scene.behaviors.first?.spec) else { return XCTFail("not gravity") }
+        XCTAssertEqual(g.vector.x, 0)
+        XCTAssertEqual(g.vector.y, 2, accuracy: 1e-9)
+    }
 }
