@@ -25,6 +25,10 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case mov
     /// `--format mp4`: H.264 (or `--codec`) through ffmpeg; no alpha.
     case mp4
+    /// `--format pam`: one Netpbm PAM image per frame (`frame-NNNNN.pam`, RGB_ALPHA, 8 bits, straight
+    /// alpha, uncompressed): each frame's exact pixels for tools that read Netpbm rather than PNG
+    /// (ffmpeg, ImageMagick, netpbm, NumPy in one line), with no decoder between.
+    case pam
     /// `--format pdf`: each picked frame (the golden frames unless `--pick`) as a vector PDF.
     case pdf
     /// `--format png`: one PNG file per frame, each written whole as it comes (the only output a
@@ -56,7 +60,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public var isVideo: Bool {
         switch self {
         case .mov, .mp4, .webm: true
-        case .apng, .avif, .dotlottie, .gif, .lottie, .pdf, .png, .sheet, .smil, .still, .svg, .trail, .webp, .y4m: false
+        case .apng, .avif, .dotlottie, .gif, .lottie, .pam, .pdf, .png, .sheet, .smil, .still, .svg, .trail, .webp, .y4m: false
         }
     }
 }

@@ -14,6 +14,7 @@ extension OutputFormat {
         case .lottie: return LottieOutput.self
         case .mov: return FFmpegOutput.MOV.self
         case .mp4: return FFmpegOutput.MP4.self
+        case .pam: return PAMOutput.self
         case .pdf: return VectorStillOutput.PDF.self
         case .png: return PNGFramesOutput.self
         case .sheet: return SheetOutput.self
