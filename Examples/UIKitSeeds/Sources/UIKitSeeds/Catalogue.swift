@@ -405,3 +405,29 @@ final class ItemPropertiesViewController: UIViewController {
         animator.addBehavior(push)
     }
 }
+
+/// Apple's APLPendulumBehavior (the UIKit Dynamics Catalog's "Pendulum (Composite Behavior)"),
+/// in Swift: a custom behavior whose children are a gravity behavior on the weight and an
+/// attachment of the weight to the point it hangs from. (The sample's view controller also
+/// drags the weight and lets it go with a push; that part is the app's and is left out.)
+final class PendulumBehavior: UIDynamicBehavior {
+    init(weight: UIDynamicItem, suspendedFrom point: CGPoint) {
+        super.init()
+        addChildBehavior(UIGravityBehavior(items: [weight]))
+        addChildBehavior(UIAttachmentBehavior(item: weight, attachedToAnchor: point))
+    }
+}
+
+/// A weight let go 45° from straight below the point it hangs from: scenes' `pendulum` kind is
+/// this behavior.
+final class PendulumViewController: UIViewController {
+    var animator: UIDynamicAnimator!
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let weight = box("weight", center: CGPoint(x: 343, y: 256), side: 60, color: .systemOrange, label: "Bob")
+        view.addSubview(weight)
+        animator = UIDynamicAnimator(referenceView: view)
+        animator.addBehavior(PendulumBehavior(weight: weight, suspendedFrom: CGPoint(x: 187.5, y: 100)))
+    }
+}

@@ -26,7 +26,15 @@ final class CatalogueTests: XCTestCase {
         _ swift: Scene, _ yamlFile: String, ids: [String], before: Int? = nil, file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        let yaml = try Scene(contentsOfFile: packageRoot + "/scenes/" + yamlFile)
+        try assertMatches(
+            swift, try Scene(contentsOfFile: packageRoot + "/scenes/" + yamlFile), ids: ids, before: before, file: file,
+            line: line)
+    }
+
+    func assertMatches(
+        _ swift: Scene, _ yaml: Scene, ids: [String], before: Int? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         var a = try swift.simulate(), b = try yaml.simulate()
         if let before {
             a = Array(a.prefix(before))
@@ -92,6 +100,23 @@ final class CatalogueTests: XCTestCase {
     func testAttachmentsMatchTheYAMLScene() throws {
         let scene = try Scene(named: "attachment", duration: 4) { AttachmentViewController() }
         try assertMatches(scene, "attachment.yaml", ids: ["pendulum", "pinned", "head", "tail"])
+    }
+
+    /// Apple's APLPendulumBehavior, a UIDynamicBehavior subclass in Swift, is the scene files'
+    /// `pendulum` kind (a behavior kind that is one file in SpringyDynamics).
+    func testApplesPendulumBehaviorIsTheSceneFilesPendulum() throws {
+        let swift = try Scene(named: "pendulum", duration: 3) { PendulumViewController() }
+        let yaml = try Scene(
+            yaml: """
+                springy: 1
+                viewport: { size: [375, 667], scale: 2 }
+                time: { fps: 60, duration: 3 }
+                items:
+                  weight: { center: [343, 256], size: [60, 60] }
+                behaviors:
+                  - pendulum: { item: weight, from: [187.5, 100] }
+                """, file: "pendulum.yaml")
+        try assertMatches(swift, yaml, ids: ["weight"])
     }
 
     func testSnapAndASnapReplacedMatchTheYAMLScene() throws {
