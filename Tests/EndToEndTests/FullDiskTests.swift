@@ -110,6 +110,30 @@ final class FullDiskTests: XCTestCase {
         }
     }
 
+    /// PAM frames are whole files, but only PNG frames resume: a run that meets a full disk after
+    /// writing some removes the ones it wrote (checkNothingPartial counts any left as a fault).
+    func testPAMFramesWrittenBeforeAFullDiskAreRemoved() throws {
+        let scene = temporaryDirectory() + "/small.yaml"
+        // 40 × 40 px: 6.4 kB a frame, 30 frames; 40 kB free holds a few of them, not all.
+        try Data(
+            """
+            springy: 1
+            viewport: { size: [40, 40], scale: 1 }
+            time: { fps: 30, duration: 1 }
+            items:
+              a: { center: [20, 10], size: [10, 10] }
+            behaviors:
+              - gravity: { items: [a] }
+            """.utf8
+        ).write(to: URL(fileURLWithPath: scene))
+        try fill(leaving: 40_000)
+        let out = "\(mountPoint)/out-pam"
+        let r = try runSpringy(["render", scene, "--out", out, "--format", "pam", "--threads", "1"])
+        expectFailure(r, "pam")
+        XCTAssertEqual(files(out).filter { $0.hasSuffix(".pam") }, [], "no frame of a stopped run is left")
+        checkNothingPartial(out, "pam")
+    }
+
     func testDocsGoldensAndTracesFailCleanlyOnAFullDisk() throws {
         try fill(leaving: 4_000)
         let docs = try runSpringy(["docs", "scenes/falling-box.yaml", "--out", "\(mountPoint)/gallery"])
