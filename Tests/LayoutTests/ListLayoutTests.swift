@@ -212,4 +212,24 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertEqual(after, before, accuracy: abs(before) * 0.02, "velocity kept across the retarget")
         XCTAssertEqual(offset(t + 0.4), 333, accuracy: 1e-6, "and it still ends at the new target")
     }
+
+    /// The row a list expands is one of its rows: the last row of the last section is, a row one
+    /// past a section's end or in a section past the last is none (never a trap).
+    func testTheExpandedRowIsOneOfTheListsRows() throws {
+        let yaml = scene(
+            375, 667,
+            """
+            collection:
+              layout: { kind: list, row_height: 100, expanded_height: 300 }
+              sections: [{ items: 3 }, { items: 2 }]
+            """)
+        let spec = try XCTUnwrap(try SceneLoader.decode(yaml: yaml, file: "list.yaml").collection?.layout)
+        func expanded(_ path: String) -> ItemPath? {
+            ListLayout(spec: spec, sectionCounts: [3, 2], viewSize: Size2(375, 667), expanded: ItemPath(string: path)).expanded
+        }
+        XCTAssertEqual(expanded("1.1"), ItemPath(string: "1.1"))
+        XCTAssertEqual(expanded("0.2"), ItemPath(string: "0.2"))
+        XCTAssertNil(expanded("1.2"), "one past the section's last row")
+        XCTAssertNil(expanded("2.0"), "a section past the last")
+    }
 }

@@ -231,6 +231,26 @@ final class UIKitTouchTests: XCTestCase {
         XCTAssertEqual(try vertical(.edgePan(at: 0.1, edge: .right, distance: 100, duration: 0.3)), [])
     }
 
+    /// A left or right edge runs the screen's height: the finger lands at its middle by default,
+    /// and any point along it up to the height is taken (a top or bottom edge runs the width).
+    func testAnEdgePanLandsAlongItsEdgesOwnLength() throws {
+        func landing(_ step: ScriptStep<Screen>) throws -> [String] {
+            try run([step]) { s in
+                let edge = UIScreenEdgePanGestureRecognizer { [unowned s] r in
+                    if r.state == .began { s.report(r, "y \(Int(r.location(in: s).y))") }
+                }
+                edge.edges = .left
+                s.addGestureRecognizer(edge)
+            }
+        }
+        XCTAssertEqual(
+            try landing(.edgePan(at: 0.1, edge: .left, distance: 150, duration: 0.3)),
+            ["UIScreenEdgePanGestureRecognizer began y 333"], "the middle of the screen's height")
+        XCTAssertEqual(
+            try landing(.edgePan(at: 0.1, edge: .left, along: 600, distance: 150, duration: 0.3)),
+            ["UIScreenEdgePanGestureRecognizer began y 600"], "past the width, within the height")
+    }
+
     func testADoubleTapIsTwoTouchesForATapRecogniserThatNeedsTwo() throws {
         let lines = try run([.doubleTap(at: 0.1, CGPoint(x: 187, y: 333))]) { s in
             let tap = UITapGestureRecognizer { [unowned s] r in s.report(r) }

@@ -115,4 +115,17 @@ final class WrongUseTests: XCTestCase {
         }
         XCTAssertTrue(text.contains("collisionBoundingPath"), text)
     }
+
+    /// A script step's time is 0 or more: a step at 0 runs, one a millisecond before is refused.
+    func testAScriptStepAtZeroRunsAndOneBeforeItIsRefused() throws {
+        func scene(at time: Double) throws -> Scene {
+            try Scene(named: "early", duration: 0.2, script: [.at(time) { (root: Holder) in root.tag = 7 }]) {
+                Holder(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+            }
+        }
+        XCTAssertNoThrow(try scene(at: 0).simulate())
+        XCTAssertThrowsError(try scene(at: -0.001).simulate()) {
+            XCTAssertTrue("\($0)".contains("a script step's time must be a finite number of seconds, 0 or more"), "\($0)")
+        }
+    }
 }
