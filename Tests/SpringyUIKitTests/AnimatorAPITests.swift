@@ -178,3 +178,58 @@ final class AnimatorAPITests: XCTestCase {
         XCTAssertTrue(try refusal(CGSize(width: 10, height: -0.01))?.contains("region") ?? false)
     }
 }
+
+/// iOS 9's attachment ranges in UIKit's units: a sliding attachment's in points along its axis,
+/// a pin's in radians of turn (a scene file writes the pin's in degrees; the library converts).
+final class AttachmentRangeTests: XCTestCase {
+    final class Holder: UIView {
+        var animator: UIDynamicAnimator!
+    }
+
+    /// The last frame of a 2 s scene of `build`'s views and behaviors under gravity.
+    func last(_ id: String, _ build: @escaping @Sendable (Holder) -> Void) throws -> (center: Point, angle: Double) {
+        let scene = try Scene(named: "range", duration: 2) { () -> Holder in
+            let root = Holder(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+            root.animator = UIDynamicAnimator(referenceView: root)
+            build(root)
+            return root
+        }
+        let item = try XCTUnwrap(try scene.simulate().last?.item(id))
+        return (item.center, item.angle)
+    }
+
+    func testASlidingAttachmentsRangeIsInPointsAlongItsAxis() throws {
+        let end = try last("box") { root in
+            let box = UIView(frame: CGRect(x: 160, y: 100, width: 40, height: 40))
+            box.accessibilityIdentifier = "box"
+            root.addSubview(box)
+            let slide = UIAttachmentBehavior.slidingAttachment(
+                with: box, attachmentAnchor: CGPoint(x: 180, y: 120), axisOfTranslation: CGVector(dx: 0, dy: 1))
+            slide.attachmentRange = UIFloatRange(minimum: -50, maximum: 50)
+            root.animator.addBehavior(slide)
+            root.animator.addBehavior(UIGravityBehavior(items: [box]))
+        }
+        XCTAssertEqual(end.center.y, 170, accuracy: 1, "50 pt down its axis, where the range ends")
+        XCTAssertEqual(end.center.x, 180, accuracy: 0.1)
+    }
+
+    func testAPinsRangeIsInRadiansOfTurn() throws {
+        let end = try last("bar") { root in
+            let post = UIView(frame: CGRect(x: 140, y: 290, width: 20, height: 20))
+            post.accessibilityIdentifier = "post"
+            let bar = UIView(frame: CGRect(x: 150, y: 290, width: 100, height: 20))
+            bar.accessibilityIdentifier = "bar"
+            root.addSubview(post)
+            root.addSubview(bar)
+            let fixed = UIDynamicItemBehavior(items: [post])
+            fixed.isAnchored = true
+            root.animator.addBehavior(fixed)
+            let pin = UIAttachmentBehavior.pinAttachment(with: bar, attachedTo: post, attachmentAnchor: CGPoint(x: 150, y: 300))
+            pin.attachmentRange = UIFloatRange(minimum: -0.5, maximum: 0.5)
+            root.animator.addBehavior(pin)
+            root.animator.addBehavior(UIGravityBehavior(items: [bar]))
+        }
+        // The bar swings down about its left end and stops half a radian on (it would hang at π/2).
+        XCTAssertEqual(end.angle, 0.5, accuracy: 0.02)
+    }
+}
