@@ -53,6 +53,26 @@ final class UIKitTouchTests: XCTestCase {
         XCTAssertEqual(scales, scales.sorted())
     }
 
+    /// A recogniser that ended is possible again for the next gesture: a second pinch begins and
+    /// ends as the first did, from a scale of 1.
+    func testASecondPinchIsRecognisedAsTheFirst() throws {
+        let lines = try run(
+            [
+                .pinch(at: 0.1, center: CGPoint(x: 187, y: 333), scale: 2, duration: 0.3),
+                .pinch(at: 0.8, center: CGPoint(x: 187, y: 333), scale: 0.5, duration: 0.3),
+            ], until: 1.5
+        ) { s in
+            s.photo.addGestureRecognizer(
+                UIPinchGestureRecognizer { [unowned s] r in
+                    if r.state == .began || r.state == .ended { s.report(r, Self.f((r as! UIPinchGestureRecognizer).scale)) }
+                })
+        }
+        XCTAssertEqual(lines.filter { $0.contains(" began ") }.count, 2, "\(lines)")
+        XCTAssertEqual(
+            lines.filter { $0.contains(" ended ") },
+            ["UIPinchGestureRecognizer ended 2.0000", "UIPinchGestureRecognizer ended 0.5000"])
+    }
+
     func testAHandlerThatResetsTheScaleGetsTheSameProduct() throws {
         let box = Reports()
         _ = try run([.pinch(at: 0.1, center: CGPoint(x: 187, y: 333), scale: 0.5, duration: 0.4)]) { s in

@@ -128,4 +128,28 @@ final class WrongUseTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("a script step's time must be a finite number of seconds, 0 or more"), "\($0)")
         }
     }
+
+    /// A long press's durations are 0 or more (its move may take no time at all): 0 runs, one
+    /// a millisecond below is refused with its message, as a scene file's `long_press` is.
+    func testALongPressOfNoMoveRunsAndANegativeOneIsRefused() throws {
+        func scene(duration: Double, press: Double = 0.5, hold: Double = 0) throws -> Scene {
+            try Scene(
+                named: "press", duration: 1,
+                script: [.longPress(at: 0.1, CGPoint(x: 100, y: 100), press: press, duration: duration, hold: hold)]
+            ) { Holder(frame: CGRect(x: 0, y: 0, width: 375, height: 667)) }
+        }
+        func refusal(duration: Double, press: Double = 0.5, hold: Double = 0) -> String? {
+            do { _ = try scene(duration: duration, press: press, hold: hold).simulate() } catch { return "\(error)" }
+            return nil
+        }
+        XCTAssertNil(refusal(duration: 0))
+        XCTAssertNil(refusal(duration: 0, press: 0, hold: 0))
+        for (message, bad) in [
+            ("a long press's duration must be 0 to 3600 s", refusal(duration: -0.001)),
+            ("a long press's press must be 0 to 60 s", refusal(duration: 0, press: -0.001)),
+            ("a long press's hold must be 0 to 3600 s", refusal(duration: 0, hold: -0.001)),
+        ] {
+            XCTAssertTrue(bad?.contains(message) ?? false, bad ?? "accepted")
+        }
+    }
 }
