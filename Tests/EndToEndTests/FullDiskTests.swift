@@ -115,17 +115,15 @@ final class FullDiskTests: XCTestCase {
     func testPAMFramesWrittenBeforeAFullDiskAreRemoved() throws {
         let scene = temporaryDirectory() + "/small.yaml"
         // 40 × 40 px: 6.4 kB a frame, 30 frames; 40 kB free holds a few of them, not all.
-        try Data(
+        let text = SpringyTestSupport.scene(
+            40, 40, time: "fps: 30, duration: 1",
             """
-            springy: 1
-            viewport: { size: [40, 40], scale: 1 }
-            time: { fps: 30, duration: 1 }
             items:
               a: { center: [20, 10], size: [10, 10] }
             behaviors:
               - gravity: { items: [a] }
-            """.utf8
-        ).write(to: URL(fileURLWithPath: scene))
+            """)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: scene))
         try fill(leaving: 40_000)
         let out = "\(mountPoint)/out-pam"
         let r = try runSpringy(["render", scene, "--out", out, "--format", "pam", "--threads", "1"])

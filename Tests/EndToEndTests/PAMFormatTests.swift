@@ -43,15 +43,13 @@ final class PAMFormatTests: XCTestCase {
         let ffmpeg = try requireTool("ffmpeg", "Debian's ffmpeg reads the PAM frame back")
         let dir = temporaryDirectory()
         let scene = dir + "/clear.yaml"
-        try Data(
+        let text = SpringyTestSupport.scene(
+            20, 10, background: "#00000000", time: "fps: 10, duration: 0.1",
             """
-            springy: 1
-            viewport: { size: [20, 10], scale: 1, background: "#00000000" }
-            time: { fps: 10, duration: 0.1 }
             items:
               a: { center: [10, 5], size: [20, 10], fill: "#FF000080", corner_radius: 0 }
-            """.utf8
-        ).write(to: URL(fileURLWithPath: scene))
+            """)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: scene))
         let r = try runSpringy(["render", scene, "--format", "pam", "--out", dir + "/out", "--quiet"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let file = dir + "/out/clear/frame-00000.pam"
