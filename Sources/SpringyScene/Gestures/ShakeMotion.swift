@@ -41,17 +41,13 @@ package struct ShakeMotion: ScriptedGesture, Equatable {
     /// How long it shakes, s.
     package var duration: Double { Double(count) / frequency }
 
-    /// The device's acceleration `local` s after it began (pt/s², along `angle`): zero after.
+    /// The device's acceleration `local` s after it began (pt/s², along `angle`; g is UIKit's
+    /// gravity unit, 1000 pt/s²): zero before and after.
     package func acceleration(at local: Double) -> Vec2 {
         guard local >= 0, local < duration else { return .zero }
-        let a = amplitude * Self.g * cos(2 * .pi * frequency * local)
+        let a = amplitude * FieldForce.gravityUnit * cos(2 * .pi * frequency * local)
         return Vec2(cos(angle), sin(angle)) * a
     }
-
-    /// UIKit's gravity unit, pt/s² (UIGravityBehavior magnitude 1).
-    static let g = 1000.0
-    /// UIKit's newton moves 1 kg (a 100 × 100 pt view of density 1) at 100 pt/s².
-    static let pointsPerNewton = 100.0
 }
 
 extension ShakeMotion: GestureDecoding {
@@ -72,7 +68,7 @@ struct DeviceShake: ActiveInput {
     let motion: ShakeMotion
     let start: Double
     /// Each free view's push, added on the first step.
-    var pushes: [(item: String, mass: Double, push: BehaviorID)]?
+    var pushes: [(mass: Double, push: BehaviorID)]?
 
     static var stage: InputStage { .motion }
     var fingers: [Vec2] { [] }
@@ -84,7 +80,7 @@ struct DeviceShake: ActiveInput {
             pushes = try animator.itemIDs.compactMap { item in
                 guard let mass = animator.mass(of: item) else { return nil }
                 let push = BehaviorSpec.push(items: [item], mode: .continuous, vector: .zero, offset: .zero)
-                return (item, mass, try animator.addBehavior(push, label: "shake (\(item))"))
+                return (mass, try animator.addBehavior(push, label: "shake (\(item))"))
             }
         }
         // The step that ends now began after the shaking: the pushes go, the views keep moving.
@@ -94,7 +90,7 @@ struct DeviceShake: ActiveInput {
         }
         // The force over the step that ends now, taken at its middle.
         let a = motion.acceleration(at: local - animator.h / 2)
-        for p in pushes ?? [] { try animator.set(p.push, [.direction(a * (-p.mass / ShakeMotion.pointsPerNewton))]) }
+        for p in pushes ?? [] { try animator.set(p.push, [.direction(a * (-p.mass / FieldForce.newton))]) }
         return true
     }
 }
