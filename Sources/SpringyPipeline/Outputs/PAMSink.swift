@@ -32,7 +32,16 @@ enum PAMOutput: OutputKind {
         var needs: SinkNeeds { .rgba }
         func add(_ frame: SinkFrame) throws {
             let path = "\(folder)/\(OutputNames.frame(frame.index, extension: "pam"))"
-            try AtomicFile.write(header + frame.encoded.rgba, to: path, folderMade: true)
+            // The header, then the frame's RGBA as it is: no copy of the pixels a frame.
+            let stream = try AtomicFile.Stream(path, folderMade: true)
+            do {
+                try stream.write(header)
+                try stream.write(frame.encoded.rgba)
+            } catch {
+                stream.abandon()
+                throw error
+            }
+            try stream.commit()
             written.append(path)
             bytes += header.count + frame.encoded.rgba.count
         }
