@@ -6,8 +6,11 @@ Springy's PNG of that frame.
 usage: svg-frames.py CHROMIUM SVG WIDTH HEIGHT OUT_PREFIX SECONDS [SECONDS ...]
   writes OUT_PREFIX-<i>.png for the i-th time (0-based), the page WIDTH×HEIGHT CSS pixels at
   device scale 1; and OUT_PREFIX-img.png: the file shown in an <img> (it must load and draw).
+  An <img> cannot be paused: its animation runs from when it loads. OUT_PREFIX-img.seconds
+  holds how long the page was open when it was shot (wall time, from before the page was
+  opened to after the shot): the time it shows in the loop is at most that.
 """
-import os, sys, json
+import os, sys, json, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Chromium
 
@@ -30,11 +33,14 @@ def main():
         page = prefix + "-img.html"
         with open(page, "w") as f:
             f.write('<html><body style="margin:0"><img id="i" src="file://%s"></body></html>' % os.path.abspath(svg))
+        opened = time.monotonic()
         browser.open("file://" + os.path.abspath(page))
         size = browser.evaluate("(() => { const i = document.getElementById('i'); return [i.naturalWidth, i.naturalHeight]; })()")
         if size != [width, height]:
             raise RuntimeError(f"in an <img> it is {size}, not {[width, height]}")
         browser.screenshot(f"{prefix}-img.png")
+        with open(f"{prefix}-img.seconds", "w") as f:
+            f.write("%.3f\n" % (time.monotonic() - opened))
     finally:
         browser.close()
 
