@@ -188,8 +188,10 @@ let package = Package(
         .testTarget(name: "SpringyKitTests", dependencies: ["SpringyKit", "SpringyTestSupport"]),
         // UIKit code as a user writes it, run as scenes and held to the YAML scenes of the same systems.
         // Resources: a picture UIImage(named:) finds in the resource bundle beside the test binary.
+        // Core and Scene: the Swift steps' ranges are checked against the scene file's key tables.
         .testTarget(
-            name: "SpringyUIKitTests", dependencies: ["SpringyUIKit", "SpringyKit", "SpringyTestSupport"],
+            name: "SpringyUIKitTests",
+            dependencies: ["SpringyUIKit", "SpringyKit", "SpringyCore", "SpringyScene", "SpringyTestSupport"],
             resources: [.process("Resources")]),
         // The command line's parsing and validation, in process (ArgumentParser's parseAsRoot).
         .testTarget(

@@ -19,17 +19,23 @@ extension ScriptStep {
         return step
     }
 
-    /// `value` is a finite number in `range` (above its lower end when `open`), or the problem.
-    private static func check(
-        _ value: Double, _ range: ClosedRange<Double>, open: Bool = false, _ what: String
-    ) throws(GestureProblem) {
-        guard value.isFinite, range.contains(value), !(open && value == range.lowerBound) else {
-            let lo = plain(range.lowerBound), hi = plain(range.upperBound), found = value.isFinite ? plain(value) : "\(value)"
-            throw GestureProblem(
-                message: open
-                    ? "\(what) must be greater than \(lo) and at most \(hi), found \(found)"
-                    : "\(what) must be \(lo) to \(hi), found \(found)")
-        }
+    /// `value` is a number the scene file's `key` takes (finite, in its range, above its lower
+    /// end where that is open), or the problem. `per`: the Swift value's unit in the key's
+    /// (π/180 where Swift gives radians and the file degrees): the range is turned, not the value.
+    static func check(_ value: Double, _ key: SceneKey, _ what: String, per: Double = 1) throws(GestureProblem) {
+        if let problem = refusal(value, key, what, per: per) { throw GestureProblem(message: problem) }
+    }
+
+    /// Why `value` is not one `key` takes (`check`), or nil.
+    static func refusal(_ value: Double, _ key: SceneKey, _ what: String, per: Double = 1) -> String? {
+        guard let range = key.range else { return value.isFinite ? nil : "\(what) must be a finite number" }
+        let lo = range.lowerBound * per, hi = range.upperBound * per
+        guard !value.isFinite || value < lo || value > hi || (key.lowerOpen && value == lo) else { return nil }
+        let unit = per == 1 && !key.unit.isEmpty ? " " + key.unit : ""
+        let found = value.isFinite ? plain(value) : "\(value)"
+        return key.lowerOpen
+            ? "\(what) must be greater than \(plain(lo)) and at most \(plain(hi))\(unit), found \(found)"
+            : "\(what) must be \(plain(lo)) to \(plain(hi))\(unit), found \(found)"
     }
 
     private static func plain(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
@@ -51,8 +57,8 @@ extension ScriptStep {
         gesture(
             time, file, line,
             { _ throws(GestureProblem) in
-                try check(distance, 0...10_000, open: true, "a swipe's distance")
-                try check(speed, 0...100_000, open: true, "a swipe's speed")
+                try check(distance, ScriptKeys.swipe["distance"], "a swipe's distance")
+                try check(speed, ScriptKeys.swipe["speed"], "a swipe's speed")
                 let unit: Vec2
                 switch direction {
                 case .left: unit = Vec2(-1, 0)
@@ -87,10 +93,13 @@ extension ScriptStep {
                 }
                 let length = side == .left || side == .right ? size.height : size.width
                 let at = along ?? length / 2
-                try check(at, 0...length, "an edge pan's point along the edge")
-                try check(distance, 0...10_000, open: true, "an edge pan's distance")
-                try check(duration, 0...3600, open: true, "an edge pan's duration")
-                try check(hold, 0...3600, "an edge pan's hold")
+                // The point lies on the edge, 0 to its length, as a scene file's `at` does.
+                let edgeKey = SceneKey("at", "number", range: 0...length, unit: "pt", "")
+                try check(at, edgeKey, "an edge pan's point along the edge")
+                let keys = EdgePanGesture.keys
+                try check(distance, keys["distance"], "an edge pan's distance")
+                try check(duration, keys["duration"], "an edge pan's duration")
+                try check(hold, keys["hold"], "an edge pan's hold")
                 return .gesture(
                     EdgePanGesture(
                         pan: .edgePan(
@@ -131,13 +140,13 @@ extension ScriptStep {
         _ center: CGPoint, _ distance: Double, _ angle: Double, _ scale: Double, _ rotation: Double, _ duration: Double,
         _ hold: Double, _ what: String
     ) throws(GestureProblem) -> PinchGesture {
-        let turns = 3600 * Double.pi / 180
-        try check(distance, 0...10_000, open: true, "\(what)'s distance")
-        try check(angle, -turns...turns, "\(what)'s angle (radians)")
-        try check(scale, 0...100, open: true, "\(what)'s scale")
-        try check(rotation, -turns...turns, "\(what)'s rotation (radians)")
-        try check(duration, 0...3600, open: true, "\(what)'s duration")
-        try check(hold, 0...3600, "\(what)'s hold")
+        let keys = PinchGesture.keys, radians = Double.pi / 180
+        try check(distance, keys["distance"], "\(what)'s distance")
+        try check(angle, keys["angle"], "\(what)'s angle (radians)", per: radians)
+        try check(scale, keys["scale"], "\(what)'s scale")
+        try check(rotation, keys["rotation"], "\(what)'s rotation (radians)", per: radians)
+        try check(duration, keys["duration"], "\(what)'s duration")
+        try check(hold, keys["hold"], "\(what)'s hold")
         return PinchGesture(
             center: try vec(center, "\(what)'s center"), distance: distance, angle: angle, scale: scale, rotation: rotation,
             duration: duration, hold: hold, item: nil)
@@ -155,8 +164,8 @@ extension ScriptStep {
                 guard (1...10).contains(fingers.count) else {
                     throw GestureProblem(message: "a touch has 1 to 10 fingers, found \(fingers.count)")
                 }
-                try check(duration, 0...3600, open: true, "a touch's duration")
-                try check(hold, 0...3600, "a touch's hold")
+                try check(duration, TouchesGesture.keys["duration"], "a touch's duration")
+                try check(hold, TouchesGesture.keys["hold"], "a touch's hold")
                 var pans: [PanGesture] = []
                 for f in fingers {
                     var path: [Vec2] = []
@@ -180,8 +189,8 @@ extension ScriptStep {
         gesture(
             time, file, line,
             { _ throws(GestureProblem) in
-                try check(interval, 0...1, open: true, "a double tap's interval")
-                try check(touch, 0...1, open: true, "a double tap's touch")
+                try check(interval, DoubleTapGesture.keys["interval"], "a double tap's interval")
+                try check(touch, DoubleTapGesture.keys["touch"], "a double tap's touch")
                 guard interval > touch else {
                     throw GestureProblem(
                         message:

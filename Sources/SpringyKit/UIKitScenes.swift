@@ -81,9 +81,10 @@ public struct ScriptStep<Root>: Sendable {
     var problem: String? {
         guard time.isFinite, time >= 0 else { return "a script step's time must be a finite number of seconds, 0 or more" }
         if let press {
-            if !(press.press >= 0 && press.press <= 60) { return "a long press's press must be 0 to 60 s" }
-            if !(press.duration >= 0 && press.duration <= 3600) { return "a long press's duration must be 0 to 3600 s" }
-            if !(press.hold >= 0 && press.hold <= 3600) { return "a long press's hold must be 0 to 3600 s" }
+            let keys = ScriptKeys.longPress
+            for (value, name) in [(press.press, "press"), (press.duration, "duration"), (press.hold, "hold")] {
+                if let problem = Self.refusal(value, keys[name], "a long press's \(name)") { return problem }
+            }
             if !(press.path + [press.at, press.drift]).allSatisfy(\.isFinite) {
                 return "a long press's points must be finite numbers"
             }
@@ -91,9 +92,14 @@ public struct ScriptStep<Root>: Sendable {
         guard let pan else { return nil }
         if pan.path.count < 2 { return "a pan needs at least two points" }
         if pan.path.contains(where: { !$0.isFinite }) { return "a pan's points must be finite numbers" }
-        if !(pan.duration > 0 && pan.duration <= 3600) { return "a pan's duration must be above 0 and at most 3600 s" }
-        if !(pan.hold >= 0 && pan.hold <= 3600) { return "a pan's hold must be 0 to 3600 s" }
-        if let v = pan.velocity, !(abs(v.x) <= 1e5 && abs(v.y) <= 1e5) { return "a pan's velocity must be within ±100000 pt/s" }
+        let keys = ScriptKeys.pan
+        if let problem = Self.refusal(pan.duration, keys["duration"], "a pan's duration") { return problem }
+        if let problem = Self.refusal(pan.hold, keys["hold"], "a pan's hold") { return problem }
+        if let v = pan.velocity {
+            for (c, axis) in [(v.x, "x"), (v.y, "y")] {
+                if let problem = Self.refusal(c, keys["velocity"], "a pan's velocity (\(axis))") { return problem }
+            }
+        }
         return nil
     }
 }
