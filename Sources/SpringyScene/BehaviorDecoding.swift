@@ -15,7 +15,7 @@ extension BehaviorDecoder {
     }
 
     /// Every entry on its own: a bad behavior is noted in `problems` and the rest are still read.
-    func decodeBehaviors(_ v: YAMLValue, references: inout ItemReferences, problems: Problems) throws -> [BehaviorDecl] {
+    func decodeBehaviors(_ v: YAMLValue, references: ItemReferences, problems: Problems) throws -> [BehaviorDecl] {
         var out: [BehaviorDecl] = []
         let reading = reading(references)
         for entry in try v.list() {

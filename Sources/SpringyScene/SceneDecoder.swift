@@ -113,13 +113,13 @@ struct SceneDecoder: SceneSectionDecoder {
             if collection == nil && items.isEmpty && itemsClean && !program {
                 _ = try problems.attempt { throw root.error("a scene needs `collection`, `items`, or both") }
             }
-            var references = ItemReferences(
+            let references = ItemReferences(
                 freeItems: items.map(\.name) + groups.map(\.name), sections: collection?.sections.map(\.count) ?? [],
                 scrollsVertically: collection.map { $0.layout.direction == .vertical || $0.layout.kind == .list },
                 layout: collection?.layout, viewSize: viewport?.size ?? Size2(375, 667), groups: groups.map(\.name))
             if let b = m["behaviors"] {
                 behaviors =
-                    try problems.attempt { try self.behaviors.decodeBehaviors(b, references: &references, problems: problems) }
+                    try problems.attempt { try self.behaviors.decodeBehaviors(b, references: references, problems: problems) }
                     ?? []
             }
             if let sv = m["script"] {
