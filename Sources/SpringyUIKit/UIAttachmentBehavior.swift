@@ -133,11 +133,11 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         if kind != .spring { a.anchor = vec(anchor) }
         a.axis = vec(axis)
         a.frictionTorque = Double(frictionTorque)
-        if !attachmentRange.isInfinite {
-            let toScene = kind == .pin ? 180 / Double.pi : 1
-            a.rangeLower = Double(attachmentRange.minimum) * toScene
-            a.rangeUpper = Double(attachmentRange.maximum) * toScene
-        }
+        // An end at infinity is open: UIFloatRange(minimum: -.infinity, maximum: 50) limits only
+        // the upper end (and UIFloatRange.infinite neither).
+        let toScene = kind == .pin ? 180 / Double.pi : 1
+        a.rangeLower = attachmentRange.minimum == -.infinity ? nil : Double(attachmentRange.minimum) * toScene
+        a.rangeUpper = attachmentRange.maximum == .infinity ? nil : Double(attachmentRange.maximum) * toScene
         return .attachment(a)
     }
     override var dynamicItems: [any UIDynamicItem] { items }

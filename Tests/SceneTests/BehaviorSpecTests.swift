@@ -154,6 +154,25 @@ final class BehaviorProblemTests: XCTestCase {
         XCTAssertNotNil(attachment { $0.damping = -Double.leastNonzeroMagnitude })
         XCTAssertNil(attachment { $0.length = 0 })
         XCTAssertEqual(attachment { $0.length = -0.5 }, "length -0.5 is negative")
+        // attachmentRange contains 0 (an end may be open, nil).
+        XCTAssertNil(
+            attachment {
+                $0.rangeLower = 0; $0.rangeUpper = 0
+            })
+        XCTAssertNil(
+            attachment {
+                $0.rangeLower = nil; $0.rangeUpper = 0
+            })
+        XCTAssertNil(
+            attachment {
+                $0.rangeLower = 0; $0.rangeUpper = nil
+            })
+        XCTAssertEqual(
+            attachment { $0.rangeLower = Double.leastNonzeroMagnitude },
+            "attachmentRange must contain 0, where the item starts: its minimum is above 0")
+        XCTAssertEqual(
+            attachment { $0.rangeUpper = -Double.leastNonzeroMagnitude },
+            "attachmentRange must contain 0, where the item starts: its maximum is below 0")
 
         for make in [
             { BehaviorSpec.gravity(items: ["a"], vector: Vec2(0, $0)) },

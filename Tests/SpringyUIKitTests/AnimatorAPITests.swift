@@ -232,4 +232,100 @@ final class AttachmentRangeTests: XCTestCase {
         // The bar swings down about its left end and stops half a radian on (it would hang at π/2).
         XCTAssertEqual(end.angle, 0.5, accuracy: 0.02)
     }
+
+    /// A range open at one end (UIFloatRange's infinity) limits only the other: a box pulled up
+    /// stops 50 pt up its axis, one pulled down is not held at all.
+    func testASlidingRangeOpenAtOneEndLimitsOnlyTheOther() throws {
+        func slide(_ range: UIFloatRange, gravity: CGFloat) throws -> Double {
+            try last("box") { root in
+                let box = UIView(frame: CGRect(x: 160, y: 300, width: 40, height: 40))
+                box.accessibilityIdentifier = "box"
+                root.addSubview(box)
+                let slide = UIAttachmentBehavior.slidingAttachment(
+                    with: box, attachmentAnchor: CGPoint(x: 180, y: 320), axisOfTranslation: CGVector(dx: 0, dy: 1))
+                slide.attachmentRange = range
+                root.animator.addBehavior(slide)
+                let g = UIGravityBehavior(items: [box])
+                g.gravityDirection = CGVector(dx: 0, dy: gravity)
+                root.animator.addBehavior(g)
+            }.center.y
+        }
+        XCTAssertEqual(try slide(UIFloatRange(minimum: -50, maximum: .infinity), gravity: -1), 270, accuracy: 1)
+        XCTAssertGreaterThan(try slide(UIFloatRange(minimum: -50, maximum: .infinity), gravity: 1), 1000, "falls freely")
+        XCTAssertEqual(try slide(UIFloatRange(minimum: -.infinity, maximum: 50), gravity: 1), 370, accuracy: 1)
+        XCTAssertLessThan(try slide(UIFloatRange(minimum: -.infinity, maximum: 50), gravity: -1), -1000, "rises freely")
+    }
+
+    /// A pin's range open at one end stops the turn at the other only: the bar, damped, rests
+    /// against the end it swings towards, or turns on past the open one towards hanging straight.
+    func testAPinsRangeOpenAtOneEndLimitsOnlyTheOther() throws {
+        func swing(_ range: UIFloatRange, gravity: CGFloat) throws -> Double {
+            try last("bar") { root in
+                let post = UIView(frame: CGRect(x: 140, y: 290, width: 20, height: 20))
+                post.accessibilityIdentifier = "post"
+                let bar = UIView(frame: CGRect(x: 150, y: 290, width: 100, height: 20))
+                bar.accessibilityIdentifier = "bar"
+                root.addSubview(post)
+                root.addSubview(bar)
+                let fixed = UIDynamicItemBehavior(items: [post])
+                fixed.isAnchored = true
+                root.animator.addBehavior(fixed)
+                let damped = UIDynamicItemBehavior(items: [bar])
+                damped.angularResistance = 8
+                root.animator.addBehavior(damped)
+                let pin = UIAttachmentBehavior.pinAttachment(
+                    with: bar, attachedTo: post, attachmentAnchor: CGPoint(x: 150, y: 300))
+                pin.attachmentRange = range
+                root.animator.addBehavior(pin)
+                let g = UIGravityBehavior(items: [bar])
+                g.gravityDirection = CGVector(dx: 0, dy: gravity)
+                root.animator.addBehavior(g)
+            }.angle
+        }
+        XCTAssertEqual(try swing(UIFloatRange(minimum: -.infinity, maximum: 0.5), gravity: 1), 0.5, accuracy: 0.02)
+        XCTAssertEqual(try swing(UIFloatRange(minimum: -0.5, maximum: .infinity), gravity: -1), -0.5, accuracy: 0.02)
+        XCTAssertGreaterThan(
+            try swing(UIFloatRange(minimum: -0.5, maximum: .infinity), gravity: 1), 1, "on towards a quarter turn")
+        XCTAssertLessThan(
+            try swing(UIFloatRange(minimum: -.infinity, maximum: 0.5), gravity: -1), -1, "on towards a quarter turn")
+    }
+
+    /// A range that does not contain 0 (one upside down among them) is refused at the line that
+    /// added it, as a scene file's is: it never reaches Box2D, whose joints assert lower ≤ upper.
+    func testARangeWithout0IsRefusedNeverAnAssertion() throws {
+        for (range, words) in [
+            (UIFloatRange(minimum: 50, maximum: -50), "its minimum is above 0"),
+            (UIFloatRange(minimum: 10, maximum: 20), "its minimum is above 0"),
+            (UIFloatRange(minimum: -20, maximum: -10), "its maximum is below 0"),
+            (UIFloatRange(minimum: .infinity, maximum: .infinity), "not a finite number"),
+            (UIFloatRange(minimum: .nan, maximum: 5), "not a finite number"),
+        ] {
+            for pin in [false, true] {
+                let line = #line + 17
+                XCTAssertThrowsError(
+                    try Scene(named: "range", duration: 0.1) { () -> Holder in
+                        let root = Holder(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+                        root.animator = UIDynamicAnimator(referenceView: root)
+                        let box = UIView(frame: CGRect(x: 160, y: 300, width: 40, height: 40))
+                        box.accessibilityIdentifier = "box"
+                        let post = UIView(frame: CGRect(x: 100, y: 300, width: 20, height: 20))
+                        root.addSubview(box)
+                        root.addSubview(post)
+                        let a =
+                            pin
+                            ? UIAttachmentBehavior.pinAttachment(
+                                with: box, attachedTo: post, attachmentAnchor: CGPoint(x: 130, y: 310))
+                            : UIAttachmentBehavior.slidingAttachment(
+                                with: box, attachmentAnchor: CGPoint(x: 180, y: 320), axisOfTranslation: CGVector(dx: 0, dy: 1))
+                        a.attachmentRange = range
+                        root.animator.addBehavior(a)
+                        return root
+                    }.simulate()
+                ) { error in
+                    XCTAssertTrue("\(error)".contains(words), "\(range): \(error)")
+                    XCTAssertTrue("\(error)".contains("AnimatorAPITests.swift:\(line)"), "\(error)")
+                }
+            }
+        }
+    }
 }

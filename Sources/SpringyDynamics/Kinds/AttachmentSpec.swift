@@ -16,7 +16,8 @@ package struct AttachmentSpec: BehaviorKindSpec {
     package var anchor: Vec2?
     /// axisOfTranslation (sliding).
     package var axis = Vec2(1, 0)
-    /// attachmentRange: points of translation (sliding) or degrees of turn (pin), from the start.
+    /// attachmentRange: points of translation (sliding) or degrees of turn (pin), from the start;
+    /// nil at an end that is open (UIFloatRange's infinity; both nil: no range).
     package var rangeLower: Double?
     package var rangeUpper: Double?
     /// frictionTorque (pin), UIKit's (Box2D's) newton-metres at 100 pt per metre.
@@ -42,6 +43,8 @@ package struct AttachmentSpec: BehaviorKindSpec {
     /// Above this a spring at 120 steps/s is no longer integrated meaningfully (and a scene's
     /// step rate may hold it lower: a quarter of time.step_rate).
     package static let maxFrequency = 60.0
+    /// Where a range open at one end stops, in its unit (pt or degrees): never reached.
+    static let openEnd = 1e9
     static let length = SceneKey(
         "length", "number", range: 0...1e6, unit: "pt",
         default: "the distance when made", "the rest length (spring and limit)")
@@ -79,6 +82,9 @@ package struct AttachmentSpec: BehaviorKindSpec {
         if frequency < 0 || frequency > Self.maxFrequency { return "frequency \(frequency) is outside 0…\(Self.maxFrequency) Hz" }
         if damping < 0 || damping > 10 { return "damping \(damping) is outside 0…10" }
         if let l = length, l < 0 { return "length \(l) is negative" }
+        // UIKit: "The specified range must always contain the value 0, which represents the starting point."
+        if let lo = rangeLower, lo > 0 { return "attachmentRange must contain 0, where the item starts: its minimum is above 0" }
+        if let hi = rangeUpper, hi < 0 { return "attachmentRange must contain 0, where the item starts: its maximum is below 0" }
         return nil
     }
     package var behavior: BehaviorSpec { .attachment(self) }
@@ -274,7 +280,7 @@ extension AttachmentSpec: AnimatorBehavior {
         let joint: Int32
         switch spec.kind {
         case .sliding:
-            let lower = spec.rangeLower ?? -1e9, upper = spec.rangeUpper ?? 1e9
+            let lower = spec.rangeLower ?? -AttachmentSpec.openEnd, upper = spec.rangeUpper ?? AttachmentSpec.openEnd
             joint = sb_joint_create_prismatic(
                 animator.world, other, animator.bodies[bi].handle, ax, ay, Float(spec.axis.x), Float(spec.axis.y),
                 limited ? 1 : 0, animator.metres(lower), animator.metres(upper), 0)
@@ -289,7 +295,8 @@ extension AttachmentSpec: AnimatorBehavior {
         case .fixed:
             joint = sb_joint_create_weld(animator.world, other, animator.bodies[bi].handle, ax, ay, 0)
         case .pin:
-            let lower = (spec.rangeLower ?? -180).degreesToRadians, upper = (spec.rangeUpper ?? 180).degreesToRadians
+            let lower = (spec.rangeLower ?? -AttachmentSpec.openEnd).degreesToRadians
+            let upper = (spec.rangeUpper ?? AttachmentSpec.openEnd).degreesToRadians
             joint = sb_joint_create_pin(
                 animator.world, other, animator.bodies[bi].handle, ax, ay, limited ? 1 : 0, Float(lower), Float(upper),
                 Float(spec.frictionTorque), 0)
