@@ -154,6 +154,17 @@ final class BehaviorProblemTests: XCTestCase {
         XCTAssertNotNil(attachment { $0.damping = -Double.leastNonzeroMagnitude })
         XCTAssertNil(attachment { $0.length = 0 })
         XCTAssertEqual(attachment { $0.length = -0.5 }, "length -0.5 is negative")
+        XCTAssertEqual(attachment { $0.to = .item("a") }, "an item cannot be attached to itself")
+        XCTAssertNil(attachment { $0.to = .item("b") })
+        XCTAssertEqual(
+            attachment {
+                $0.kind = .sliding; $0.axis = .zero
+            }, "an axis of translation needs a direction, not [0, 0]")
+        XCTAssertNil(
+            attachment {
+                $0.kind = .sliding; $0.axis = Vec2(0, 1e-150)
+            })
+        XCTAssertNil(attachment { $0.axis = .zero }, "only a sliding attachment has an axis")
         // attachmentRange contains 0 (an end may be open, nil).
         XCTAssertNil(
             attachment {

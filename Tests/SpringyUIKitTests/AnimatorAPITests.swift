@@ -328,4 +328,47 @@ final class AttachmentRangeTests: XCTestCase {
             }
         }
     }
+
+    /// An item attached to itself (any kind) and a sliding attachment with no axis are refused at
+    /// the line that added them, as a scene file's are: Box2D asserts a joint's two bodies differ.
+    func testAnItemAttachedToItselfOrAlongNoAxisIsRefused() throws {
+        let kinds: [(String, @Sendable (UIView) -> UIAttachmentBehavior)] = [
+            ("itself", { UIAttachmentBehavior(item: $0, attachedTo: $0) }),
+            ("itself", { UIAttachmentBehavior.pinAttachment(with: $0, attachedTo: $0, attachmentAnchor: CGPoint(x: 10, y: 10)) }),
+            (
+                "itself",
+                { UIAttachmentBehavior.fixedAttachment(with: $0, attachedTo: $0, attachmentAnchor: CGPoint(x: 10, y: 10)) }
+            ),
+            (
+                "itself",
+                {
+                    UIAttachmentBehavior.limitAttachment(
+                        with: $0, offsetFromCenter: .zero, attachedTo: $0, offsetFromCenter: .zero)
+                }
+            ),
+            (
+                "an axis of translation needs a direction",
+                {
+                    UIAttachmentBehavior.slidingAttachment(
+                        with: $0, attachmentAnchor: CGPoint(x: 10, y: 10), axisOfTranslation: CGVector(dx: 0, dy: 0))
+                }
+            ),
+        ]
+        for (words, make) in kinds {
+            let line = #line + 7
+            XCTAssertThrowsError(
+                try Scene(named: "self", duration: 0.1) { () -> Holder in
+                    let root = Holder(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+                    root.animator = UIDynamicAnimator(referenceView: root)
+                    let box = UIView(frame: CGRect(x: 160, y: 300, width: 40, height: 40))
+                    root.addSubview(box)
+                    root.animator.addBehavior(make(box))
+                    return root
+                }.simulate()
+            ) { error in
+                XCTAssertTrue("\(error)".contains(words), "\(error)")
+                XCTAssertTrue("\(error)".contains("AnimatorAPITests.swift:\(line)"), "\(error)")
+            }
+        }
+    }
 }

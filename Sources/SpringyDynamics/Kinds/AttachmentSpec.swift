@@ -82,6 +82,9 @@ package struct AttachmentSpec: BehaviorKindSpec {
         if frequency < 0 || frequency > Self.maxFrequency { return "frequency \(frequency) is outside 0…\(Self.maxFrequency) Hz" }
         if damping < 0 || damping > 10 { return "damping \(damping) is outside 0…10" }
         if let l = length, l < 0 { return "length \(l) is negative" }
+        // Box2D joins two bodies (it asserts they differ), as a scene file's `to` is checked.
+        if case .item(let other) = to, other == item { return "an item cannot be attached to itself" }
+        if kind == .sliding, !(axis.length > 0) { return "an axis of translation needs a direction, not [0, 0]" }
         // UIKit: "The specified range must always contain the value 0, which represents the starting point."
         if let lo = rangeLower, lo > 0 { return "attachmentRange must contain 0, where the item starts: its minimum is above 0" }
         if let hi = rangeUpper, hi < 0 { return "attachmentRange must contain 0, where the item starts: its maximum is below 0" }
