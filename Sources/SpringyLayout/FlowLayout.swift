@@ -81,7 +81,9 @@ package struct FlowLayout: CollectionLayout {
             section.itemsEnd = section.frames?.map { vertical ? $0.maxY : $0.maxX }.max() ?? itemsStart
         } else {
             let itemAcross = vertical ? size.width : size.height, along = vertical ? size.height : size.width
-            var n = max(1, Int(((available + interitem) / (itemAcross + interitem)).rounded(.down)))
+            // Items that advance by nothing or less (a spacing of minus their size) all share a line.
+            let advance = itemAcross + interitem
+            var n = advance > 0 ? max(1, wholeDown((available + interitem) / advance)) : max(1, count)
             if !vertical && spec.alignBottom { n = 1 }
             section.perLine = n
             if !vertical && spec.alignBottom {
@@ -232,8 +234,9 @@ package struct FlowLayout: CollectionLayout {
             } else if sec.lines > 0 {
                 let along = vertical ? sec.size.height : sec.size.width
                 let pitch = along + sec.lineSpacing
-                let first = max(0, Int(((lo - sec.itemsStart - along) / pitch).rounded(.down)))
-                let last = min(sec.lines - 1, Int(((hi - sec.itemsStart) / pitch).rounded(.down)))
+                // Lines that advance by nothing or less overlap: every one is looked at.
+                let first = pitch > 0 ? max(0, wholeDown((lo - sec.itemsStart - along) / pitch)) : 0
+                let last = pitch > 0 ? min(sec.lines - 1, wholeDown((hi - sec.itemsStart) / pitch)) : sec.lines - 1
                 if first <= last {
                     for line in first...last {
                         for col in 0..<sec.perLine {

@@ -47,8 +47,8 @@ package struct GridLayout: StackedLayout {
     package func attributes(in rect: Rect) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         let lo = stack.first(endingBelow: rect.minY)
-        let firstColumn = max(0, Int(((rect.minX - spec.sectionInset.left) / pitch.width).rounded(.down)))
-        let lastColumn = min(columns - 1, Int(((rect.maxX - spec.sectionInset.left) / pitch.width).rounded(.down)))
+        let firstColumn = max(0, wholeDown((rect.minX - spec.sectionInset.left) / pitch.width))
+        let lastColumn = min(columns - 1, wholeDown((rect.maxX - spec.sectionInset.left) / pitch.width))
         var s = lo
         while s < stack.count, stack.starts[s] < rect.maxY {
             if let h = headerAttributes(section: s), h.frame.intersects(rect) { out.append(h) }

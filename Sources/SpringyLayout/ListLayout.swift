@@ -63,10 +63,10 @@ package struct ListLayout: StackedLayout {
     /// The row containing content position `y` in section `s` (clamped).
     private func row(atY y: Double, section s: Int) -> Int {
         let itemsStart = stack.itemsStarts[s]
-        var k = Int(((y - itemsStart) / spec.rowHeight).rounded(.down))
+        var k = wholeDown((y - itemsStart) / spec.rowHeight)
         if let e = expanded, e.section == s, k > e.item {
             let expandedEnd = itemsStart + Double(e.item) * spec.rowHeight + spec.expandedHeight
-            k = y < expandedEnd ? e.item : e.item + 1 + Int(((y - expandedEnd) / spec.rowHeight).rounded(.down))
+            k = y < expandedEnd ? e.item : e.item + 1 + wholeDown((y - expandedEnd) / spec.rowHeight)
         }
         return min(max(k, 0), max(stack.counts[s] - 1, 0))
     }

@@ -79,8 +79,10 @@ extension StackedLayout {
     /// The rows of a section whose items start at `itemsStart`, `pitch` apart, that a rect
     /// from `minY` to `maxY` reaches; nil when none.
     func rows(from minY: Double, to maxY: Double, itemsStart: Double, pitch: Double, rows: Int) -> ClosedRange<Int>? {
-        let first = max(0, Int(((minY - itemsStart) / pitch).rounded(.down)))
-        let last = min(rows - 1, Int(((maxY - itemsStart) / pitch).rounded(.down)))
+        // Rows that advance by nothing or less overlap: every one is looked at.
+        guard pitch > 0 else { return rows > 0 ? 0...(rows - 1) : nil }
+        let first = max(0, wholeDown((minY - itemsStart) / pitch))
+        let last = min(rows - 1, wholeDown((maxY - itemsStart) / pitch))
         return first <= last ? first...last : nil
     }
 }

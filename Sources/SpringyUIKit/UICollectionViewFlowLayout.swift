@@ -83,7 +83,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 var section = SectionSpec(labels: Array(repeating: "", count: n))
                 section.sizes = (0..<n).map {
                     let size = d.collectionView(cv, layout: self, sizeForItemAt: IndexPath(item: $0, section: s))
-                    return Size2(max(Double(size.width), 0), max(Double(size.height), 0))
+                    return Size2(Double(size.width), Double(size.height))
                 }
                 let i = d.collectionView(cv, layout: self, insetForSectionAt: s)
                 section.sectionInset = EdgeInsets(
@@ -92,6 +92,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 section.interitemSpacing = Double(d.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: s))
                 sections.append(section)
             }
+        }
+        if let problem = Self.problem(spec, sections: sections) {
+            UIKitRuntime.current?.failAtScene(problem)
+            flow = nil
+            return
         }
         // The same answers make the same flow: it is computed again only when one changed.
         let size = Size2(Double(cv.bounds.width), Double(cv.bounds.height))
@@ -104,6 +109,42 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         flowInputs = (spec, counts, size, sections)
         flow = FlowLayout(spec: spec, sectionCounts: counts, viewSize: size, sectionSpecs: sections)
     }
+    /// Why the flow cannot be laid out, in UIKit's words where it has them: an item size that
+    /// is not positive ("negative or zero sizes are not supported in the flow layout"), or a
+    /// spacing, inset or header size that is not a finite number. Negative spacings are UIKit's
+    /// to take (lines and items overlap).
+    static func problem(_ spec: LayoutSpec, sections: [SectionSpec]) -> String? {
+        func positive(_ s: Size2) -> Bool { s.width.isFinite && s.height.isFinite && s.width > 0 && s.height > 0 }
+        func plain(_ s: Size2) -> String { "(\(s.width), \(s.height))" }
+        if sections.isEmpty, !positive(spec.itemSize) {
+            return "negative or zero sizes are not supported in the flow layout: itemSize is \(plain(spec.itemSize))"
+        }
+        for (s, section) in sections.enumerated() {
+            if let k = section.sizes?.firstIndex(where: { !positive($0) }) {
+                return
+                    "negative or zero sizes are not supported in the flow layout: collectionView(_:layout:sizeForItemAt:) gave \(plain(section.sizes![k])) for item \(k) of section \(s)"
+            }
+        }
+        let numbers: [(String, Double?)] =
+            [
+                ("minimumLineSpacing", spec.lineSpacing), ("minimumInteritemSpacing", spec.interitemSpacing),
+                (
+                    "sectionInset",
+                    spec.sectionInset.top + spec.sectionInset.left + spec.sectionInset.bottom + spec.sectionInset.right
+                ),
+                ("headerReferenceSize", spec.headerHeight), ("footerReferenceSize", spec.footerHeight),
+            ]
+            + sections.flatMap { section in
+                [
+                    ("the section's minimumLineSpacing", section.lineSpacing),
+                    ("the section's minimumInteritemSpacing", section.interitemSpacing),
+                    ("the section's inset", section.sectionInset.map { $0.top + $0.left + $0.bottom + $0.right }),
+                ]
+            }
+        if let bad = numbers.first(where: { !($0.1?.isFinite ?? true) }) { return "\(bad.0) is not a finite number" }
+        return nil
+    }
+
     /// What the flow was last computed from.
     private var flowInputs: (spec: LayoutSpec, counts: [Int], size: Size2, sections: [SectionSpec])?
 
