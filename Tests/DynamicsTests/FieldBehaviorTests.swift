@@ -1,5 +1,6 @@
 import Foundation
 import SpringyCore
+import SpringyDynamics
 import SpringyFrame
 import SpringyScene
 import SpringySimulation
@@ -134,6 +135,22 @@ final class FieldBehaviorTests: XCTestCase {
         XCTAssertEqual(try noisy(7), try noisy(7), "the same seed, the same motion")
         XCTAssertNotEqual(try noisy(7).last!, try noisy(8).last!)
         XCTAssertNotEqual(try noisy(7).last!, Vec2(300, 300))
+    }
+
+    /// UIRegion's edge is inside: a point at exactly the radius, or on a rectangle's side, is
+    /// in the region; the least step past it is not.
+    func testARegionsEdgeIsInside() {
+        let circle = FieldRegion.circle(radius: 5)
+        XCTAssertTrue(circle.contains(Vec2(3, 4)), "at the radius")
+        XCTAssertFalse(circle.contains(Vec2(3, 4.0.nextUp)))
+        let rect = FieldRegion.rect(Size2(10, 4))
+        for edge in [Vec2(5, 0), Vec2(-5, 0), Vec2(0, 2), Vec2(0, -2), Vec2(5, 2)] {
+            XCTAssertTrue(rect.contains(edge), "\(edge) on the side")
+        }
+        for past in [Vec2(5.0.nextUp, 0), Vec2(-5.0.nextUp, 0), Vec2(0, 2.0.nextUp), Vec2(0, -2.0.nextUp)] {
+            XCTAssertFalse(rect.contains(past), "\(past) past the side")
+        }
+        XCTAssertTrue(FieldRegion.infinite.contains(Vec2(1e300, -1e300)))
     }
 
     func testBadFieldsAreLocatedErrors() {
