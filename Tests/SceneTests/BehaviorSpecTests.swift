@@ -122,6 +122,26 @@ final class BehaviorSpecTests: XCTestCase {
         }
     }
 
+    /// A `set` with only `behavior` sets nothing and is refused, whatever the kind; one key more
+    /// is taken.
+    func testASetOfNothingButTheBehaviorIsRefusedForEveryKind() throws {
+        let declared = [
+            "gravity: { items: [a] }", "attachment: { item: a, to: [10, 10] }", "snap: { item: a, to: [20, 20] }",
+            "push: { item: a, angle: 90, magnitude: 1 }", "item: { items: [a], elasticity: 0.5 }",
+            "field: { kind: spring, items: [a], position: [90, 80], strength: 0.1 }", "sticky_corners: { item: b, inset: 4 }",
+        ]
+        for k in declared.indices {
+            XCTAssertThrowsError(
+                try SceneLoader.decode(yaml: spec(declared, sets: ["{ at: 0.1, set: { behavior: \(k) } }"]), file: "s.yaml")
+            ) { error in
+                XCTAssertTrue("\(error)".contains("`set` needs at least one parameter besides `behavior`"), "\(k): \(error)")
+            }
+        }
+        XCTAssertNoThrow(
+            try SceneLoader.decode(
+                yaml: spec(declared, sets: ["{ at: 0.1, set: { behavior: 4, friction: 0.9 } }"]), file: "s.yaml"))
+    }
+
     func spec(_ behaviors: [String], sets: [String]) -> String {
         scene(
             300, 400,
