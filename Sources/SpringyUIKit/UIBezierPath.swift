@@ -87,9 +87,17 @@ open class UIBezierPath: NSObject {
                 to: CGPoint(x: u * u * p0.x + 2 * u * t * c.x + t * t * end.x, y: u * u * p0.y + 2 * u * t * c.y + t * t * end.y))
         }
     }
-    /// An arc, in pieces of at most 7.5°.
+    /// An arc, in pieces of at most 7.5°. Angles that are not finite make a point that is not
+    /// (refused, located, where the path is used); a sweep of over 10 000 radians is taken
+    /// modulo a turn (it only goes round again).
     open func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         var sweep = Double(endAngle - startAngle)
+        if !sweep.isFinite {
+            let nowhere = CGPoint(x: CGFloat.nan, y: CGFloat.nan)
+            if subpaths.isEmpty || subpaths[subpaths.count - 1].closed { move(to: nowhere) } else { addLine(to: nowhere) }
+            return
+        }
+        if abs(sweep) > 10_000 { sweep = sweep.truncatingRemainder(dividingBy: 2 * .pi) }
         if clockwise { while sweep < 0 { sweep += 2 * .pi } } else { while sweep > 0 { sweep -= 2 * .pi } }
         let n = max(1, Int((abs(sweep) / (.pi / 24)).rounded(.up)))
         for k in 0...n {

@@ -194,7 +194,15 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 refuse("\(what): an item with no \(group.vertical ? "height" : "width") repeats without end", at: group.site)
                 return nil
             }
-            perGroup = max(1, Int(((along + spacing) / (each + spacing) + 1e-9).rounded(.down)))
+            // So many that no screen shows them (a group of items 1e-300 pt wide) is refused.
+            let fit = ((along + spacing) / (each + spacing) + 1e-9).rounded(.down)
+            guard fit <= 10_000 else {
+                refuse(
+                    "\(what): an item of \(each) pt would repeat \(fit) times in its group, more than the 10000 Springy lays out",
+                    at: group.site)
+                return nil
+            }
+            perGroup = max(1, Int(fit))
         }
         if group.vertical { itemSize.height = each } else { itemSize.width = each }
         for x in [box.width, box.height, itemSize.width, itemSize.height] where !(x.isFinite && x >= 0) {

@@ -21,7 +21,9 @@ public final class UIColor: Equatable, Hashable, Sendable, CustomStringConvertib
         self.init(Color(r: w, g: w, b: w, a: Self.unit(alpha)))
     }
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
-        let h = (Double(hue) - floor(Double(hue))) * 6, s = Self.unit(saturation), v = Self.unit(brightness)
+        // A hue that is not finite is 0, as a NaN component is (`unit`).
+        let turn = Double(hue).isFinite ? Double(hue) : 0
+        let h = (turn - floor(turn)) * 6, s = Self.unit(saturation), v = Self.unit(brightness)
         let i = Int(h) % 6, f = h - floor(h)
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
         let (r, g, b): (Double, Double, Double) =

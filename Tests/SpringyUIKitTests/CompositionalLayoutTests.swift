@@ -300,6 +300,23 @@ final class CompositionalLayoutTests: XCTestCase {
         XCTAssertTrue(text.contains("contentInsets must be finite and not negative"), text)
     }
 
+    /// A group repeats its item as many times as fit, up to 10 000: an item 375/10 000 pt wide
+    /// fills a 375 pt group 10 000 times and is laid out; a narrower one (and one 1e-300 pt wide,
+    /// whose count no Int holds) is refused where its group was written.
+    func testAGroupRepeatsItsItemAtMost10000Times() throws {
+        @Sendable func layout(_ width: CGFloat) -> UICollectionViewCompositionalLayout {
+            let item = NSCollectionLayoutItem(layoutSize: Self.size(.absolute(width), .absolute(50)))
+            return UICollectionViewCompositionalLayout(
+                section: NSCollectionLayoutSection(group: .horizontal(layoutSize: Self.full(), subitems: [item])))
+        }
+        XCTAssertNoThrow(try Scene(named: "many", duration: 0.1) { Composed([3]) { layout(0.0375) } }.simulate())
+        for width in [0.0374, 1e-300] as [CGFloat] {
+            let text = try problem { layout(width) }
+            XCTAssertTrue(text.contains("more than the 10000 Springy lays out"), text)
+            XCTAssertTrue(text.contains("CompositionalLayoutTests.swift:"), text)
+        }
+    }
+
     /// The layout's answers at their edges: the space between sections is not after the last;
     /// an item's attributes exist from index 0 and not below it; a header may be 0 pt wide but
     /// not less; a bounds change lays it out again only for a new size or a pinned header; a row

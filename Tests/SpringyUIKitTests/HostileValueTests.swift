@@ -1,0 +1,58 @@
+import Foundation
+import SpringyKit
+import SpringyUIKit
+import XCTest
+
+/// Values a Swift program may give, taken as UIKit takes them or refused where they were
+/// written: never a trap or a hang in the user's process.
+final class HostileValueTests: XCTestCase {
+    final class Holder: UIView { var animator: UIDynamicAnimator! }
+
+    /// A hue that is not finite is 0 (red), as a component that is not is 0; a whole turn is
+    /// red again.
+    func testAHueThatIsNotFiniteIsRed() {
+        let red = UIColor(hue: 0, saturation: 1, brightness: 1, alpha: 1)
+        for hue in [CGFloat.nan, .infinity, -.infinity, 1, -1] {
+            XCTAssertEqual(UIColor(hue: hue, saturation: 1, brightness: 1, alpha: 1), red, "\(hue)")
+        }
+        XCTAssertNotEqual(UIColor(hue: 0.5, saturation: 1, brightness: 1, alpha: 1), red)
+    }
+
+    /// An arc's sweep of −1e300 radians (adding a turn to it changes nothing) ends, within a
+    /// turn; one past 10 000 radians is taken modulo a turn, one at 10 000 is drawn whole: both
+    /// end at the end angle.
+    func testAnArcOfAnyFiniteSweepEnds() {
+        let p = UIBezierPath()
+        p.addArc(withCenter: .zero, radius: 10, startAngle: 0, endAngle: -1e300, clockwise: true)
+        XCTAssertTrue(p.bounds.width.isFinite && p.bounds.width <= 20.001, "\(p.bounds)")
+        XCTAssertTrue(p.bounds.height.isFinite && p.bounds.height <= 20.001, "\(p.bounds)")
+        for sweep in [10_000, 10_000.001] as [CGFloat] {
+            let q = UIBezierPath()
+            q.addArc(withCenter: .zero, radius: 10, startAngle: 0, endAngle: sweep, clockwise: true)
+            XCTAssertEqual(q.bounds.width, 20, accuracy: 0.5, "\(sweep)")
+            XCTAssertEqual(q.currentPoint.x, 10 * cos(sweep), accuracy: 1e-6, "ends at its end angle")
+        }
+    }
+
+    /// An arc to an infinite angle makes a point that is not finite: the boundary made of it is
+    /// refused at the line that added the collision, as any such path is.
+    func testAnArcToAnInfiniteAngleIsRefusedWhereItIsUsed() throws {
+        let line = #line + 10
+        XCTAssertThrowsError(
+            try Scene(named: "arc", duration: 0.1) { () -> Holder in
+                let root = Holder(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+                root.animator = UIDynamicAnimator(referenceView: root)
+                let p = UIBezierPath()
+                p.move(to: CGPoint(x: 10, y: 10))
+                p.addArc(withCenter: CGPoint(x: 100, y: 100), radius: 50, startAngle: 0, endAngle: .infinity, clockwise: true)
+                let collision = UICollisionBehavior(items: [])
+                collision.addBoundary(withIdentifier: "arc" as NSString, for: p)
+                root.animator.addBehavior(collision)
+                return root
+            }.simulate()
+        ) { error in
+            XCTAssertTrue("\(error)".contains("finite"), "\(error)")
+            XCTAssertTrue("\(error)".contains("HostileValueTests.swift:\(line)"), "\(error)")
+        }
+    }
+}
