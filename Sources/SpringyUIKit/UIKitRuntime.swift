@@ -86,8 +86,25 @@ package final class UIKitRuntime: LiveProgram {
         pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
         defer { pthread_setspecific(Self.key, before) }
         let out = try body()
+        if problem == nil, let window, Self.depth(window) > Self.maxDepth {
+            failAtScene(
+                "a view is more than \(Self.maxDepth) views deep in the view tree: Springy draws at most \(Self.maxDepth) levels")
+        }
         if let problem { throw problem }
         return out
+    }
+
+    /// How deep the deepest view under `window` is (its subviews are 1), walked with a stack
+    /// and no further than one past maxDepth.
+    static func depth(_ window: UIView) -> Int {
+        var pending = window.subviews.map { ($0, 1) }
+        var deepest = 0
+        while let (view, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            guard depth <= maxDepth else { continue }
+            for sub in view.subviews { pending.append((sub, depth + 1)) }
+        }
+        return deepest
     }
 
     func register(_ animator: UIDynamicAnimator) { animators.append(WeakAnimator(animator: animator)) }
@@ -175,8 +192,16 @@ package final class UIKitRuntime: LiveProgram {
     package func frame() -> ProgramFrame {
         var out = ProgramFrame()
         let t = Double(stepIndex) * h
-        for (view, path) in window.subviews.enumerated().map({ ($0.element, [$0.offset]) }) {
-            draw(view, path: path, into: &out, parent: .identity, alpha: 1, clips: [], at: t)
+        // Parents before their subviews, subviews in order: a stack, not recursion, so a deep
+        // tree cannot overflow the thread's stack; deeper than maxDepth is refused.
+        var pending: [(view: UIView, path: [Int], below: Below)] = window.subviews.enumerated().reversed().map {
+            ($0.element, [$0.offset], Below(transform: .identity, alpha: 1, clips: []))
+        }
+        while let (view, path, below) = pending.popLast() {
+            guard let inner = draw(view, path: path, into: &out, below, at: t), !view.subviews.isEmpty else { continue }
+            // Deeper is refused at the end of the step (`running`); never drawn.
+            guard path.count < Self.maxDepth else { continue }
+            for (k, sub) in view.subviews.enumerated().reversed() { pending.append((sub, path + [k], inner)) }
         }
         for a in animators.compactMap(\.animator) {
             guard let engine = a.engine else { continue }
@@ -256,12 +281,22 @@ package final class UIKitRuntime: LiveProgram {
             tx: CGFloat(tr.x), ty: CGFloat(tr.y))
     }
 
-    func draw(
-        _ view: UIView, path: [Int], into out: inout ProgramFrame, parent: CGAffineTransform, alpha: Double, clips: [Clip],
-        at t: Double
-    ) {
+    /// How deep a view may be in the tree, counted from the window's subviews (1).
+    static let maxDepth = 1000
+
+    /// What a view hands its subviews: its transform to the window, its alpha, its clips.
+    struct Below {
+        var transform: CGAffineTransform
+        var alpha: Double
+        var clips: [Clip]
+    }
+
+    /// Draws `view` (not its subviews) over what is below it; what its subviews draw under, or
+    /// nil when it is hidden (and they with it).
+    func draw(_ view: UIView, path: [Int], into out: inout ProgramFrame, _ below: Below, at t: Double) -> Below? {
+        let parent = below.transform, alpha = below.alpha, clips = below.clips
         let shown = animations.shown(view, .alpha, at: t).x
-        guard !view.isHidden, shown > 0 else { return }
+        guard !view.isHidden, shown > 0 else { return nil }
         let a = alpha * min(shown, 1)
         let size = animations.shown(view, .size, at: t), center = animations.shown(view, .center, at: t)
         let origin = animations.shown(view, .origin, at: t)
@@ -357,8 +392,6 @@ package final class UIKitRuntime: LiveProgram {
                     cornerRadius: min(Double(view.layer.cornerRadius) * min(sx, sy), size.width / 2, size.height / 2),
                     continuous: view.layer.cornerCurve == .continuous))
         }
-        for (k, sub) in view.subviews.enumerated() {
-            draw(sub, path: path + [k], into: &out, parent: toWindow, alpha: a, clips: inner, at: t)
-        }
+        return Below(transform: toWindow, alpha: a, clips: inner)
     }
 }

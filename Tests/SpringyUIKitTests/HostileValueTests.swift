@@ -55,4 +55,30 @@ final class HostileValueTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("HostileValueTests.swift:\(line)"), "\(error)")
         }
     }
+
+    /// A view tree is drawn to 1000 levels (the root view is level 1) and refused deeper, at
+    /// the scene, however deep: it is walked with a stack, never recursion that could overflow
+    /// the thread's.
+    func testAViewTreeIsDrawnTo1000LevelsAndRefusedDeeper() throws {
+        func scene(_ depth: Int) throws -> [Frame] {
+            try Scene(named: "deep", duration: 0.05) { () -> UIView in
+                let root = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+                var view = root
+                for _ in 1..<depth {
+                    let sub = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                    view.addSubview(sub)
+                    view = sub
+                }
+                view.accessibilityIdentifier = "deepest"
+                return root
+            }.simulate()
+        }
+        XCTAssertNotNil(try scene(1000).last?.item("deepest"))
+        for depth in [1001, 20_000] {
+            XCTAssertThrowsError(try scene(depth)) { error in
+                XCTAssertTrue("\(error)".contains("a view is more than 1000 views deep in the view tree"), "\(error)")
+                XCTAssertTrue("\(error)".contains("HostileValueTests.swift:"), "\(error)")
+            }
+        }
+    }
 }
