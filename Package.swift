@@ -201,6 +201,7 @@ let package = Package(
             name: "SceneTests",
             dependencies: [
                 "SpringyTypes", "SpringyCore", "SpringyDynamics", "SpringyYAML", "SpringyScene", "SpringyTestSupport",
+                .product(name: "Yams", package: "Yams"),
             ]),
         .testTarget(
             name: "DynamicsTests",

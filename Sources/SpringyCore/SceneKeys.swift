@@ -10,16 +10,19 @@ package struct SceneKey: Sendable, Equatable {
     package var range: ClosedRange<Double>?
     /// The range's lower end is not itself allowed (a density above 0).
     package var lowerOpen = false
+    /// The range's upper end is not itself allowed (a deceleration rate below 1).
+    package var upperOpen = false
     package var unit: String
     /// The value when the key is left out ("required" when it cannot be).
     package var defaultValue: String
     package var doc: String
 
     package init(
-        _ name: String, _ type: String, range: ClosedRange<Double>? = nil, lowerOpen: Bool = false, unit: String = "",
-        default defaultValue: String = "", _ doc: String
+        _ name: String, _ type: String, range: ClosedRange<Double>? = nil, lowerOpen: Bool = false, upperOpen: Bool = false,
+        unit: String = "", default defaultValue: String = "", _ doc: String
     ) {
-        self.name = name; self.type = type; self.range = range; self.lowerOpen = lowerOpen; self.unit = unit
+        self.name = name; self.type = type; self.range = range; self.lowerOpen = lowerOpen; self.upperOpen = upperOpen
+        self.unit = unit
         self.defaultValue = defaultValue; self.doc = doc
     }
 
@@ -63,7 +66,10 @@ package struct KeyTable: Sendable, Equatable {
         }
         var s = "`\(path)`\n\n| key | type | range | unit | default | meaning |\n|---|---|---|---|---|---|\n"
         for k in keys {
-            let range = k.range.map { "\(k.lowerOpen ? "> " : "")\(number($0.lowerBound)) … \(number($0.upperBound))" } ?? ""
+            let range =
+                k.range.map {
+                    "\(k.lowerOpen ? "> " : "")\(number($0.lowerBound)) … \(k.upperOpen ? "< " : "")\(number($0.upperBound))"
+                } ?? ""
             s += "| `\(k.name)` | \(cell(k.type)) | \(range) | \(cell(k.unit)) | \(cell(k.defaultValue)) | \(cell(k.doc)) |\n"
         }
         return s

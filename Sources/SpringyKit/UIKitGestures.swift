@@ -30,11 +30,15 @@ extension ScriptStep {
     static func refusal(_ value: Double, _ key: SceneKey, _ what: String, per: Double = 1) -> String? {
         guard let range = key.range else { return value.isFinite ? nil : "\(what) must be a finite number" }
         let lo = range.lowerBound * per, hi = range.upperBound * per
-        guard !value.isFinite || value < lo || value > hi || (key.lowerOpen && value == lo) else { return nil }
+        guard
+            !value.isFinite || value < lo || value > hi || (key.lowerOpen && value == lo) || (key.upperOpen && value == hi)
+        else { return nil }
         let unit = per == 1 && !key.unit.isEmpty ? " " + key.unit : ""
         let found = value.isFinite ? plain(value) : "\(value)"
-        return key.lowerOpen
-            ? "\(what) must be greater than \(plain(lo)) and at most \(plain(hi))\(unit), found \(found)"
+        let low = key.lowerOpen ? "greater than \(plain(lo))" : "at least \(plain(lo))"
+        let high = key.upperOpen ? "less than \(plain(hi))" : "at most \(plain(hi))"
+        return key.lowerOpen || key.upperOpen
+            ? "\(what) must be \(low) and \(high)\(unit), found \(found)"
             : "\(what) must be \(plain(lo)) to \(plain(hi))\(unit), found \(found)"
     }
 

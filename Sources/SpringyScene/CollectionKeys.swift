@@ -73,7 +73,8 @@ package enum CollectionKeys {
             SceneKey("always_bounce_horizontal", "bool", default: "false", "bounce horizontally even when the content fits"),
             SceneKey("paging", "bool", default: "false", "isPagingEnabled: rest on multiples of the view's size"),
             SceneKey(
-                "deceleration_rate", "normal | fast | number", range: 0...1, lowerOpen: true, default: "normal (0.998)",
+                "deceleration_rate", "normal | fast | number", range: 0...1, lowerOpen: true, upperOpen: true,
+                default: "normal (0.998)",
                 "velocity kept per millisecond (fast: 0.99)"),
             SceneKey(
                 "content_inset", "[top, left, bottom, right]", range: 0...100_000, unit: "pt", default: "[0, 0, 0, 0]",

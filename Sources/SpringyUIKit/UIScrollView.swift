@@ -112,7 +112,29 @@ open class UIScrollView: UIView {
         delegate?.scrollViewDidScroll(self)
     }
 
+    /// Why this scroll view's numbers cannot drive its axes, or nil: a deceleration rate
+    /// outside 0 to 1 (both excluded, as a scene file's), or a size or inset that is not finite.
+    var axesProblem: String? {
+        let r = decelerationRate.rawValue
+        guard r > 0 && r < 1 else {
+            return "decelerationRate must be greater than 0 and less than 1 (UIKit: 0.998 normal, 0.99 fast), found \(r)"
+        }
+        let i = contentInset
+        for (name, numbers) in [
+            ("bounds", [bounds.width, bounds.height]), ("contentSize", [contentSize.width, contentSize.height]),
+            ("contentInset", [i.top, i.left, i.bottom, i.right]),
+        ] where !numbers.allSatisfy(\.isFinite) {
+            return "a scroll view's \(name) is not a finite number: \(numbers)"
+        }
+        return nil
+    }
+
     func syncAxes() {
+        // The axes keep their last numbers; the run stops at the end of the step, at the scene.
+        if let problem = axesProblem {
+            UIKitRuntime.current?.failAtScene(problem)
+            return
+        }
         horizontal.viewLength = Double(bounds.width)
         vertical.viewLength = Double(bounds.height)
         horizontal.contentLength = Double(contentSize.width)

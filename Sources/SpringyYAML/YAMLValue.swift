@@ -257,11 +257,14 @@ extension YAMLValue {
         return m
     }
 
-    /// A number within the key's one range (its lower end excluded when the table says so).
+    /// A number within the key's one range (an end excluded when the table says so).
     package func double(_ key: SceneKey) throws -> Double {
         guard let r = key.range else { return try double() }
-        return key.lowerOpen
+        let v =
+            key.lowerOpen
             ? try double(above: r.lowerBound, max: r.upperBound) : try double(min: r.lowerBound, max: r.upperBound)
+        if key.upperOpen, v == r.upperBound { throw error("must be less than \(fmt(r.upperBound)), found \(fmt(v))") }
+        return v
     }
 }
 

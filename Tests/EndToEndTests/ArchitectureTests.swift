@@ -460,9 +460,11 @@ final class ArchitectureTests: XCTestCase {
     /// Dynamics +10 for `pendulum`, a new kind: the case and the protocol's requirements. A
     /// gesture one file: Scene +14 for GestureStage, ActiveInput and each gesture's `start`;
     /// Simulation +12 for the stage's verbs, which the gesture files call; Scene +7 for `shake`,
-    /// a new gesture: its type, action, keys and start, and the motion its tests pin.)
+    /// a new gesture: its type, action, keys and start, and the motion its tests pin. Core +1 for
+    /// SceneKey.upperOpen: a range whose upper end is excluded, as the reader, the docs and the
+    /// Swift steps' checks read it.)
     static let packageBudget: [String: Int] = [
-        "SpringyCore": 253, "SpringyFrame": 126, "SpringyYAML": 44, "SpringyScene": 496, "SpringyDynamics": 324,
+        "SpringyCore": 254, "SpringyFrame": 126, "SpringyYAML": 44, "SpringyScene": 496, "SpringyDynamics": 324,
         "SpringyLayout": 228,
         "SpringySimulation": 40, "SpringyRender": 87, "SpringyOutput": 174, "SpringyGolden": 250, "SpringyPipeline": 341,
         "SpringyPreview": 72, "SpringyKit": 0, "SpringySnapshotTesting": 0, "SpringyCLI": 5, "SpringyTypes": 7,

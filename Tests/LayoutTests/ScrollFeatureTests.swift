@@ -117,10 +117,23 @@ final class ScrollFeatureTests: XCTestCase {
         XCTAssertEqual(y.last!, 0, accuracy: 1e-9, "nearest: the least scroll that shows 0.0")
     }
 
+    /// A deceleration rate is above 0 and below 1, both ends excluded (SCENE-FORMAT: > 0 … < 1):
+    /// the least and the most it takes are read.
+    func testADecelerationRateJustInsideItsEndsIsTaken() throws {
+        for rate in ["0.000001", "0.999999"] {
+            let scene = try SceneLoader.decode(
+                yaml: grid(scroll: "{ deceleration_rate: \(rate) }", script: "  - { at: 0, tap: { at: [1, 1] } }"), file: "s.yaml"
+            )
+            XCTAssertEqual(scene.collection?.scroll.decelerationRate, Double(rate))
+        }
+    }
+
     func testBadScrollKeysAreLocatedErrors() {
         for (text, fragment) in [
             (grid(scroll: "{ deceleration_rate: slow }", script: "  - { at: 0, tap: { at: [1, 1] } }"), "deceleration"),
             (grid(scroll: "{ deceleration_rate: 1.5 }", script: "  - { at: 0, tap: { at: [1, 1] } }"), "below 1"),
+            (grid(scroll: "{ deceleration_rate: 1 }", script: "  - { at: 0, tap: { at: [1, 1] } }"), "below 1"),
+            (grid(scroll: "{ deceleration_rate: 0 }", script: "  - { at: 0, tap: { at: [1, 1] } }"), "between 0 and 1"),
             (grid(scroll: "{ content_inset: [1, 2] }", script: "  - { at: 0, tap: { at: [1, 1] } }"), "top, left, bottom, right"),
             (grid(script: "  - { at: 0, scroll_to_item: { item: \"0.1\", position: left } }"), "vertical"),
             (

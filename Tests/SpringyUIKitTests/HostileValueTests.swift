@@ -81,4 +81,41 @@ final class HostileValueTests: XCTestCase {
             }
         }
     }
+
+    /// A scroll view's deceleration rate is above 0 and below 1, as a scene file's: the least
+    /// and most it takes scroll; 0, 1, a rate above 1 and NaN are refused at the scene, as is a
+    /// size or inset that is not a finite number (a NaN width used to trap).
+    func testAScrollViewsNumbersAreHeldToTheSceneFilesRules() throws {
+        func scroll(_ configure: @escaping @Sendable (UIScrollView) -> Void) -> String? {
+            do {
+                _ = try Scene(
+                    named: "scroll", duration: 0.6,
+                    script: [.pan(at: 0.1, from: CGPoint(x: 100, y: 500), to: CGPoint(x: 100, y: 100), duration: 0.2)]
+                ) { () -> UIView in
+                    let root = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+                    let s = UIScrollView(frame: root.bounds)
+                    s.contentSize = CGSize(width: 375, height: 3000)
+                    configure(s)
+                    root.addSubview(s)
+                    return root
+                }.simulate()
+            } catch { return "\(error)" }
+            return nil
+        }
+        for rate in [0.000001, 0.999999] as [CGFloat] {
+            XCTAssertNil(scroll { $0.decelerationRate = UIScrollView.DecelerationRate(rawValue: rate) }, "\(rate)")
+        }
+        for rate in [0, 1, 5, -1, .nan] as [CGFloat] {
+            let said = scroll { $0.decelerationRate = UIScrollView.DecelerationRate(rawValue: rate) }
+            XCTAssertTrue(
+                said?.contains("decelerationRate must be greater than 0 and less than 1") ?? false, "\(rate): \(said ?? "taken")")
+            XCTAssertTrue(said?.contains("HostileValueTests.swift:") ?? false, "\(said ?? "")")
+        }
+        XCTAssertTrue(
+            scroll { $0.frame.size.width = .nan }?.contains("a scroll view's bounds is not a finite number") ?? false)
+        XCTAssertTrue(
+            scroll { $0.contentSize.height = .infinity }?.contains("a scroll view's contentSize is not a finite number") ?? false)
+        XCTAssertTrue(
+            scroll { $0.contentInset.top = .nan }?.contains("a scroll view's contentInset is not a finite number") ?? false)
+    }
 }
