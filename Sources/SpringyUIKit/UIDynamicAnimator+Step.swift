@@ -165,8 +165,8 @@ extension UIDynamicAnimator {
             let v = s.velocity + vec(add.linear), w = s.angularVelocity + Double(add.angular)
             guard v.isFinite, w.isFinite else {
                 throw SpringyError(
-                    file: "UIDynamicItemBehavior", line: 0, keyPath: "addLinearVelocity(_:for:)",
-                    message: "the velocity added is not a finite number")
+                    file: "UIDynamicItemBehavior", line: 0, keyPath: "addLinearVelocity(_:for:) or addAngularVelocity(_:for:)",
+                    message: "the item's velocity with the one added is not a finite number")
             }
             engine.setVelocity(bodies[i].name, v, angular: w)
         }

@@ -136,7 +136,9 @@ open class UIDynamicAnimator: NSObject {
     /// The items of the animator's behaviors (stepped yet or not) whose frames meet `rect`, in
     /// their canonical order.
     open func items(in rect: CGRect) -> [any UIDynamicItem] {
-        allItems.filter { item in
+        // A rect that is not a number meets nothing (CGRect's own arithmetic would trap on it).
+        guard [rect.origin.x, rect.origin.y, rect.width, rect.height].allSatisfy({ !$0.isNaN }) else { return [] }
+        return allItems.filter { item in
             let t = item.transform
             let box = CGRect(
                 x: -item.bounds.width / 2, y: -item.bounds.height / 2, width: item.bounds.width, height: item.bounds.height
@@ -168,7 +170,16 @@ open class UIDynamicAnimator: NSObject {
     }
 
     /// Takes the item's centre and turn as they are now (after your code moved it).
-    open func updateItem(usingCurrentState item: any UIDynamicItem) {
+    /// Refuses, at your call, an item whose centre or transform is not a finite number.
+    open func updateItem(usingCurrentState item: any UIDynamicItem, file: String = #fileID, line: Int = #line) {
+        let c = item.center, t = item.transform
+        guard [c.x, c.y, t.a, t.b, t.c, t.d].allSatisfy(\.isFinite) else {
+            UIKitRuntime.current?.fail(
+                CallSite(file: file, line: line),
+                "updateItem(usingCurrentState:): the item's centre or transform is not a finite number: center \(c), transform \(t)"
+            )
+            return
+        }
         toUpdate.append(item)
     }
 

@@ -212,7 +212,13 @@ open class UIDynamicItemBehavior: UIDynamicBehavior, ItemList {
         set { write(\.allowsRotation, newValue) }
     }
 
-    open func addLinearVelocity(_ velocity: CGPoint, for item: any UIDynamicItem) {
+    /// Refuses, at your call, a velocity that is not a finite number.
+    open func addLinearVelocity(_ velocity: CGPoint, for item: any UIDynamicItem, file: String = #fileID, line: Int = #line) {
+        guard velocity.x.isFinite, velocity.y.isFinite else {
+            UIKitRuntime.current?.fail(
+                CallSite(file: file, line: line), "addLinearVelocity(_:for:): the velocity is not a finite number: \(velocity)")
+            return
+        }
         guard itemList.contains(where: { $0 === item }) else { return }
         if let animator = dynamicAnimator {
             animator.addVelocity(velocity, angular: 0, to: item)
@@ -223,7 +229,13 @@ open class UIDynamicItemBehavior: UIDynamicBehavior, ItemList {
     open func linearVelocity(for item: any UIDynamicItem) -> CGPoint {
         dynamicAnimator?.dynamics(of: item).map { point($0.velocity) } ?? .zero
     }
-    open func addAngularVelocity(_ velocity: CGFloat, for item: any UIDynamicItem) {
+    /// Refuses, at your call, a velocity that is not a finite number.
+    open func addAngularVelocity(_ velocity: CGFloat, for item: any UIDynamicItem, file: String = #fileID, line: Int = #line) {
+        guard velocity.isFinite else {
+            UIKitRuntime.current?.fail(
+                CallSite(file: file, line: line), "addAngularVelocity(_:for:): the velocity is not a finite number: \(velocity)")
+            return
+        }
         guard itemList.contains(where: { $0 === item }) else { return }
         if let animator = dynamicAnimator {
             animator.addVelocity(.zero, angular: velocity, to: item)

@@ -1,5 +1,6 @@
 import Foundation
 import SpringyKit
+import SpringyTestSupport
 import SpringyUIKit
 import XCTest
 
@@ -117,5 +118,68 @@ final class HostileValueTests: XCTestCase {
             scroll { $0.contentSize.height = .infinity }?.contains("a scroll view's contentSize is not a finite number") ?? false)
         XCTAssertTrue(
             scroll { $0.contentInset.top = .nan }?.contains("a scroll view's contentInset is not a finite number") ?? false)
+    }
+
+    /// An animator asked for the items in a rect that is not a number finds none (CGRect's own
+    /// arithmetic traps on it); CGRect.infinite finds them all.
+    func testAnAnimatorsItemsInARectOfNaNAreNone() throws {
+        let counts = Locked<[Int]>([])
+        _ = try Scene(
+            named: "items", duration: 0.1,
+            script: [
+                .at(0.05) { (root: Holder) in
+                    counts.value.append(root.animator.items(in: .infinite).count)
+                    counts.value.append(root.animator.items(in: CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10)).count)
+                }
+            ]
+        ) { () -> Holder in
+            let root = Holder(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+            root.animator = UIDynamicAnimator(referenceView: root)
+            let box = UIView(frame: CGRect(x: 100, y: 100, width: 50, height: 50))
+            root.addSubview(box)
+            root.animator.addBehavior(UIGravityBehavior(items: [box]))
+            return root
+        }.simulate()
+        XCTAssertEqual(counts.value, [1, 0])
+    }
+
+    /// A velocity added, or an item's state updated, that is not a finite number is refused at
+    /// the line of the call, saying which call; the least finite change runs.
+    func testVelocitiesAndStatesThatAreNotFiniteAreRefusedAtTheCall() throws {
+        func run(_ act: @escaping @Sendable (UIDynamicAnimator, UIDynamicItemBehavior, UIView) -> Void) -> String? {
+            do {
+                _ = try Scene(
+                    named: "flick", duration: 0.2,
+                    script: [
+                        .at(0.05) { (root: Holder) in
+                            let behavior = root.animator.behaviors.compactMap { $0 as? UIDynamicItemBehavior }.first!
+                            act(root.animator, behavior, root.subviews[0])
+                        }
+                    ]
+                ) { () -> Holder in
+                    let root = Holder(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+                    root.animator = UIDynamicAnimator(referenceView: root)
+                    let box = UIView(frame: CGRect(x: 100, y: 100, width: 50, height: 50))
+                    root.addSubview(box)
+                    root.animator.addBehavior(UIDynamicItemBehavior(items: [box]))
+                    return root
+                }.simulate()
+            } catch { return "\(error)" }
+            return nil
+        }
+        XCTAssertNil(run { _, b, v in b.addLinearVelocity(CGPoint(x: 1e-300, y: 0), for: v) })
+        XCTAssertNil(run { _, b, v in b.addAngularVelocity(-1e-300, for: v) })
+        let line = #line + 1
+        let linear = run { _, b, v in b.addLinearVelocity(CGPoint(x: 0, y: CGFloat.nan), for: v) }
+        XCTAssertTrue(linear?.contains("HostileValueTests.swift:\(line)") ?? false, linear ?? "taken")
+        XCTAssertTrue(linear?.contains("addLinearVelocity(_:for:): the velocity is not a finite number") ?? false, linear ?? "")
+        let angular = run { _, b, v in b.addAngularVelocity(.infinity, for: v) }
+        XCTAssertTrue(
+            angular?.contains("addAngularVelocity(_:for:): the velocity is not a finite number") ?? false, angular ?? "")
+        let updated = run { a, _, v in
+            v.center.x = .nan
+            a.updateItem(usingCurrentState: v)
+        }
+        XCTAssertTrue(updated?.contains("updateItem(usingCurrentState:): the item's centre or transform") ?? false, updated ?? "")
     }
 }
