@@ -36,3 +36,17 @@ final class KeyRangeTests: XCTestCase {
         XCTAssertTrue(table.markdown.contains("| `c` | number | > 0 … < 1 |"), table.markdown)
     }
 }
+
+/// The reader's node budget (--max-nodes) takes exactly its nodes: the last one is read, one
+/// more is refused.
+final class NodeBudgetTests: XCTestCase {
+    func testTheBudgetTakesExactlyItsNodes() throws {
+        let context = DecodeContext(file: "k.yaml", nodeBudget: 2)
+        let node = try XCTUnwrap(try Yams.compose(yaml: "1"))
+        XCTAssertNoThrow(try YAMLValue(node: node, path: "a", context: context))
+        XCTAssertNoThrow(try YAMLValue(node: node, path: "b", context: context))
+        XCTAssertThrowsError(try YAMLValue(node: node, path: "c", context: context)) {
+            XCTAssertTrue("\($0)".contains("the document expands to more than 2 nodes"), "\($0)")
+        }
+    }
+}
