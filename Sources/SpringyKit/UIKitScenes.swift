@@ -236,9 +236,15 @@ extension Scene {
             """
         var model: SpringyScene.Scene
         do { model = try SceneLoader.decode(yaml: yaml, file: name + ".swift", program: true) } catch let e as SpringyError {
-            // The values came from the Swift call: say so there.
+            // The values came from the Swift call: say so there, by the parameter's name.
+            let parameter = [
+                "viewport.size": "size", "viewport.scale": "scale", "time.fps": "framesPerSecond", "time.duration": "duration",
+                "time.max_duration": "duration", "name": "title",
+            ].first { e.keyPath.hasPrefix($0.key) }?.value
             throw Problems(
-                SpringyError(file: site.file, line: site.line, keyPath: "Scene(named: \"\(name)\")", message: e.message))
+                SpringyError(
+                    file: site.file, line: site.line, keyPath: "Scene(named: \"\(name)\")",
+                    message: parameter.map { "\($0): \(e.message)" } ?? e.message))
         } catch { throw Problems(error) }
         model.file = site.file
         model.slug = SpringyScene.Scene.slug(forFile: name + ".swift")

@@ -182,4 +182,35 @@ final class HostileValueTests: XCTestCase {
         }
         XCTAssertTrue(updated?.contains("updateItem(usingCurrentState:): the item's centre or transform") ?? false, updated ?? "")
     }
+
+    /// A Swift scene's screen and clock are held to a scene file's ranges, and a refusal names
+    /// the Swift parameter: each end taken, one step past refused.
+    func testASceneRefusesItsNumbersByTheirSwiftNames() {
+        func refusal(size: CGSize = CGSize(width: 375, height: 667), scale: Int = 2, fps: Int = 60, duration: Double = 0.05)
+            -> String?
+        {
+            do {
+                _ = try Scene(named: "s", size: size, scale: scale, framesPerSecond: fps, duration: duration) {
+                    UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                }.simulate()
+            } catch { return "\(error)" }
+            return nil
+        }
+        for ok in [
+            refusal(scale: 1), refusal(scale: 3), refusal(fps: 1), refusal(fps: 240),
+            refusal(size: CGSize(width: 0.01, height: 1)),
+        ] {
+            XCTAssertNil(ok)
+        }
+        for (said, words) in [
+            (refusal(scale: 0), "Scene(named: \"s\"): scale: must be at least 1, found 0"),
+            (refusal(scale: 4), "scale: must be at most 3, found 4"),
+            (refusal(fps: 0), "framesPerSecond: must be at least 1, found 0"),
+            (refusal(fps: 241), "framesPerSecond: must be at most 240, found 241"),
+            (refusal(duration: 0), "duration: must be greater than 0, found 0"),
+            (refusal(size: CGSize(width: 0, height: 1)), "size: width and height must be greater than 0"),
+        ] {
+            XCTAssertTrue(said?.contains(words) ?? false, "\(words): \(said ?? "taken")")
+        }
+    }
 }
