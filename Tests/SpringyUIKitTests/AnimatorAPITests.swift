@@ -213,8 +213,11 @@ final class AttachmentRangeTests: XCTestCase {
         XCTAssertEqual(end.center.x, 180, accuracy: 0.1)
     }
 
-    func testAPinsRangeIsInRadiansOfTurn() throws {
-        let end = try last("bar") { root in
+    /// A 100 pt bar pinned by its left end to an anchored post, under gravity along y (`gravity`:
+    /// 1 down, −1 up), its turn limited to `range`, its spin damped by `angularResistance`: its
+    /// angle after 2 s.
+    func pinnedBar(_ range: UIFloatRange, gravity: CGFloat = 1, angularResistance: CGFloat = 0) throws -> Double {
+        try last("bar") { root in
             let post = UIView(frame: CGRect(x: 140, y: 290, width: 20, height: 20))
             post.accessibilityIdentifier = "post"
             let bar = UIView(frame: CGRect(x: 150, y: 290, width: 100, height: 20))
@@ -224,13 +227,23 @@ final class AttachmentRangeTests: XCTestCase {
             let fixed = UIDynamicItemBehavior(items: [post])
             fixed.isAnchored = true
             root.animator.addBehavior(fixed)
+            if angularResistance > 0 {
+                let damped = UIDynamicItemBehavior(items: [bar])
+                damped.angularResistance = angularResistance
+                root.animator.addBehavior(damped)
+            }
             let pin = UIAttachmentBehavior.pinAttachment(with: bar, attachedTo: post, attachmentAnchor: CGPoint(x: 150, y: 300))
-            pin.attachmentRange = UIFloatRange(minimum: -0.5, maximum: 0.5)
+            pin.attachmentRange = range
             root.animator.addBehavior(pin)
-            root.animator.addBehavior(UIGravityBehavior(items: [bar]))
-        }
+            let g = UIGravityBehavior(items: [bar])
+            g.gravityDirection = CGVector(dx: 0, dy: gravity)
+            root.animator.addBehavior(g)
+        }.angle
+    }
+
+    func testAPinsRangeIsInRadiansOfTurn() throws {
         // The bar swings down about its left end and stops half a radian on (it would hang at π/2).
-        XCTAssertEqual(end.angle, 0.5, accuracy: 0.02)
+        XCTAssertEqual(try pinnedBar(UIFloatRange(minimum: -0.5, maximum: 0.5)), 0.5, accuracy: 0.02)
     }
 
     /// A range open at one end (UIFloatRange's infinity) limits only the other: a box pulled up
@@ -260,27 +273,7 @@ final class AttachmentRangeTests: XCTestCase {
     /// against the end it swings towards, or turns on past the open one towards hanging straight.
     func testAPinsRangeOpenAtOneEndLimitsOnlyTheOther() throws {
         func swing(_ range: UIFloatRange, gravity: CGFloat) throws -> Double {
-            try last("bar") { root in
-                let post = UIView(frame: CGRect(x: 140, y: 290, width: 20, height: 20))
-                post.accessibilityIdentifier = "post"
-                let bar = UIView(frame: CGRect(x: 150, y: 290, width: 100, height: 20))
-                bar.accessibilityIdentifier = "bar"
-                root.addSubview(post)
-                root.addSubview(bar)
-                let fixed = UIDynamicItemBehavior(items: [post])
-                fixed.isAnchored = true
-                root.animator.addBehavior(fixed)
-                let damped = UIDynamicItemBehavior(items: [bar])
-                damped.angularResistance = 8
-                root.animator.addBehavior(damped)
-                let pin = UIAttachmentBehavior.pinAttachment(
-                    with: bar, attachedTo: post, attachmentAnchor: CGPoint(x: 150, y: 300))
-                pin.attachmentRange = range
-                root.animator.addBehavior(pin)
-                let g = UIGravityBehavior(items: [bar])
-                g.gravityDirection = CGVector(dx: 0, dy: gravity)
-                root.animator.addBehavior(g)
-            }.angle
+            try pinnedBar(range, gravity: gravity, angularResistance: 8)
         }
         XCTAssertEqual(try swing(UIFloatRange(minimum: -.infinity, maximum: 0.5), gravity: 1), 0.5, accuracy: 0.02)
         XCTAssertEqual(try swing(UIFloatRange(minimum: -0.5, maximum: .infinity), gravity: -1), -0.5, accuracy: 0.02)

@@ -120,6 +120,16 @@ final class HostileValueTests: XCTestCase {
             scroll { $0.contentInset.top = .nan }?.contains("a scroll view's contentInset is not a finite number") ?? false)
     }
 
+    /// A 50 pt box in a screen whose animator runs the behavior `make` gives it.
+    static func boxUnder(_ make: (UIView) -> UIDynamicBehavior) -> Holder {
+        let root = Holder(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+        root.animator = UIDynamicAnimator(referenceView: root)
+        let box = UIView(frame: CGRect(x: 100, y: 100, width: 50, height: 50))
+        root.addSubview(box)
+        root.animator.addBehavior(make(box))
+        return root
+    }
+
     /// An animator asked for the items in a rect that is not a number finds none (CGRect's own
     /// arithmetic traps on it); CGRect.infinite finds them all.
     func testAnAnimatorsItemsInARectOfNaNAreNone() throws {
@@ -132,14 +142,7 @@ final class HostileValueTests: XCTestCase {
                     counts.value.append(root.animator.items(in: CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10)).count)
                 }
             ]
-        ) { () -> Holder in
-            let root = Holder(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
-            root.animator = UIDynamicAnimator(referenceView: root)
-            let box = UIView(frame: CGRect(x: 100, y: 100, width: 50, height: 50))
-            root.addSubview(box)
-            root.animator.addBehavior(UIGravityBehavior(items: [box]))
-            return root
-        }.simulate()
+        ) { Self.boxUnder { UIGravityBehavior(items: [$0]) } }.simulate()
         XCTAssertEqual(counts.value, [1, 0])
     }
 
@@ -156,14 +159,7 @@ final class HostileValueTests: XCTestCase {
                             act(root.animator, behavior, root.subviews[0])
                         }
                     ]
-                ) { () -> Holder in
-                    let root = Holder(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
-                    root.animator = UIDynamicAnimator(referenceView: root)
-                    let box = UIView(frame: CGRect(x: 100, y: 100, width: 50, height: 50))
-                    root.addSubview(box)
-                    root.animator.addBehavior(UIDynamicItemBehavior(items: [box]))
-                    return root
-                }.simulate()
+                ) { Self.boxUnder { UIDynamicItemBehavior(items: [$0]) } }.simulate()
             } catch { return "\(error)" }
             return nil
         }
