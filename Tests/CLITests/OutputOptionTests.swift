@@ -37,6 +37,18 @@ final class OutputOptionTests: XCTestCase {
         }
     }
 
+    /// --merge reads every frame the shards wrote: alone it is taken; beside --shard, --timings
+    /// or a scene from standard input (each alone) it is refused with the one message.
+    func testMergeIsRefusedBesideEachOfShardTimingsAndStandardInput() throws {
+        XCTAssertNoThrow(try Springy.parseAsRoot(["render", "s.yaml", "--merge", "--format", "apng"]))
+        for extra in [["s.yaml", "--shard", "1/2"], ["s.yaml", "--timings", "t.tsv"], ["-"]] {
+            XCTAssertThrowsError(try Springy.parseAsRoot(["render"] + extra + ["--merge", "--format", "apng"])) { e in
+                let message = Springy.message(for: e)
+                XCTAssertTrue(message.contains("--merge reads every frame the shards wrote"), "\(extra): \(message)")
+            }
+        }
+    }
+
     /// Each range accepts its ends and refuses one step past each, with the flag's message.
     func testEveryRangeOnItsBoundaryAndOneStepPast() throws {
         let cases: [(flag: String, low: String, high: String, below: String, above: String)] = [
