@@ -237,10 +237,11 @@ extension Scene {
         var model: SpringyScene.Scene
         do { model = try SceneLoader.decode(yaml: yaml, file: name + ".swift", program: true) } catch let e as SpringyError {
             // The values came from the Swift call: say so there, by the parameter's name.
+            // Looked up in this order (an array, never a Dictionary's).
             let parameter = [
-                "viewport.size": "size", "viewport.scale": "scale", "time.fps": "framesPerSecond", "time.duration": "duration",
-                "time.max_duration": "duration", "name": "title",
-            ].first { e.keyPath.hasPrefix($0.key) }?.value
+                ("viewport.size", "size"), ("viewport.scale", "scale"), ("time.fps", "framesPerSecond"),
+                ("time.duration", "duration"), ("time.max_duration", "duration"), ("name", "title"),
+            ].first { e.keyPath.hasPrefix($0.0) }?.1
             throw Problems(
                 SpringyError(
                     file: site.file, line: site.line, keyPath: "Scene(named: \"\(name)\")",

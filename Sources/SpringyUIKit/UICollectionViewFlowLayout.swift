@@ -93,17 +93,18 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 sections.append(section)
             }
         }
-        if let problem = Self.problem(spec, sections: sections) {
-            UIKitRuntime.current?.failAtScene(problem)
-            flow = nil
-            return
-        }
-        // The same answers make the same flow: it is computed again only when one changed.
+        // The same answers make the same flow: it is computed again only when one changed (and
+        // checked then: answers a flow was made from were checked when it was).
         let size = Size2(Double(cv.bounds.width), Double(cv.bounds.height))
         if let f = flow, let last = flowInputs, last.spec == spec, last.counts == counts, last.size == size,
             last.sections == sections
         {
             flow = f
+            return
+        }
+        if let problem = Self.problem(spec, sections: sections) {
+            UIKitRuntime.current?.failAtScene(problem)
+            flow = nil
             return
         }
         flowInputs = (spec, counts, size, sections)
